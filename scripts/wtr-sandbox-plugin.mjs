@@ -1,0 +1,50 @@
+/**
+ * Starts the sandbox (chains + routing service + proxy) once for the browser
+ * test run and gives tests its ready JSON through `/__sandbox-config`.
+ * Started lazily on the first request so that unit-only runs cost nothing.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export function startSandboxProcess(extraArgs = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', ...extraArgs], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SANDBOX_QUIET: '1' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const ready = new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      if (line.startsWith('sandbox ready ')) resolve(JSON.parse(line.slice('sandbox ready '.length)));
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code} before it was ready:\n${stderr}`)));
+  });
+  return { child, ready };
+}
+
+export function sandboxPlugin() {
+  let sandbox;
+  return {
+    name: 'bridge-sandbox',
+    async serve(context) {
+      if (context.path !== '/__sandbox-config') return undefined;
+      sandbox ??= startSandboxProcess();
+      const config = await sandbox.ready;
+      // The API key stays here: browser tests only ever talk to the proxy.
+      const { apiKey: _apiKey, ...publicConfig } = config;
+      return { body: JSON.stringify(publicConfig), type: 'application/json' };
+    },
+    async serverStop() {
+      if (sandbox) {
+        sandbox.child.kill('SIGTERM');
+        await new Promise((resolve) => {
+          if (sandbox.child.exitCode !== null) resolve();
+          else sandbox.child.once('exit', resolve);
+        });
+      }
+    },
+  };
+}

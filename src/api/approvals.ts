@@ -1,0 +1,32 @@
+import type { Route } from './schemas.js';
+
+export interface RequiredApproval {
+  chainId: string;
+  tokenAddress: `0x${string}`;
+  spender: `0x${string}`;
+  amount: bigint;
+}
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * The approvals a route needs, read as the spec says: `execution.approvals` is
+ * authoritative; entries lacking spender, token or a non-zero amount are
+ * skipped; a missing `chainId` falls back to the transaction's chain (the
+ * route's source chain). The spender is never inferred from `transaction.to`.
+ */
+export function usableApprovals(route: Route, sourceChainId: string): RequiredApproval[] {
+  const approvals: RequiredApproval[] = [];
+  for (const entry of route.execution.approvals ?? []) {
+    if (!entry.spender || !entry.tokenAddress) continue;
+    if (typeof entry.amount !== 'bigint' || entry.amount <= 0n) continue;
+    if (!EVM_ADDRESS.test(entry.spender) || !EVM_ADDRESS.test(entry.tokenAddress)) continue;
+    approvals.push({
+      chainId: entry.chainId ?? route.execution.transaction.chainId ?? sourceChainId,
+      tokenAddress: entry.tokenAddress as `0x${string}`,
+      spender: entry.spender as `0x${string}`,
+      amount: entry.amount,
+    });
+  }
+  return approvals;
+}

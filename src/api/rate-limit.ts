@@ -1,0 +1,118 @@
+/**
+ * The single place that decides when a request may go out: it honours
+ * `Retry-After` on 429, backs off exponentially with jitter up to a bound, and
+ * holds new requests while `X-RateLimit-Remaining` is 0 until
+ * `X-RateLimit-Reset`. Shared by every call of one client so that a status
+ * poller and a quote refresh cannot together exceed the key's quota.
+ */
+
+export interface RateLimitInfo {
+  limit?: number;
+  remaining?: number;
+  /** Epoch milliseconds at which the window resets. */
+  resetAt?: number;
+}
+
+export interface BackoffOptions {
+  baseMs: number;
+  maxMs: number;
+  /** 0..1: share of the delay that is randomised. */
+  jitter: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 30_000, jitter: 0.5 };
+
+/** Exponential delay for the given attempt (0-based), jittered and capped. */
+export function backoffDelay(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF, random = Math.random): number {
+  const exponential = Math.min(options.maxMs, options.baseMs * 2 ** attempt);
+  const jittered = exponential * (1 - options.jitter) + exponential * options.jitter * random();
+  return Math.min(options.maxMs, Math.round(jittered));
+}
+
+/** `Retry-After` is either delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * `X-RateLimit-Reset` units are not in the spec. Read tolerantly: a value that
+ * looks like epoch milliseconds or epoch seconds is taken as such, anything
+ * smaller as seconds from now (the other common convention).
+ */
+export function parseRateLimitReset(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || !/^\d+(\.\d+)?$/.test(value.trim())) return undefined;
+  const n = Number(value.trim());
+  if (n > 1e12) return n;
+  if (n > 1e9) return n * 1000;
+  return now + n * 1000;
+}
+
+export function readRateLimit(headers: Headers, now = Date.now()): RateLimitInfo {
+  const num = (name: string) => {
+    const raw = headers.get(name);
+    if (raw === null || !/^\d+$/.test(raw.trim())) return undefined;
+    return Number(raw.trim());
+  };
+  const info: RateLimitInfo = {};
+  const limit = num('x-ratelimit-limit');
+  const remaining = num('x-ratelimit-remaining');
+  const resetAt = parseRateLimitReset(headers.get('x-ratelimit-reset'), now);
+  if (limit !== undefined) info.limit = limit;
+  if (remaining !== undefined) info.remaining = remaining;
+  if (resetAt !== undefined) info.resetAt = resetAt;
+  return info;
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export class RateLimitGate {
+  private holdUntil = 0;
+  /** Longest hold we accept silently; beyond it the caller gets an error with the wait. */
+  readonly maxHoldMs: number;
+  private readonly now: () => number;
+
+  constructor(options: { maxHoldMs?: number; now?: () => number } = {}) {
+    this.maxHoldMs = options.maxHoldMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Milliseconds a new request must still wait. */
+  get waitMs(): number {
+    return Math.max(0, this.holdUntil - this.now());
+  }
+
+  async wait(signal?: AbortSignal): Promise<void> {
+    const ms = this.waitMs;
+    if (ms > 0) await sleep(ms, signal);
+  }
+
+  /** Called with every response's headers. */
+  observe(info: RateLimitInfo): void {
+    if (info.remaining === 0 && info.resetAt !== undefined) this.holdFor(info.resetAt - this.now());
+  }
+
+  holdFor(ms: number): void {
+    const until = this.now() + Math.min(Math.max(0, ms), this.maxHoldMs);
+    if (until > this.holdUntil) this.holdUntil = until;
+  }
+}

@@ -1,0 +1,415 @@
+/**
+ * zod schemas for every resource of the routing-service contract
+ * (`shared/spec/routing-service-api.md`). Parsing happens once, at the client
+ * boundary; everything past it works with the inferred, already-checked types.
+ *
+ * Reading rules, chosen where the spec is loose:
+ * - Objects are parsed with zod's default behaviour: unknown keys (the spec's
+ *   provider-specific fields) are dropped, never rejected.
+ * - On-chain amounts become `bigint` here, so a JS number never carries money.
+ *   They must be decimal strings of digits; anything else fails the parse and
+ *   names the field.
+ * - USD values stay decimal strings: they are for display and are never signed.
+ * - Chain IDs are strings; a number is accepted and turned into its string,
+ *   because some upstreams emit numeric EVM chain IDs.
+ * - In list responses (chains, tokens, balance rows) one malformed entry is
+ *   dropped instead of failing the whole list, so a single bad token cannot
+ *   blank the widget. The client reports how many were dropped.
+ */
+import * as z from 'zod/mini';
+
+const DIGITS = /^\d+$/;
+
+/** Decimal string of an integer in smallest units, parsed to bigint. */
+export const uintString = z.pipe(
+  z.string().check(z.regex(DIGITS, 'expected a decimal integer string')),
+  z.transform((value: string) => BigInt(value)),
+);
+
+/** Same as {@link uintString}, but `null`, `""` and absence read as undefined (fields "populated once ..."). */
+export const optionalUint = z.optional(
+  z.pipe(
+    z.nullable(z.union([z.literal(''), uintString])),
+    z.transform((value: bigint | '' | null) => (value === '' || value === null ? undefined : value)),
+  ),
+);
+
+export const chainIdSchema = z.pipe(
+  z.union([z.string().check(z.minLength(1)), z.int()]),
+  z.transform((value: string | number) => String(value)),
+);
+
+/** A string that may be missing or null upstream; read as undefined then. */
+const optionalText = z.optional(
+  z.pipe(
+    z.nullable(z.string()),
+    z.transform((value: string | null) => value ?? undefined),
+  ),
+);
+
+export const chainTypeSchema = z.string();
+
+export const nativeCurrencySchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.int().check(z.nonnegative()),
+});
+
+export const chainSchema = z.pipe(
+  z.object({
+    chainId: z.optional(chainIdSchema),
+    id: z.optional(chainIdSchema),
+    chainName: optionalText,
+    networkName: optionalText,
+    chainType: optionalText,
+    type: optionalText,
+    nativeCurrency: z.optional(nativeCurrencySchema),
+    rpc: optionalText,
+    blockExplorerUrls: z.optional(z.array(z.string())),
+    chainIconURI: optionalText,
+    providersSupported: z.optional(z.array(z.string())),
+  }),
+  z.transform((raw, ctx) => {
+    const chainId = raw.chainId ?? raw.id;
+    if (chainId === undefined) {
+      ctx.issues.push({ code: 'custom', message: 'chain has neither chainId nor id', input: raw, path: ['chainId'] });
+      return z.NEVER;
+    }
+    const chainType = (raw.chainType ?? raw.type ?? 'unknown').toLowerCase();
+    return {
+      chainId,
+      chainName: raw.chainName ?? chainId,
+      networkName: raw.networkName ?? raw.chainName ?? chainId,
+      chainType,
+      nativeCurrency: raw.nativeCurrency,
+      rpc: raw.rpc,
+      blockExplorerUrls: raw.blockExplorerUrls ?? [],
+      chainIconURI: raw.chainIconURI,
+      providersSupported: raw.providersSupported ?? [],
+    };
+  }),
+);
+export type Chain = z.infer<typeof chainSchema>;
+
+export const tokenSchema = z.object({
+  address: z.string().check(z.minLength(1)),
+  chainId: chainIdSchema,
+  symbol: z.string(),
+  name: z.string(),
+  decimals: z.int().check(z.nonnegative(), z.lte(255)),
+  type: optionalText,
+  usdPrice: z.optional(z.nullable(z.number())),
+  logoURI: optionalText,
+});
+export type Token = z.infer<typeof tokenSchema>;
+
+export const feeEntrySchema = z.object({
+  type: z.string(),
+  amount: uintString,
+  amountUsd: optionalText,
+  token: z.object({
+    chainId: chainIdSchema,
+    address: z.string(),
+    symbol: z.string(),
+    decimals: z.int().check(z.nonnegative()),
+  }),
+});
+export type FeeEntry = z.infer<typeof feeEntrySchema>;
+
+export const estimateSchema = z.object({
+  fromAmount: uintString,
+  toAmount: uintString,
+  toAmountMin: uintString,
+  toAmountUsd: optionalText,
+  totalFeesUsd: optionalText,
+  fees: z._default(z.array(feeEntrySchema), []),
+  fromAmountUsd: optionalText,
+  toAmountMinUsd: optionalText,
+});
+export type Estimate = z.infer<typeof estimateSchema>;
+
+const hexString = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex'));
+const evmAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'expected an EVM address'));
+
+export const transactionSchema = z.object({
+  to: evmAddress,
+  data: z._default(hexString, '0x'),
+  value: z._default(uintString, 0n),
+  gasLimit: optionalUint,
+  gasPrice: optionalUint,
+  maxFeePerGas: optionalUint,
+  maxPriorityFeePerGas: optionalUint,
+  type: optionalText,
+  /** Not in the spec's field list; tolerated when a provider adds it. */
+  chainId: z.optional(chainIdSchema),
+});
+export type RouteTransaction = z.infer<typeof transactionSchema>;
+
+/**
+ * Every member is optional per the spec; entries lacking spender, token or a
+ * non-zero amount are filtered out later by `usableApprovals`, not rejected here.
+ */
+export const approvalEntrySchema = z.object({
+  chainId: z.optional(chainIdSchema),
+  tokenAddress: optionalText,
+  spender: optionalText,
+  amount: z.optional(z.union([uintString, z.literal(''), z.null()])),
+});
+export type ApprovalEntry = z.infer<typeof approvalEntrySchema>;
+
+export const routeSchema = z.object({
+  estimate: estimateSchema,
+  execution: z.object({
+    transaction: transactionSchema,
+    approvals: z.optional(z.nullable(z.array(approvalEntrySchema))),
+  }),
+  provider: z._default(z.string(), 'unknown'),
+  requestId: optionalText,
+  reliabilityScore: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(1)))),
+});
+export type Route = z.infer<typeof routeSchema>;
+
+export const quoteResponseSchema = z.object({ data: z.object({ estimate: estimateSchema }) });
+export const routeResponseSchema = z.object({
+  data: z.object({ intentId: z.string().check(z.minLength(1)), route: routeSchema }),
+});
+export type RouteResult = z.infer<typeof routeResponseSchema>['data'];
+
+/** Post hook members; the spec names them without types, so each is read loosely. */
+export const postHookSchema = z.object({
+  target: z.optional(z.string()),
+  callData: z.optional(z.string()),
+  fundAmount: z.optional(z.union([z.string(), z.number(), z.boolean()])),
+  fullAmount: z.optional(z.boolean()),
+  amountInputPos: z.optional(z.union([z.number(), z.string()])),
+  toApprovalAddress: z.optional(z.string()),
+});
+export type PostHook = z.infer<typeof postHookSchema>;
+
+export const KNOWN_STATUSES = ['pending', 'submitted', 'bridging', 'success', 'failed'] as const;
+export type KnownIntentStatus = (typeof KNOWN_STATUSES)[number];
+/** `unknown` stands for any value the spec does not list; never treated as progress or success. */
+export type IntentStatusValue = KnownIntentStatus | 'unknown';
+
+const statusValue = z.pipe(
+  z.string(),
+  z.transform((raw: string) => ({
+    status: ((KNOWN_STATUSES as readonly string[]).includes(raw) ? raw : 'unknown') as IntentStatusValue,
+    rawStatus: raw,
+  })),
+);
+
+const stepsSchema = z.optional(z.nullable(z.array(z.unknown())));
+
+export const pendingStatusSchema = z.object({
+  intent_id: z.string(),
+  status: z.literal('pending'),
+  intent_status: optionalText,
+  create_date: optionalText,
+  steps: stepsSchema,
+});
+
+export const fullStatusSchema = z.object({
+  id: optionalText,
+  intent_id: z.string(),
+  sdk_request: z.optional(z.nullable(z.boolean())),
+  from_address: optionalText,
+  to_address: optionalText,
+  from_chain_id: z.optional(z.nullable(chainIdSchema)),
+  to_chain_id: z.optional(z.nullable(chainIdSchema)),
+  source_tx_hash: optionalText,
+  dest_tx_hash: optionalText,
+  request_id: optionalText,
+  provider_request_id: optionalText,
+  status: z.string(),
+  intent_status: optionalText,
+  routing_provider: optionalText,
+  quote_to_amount_usd: optionalText,
+  to_amount_wei: optionalUint,
+  gas_status: optionalText,
+  poll_attempt: z.optional(z.nullable(z.int())),
+  next_poll_at: optionalText,
+  create_date: optionalText,
+  update_date: optionalText,
+  steps: stepsSchema,
+  metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+});
+
+export type PendingIntentStatus = z.infer<typeof pendingStatusSchema> & { kind: 'pending' };
+export type TrackedIntentStatus = Omit<z.infer<typeof fullStatusSchema>, 'status'> & {
+  kind: 'tracked';
+  status: Exclude<IntentStatusValue, 'pending'>;
+  rawStatus: string;
+};
+export type IntentStatus = PendingIntentStatus | TrackedIntentStatus;
+
+/**
+ * The status payload is read by `status` first, as the spec asks: a pending
+ * payload is only a stub and must not be read as a full record.
+ */
+export const statusResponseSchema = z.pipe(
+  z.object({ data: z.looseObject({ status: statusValue }) }),
+  z.transform((body, ctx): IntentStatus => {
+    const data = body.data as Record<string, unknown>;
+    if (body.data.status.status === 'pending') {
+      const parsed = pendingStatusSchema.safeParse({ ...data, status: 'pending' });
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, path: ['data', ...issue.path] } as never);
+        return z.NEVER;
+      }
+      return { ...parsed.data, kind: 'pending' };
+    }
+    const parsed = fullStatusSchema.safeParse({ ...data, status: body.data.status.rawStatus });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, path: ['data', ...issue.path] } as never);
+      return z.NEVER;
+    }
+    return {
+      ...parsed.data,
+      kind: 'tracked',
+      status: body.data.status.status as Exclude<IntentStatusValue, 'pending'>,
+      rawStatus: body.data.status.rawStatus,
+    };
+  }),
+);
+
+export const allowanceResultSchema = z.object({
+  chainId: chainIdSchema,
+  tokenAddress: z.string(),
+  ownerAddress: z.string(),
+  spenderAddress: z.string(),
+  allowance: uintString,
+  rpcHost: optionalText,
+});
+export type AllowanceResult = z.infer<typeof allowanceResultSchema>;
+export const allowanceResponseSchema = z.object({ success: z.boolean(), data: allowanceResultSchema });
+
+export const balanceRowSchema = z.object({
+  chain_key: z.optional(z.union([z.string(), z.number()])),
+  category: z.string(),
+  contract: optionalText,
+  symbol: z.string(),
+  decimals: z.int().check(z.nonnegative(), z.lte(255)),
+  balance: uintString,
+  name: optionalText,
+  logoURI: optionalText,
+  usdPrice: z.optional(z.nullable(z.number())),
+});
+export type BalanceRow = z.infer<typeof balanceRowSchema>;
+
+export const balanceResultSchema = z.object({
+  chain_id: chainIdSchema,
+  source: optionalText,
+  balances: z._default(z.array(z.unknown()), []),
+  count: z.optional(z.nullable(z.int())),
+  error: z.optional(z.nullable(z.string())),
+});
+
+export const balancesResponseSchema = z.object({
+  address: z.string(),
+  partial: z._default(z.boolean(), false),
+  results: z.array(balanceResultSchema),
+});
+
+export interface BalanceResult {
+  chain_id: string;
+  source?: string;
+  balances: BalanceRow[];
+  count?: number | null;
+  error?: string | null;
+}
+export interface BalancesResponse {
+  address: string;
+  partial: boolean;
+  results: BalanceResult[];
+}
+
+export const apiKeyInfoSchema = z.object({
+  valid: z.boolean(),
+  status: z._default(z.string(), 'unknown'),
+  message: optionalText,
+  key_id: optionalText,
+  label: optionalText,
+  project_id: optionalText,
+  created_at: optionalText,
+  last_used_at: optionalText,
+  quote: z.optional(z.nullable(z.object({ id: z.string(), text: z.string() }))),
+});
+export type ApiKeyInfo = z.infer<typeof apiKeyInfoSchema>;
+
+export const receiptResponseSchema = z.object({
+  data: z.object({ ok: z.boolean(), transaction_id: optionalText }),
+});
+export type ReceiptResult = z.infer<typeof receiptResponseSchema>['data'];
+
+// Error bodies. Each reads `requestId` in the spellings seen in the wild, since
+// the spec only says the id is "repeated in the body next to error".
+const requestIdFields = {
+  requestId: optionalText,
+  request_id: optionalText,
+};
+
+export const providerOutcomeSchema = z.object({
+  provider: optionalText,
+  name: optionalText,
+  outcome: z.string(),
+  code: optionalText,
+  reason: optionalText,
+  message: optionalText,
+});
+export type ProviderOutcome = z.infer<typeof providerOutcomeSchema>;
+
+export const errorBodySchema = z.object({
+  success: z.optional(z.boolean()),
+  error: z.optional(z.union([z.string(), z.looseObject({ message: z.optional(z.string()) })])),
+  message: optionalText,
+  code: z.optional(z.union([z.string(), z.number()])),
+  providers: z.optional(z.array(providerOutcomeSchema)),
+  ...requestIdFields,
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * Paginated token page. The spec only says the shape differs from the plain
+ * array, so the reading is tolerant (see `readTokenPage` in client.ts):
+ * the first array found under data/tokens/items/results, a cursor under
+ * nextCursor/next_cursor/cursor/next (or inside `pagination`/`page`), and a
+ * total under total/totalCount/total_count.
+ */
+export interface TokenPage {
+  tokens: Token[];
+  nextCursor: string | null;
+  total: number | null;
+}
+
+export interface QuoteRequest {
+  fromChain: string;
+  toChain: string;
+  fromToken: string;
+  toToken: string;
+  fromAmount: bigint;
+  fromAddress: string;
+  toAddress: string;
+  slippage?: number;
+}
+
+export interface RouteRequest extends QuoteRequest {
+  fromAmountUSD?: string;
+  metadata?: Record<string, unknown>;
+  postHook?: PostHook;
+}
+
+export interface TokensQuery {
+  chainId?: string;
+  limit?: number;
+  cursor?: string;
+  q?: string;
+  includeTotal?: boolean;
+}
+
+export interface AllowanceQuery {
+  chainId: string;
+  tokenAddress: string;
+  ownerAddress: string;
+  spenderAddress: string;
+}

@@ -1,0 +1,163 @@
+/**
+ * Input checks that run before any request, so the user gets an inline message
+ * instead of a 400 and no request the spec says would fail is ever sent.
+ */
+import { isAddress } from 'viem';
+import { InvalidRequestError } from './errors.js';
+import type { PostHook } from './schemas.js';
+
+export type AddressFamily = 'evm' | 'solana' | 'cosmos' | 'bitcoin' | 'sui';
+
+const BECH32_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const BECH32_GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+const BECH32_CONST = 1;
+const BECH32M_CONST = 0x2bc830a3;
+
+function bech32Polymod(values: number[]): number {
+  let chk = 1;
+  for (const value of values) {
+    const top = chk >>> 25;
+    chk = ((chk & 0x1ffffff) << 5) ^ value;
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= BECH32_GENERATOR[i]!;
+  }
+  return chk >>> 0;
+}
+
+/** Decodes a bech32/bech32m string, verifying its checksum; undefined when invalid. */
+export function decodeBech32(input: string): { prefix: string; words: number[]; variant: 'bech32' | 'bech32m' } | undefined {
+  if (input.length < 8 || input.length > 90) return undefined;
+  // Mixed case is invalid by BIP-173.
+  if (input !== input.toLowerCase() && input !== input.toUpperCase()) return undefined;
+  const lower = input.toLowerCase();
+  const sep = lower.lastIndexOf('1');
+  if (sep < 1 || sep + 7 > lower.length) return undefined;
+  const prefix = lower.slice(0, sep);
+  const words: number[] = [];
+  for (const char of lower.slice(sep + 1)) {
+    const value = BECH32_CHARSET.indexOf(char);
+    if (value === -1) return undefined;
+    words.push(value);
+  }
+  const expanded: number[] = [];
+  for (const c of prefix) expanded.push(c.charCodeAt(0) >> 5);
+  expanded.push(0);
+  for (const c of prefix) expanded.push(c.charCodeAt(0) & 31);
+  const check = bech32Polymod([...expanded, ...words]);
+  const variant = check === BECH32_CONST ? 'bech32' : check === BECH32M_CONST ? 'bech32m' : undefined;
+  if (!variant) return undefined;
+  return { prefix, words: words.slice(0, -6), variant };
+}
+
+const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** Number of bytes a base58 string decodes to, or undefined for invalid characters. */
+function base58ByteLength(input: string): number | undefined {
+  let value = 0n;
+  for (const char of input) {
+    const digit = BASE58_ALPHABET.indexOf(char);
+    if (digit === -1) return undefined;
+    value = value * 58n + BigInt(digit);
+  }
+  let leadingZeros = 0;
+  while (input[leadingZeros] === '1') leadingZeros++;
+  let bytes = 0;
+  while (value > 0n) {
+    value >>= 8n;
+    bytes++;
+  }
+  return bytes + leadingZeros;
+}
+
+/** Which address family a chain type (from the chain list) expects. */
+export function addressFamilyOf(chainType: string): AddressFamily | undefined {
+  switch (chainType.toLowerCase()) {
+    case 'evm':
+      return 'evm';
+    case 'solana':
+    case 'svm':
+      return 'solana';
+    case 'cosmos':
+      return 'cosmos';
+    case 'bitcoin':
+    case 'btc':
+      return 'bitcoin';
+    case 'sui':
+      return 'sui';
+    default:
+      return undefined;
+  }
+}
+
+export type AddressProblem = 'empty' | 'whitespace' | 'format' | 'checksum' | 'prefix';
+
+/**
+ * Checks an address for a family. EVM accepts all-lowercase or all-uppercase
+ * hex, and mixed case only with a valid EIP-55 checksum. Cosmos addresses may
+ * be restricted to a bech32 prefix (e.g. `cataclysm`), when known.
+ */
+export function checkAddress(address: string, family: AddressFamily, options: { bech32Prefix?: string } = {}): AddressProblem | undefined {
+  if (address.length === 0) return 'empty';
+  if (address.trim() !== address || /\s/.test(address)) return 'whitespace';
+  switch (family) {
+    case 'evm': {
+      if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return 'format';
+      return isAddress(address, { strict: true }) ? undefined : 'checksum';
+    }
+    case 'solana': {
+      if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) return 'format';
+      return base58ByteLength(address) === 32 ? undefined : 'format';
+    }
+    case 'cosmos': {
+      const decoded = decodeBech32(address);
+      if (!decoded || decoded.variant !== 'bech32') return decoded ? 'format' : /^[a-z]+1[02-9ac-hj-np-z]+$/i.test(address) ? 'checksum' : 'format';
+      if (options.bech32Prefix && decoded.prefix !== options.bech32Prefix) return 'prefix';
+      return undefined;
+    }
+    case 'bitcoin': {
+      const decoded = decodeBech32(address);
+      if (!decoded) return /^(bc|tb|bcrt)1/i.test(address) ? 'checksum' : 'format';
+      if (!['bc', 'tb', 'bcrt'].includes(decoded.prefix)) return 'prefix';
+      const version = decoded.words[0];
+      // Witness v0 uses bech32, v1+ (taproot) bech32m (BIP-350).
+      if (version === undefined || (version === 0) !== (decoded.variant === 'bech32')) return 'checksum';
+      return undefined;
+    }
+    case 'sui':
+      return /^0x[0-9a-fA-F]{64}$/.test(address) ? undefined : 'format';
+  }
+}
+
+export function assertAddress(address: string, family: AddressFamily, field: string, options: { bech32Prefix?: string } = {}): void {
+  const problem = checkAddress(address, family, options);
+  if (problem) throw new InvalidRequestError(`${field} is not a valid ${family} address (${problem})`, field);
+}
+
+const UINT256_MAX = 2n ** 256n - 1n;
+
+/** Amounts travel as non-negative integer strings in smallest units. */
+export function assertAmount(amount: bigint, field = 'fromAmount', options: { allowZero?: boolean } = {}): string {
+  if (typeof amount !== 'bigint') throw new InvalidRequestError(`${field} must be a bigint in smallest units`, field);
+  if (amount < 0n) throw new InvalidRequestError(`${field} must not be negative`, field);
+  if (amount === 0n && !options.allowZero) throw new InvalidRequestError(`${field} must be greater than zero`, field);
+  if (amount > UINT256_MAX) throw new InvalidRequestError(`${field} exceeds the largest on-chain amount`, field);
+  return amount.toString(10);
+}
+
+export function assertSlippage(slippage: number | undefined): void {
+  if (slippage === undefined) return;
+  if (typeof slippage !== 'number' || !Number.isFinite(slippage) || slippage <= 0 || slippage >= 100) {
+    throw new InvalidRequestError('Slippage must be a positive percentage below 100', 'slippage');
+  }
+}
+
+/** The spec's four post-hook rules, with the same meaning as the server's 400. */
+export function postHookProblem(hook: PostHook): string | undefined {
+  const missing = (v: unknown) => v === undefined || v === null || v === '';
+  if (missing(hook.target)) return 'postHook.target is required';
+  if (missing(hook.callData)) return 'postHook.callData is required';
+  if (hook.fullAmount === true && missing(hook.amountInputPos)) return 'postHook.amountInputPos is required when fullAmount is true';
+  if (missing(hook.fundAmount) && (hook.fullAmount === undefined || hook.fullAmount === null)) {
+    return 'postHook needs fundAmount or fullAmount';
+  }
+  return undefined;
+}

@@ -1,0 +1,78 @@
+import { css } from 'lit';
+
+/**
+ * Shared host reset and design tokens. Every public `--bridge-*` custom
+ * property has its default here, on `:host`, so a host page can override any
+ * of them on the element and nothing is ever written to the page's `:root`.
+ * Parts inherit the tokens through the shadow boundary from <bridge-widget>.
+ */
+export const hostStyles = css`
+  :host {
+    box-sizing: border-box;
+    display: block;
+    font-family: var(--bridge-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-size: var(--bridge-font-size, 15px);
+    line-height: 1.4;
+    color: var(--bridge-color-text, #14161a);
+    -webkit-font-smoothing: antialiased;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+  [hidden] {
+    display: none !important;
+  }
+  button,
+  input,
+  select {
+    font: inherit;
+    color: inherit;
+  }
+  button {
+    cursor: pointer;
+  }
+  button:disabled {
+    cursor: not-allowed;
+  }
+  :focus-visible {
+    outline: 2px solid var(--bridge-color-focus, #3b5bdb);
+    outline-offset: 2px;
+  }
+  .visually-hidden {
+    position: absolute !important;
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
+    border: 0;
+  }
+`;
+
+/** Light-theme defaults; <bridge-widget> swaps them for the dark set. */
+export const tokenDefaults = css`
+  :host {
+    --bridge-color-bg: #ffffff;
+    --bridge-color-surface: #f4f5f7;
+    --bridge-color-surface-raised: #ffffff;
+    --bridge-color-border: #d9dce1;
+    --bridge-color-text: #14161a;
+    --bridge-color-text-muted: #565c66;
+    --bridge-color-accent: #3b5bdb;
+    --bridge-color-accent-text: #ffffff;
+    --bridge-color-focus: #3b5bdb;
+    --bridge-color-success: #1e7a3c;
+    --bridge-color-warning: #8a5a00;
+    --bridge-color-warning-bg: #fff4d6;
+    --bridge-color-danger: #b42318;
+    --bridge-color-danger-bg: #fdecea;
+    --bridge-radius: 12px;
+    --bridge-radius-small: 8px;
+    --bridge-spacing: 12px;
+    --bridge-z-index: 10;
+  }
+`;

@@ -1,0 +1,82 @@
+/**
+ * The one amount formatter and parser. Amounts are bigint in smallest units
+ * everywhere; only this module turns them into text and back, through viem's
+ * `formatUnits`/`parseUnits`, so no float ever carries money.
+ */
+import { formatUnits, parseUnits } from 'viem';
+
+const UINT256_MAX = 2n ** 256n - 1n;
+
+export type AmountProblem = 'empty' | 'invalid' | 'negative' | 'zero' | 'too-many-decimals' | 'too-large';
+
+export type ParsedAmount = { ok: true; value: bigint } | { ok: false; problem: AmountProblem };
+
+/**
+ * Reads what a user typed. Accepts `1`, `1.5`, `.5`, `1,5` (decimal comma) and
+ * surrounding spaces; refuses exponents, signs, letters and grouping.
+ */
+export function parseAmountInput(text: string, decimals: number): ParsedAmount {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return { ok: false, problem: 'empty' };
+  if (trimmed.startsWith('-')) return { ok: false, problem: 'negative' };
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(trimmed)) return { ok: false, problem: 'invalid' };
+  const fraction = trimmed.split('.')[1] ?? '';
+  if (fraction.replace(/0+$/, '').length > decimals) return { ok: false, problem: 'too-many-decimals' };
+  const normalised = trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed.startsWith('.') ? `0${trimmed}` : trimmed;
+  const withoutTrailingZeros = normalised.includes('.') ? normalised.replace(/\.?0+$/, '') || '0' : normalised;
+  const value = parseUnits(withoutTrailingZeros, decimals);
+  if (value > UINT256_MAX) return { ok: false, problem: 'too-large' };
+  if (value === 0n) return { ok: false, problem: 'zero' };
+  return { ok: true, value };
+}
+
+export interface FormatAmountOptions {
+  /** Digits after the separator to show at most; the rest is cut, never rounded up. */
+  maxFractionDigits?: number;
+  locale?: string | undefined;
+}
+
+/**
+ * Human text for an amount, grouped by the locale. Tiny non-zero amounts show
+ * as `<0.000001` instead of a misleading `0`.
+ */
+export function formatAmount(value: bigint, decimals: number, options: FormatAmountOptions = {}): string {
+  const maxFraction = options.maxFractionDigits ?? 6;
+  const negative = value < 0n;
+  const text = formatUnits(negative ? -value : value, decimals);
+  const [whole = '0', fraction = ''] = text.split('.');
+  const cut = fraction.slice(0, maxFraction).replace(/0+$/, '');
+  const parts = new Intl.NumberFormat(options.locale, { useGrouping: true }).formatToParts(1000.5);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  if (value !== 0n && whole === '0' && cut === '' ) {
+    return `${negative ? '-' : ''}<0${decimal}${'0'.repeat(Math.max(0, maxFraction - 1))}1`;
+  }
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${negative ? '-' : ''}${grouped}${cut ? decimal + cut : ''}`;
+}
+
+/** The amount as plain text for an input field (no grouping, `.` separator). */
+export function amountToInputText(value: bigint, decimals: number): string {
+  return formatUnits(value, decimals);
+}
+
+/** USD value of an amount, for display only (never signed or sent). */
+export function usdValue(value: bigint, decimals: number, usdPrice: number | null | undefined): number | undefined {
+  if (usdPrice === null || usdPrice === undefined || !Number.isFinite(usdPrice)) return undefined;
+  return Number(formatUnits(value, decimals)) * usdPrice;
+}
+
+export function formatUsd(value: number | string | null | undefined, locale?: string): string | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return undefined;
+  if (n > 0 && n < 0.01) return `<${new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(0.01)}`;
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(n);
+}
+
+/** Shortens `0x1234…abcd` for display; the full value belongs in a title or copy button. */
+export function shortenHex(value: string, chars = 4): string {
+  if (value.length <= 2 + chars * 2 + 1) return value;
+  return `${value.slice(0, 2 + chars)}…${value.slice(-chars)}`;
+}
