@@ -1,0 +1,76 @@
+/// <reference types="node" />
+/**
+ * `bridge-widget-proxy` command: configuration from the environment, one
+ * stdout line once listening (scripts wait for it), clean stop on signals.
+ */
+import { DEFAULT_PORT, startProxyServer, type NodeProxyServerOptions } from './node.js';
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export class ProxyConfigError extends Error {
+  override name = 'ProxyConfigError';
+}
+
+/** Reads ROUTING_API_URL, ROUTING_API_KEY, ALLOWED_ORIGINS, HOST, PORT, MOUNT_PATH. */
+export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOptions {
+  const upstreamUrl = env.ROUTING_API_URL?.trim();
+  const apiKey = env.ROUTING_API_KEY?.trim();
+  if (!upstreamUrl) throw new ProxyConfigError('ROUTING_API_URL is required (the routing service base URL)');
+  if (!apiKey) throw new ProxyConfigError('ROUTING_API_KEY is required (the routing service API key)');
+
+  const options: NodeProxyServerOptions = {
+    upstreamUrl,
+    apiKey,
+    host: env.HOST?.trim() || '127.0.0.1',
+    port: parsePort(env.PORT),
+  };
+  const origins = env.ALLOWED_ORIGINS?.split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  if (origins && origins.length > 0) options.allowedOrigins = origins;
+  const mountPath = env.MOUNT_PATH?.trim();
+  if (mountPath) options.mountPath = mountPath;
+  return options;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_PORT;
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || port > 65535) throw new ProxyConfigError(`PORT must be 0-65535, got "${value}"`);
+  return port;
+}
+
+export interface CliIo {
+  readonly stdout: (line: string) => void;
+  readonly stderr: (line: string) => void;
+}
+
+const PROCESS_IO: CliIo = {
+  stdout: (line) => process.stdout.write(`${line}\n`),
+  stderr: (line) => process.stderr.write(`${line}\n`),
+};
+
+/** Runs until SIGTERM or SIGINT; resolves with the exit code. */
+export async function runProxyCli(env: Environment = process.env, io: CliIo = PROCESS_IO): Promise<number> {
+  let server;
+  try {
+    const options = proxyServerOptionsFromEnv(env);
+    server = await startProxyServer({ ...options, onLog: (line) => io.stderr(line) });
+  } catch (error) {
+    io.stderr(`bridge-widget-proxy: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  io.stdout(`bridge-widget-proxy listening on ${server.url}`);
+
+  const running = server;
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      void running.close().then(resolve);
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+  return 0;
+}

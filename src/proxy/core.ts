@@ -1,0 +1,257 @@
+/**
+ * The proxy itself, runtime-neutral: only web-standard Request, Response,
+ * fetch, URL, streams and AbortController. `handler.ts` exposes it for edge
+ * runtimes; `node.ts` calls it with the raw request-target as well.
+ */
+import { isJsonContentType, isJsonDocument, readCappedBody } from './body.js';
+import { corsResponseHeaders, decideOrigin, preflightHeaders } from './cors.js';
+import { jsonError, type ProxyErrorCode } from './errors.js';
+import { buildClientHeaders, buildUpstreamHeaders } from './headers.js';
+import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
+import { buildUpstreamQuery, matchRoute, type RouteSpec } from './routes.js';
+
+export interface RequestContext {
+  /**
+   * The request-target exactly as it arrived on the wire. Web runtimes hand
+   * us an already-normalised `request.url` (dot segments resolved, `\` turned
+   * into `/`); when the raw form is known, any target that normalisation
+   * would rewrite is refused instead of being silently reinterpreted.
+   */
+  readonly rawTarget?: string;
+}
+
+export type ProxyCore = (request: Request, context?: RequestContext) => Promise<Response>;
+
+interface Outcome {
+  readonly response: Response;
+  /** Route template or a quoted path, for the log line. */
+  readonly label: string;
+  readonly note?: string;
+}
+
+/** Statuses whose responses cannot carry a body (Response constructor rejects one). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+export function createProxyCore(options: ProxyOptions): ProxyCore {
+  const config = resolveProxyOptions(options);
+  return async (request, context = {}) => {
+    const started = Date.now();
+    let outcome: Outcome;
+    try {
+      outcome = await handle(config, request, context);
+    } catch (error) {
+      outcome = {
+        response: jsonError(500, 'proxy_internal_error', 'Internal proxy error'),
+        label: '-',
+        note: `internal error: ${describeError(error)}`,
+      };
+    }
+    const note = outcome.note ? ` ${outcome.note}` : '';
+    config.log(`${request.method} ${outcome.label} -> ${outcome.response.status}${note} ${Date.now() - started}ms`);
+    return outcome.response;
+  };
+}
+
+async function handle(config: ResolvedProxyConfig, request: Request, context: RequestContext): Promise<Outcome> {
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return refuse(400, 'proxy_bad_request', 'Unparseable request URL', {}, '-');
+  }
+  let label = quotePath(url.pathname);
+
+  const decision = decideOrigin(config.origins, request.headers, url);
+  if (decision.kind === 'refused') {
+    return refuse(403, 'proxy_origin_not_allowed', 'Origin not allowed', { vary: 'Origin' }, label, [
+      `origin=${JSON.stringify(decision.origin.slice(0, 200))}`,
+    ]);
+  }
+  const cors = corsResponseHeaders(decision);
+
+  if (context.rawTarget !== undefined && !isCanonicalTarget(context.rawTarget)) {
+    return refuse(400, 'proxy_bad_path', 'Request path is not in canonical form', cors, quotePath(context.rawTarget));
+  }
+
+  const path = stripMountPath(url.pathname, config.mountPath);
+  if (path === undefined) return refuse(404, 'proxy_not_found', 'Not found', cors, label);
+
+  const match = matchRoute(request.method, path);
+  if (match.kind === 'not_found') return refuse(404, 'proxy_not_found', 'Not found', cors, label);
+  label = match.route.template;
+  if (match.kind === 'invalid_parameter') {
+    return refuse(400, 'proxy_invalid_path_parameter', `Invalid path parameter: ${match.parameter}`, cors, label);
+  }
+  if (request.method === 'OPTIONS') {
+    return { response: new Response(null, { status: 204, headers: preflightHeaders(decision) }), label };
+  }
+  if (match.kind === 'method_not_allowed') {
+    return refuse(405, 'proxy_method_not_allowed', 'Method not allowed', { ...cors, allow: allowHeader(match.route) }, label);
+  }
+
+  const query = buildUpstreamQuery(match.route, url.searchParams);
+  if (!query.ok) {
+    return refuse(400, 'proxy_invalid_query', `Query parameter given more than once: ${query.parameter}`, cors, label);
+  }
+
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  if (match.route.method === 'POST') {
+    if (!isJsonContentType(request.headers.get('content-type'))) {
+      return refuse(415, 'proxy_unsupported_media_type', 'Request body must be application/json', cors, label);
+    }
+    const read = await readCappedBody(request, config.maxBodyBytes);
+    if (!read.ok) {
+      if (read.reason === 'too_large') {
+        return refuse(413, 'proxy_body_too_large', `Request body exceeds ${config.maxBodyBytes} bytes`, cors, label);
+      }
+      const message = read.reason === 'bad_length' ? 'Invalid Content-Length' : 'Request body could not be read';
+      return refuse(400, 'proxy_body_unreadable', message, cors, label);
+    }
+    if (!isJsonDocument(read.bytes)) {
+      return refuse(400, 'proxy_invalid_json', 'Request body is not valid JSON', cors, label);
+    }
+    body = read.bytes;
+  }
+
+  const target = `${config.upstreamOrigin}${config.upstreamBasePath}${match.upstreamPath}${query.search}`;
+  return forward(config, request, match.route, target, body, cors);
+}
+
+async function forward(
+  config: ResolvedProxyConfig,
+  request: Request,
+  route: RouteSpec,
+  target: string,
+  body: Uint8Array<ArrayBuffer> | undefined,
+  cors: Readonly<Record<string, string>>,
+): Promise<Outcome> {
+  const label = route.template;
+  // One deadline for the whole exchange, body included, so a stalled upstream
+  // cannot pin a connection open; after headers it can only cut the stream.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = unrefTimer(
+    setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, config.upstreamTimeoutMs),
+  );
+  const onClientGone = () => controller.abort();
+  request.signal.addEventListener('abort', onClientGone, { once: true });
+  const release = () => {
+    clearTimeout(timer);
+    request.signal.removeEventListener('abort', onClientGone);
+  };
+
+  const fetchUpstream = config.fetch;
+  let upstream: Response;
+  try {
+    upstream = await fetchUpstream(target, {
+      method: route.method,
+      headers: buildUpstreamHeaders(request.headers, config.apiKey, body !== undefined),
+      body,
+      // Following a redirect would resend X-API-Key to wherever it points.
+      redirect: 'manual',
+      signal: controller.signal,
+    });
+  } catch (error) {
+    release();
+    if (timedOut) return refuse(504, 'proxy_upstream_timeout', 'Routing service did not answer in time', cors, label);
+    if (request.signal.aborted) {
+      return refuse(502, 'proxy_upstream_unreachable', 'Client closed the request', cors, label, ['client gone']);
+    }
+    return refuse(502, 'proxy_upstream_unreachable', 'Routing service unreachable', cors, label, [
+      `upstream error: ${describeError(error)}`,
+    ]);
+  }
+
+  // `opaqueredirect` responses (status 0) are what some runtimes give for manual redirects.
+  if (upstream.status === 0 || (upstream.status >= 300 && upstream.status < 400)) {
+    release();
+    await upstream.body?.cancel().catch(() => undefined);
+    return refuse(502, 'proxy_upstream_redirect', 'Routing service answered with a redirect', cors, label, [
+      `upstream status ${upstream.status}`,
+    ]);
+  }
+
+  const headers = buildClientHeaders(upstream.headers, config.scrubber);
+  for (const [name, value] of Object.entries(cors)) headers.set(name, value);
+  headers.set('x-content-type-options', 'nosniff');
+
+  const note = `upstream=${upstream.status}`;
+  if (NULL_BODY_STATUSES.has(upstream.status) || upstream.body === null) {
+    release();
+    await upstream.body?.cancel().catch(() => undefined);
+    return { response: new Response(null, { status: upstream.status, headers }), label, note };
+  }
+  const stream = config.scrubber.stream(upstream.body, { onSettled: release });
+  try {
+    return { response: new Response(stream, { status: upstream.status, headers }), label, note };
+  } catch {
+    await stream.cancel().catch(() => undefined);
+    return refuse(502, 'proxy_upstream_invalid_response', 'Routing service sent an invalid response', cors, label, [
+      `upstream status ${upstream.status}`,
+    ]);
+  }
+}
+
+function refuse(
+  status: number,
+  code: ProxyErrorCode,
+  message: string,
+  headers: Readonly<Record<string, string>>,
+  label: string,
+  notes: readonly string[] = [],
+): Outcome {
+  return { response: jsonError(status, code, message, headers), label, note: [code, ...notes].join(' ') };
+}
+
+/**
+ * A target is canonical when URL parsing leaves its path untouched: no dot
+ * segments (plain or `%2e`-encoded), no backslashes, nothing that would be
+ * percent-encoded. It must also be origin-form (`/...`), never `//host/...`
+ * or absolute-form.
+ */
+export function isCanonicalTarget(rawTarget: string): boolean {
+  if (!rawTarget.startsWith('/') || rawTarget.startsWith('//') || rawTarget.includes('#')) return false;
+  const queryStart = rawTarget.indexOf('?');
+  const rawPath = queryStart === -1 ? rawTarget : rawTarget.slice(0, queryStart);
+  try {
+    return new URL(`http://proxy.invalid${rawPath}`).pathname === rawPath;
+  } catch {
+    return false;
+  }
+}
+
+function stripMountPath(pathname: string, mountPath: string): string | undefined {
+  if (mountPath === '') return pathname;
+  if (!pathname.startsWith(`${mountPath}/`)) return undefined;
+  return pathname.slice(mountPath.length);
+}
+
+function allowHeader(route: RouteSpec): string {
+  return `${route.method}, OPTIONS`;
+}
+
+/** Quoted and truncated so a hostile path cannot forge extra log lines. */
+function quotePath(path: string): string {
+  return JSON.stringify(path.length > 200 ? `${path.slice(0, 200)}...` : path);
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause: unknown = error.cause;
+  if (cause instanceof Error) {
+    const code = (cause as Error & { code?: unknown }).code;
+    return `${error.message} (${typeof code === 'string' ? code : cause.message})`;
+  }
+  return error.message;
+}
+
+/** On Node, a pending deadline must not keep an otherwise idle process alive. */
+function unrefTimer<T>(timer: T): T {
+  if (typeof timer === 'object' && timer !== null && 'unref' in timer && typeof timer.unref === 'function') {
+    timer.unref();
+  }
+  return timer;
+}

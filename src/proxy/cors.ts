@@ -1,0 +1,100 @@
+/**
+ * Origin policy. This only governs what browsers may do: a non-browser client
+ * can omit or forge `Origin`, so the allow-list is not authentication and the
+ * host still needs its own rate limiting in front of a public proxy.
+ */
+import { PASSTHROUGH_RESPONSE_HEADERS } from './headers.js';
+
+export interface OriginPolicy {
+  readonly anyOrigin: boolean;
+  readonly origins: ReadonlySet<string>;
+}
+
+export type OriginDecision =
+  /** No `Origin` header: not a CORS request (server-side caller or same-origin GET). */
+  | { readonly kind: 'no_origin' }
+  | { readonly kind: 'same_origin' }
+  | { readonly kind: 'allowed'; readonly allowOrigin: string }
+  | { readonly kind: 'refused'; readonly origin: string };
+
+const ALLOWED_METHODS = 'GET, POST, OPTIONS';
+const ALLOWED_HEADERS = 'content-type';
+const PREFLIGHT_MAX_AGE_SECONDS = '600';
+
+export function compileOriginPolicy(allowedOrigins: readonly string[] | undefined): OriginPolicy {
+  const list = allowedOrigins ?? [];
+  if (list.includes('*')) return { anyOrigin: true, origins: new Set() };
+  const origins = new Set<string>();
+  for (const entry of list) origins.add(normaliseOrigin(entry));
+  return { anyOrigin: false, origins };
+}
+
+/**
+ * Config mistakes like a trailing slash or a path would otherwise silently
+ * never match what browsers send, so they are rejected up front.
+ */
+function normaliseOrigin(entry: string): string {
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    throw new TypeError(`allowedOrigins: "${entry}" is not an origin like https://shop.example`);
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !bare || /[?#]/.test(entry)) {
+    throw new TypeError(`allowedOrigins: "${entry}" is not an origin like https://shop.example`);
+  }
+  return url.origin;
+}
+
+export function decideOrigin(policy: OriginPolicy, headers: Headers, requestUrl: URL): OriginDecision {
+  const origin = headers.get('origin');
+  if (origin === null) return { kind: 'no_origin' };
+  // A browser's own verdict wins when present: a reverse proxy in front of us
+  // may rewrite Host, but it cannot make a cross-site page claim `same-origin`.
+  if (headers.get('sec-fetch-site') === 'same-origin' || isSameOrigin(origin, requestUrl)) {
+    return { kind: 'same_origin' };
+  }
+  if (policy.anyOrigin) return { kind: 'allowed', allowOrigin: '*' };
+  if (policy.origins.has(origin)) return { kind: 'allowed', allowOrigin: origin };
+  return { kind: 'refused', origin };
+}
+
+/**
+ * Compares host and port only: TLS is commonly terminated in front of the
+ * proxy, so the request it sees is `http:` while the page's origin is
+ * `https:` on the same host. A front proxy that rewrites Host defeats this
+ * check for browsers without Sec-Fetch-Site; such deployments should list
+ * their origin in `allowedOrigins`.
+ */
+function isSameOrigin(origin: string, requestUrl: URL): boolean {
+  try {
+    const parsed = new URL(origin);
+    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.host === requestUrl.host;
+  } catch {
+    return false;
+  }
+}
+
+/** Headers every response gets, so browsers can read bodies and the pass-through headers. */
+export function corsResponseHeaders(decision: OriginDecision): Record<string, string> {
+  // Vary always: a shared cache must not hand one origin's answer to another.
+  const headers: Record<string, string> = { vary: 'Origin' };
+  if (decision.kind === 'allowed') {
+    headers['access-control-allow-origin'] = decision.allowOrigin;
+    headers['access-control-expose-headers'] = PASSTHROUGH_RESPONSE_HEADERS.filter((h) => h !== 'content-type').join(
+      ', ',
+    );
+  }
+  return headers;
+}
+
+export function preflightHeaders(decision: OriginDecision): Record<string, string> {
+  const headers: Record<string, string> = { ...corsResponseHeaders(decision), allow: ALLOWED_METHODS };
+  if (decision.kind === 'allowed') {
+    headers['access-control-allow-methods'] = ALLOWED_METHODS;
+    headers['access-control-allow-headers'] = ALLOWED_HEADERS;
+    headers['access-control-max-age'] = PREFLIGHT_MAX_AGE_SECONDS;
+  }
+  return headers;
+}

@@ -1,0 +1,47 @@
+/** The proxy's own error responses: `{ error, code }`, `code` always prefixed `proxy_`. */
+
+export type ProxyErrorCode =
+  | 'proxy_bad_request'
+  | 'proxy_bad_path'
+  | 'proxy_not_found'
+  | 'proxy_method_not_allowed'
+  | 'proxy_invalid_path_parameter'
+  | 'proxy_invalid_query'
+  | 'proxy_origin_not_allowed'
+  | 'proxy_unsupported_media_type'
+  | 'proxy_invalid_json'
+  | 'proxy_body_too_large'
+  | 'proxy_body_unreadable'
+  | 'proxy_body_timeout'
+  | 'proxy_upstream_timeout'
+  | 'proxy_upstream_unreachable'
+  | 'proxy_upstream_redirect'
+  | 'proxy_upstream_invalid_response'
+  | 'proxy_internal_error';
+
+export interface ProxyErrorBody {
+  readonly error: string;
+  readonly code: ProxyErrorCode;
+}
+
+export function errorBody(code: ProxyErrorCode, message: string): string {
+  const body: ProxyErrorBody = { error: message, code };
+  return JSON.stringify(body);
+}
+
+export function jsonError(
+  status: number,
+  code: ProxyErrorCode,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): Response {
+  return new Response(errorBody(code, message), {
+    status,
+    headers: {
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
