@@ -1,0 +1,229 @@
+import { h } from './dom.js';
+import type { EventLog } from './event-log.js';
+
+/** The part of the sandbox's fault state (`GET /__sandbox/faults`) the panel shows. */
+interface FaultState {
+  latency: { ms: number } | null;
+  rateLimitBurst: { count: number } | null;
+  malformedBody: { count: number } | null;
+  wrongType: { count: number } | null;
+  failedProviders: string[];
+  stuckBridge: boolean;
+  failWithRefund: boolean;
+  needsGas: boolean;
+  slowBalanceChains: string[];
+  allowanceRpcFailure: { status: number } | null;
+  flaggedAddresses: string[];
+}
+
+interface FaultContext {
+  /** The wallet's current account, for the AML switch. */
+  account: () => string;
+  chainIds: number[];
+}
+
+interface FaultSwitch {
+  id: string;
+  label: string;
+  help: string;
+  isOn(state: FaultState, context: FaultContext): boolean;
+  /** The `POST /__sandbox/faults` patch that turns the switch on or off. */
+  patch(on: boolean, state: FaultState, context: FaultContext): Record<string, unknown>;
+}
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+// The faults that tell a story in the widget. Counted ones ("next N") switch
+// themselves off once they have fired; the panel's polling shows that.
+const SWITCHES: FaultSwitch[] = [
+  {
+    id: 'latency',
+    label: 'Slow service (2 s per request)',
+    help: 'Every API call waits 2 s: loading states and abort-on-change become visible.',
+    isOn: (s) => (s.latency?.ms ?? 0) > 0,
+    patch: (on) => ({ latency: on ? 2000 : null }),
+  },
+  {
+    id: 'rate-limit',
+    label: 'Rate limit the next 3 requests',
+    help: 'HTTP 429 with Retry-After; the widget should back off and retry.',
+    isOn: (s) => (s.rateLimitBurst?.count ?? 0) > 0,
+    patch: (on) => ({ rateLimitBurst: on ? 3 : null }),
+  },
+  {
+    id: 'malformed',
+    label: 'Break the next response body',
+    help: 'The next successful response is cut in half.',
+    isOn: (s) => (s.malformedBody?.count ?? 0) > 0,
+    patch: (on) => ({ malformedBody: on ? 1 : null }),
+  },
+  {
+    id: 'wrong-type',
+    label: 'Wrong field type in the next response',
+    help: 'Schema validation should catch it instead of showing nonsense.',
+    isOn: (s) => (s.wrongType?.count ?? 0) > 0,
+    patch: (on) => ({ wrongType: on ? 1 : null }),
+  },
+  {
+    id: 'providers-failed',
+    label: 'Every provider fails',
+    help: 'Quotes and routes answer 502 with failed provider outcomes (retryable).',
+    isOn: (s) => s.failedProviders.length > 0,
+    patch: (on) => ({ failedProviders: on ? true : null }),
+  },
+  {
+    id: 'aml',
+    label: 'Flag the wallet\'s address (AML)',
+    help: 'Quotes for the current account are refused without a reason.',
+    isOn: (s, c) => s.flaggedAddresses.some((a) => sameAddress(a, c.account())),
+    patch: (on, s, c) => ({
+      flaggedAddresses: on
+        ? [...s.flaggedAddresses, c.account()]
+        : s.flaggedAddresses.filter((a) => !sameAddress(a, c.account())),
+    }),
+  },
+  {
+    id: 'allowance-rpc',
+    label: 'Allowance endpoint fails',
+    help: 'The allowance check answers 502, as if its upstream RPC were down.',
+    isOn: (s) => s.allowanceRpcFailure !== null,
+    patch: (on) => ({ allowanceRpcFailure: on ? true : null }),
+  },
+  {
+    id: 'stuck',
+    label: 'Bridge gets stuck',
+    help: 'Intents stay "bridging" forever after the source transaction.',
+    isOn: (s) => s.stuckBridge,
+    patch: (on) => ({ stuckBridge: on }),
+  },
+  {
+    id: 'refund',
+    label: 'Destination fails, source refunded',
+    help: 'The intent ends "failed" and the deposit is refunded on the source chain.',
+    isOn: (s) => s.failWithRefund,
+    patch: (on) => ({ failWithRefund: on }),
+  },
+  {
+    id: 'needs-gas',
+    label: 'Destination needs gas',
+    help: 'The intent stalls with gas_status "needs_gas" until switched off.',
+    isOn: (s) => s.needsGas,
+    patch: (on) => ({ needsGas: on }),
+  },
+  {
+    id: 'slow-balances',
+    label: 'Balances arrive partially',
+    help: 'Balance reads miss their deadline: the response is partial.',
+    isOn: (s) => s.slowBalanceChains.length > 0,
+    patch: (on, _s, c) => ({ slowBalanceChains: on ? c.chainIds.map(String) : null }),
+  },
+];
+
+const POLL_MS = 2_000;
+
+/**
+ * Toggles the sandbox routing service's fault switches through its admin
+ * endpoints (`GET`/`POST /__sandbox/faults`, `POST /__sandbox/reset`; see
+ * sandbox/service/admin.ts). These exist only on the sandbox service;
+ * the widget never sees them, it only sees the service misbehave.
+ */
+export function mountFaultPanel(
+  container: HTMLElement,
+  options: { adminUrl: string; log: EventLog; account: () => string; chainIds: number[] },
+): () => void {
+  const faultsUrl = `${options.adminUrl}/faults`;
+  const context: FaultContext = { account: options.account, chainIds: options.chainIds };
+  const message = h('p', { class: 'muted', role: 'status' });
+  const inputs = new Map<string, HTMLInputElement>();
+  let state: FaultState | undefined;
+
+  const list = h('ul', { class: 'faults', 'data-testid': 'fault-list' });
+  for (const fault of SWITCHES) {
+    const input = h('input', { type: 'checkbox', 'data-fault': fault.id, disabled: true });
+    inputs.set(fault.id, input);
+    input.addEventListener('change', () => void toggle(fault, input.checked));
+    list.append(h('li', {}, h('label', {}, input, h('span', {}, fault.label), h('span', { class: 'fault-help' }, fault.help))));
+  }
+  const resetButton = h('button', { type: 'button', class: 'quiet', 'data-testid': 'faults-reset' }, 'Reset all');
+  resetButton.addEventListener('click', () => void reset());
+
+  container.replaceChildren(
+    h('div', { class: 'card-header' }, h('h2', {}, 'Sandbox faults'), resetButton),
+    h('p', { class: 'muted' }, 'Switches on the local routing service. The widget only notices their effects.'),
+    list,
+    message,
+  );
+
+  function render() {
+    for (const fault of SWITCHES) {
+      const input = inputs.get(fault.id);
+      if (!input) continue;
+      input.disabled = !state;
+      input.checked = state ? fault.isOn(state, context) : false;
+    }
+  }
+
+  async function call(init?: RequestInit): Promise<FaultState> {
+    const response = await fetch(faultsUrl, { cache: 'no-store', ...init });
+    const body = (await response.json().catch(() => undefined)) as unknown;
+    if (!response.ok) {
+      const error = (body as { error?: unknown } | undefined)?.error;
+      throw new Error(typeof error === 'string' ? error : `HTTP ${response.status}`);
+    }
+    return unwrap(body);
+  }
+
+  async function refresh() {
+    try {
+      state = await call();
+      message.textContent = '';
+    } catch (error) {
+      state = undefined;
+      message.textContent = `Fault switches unavailable: ${(error as Error).message}`;
+    }
+    render();
+  }
+
+  async function send(patch: Record<string, unknown>, what: string) {
+    try {
+      state = await call({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(patch) });
+      options.log.add('sandbox', what, patch);
+    } catch (error) {
+      options.log.add('sandbox', `${what} failed`, (error as Error).message);
+      await refresh();
+    }
+    render();
+  }
+
+  async function toggle(fault: FaultSwitch, on: boolean) {
+    if (!state) return;
+    await send(fault.patch(on, state, context), `${fault.label}: ${on ? 'on' : 'off'}`);
+  }
+
+  async function reset() {
+    try {
+      // Also clears the rate-limit windows, so "reset" really means a fresh start.
+      const response = await fetch(`${options.adminUrl}/reset`, { method: 'POST' });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      state = unwrap(await response.json());
+      options.log.add('sandbox', 'faults reset');
+    } catch (error) {
+      options.log.add('sandbox', 'reset failed', (error as Error).message);
+    }
+    render();
+  }
+
+  render();
+  void refresh();
+  const timer = setInterval(() => void refresh(), POLL_MS);
+  return () => clearInterval(timer);
+}
+
+/** The admin endpoints answer `{ faults: FaultState }`. */
+function unwrap(body: unknown): FaultState {
+  const state = (body as { faults?: FaultState } | undefined)?.faults;
+  if (!state || typeof state !== 'object' || !Array.isArray(state.failedProviders)) {
+    throw new Error('unexpected answer from /__sandbox/faults');
+  }
+  return state;
+}

@@ -1,0 +1,233 @@
+#!/usr/bin/env node
+// `npm run demo`: installs dependencies when missing, starts the local sandbox
+// (routing service, proxy, two EVM chains), then serves the pages in demo/
+// with vite. Ctrl-C or SIGTERM stops everything it started.
+//
+// Options: --port N (or DEMO_PORT=N) for the page server; 0 picks a free port.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const demoRoot = path.join(root, 'demo');
+const SANDBOX_READY_PREFIX = 'sandbox ready ';
+const SANDBOX_START_TIMEOUT_MS = 120_000;
+const SANDBOX_STOP_TIMEOUT_MS = 10_000;
+const DEFAULT_PORT = 5173;
+
+function log(message) {
+  process.stdout.write(`${message}\n`);
+}
+
+function fail(message) {
+  process.stderr.write(`demo: ${message}\n`);
+}
+
+function requestedPort(argv, env) {
+  const flag = argv.indexOf('--port');
+  const raw = flag >= 0 ? argv[flag + 1] : env.DEMO_PORT;
+  if (raw === undefined || raw === '') return { port: DEFAULT_PORT, explicit: false };
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port: ${raw}`);
+  return { port, explicit: true };
+}
+
+// A fresh clone has no node_modules; the demo must still be one command.
+function ensureDependencies() {
+  if (existsSync(path.join(root, 'node_modules'))) return;
+  log('node_modules is missing: running `npm install` first…');
+  const result = spawnSync('npm', ['install'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    fail('`npm install` failed; see the output above.');
+    process.exit(1);
+  }
+}
+
+/**
+ * Spawns the sandbox in its own process group (detached) so that stopping it
+ * by PID also stops what `npm run` started underneath it.
+ */
+function startSandbox() {
+  const child = spawn('npm', ['run', '--silent', 'sandbox', '--', '--port', '0'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr = [];
+  let ready = false;
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => {
+    // The sandbox prefixes its own log lines.
+    if (ready) process.stderr.write(chunk);
+    else stderr.push(chunk);
+  });
+
+  const config = new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the sandbox did not report ready within ${SANDBOX_START_TIMEOUT_MS / 1000} s`)),
+      SANDBOX_START_TIMEOUT_MS,
+    );
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (ready || !line.startsWith(SANDBOX_READY_PREFIX)) {
+        if (line.trim()) log(`[sandbox] ${line}`);
+        return;
+      }
+      try {
+        const parsed = JSON.parse(line.slice(SANDBOX_READY_PREFIX.length));
+        ready = true;
+        clearTimeout(timer);
+        resolve(parsed);
+      } catch (error) {
+        clearTimeout(timer);
+        reject(new Error(`the sandbox's ready line is not JSON: ${error.message}`));
+      }
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    // 'close' rather than 'exit': it waits for stderr to drain, which is what we print.
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the sandbox exited before it was ready (${signal ?? `code ${code}`})`));
+    });
+  });
+  return { child, config, stderr: () => stderr.join('') };
+}
+
+function groupAlive(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops the sandbox's whole process group (npm and the node process under it)
+ * with SIGTERM, escalating to SIGKILL if it is still there after a grace period.
+ */
+async function stopSandbox(child) {
+  const pid = child.pid;
+  if (pid === undefined || !groupAlive(pid)) return;
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + SANDBOX_STOP_TIMEOUT_MS;
+  while (groupAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (groupAlive(pid)) {
+    fail('the sandbox ignored SIGTERM; killing it.');
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Gone in the meantime.
+    }
+  }
+}
+
+/** Only what the browser needs. The API key stays in the sandbox and the proxy. */
+function publicConfig(sandbox) {
+  const config = {
+    proxyUrl: sandbox.proxyUrl,
+    serviceUrl: sandbox.serviceUrl,
+    adminUrl: sandbox.adminUrl ?? `${sandbox.serviceUrl}/__sandbox`,
+    chains: sandbox.chains,
+    tokens: sandbox.tokens,
+    // Local, throw-away test keys (Hardhat's well-known accounts): exposing
+    // them lets the page run the development wallet.
+    account: sandbox.account,
+    otherAccount: sandbox.extraAccounts?.[0] ?? null,
+  };
+  const json = JSON.stringify(config);
+  if (sandbox.apiKey && json.includes(sandbox.apiKey)) {
+    throw new Error('the page configuration would contain the API key; refusing to serve it');
+  }
+  return json;
+}
+
+/** Serves `/sandbox-config.json` to the pages. */
+function sandboxConfigPlugin(json) {
+  return {
+    name: 'bridge-demo:sandbox-config',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== '/sandbox-config.json') return next();
+        res.setHeader('content-type', 'application/json');
+        res.setHeader('cache-control', 'no-store');
+        res.end(json);
+      });
+    },
+  };
+}
+
+async function startPages(sandbox, { port, explicit }) {
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    configFile: false,
+    root: demoRoot,
+    clearScreen: false,
+    logLevel: 'warn',
+    server: { host: '127.0.0.1', port, strictPort: explicit },
+    plugins: [sandboxConfigPlugin(publicConfig(sandbox))],
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return { server, url: `http://127.0.0.1:${actualPort}/` };
+}
+
+async function main() {
+  let port;
+  try {
+    port = requestedPort(process.argv.slice(2), process.env);
+  } catch (error) {
+    fail(error.message);
+    process.exit(2);
+  }
+  ensureDependencies();
+
+  const sandbox = startSandbox();
+  let pages;
+  let stopping = false;
+  const stop = async (exitCode) => {
+    if (stopping) return;
+    stopping = true;
+    await pages?.server.close().catch(() => {});
+    await stopSandbox(sandbox.child);
+    process.exit(exitCode);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  let config;
+  try {
+    config = await sandbox.config;
+  } catch (error) {
+    fail(`could not start the sandbox: ${error.message}`);
+    const stderr = sandbox.stderr().trim();
+    if (stderr) process.stderr.write(`${stderr}\n`);
+    await stop(1);
+    return;
+  }
+  sandbox.child.once('exit', (code, signal) => {
+    if (stopping) return;
+    fail(`the sandbox stopped unexpectedly (${signal ?? `code ${code}`}); shutting down.`);
+    void stop(1);
+  });
+
+  try {
+    pages = await startPages(config, port);
+  } catch (error) {
+    fail(`could not start the page server: ${error.message}`);
+    await stop(1);
+    return;
+  }
+  log(`Demo ready: ${pages.url}`);
+}
+
+await main();

@@ -1,0 +1,93 @@
+/**
+ * Every failure that leaves `src/wallet` is a `WalletError`, so the flow can
+ * branch on `kind` instead of on the numeric codes and ad-hoc message strings
+ * that differ from one wallet to the next.
+ */
+export type WalletErrorKind =
+  | 'no-provider'
+  | 'rejected'
+  | 'unknown-chain'
+  | 'wrong-account'
+  | 'wrong-chain'
+  | 'timeout'
+  | 'reverted'
+  | 'rpc';
+
+export class WalletError extends Error {
+  readonly kind: WalletErrorKind;
+  /** EIP-1193 / JSON-RPC code as reported by the wallet, when there was one. */
+  readonly rpcCode?: number;
+
+  constructor(kind: WalletErrorKind, message: string, options?: { rpcCode?: number; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'WalletError';
+    this.kind = kind;
+    if (options?.rpcCode !== undefined) this.rpcCode = options.rpcCode;
+  }
+}
+
+/** EIP-1193 and EIP-3085/3326 codes we act on. */
+export const RpcCode = {
+  userRejected: 4001,
+  unauthorized: 4100,
+  unsupportedMethod: 4200,
+  disconnected: 4900,
+  chainDisconnected: 4901,
+  unrecognizedChain: 4902,
+  executionReverted: 3,
+  internal: -32603,
+} as const;
+
+type ErrorFields = Partial<Record<'code' | 'message' | NestedKey, unknown>>;
+
+// Where wallets nest the original error: MetaMask mobile wraps 4902 as -32603
+// with `data.originalError.code`; ethers-style wrappers use `error`/`cause`.
+const nestedKeys = ['data', 'originalError', 'error', 'cause'] as const;
+type NestedKey = (typeof nestedKeys)[number];
+
+function fieldsOf(value: unknown): ErrorFields | undefined {
+  return typeof value === 'object' && value !== null ? (value as ErrorFields) : undefined;
+}
+
+/** Every `code` and `message` in the error and the errors nested inside it, outermost first. */
+function collect(value: unknown, found = { codes: [] as number[], messages: [] as string[] }, depth = 0) {
+  const fields = fieldsOf(value);
+  if (!fields || depth > 4) return found;
+  if (typeof fields.code === 'number') found.codes.push(fields.code);
+  if (typeof fields.message === 'string' && fields.message) found.messages.push(fields.message);
+  for (const key of nestedKeys) collect(fields[key], found, depth + 1);
+  return found;
+}
+
+// Fallbacks for wallets that reject with a non-standard code or none at all
+// (WalletConnect relays, some in-app wallets only send a message).
+const rejectedText = /user (rejected|denied|cancel)|rejected by user|request rejected|action_rejected/i;
+const unknownChainText = /unrecognized chain|unknown chain|chain .*not (been )?added|try adding the chain/i;
+const revertedText = /revert/i;
+// MetaMask's outer message for every wrapped failure; the inner one says more.
+const genericText = /^internal json-rpc error\.?$/i;
+
+/** Maps anything a provider may throw onto a `WalletError`, keeping its message. */
+export function normalizeRpcError(e: unknown): WalletError {
+  if (e instanceof WalletError) return e;
+  const { codes, messages } = collect(e);
+  if (typeof e === 'string') messages.push(e);
+  const message =
+    messages.find((text) => !genericText.test(text)) ?? messages[0] ?? 'The wallet request failed.';
+  const topCode = codes[0];
+  const rpcCode = topCode === undefined ? {} : { rpcCode: topCode };
+  const make = (kind: WalletErrorKind) => new WalletError(kind, message, { ...rpcCode, cause: e });
+
+  if (codes.includes(RpcCode.userRejected) || fieldsOf(e)?.code === 'ACTION_REJECTED') return make('rejected');
+  if (codes.includes(RpcCode.unrecognizedChain)) return make('unknown-chain');
+  // 4100: the account or method was not authorised by the user; from the
+  // user's point of view the wallet refused, which the flow handles like a rejection.
+  if (codes.includes(RpcCode.unauthorized)) return make('rejected');
+  if (codes.includes(RpcCode.executionReverted)) return make('reverted');
+
+  const allText = messages.join('\n');
+  if (rejectedText.test(allText)) return make('rejected');
+  if (unknownChainText.test(allText)) return make('unknown-chain');
+  if (revertedText.test(allText)) return make('reverted');
+  return make('rpc');
+}

@@ -1,0 +1,106 @@
+import { WalletError, normalizeRpcError } from './errors.js';
+
+/** The EIP-1193 surface the widget relies on; every injected wallet has at least `request`. */
+export interface Eip1193Provider {
+  request(args: { method: string; params?: readonly unknown[] | object }): Promise<unknown>;
+  on?(event: string, listener: (...args: unknown[]) => void): unknown;
+  removeListener?(event: string, listener: (...args: unknown[]) => void): unknown;
+}
+
+/** Cancellation and deadline for a wallet call. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /**
+   * How long to wait for the wallet's answer to the call's main request (the
+   * prompt, for calls that prompt). Defaults: 5 min for prompts, 30 s for reads.
+   */
+  timeoutMs?: number;
+}
+
+/** Prompts wait on a human (approve in the wallet, maybe unlock it first). */
+export const PROMPT_TIMEOUT_MS = 5 * 60_000;
+/** Reads only wait on the wallet's RPC. */
+export const READ_TIMEOUT_MS = 30_000;
+
+export function isEip1193Provider(value: unknown): value is Eip1193Provider {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { request?: unknown }).request === 'function'
+  );
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/**
+ * Calls `provider.request` but never waits longer than the deadline: a wallet
+ * that never answers (closed popup, locked extension) must not freeze the
+ * widget. The underlying request cannot be cancelled, only abandoned.
+ *
+ * Aborting rejects with the signal's reason (an `AbortError` by default), like
+ * `fetch`, so callers can tell "we cancelled" from a wallet failure.
+ */
+export function callProvider(
+  provider: Eip1193Provider,
+  method: string,
+  params: readonly unknown[] | undefined,
+  options: CallOptions | undefined,
+  defaultTimeoutMs: number,
+): Promise<unknown> {
+  if (!isEip1193Provider(provider)) {
+    return Promise.reject(new WalletError('no-provider', 'No wallet provider is available.'));
+  }
+  const signal = options?.signal;
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  const timeoutMs = options?.timeoutMs ?? defaultTimeoutMs;
+
+  return new Promise<unknown>((resolve, reject) => {
+    let settled = false;
+    const finish = (settle: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      settle();
+    };
+    const onAbort = () => finish(() => reject(abortReason(signal!)));
+    const timer = setTimeout(
+      () =>
+        finish(() =>
+          reject(new WalletError('timeout', `The wallet did not answer ${method} within ${Math.round(timeoutMs / 1000)} s.`)),
+        ),
+      timeoutMs,
+    );
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    let pending: Promise<unknown>;
+    try {
+      pending = Promise.resolve(provider.request(params === undefined ? { method } : { method, params }));
+    } catch (error) {
+      // Some providers throw synchronously instead of rejecting.
+      pending = Promise.reject(error);
+    }
+    pending.then(
+      (value) => finish(() => resolve(value)),
+      (error: unknown) => finish(() => reject(normalizeRpcError(error))),
+    );
+  });
+}
+
+/** Resolves after `ms`, or rejects as soon as the signal aborts. */
+export function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortReason(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

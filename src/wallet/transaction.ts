@@ -1,0 +1,131 @@
+import { getAccounts, getChainId } from './chain.js';
+import { WalletError } from './errors.js';
+import { assertAddress, fromHex, parseHash, sameAddress, toQuantity, type Address, type Hash } from './hex.js';
+import {
+  PROMPT_TIMEOUT_MS,
+  READ_TIMEOUT_MS,
+  callProvider,
+  delay,
+  type CallOptions,
+  type Eip1193Provider,
+} from './provider.js';
+
+export interface TxRequest {
+  from: Address;
+  to: Address;
+  data?: `0x${string}`;
+  value?: bigint;
+  gas?: bigint;
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
+  gasPrice?: bigint;
+  chainId: number;
+}
+
+export interface TxReceipt {
+  status: 'success' | 'reverted';
+  blockNumber: bigint;
+  transactionHash: Hash;
+}
+
+export interface WaitOptions {
+  signal?: AbortSignal;
+  pollMs?: number;
+  timeoutMs?: number;
+}
+
+/**
+ * Sends `tx` through the wallet after checking that the wallet is on
+ * `tx.chainId` with `tx.from` selected: the user may have switched either in
+ * the wallet since the route was built, and a transaction signed on the wrong
+ * chain or by the wrong account would move funds the route did not plan for.
+ */
+export async function sendTransaction(provider: Eip1193Provider, tx: TxRequest, options?: CallOptions): Promise<Hash> {
+  assertAddress(tx.from, 'from');
+  assertAddress(tx.to, 'to');
+  const readOptions = options?.signal ? { signal: options.signal } : undefined;
+
+  const chainId = await getChainId(provider, readOptions);
+  if (chainId !== tx.chainId) {
+    throw new WalletError('wrong-chain', `The wallet is on chain ${chainId}, the transaction is for chain ${tx.chainId}.`);
+  }
+  const [account] = await getAccounts(provider, readOptions);
+  if (!account || !sameAddress(account, tx.from)) {
+    throw new WalletError(
+      'wrong-account',
+      account
+        ? `The wallet's selected account ${account} is not ${tx.from}.`
+        : `The wallet has no connected account; expected ${tx.from}.`,
+    );
+  }
+
+  const hash = await callProvider(provider, 'eth_sendTransaction', [toRpcTransaction(tx)], options, PROMPT_TIMEOUT_MS);
+  return parseHash(hash, 'transaction hash');
+}
+
+function toRpcTransaction(tx: TxRequest): Record<string, string> {
+  const rpc: Record<string, string> = { from: tx.from, to: tx.to, chainId: toQuantity(tx.chainId) };
+  if (tx.data !== undefined) rpc.data = tx.data;
+  if (tx.value !== undefined) rpc.value = toQuantity(tx.value);
+  if (tx.gas !== undefined) rpc.gas = toQuantity(tx.gas);
+  if (tx.maxFeePerGas !== undefined) rpc.maxFeePerGas = toQuantity(tx.maxFeePerGas);
+  if (tx.maxPriorityFeePerGas !== undefined) rpc.maxPriorityFeePerGas = toQuantity(tx.maxPriorityFeePerGas);
+  // Wallets refuse a transaction carrying both fee models; EIP-1559 fees win.
+  if (tx.gasPrice !== undefined && tx.maxFeePerGas === undefined && tx.maxPriorityFeePerGas === undefined) {
+    rpc.gasPrice = toQuantity(tx.gasPrice);
+  }
+  return rpc;
+}
+
+const DEFAULT_POLL_MS = 1_000;
+// Generous: a congested source chain can take minutes to include a transaction.
+const DEFAULT_RECEIPT_TIMEOUT_MS = 10 * 60_000;
+// A flaky RPC should not end the wait, a dead one should not be hidden behind 'timeout'.
+const MAX_CONSECUTIVE_POLL_ERRORS = 5;
+
+/**
+ * Polls `eth_getTransactionReceipt` until the transaction is mined. A reverted
+ * transaction resolves with `status: 'reverted'`; what that means is the caller's call.
+ */
+export async function waitForReceipt(provider: Eip1193Provider, hash: Hash, options?: WaitOptions): Promise<TxReceipt> {
+  const pollMs = options?.pollMs ?? DEFAULT_POLL_MS;
+  const deadline = Date.now() + (options?.timeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS);
+  const signal = options?.signal;
+  let consecutiveErrors = 0;
+
+  for (;;) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      throw new WalletError('timeout', `Transaction ${hash} was not mined in time.`);
+    }
+    try {
+      const receipt = await callProvider(
+        provider,
+        'eth_getTransactionReceipt',
+        [hash],
+        { ...(signal ? { signal } : {}), timeoutMs: Math.min(remaining, READ_TIMEOUT_MS) },
+        READ_TIMEOUT_MS,
+      );
+      consecutiveErrors = 0;
+      if (receipt) return parseReceipt(receipt, hash);
+    } catch (error) {
+      if (!(error instanceof WalletError) || ++consecutiveErrors >= MAX_CONSECUTIVE_POLL_ERRORS) throw error;
+    }
+    await delay(Math.min(pollMs, Math.max(0, deadline - Date.now())), signal);
+  }
+}
+
+function parseReceipt(value: unknown, hash: Hash): TxReceipt {
+  const receipt = value as { status?: unknown; blockNumber?: unknown; transactionHash?: unknown };
+  const status = receipt.status === '0x1' ? 'success' : receipt.status === '0x0' ? 'reverted' : undefined;
+  // A receipt without status (pre-Byzantium, or a broken node) says nothing
+  // about success; guessing either way would mislead the flow.
+  if (!status || typeof receipt.blockNumber !== 'string' || !receipt.blockNumber.startsWith('0x')) {
+    throw new WalletError('rpc', `The wallet returned a malformed receipt for ${hash}.`);
+  }
+  return {
+    status,
+    blockNumber: fromHex(receipt.blockNumber),
+    transactionHash: typeof receipt.transactionHash === 'string' ? parseHash(receipt.transactionHash, 'receipt hash') : hash,
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * `npm run demo` end to end: the script starts the sandbox and the page
+ * server, the page connects its development wallet in a real browser, the API
+ * key never reaches the browser, and SIGTERM stops every server it started.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const READY_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 20_000;
+const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+// Known to the test, unknown to the page: if it shows up in the browser, the demo leaked it.
+const API_KEY = `demo-test-key-${process.pid}-${Date.now()}`;
+
+interface PageConfig {
+  proxyUrl: string;
+  serviceUrl: string;
+  chains: { chainId: number; rpcUrl: string; name: string }[];
+  account: { address: string; privateKey: string };
+}
+
+let demo: ChildProcess;
+let demoUrl: string;
+let output = '';
+let browser: Browser | undefined;
+
+function waitForReady(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line within ${READY_TIMEOUT_MS} ms:\n${output}`)), READY_TIMEOUT_MS);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output += `${line}\n`;
+      const match = /^Demo ready: (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(line);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`demo exited early (${signal ?? code}):\n${output}`));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function portIsClosed(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+before(async () => {
+  demo = spawn(process.execPath, ['scripts/demo.mjs', '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SANDBOX_API_KEY: API_KEY },
+  });
+  demoUrl = await waitForReady(demo);
+});
+
+after(async () => {
+  await browser?.close();
+  if (demo && demo.exitCode === null && demo.signalCode === null) {
+    demo.kill('SIGTERM');
+    await exited(demo);
+  }
+});
+
+describe('npm run demo', () => {
+  let config: PageConfig;
+
+  it('serves the sandbox config without the API key', async () => {
+    const response = await fetch(new URL('/sandbox-config.json', demoUrl));
+    assert.equal(response.status, 200);
+    const text = await response.text();
+    assert.ok(!text.includes(API_KEY), 'the config must not contain the API key');
+    config = JSON.parse(text) as PageConfig;
+    assert.equal('apiKey' in config, false);
+    assert.match(config.proxyUrl, /^http:\/\/127\.0\.0\.1:\d+/);
+    assert.deepEqual(
+      config.chains.map((chain) => chain.chainId).sort((a, b) => a - b),
+      [84532, 11155111],
+    );
+  });
+
+  it('shows the development wallet connected with the sandbox account, and never hands the page the API key', async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_FLAGS });
+    const page = await browser.newPage();
+    const leaks: string[] = [];
+    const pageErrors: string[] = [];
+    const checks: Promise<void>[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('response', (response) => {
+      checks.push(
+        (async () => {
+          const headers = JSON.stringify(await response.allHeaders());
+          const body = await response.body().catch(() => Buffer.alloc(0));
+          if (headers.includes(API_KEY) || body.includes(API_KEY)) leaks.push(response.url());
+        })(),
+      );
+    });
+    page.on('request', (request) => {
+      if (JSON.stringify(request.headers()).includes(API_KEY) || (request.postData() ?? '').includes(API_KEY)) {
+        leaks.push(`request ${request.url()}`);
+      }
+    });
+
+    await page.goto(demoUrl);
+    await page.getByTestId('wallet-status').filter({ hasText: /^Connected$/ }).waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByTestId('wallet-address').textContent(), config.account.address);
+    assert.match((await page.getByTestId('wallet-chain').textContent()) ?? '', /\(11155111\)|\(84532\)/);
+    // Balances come from the real chains.
+    await page.getByTestId('wallet-balances').getByText('USDC').first().waitFor({ timeout: 30_000 });
+    // The fault panel reached the service's admin endpoints.
+    await page.locator('[data-fault="stuck"]:not([disabled])').waitFor({ timeout: 30_000 });
+    // The widget, or the placeholder while src/define.ts does not exist yet.
+    await page.locator('bridge-widget, [data-testid="widget-missing"]').first().waitFor({ timeout: 30_000 });
+    // Let the widget's first requests (chains, tokens, validate) go through the proxy.
+    await page.waitForTimeout(2_000);
+
+    await Promise.all(checks);
+    assert.deepEqual(leaks, [], 'the API key must never reach the browser');
+    assert.deepEqual(pageErrors, []);
+  });
+
+  it('stops the sandbox and the page server on SIGTERM', async () => {
+    await browser?.close();
+    browser = undefined;
+    demo.kill('SIGTERM');
+    const result = await within(exited(demo), STOP_TIMEOUT_MS, 'demo did not stop');
+    assert.equal(result.code, 0, output);
+    const urls = [demoUrl, config.proxyUrl, config.serviceUrl, ...config.chains.map((chain) => chain.rpcUrl)];
+    for (const url of urls) assert.equal(await portIsClosed(url), true, `${url} still accepts connections`);
+  });
+});
+
+describe('npm run demo when the sandbox cannot start', () => {
+  it('prints the sandbox\'s error output and exits 1', async () => {
+    // An invalid setting the sandbox CLI refuses at start-up (see sandbox/cli.ts).
+    const child = spawn(process.execPath, ['scripts/demo.mjs', '--port', '0'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SANDBOX_BRIDGING_DELAY_MS: 'not-a-number' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const result = await within(exited(child), READY_TIMEOUT_MS, 'demo did not give up');
+    assert.equal(result.code, 1);
+    assert.match(stderr, /could not start the sandbox/);
+    assert.match(stderr, /not-a-number/, 'the sandbox\'s own error is shown');
+    assert.doesNotMatch(stdout, /Demo ready/);
+  });
+});
