@@ -1,0 +1,194 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    max-width: var(--bridge-max-width, 440px);
+    color-scheme: light;
+  }
+  :host([theme='dark']) {
+    color-scheme: dark;
+    --bridge-color-bg: #16181d;
+    --bridge-color-surface: #1f2229;
+    --bridge-color-surface-raised: #262a33;
+    --bridge-color-border: #3a3f4b;
+    --bridge-color-text: #eef0f3;
+    --bridge-color-text-muted: #a9b0bc;
+    --bridge-color-accent: #8ea2ff;
+    --bridge-color-accent-text: #0d1020;
+    --bridge-color-focus: #8ea2ff;
+    --bridge-color-success: #6fd08f;
+    --bridge-color-warning: #f2c66d;
+    --bridge-color-warning-bg: #3a2f14;
+    --bridge-color-danger: #ff8a80;
+    --bridge-color-danger-bg: #3b1d1b;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host([theme='auto']) {
+      color-scheme: dark;
+      --bridge-color-bg: #16181d;
+      --bridge-color-surface: #1f2229;
+      --bridge-color-surface-raised: #262a33;
+      --bridge-color-border: #3a3f4b;
+      --bridge-color-text: #eef0f3;
+      --bridge-color-text-muted: #a9b0bc;
+      --bridge-color-accent: #8ea2ff;
+      --bridge-color-accent-text: #0d1020;
+      --bridge-color-focus: #8ea2ff;
+      --bridge-color-success: #6fd08f;
+      --bridge-color-warning: #f2c66d;
+      --bridge-color-warning-bg: #3a2f14;
+      --bridge-color-danger: #ff8a80;
+      --bridge-color-danger-bg: #3b1d1b;
+    }
+  }
+  .card {
+    position: relative;
+    background: var(--bridge-color-bg);
+    color: var(--bridge-color-text);
+    border: 1px solid var(--bridge-color-border);
+    border-radius: var(--bridge-radius);
+    padding: calc(var(--bridge-spacing) * 1.5);
+    display: grid;
+    gap: var(--bridge-spacing);
+  }
+  header {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--bridge-spacing);
+  }
+  h2 {
+    margin: 0;
+    font-size: 1.15em;
+    font-weight: 650;
+  }
+  .account {
+    font-size: 0.85em;
+    color: var(--bridge-color-text-muted);
+    display: flex;
+    gap: 6px;
+    align-items: center;
+  }
+  .leg {
+    display: grid;
+    gap: calc(var(--bridge-spacing) * 0.75);
+    background: var(--bridge-color-surface);
+    border-radius: var(--bridge-radius);
+    padding: var(--bridge-spacing);
+    border: 0;
+    margin: 0;
+    min-width: 0;
+  }
+  .leg legend {
+    float: left;
+    padding: 0;
+    font-size: 0.85em;
+    font-weight: 600;
+    color: var(--bridge-color-text-muted);
+  }
+  .pickers {
+    display: grid;
+    grid-template-columns: 1fr 1fr;
+    gap: calc(var(--bridge-spacing) * 0.75);
+    clear: both;
+  }
+  .primary {
+    width: 100%;
+    min-height: 48px;
+    border: 0;
+    border-radius: var(--bridge-radius);
+    background: var(--bridge-color-accent);
+    color: var(--bridge-color-accent-text);
+    font-weight: 650;
+    font-size: 1.05em;
+  }
+  .primary:disabled {
+    opacity: 0.55;
+  }
+  .secondary,
+  .link-button {
+    border: 1px solid var(--bridge-color-border);
+    background: var(--bridge-color-surface-raised);
+    border-radius: var(--bridge-radius-small);
+    padding: 6px 12px;
+    font-size: 0.9em;
+  }
+  .link-button {
+    border: 0;
+    background: none;
+    padding: 2px 4px;
+    color: var(--bridge-color-accent);
+    text-decoration: underline;
+  }
+  .notice {
+    border-radius: var(--bridge-radius-small);
+    padding: 10px 12px;
+    font-size: 0.92em;
+    margin: 0;
+  }
+  .notice.error {
+    background: var(--bridge-color-danger-bg);
+    color: var(--bridge-color-danger);
+  }
+  .notice.info {
+    background: var(--bridge-color-surface);
+    color: var(--bridge-color-text-muted);
+  }
+  .notice.warning {
+    background: var(--bridge-color-warning-bg);
+    color: var(--bridge-color-warning);
+  }
+  .notice button {
+    margin-left: 8px;
+  }
+  .phase {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    font-weight: 600;
+  }
+  .spinner {
+    width: 16px;
+    height: 16px;
+    border-radius: 50%;
+    border: 2px solid var(--bridge-color-border);
+    border-top-color: var(--bridge-color-accent);
+    animation: spin 0.8s linear infinite;
+    flex: none;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .spinner {
+      animation-duration: 3s;
+    }
+  }
+  .history {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 6px;
+    font-size: 0.9em;
+  }
+  .history li {
+    display: flex;
+    justify-content: space-between;
+    gap: 8px;
+    padding: 8px 10px;
+    background: var(--bridge-color-surface);
+    border-radius: var(--bridge-radius-small);
+  }
+  .history .state {
+    font-weight: 600;
+  }
+  .row {
+    display: flex;
+    gap: 8px;
+    justify-content: flex-end;
+    flex-wrap: wrap;
+  }
+`;

@@ -1,0 +1,207 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { checkIcon, PickerElement } from '../shared/picker-dialog.js';
+import { pickerStyles } from '../shared/picker-dialog.styles.js';
+import { hostStyles } from '../shared/styles.js';
+import { tokenLogo, tokenLogoStyles } from '../shared/token-logo.js';
+import { styles } from './chain-picker.styles.js';
+
+/** A chain as the picker shows it; the shell derives it from the service's Chain objects. */
+export interface ChainOption {
+  chainId: string;
+  name: string;
+  iconUrl?: string;
+  family: 'evm' | 'cosmos' | 'solana' | 'bitcoin' | 'sui' | 'other';
+  /**
+   * - `available`: selectable.
+   * - `unconfirmed`: selectable, with a hint that a quote must confirm the route.
+   * - `informational`: listed by the service but not routable; shown apart, not selectable.
+   * - `unavailable`: shown disabled (for example the source chain in the destination list).
+   */
+  availability: 'available' | 'unconfirmed' | 'informational' | 'unavailable';
+  /** Short text under the name (why a chain is unavailable, for example). */
+  note?: string;
+}
+
+export interface ChainSelectDetail {
+  chainId: string;
+}
+export type ChainSelectEvent = CustomEvent<ChainSelectDetail>;
+
+interface ChainRow {
+  chain: ChainOption;
+  selectable: boolean;
+  listed: boolean;
+}
+
+const rankOf = (chain: ChainOption, q: string): number => {
+  const name = chain.name.toLowerCase();
+  const id = chain.chainId.toLowerCase();
+  if (name === q || id === q) return 0;
+  if (name.startsWith(q) || id.startsWith(q)) return 1;
+  if (name.includes(q) || id.includes(q)) return 2;
+  return -1;
+};
+
+/**
+ * @summary Chooses a chain: a trigger button opening a searchable, keyboard-driven list in a modal dialog.
+ *
+ * Chains the service lists but cannot route to (`informational`) appear in a
+ * separate "Listed, not routable" group and cannot be chosen; `unconfirmed`
+ * ones can, with a hint that a quote confirms them.
+ *
+ * @fires chain-select - `CustomEvent<{ chainId: string }>` when a chain is chosen. Bubbles, not composed. The element does not change `selected` itself.
+ *
+ * @csspart label - The visible label above the trigger (hide it with `display: none`; it still names the trigger).
+ * @csspart trigger - The button showing the selected chain.
+ * @csspart dialog - The modal dialog.
+ * @csspart search - The search field.
+ * @csspart list - The listbox.
+ * @csspart option - Each chain row.
+ * @csspart logo - Chain icons (image or fallback letters).
+ *
+ * @cssprop --bridge-z-index - Stacking level of the dialog overlay.
+ * @cssprop --bridge-color-backdrop - Colour of the overlay behind the dialog.
+ * @cssprop --bridge-color-bg - Dialog background.
+ * @cssprop --bridge-color-surface - Search field, hovered option.
+ * @cssprop --bridge-color-surface-raised - Trigger background.
+ * @cssprop --bridge-color-border - Trigger and search borders.
+ * @cssprop --bridge-color-text - Text.
+ * @cssprop --bridge-color-text-muted - Secondary text.
+ * @cssprop --bridge-color-accent - Hover border, active option tint, check mark.
+ * @cssprop --bridge-radius - Trigger and dialog corners.
+ * @cssprop --bridge-radius-small - Option and search corners.
+ * @cssprop --bridge-spacing - Base spacing.
+ */
+export class ChainPicker extends PickerElement {
+  static override styles = [hostStyles, pickerStyles, tokenLogoStyles, styles];
+
+  /** Chains to offer, in display order. */
+  @property({ attribute: false }) chains: ChainOption[] = [];
+
+  /** Chain ID of the selected chain. */
+  @property() selected?: string;
+
+  protected readonly noun = 'chain';
+  protected readonly searchPlaceholder = 'Search by name or chain ID';
+
+  private memo?: { chains: ChainOption[]; query: string; rows: ChainRow[] };
+
+  /** Filtered rows: routable (and unavailable) chains first, then the listed-only group. */
+  private get rows(): ChainRow[] {
+    const memo = this.memo;
+    if (memo && memo.chains === this.chains && memo.query === this.query) return memo.rows;
+    const q = this.query.trim().toLowerCase();
+    const ranked: Array<{ row: ChainRow; rank: number; order: number }> = [];
+    this.chains.forEach((chain, order) => {
+      const rank = q ? rankOf(chain, q) : 0;
+      if (rank < 0) return;
+      const listed = chain.availability === 'informational';
+      const selectable = chain.availability === 'available' || chain.availability === 'unconfirmed';
+      ranked.push({ row: { chain, selectable, listed }, rank, order });
+    });
+    const group = (r: ChainRow): number => (r.listed ? 2 : r.selectable ? 0 : 1);
+    ranked.sort((a, b) => group(a.row) - group(b.row) || a.rank - b.rank || a.order - b.order);
+    const rows = ranked.map((r) => r.row);
+    this.memo = { chains: this.chains, query: this.query, rows };
+    return rows;
+  }
+
+  protected get optionCount(): number {
+    return this.rows.length;
+  }
+
+  protected isSelectable(index: number): boolean {
+    return this.rows[index]?.selectable ?? false;
+  }
+
+  protected selectedIndex(): number {
+    return this.rows.findIndex((r) => r.chain.chainId === this.selected);
+  }
+
+  protected emitSelect(index: number): void {
+    const row = this.rows[index];
+    if (!row) return;
+    this.dispatchEvent(
+      new CustomEvent<ChainSelectDetail>('chain-select', { detail: { chainId: row.chain.chainId }, bubbles: true }),
+    );
+  }
+
+  protected renderTriggerValue(): TemplateResult {
+    const chain = this.selected === undefined ? undefined : this.chains.find((c) => c.chainId === this.selected);
+    if (!chain && !this.selected) {
+      return html`<span id="trigger-value" class="trigger-value placeholder">Select chain</span>`;
+    }
+    const name = chain?.name ?? this.selected ?? '';
+    return html`${tokenLogo(chain?.iconUrl, name, 24)}<span id="trigger-value" class="trigger-value">${name}</span>`;
+  }
+
+  protected renderList(): TemplateResult {
+    const rows = this.rows;
+    const firstListed = rows.findIndex((r) => r.listed);
+    const main = firstListed < 0 ? rows : rows.slice(0, firstListed);
+    const listed = firstListed < 0 ? [] : rows.slice(firstListed);
+    return html`<div
+      id="listbox"
+      class="list"
+      part="list"
+      role="listbox"
+      aria-label="Chains"
+      ?hidden=${rows.length === 0}
+      @click=${this.onListClick}
+      @pointermove=${this.onListPointerMove}
+    >
+      ${main.map((row, i) => this.renderOption(row, i))}
+      ${listed.length
+        ? html`<div class="group" role="group" aria-labelledby="group-listed">
+            <div id="group-listed" class="group-label" role="presentation">Listed, not routable</div>
+            ${listed.map((row, i) => this.renderOption(row, main.length + i))}
+          </div>`
+        : nothing}
+    </div>`;
+  }
+
+  private renderOption(row: ChainRow, index: number): TemplateResult {
+    const { chain, selectable } = row;
+    const selected = chain.chainId === this.selected;
+    let meta: TemplateResult | string;
+    switch (chain.availability) {
+      case 'unconfirmed':
+        meta = html`${chain.chainId}<span class="badge">Needs a quote to confirm</span>`;
+        break;
+      case 'informational':
+        meta = chain.note ?? 'Listed by the service; no route to it yet';
+        break;
+      case 'unavailable':
+        meta = chain.note ?? 'Unavailable';
+        break;
+      default:
+        meta = chain.note ? `${chain.chainId} · ${chain.note}` : chain.chainId;
+    }
+    return html`<div
+      id=${this.optionId(index)}
+      class=${index === this.activeIndex ? 'option active' : 'option'}
+      part="option"
+      role="option"
+      data-index=${index}
+      aria-selected=${selected ? 'true' : 'false'}
+      aria-disabled=${selectable ? 'false' : 'true'}
+    >
+      ${tokenLogo(chain.iconUrl, chain.name, 28)}
+      <span class="option-text">
+        <span class="option-title">${chain.name}</span>
+        <span class="option-meta">${meta}</span>
+      </span>
+      ${checkIcon}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bw-chain-picker': ChainPicker;
+  }
+  interface HTMLElementEventMap {
+    'chain-select': ChainSelectEvent;
+  }
+}

@@ -1,0 +1,312 @@
+import { css } from 'lit';
+
+/**
+ * Styles shared by the pickers: trigger, modal dialog, search, list and
+ * options. Public tokens are read through private `--_*` aliases with the
+ * light defaults as fallbacks, so a picker looks right on its own and still
+ * follows the theme <bridge-widget> sets (a picker must not declare the
+ * `--bridge-*` defaults itself: that would shadow the inherited theme).
+ */
+export const pickerStyles = css`
+  :host {
+    --_bg: var(--bridge-color-bg, #ffffff);
+    --_surface: var(--bridge-color-surface, #f4f5f7);
+    --_raised: var(--bridge-color-surface-raised, #ffffff);
+    --_border: var(--bridge-color-border, #d9dce1);
+    --_text: var(--bridge-color-text, #14161a);
+    --_muted: var(--bridge-color-text-muted, #565c66);
+    --_accent: var(--bridge-color-accent, #3b5bdb);
+    --_warning: var(--bridge-color-warning, #8a5a00);
+    --_warning-bg: var(--bridge-color-warning-bg, #fff4d6);
+    --_radius: var(--bridge-radius, 12px);
+    --_radius-small: var(--bridge-radius-small, 8px);
+    --_space: var(--bridge-spacing, 12px);
+  }
+
+  /* Trigger */
+  .label {
+    display: block;
+    margin-bottom: 4px;
+    font-size: 0.8125em;
+    font-weight: 500;
+    color: var(--_muted);
+  }
+  .trigger {
+    display: flex;
+    align-items: center;
+    gap: calc(var(--_space) * 0.67);
+    width: 100%;
+    min-height: 48px;
+    margin: 0;
+    padding: 8px calc(var(--_space) * 0.67) 8px var(--_space);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_raised);
+    color: var(--_text);
+    text-align: start;
+    transition:
+      border-color 0.15s ease,
+      background-color 0.15s ease;
+  }
+  .trigger:hover:not([aria-disabled='true']) {
+    border-color: var(--_accent);
+  }
+  .trigger:active:not([aria-disabled='true']) {
+    background: var(--_surface);
+  }
+  .trigger[aria-disabled='true'] {
+    cursor: not-allowed;
+    background: var(--_surface);
+  }
+  .trigger[aria-disabled='true'] .chevron {
+    visibility: hidden;
+  }
+  .trigger-value {
+    flex: 1;
+    min-width: 0;
+    overflow: hidden;
+    font-weight: 600;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+  .trigger-value.placeholder {
+    font-weight: 500;
+    color: var(--_muted);
+  }
+  .chevron,
+  .check {
+    flex: none;
+    width: 16px;
+    height: 16px;
+  }
+  .chevron {
+    color: var(--_muted);
+  }
+
+  /* Dialog */
+  .overlay {
+    position: fixed;
+    inset: 0;
+    z-index: var(--bridge-z-index, 10);
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    padding: 16px;
+  }
+  .backdrop {
+    position: absolute;
+    inset: 0;
+    background: var(--bridge-color-backdrop, rgb(10 12 16 / 0.5));
+    animation: bw-fade 0.15s ease-out;
+  }
+  .dialog {
+    position: relative;
+    display: flex;
+    flex-direction: column;
+    width: min(420px, 100%);
+    max-height: min(640px, 100%);
+    overflow: hidden;
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    color: var(--_text);
+    box-shadow:
+      0 2px 6px rgb(0 0 0 / 0.08),
+      0 16px 48px rgb(0 0 0 / 0.22);
+    animation: bw-pop 0.15s ease-out;
+  }
+  @keyframes bw-fade {
+    from {
+      opacity: 0;
+    }
+  }
+  @keyframes bw-pop {
+    from {
+      opacity: 0;
+      transform: translateY(8px) scale(0.98);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .backdrop,
+    .dialog {
+      animation: none;
+    }
+  }
+  @media (max-width: 480px) {
+    .overlay {
+      align-items: flex-end;
+      padding: 0;
+    }
+    .dialog {
+      width: 100%;
+      max-height: 92%;
+      border-bottom-left-radius: 0;
+      border-bottom-right-radius: 0;
+    }
+  }
+  .header {
+    display: flex;
+    align-items: flex-start;
+    justify-content: space-between;
+    gap: 8px;
+    padding: 16px 12px 8px 16px;
+  }
+  .eyebrow {
+    margin: 0 0 2px;
+    font-size: 0.75em;
+    font-weight: 600;
+    letter-spacing: 0.03em;
+    text-transform: uppercase;
+    color: var(--_muted);
+  }
+  .heading {
+    margin: 0;
+    font-size: 1.0625em;
+    font-weight: 650;
+    line-height: 1.3;
+  }
+  .close {
+    flex: none;
+    display: grid;
+    place-items: center;
+    width: 32px;
+    height: 32px;
+    margin: -4px 0 0;
+    padding: 0;
+    border: 0;
+    border-radius: 50%;
+    background: transparent;
+    color: var(--_muted);
+  }
+  .close:hover {
+    background: var(--_surface);
+    color: var(--_text);
+  }
+  .close svg {
+    width: 18px;
+    height: 18px;
+  }
+  .search-wrap {
+    position: relative;
+    margin: 0 16px 8px;
+  }
+  .search-icon {
+    position: absolute;
+    top: 50%;
+    left: 12px;
+    width: 16px;
+    height: 16px;
+    color: var(--_muted);
+    transform: translateY(-50%);
+    pointer-events: none;
+  }
+  .search {
+    width: 100%;
+    height: 44px;
+    margin: 0;
+    padding: 0 12px 0 36px;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-small);
+    background: var(--_surface);
+    color: var(--_text);
+    outline-offset: -1px;
+  }
+  .search:focus {
+    border-color: var(--_accent);
+    background: var(--_bg);
+  }
+  .search::placeholder {
+    color: var(--_muted);
+    opacity: 1;
+  }
+  .search::-webkit-search-cancel-button {
+    cursor: pointer;
+  }
+  .notice {
+    margin: 0 16px 8px;
+    padding: 6px 10px;
+    border-radius: var(--_radius-small);
+    background: var(--_warning-bg);
+    color: var(--_warning);
+    font-size: 0.8125em;
+  }
+  .notice:empty {
+    display: none;
+  }
+
+  /* List */
+  .list {
+    position: relative;
+    flex: 1 1 auto;
+    min-height: 0;
+    margin: 0;
+    padding: 0 8px 8px;
+    overflow-y: auto;
+    overscroll-behavior: contain;
+  }
+  .option {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    min-width: 0;
+    padding: 8px;
+    border-radius: var(--_radius-small);
+    cursor: pointer;
+    user-select: none;
+  }
+  .option:hover {
+    background: var(--_surface);
+  }
+  .option.active {
+    background: color-mix(in srgb, var(--_accent) 12%, var(--_bg));
+  }
+  .option[aria-disabled='true'] {
+    cursor: default;
+  }
+  .option-text {
+    display: flex;
+    flex: 1;
+    flex-direction: column;
+    min-width: 0;
+  }
+  .option-title,
+  .option-meta {
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+  .option-title {
+    font-weight: 600;
+  }
+  .option-meta {
+    font-size: 0.8125em;
+    color: var(--_muted);
+  }
+  .option[aria-disabled='true'] .option-title {
+    font-weight: 500;
+    color: var(--_muted);
+  }
+  .check {
+    color: var(--_accent);
+    visibility: hidden;
+  }
+  .option[aria-selected='true'] .check {
+    visibility: visible;
+  }
+  .group-label {
+    padding: 12px 8px 4px;
+    font-size: 0.75em;
+    font-weight: 600;
+    letter-spacing: 0.03em;
+    text-transform: uppercase;
+    color: var(--_muted);
+  }
+  .empty {
+    padding: 32px 16px 40px;
+    text-align: center;
+    color: var(--_muted);
+    overflow-wrap: anywhere;
+  }
+  .empty:empty {
+    display: none;
+  }
+`;

@@ -1,0 +1,381 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { styleMap } from 'lit/directives/style-map.js';
+import { formatAmount, formatUsd, shortenHex, usdValue } from '../../format/amount.js';
+import { checkIcon, PickerElement } from '../shared/picker-dialog.js';
+import { pickerStyles } from '../shared/picker-dialog.styles.js';
+import { hostStyles } from '../shared/styles.js';
+import { tokenLogo, tokenLogoStyles } from '../shared/token-logo.js';
+import { ROW_HEIGHT, styles } from './token-picker.styles.js';
+
+/** A token as the picker shows it: the service's Token plus the wallet balance when known. */
+export interface TokenOption {
+  address: string;
+  chainId: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+  logoURI?: string;
+  usdPrice?: number | null;
+  /** Smallest units; undefined while unknown. */
+  balance?: bigint;
+}
+
+export interface TokenSelectDetail {
+  address: string;
+}
+export type TokenSelectEvent = CustomEvent<TokenSelectDetail>;
+
+/** Rows rendered above and below the visible ones. */
+const OVERSCAN = 4;
+/** Visible rows assumed before the list has been measured. */
+const FALLBACK_VISIBLE_ROWS = 9;
+
+/**
+ * Search over a token list, built once per list (O(n log n) for the default
+ * order) so that each keystroke is one linear pass with no sorting: matches
+ * are bucketed by rank while walking the precomputed order, which keeps the
+ * order within a rank.
+ *
+ * Ranks: exact symbol or exact address (case-insensitive, trimmed), then
+ * symbol prefix, then name prefix, then substring of symbol or name. Within a
+ * rank: tokens with a non-zero balance first (by USD value when priced, then
+ * by amount), then alphabetical by symbol.
+ */
+export interface TokenSearch {
+  readonly tokens: readonly TokenOption[];
+  /** Indices into `tokens` of the matches, best first. */
+  find(query: string): readonly number[];
+}
+
+export function createTokenSearch(tokens: readonly TokenOption[]): TokenSearch {
+  const n = tokens.length;
+  const sym: string[] = new Array<string>(n);
+  const name: string[] = new Array<string>(n);
+  const addr: string[] = new Array<string>(n);
+  const usd: Array<number | undefined> = new Array<number | undefined>(n);
+  const amount: number[] = new Array<number>(n);
+  const holds: boolean[] = new Array<boolean>(n);
+  for (let i = 0; i < n; i++) {
+    const t = tokens[i]!;
+    sym[i] = t.symbol.toLowerCase();
+    name[i] = t.name.toLowerCase();
+    addr[i] = t.address.trim().toLowerCase();
+    const held = t.balance !== undefined && t.balance > 0n;
+    holds[i] = held;
+    usd[i] = held ? usdValue(t.balance!, t.decimals, t.usdPrice) : undefined;
+    amount[i] = held ? Number(t.balance) / 10 ** t.decimals : 0;
+  }
+  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  const order = Array.from({ length: n }, (_, i) => i);
+  order.sort((a, b) => {
+    if (holds[a] !== holds[b]) return holds[a] ? -1 : 1;
+    if (holds[a]) {
+      const ua = usd[a];
+      const ub = usd[b];
+      if (ua !== undefined && ub !== undefined) {
+        if (ua !== ub) return ub - ua;
+      } else if (ua !== undefined || ub !== undefined) {
+        return ua !== undefined ? -1 : 1;
+      }
+      if (amount[a] !== amount[b]) return amount[b]! - amount[a]!;
+    }
+    return (
+      collator.compare(tokens[a]!.symbol, tokens[b]!.symbol) ||
+      collator.compare(tokens[a]!.name, tokens[b]!.name) ||
+      (addr[a]! < addr[b]! ? -1 : addr[a]! > addr[b]! ? 1 : 0)
+    );
+  });
+
+  return {
+    tokens,
+    find(query: string): readonly number[] {
+      const q = query.trim().toLowerCase();
+      if (!q) return order;
+      const exact: number[] = [];
+      const symbolPrefix: number[] = [];
+      const namePrefix: number[] = [];
+      const substring: number[] = [];
+      for (const i of order) {
+        const s = sym[i]!;
+        const nm = name[i]!;
+        if (s === q || addr[i] === q) exact.push(i);
+        else if (s.startsWith(q)) symbolPrefix.push(i);
+        else if (nm.startsWith(q)) namePrefix.push(i);
+        else if (s.includes(q) || nm.includes(q)) substring.push(i);
+      }
+      return exact.concat(symbolPrefix, namePrefix, substring);
+    },
+  };
+}
+
+/**
+ * @summary Chooses a token: a trigger button opening a searchable, windowed list (fast with 10,000+ tokens) in a modal dialog.
+ *
+ * Search by symbol, name, or a pasted address. Tokens the wallet holds come
+ * first within each match rank. Only the visible rows are in the DOM. Names,
+ * symbols and logos from the service are untrusted: text is rendered as text,
+ * logos only from http(s) URLs, with a lettered fallback.
+ *
+ * `tokens` is indexed once per array: pass a new array when the list or its
+ * balances change (mutating it in place is not seen).
+ *
+ * @fires token-select - `CustomEvent<{ address: string }>` when a token is chosen. Bubbles, not composed. The element does not change `selected` itself.
+ *
+ * @csspart label - The visible label above the trigger (hide it with `display: none`; it still names the trigger).
+ * @csspart trigger - The button showing the selected token.
+ * @csspart dialog - The modal dialog.
+ * @csspart search - The search field.
+ * @csspart notice - The balance-loading line.
+ * @csspart list - The scrolling listbox.
+ * @csspart option - Each token row (56px high).
+ * @csspart logo - Token logos (image or fallback letters).
+ *
+ * @cssprop --bridge-z-index - Stacking level of the dialog overlay.
+ * @cssprop --bridge-color-backdrop - Colour of the overlay behind the dialog.
+ * @cssprop --bridge-color-bg - Dialog background.
+ * @cssprop --bridge-color-surface - Search field, hovered option, loading placeholders.
+ * @cssprop --bridge-color-surface-raised - Trigger background.
+ * @cssprop --bridge-color-border - Trigger and search borders.
+ * @cssprop --bridge-color-text - Text.
+ * @cssprop --bridge-color-text-muted - Secondary text.
+ * @cssprop --bridge-color-accent - Hover border, active option tint, check mark.
+ * @cssprop --bridge-color-warning - Balance-loading notice text.
+ * @cssprop --bridge-color-warning-bg - Balance-loading notice background.
+ * @cssprop --bridge-radius - Trigger and dialog corners.
+ * @cssprop --bridge-radius-small - Option and search corners.
+ * @cssprop --bridge-spacing - Base spacing.
+ */
+export class TokenPicker extends PickerElement {
+  static override styles = [hostStyles, pickerStyles, tokenLogoStyles, styles];
+
+  /** Tokens of the chosen chain, in any order. */
+  @property({ attribute: false }) tokens: TokenOption[] = [];
+
+  /** Address of the selected token (compared case-insensitively). */
+  @property() selected?: string;
+
+  /** Balances are being fetched: rows without a balance show a placeholder. */
+  @property({ type: Boolean, attribute: 'balances-loading' }) balancesLoading = false;
+
+  /** Only some balances have arrived. */
+  @property({ type: Boolean, attribute: 'balances-partial' }) balancesPartial = false;
+
+  /** Locale for amounts and USD values; the browser's by default. */
+  @property() locale?: string;
+
+  @state() private listScrollTop = 0;
+  @state() private viewportHeight = 0;
+
+  protected readonly noun = 'token';
+  protected readonly searchPlaceholder = 'Search name, symbol or paste address';
+
+  private search?: TokenSearch;
+  private results?: { search: TokenSearch; query: string; indices: readonly number[] };
+  private scrollFrame = 0;
+  private syncScroll = false;
+  private resizeObserver?: ResizeObserver;
+  private observedList?: HTMLElement;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    if (this.scrollFrame) cancelAnimationFrame(this.scrollFrame);
+    this.scrollFrame = 0;
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = undefined;
+    this.observedList = undefined;
+  }
+
+  /** Indices into `tokens` of the current matches, best first (memoised by array identity and query). */
+  private get filtered(): readonly number[] {
+    if (this.search?.tokens !== this.tokens) this.search = createTokenSearch(this.tokens);
+    const r = this.results;
+    if (r && r.search === this.search && r.query === this.query) return r.indices;
+    const indices = this.search.find(this.query);
+    this.results = { search: this.search, query: this.query, indices };
+    return indices;
+  }
+
+  protected get optionCount(): number {
+    return this.filtered.length;
+  }
+
+  protected isSelectable(index: number): boolean {
+    return index >= 0 && index < this.filtered.length;
+  }
+
+  protected selectedIndex(): number {
+    const selected = this.selected?.trim().toLowerCase();
+    if (!selected) return -1;
+    return this.filtered.findIndex((i) => this.tokens[i]!.address.trim().toLowerCase() === selected);
+  }
+
+  protected emitSelect(index: number): void {
+    const token = this.tokens[this.filtered[index] ?? -1];
+    if (!token) return;
+    this.dispatchEvent(
+      new CustomEvent<TokenSelectDetail>('token-select', { detail: { address: token.address }, bubbles: true }),
+    );
+  }
+
+  protected override pageSize(): number {
+    return Math.max(1, Math.floor(this.visibleHeight() / ROW_HEIGHT) - 1);
+  }
+
+  /** Moves the window so the row is visible, before rendering (the row must exist to be referenced). */
+  protected override reveal(index: number): void {
+    if (index < 0) return;
+    const height = this.visibleHeight();
+    const top = index * ROW_HEIGHT;
+    let next = this.listScrollTop;
+    if (top < next) next = top;
+    else if (top + ROW_HEIGHT > next + height) next = top + ROW_HEIGHT - height;
+    if (next !== this.listScrollTop) {
+      this.listScrollTop = Math.max(0, next);
+      this.syncScroll = true;
+    }
+  }
+
+  protected override onQueryChange(): void {
+    this.listScrollTop = 0;
+    this.syncScroll = true;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    if (this.open && changed.has('tokens')) {
+      const max = Math.max(0, this.filtered.length * ROW_HEIGHT - this.visibleHeight());
+      if (this.listScrollTop > max) {
+        this.listScrollTop = max;
+        this.syncScroll = true;
+      }
+    }
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    const list = this.open ? this.listEl : undefined;
+    if (list !== this.observedList) {
+      this.resizeObserver?.disconnect();
+      this.observedList = list;
+      if (list) {
+        this.resizeObserver ??= new ResizeObserver(() => {
+          this.viewportHeight = this.observedList?.clientHeight ?? 0;
+        });
+        this.resizeObserver.observe(list);
+      }
+    }
+    if (list && this.syncScroll) {
+      this.syncScroll = false;
+      if (list.scrollTop !== this.listScrollTop) list.scrollTop = this.listScrollTop;
+    }
+  }
+
+  private visibleHeight(): number {
+    return this.viewportHeight || FALLBACK_VISIBLE_ROWS * ROW_HEIGHT;
+  }
+
+  private readonly onListScroll = (): void => {
+    if (this.scrollFrame) return;
+    this.scrollFrame = requestAnimationFrame(() => {
+      this.scrollFrame = 0;
+      this.listScrollTop = this.listEl?.scrollTop ?? 0;
+    });
+  };
+
+  protected override renderNotice(): TemplateResult {
+    const text = this.balancesPartial
+      ? 'Some balances are still loading'
+      : this.balancesLoading
+        ? 'Loading balances…'
+        : '';
+    return html`<div class="notice" part="notice" role="status">${text}</div>`;
+  }
+
+  protected renderTriggerValue(): TemplateResult {
+    const selected = this.selected?.trim().toLowerCase();
+    const token = selected ? this.tokens.find((t) => t.address.trim().toLowerCase() === selected) : undefined;
+    if (token) {
+      return html`${tokenLogo(token.logoURI, token.symbol, 24)}<span id="trigger-value" class="trigger-value"
+          >${token.symbol}</span
+        >`;
+    }
+    if (this.selected) {
+      return html`<span id="trigger-value" class="trigger-value" title=${this.selected}
+        >${shortenHex(this.selected)}</span
+      >`;
+    }
+    return html`<span id="trigger-value" class="trigger-value placeholder">Select token</span>`;
+  }
+
+  protected renderList(): TemplateResult {
+    const matches = this.filtered;
+    const count = matches.length;
+    const height = this.visibleHeight();
+    const first = Math.max(0, Math.floor(this.listScrollTop / ROW_HEIGHT) - OVERSCAN);
+    const last = Math.min(count - 1, Math.ceil((this.listScrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+    const indices: number[] = [];
+    for (let i = first; i <= last; i++) indices.push(i);
+    // The active row stays rendered even when scrolled away, so that
+    // aria-activedescendant always points at an element.
+    const active = this.activeIndex;
+    if (active >= 0 && active < count && (active < first || active > last)) indices.push(active);
+    const selected = this.selected?.trim().toLowerCase();
+    return html`<div
+      id="listbox"
+      class="list"
+      part="list"
+      role="listbox"
+      aria-label="Tokens"
+      ?hidden=${count === 0}
+      @scroll=${this.onListScroll}
+      @click=${this.onListClick}
+      @pointermove=${this.onListPointerMove}
+    >
+      <div class="spacer" role="presentation" style=${styleMap({ height: `${count * ROW_HEIGHT}px` })}>
+        ${indices.map((i) => this.renderOption(this.tokens[matches[i]!]!, i, count, selected))}
+      </div>
+    </div>`;
+  }
+
+  private renderOption(token: TokenOption, index: number, count: number, selected: string | undefined): TemplateResult {
+    const isSelected = selected !== undefined && token.address.trim().toLowerCase() === selected;
+    const held = token.balance !== undefined && token.balance > 0n;
+    const usd = held ? formatUsd(usdValue(token.balance!, token.decimals, token.usdPrice), this.locale) : undefined;
+    return html`<div
+      id=${this.optionId(index)}
+      class=${index === this.activeIndex ? 'option active' : 'option'}
+      part="option"
+      role="option"
+      data-index=${index}
+      aria-selected=${isSelected ? 'true' : 'false'}
+      aria-posinset=${index + 1}
+      aria-setsize=${count}
+      style=${styleMap({ transform: `translateY(${index * ROW_HEIGHT}px)` })}
+    >
+      ${tokenLogo(token.logoURI, token.symbol, 32)}
+      <span class="option-text">
+        <span class="option-title">${token.symbol}</span>
+        <span class="option-meta" title=${token.address}>${token.name} · ${shortenHex(token.address)}</span>
+      </span>
+      ${held
+        ? html`<span class="amounts">
+            <span class="balance">${formatAmount(token.balance!, token.decimals, { maxFractionDigits: 4, locale: this.locale })}</span>
+            ${usd ? html`<span class="usd">${usd}</span>` : nothing}
+          </span>`
+        : token.balance === undefined && this.balancesLoading
+          ? html`<span class="skeleton" aria-hidden="true"></span>`
+          : nothing}
+      ${checkIcon}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bw-token-picker': TokenPicker;
+  }
+  interface HTMLElementEventMap {
+    'token-select': TokenSelectEvent;
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * The classes without registering anything: for hosts that register under
+ * their own names or in a scoped registry. `defineBridgeWidget` from the main
+ * entry registers the default names.
+ */
+export { BridgeWidget } from './bridge-widget/bridge-widget.js';
+export type * from './bridge-widget/events.js';
+export { ChainPicker } from './components/chain-picker/chain-picker.js';
+export type { ChainOption } from './components/chain-picker/chain-picker.js';
+export { TokenPicker } from './components/token-picker/token-picker.js';
+export type { TokenOption } from './components/token-picker/token-picker.js';
+export { AmountInput } from './components/amount-input/amount-input.js';
+export { RecipientInput } from './components/recipient-input/recipient-input.js';
+export { QuotePanel } from './components/quote-panel/quote-panel.js';
+export { ApprovalSteps } from './components/approval-steps/approval-steps.js';
+export { StatusTracker } from './components/status-tracker/status-tracker.js';
+export { VERSION } from './version.js';
+export type { Eip1193Provider } from './wallet/index.js';

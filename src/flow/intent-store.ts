@@ -1,0 +1,119 @@
+/**
+ * Saved transfers, so a reload or a closed tab never loses one. Records are
+ * kept per proxy and account; each write re-reads storage and replaces only
+ * its own record, so two widgets or two tabs on one account do not overwrite
+ * each other's transfers.
+ */
+
+export type SavedPhase = 'routed' | 'broadcast' | 'tracking' | 'success' | 'failed' | 'not-found' | 'abandoned';
+
+export interface SavedToken {
+  address: string;
+  symbol: string;
+  decimals: number;
+}
+
+export interface SavedTransfer {
+  intentId: string;
+  account: string;
+  fromChainId: string;
+  toChainId: string;
+  fromToken: SavedToken;
+  toToken: SavedToken;
+  /** Smallest units, as a decimal string (JSON has no bigint). */
+  fromAmount: string;
+  toAmount: string;
+  toAddress: string;
+  createdAt: number;
+  updatedAt: number;
+  phase: SavedPhase;
+  sourceTxHash?: string;
+  receiptAccepted: boolean;
+  destTxHash?: string;
+  toAmountReceived?: string;
+  requestId?: string;
+  providerRequestId?: string;
+  provider?: string;
+  lastStatus?: string;
+}
+
+/** The subset of the Web Storage API we use; tests and SSR pass their own. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+const MAX_RECORDS = 50;
+const FINAL: readonly SavedPhase[] = ['success', 'failed', 'not-found', 'abandoned'];
+
+export function isFinalPhase(phase: SavedPhase): boolean {
+  return FINAL.includes(phase);
+}
+
+export class IntentStore {
+  private readonly storage: KeyValueStorage | undefined;
+  private readonly prefix: string;
+
+  constructor(storage: KeyValueStorage | undefined, proxyUrl: string) {
+    this.storage = storage;
+    this.prefix = `bridge-widget:v1:${proxyUrl.replace(/\/+$/, '')}`;
+  }
+
+  keyFor(account: string): string {
+    return `${this.prefix}:${account.toLowerCase()}`;
+  }
+
+  list(account: string): SavedTransfer[] {
+    if (!this.storage) return [];
+    try {
+      const raw = this.storage.getItem(this.keyFor(account));
+      if (!raw) return [];
+      const parsed: unknown = JSON.parse(raw);
+      return Array.isArray(parsed) ? parsed.filter(isSavedTransfer) : [];
+    } catch {
+      // Storage that is unreadable (quota, privacy mode, corrupted JSON) must not break the widget.
+      return [];
+    }
+  }
+
+  get(account: string, intentId: string): SavedTransfer | undefined {
+    return this.list(account).find((t) => t.intentId === intentId);
+  }
+
+  /** Transfers that still need the widget: a receipt to submit or a status to follow. */
+  unfinished(account: string): SavedTransfer[] {
+    return this.list(account).filter((t) => !isFinalPhase(t.phase));
+  }
+
+  save(record: SavedTransfer): void {
+    this.update(record.account, record.intentId, () => record);
+  }
+
+  /** Read-modify-write of one record, merging with whatever other tabs wrote meanwhile. */
+  update(account: string, intentId: string, change: (current: SavedTransfer | undefined) => SavedTransfer | undefined): SavedTransfer | undefined {
+    if (!this.storage) return undefined;
+    const all = this.list(account);
+    const index = all.findIndex((t) => t.intentId === intentId);
+    const next = change(index === -1 ? undefined : all[index]);
+    if (!next) return undefined;
+    next.updatedAt = Date.now();
+    if (index === -1) all.unshift(next);
+    else all[index] = next;
+    // Keep the newest; never drop an unfinished transfer to make room.
+    const kept = [...all.filter((t) => !isFinalPhase(t.phase)), ...all.filter((t) => isFinalPhase(t.phase))]
+      .slice(0, Math.max(MAX_RECORDS, all.filter((t) => !isFinalPhase(t.phase)).length))
+      .sort((a, b) => b.createdAt - a.createdAt);
+    try {
+      this.storage.setItem(this.keyFor(account), JSON.stringify(kept));
+    } catch {
+      // A full storage loses the history, not the transfer in progress: it stays in memory.
+    }
+    return next;
+  }
+}
+
+function isSavedTransfer(value: unknown): value is SavedTransfer {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.intentId === 'string' && typeof v.account === 'string' && typeof v.phase === 'string' && typeof v.fromAmount === 'string';
+}

@@ -1,0 +1,164 @@
+/**
+ * <bridge-widget> end to end in Chromium: the development wallet signs, the
+ * sandbox routes over two real local chains, and each test checks the
+ * balance where the funds should arrive.
+ */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../src/define.js';
+import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
+import type { BridgeApprovalDetail, BridgeRouteDetail, BridgeStatusDetail, BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';
+import { devWallet, erc20Balance, intentSummary, nativeBalance, resetSandbox, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
+import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+
+const SRC = 11155111;
+const DST = 84532;
+
+async function mount(options: { token?: string; amount?: string; account?: number } = {}) {
+  const { proxyUrl } = await sandboxConfig();
+  const wallet = await devWallet({ account: options.account ?? 0, chainId: DST });
+  const widget = await fixture<BridgeWidget>(html`<bridge-widget
+    proxy-url=${proxyUrl}
+    from-chain=${String(SRC)}
+    to-chain=${String(DST)}
+    from-token=${options.token ?? 'USDC'}
+    to-token=${options.token ?? 'USDC'}
+    amount=${options.amount ?? '2'}
+  ></bridge-widget>`);
+  widget.provider = wallet;
+  return { widget, wallet };
+}
+
+describe('<bridge-widget> end to end against the sandbox', function () {
+  this.timeout(120_000);
+
+  beforeEach(async () => {
+    localStorage.clear();
+    await resetSandbox();
+  });
+
+  it('ERC-20 route with a spender that is not transaction.to: approval, transfer, success, balance on the destination chain', async () => {
+    await setFaults({ forceProvider: 'swiftbridge' });
+    const { widget, wallet } = await mount();
+    const usdcDst = await tokenAddress(DST, 'USDC');
+    const before = await erc20Balance(DST, usdcDst, wallet.address);
+    const events = collectEvents(widget, ['bridge-quote', 'bridge-route', 'bridge-approval', 'bridge-transaction', 'bridge-status', 'bridge-success', 'bridge-error']);
+    await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote for 2 USDC');
+    await expect(widget).to.be.accessible();
+    primaryButton(widget).click();
+    const success = await nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
+
+    const route = events.find((e) => e.type === 'bridge-route')!.detail as BridgeRouteDetail;
+    const approvals = events.filter((e) => e.type === 'bridge-approval').map((e) => e.detail as BridgeApprovalDetail);
+    expect(approvals.map((a) => a.state)).to.deep.equal(['mining', 'done']);
+    expect(approvals[0]!.spender.toLowerCase()).to.not.equal(route.route.execution.transaction.to.toLowerCase());
+    expect(approvals[0]!.intentId).to.equal(route.intentId);
+    const tx = events.find((e) => e.type === 'bridge-transaction')!.detail as BridgeTransactionDetail;
+    expect(tx.txHash).to.match(/^0x[0-9a-f]{64}$/);
+    const statuses = events.filter((e) => e.type === 'bridge-status').map((e) => (e.detail as BridgeStatusDetail).status);
+    expect(statuses.at(-1)).to.equal('success');
+    expect(statuses.slice(0, -1)).to.not.include('success');
+    expect(events.filter((e) => e.type === 'bridge-error')).to.have.length(0);
+
+    const after = await erc20Balance(DST, usdcDst, wallet.address);
+    expect(after - before).to.equal(success.detail.toAmount);
+    const tracker = shadow(widget).querySelector('bw-status-tracker')!;
+    await waitUntil(() => shadow(tracker).textContent?.includes('Arrived'), 'the tracker shows arrival');
+    await expect(widget).to.be.accessible();
+  });
+
+  it('native-token route: no approval, and the native balance arrives', async () => {
+    const { widget, wallet } = await mount({ token: 'ETH', amount: '0.01', account: 1 });
+    const before = await nativeBalance(DST, wallet.address);
+    const events = collectEvents(widget, ['bridge-approval']);
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.01 ETH'), 'a quote for 0.01 ETH');
+    primaryButton(widget).click();
+    const success = await nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
+    expect(events).to.have.length(0);
+    expect((await nativeBalance(DST, wallet.address)) - before).to.equal(success.detail.toAmount);
+  });
+
+  it('two-approval route: both approvals are shown and granted', async () => {
+    await setFaults({ forceProvider: 'hopline' });
+    const { widget, wallet } = await mount({ account: 2 });
+    const usdcDst = await tokenAddress(DST, 'USDC');
+    const before = await erc20Balance(DST, usdcDst, wallet.address);
+    const events = collectEvents(widget, ['bridge-approval']);
+    await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+    primaryButton(widget).click();
+    await waitUntil(() => shadow(widget).querySelector('bw-approval-steps'), 'approval steps shown', { timeout: 20_000 });
+    const steps = shadow(widget).querySelector('bw-approval-steps') as HTMLElement & { steps: unknown[] };
+    await waitUntil(() => steps.steps.length === 2, 'two steps listed');
+    const success = await nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
+    const done = events.map((e) => e.detail as BridgeApprovalDetail).filter((d) => d.state === 'done');
+    expect(done).to.have.length(2);
+    expect((await erc20Balance(DST, usdcDst, wallet.address)) - before).to.equal(success.detail.toAmount);
+  });
+
+  it('a failed route fires bridge-failed, shows the refund note, and the tokens are back on the source chain', async () => {
+    await setFaults({ forceProvider: 'swiftbridge', failWithRefund: true });
+    const { widget, wallet } = await mount({ account: 3 });
+    const usdcSrc = await tokenAddress(SRC, 'USDC');
+    const before = await erc20Balance(SRC, usdcSrc, wallet.address);
+    let succeeded = false;
+    widget.addEventListener('bridge-success', () => (succeeded = true));
+    await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+    primaryButton(widget).click();
+    const failed = await nextEvent<{ reason: string }>(widget, 'bridge-failed');
+    expect(failed.detail.reason).to.equal('failed');
+    expect(succeeded).to.equal(false);
+    const tracker = shadow(widget).querySelector('bw-status-tracker')!;
+    await waitUntil(() => /refund/i.test(shadow(tracker).textContent ?? ''), 'the refund note is shown');
+    await waitUntil(async () => (await erc20Balance(SRC, usdcSrc, wallet.address)) === before, 'the refund landed', { timeout: 20_000 });
+  });
+
+  it('a wallet rejection returns to the form with a message; trying again succeeds', async () => {
+    const { widget, wallet } = await mount({ token: 'ETH', amount: '0.002', account: 0 });
+    const before = await nativeBalance(DST, wallet.address);
+    const nonceBefore = await transactionCount(SRC, wallet.address);
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.002 ETH'), 'a quote');
+    wallet.rejectNext('eth_sendTransaction');
+    primaryButton(widget).click();
+    const error = await nextEvent<{ kind: string }>(widget, 'bridge-error');
+    expect(error.detail.kind).to.equal('wallet-rejected');
+    await waitUntil(() => /declined/i.test(shadow(widget).querySelector('[role="alert"]')?.textContent ?? ''), 'the rejection is explained');
+    expect(await transactionCount(SRC, wallet.address)).to.equal(nonceBefore);
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.002 ETH'), 'ready to try again');
+    primaryButton(widget).click();
+    const success = await nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
+    expect((await nativeBalance(DST, wallet.address)) - before).to.equal(success.detail.toAmount);
+  });
+
+  it('a reload after broadcast, before the receipt was accepted, resumes: the receipt is submitted and the transfer ends in success', async () => {
+    await setFaults({ forceProvider: 'swiftbridge', rateLimitBurst: { count: 1000, endpoints: ['receipt'], retryAfterSeconds: 30 } });
+    const first = await mount({ account: 1 });
+    const usdcDst = await tokenAddress(DST, 'USDC');
+    const before = await erc20Balance(DST, usdcDst, first.wallet.address);
+    await waitForText(first.widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+    primaryButton(first.widget).click();
+    const tx = await nextEvent<BridgeTransactionDetail>(first.widget, 'bridge-transaction');
+    // The page goes away while the receipt cannot get through.
+    first.widget.remove();
+    expect((await intentSummary(tx.detail.intentId)).source_tx_hash ?? null).to.equal(null);
+    await setFaults({ rateLimitBurst: null });
+
+    const second = await mount({ account: 1 });
+    const success = await nextEvent<BridgeSuccessDetail>(second.widget, 'bridge-success');
+    expect(success.detail.intentId).to.equal(tx.detail.intentId);
+    const summary = await intentSummary(tx.detail.intentId);
+    expect(String(summary.source_tx_hash).toLowerCase()).to.equal(tx.detail.txHash.toLowerCase());
+    expect((await erc20Balance(DST, usdcDst, first.wallet.address)) - before).to.equal(success.detail.toAmount);
+  });
+
+  it('a 429 burst during polling slows the widget down but the transfer still completes', async () => {
+    await setFaults({ forceProvider: 'swiftbridge', bridgingDelayMs: 3000 });
+    const { widget, wallet } = await mount({ account: 2 });
+    const usdcDst = await tokenAddress(DST, 'USDC');
+    const before = await erc20Balance(DST, usdcDst, wallet.address);
+    await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+    primaryButton(widget).click();
+    await nextEvent(widget, 'bridge-transaction');
+    await setFaults({ rateLimitBurst: { count: 6, endpoints: ['status'], retryAfterSeconds: 1 } });
+    const success = await nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
+    expect((await erc20Balance(DST, usdcDst, wallet.address)) - before).to.equal(success.detail.toAmount);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Browser-side access to the sandbox the test runner started (see
+ * scripts/wtr-sandbox-plugin.mjs): its public config, its fault switches and
+ * on-chain reads through the chains' JSON-RPC, so tests can check balances.
+ */
+import { decodeFunctionResult, encodeFunctionData, erc20Abi } from 'viem';
+import { createDevWallet } from '../../../demo/dev-wallet.js';
+import type { DevWallet } from '../../../demo/dev-wallet.js';
+
+export interface SandboxConfig {
+  proxyUrl: string;
+  serviceUrl: string;
+  adminUrl: string;
+  chains: { chainId: number; rpcUrl: string; name: string; explorerUrl: string }[];
+  tokens: { chainId: number; address: `0x${string}`; symbol: string; decimals: number }[];
+  account: { address: `0x${string}`; privateKey: `0x${string}` };
+  extraAccounts: { address: `0x${string}`; privateKey: `0x${string}` }[];
+}
+
+let config: Promise<SandboxConfig> | undefined;
+
+export function sandboxConfig(): Promise<SandboxConfig> {
+  config ??= fetch('/__sandbox-config').then((r) => {
+    if (!r.ok) throw new Error(`sandbox config: HTTP ${r.status}`);
+    return r.json() as Promise<SandboxConfig>;
+  });
+  return config;
+}
+
+async function admin(path: string, body: unknown): Promise<void> {
+  const { adminUrl } = await sandboxConfig();
+  const response = await fetch(`${adminUrl}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`sandbox ${path}: HTTP ${response.status} ${await response.text()}`);
+}
+
+export const setFaults = (patch: Record<string, unknown>) => admin('faults', patch);
+export const resetSandbox = () => admin('reset', {});
+
+export async function intentSummary(intentId: string): Promise<Record<string, unknown>> {
+  const { adminUrl } = await sandboxConfig();
+  return (await fetch(`${adminUrl}/intents/${intentId}`)).json();
+}
+
+async function rpc(chainId: number, method: string, params: unknown[]): Promise<unknown> {
+  const chain = (await sandboxConfig()).chains.find((c) => c.chainId === chainId);
+  if (!chain) throw new Error(`no chain ${chainId}`);
+  const response = await fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result;
+}
+
+export async function tokenAddress(chainId: number, symbol: string): Promise<`0x${string}`> {
+  const token = (await sandboxConfig()).tokens.find((t) => t.chainId === chainId && t.symbol === symbol);
+  if (!token) throw new Error(`no ${symbol} on ${chainId}`);
+  return token.address;
+}
+
+export async function erc20Balance(chainId: number, token: `0x${string}`, owner: `0x${string}`): Promise<bigint> {
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+  const result = (await rpc(chainId, 'eth_call', [{ to: token, data }, 'latest'])) as `0x${string}`;
+  return decodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', data: result });
+}
+
+export async function nativeBalance(chainId: number, owner: `0x${string}`): Promise<bigint> {
+  return BigInt((await rpc(chainId, 'eth_getBalance', [owner, 'latest'])) as string);
+}
+
+export async function transactionCount(chainId: number, owner: `0x${string}`): Promise<number> {
+  return Number(BigInt((await rpc(chainId, 'eth_getTransactionCount', [owner, 'latest'])) as string));
+}
+
+/** A development wallet for one of the sandbox's funded accounts, connected, on `chainId`. */
+export async function devWallet(options: { account?: number; chainId?: number } = {}): Promise<DevWallet> {
+  const c = await sandboxConfig();
+  const account = options.account === undefined ? c.account : c.extraAccounts[options.account]!;
+  return createDevWallet({
+    privateKey: account.privateKey,
+    chains: c.chains.map((ch) => ({ chainId: ch.chainId, rpcUrl: ch.rpcUrl, name: ch.name })),
+    chainId: options.chainId ?? c.chains[0]!.chainId,
+    autoConnect: true,
+  });
+}

@@ -1,0 +1,216 @@
+/**
+ * The transfer flow (src/flow, no DOM) against the sandbox: real local chains,
+ * the real routing service and the proxy, with the development wallet as the
+ * EIP-1193 provider. Each test checks what lands on chain.
+ */
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { erc20Abi } from 'viem';
+import { startSandbox } from '../../sandbox/index.ts';
+import type { SandboxHandle } from '../../sandbox/index.ts';
+import { createDevWallet } from '../../demo/dev-wallet.ts';
+import type { DevWallet } from '../../demo/dev-wallet.ts';
+import { RoutingClient } from '../../src/api/client.ts';
+import type { Chain } from '../../src/api/schemas.ts';
+import { IntentStore } from '../../src/flow/intent-store.ts';
+import type { KeyValueStorage } from '../../src/flow/intent-store.ts';
+import { FlowError, NATIVE_TOKEN, sendTransfer, trackTransfer } from '../../src/flow/transfer.ts';
+import type { ApprovalProgress, TransferPlan } from '../../src/flow/transfer.ts';
+
+class MemoryStorage implements KeyValueStorage {
+  readonly map = new Map<string, string>();
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+}
+
+const fastPoll = { intervalMs: 100, minIntervalMs: 50 };
+const fastBackoff = { baseMs: 20, maxMs: 200, jitter: 0 };
+
+describe('transfer flow against the sandbox', () => {
+  let sandbox: SandboxHandle;
+  let client: RoutingClient;
+  let chains: Chain[];
+  let wallet: DevWallet;
+  let storage: MemoryStorage;
+  let store: IntentStore;
+  const SRC = 11155111;
+  const DST = 84532;
+
+  const token = (chainId: number, symbol: string) => {
+    const t = sandbox.tokens.find((x) => x.chainId === chainId && x.symbol === symbol);
+    assert.ok(t, `${symbol} on ${chainId}`);
+    return { address: t.address as string, symbol: t.symbol, decimals: t.decimals };
+  };
+  const erc20Balance = (chainId: number, tokenAddress: string, owner: string) =>
+    sandbox.chain(chainId).publicClient.readContract({ address: tokenAddress as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [owner as `0x${string}`] });
+  const nativeBalance = (chainId: number, owner: string) => sandbox.chain(chainId).publicClient.getBalance({ address: owner as `0x${string}` });
+  const nonce = (chainId: number, owner: string) => sandbox.chain(chainId).publicClient.getTransactionCount({ address: owner as `0x${string}` });
+
+  function plan(overrides: Partial<TransferPlan> = {}): TransferPlan {
+    const from = chains.find((c) => c.chainId === String(SRC))!;
+    const to = chains.find((c) => c.chainId === String(DST))!;
+    return {
+      fromChain: from,
+      toChain: to,
+      fromToken: token(SRC, 'USDC'),
+      toToken: token(DST, 'USDC'),
+      amount: 25_500_000n,
+      fromAddress: wallet.address,
+      toAddress: sandbox.accounts.extraUsers[0]!.address,
+      slippage: 1,
+      ...overrides,
+    };
+  }
+
+  const deps = () => ({ client, provider: wallet, store, confirmPollMs: 50, receiptBackoff: fastBackoff, poll: fastPoll });
+
+  before(async () => {
+    sandbox = await startSandbox({ bridgingDelayMs: 200, pollHintMs: 150 });
+    client = new RoutingClient({ baseUrl: sandbox.proxyUrl!, backoff: fastBackoff });
+    chains = (await client.chains()).data;
+  });
+  after(() => sandbox?.close());
+  beforeEach(() => {
+    sandbox.reset();
+    storage = new MemoryStorage();
+    store = new IntentStore(storage, sandbox.proxyUrl!);
+    wallet = createDevWallet({
+      privateKey: sandbox.accounts.user.privateKey,
+      chains: sandbox.readyInfo.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl!, name: c.name })),
+      chainId: DST, // start on the wrong chain: the flow must switch
+      autoConnect: true,
+    });
+  });
+
+  it('ERC-20 route whose spender is not transaction.to: approves exactly, sends, and the recipient is paid on the destination chain', async () => {
+    sandbox.faults.set({ forceProvider: 'swiftbridge' });
+    const recipient = plan().toAddress;
+    const usdcDst = token(DST, 'USDC').address;
+    const before = await erc20Balance(DST, usdcDst, recipient);
+    const snapshots: ApprovalProgress[][] = [];
+    let txTo = '';
+    const saved = await sendTransfer(plan({ metadata: { orderId: 'o-42' } }), deps(), {
+      onRoute: (r) => (txTo = r.route.execution.transaction.to),
+      onApprovals: (steps) => snapshots.push(steps.map((s) => ({ ...s }))),
+    });
+    const steps = snapshots.at(-1)!;
+    assert.equal(steps.length, 1);
+    assert.notEqual(steps[0]!.spender.toLowerCase(), txTo.toLowerCase(), 'spender differs from transaction.to');
+    assert.deepEqual(
+      snapshots.map((s) => s[0]!.state),
+      ['checking', 'needed', 'waiting-wallet', 'mining', 'rechecking', 'done'],
+    );
+    const allowance = await sandbox.chain(SRC).publicClient.readContract({
+      address: token(SRC, 'USDC').address as `0x${string}`,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [wallet.address, steps[0]!.spender],
+    });
+    assert.ok(allowance <= 25_500_000n, 'approved the exact amount, not unlimited');
+    assert.equal(saved.phase, 'broadcast');
+    assert.ok(saved.sourceTxHash);
+
+    const statuses: string[] = [];
+    const outcome = await trackTransfer(saved, deps(), { onStatus: (s) => statuses.push(s.status) });
+    assert.equal(outcome.kind, 'success');
+    assert.ok(outcome.kind === 'success' && outcome.status.to_amount_wei !== undefined);
+    assert.deepEqual(outcome.status.metadata, { orderId: 'o-42' });
+    const afterBalance = await erc20Balance(DST, usdcDst, recipient);
+    assert.equal(afterBalance - before, outcome.status.to_amount_wei, 'the destination balance rose by to_amount_wei');
+    assert.equal(store.get(wallet.address, saved.intentId)?.phase, 'success');
+    assert.ok(statuses.includes('success') && !statuses.slice(0, -1).includes('success'));
+  });
+
+  it('two-approval route: both approvals are granted before the transfer', async () => {
+    sandbox.faults.set({ forceProvider: 'hopline' });
+    let last: readonly ApprovalProgress[] = [];
+    const saved = await sendTransfer(plan(), deps(), { onApprovals: (s) => (last = s) });
+    assert.equal(last.length, 2);
+    assert.ok(last.every((s) => s.state === 'done'));
+    assert.notEqual(last[0]!.spender.toLowerCase(), last[1]!.spender.toLowerCase());
+    const outcome = await trackTransfer(saved, deps());
+    assert.equal(outcome.kind, 'success');
+  });
+
+  it('native-token route: no approval, value carries the amount, recipient paid in native currency', async () => {
+    const recipient = sandbox.accounts.extraUsers[1]!.address;
+    const before = await nativeBalance(DST, recipient);
+    let approvals: readonly ApprovalProgress[] | undefined;
+    const saved = await sendTransfer(
+      plan({ fromToken: { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 }, toToken: { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 }, amount: 10n ** 16n, toAddress: recipient }),
+      deps(),
+      { onApprovals: (s) => (approvals = s) },
+    );
+    assert.deepEqual(approvals, []);
+    const outcome = await trackTransfer(saved, deps());
+    assert.equal(outcome.kind, 'success');
+    assert.equal((await nativeBalance(DST, recipient)) - before, outcome.kind === 'success' ? outcome.status.to_amount_wei : -1n);
+  });
+
+  it('a failed route ends as failed and the source tokens are refunded on chain', async () => {
+    sandbox.faults.set({ forceProvider: 'swiftbridge', failWithRefund: true });
+    const usdcSrc = token(SRC, 'USDC').address;
+    const before = await erc20Balance(SRC, usdcSrc, wallet.address);
+    const saved = await sendTransfer(plan(), deps());
+    const outcome = await trackTransfer(saved, deps());
+    assert.equal(outcome.kind, 'failed');
+    assert.equal(await erc20Balance(SRC, usdcSrc, wallet.address), before, 'refunded in full');
+    assert.equal(store.get(wallet.address, saved.intentId)?.phase, 'failed');
+  });
+
+  it('a wallet rejection sends nothing and leaves the saved intent abandoned', async () => {
+    const native = { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 };
+    const before = await nonce(SRC, wallet.address);
+    wallet.rejectNext('eth_sendTransaction');
+    const error = await sendTransfer(plan({ fromToken: native, toToken: native, amount: 10n ** 15n }), deps()).catch((e) => e);
+    assert.ok(error instanceof FlowError);
+    assert.equal(error.kind, 'wallet-rejected');
+    assert.equal(await nonce(SRC, wallet.address), before, 'no transaction was sent');
+    const [record] = store.list(wallet.address);
+    assert.equal(record?.phase, 'abandoned');
+    assert.equal(record?.sourceTxHash, undefined);
+  });
+
+  it('an account switched mid-flow stops before anything is signed by the wrong account', async () => {
+    sandbox.faults.set({ forceProvider: 'swiftbridge' });
+    const other = sandbox.accounts.extraUsers[2]!;
+    const beforeOther = await nonce(SRC, other.address);
+    const error = await sendTransfer(plan(), deps(), {
+      onApprovals: (steps) => {
+        if (steps[0]?.state === 'done') wallet.setAccount(other.privateKey);
+      },
+    }).catch((e) => e);
+    assert.ok(error instanceof FlowError);
+    assert.equal(error.kind, 'wrong-account');
+    assert.equal(await nonce(SRC, other.address), beforeOther, 'the other account sent nothing');
+  });
+
+  it('resumes after a reload between broadcast and receipt: the receipt is submitted and the transfer completes', async () => {
+    sandbox.faults.set({ forceProvider: 'swiftbridge' });
+    const saved = await sendTransfer(plan(), deps());
+    // A new page: a new store over the same storage, nothing in memory.
+    const reloaded = new IntentStore(storage, sandbox.proxyUrl!);
+    const unfinished = reloaded.unfinished(wallet.address);
+    assert.equal(unfinished.length, 1);
+    assert.equal(unfinished[0]!.sourceTxHash, saved.sourceTxHash);
+    assert.equal(unfinished[0]!.receiptAccepted, false);
+    const outcome = await trackTransfer(unfinished[0]!, { ...deps(), store: reloaded });
+    assert.equal(outcome.kind, 'success');
+    const intent = sandbox.intents().find((i) => i.intent_id === saved.intentId);
+    assert.equal(intent?.source_tx_hash?.toLowerCase(), saved.sourceTxHash?.toLowerCase(), 'the service received the receipt');
+    assert.equal(reloaded.get(wallet.address, saved.intentId)?.receiptAccepted, true);
+  });
+
+  it('keeps polling through a 429 burst on status and still reaches success', async () => {
+    sandbox.faults.set({ forceProvider: 'swiftbridge' });
+    const saved = await sendTransfer(plan(), deps());
+    sandbox.faults.set({ rateLimitBurst: { count: 3, endpoints: ['status'], retryAfterSeconds: 1 } });
+    const outcome = await trackTransfer(saved, deps());
+    assert.equal(outcome.kind, 'success');
+    assert.equal(sandbox.faults.get().rateLimitBurst, null, 'the burst was consumed');
+  });
+});
