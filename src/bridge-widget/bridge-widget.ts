@@ -842,17 +842,17 @@ export class BridgeWidget extends LitElement {
             .chains=${this.chainOptions(this.sourceChains(chains), 'from')}
             .selected=${this.fromChainId}
             ?disabled=${this.locked('fromChain')}
-            disabledReason="Set by this site"
+            disabled-reason="Set by this site"
             @chain-select=${(e: CustomEvent<{ chainId: string }>) => this.onChainSelect('from', e.detail.chainId)}
           ></bw-chain-picker>
           <bw-token-picker
             label="Token to send"
             .tokens=${this.tokenOptions(this.fromChainId, 'from')}
             .selected=${this.fromTokenAddress}
-            ?balancesLoading=${this.balancesTask.status === 1}
-            ?balancesPartial=${balancesPartial}
+            .balancesLoading=${this.balancesTask.status === 1}
+            .balancesPartial=${balancesPartial}
             ?disabled=${this.locked('fromToken')}
-            disabledReason="Set by this site"
+            disabled-reason="Set by this site"
             @token-select=${(e: CustomEvent<{ address: string }>) => this.onTokenSelect('from', e.detail.address)}
           ></bw-token-picker>
         </div>
@@ -863,7 +863,7 @@ export class BridgeWidget extends LitElement {
           .decimals=${fromToken?.decimals ?? 18}
           .usdPrice=${fromToken?.usdPrice ?? null}
           .balance=${balance}
-          ?isNative=${fromToken ? isNativeToken(fromToken.address) : false}
+          .isNative=${fromToken ? isNativeToken(fromToken.address) : false}
           .gasReserve=${NATIVE_GAS_RESERVE}
           ?disabled=${this.locked('amount') || !fromToken}
           @amount-change=${(e: CustomEvent<{ text: string }>) => {
@@ -880,7 +880,7 @@ export class BridgeWidget extends LitElement {
             .chains=${this.chainOptions(this.destinationChains(chains), 'to')}
             .selected=${this.toChainId}
             ?disabled=${this.locked('toChain')}
-            disabledReason="Set by this site"
+            disabled-reason="Set by this site"
             @chain-select=${(e: CustomEvent<{ chainId: string }>) => this.onChainSelect('to', e.detail.chainId)}
           ></bw-chain-picker>
           <bw-token-picker
@@ -888,7 +888,7 @@ export class BridgeWidget extends LitElement {
             .tokens=${this.tokenOptions(this.toChainId, 'to')}
             .selected=${this.toTokenAddress}
             ?disabled=${this.locked('toToken')}
-            disabledReason="Set by this site"
+            disabled-reason="Set by this site"
             @token-select=${(e: CustomEvent<{ address: string }>) => this.onTokenSelect('to', e.detail.address)}
           ></bw-token-picker>
         </div>
@@ -938,7 +938,7 @@ export class BridgeWidget extends LitElement {
       .refreshAt=${quote ? quote.at + QUOTE_REFRESH_MS : undefined}
       .slippage=${this.slippageValue}
       .valueLossThresholdPercent=${this.valueLossThreshold}
-      ?valueLossConfirmed=${this.valueLossConfirmed}
+      .valueLossConfirmed=${this.valueLossConfirmed}
       @slippage-change=${(e: CustomEvent<{ slippage: number }>) => {
         this.slippageValue = e.detail.slippage;
       }}

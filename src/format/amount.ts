@@ -16,8 +16,12 @@ export type ParsedAmount = { ok: true; value: bigint } | { ok: false; problem: A
  * surrounding spaces; refuses exponents, signs, letters and grouping.
  */
 export function parseAmountInput(text: string, decimals: number): ParsedAmount {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return { ok: false, problem: 'empty' };
+  const raw = text.trim();
+  if (raw === '') return { ok: false, problem: 'empty' };
+  // A decimal comma is accepted (`1,5`), but `1,000` could be a thousands
+  // separator: refuse it rather than guess a value a thousand times off.
+  if (/^\d+,\d{3}$/.test(raw) || (raw.match(/,/g)?.length ?? 0) > 1 || (raw.includes(',') && raw.includes('.'))) return { ok: false, problem: 'invalid' };
+  const trimmed = raw.replace(',', '.');
   if (trimmed.startsWith('-')) return { ok: false, problem: 'negative' };
   if (!/^(\d+\.?\d*|\.\d+)$/.test(trimmed)) return { ok: false, problem: 'invalid' };
   const fraction = trimmed.split('.')[1] ?? '';

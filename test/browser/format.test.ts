@@ -20,3 +20,12 @@ describe('amount formatting in the browser', () => {
     expect(parseAmountInput('1'.repeat(80), 18)).to.deep.equal({ ok: false, problem: 'too-large' });
   });
 });
+
+describe('separators', () => {
+  it('accepts a decimal comma but refuses what may be a thousands separator', () => {
+    expect(parseAmountInput('1,5', 6)).to.deep.equal({ ok: true, value: 1_500_000n });
+    expect(parseAmountInput('1,000', 6)).to.deep.equal({ ok: false, problem: 'invalid' });
+    expect(parseAmountInput('1,000.5', 6)).to.deep.equal({ ok: false, problem: 'invalid' });
+    expect(parseAmountInput('1,000,000', 6)).to.deep.equal({ ok: false, problem: 'invalid' });
+  });
+});

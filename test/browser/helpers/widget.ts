@@ -21,7 +21,7 @@ export async function waitForText(widget: BridgeWidget, predicate: (text: string
     } catch {
       return false;
     }
-  }, message, { timeout, interval: 50 });
+  }, `${message} (the button still says “${primaryButton(widget).textContent?.trim()}”; alerts: ${[...shadow(widget).querySelectorAll('[role="alert"]')].map((n) => n.textContent?.trim()).join(' | ') || 'none'})`, { timeout, interval: 50 });
 }
 
 /** Waits for an event, failing with the widget's visible error text if a `bridge-error` arrives first. */

@@ -1,0 +1,144 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    --_border: var(--bridge-color-border, #d9dce1);
+    --_muted: var(--bridge-color-text-muted, #565c66);
+    --_surface: var(--bridge-color-surface, #f4f5f7);
+    --_raised: var(--bridge-color-surface-raised, #ffffff);
+    --_accent: var(--bridge-color-accent, #3b5bdb);
+    --_focus: var(--bridge-color-focus, #3b5bdb);
+    --_danger: var(--bridge-color-danger, #b42318);
+    --_warning: var(--bridge-color-warning, #8a5a00);
+    --_radius: var(--bridge-radius, 12px);
+    --_radius-s: var(--bridge-radius-small, 8px);
+    --_space: var(--bridge-spacing, 12px);
+  }
+
+  .field {
+    display: grid;
+    gap: 6px;
+  }
+
+  label {
+    font-size: 0.875em;
+    font-weight: 600;
+    color: var(--_muted);
+  }
+
+  .control {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    padding: 0 var(--_space);
+    min-height: 56px;
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    transition: border-color 0.15s ease;
+  }
+  .control:focus-within {
+    border-color: var(--_focus);
+    box-shadow: 0 0 0 1px var(--_focus);
+  }
+  .control.invalid {
+    border-color: var(--_danger);
+  }
+  .control.invalid:focus-within {
+    box-shadow: 0 0 0 1px var(--_danger);
+  }
+
+  input {
+    flex: 1 1 auto;
+    min-width: 0;
+    width: 100%;
+    margin: 0;
+    padding: 10px 0;
+    border: 0;
+    outline: none;
+    background: transparent;
+    font-size: 1.6em;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+    appearance: none;
+  }
+  input::placeholder {
+    color: var(--_muted);
+    opacity: 1;
+  }
+  input:disabled {
+    cursor: not-allowed;
+    color: var(--_muted);
+  }
+
+  .symbol {
+    flex: none;
+    max-width: 8em;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    font-weight: 600;
+  }
+
+  .meta {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+    min-height: 28px;
+    font-size: 0.875em;
+    color: var(--_muted);
+    font-variant-numeric: tabular-nums;
+  }
+  .usd {
+    flex: none;
+    white-space: nowrap;
+  }
+  .balance {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    margin-left: auto;
+    min-width: 0;
+  }
+  .balance-text {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+
+  .max {
+    flex: none;
+    padding: 2px 10px;
+    min-height: 24px;
+    border: 1px solid var(--_accent);
+    border-radius: 999px;
+    background: transparent;
+    color: var(--_accent);
+    font-size: 0.85em;
+    font-weight: 600;
+  }
+  .max:hover:not(:disabled) {
+    background: var(--_accent);
+    color: var(--bridge-color-accent-text, #ffffff);
+  }
+  .max:disabled {
+    border-color: var(--_border);
+    color: var(--_muted);
+  }
+
+  .message {
+    margin: 0;
+    min-height: 1.4em;
+    font-size: 0.875em;
+  }
+  .message.error {
+    color: var(--_danger);
+  }
+  .message.info {
+    color: var(--_muted);
+  }
+  .message.warning {
+    color: var(--_warning);
+  }
+`;

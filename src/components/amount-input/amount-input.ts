@@ -1,0 +1,207 @@
+import { LitElement, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { classMap } from 'lit/directives/class-map.js';
+import { live } from 'lit/directives/live.js';
+import {
+  amountToInputText,
+  formatAmount,
+  formatUsd,
+  parseAmountInput,
+  usdValue,
+  type AmountProblem,
+} from '../../format/amount.js';
+import { hostStyles } from '../shared/styles.js';
+import { styles } from './amount-input.styles.js';
+
+export type AmountInputProblem = AmountProblem | 'insufficient-balance';
+
+/** Detail of `amount-change`: the text as typed, and either the amount or why it is unusable. */
+export interface AmountChangeDetail {
+  text: string;
+  /** Smallest units; present whenever the text parses, even when it exceeds the balance. */
+  amount?: bigint;
+  problem?: AmountInputProblem;
+}
+
+interface Evaluation {
+  amount?: bigint;
+  problem?: AmountInputProblem;
+}
+
+/**
+ * @summary The amount field of a transfer: typed text in, an exact bigint amount (or a problem) out.
+ *
+ * Text is parsed by the shared `parseAmountInput`, never through floats; letters,
+ * exponents and signs are reported, never silently converted. "Max" fills the
+ * balance, keeping `gasReserve` back for a native token.
+ *
+ * @fires amount-change - `CustomEvent<AmountChangeDetail>` on every keystroke and on Max. Bubbles, not composed.
+ *
+ * @csspart base - The wrapper around the whole field.
+ * @csspart label - The visible label.
+ * @csspart control - The box holding the input and the token symbol.
+ * @csspart input - The text input.
+ * @csspart symbol - The token symbol next to the input.
+ * @csspart usd - The USD value of the typed amount.
+ * @csspart balance - The balance line.
+ * @csspart max - The Max button.
+ * @csspart message - The message line (problems and notes); its space is always reserved.
+ *
+ * @cssprop --bridge-color-surface - Background of the input box.
+ * @cssprop --bridge-color-border - Border of the input box.
+ * @cssprop --bridge-color-text-muted - Label, USD value and balance.
+ * @cssprop --bridge-color-accent - Max button.
+ * @cssprop --bridge-color-danger - Problem messages and the invalid border.
+ * @cssprop --bridge-radius - Corner radius of the input box.
+ */
+export class AmountInput extends LitElement {
+  static override styles = [hostStyles, styles];
+
+  /** Visible label of the input. */
+  @property() label = 'Amount';
+
+  /** The text in the input. Updated as the user types; the host may set it too. */
+  @property() value = '';
+
+  /** Token symbol, rendered as text. */
+  @property() symbol = '';
+
+  /** Token decimals: how many fraction digits the amount may have. */
+  @property({ type: Number }) decimals = 18;
+
+  /** USD price per whole token; the USD line stays empty when unknown. */
+  @property({ type: Number, attribute: 'usd-price' }) usdPrice: number | null | undefined = undefined;
+
+  /** Wallet balance in smallest units; the balance line and Max appear when known. */
+  @property({ attribute: false }) balance: bigint | undefined = undefined;
+
+  /** The token is the chain's native currency (pays gas). Attribute `isnative` (Lit's default, so `?isNative=` in a template works). */
+  @property({ type: Boolean }) isNative = false;
+
+  /** Smallest units that Max keeps back for gas when the token is native. */
+  @property({ attribute: false }) gasReserve = 0n;
+
+  @property({ type: Boolean, reflect: true }) disabled = false;
+
+  /** BCP 47 locale for amounts and USD; the browser's when unset. */
+  @property() locale: string | undefined = undefined;
+
+  /** The text Max wrote and the reserve it kept; the note shows while the text is unchanged. */
+  @state() private maxFill: { text: string; reserve: bigint } | undefined = undefined;
+
+  /** Reads the current text the way `amount-change` reports it. */
+  evaluate(text: string = this.value): Evaluation {
+    let parsed: ReturnType<typeof parseAmountInput>;
+    try {
+      parsed = parseAmountInput(text, this.decimals);
+    } catch {
+      parsed = { ok: false, problem: 'invalid' };
+    }
+    if (!parsed.ok) return { problem: parsed.problem };
+    if (this.balance !== undefined && parsed.value > this.balance) {
+      return { amount: parsed.value, problem: 'insufficient-balance' };
+    }
+    return { amount: parsed.value };
+  }
+
+  private emitChange(text: string): void {
+    const { amount, problem } = this.evaluate(text);
+    const detail: AmountChangeDetail = { text };
+    if (amount !== undefined) detail.amount = amount;
+    if (problem !== undefined) detail.problem = problem;
+    this.dispatchEvent(new CustomEvent<AmountChangeDetail>('amount-change', { detail, bubbles: true, composed: false }));
+  }
+
+  private onInput(event: Event): void {
+    const text = (event.target as HTMLInputElement).value;
+    this.value = text;
+    this.emitChange(text);
+  }
+
+  private onMax(): void {
+    if (this.balance === undefined || this.disabled) return;
+    const reserve = this.isNative && this.gasReserve > 0n ? this.gasReserve : 0n;
+    const max = this.balance > reserve ? this.balance - reserve : 0n;
+    const text = amountToInputText(max, this.decimals);
+    this.value = text;
+    this.maxFill = reserve > 0n ? { text, reserve } : undefined;
+    this.emitChange(text);
+  }
+
+  override render() {
+    const { amount, problem } = this.evaluate();
+    const message = this.message(amount, problem);
+    const invalid = message?.kind === 'error';
+    const usd = amount !== undefined ? formatUsd(usdValue(amount, this.decimals, this.usdPrice), this.locale) : undefined;
+    return html`
+      <div class="field" part="base">
+        <label part="label" for="amount">${this.label}</label>
+        <div class=${classMap({ control: true, invalid })} part="control">
+          <input
+            id="amount"
+            part="input"
+            type="text"
+            inputmode="decimal"
+            autocomplete="off"
+            spellcheck="false"
+            placeholder="0"
+            .value=${live(this.value)}
+            ?disabled=${this.disabled}
+            aria-invalid=${invalid ? 'true' : 'false'}
+            aria-describedby="symbol usd message"
+            @input=${this.onInput}
+          />
+          <span id="symbol" class="symbol" part="symbol">${this.symbol}</span>
+        </div>
+        <div class="meta">
+          <span id="usd" class="usd" part="usd">${usd ? `≈ ${usd}` : nothing}</span>
+          ${this.balance === undefined
+            ? nothing
+            : html`<span class="balance" part="balance">
+                <span class="balance-text">Balance: ${this.amountText(this.balance)}</span>
+                <button class="max" part="max" type="button" ?disabled=${this.disabled} @click=${this.onMax}>Max</button>
+              </span>`}
+        </div>
+        <p id="message" part="message" class="message ${message?.kind ?? ''}" aria-live="polite">${message?.text ?? nothing}</p>
+      </div>
+    `;
+  }
+
+  private amountText(value: bigint): string {
+    const amount = formatAmount(value, this.decimals, { locale: this.locale });
+    return this.symbol ? `${amount} ${this.symbol}` : amount;
+  }
+
+  private message(amount: bigint | undefined, problem: AmountInputProblem | undefined): { kind: 'error' | 'info' | 'warning'; text: string } | undefined {
+    const token = this.symbol || 'This token';
+    const fill = this.maxFill && this.maxFill.text === this.value ? this.maxFill : undefined;
+    switch (problem) {
+      case undefined:
+        break;
+      case 'empty':
+        return undefined;
+      case 'invalid':
+        return { kind: 'error', text: 'Enter a number like 25.5' };
+      case 'negative':
+        return { kind: 'error', text: 'Enter a positive amount' };
+      case 'zero':
+        return fill
+          ? { kind: 'error', text: `Your balance is below the ${this.amountText(fill.reserve)} kept for gas` }
+          : { kind: 'error', text: 'Enter an amount above 0' };
+      case 'too-many-decimals':
+        return {
+          kind: 'error',
+          text: this.decimals === 0 ? `${token} takes whole numbers only` : `${token} has ${this.decimals} decimal${this.decimals === 1 ? '' : 's'}`,
+        };
+      case 'too-large':
+        return { kind: 'error', text: 'That amount is too large' };
+      case 'insufficient-balance':
+        return { kind: 'error', text: this.symbol ? `Insufficient ${this.symbol} balance` : 'Insufficient balance' };
+    }
+    if (fill) return { kind: 'info', text: `Keeps ${this.amountText(fill.reserve)} for gas` };
+    if (amount !== undefined && this.isNative && this.gasReserve > 0n && this.balance !== undefined && amount > this.balance - this.gasReserve) {
+      return { kind: 'warning', text: `Leaves less than ${this.amountText(this.gasReserve)} for gas` };
+    }
+    return undefined;
+  }
+}

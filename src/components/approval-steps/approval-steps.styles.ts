@@ -1,0 +1,140 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    --_border: var(--bridge-color-border, #d9dce1);
+    --_muted: var(--bridge-color-text-muted, #565c66);
+    --_surface: var(--bridge-color-surface, #f4f5f7);
+    --_raised: var(--bridge-color-surface-raised, #ffffff);
+    --_accent: var(--bridge-color-accent, #3b5bdb);
+    --_success: var(--bridge-color-success, #1e7a3c);
+    --_danger: var(--bridge-color-danger, #b42318);
+    --_danger-bg: var(--bridge-color-danger-bg, #fdecea);
+    --_warning: var(--bridge-color-warning, #8a5a00);
+    --_warning-bg: var(--bridge-color-warning-bg, #fff4d6);
+    --_radius: var(--bridge-radius, 12px);
+    --_radius-s: var(--bridge-radius-small, 8px);
+    --_space: var(--bridge-spacing, 12px);
+  }
+
+  ol {
+    display: grid;
+    gap: 8px;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+
+  .step {
+    display: grid;
+    gap: 6px;
+    padding: 10px var(--_space);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-s);
+    font-size: 0.9em;
+  }
+  .step.failed,
+  .step.rejected {
+    border-color: var(--_danger);
+  }
+  .step.done,
+  .step.sufficient {
+    border-color: var(--_success);
+  }
+
+  .top {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+  }
+  .number {
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .title {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .address {
+    font-family: var(--bridge-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
+    font-size: 0.95em;
+  }
+
+  .badge {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    flex: none;
+    padding: 2px 8px;
+    border-radius: 999px;
+    background: var(--_surface);
+    color: var(--_muted);
+    font-size: 0.85em;
+    font-weight: 600;
+    white-space: nowrap;
+  }
+  .badge.needed,
+  .badge.waiting-wallet {
+    background: var(--_warning-bg);
+    color: var(--_warning);
+  }
+  .badge.done,
+  .badge.sufficient {
+    color: var(--_success);
+  }
+  .badge.failed,
+  .badge.rejected {
+    background: var(--_danger-bg);
+    color: var(--_danger);
+  }
+  .badge svg {
+    width: 14px;
+    height: 14px;
+    flex: none;
+  }
+
+  .details {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+    min-height: 1.4em;
+  }
+  .details:empty {
+    display: none;
+  }
+  a {
+    color: var(--_accent);
+  }
+  .message {
+    margin: 0;
+    color: var(--_danger);
+    overflow-wrap: anywhere;
+  }
+  .retry {
+    min-height: 30px;
+    padding: 2px 12px;
+    border: 1px solid var(--_accent);
+    border-radius: 999px;
+    background: var(--_raised);
+    color: var(--_accent);
+    font-weight: 600;
+  }
+
+  .spin {
+    animation: spin 0.9s linear infinite;
+    transform-origin: 50% 50%;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .spin {
+      animation: none;
+    }
+  }
+`;

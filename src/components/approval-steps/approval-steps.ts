@@ -1,0 +1,180 @@
+import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { formatAmount, shortenHex } from '../../format/amount.js';
+import { safeHttpUrl } from '../../format/safe-url.js';
+import { hostStyles } from '../shared/styles.js';
+import { styles } from './approval-steps.styles.js';
+
+export type ApprovalStepState =
+  | 'checking'
+  | 'needed'
+  | 'sufficient'
+  | 'waiting-wallet'
+  | 'mining'
+  | 'rechecking'
+  | 'done'
+  | 'failed'
+  | 'rejected';
+
+export interface ApprovalStepView {
+  id: string;
+  tokenSymbol: string;
+  tokenDecimals: number;
+  tokenAddress: string;
+  spender: string;
+  spenderLabel?: string;
+  amount: bigint;
+  chainName: string;
+  state: ApprovalStepState;
+  txHash?: string;
+  explorerUrl?: string;
+  message?: string;
+}
+
+export interface ApprovalRetryDetail {
+  id: string;
+}
+
+const STATE_TEXT: Record<ApprovalStepState, string> = {
+  checking: 'Checking allowance',
+  needed: 'Approval needed',
+  sufficient: 'Already approved',
+  'waiting-wallet': 'Confirm in your wallet',
+  mining: 'Confirming on chain',
+  rechecking: 'Verifying allowance',
+  done: 'Approved',
+  failed: 'Failed',
+  rejected: 'Rejected in wallet',
+};
+
+const DEFAULT_MESSAGES: Partial<Record<ApprovalStepState, string>> = {
+  failed: 'The approval did not go through.',
+  rejected: 'The approval was rejected in your wallet.',
+};
+
+const ICON_SPINNER = svg`<circle class="spin" cx="8" cy="8" r="6" fill="none" stroke="currentColor" stroke-width="2" stroke-dasharray="26 12" />`;
+const ICON_CHECK = svg`<path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" />`;
+const ICON_CROSS = svg`<path d="M4 4l8 8M12 4l-8 8" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />`;
+const ICON_ALERT = svg`<circle cx="8" cy="8" r="6" fill="none" stroke="currentColor" stroke-width="1.5" /><path d="M8 4.8v4M8 11v.2" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" />`;
+const ICON_WALLET = svg`<rect x="2" y="3.5" width="12" height="9" rx="2" fill="none" stroke="currentColor" stroke-width="1.5" /><path d="M10 8h2" stroke="currentColor" stroke-width="2" stroke-linecap="round" />`;
+
+const STATE_ICON: Record<ApprovalStepState, ReturnType<typeof svg>> = {
+  checking: ICON_SPINNER,
+  needed: ICON_ALERT,
+  sufficient: ICON_CHECK,
+  'waiting-wallet': ICON_WALLET,
+  mining: ICON_SPINNER,
+  rechecking: ICON_SPINNER,
+  done: ICON_CHECK,
+  failed: ICON_CROSS,
+  rejected: ICON_CROSS,
+};
+
+const FINISHED: readonly ApprovalStepState[] = ['sufficient', 'done'];
+
+/**
+ * @summary The token approvals a route needs, in order, each with its state.
+ *
+ * Each row names the amount, the token and the spender (shortened, full value
+ * in its title) and the chain, so the user can match it with the wallet prompt.
+ * State changes are announced through a polite live region.
+ *
+ * @fires approval-retry - `CustomEvent<ApprovalRetryDetail>` from "Try again" on a failed or rejected step. Bubbles, not composed.
+ *
+ * @csspart list - The ordered list.
+ * @csspart step - One approval row.
+ * @csspart badge - The state badge (icon and text).
+ * @csspart tx-link - The approval transaction's explorer link.
+ * @csspart message - The failure message.
+ * @csspart retry - The "Try again" button.
+ *
+ * @cssprop --bridge-color-border - Row border.
+ * @cssprop --bridge-color-success - Done rows.
+ * @cssprop --bridge-color-danger - Failed rows.
+ * @cssprop --bridge-color-warning - Rows waiting for the user.
+ * @cssprop --bridge-font-mono - Addresses.
+ */
+export class ApprovalSteps extends LitElement {
+  static override styles = [hostStyles, styles];
+
+  @property({ attribute: false }) steps: ApprovalStepView[] = [];
+  @property() locale: string | undefined = undefined;
+  /** The host opted into unlimited approvals: rows say "unlimited" instead of an amount. */
+  @property({ type: Boolean }) unlimited = false;
+
+  @state() private announcement = '';
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('steps')) return;
+    const before = changed.get('steps') as ApprovalStepView[] | undefined;
+    if (!before) return;
+    const previous = new Map(before.map((step) => [step.id, step.state]));
+    const total = this.steps.length;
+    const changes = this.steps
+      .map((step, index) => ({ step, index }))
+      .filter(({ step }) => previous.has(step.id) && previous.get(step.id) !== step.state)
+      .map(({ step, index }) => `Step ${index + 1} of ${total}, ${step.tokenSymbol} approval: ${STATE_TEXT[step.state]}`);
+    if (changes.length) this.announcement = changes.join('. ');
+  }
+
+  private onRetry(id: string): void {
+    this.dispatchEvent(new CustomEvent<ApprovalRetryDetail>('approval-retry', { detail: { id }, bubbles: true, composed: false }));
+  }
+
+  override render() {
+    const total = this.steps.length;
+    const current = this.steps.findIndex((step) => !FINISHED.includes(step.state));
+    return html`
+      <ol part="list" aria-label="Token approvals" ?hidden=${total === 0}>
+        ${repeat(
+          this.steps,
+          (step) => step.id,
+          (step, index) => this.renderStep(step, index, total, index === current),
+        )}
+      </ol>
+      <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
+    `;
+  }
+
+  private renderStep(step: ApprovalStepView, index: number, total: number, current: boolean) {
+    const amount = this.unlimited ? 'unlimited' : formatAmount(step.amount, step.tokenDecimals, { locale: this.locale });
+    const spender = step.spenderLabel
+      ? html`${step.spenderLabel} (<span class="address" title=${step.spender}>${shortenHex(step.spender)}</span>)`
+      : html`<span class="address" title=${step.spender}>${shortenHex(step.spender)}</span>`;
+    const showTx = (step.state === 'mining' || step.state === 'done') && step.txHash;
+    const failed = step.state === 'failed' || step.state === 'rejected';
+    return html`
+      <li class="step ${step.state}" part="step" aria-current=${current ? 'step' : 'false'}>
+        <div class="top">
+          <span class="number">Step ${index + 1} of ${total}</span>
+          <span class="badge ${step.state}" part="badge">
+            <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">${STATE_ICON[step.state]}</svg>
+            ${STATE_TEXT[step.state]}
+          </span>
+        </div>
+        <p class="title">
+          Approve <strong>${amount} <span title=${step.tokenAddress}>${step.tokenSymbol}</span></strong> for ${spender} on
+          ${step.chainName}
+        </p>
+        ${showTx || failed
+          ? html`<div class="details">
+              ${showTx ? this.renderTx(step.txHash ?? '', step.explorerUrl) : nothing}
+              ${failed
+                ? html`<p class="message" part="message">${step.message || DEFAULT_MESSAGES[step.state]}</p>
+                    <button class="retry" part="retry" type="button" @click=${() => this.onRetry(step.id)}>Try again</button>`
+                : nothing}
+            </div>`
+          : nothing}
+      </li>
+    `;
+  }
+
+  private renderTx(hash: string, explorerUrl: string | undefined) {
+    const url = safeHttpUrl(explorerUrl);
+    if (!url) return html`<span>Transaction <span class="address" title=${hash}>${shortenHex(hash)}</span></span>`;
+    return html`<a part="tx-link" href=${url} target="_blank" rel="noopener noreferrer"
+      >View approval transaction ${shortenHex(hash)}<span class="visually-hidden"> (opens in a new tab)</span></a
+    >`;
+  }
+}

@@ -1,0 +1,198 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { live } from 'lit/directives/live.js';
+import { checkAddress, type AddressFamily, type AddressProblem } from '../../api/validate.js';
+import { hostStyles } from '../shared/styles.js';
+import { styles } from './recipient-input.styles.js';
+
+/** Detail of `recipient-change`: the value exactly as typed (never trimmed) and whether it can be used. */
+export interface RecipientChangeDetail {
+  value: string;
+  /** True for a valid address, and for an empty value when the recipient is optional. */
+  valid: boolean;
+}
+
+const FAMILY_NAMES: Record<AddressFamily, string> = {
+  evm: 'EVM',
+  solana: 'Solana',
+  cosmos: 'Cosmos',
+  bitcoin: 'Bitcoin',
+  sui: 'Sui',
+};
+
+/**
+ * @summary The destination address field, checked for the destination chain's address family.
+ *
+ * The value is never trimmed or rewritten: stray whitespace is an error the
+ * user sees. Problems show after the field loses focus, or as soon as the value
+ * is long enough to be a whole address, so typing the first characters is quiet.
+ *
+ * @fires recipient-change - `CustomEvent<RecipientChangeDetail>` on every input. Bubbles, not composed.
+ *
+ * @csspart base - The wrapper around the field.
+ * @csspart label - The visible label.
+ * @csspart input - The text input.
+ * @csspart message - The hint or problem line; its space is always reserved.
+ *
+ * @cssprop --bridge-color-surface - Input background.
+ * @cssprop --bridge-color-border - Input border.
+ * @cssprop --bridge-color-danger - Problem messages and the invalid border.
+ * @cssprop --bridge-font-mono - Font of the address.
+ */
+export class RecipientInput extends LitElement {
+  static override styles = [hostStyles, styles];
+
+  @property() label = 'Recipient address';
+
+  /** The address text, exactly as typed. */
+  @property() value = '';
+
+  /** Address family of the destination chain. */
+  @property() family: AddressFamily = 'evm';
+
+  /** The user must enter an address (the destination family differs from the wallet's). */
+  @property({ type: Boolean }) required = false;
+
+  /** Expected bech32 prefix for Cosmos destinations, e.g. `cataclysm`. */
+  @property({ attribute: 'bech32-prefix' }) bech32Prefix: string | undefined = undefined;
+
+  @property() placeholder: string | undefined = undefined;
+
+  @property({ type: Boolean, reflect: true }) disabled = false;
+
+  /** The field lost focus once, or the value came from outside: problems show from then on. */
+  @state() private touched = false;
+
+  /** The last value the user typed, to tell it from one the host sets. */
+  private typedValue: string | undefined;
+
+  /** The current problem, or undefined for a usable address. */
+  get problem(): AddressProblem | undefined {
+    return checkAddress(this.value, this.family, this.bech32Prefix ? { bech32Prefix: this.bech32Prefix } : {});
+  }
+
+  /** Same meaning as `recipient-change`'s `valid`. */
+  get valid(): boolean {
+    const problem = this.problem;
+    return problem === undefined || (problem === 'empty' && !this.required);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // A value set by the host, or a destination change under a finished value, is not typing in progress.
+    const external = changed.has('value') && this.value !== this.typedValue;
+    const context = this.hasUpdated && (changed.has('family') || changed.has('bech32Prefix'));
+    if ((external || context) && this.value !== '') this.touched = true;
+  }
+
+  private onInput(event: Event): void {
+    this.value = (event.target as HTMLInputElement).value;
+    this.typedValue = this.value;
+    this.dispatchEvent(
+      new CustomEvent<RecipientChangeDetail>('recipient-change', {
+        detail: { value: this.value, valid: this.valid },
+        bubbles: true,
+        composed: false,
+      }),
+    );
+  }
+
+  private onBlur(): void {
+    this.touched = true;
+  }
+
+  override render() {
+    const error = this.visibleError();
+    const hint = this.required
+      ? `Enter the ${FAMILY_NAMES[this.family] ?? ''} address that receives the funds`
+      : 'Optional: defaults to your wallet address';
+    return html`
+      <div class="field" part="base">
+        <label part="label" for="recipient">
+          <span>${this.label}</span>
+          <span class="requirement">${this.required ? '(required)' : '(optional)'}</span>
+        </label>
+        <input
+          id="recipient"
+          part="input"
+          type="text"
+          autocomplete="off"
+          autocapitalize="off"
+          spellcheck="false"
+          .value=${live(this.value)}
+          placeholder=${ifDefined(this.placeholder ?? this.defaultPlaceholder())}
+          ?required=${this.required}
+          ?disabled=${this.disabled}
+          aria-invalid=${error ? 'true' : 'false'}
+          aria-describedby="message"
+          @input=${this.onInput}
+          @blur=${this.onBlur}
+        />
+        <p id="message" part="message" class="message ${error ? 'error' : ''}" aria-live="polite">${error ?? hint ?? nothing}</p>
+      </div>
+    `;
+  }
+
+  private visibleError(): string | undefined {
+    const problem = this.problem;
+    if (problem === undefined) return undefined;
+    if (problem === 'empty') return this.required && this.touched ? 'Enter the recipient address' : undefined;
+    if (problem !== 'whitespace' && !this.touched && !this.looksComplete()) return undefined;
+    return this.problemText(problem);
+  }
+
+  /** Long enough to be a whole address of the family: from then on problems show while typing. */
+  private looksComplete(): boolean {
+    const value = this.value;
+    switch (this.family) {
+      case 'evm':
+        return value.length >= 42;
+      case 'sui':
+        return value.length >= 66;
+      case 'solana':
+        return value.length >= 43;
+      case 'bitcoin':
+        return value.length >= 42;
+      case 'cosmos': {
+        const separator = value.lastIndexOf('1');
+        return separator > 0 && value.length - separator - 1 >= 38;
+      }
+      default:
+        return value.length >= 42;
+    }
+  }
+
+  private problemText(problem: Exclude<AddressProblem, 'empty'>): string {
+    const name = FAMILY_NAMES[this.family] ?? 'destination';
+    switch (problem) {
+      case 'whitespace':
+        return 'Remove the spaces or line breaks from the address';
+      case 'checksum':
+        return this.family === 'evm'
+          ? 'The capital letters do not match the address checksum: check it for typos'
+          : 'The address checksum does not match: check it for typos';
+      case 'prefix':
+        if (this.family === 'bitcoin') return 'Expected a bc1… or tb1… address';
+        return `Expected a ${this.bech32Prefix ?? ''}1… address`;
+      case 'format':
+        if (this.family === 'evm') return 'Not a valid EVM address (0x followed by 40 hex characters)';
+        return `Not a valid ${name} address`;
+    }
+  }
+
+  private defaultPlaceholder(): string {
+    switch (this.family) {
+      case 'evm':
+      case 'sui':
+        return '0x…';
+      case 'cosmos':
+        return `${this.bech32Prefix ?? 'cosmos'}1…`;
+      case 'bitcoin':
+        return 'bc1…';
+      case 'solana':
+        return 'Solana address';
+      default:
+        return '';
+    }
+  }
+}

@@ -1,0 +1,237 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    --_border: var(--bridge-color-border, #d9dce1);
+    --_muted: var(--bridge-color-text-muted, #565c66);
+    --_surface: var(--bridge-color-surface, #f4f5f7);
+    --_raised: var(--bridge-color-surface-raised, #ffffff);
+    --_accent: var(--bridge-color-accent, #3b5bdb);
+    --_accent-text: var(--bridge-color-accent-text, #ffffff);
+    --_success: var(--bridge-color-success, #1e7a3c);
+    --_danger: var(--bridge-color-danger, #b42318);
+    --_danger-bg: var(--bridge-color-danger-bg, #fdecea);
+    --_warning: var(--bridge-color-warning, #8a5a00);
+    --_warning-bg: var(--bridge-color-warning-bg, #fff4d6);
+    --_radius: var(--bridge-radius, 12px);
+    --_radius-s: var(--bridge-radius-small, 8px);
+    --_space: var(--bridge-spacing, 12px);
+  }
+
+  .tracker {
+    display: grid;
+    gap: 14px;
+    font-size: 0.9em;
+  }
+
+  .heading {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    margin: 0;
+    font-size: 1.25em;
+    line-height: 1.3;
+  }
+  .heading svg {
+    width: 22px;
+    height: 22px;
+    flex: none;
+  }
+  .heading.success {
+    color: var(--_success);
+  }
+  .heading.failed {
+    color: var(--_danger);
+  }
+  .summary {
+    margin: 4px 0 0;
+    color: var(--_muted);
+    overflow-wrap: anywhere;
+  }
+  .timing {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 12px;
+    min-height: 1.4em;
+    margin: 4px 0 0;
+    color: var(--_muted);
+    font-variant-numeric: tabular-nums;
+  }
+
+  ol {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .step {
+    position: relative;
+    display: grid;
+    grid-template-columns: 24px 1fr;
+    column-gap: 10px;
+    padding-bottom: 14px;
+  }
+  .step:last-child {
+    padding-bottom: 0;
+  }
+  .step:not(:last-child)::before {
+    content: '';
+    position: absolute;
+    left: 11px;
+    top: 26px;
+    bottom: 2px;
+    width: 2px;
+    background: var(--_border);
+  }
+  .step.done:not(:last-child)::before {
+    background: var(--_success);
+  }
+  .marker {
+    display: grid;
+    place-items: center;
+    width: 24px;
+    height: 24px;
+    border: 2px solid var(--_border);
+    border-radius: 50%;
+    background: var(--_raised);
+    color: var(--_muted);
+  }
+  .marker svg {
+    width: 14px;
+    height: 14px;
+  }
+  .done .marker {
+    border-color: var(--_success);
+    background: var(--_success);
+    color: var(--_accent-text);
+  }
+  .current .marker {
+    border-color: var(--_accent);
+    color: var(--_accent);
+  }
+  .failed .marker {
+    border-color: var(--_danger);
+    background: var(--_danger);
+    color: var(--_accent-text);
+  }
+  .label {
+    font-weight: 600;
+    line-height: 24px;
+  }
+  .todo .label {
+    color: var(--_muted);
+    font-weight: 400;
+  }
+  .state {
+    font-weight: 400;
+    color: var(--_muted);
+  }
+  .detail {
+    grid-column: 2;
+    margin: 0;
+    color: var(--_muted);
+    overflow-wrap: anywhere;
+  }
+  a {
+    color: var(--_accent);
+  }
+
+  .notice {
+    margin: 0;
+    padding: 10px var(--_space);
+    border-radius: var(--_radius-s);
+    background: var(--_surface);
+    overflow-wrap: anywhere;
+  }
+  .notice p {
+    margin: 0;
+  }
+  .notice p + p {
+    margin-top: 6px;
+  }
+  .notice.warning {
+    background: var(--_warning-bg);
+    color: var(--_warning);
+  }
+  .notice.danger {
+    background: var(--_danger-bg);
+    color: var(--_danger);
+  }
+
+  .support {
+    padding: 10px var(--_space);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-s);
+  }
+  .support h3 {
+    margin: 0 0 6px;
+    font-size: 1em;
+  }
+  .support dl {
+    display: grid;
+    gap: 6px;
+    margin: 0;
+  }
+  .support dt {
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .support dd {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+    margin: 0;
+  }
+  code {
+    font-family: var(--bridge-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
+    font-size: 0.9em;
+    overflow-wrap: anywhere;
+    user-select: all;
+  }
+  .copy {
+    min-height: 28px;
+    min-width: 4.5em;
+    padding: 2px 10px;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    background: var(--_raised);
+    font-size: 0.9em;
+  }
+
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: flex-end;
+    gap: 8px;
+  }
+  .actions button {
+    min-height: 40px;
+    padding: 8px 16px;
+    border-radius: var(--_radius-s);
+    font-weight: 600;
+  }
+  .primary {
+    border: 1px solid var(--_accent);
+    background: var(--_accent);
+    color: var(--_accent-text);
+  }
+  .secondary {
+    border: 1px solid var(--_border);
+    background: var(--_raised);
+  }
+
+  .spin {
+    animation: spin 0.9s linear infinite;
+    transform-origin: 50% 50%;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .spin {
+      animation: none;
+    }
+  }
+`;

@@ -1,0 +1,272 @@
+import { aTimeout, expect, fixture, html } from '@open-wc/testing';
+import {
+  StatusTracker,
+  formatDuration,
+  type StatusActionDetail,
+  type StatusView,
+  type TransferPhase,
+} from '../../../src/components/status-tracker/status-tracker.js';
+
+// Mocha globals (no @types/mocha in this package).
+declare function describe(name: string, body: () => void): void;
+declare function it(name: string, body: () => unknown): void;
+
+if (!customElements.get('bw-status-tracker')) customElements.define('bw-status-tracker', StatusTracker);
+
+const SOURCE_TX = '0x' + '1a'.repeat(32);
+const DEST_TX = '0x' + '2b'.repeat(32);
+
+const view = (overrides: Partial<StatusView> = {}): StatusView => ({
+  phase: 'bridging',
+  fromChainName: 'Sepolia',
+  toChainName: 'Base Sepolia',
+  fromAmountText: '25.5 USDC',
+  toAmountText: '25.43 USDC',
+  sourceTxHash: SOURCE_TX,
+  sourceTxUrl: `https://sepolia.etherscan.io/tx/${SOURCE_TX}`,
+  startedAt: Date.now() - 125_000,
+  needsGas: false,
+  requestId: '6f1c2a9e-2b7d-4c1e-9a55-0d9e3f1b7c21',
+  providerRequestId: 'sq-0xabc123',
+  intentId: 'intent_01HZX',
+  receiptPending: false,
+  ...overrides,
+});
+
+async function mount(v: StatusView | undefined) {
+  const el = await fixture<StatusTracker>(html`<bw-status-tracker></bw-status-tracker>`);
+  el.view = v;
+  el.locale = 'en-US';
+  await el.updateComplete;
+  return el;
+}
+
+const clean = (node: Element | null | undefined) => node?.textContent?.replace(/\s+/g, ' ').trim();
+const $ = (el: StatusTracker, selector: string) => el.shadowRoot!.querySelector<HTMLElement>(selector);
+const heading = (el: StatusTracker) => clean($(el, 'h2'));
+const allText = (el: StatusTracker) => clean(el.shadowRoot!.querySelector('section'));
+/** "Sent: done" … as a screen reader hears each step. */
+const steps = (el: StatusTracker) => [...el.shadowRoot!.querySelectorAll('[part="steps"] > li .label')].map((n) => clean(n));
+const button = (el: StatusTracker, label: string) =>
+  [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('button')].find((b) => clean(b) === label);
+const live = (el: StatusTracker) => clean($(el, '.visually-hidden[aria-live="polite"]'));
+
+describe('formatDuration', () => {
+  it('reads like "2 min 05 s"', () => {
+    expect(formatDuration(45_000)).to.equal('45 s');
+    expect(formatDuration(125_000)).to.equal('2 min 05 s');
+    expect(formatDuration(3_725_000)).to.equal('1 h 02 min');
+    expect(formatDuration(-5)).to.equal('0 s');
+  });
+});
+
+describe('<bw-status-tracker>', () => {
+  const expectations: Array<{ phase: TransferPhase; heading: string; steps: string[]; final: boolean }> = [
+    { phase: 'signing', heading: 'Confirm the transfer in your wallet', steps: ['Sent: in progress', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: not started'], final: false },
+    { phase: 'broadcast', heading: 'Transfer sent', steps: ['Sent: done', 'Received by the bridge: in progress', 'In transit: not started', 'Arrived: not started'], final: false },
+    { phase: 'submitted', heading: 'Transfer received by the bridge', steps: ['Sent: done', 'Received by the bridge: done', 'In transit: in progress', 'Arrived: not started'], final: false },
+    { phase: 'bridging', heading: 'Transfer in progress', steps: ['Sent: done', 'Received by the bridge: done', 'In transit: in progress', 'Arrived: not started'], final: false },
+    { phase: 'success', heading: 'Transfer complete', steps: ['Sent: done', 'Received by the bridge: done', 'In transit: done', 'Arrived: done'], final: true },
+    { phase: 'failed', heading: 'Transfer failed', steps: ['Sent: done', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: failed'], final: true },
+    { phase: 'not-found', heading: 'Transfer not found', steps: ['Sent: done', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: not started'], final: true },
+    { phase: 'unknown', heading: 'Transfer status unclear', steps: ['Sent: done', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: not started'], final: false },
+  ];
+  for (const expected of expectations) {
+    it(`${expected.phase}: heading, stepper and buttons, accessibly`, async () => {
+      const el = await mount(view({ phase: expected.phase, rawStatus: expected.phase === 'unknown' ? 'refund_pending' : expected.phase, ...(expected.final ? { finishedAt: Date.now() } : {}) }));
+      expect(heading(el)).to.equal(expected.heading);
+      expect(steps(el)).to.deep.equal(expected.steps);
+      expect(button(el, 'Start a new transfer') !== undefined).to.equal(expected.final);
+      expect(button(el, 'Close')).to.not.equal(undefined);
+      await expect(el).to.be.accessible();
+    });
+  }
+
+  it('links the source transaction safely, with the amount and chain', async () => {
+    const el = await mount(view());
+    const link = $(el, '[part="tx-link"]') as HTMLAnchorElement;
+    expect(link.href).to.equal(`https://sepolia.etherscan.io/tx/${SOURCE_TX}`);
+    expect(link.rel).to.equal('noopener noreferrer');
+    expect(link.target).to.equal('_blank');
+    expect(clean(el.shadowRoot!.querySelector('[part="steps"] > li .detail'))).to.contain('25.5 USDC on Sepolia');
+  });
+
+  it('never renders an unsafe transaction URL as a link', async () => {
+    const el = await mount(view({ sourceTxUrl: 'javascript:alert(1)' }));
+    expect(el.shadowRoot!.querySelector('a')).to.equal(null);
+    expect(allText(el)).to.contain('transaction 0x1a1a…1a1a');
+  });
+
+  it('ticks the elapsed time every second while in progress, with the last check', async () => {
+    const el = await mount(view({ startedAt: Date.now() - 125_000, lastCheckedAt: Date.now() - 3_000 }));
+    expect(clean($(el, '[part="timing"]'))).to.equal('Elapsed 2 min 05 s Last checked 3 s ago');
+    await aTimeout(1100);
+    await el.updateComplete;
+    expect(clean($(el, '[part="timing"]'))).to.equal('Elapsed 2 min 06 s Last checked 4 s ago');
+  });
+
+  it('shows the total time once final and stops ticking', async () => {
+    const start = Date.now() - 300_000;
+    const el = await mount(view({ phase: 'success', startedAt: start, finishedAt: start + 125_000, destTxHash: DEST_TX, destTxUrl: `https://sepolia.basescan.org/tx/${DEST_TX}` }));
+    expect(clean($(el, '[part="timing"]'))).to.equal('Took 2 min 05 s');
+  });
+
+  it('success: a clear success heading, the destination link and the amount received', async () => {
+    const el = await mount(view({ phase: 'success', finishedAt: Date.now(), destTxHash: DEST_TX, destTxUrl: `https://sepolia.basescan.org/tx/${DEST_TX}` }));
+    const h2 = $(el, 'h2')!;
+    expect(h2.getAttribute('part')).to.equal('heading');
+    expect(h2.classList.contains('success')).to.equal(true);
+    expect(h2.querySelector('svg')).to.not.equal(null);
+    const links = [...el.shadowRoot!.querySelectorAll<HTMLAnchorElement>('[part="tx-link"]')].map((a) => a.href);
+    expect(links).to.include(`https://sepolia.basescan.org/tx/${DEST_TX}`);
+    const arrived = [...el.shadowRoot!.querySelectorAll('[part="steps"] > li')][3]!;
+    expect(clean(arrived.querySelector('.detail'))).to.contain('About 25.43 USDC on Base Sepolia');
+  });
+
+  it('shows "Reporting the transaction to the bridge…" while the receipt is pending', async () => {
+    const el = await mount(view({ phase: 'broadcast', receiptPending: true }));
+    expect(allText(el)).to.contain('Reporting the transaction to the bridge…');
+    await expect(el).to.be.accessible();
+  });
+
+  for (const phase of ['bridging', 'success', 'submitted'] as const) {
+    it(`warns that the destination step waits for gas (${phase})`, async () => {
+      const el = await mount(view({ phase, needsGas: true }));
+      expect(clean($(el, '[part~="needs-gas"]'))).to.equal(
+        'The destination step is waiting for gas; the provider will complete it once gas is available.',
+      );
+      await expect(el).to.be.accessible();
+    });
+  }
+
+  it('has no gas warning when gas is fine', async () => {
+    const el = await mount(view());
+    expect($(el, '[part~="needs-gas"]')).to.equal(null);
+  });
+
+  it('failed: explains the refund to the source chain', async () => {
+    const el = await mount(view({ phase: 'failed', finishedAt: Date.now(), message: 'Provider reported: slippage exceeded' }));
+    expect(clean($(el, '[part~="refund"]'))).to.equal(
+      'The transfer failed. If your source transaction was confirmed, a refund to your address on Sepolia has been initiated. Provider reported: slippage exceeded',
+    );
+    expect(allText(el)).to.not.contain('Transfer complete');
+  });
+
+  it('not-found: explains that the service no longer knows the transfer and to contact support with the ids', async () => {
+    const el = await mount(view({ phase: 'not-found' }));
+    const notice = clean($(el, '[part~="not-found"]'))!;
+    expect(notice).to.contain('no longer has a record of this transfer');
+    expect(notice).to.contain('contact support');
+    expect(clean($(el, '[part="support"]'))).to.contain('intent_01HZX');
+  });
+
+  it('unknown: shows the raw status and never claims success', async () => {
+    const el = await mount(view({ phase: 'unknown', rawStatus: 'refund_pending', destTxHash: DEST_TX }));
+    expect(clean($(el, '[part~="unknown"]'))).to.contain('Status: refund_pending');
+    const text = allText(el)!;
+    expect(text).to.not.match(/complete|arrived:? done|success/i);
+    expect(steps(el)).to.not.include('Arrived: done');
+    expect(button(el, 'Start a new transfer')).to.equal(undefined);
+  });
+
+  it('support box: all ids, each with a working copy button', async () => {
+    const written: string[] = [];
+    const clipboard = navigator.clipboard;
+    const original = clipboard.writeText;
+    clipboard.writeText = async (value: string) => {
+      written.push(value);
+    };
+    try {
+      const el = await mount(view());
+      const support = $(el, '[part="support"]')!;
+      expect(clean(support)).to.contain('Intent ID intent_01HZX');
+      expect(clean(support)).to.contain('Request ID 6f1c2a9e-2b7d-4c1e-9a55-0d9e3f1b7c21');
+      expect(clean(support)).to.contain('Provider request ID sq-0xabc123');
+      const copyIntent = button(el, 'Copy Intent ID')!;
+      const copyProvider = button(el, 'Copy Provider request ID')!;
+      copyIntent.click();
+      await new Promise((r) => setTimeout(r, 0));
+      await el.updateComplete;
+      expect(written).to.deep.equal(['intent_01HZX']);
+      expect(clean(copyIntent)).to.equal('Copied Intent ID');
+      expect(live(el)).to.equal('Intent ID copied');
+      copyProvider.click();
+      await new Promise((r) => setTimeout(r, 0));
+      expect(written.at(-1)).to.equal('sq-0xabc123');
+      await expect(el).to.be.accessible();
+    } finally {
+      clipboard.writeText = original;
+    }
+  });
+
+  it('says so when copying fails', async () => {
+    const clipboard = navigator.clipboard;
+    const original = clipboard.writeText;
+    clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+    try {
+      const el = await mount(view());
+      button(el, 'Copy Intent ID')!.click();
+      await new Promise((r) => setTimeout(r, 0));
+      await el.updateComplete;
+      expect(live(el)).to.equal('Could not copy the Intent ID: select the text to copy it');
+    } finally {
+      clipboard.writeText = original;
+    }
+  });
+
+  it('omits ids the view lacks', async () => {
+    const el = await mount(view({ requestId: undefined, providerRequestId: undefined }));
+    const support = clean($(el, '[part="support"]'))!;
+    expect(support).to.not.contain('Request ID');
+    expect(support).to.contain('Intent ID');
+  });
+
+  it('fires new-transfer and status-dismiss, bubbling but not composed', async () => {
+    const el = await mount(view({ phase: 'success', finishedAt: Date.now() }));
+    const seen: Array<[string, StatusActionDetail, boolean, boolean]> = [];
+    for (const name of ['new-transfer', 'status-dismiss']) {
+      el.addEventListener(name, (e) => seen.push([name, (e as CustomEvent<StatusActionDetail>).detail, e.bubbles, e.composed]));
+    }
+    button(el, 'Start a new transfer')!.click();
+    button(el, 'Close')!.click();
+    expect(seen).to.deep.equal([
+      ['new-transfer', { intentId: 'intent_01HZX' }, true, false],
+      ['status-dismiss', { intentId: 'intent_01HZX' }, true, false],
+    ]);
+  });
+
+  it('announces phase changes and the gas warning in a polite live region', async () => {
+    const el = await mount(view({ phase: 'submitted' }));
+    el.view = view({ phase: 'bridging' });
+    await el.updateComplete;
+    expect(live(el)).to.equal('Transfer in progress');
+    el.view = view({ phase: 'bridging', needsGas: true });
+    await el.updateComplete;
+    expect(live(el)).to.equal('The destination step is waiting for gas');
+    el.view = view({ phase: 'success', finishedAt: Date.now() });
+    await el.updateComplete;
+    expect(live(el)).to.equal('Transfer complete');
+  });
+
+  it('clears its timers when removed', async () => {
+    const el = await mount(view());
+    const cleared: unknown[] = [];
+    const original = window.clearInterval;
+    window.clearInterval = ((id?: number) => {
+      cleared.push(id);
+      original(id);
+    }) as typeof window.clearInterval;
+    try {
+      el.remove();
+    } finally {
+      window.clearInterval = original;
+    }
+    expect(cleared).to.have.length(1);
+    expect(cleared[0]).to.not.equal(undefined);
+  });
+
+  it('renders nothing without a view', async () => {
+    const el = await mount(undefined);
+    expect(el.shadowRoot!.querySelector('section')).to.equal(null);
+  });
+});
