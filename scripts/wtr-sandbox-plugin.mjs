@@ -4,6 +4,7 @@
  * Started lazily on the first request so that unit-only runs cost nothing.
  */
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 export function startSandboxProcess(extraArgs = []) {
@@ -14,6 +15,10 @@ export function startSandboxProcess(extraArgs = []) {
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr += chunk;
+    if (process.env.SANDBOX_LOG) appendFileSync(process.env.SANDBOX_LOG, chunk);
+  });
+  child.on('exit', (code, signal) => {
+    if (process.env.SANDBOX_LOG) appendFileSync(process.env.SANDBOX_LOG, `sandbox exited: ${code ?? signal}\n`);
   });
   const ready = new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });

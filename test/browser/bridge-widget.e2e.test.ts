@@ -112,17 +112,17 @@ describe('<bridge-widget> end to end against the sandbox', function () {
   });
 
   it('a wallet rejection returns to the form with a message; trying again succeeds', async () => {
-    const { widget, wallet } = await mount({ token: 'ETH', amount: '0.002', account: 0 });
+    const { widget, wallet } = await mount({ token: 'ETH', amount: '0.05', account: 0 });
     const before = await nativeBalance(DST, wallet.address);
     const nonceBefore = await transactionCount(SRC, wallet.address);
-    await waitForText(widget, (t) => t.startsWith('Bridge 0.002 ETH'), 'a quote');
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.05 ETH'), 'a quote');
     wallet.rejectNext('eth_sendTransaction');
     primaryButton(widget).click();
     const error = await nextEvent<{ kind: string }>(widget, 'bridge-error');
     expect(error.detail.kind).to.equal('wallet-rejected');
     await waitUntil(() => /declined/i.test(shadow(widget).querySelector('[role="alert"]')?.textContent ?? ''), 'the rejection is explained');
     expect(await transactionCount(SRC, wallet.address)).to.equal(nonceBefore);
-    await waitForText(widget, (t) => t.startsWith('Bridge 0.002 ETH'), 'ready to try again');
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.05 ETH'), 'ready to try again');
     primaryButton(widget).click();
     const success = await nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
     expect((await nativeBalance(DST, wallet.address)) - before).to.equal(success.detail.toAmount);

@@ -1,5 +1,4 @@
 /** Small harness for driving <bridge-widget> the way a user would. */
-import { waitUntil } from '@open-wc/testing';
 import type { BridgeWidget } from '../../../src/bridge-widget/bridge-widget.js';
 
 export function shadow(el: Element): ShadowRoot {
@@ -15,13 +14,21 @@ export function primaryButton(widget: BridgeWidget): HTMLButtonElement {
 }
 
 export async function waitForText(widget: BridgeWidget, predicate: (text: string) => boolean, message: string, timeout = 30_000): Promise<void> {
-  await waitUntil(() => {
+  const ready = () => {
     try {
       return predicate(primaryButton(widget).textContent?.trim() ?? '') && !primaryButton(widget).disabled;
     } catch {
       return false;
     }
-  }, `${message} (the button still says “${primaryButton(widget).textContent?.trim()}”; alerts: ${[...shadow(widget).querySelectorAll('[role="alert"]')].map((n) => n.textContent?.trim()).join(' | ') || 'none'})`, { timeout, interval: 50 });
+  };
+  const deadline = Date.now() + timeout;
+  while (!ready()) {
+    if (Date.now() > deadline) {
+      const alerts = [...shadow(widget).querySelectorAll('[role="alert"]')].map((n) => n.textContent?.trim()).join(' | ') || 'none';
+      throw new Error(`Timeout: ${message} (the button says “${primaryButton(widget).textContent?.trim()}”; alerts: ${alerts})`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Waits for an event, failing with the widget's visible error text if a `bridge-error` arrives first. */

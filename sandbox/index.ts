@@ -1,0 +1,297 @@
+/**
+ * Programmatic entry of the sandbox: two local EVM chains, the routing
+ * service over them and (optionally) the host backend proxy in front of it,
+ * all in this process and bound to 127.0.0.1.
+ *
+ *   const sandbox = await startSandbox({ bridgingDelayMs: 0 });
+ *   ... sandbox.proxyUrl, sandbox.chains[0].provider (EIP-1193), sandbox.faults.set({...})
+ *   await sandbox.close();
+ */
+import type { Address, Chain } from 'viem';
+import { startProxyServer } from '../src/proxy/node.js';
+import { EXTRA_USER_ACCOUNTS, FLAGGED_ACCOUNT, OPERATOR_ACCOUNT, USER_ACCOUNT, type DevAccount } from './chains/accounts.js';
+import { sandboxViemChain, type SandboxPublicClient } from './chains/chain-client.js';
+import type { Eip1193Provider } from './chains/edr-chain.js';
+import { startLocalNetworks, type SandboxChain } from './chains/local-networks.js';
+import { NATIVE_TOKEN_ADDRESS, SANDBOX_ERC20S, type SandboxContracts } from './chains/networks.js';
+import { startRpcServer, type RpcServerHandle } from './chains/rpc-server.js';
+import { LOCALHOST } from './shared/http.js';
+import { DEFAULT_API_KEY, DEFAULT_INACTIVE_API_KEY, defaultApiKeys } from './service/api-keys.js';
+import type { FaultPatch, FaultState } from './service/faults.js';
+import { intentSummary } from './service/admin.js';
+import { startRoutingService, type RunningRoutingService } from './service/server.js';
+
+export type { FaultPatch, FaultState } from './service/faults.js';
+export type { Eip1193Provider } from './chains/edr-chain.js';
+export type { DevAccount } from './chains/accounts.js';
+export { NATIVE_TOKEN_ADDRESS } from './chains/networks.js';
+export { PROVIDER_NAMES, type ProviderName } from './service/catalog.js';
+
+export interface SandboxPorts {
+  /** JSON-RPC port of chain 11155111 (default 0 = free port). */
+  sepolia?: number;
+  /** JSON-RPC port of chain 84532. */
+  baseSepolia?: number;
+  service?: number;
+  proxy?: number;
+}
+
+export interface SandboxOptions {
+  /** Ports; every one defaults to 0 (a free port). The CLI passes fixed defaults. */
+  ports?: SandboxPorts;
+  /** Serve the chains as JSON-RPC over HTTP (default true). When false they exist only as in-process EIP-1193 providers. */
+  serveRpc?: boolean;
+  /** Start the backend proxy in front of the service (default true). */
+  proxy?: boolean;
+  /** The active API key (default "sandbox-dev-key"); the proxy is configured with it. */
+  apiKey?: string;
+  /** A key that exists but is inactive (default "sandbox-inactive-key"). */
+  inactiveApiKey?: string;
+  /** Time an intent stays `bridging` before the operator settles it (default 1500 ms; 0 in tests). */
+  bridgingDelayMs?: number;
+  /** Spacing suggested by `next_poll_at` while an intent is in flight (default 1000 ms). */
+  pollHintMs?: number;
+  /** How often the service checks in-flight intents against the chains (default 100 ms). */
+  trackerIntervalMs?: number;
+  /** Per-key fixed window (default 300 requests per 10 000 ms). */
+  rateLimit?: { limit: number; windowMs: number };
+  /** Synthetic, unroutable tokens added to the token list (default 0). */
+  syntheticTokens?: number;
+  /** AML list used by quote (default: Hardhat account #6). */
+  flaggedAddresses?: string[];
+  /** Per-chain deadline of the balances endpoint (default 1500 ms). */
+  balanceDeadlineMs?: number;
+  /** Page size of the paginated tokens endpoint when `limit` is omitted (default 100). */
+  tokenPageSize?: number;
+  /** A receipt whose transaction never appears fails after this long (default 300 000 ms). */
+  receiptTimeoutMs?: number;
+  /** Service log lines (tracker errors, faults fired). Default: dropped. */
+  log?: (line: string) => void;
+  /** Proxy log lines, one per request. Default: dropped. */
+  proxyLog?: (line: string) => void;
+}
+
+export interface SandboxChainHandle {
+  chainId: number;
+  name: string;
+  /** JSON-RPC URL, or null with `serveRpc: false`. */
+  rpcUrl: string | null;
+  explorerUrl: string;
+  /** In-process EIP-1193 provider: `createPublicClient({ transport: custom(provider) })`, no port needed. */
+  provider: Eip1193Provider;
+  /** A viem chain definition for this chain (RPC URL filled in when served). */
+  viemChain: Chain;
+  publicClient: SandboxPublicClient;
+  contracts: SandboxContracts;
+}
+
+export interface SandboxTokenInfo {
+  chainId: number;
+  address: Address;
+  symbol: string;
+  name: string;
+  decimals: number;
+}
+
+/** The JSON printed after `sandbox ready ` by the CLI, also available as `handle.readyInfo`. */
+export interface SandboxReadyInfo {
+  proxyUrl: string | null;
+  serviceUrl: string;
+  adminUrl: string;
+  apiKey: string;
+  inactiveApiKey: string;
+  chains: { chainId: number; rpcUrl: string | null; name: string; explorerUrl: string }[];
+  tokens: SandboxTokenInfo[];
+  account: { address: Address; privateKey: `0x${string}` };
+  extraAccounts: { address: Address; privateKey: `0x${string}` }[];
+  flaggedAccount: { address: Address; privateKey: `0x${string}` };
+  operator: { address: Address };
+  contracts: Record<string, SandboxContracts>;
+  providers: { name: string; approvals: string }[];
+}
+
+export interface SandboxFaults {
+  get(): FaultState;
+  /** Merges switches (see FaultPatch); returns the new state. Throws on invalid input. */
+  set(patch: FaultPatch): FaultState;
+  /** Back to the start-up settings. */
+  reset(): FaultState;
+}
+
+export interface SandboxHandle {
+  proxyUrl: string | null;
+  serviceUrl: string;
+  adminUrl: string;
+  apiKey: string;
+  inactiveApiKey: string;
+  chains: SandboxChainHandle[];
+  tokens: SandboxTokenInfo[];
+  accounts: { user: DevAccount; extraUsers: readonly DevAccount[]; flagged: DevAccount; operator: DevAccount };
+  faults: SandboxFaults;
+  readyInfo: SandboxReadyInfo;
+  /** The running service (intents, catalog, tracker) for white-box assertions. */
+  service: RunningRoutingService;
+  chain(chainId: number): SandboxChainHandle;
+  /** Admin view of every intent (same as GET /__sandbox/intents). */
+  intents(): ReturnType<typeof intentSummary>[];
+  /** Faults back to start-up settings and rate-limit windows cleared. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const PROVIDER_SUMMARY = [
+  { name: 'swiftbridge', approvals: 'one approval; spender is SwiftTokenTransferProxy, not transaction.to' },
+  { name: 'hopline', approvals: 'two approvals of the same token: router (amount - fee) and fee collector (fee)' },
+  { name: 'slowlane', approvals: 'one approval; spender is transaction.to; USDC only, declines the rest' },
+];
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  const ports = options.ports ?? {};
+  const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+  const inactiveApiKey = options.inactiveApiKey ?? DEFAULT_INACTIVE_API_KEY;
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  };
+
+  try {
+    const chains = await startLocalNetworks();
+    const rpcUrls = new Map<number, string>();
+    if (options.serveRpc !== false) {
+      for (const chain of chains) {
+        const port = chain.network.chainId === 84532 ? ports.baseSepolia : ports.sepolia;
+        const server: RpcServerHandle = await startRpcServer(chain.chain, LOCALHOST, port ?? 0);
+        closers.push(() => server.close());
+        rpcUrls.set(chain.network.chainId, server.url);
+      }
+    }
+    const chainMap = new Map<string, SandboxChain>(chains.map((c) => [String(c.network.chainId), c]));
+
+    let info: SandboxReadyInfo | undefined;
+    const service = await startRoutingService({
+      host: LOCALHOST,
+      port: ports.service ?? 0,
+      chains: chainMap,
+      rpcUrls,
+      apiKeys: defaultApiKeys(apiKey, inactiveApiKey),
+      initialFaults: {
+        latency: null,
+        rateLimitBurst: null,
+        malformedBody: null,
+        wrongType: null,
+        failedProviders: [],
+        stuckBridge: false,
+        failWithRefund: false,
+        needsGas: false,
+        slowBalanceChains: [],
+        allowanceRpcFailure: null,
+        flaggedAddresses: options.flaggedAddresses ?? [FLAGGED_ACCOUNT.address],
+        forceProvider: null,
+        syntheticTokens: options.syntheticTokens ?? 0,
+        bridgingDelayMs: options.bridgingDelayMs ?? 1500,
+        rateLimit: options.rateLimit ?? { limit: 300, windowMs: 10_000 },
+      },
+      pollHintMs: options.pollHintMs ?? 1000,
+      balanceDeadlineMs: options.balanceDeadlineMs ?? 1500,
+      tokenPageSize: options.tokenPageSize ?? 100,
+      trackerIntervalMs: options.trackerIntervalMs ?? 100,
+      receiptTimeoutMs: options.receiptTimeoutMs ?? 300_000,
+      info: () => info,
+      log: options.log ?? (() => undefined),
+    });
+    closers.push(() => service.close());
+
+    let proxyUrl: string | null = null;
+    if (options.proxy !== false) {
+      const proxy = await startProxyServer({
+        upstreamUrl: service.url,
+        apiKey,
+        allowedOrigins: ['*'],
+        host: LOCALHOST,
+        port: ports.proxy ?? 0,
+        ...(options.proxyLog ? { onLog: options.proxyLog } : {}),
+      });
+      closers.push(() => proxy.close());
+      proxyUrl = proxy.url;
+    }
+
+    const catalog = service.context.catalog;
+    const chainHandles: SandboxChainHandle[] = chains.map((c) => {
+      const rpcUrl = rpcUrls.get(c.network.chainId) ?? null;
+      return {
+        chainId: c.network.chainId,
+        name: c.network.name,
+        rpcUrl,
+        explorerUrl: catalog.explorerUrl(String(c.network.chainId)),
+        provider: c.chain.provider,
+        viemChain: sandboxViemChain(c.network.chainId, c.network.name, rpcUrl ?? undefined),
+        publicClient: c.clients.publicClient,
+        contracts: c.network.contracts,
+      };
+    });
+    const tokens: SandboxTokenInfo[] = chains.flatMap((c) => [
+      { chainId: c.network.chainId, address: NATIVE_TOKEN_ADDRESS as Address, symbol: 'ETH', name: 'Ether', decimals: 18 },
+      ...SANDBOX_ERC20S.map((t) => ({
+        chainId: c.network.chainId,
+        address: c.network.contracts[t.key],
+        symbol: t.symbol,
+        name: t.name,
+        decimals: t.decimals,
+      })),
+    ]);
+    const keyPair = (a: DevAccount) => ({ address: a.address, privateKey: a.privateKey });
+    info = {
+      proxyUrl,
+      serviceUrl: service.url,
+      adminUrl: `${service.url}/__sandbox`,
+      apiKey,
+      inactiveApiKey,
+      chains: chainHandles.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl, name: c.name, explorerUrl: c.explorerUrl })),
+      tokens,
+      account: keyPair(USER_ACCOUNT),
+      extraAccounts: EXTRA_USER_ACCOUNTS.map(keyPair),
+      flaggedAccount: keyPair(FLAGGED_ACCOUNT),
+      operator: { address: OPERATOR_ACCOUNT.address },
+      contracts: Object.fromEntries(chains.map((c) => [String(c.network.chainId), c.network.contracts])),
+      providers: PROVIDER_SUMMARY,
+    };
+    const readyInfo = info;
+    const faults = service.context.faults;
+
+    let closing: Promise<void> | undefined;
+    return {
+      proxyUrl,
+      serviceUrl: service.url,
+      adminUrl: readyInfo.adminUrl,
+      apiKey,
+      inactiveApiKey,
+      chains: chainHandles,
+      tokens,
+      accounts: { user: USER_ACCOUNT, extraUsers: EXTRA_USER_ACCOUNTS, flagged: FLAGGED_ACCOUNT, operator: OPERATOR_ACCOUNT },
+      faults: {
+        get: () => faults.get(),
+        set: (patch) => faults.set(patch),
+        reset: () => faults.reset(),
+      },
+      readyInfo,
+      service,
+      chain(chainId) {
+        const found = chainHandles.find((c) => c.chainId === chainId);
+        if (!found) throw new Error(`no sandbox chain ${chainId}`);
+        return found;
+      },
+      intents: () => service.context.store.all().map(intentSummary),
+      reset() {
+        faults.reset();
+        service.rateLimiter.reset();
+      },
+      close() {
+        closing ??= closeAll();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * Fault switches and runtime settings, scriptable in-process
+ * (`sandbox.faults.set({...})`) and over HTTP (`POST /__sandbox/faults`).
+ * Counted faults ("the next N responses") decrement as they fire; endpoint
+ * lists narrow a fault to some endpoints, `null` means every API endpoint.
+ */
+import * as z from 'zod';
+import { PROVIDER_NAMES, type ProviderName } from './catalog.js';
+
+export const ENDPOINT_NAMES = [
+  'chains',
+  'tokens',
+  'allowance',
+  'quote',
+  'route',
+  'deposit-address',
+  'receipt',
+  'status',
+  'validate',
+  'balances',
+] as const;
+export type EndpointName = (typeof ENDPOINT_NAMES)[number];
+
+export interface CountedFault {
+  /** How many more responses the fault applies to. */
+  count: number;
+  endpoints: EndpointName[] | null;
+}
+
+export interface FaultState {
+  /** Added delay before the handler runs. */
+  latency: { ms: number; endpoints: EndpointName[] | null } | null;
+  /** The next `count` requests get 429 with `Retry-After: retryAfterSeconds`, whatever the real quota says. */
+  rateLimitBurst: (CountedFault & { retryAfterSeconds: number }) | null;
+  /** The next `count` 2xx responses have a broken body: cut in half, or not JSON at all. */
+  malformedBody: (CountedFault & { mode: 'truncated' | 'not-json' }) | null;
+  /** The next `count` 2xx responses carry one field with the wrong JSON type (see README for which). */
+  wrongType: CountedFault | null;
+  /** Providers that answer `failed` (route/quote → 502 when no other provider can serve). */
+  failedProviders: ProviderName[];
+  /** Intents reaching the destination step stay `bridging` forever. */
+  stuckBridge: boolean;
+  /** Intents reaching the destination step fail; the operator refunds the deposit on the source chain. */
+  failWithRefund: boolean;
+  /** Intents reaching the destination step stall with `gas_status: needs_gas` until the switch is cleared. */
+  needsGas: boolean;
+  /** Chain IDs whose balance reads miss the balances deadline (→ `partial: true`). */
+  slowBalanceChains: string[];
+  /** The allowance endpoint answers as if its upstream RPC failed. */
+  allowanceRpcFailure: { status: 500 | 502 } | null;
+  /** Addresses refused at quote (AML), compared case-insensitively. */
+  flaggedAddresses: string[];
+  /** Only this provider is consulted for quotes and routes. */
+  forceProvider: ProviderName | null;
+  /** Extra unroutable tokens in the token list (list-performance tests). */
+  syntheticTokens: number;
+  /** Time an intent spends `bridging` before the destination step. */
+  bridgingDelayMs: number;
+  /** Per-key fixed-window quota. */
+  rateLimit: { limit: number; windowMs: number };
+}
+
+const endpointList = z.union([z.array(z.enum(ENDPOINT_NAMES)), z.enum(ENDPOINT_NAMES), z.null()]).optional();
+const normaliseEndpoints = (value: EndpointName[] | EndpointName | null | undefined): EndpointName[] | null =>
+  value === undefined || value === null ? null : Array.isArray(value) ? value : [value];
+
+const count = z.number().int().min(0);
+const counted = z.union([count, z.object({ count, endpoints: endpointList })]);
+
+/** Input accepted by `POST /__sandbox/faults` and `faults.set()`; every key optional, `null` clears. */
+export const faultPatchSchema = z
+  .object({
+    latency: z
+      .union([z.number().int().min(0), z.object({ ms: z.number().int().min(0), endpoints: endpointList }), z.null()])
+      .optional(),
+    rateLimitBurst: z
+      .union([
+        count,
+        z.object({ count, endpoints: endpointList, retryAfterSeconds: z.number().int().min(0).optional() }),
+        z.null(),
+      ])
+      .optional(),
+    malformedBody: z
+      .union([
+        count,
+        z.object({ count, endpoints: endpointList, mode: z.enum(['truncated', 'not-json']).optional() }),
+        z.null(),
+      ])
+      .optional(),
+    wrongType: z.union([counted, z.null()]).optional(),
+    failedProviders: z.union([z.array(z.enum(PROVIDER_NAMES)), z.literal(true), z.null()]).optional(),
+    stuckBridge: z.boolean().optional(),
+    failWithRefund: z.boolean().optional(),
+    needsGas: z.boolean().optional(),
+    slowBalanceChains: z.union([z.array(z.union([z.string(), z.number()])), z.null()]).optional(),
+    allowanceRpcFailure: z
+      .union([z.boolean(), z.object({ status: z.union([z.literal(500), z.literal(502)]) }), z.null()])
+      .optional(),
+    flaggedAddresses: z.array(z.string().min(1)).optional(),
+    forceProvider: z.union([z.enum(PROVIDER_NAMES), z.null()]).optional(),
+    syntheticTokens: z.number().int().min(0).max(200_000).optional(),
+    bridgingDelayMs: z.number().int().min(0).optional(),
+    rateLimit: z.object({ limit: z.number().int().min(1), windowMs: z.number().int().min(100) }).optional(),
+  })
+  .strict();
+export type FaultPatch = z.input<typeof faultPatchSchema>;
+
+export class FaultInputError extends Error {}
+
+export class FaultController {
+  private state: FaultState;
+  private readonly initial: FaultState;
+
+  constructor(initial: FaultState) {
+    this.initial = structuredClone(initial);
+    this.state = structuredClone(initial);
+  }
+
+  get(): FaultState {
+    return structuredClone(this.state);
+  }
+
+  /** Current value of one switch without copying everything (hot paths). */
+  peek<K extends keyof FaultState>(key: K): FaultState[K] {
+    return this.state[key];
+  }
+
+  /** Merges a patch; throws FaultInputError (with zod's message) on bad input. */
+  set(patch: FaultPatch | unknown): FaultState {
+    const parsed = faultPatchSchema.safeParse(patch);
+    if (!parsed.success) throw new FaultInputError(z.prettifyError(parsed.error));
+    const p = parsed.data;
+    const s = this.state;
+    if (p.latency !== undefined) {
+      s.latency =
+        p.latency === null
+          ? null
+          : typeof p.latency === 'number'
+            ? { ms: p.latency, endpoints: null }
+            : { ms: p.latency.ms, endpoints: normaliseEndpoints(p.latency.endpoints) };
+    }
+    if (p.rateLimitBurst !== undefined) {
+      const v = p.rateLimitBurst;
+      s.rateLimitBurst =
+        v === null
+          ? null
+          : typeof v === 'number'
+            ? { count: v, endpoints: null, retryAfterSeconds: 1 }
+            : { count: v.count, endpoints: normaliseEndpoints(v.endpoints), retryAfterSeconds: v.retryAfterSeconds ?? 1 };
+    }
+    if (p.malformedBody !== undefined) {
+      const v = p.malformedBody;
+      s.malformedBody =
+        v === null
+          ? null
+          : typeof v === 'number'
+            ? { count: v, endpoints: null, mode: 'truncated' }
+            : { count: v.count, endpoints: normaliseEndpoints(v.endpoints), mode: v.mode ?? 'truncated' };
+    }
+    if (p.wrongType !== undefined) {
+      const v = p.wrongType;
+      s.wrongType =
+        v === null
+          ? null
+          : typeof v === 'number'
+            ? { count: v, endpoints: null }
+            : { count: v.count, endpoints: normaliseEndpoints(v.endpoints) };
+    }
+    if (p.failedProviders !== undefined) {
+      s.failedProviders = p.failedProviders === true ? [...PROVIDER_NAMES] : (p.failedProviders ?? []);
+    }
+    if (p.stuckBridge !== undefined) s.stuckBridge = p.stuckBridge;
+    if (p.failWithRefund !== undefined) s.failWithRefund = p.failWithRefund;
+    if (p.needsGas !== undefined) s.needsGas = p.needsGas;
+    if (p.slowBalanceChains !== undefined) s.slowBalanceChains = (p.slowBalanceChains ?? []).map(String);
+    if (p.allowanceRpcFailure !== undefined) {
+      const v = p.allowanceRpcFailure;
+      s.allowanceRpcFailure = v === null || v === false ? null : v === true ? { status: 502 } : { status: v.status };
+    }
+    if (p.flaggedAddresses !== undefined) s.flaggedAddresses = [...p.flaggedAddresses];
+    if (p.forceProvider !== undefined) s.forceProvider = p.forceProvider;
+    if (p.syntheticTokens !== undefined) s.syntheticTokens = p.syntheticTokens;
+    if (p.bridgingDelayMs !== undefined) s.bridgingDelayMs = p.bridgingDelayMs;
+    if (p.rateLimit !== undefined) s.rateLimit = { ...p.rateLimit };
+    return this.get();
+  }
+
+  reset(): FaultState {
+    this.state = structuredClone(this.initial);
+    return this.get();
+  }
+
+  latencyFor(endpoint: EndpointName): number {
+    const latency = this.state.latency;
+    return latency && matches(latency.endpoints, endpoint) ? latency.ms : 0;
+  }
+
+  /** Fires the 429 burst for this request if it applies; returns Retry-After seconds. */
+  takeRateLimitBurst(endpoint: EndpointName): number | null {
+    const burst = this.state.rateLimitBurst;
+    if (!burst || burst.count <= 0 || !matches(burst.endpoints, endpoint)) return null;
+    burst.count -= 1;
+    if (burst.count === 0) this.state.rateLimitBurst = null;
+    return burst.retryAfterSeconds;
+  }
+
+  takeMalformedBody(endpoint: EndpointName): 'truncated' | 'not-json' | null {
+    const fault = this.state.malformedBody;
+    if (!fault || fault.count <= 0 || !matches(fault.endpoints, endpoint)) return null;
+    fault.count -= 1;
+    if (fault.count === 0) this.state.malformedBody = null;
+    return fault.mode;
+  }
+
+  takeWrongType(endpoint: EndpointName): boolean {
+    const fault = this.state.wrongType;
+    if (!fault || fault.count <= 0 || !matches(fault.endpoints, endpoint)) return false;
+    fault.count -= 1;
+    if (fault.count === 0) this.state.wrongType = null;
+    return true;
+  }
+
+  isFlagged(address: string): boolean {
+    const lower = address.toLowerCase();
+    return this.state.flaggedAddresses.some((a) => a.toLowerCase() === lower);
+  }
+}
+
+function matches(endpoints: EndpointName[] | null, endpoint: EndpointName): boolean {
+  return endpoints === null || endpoints.includes(endpoint);
+}
