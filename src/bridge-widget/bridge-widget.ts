@@ -196,6 +196,8 @@ export class BridgeWidget extends LitElement {
   @property({ type: Boolean, attribute: 'lock-presets' }) lockPresets = false;
   /** Opt in to approving the maximum amount instead of the exact amount the route needs. */
   @property({ type: Boolean, attribute: 'unlimited-approval' }) unlimitedApproval = false;
+  /** Seconds to wait for the user to answer a wallet prompt before showing an error (default 300). A transfer confirmed later is still picked up and tracked. */
+  @property({ type: Number, attribute: 'wallet-timeout' }) walletTimeout = 300;
   /** Percent of value loss (USD in vs. out) above which the user must confirm. Default 5. */
   @property({ type: Number, attribute: 'value-loss-threshold' }) valueLossThreshold = 5;
 
@@ -597,6 +599,7 @@ export class BridgeWidget extends LitElement {
         }
       },
       onTransaction: (hash, id) => this.emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId }),
+      onLateTransaction: (record) => this.startTracking(record, this.view === 'form'),
     };
     try {
       // The AML screening happens at quote: quote again with the exact inputs right before routing.
@@ -627,7 +630,14 @@ export class BridgeWidget extends LitElement {
           metadata: this.metadata,
           postHook: this.postHook,
         },
-        { client, provider, store, unlimitedApprovals: this.unlimitedApproval, signal: controller.signal },
+        {
+          client,
+          provider,
+          store,
+          unlimitedApprovals: this.unlimitedApproval,
+          signal: controller.signal,
+          ...(Number.isFinite(this.walletTimeout) && this.walletTimeout > 0 ? { promptTimeoutMs: this.walletTimeout * 1000 } : {}),
+        },
         handlers,
       );
       this.execution = undefined;

@@ -43,7 +43,19 @@ export interface KeyValueStorage {
   setItem(key: string, value: string): void;
 }
 
+/** An approval broadcast but not yet seen mined: a retry waits for it instead of sending another. */
+export interface PendingApproval {
+  chainId: string;
+  tokenAddress: string;
+  spender: string;
+  amount: string;
+  hash: string;
+  at: number;
+}
+
 const MAX_RECORDS = 50;
+// An approval still unmined after this long is assumed dropped.
+const PENDING_APPROVAL_TTL_MS = 60 * 60_000;
 const FINAL: readonly SavedPhase[] = ['success', 'failed', 'not-found', 'abandoned'];
 
 export function isFinalPhase(phase: SavedPhase): boolean {
@@ -54,9 +66,12 @@ export class IntentStore {
   private readonly storage: KeyValueStorage | undefined;
   private readonly prefix: string;
 
+  readonly approvals: PendingApprovals;
+
   constructor(storage: KeyValueStorage | undefined, proxyUrl: string) {
     this.storage = storage;
     this.prefix = `bridge-widget:v1:${proxyUrl.replace(/\/+$/, '')}`;
+    this.approvals = new PendingApprovals(storage, (account) => this.keyFor(account));
   }
 
   keyFor(account: string): string {
@@ -109,6 +124,44 @@ export class IntentStore {
       // A full storage loses the history, not the transfer in progress: it stays in memory.
     }
     return next;
+  }
+}
+
+export class PendingApprovals {
+  constructor(
+    private readonly storage: KeyValueStorage | undefined,
+    private readonly keyFor: (account: string) => string,
+  ) {}
+
+  private read(account: string): PendingApproval[] {
+    if (!this.storage) return [];
+    try {
+      const parsed: unknown = JSON.parse(this.storage.getItem(`${this.keyFor(account)}:approvals`) ?? '[]');
+      return Array.isArray(parsed) ? (parsed as PendingApproval[]).filter((p) => typeof p?.hash === 'string' && Date.now() - p.at < PENDING_APPROVAL_TTL_MS) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private write(account: string, list: PendingApproval[]): void {
+    try {
+      this.storage?.setItem(`${this.keyFor(account)}:approvals`, JSON.stringify(list));
+    } catch {
+      // Losing this only risks asking for one more approval, never losing funds.
+    }
+  }
+
+  find(account: string, match: { chainId: string; tokenAddress: string; spender: string }): PendingApproval | undefined {
+    const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+    return this.read(account).find((p) => p.chainId === match.chainId && same(p.tokenAddress, match.tokenAddress) && same(p.spender, match.spender));
+  }
+
+  add(account: string, approval: Omit<PendingApproval, 'at'>): void {
+    this.write(account, [...this.read(account).filter((p) => p.hash !== approval.hash), { ...approval, at: Date.now() }]);
+  }
+
+  remove(account: string, hash: string): void {
+    this.write(account, this.read(account).filter((p) => p.hash.toLowerCase() !== hash.toLowerCase()));
   }
 }
 

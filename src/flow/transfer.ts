@@ -69,6 +69,8 @@ export interface TransferHandlers {
   onReceiptRetry?(attempt: number, error: unknown, delayMs: number): void;
   onStatus?(status: IntentStatus, meta: ResponseMeta): void;
   onPollProblem?(error: RoutingError, retryInMs: number): void;
+  /** The wallet answered after the flow gave up waiting: the transfer was broadcast after all and is now saved. */
+  onLateTransaction?(record: SavedTransfer): void;
 }
 
 export interface TransferDeps {
@@ -82,6 +84,8 @@ export interface TransferDeps {
   poll?: Omit<PollOptions, 'signal' | 'onStatus' | 'onProblem'>;
   /** Receipt polling of mined approvals; shorter in tests. */
   confirmPollMs?: number;
+  /** How long to wait for the user to answer a wallet prompt (default 5 min). */
+  promptTimeoutMs?: number;
 }
 
 export type FlowErrorKind =
@@ -120,7 +124,7 @@ function fromWalletError(error: unknown, doing: string): unknown {
     case 'wrong-chain':
       return new FlowError('wrong-chain', `${error.message} Nothing was sent.`, { cause: error });
     case 'timeout':
-      return new FlowError('wallet-timeout', `The wallet did not answer ${doing}.`, { cause: error });
+      return new FlowError('wallet-timeout', `The wallet did not answer ${doing} in time. If you still confirm it there, this page will pick it up and track it.`, { cause: error });
     case 'reverted':
       return new FlowError('transaction-reverted', error.message, { cause: error });
     default:
@@ -207,30 +211,42 @@ async function runApprovals(plan: TransferPlan, route: RouteResult, deps: Transf
     publish();
   }
 
+  const pending = deps.store.approvals;
   for (const step of steps) {
     if (step.state !== 'needed') continue;
     const chain = Number(step.chainId);
     await switchTo(plan, deps, handlers, step.chainId === plan.fromChain.chainId ? plan.fromChain : undefined, chain);
-    step.state = 'waiting-wallet';
-    publish();
-    try {
-      await assertAccount(deps.provider, plan.fromAddress, deps.signal);
-      step.txHash = await approveErc20(
-        deps.provider,
-        { from: plan.fromAddress, token: step.tokenAddress, spender: step.spender, amount: deps.unlimitedApprovals ? MAX_UINT256 : step.amount, chainId: chain },
-        deps.signal ? { signal: deps.signal } : undefined,
-      );
-    } catch (error) {
-      const mapped = fromWalletError(error, 'the approval');
-      step.state = mapped instanceof FlowError && mapped.kind === 'wallet-rejected' ? 'rejected' : 'failed';
-      step.message = mapped instanceof Error ? mapped.message : String(mapped);
+    // An approval sent before a reload may still be on its way: wait for it rather than ask for a second one.
+    const earlier = pending.find(plan.fromAddress, step);
+    if (earlier && BigInt(earlier.amount) >= step.amount) {
+      step.txHash = earlier.hash as Hash;
+    } else {
+      step.state = 'waiting-wallet';
       publish();
-      throw mapped;
+      const remember = (hash: unknown) => {
+        if (typeof hash === 'string') pending.add(plan.fromAddress, { chainId: step.chainId, tokenAddress: step.tokenAddress, spender: step.spender, amount: step.amount.toString(), hash });
+      };
+      try {
+        await assertAccount(deps.provider, plan.fromAddress, deps.signal);
+        step.txHash = await approveErc20(
+          deps.provider,
+          { from: plan.fromAddress, token: step.tokenAddress, spender: step.spender, amount: deps.unlimitedApprovals ? MAX_UINT256 : step.amount, chainId: chain },
+          { ...(deps.signal ? { signal: deps.signal } : {}), ...(deps.promptTimeoutMs ? { timeoutMs: deps.promptTimeoutMs } : {}), onLateResult: remember },
+        );
+      } catch (error) {
+        const mapped = fromWalletError(error, 'the approval');
+        step.state = mapped instanceof FlowError && mapped.kind === 'wallet-rejected' ? 'rejected' : 'failed';
+        step.message = mapped instanceof Error ? mapped.message : String(mapped);
+        publish();
+        throw mapped;
+      }
+      remember(step.txHash);
     }
     step.state = 'mining';
     publish();
     handlers.onApprovalSent?.({ ...step });
     const receipt = await waitForReceipt(deps.provider, step.txHash, { ...(deps.signal ? { signal: deps.signal } : {}), pollMs: deps.confirmPollMs ?? 1_000 });
+    pending.remove(plan.fromAddress, step.txHash);
     if (receipt.status !== 'success') {
       step.state = 'failed';
       step.message = 'The approval transaction reverted on chain.';
@@ -330,6 +346,19 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
 
   handlers.onPhase?.('confirm-in-wallet');
   const tx = route.route.execution.transaction;
+  const saveHash = (hash: Hash) =>
+    deps.store.update(record.account, record.intentId, (current) => ({ ...(current ?? record), phase: 'broadcast', sourceTxHash: hash })) ?? {
+      ...record,
+      phase: 'broadcast' as const,
+      sourceTxHash: hash,
+    };
+  // The user may confirm in the wallet after the widget stopped waiting; the hash must still be kept and tracked.
+  const onLateResult = (value: unknown) => {
+    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value)) return;
+    const late = saveHash(value as Hash);
+    handlers.onTransaction?.(value as Hash, route.intentId);
+    handlers.onLateTransaction?.(late);
+  };
   let hash: Hash;
   try {
     hash = await sendTransaction(
@@ -343,17 +372,13 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
         ...(tx.gasLimit ? { gas: tx.gasLimit } : {}),
         ...(tx.maxFeePerGas && tx.maxPriorityFeePerGas ? { maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas } : tx.gasPrice ? { gasPrice: tx.gasPrice } : {}),
       },
-      deps.signal ? { signal: deps.signal } : undefined,
+      { ...(deps.signal ? { signal: deps.signal } : {}), ...(deps.promptTimeoutMs ? { timeoutMs: deps.promptTimeoutMs } : {}), onLateResult },
     );
   } catch (error) {
     return abandon(fromWalletError(error, 'the transfer'));
   }
   // The hash is saved before anything else can fail: from here on the transfer is never lost.
-  record = deps.store.update(record.account, record.intentId, (current) => ({ ...(current ?? record), phase: 'broadcast', sourceTxHash: hash })) ?? {
-    ...record,
-    phase: 'broadcast',
-    sourceTxHash: hash,
-  };
+  record = saveHash(hash);
   handlers.onPhase?.('broadcast');
   handlers.onTransaction?.(hash, route.intentId);
   return record;

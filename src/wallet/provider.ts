@@ -15,6 +15,12 @@ export interface CallOptions {
    * prompt, for calls that prompt). Defaults: 5 min for prompts, 30 s for reads.
    */
   timeoutMs?: number;
+  /**
+   * Called when the wallet answers after the call already gave up (deadline or
+   * abort). A transaction the user confirms late is still broadcast: this is
+   * how its hash is not lost.
+   */
+  onLateResult?: (value: unknown) => void;
 }
 
 /** Prompts wait on a human (approve in the wallet, maybe unlock it first). */
@@ -83,7 +89,10 @@ export function callProvider(
       pending = Promise.reject(error);
     }
     pending.then(
-      (value) => finish(() => resolve(value)),
+      (value) => {
+        if (settled) options?.onLateResult?.(value);
+        finish(() => resolve(value));
+      },
       (error: unknown) => finish(() => reject(normalizeRpcError(error))),
     );
   });

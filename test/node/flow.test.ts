@@ -16,6 +16,8 @@ import { IntentStore } from '../../src/flow/intent-store.ts';
 import type { KeyValueStorage } from '../../src/flow/intent-store.ts';
 import { FlowError, NATIVE_TOKEN, sendTransfer, trackTransfer } from '../../src/flow/transfer.ts';
 import type { ApprovalProgress, TransferPlan } from '../../src/flow/transfer.ts';
+import type { SavedTransfer } from '../../src/flow/intent-store.ts';
+import type { Eip1193Provider } from '../../src/wallet/index.ts';
 
 class MemoryStorage implements KeyValueStorage {
   readonly map = new Map<string, string>();
@@ -212,5 +214,69 @@ describe('transfer flow against the sandbox', () => {
     const outcome = await trackTransfer(saved, deps());
     assert.equal(outcome.kind, 'success');
     assert.equal(sandbox.faults.get().rateLimitBurst, null, 'the burst was consumed');
+  });
+
+  /** Forwards to the wallet, delaying or counting chosen methods: a user who answers late, and a witness of what was sent. */
+  function observed(inner: DevWallet, delays: Record<string, number> = {}) {
+    const sent: string[] = [];
+    const provider: Eip1193Provider = {
+      request: async (args) => {
+        if (args.method === 'eth_sendTransaction') sent.push(String((args.params as { data?: string }[])[0]?.data ?? '').slice(0, 10));
+        const wait = delays[args.method];
+        if (wait) await new Promise((r) => setTimeout(r, wait));
+        return inner.request(args);
+      },
+      on: (event, listener) => inner.on(event, listener),
+      removeListener: (event, listener) => inner.removeListener(event, listener),
+    };
+    return { provider, sent };
+  }
+
+  it('a transfer confirmed in the wallet after the widget stopped waiting is still saved and tracked to success', async () => {
+    const native = { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 };
+    const { provider } = observed(wallet, { eth_sendTransaction: 1500 });
+    let late: SavedTransfer | undefined;
+    const error = await sendTransfer(plan({ fromToken: native, toToken: native, amount: 10n ** 15n }), { ...deps(), provider, promptTimeoutMs: 300 }, {
+      onLateTransaction: (record) => (late = record),
+    }).catch((e) => e);
+    assert.ok(error instanceof FlowError);
+    assert.equal(error.kind, 'wallet-timeout');
+    await new Promise((r) => setTimeout(r, 2500));
+    assert.ok(late?.sourceTxHash, 'the late hash was saved');
+    assert.equal(store.unfinished(wallet.address)[0]?.intentId, late.intentId, 'and the transfer is resumable');
+    const outcome = await trackTransfer(late, deps());
+    assert.equal(outcome.kind, 'success');
+  });
+
+  it('an approval still mining when the page closed is waited for on the next attempt, never sent twice', async () => {
+    sandbox.faults.set({ forceProvider: 'swiftbridge' });
+    const source = sandbox.chain(SRC).provider;
+    const { provider, sent } = observed(wallet);
+    const approveSelector = '0x095ea7b3';
+    await source.request({ method: 'evm_setAutomine', params: [false] });
+    try {
+      const closed = new AbortController();
+      const first = await sendTransfer(plan({ amount: 3_000_000n }), { ...deps(), provider, signal: closed.signal }, {
+        onApprovalSent: () => closed.abort(new Error('page closed')),
+      }).catch((e) => e);
+      assert.ok(first instanceof Error);
+      assert.equal(sent.filter((s) => s === approveSelector).length, 1);
+
+      let mined = false;
+      const saved = await sendTransfer(plan({ amount: 3_000_000n }), { ...deps(), provider }, {
+        onApprovals: async (steps) => {
+          if (!mined && steps[0]?.state === 'mining') {
+            mined = true;
+            await source.request({ method: 'evm_setAutomine', params: [true] });
+            await source.request({ method: 'evm_mine', params: [] });
+          }
+        },
+      });
+      assert.equal(sent.filter((s) => s === approveSelector).length, 1, 'no second approval');
+      const outcome = await trackTransfer(saved, deps());
+      assert.equal(outcome.kind, 'success');
+    } finally {
+      await source.request({ method: 'evm_setAutomine', params: [true] });
+    }
   });
 });
