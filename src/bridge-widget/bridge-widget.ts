@@ -408,12 +408,40 @@ export class BridgeWidget extends LitElement {
     const find = (list: Chain[], id: string) => list.find((c) => c.chainId.toLowerCase() === id.toLowerCase());
     const from = (this.fromChain && find(sources, this.fromChain)) || (this.fromChainId ? find(sources, this.fromChainId) : undefined) || sources[0];
     const to = (this.toChain && find(destinations, this.toChain)) || (this.toChainId ? find(destinations, this.toChainId) : undefined) || destinations.find((c) => c.chainId !== from?.chainId);
-    if (this.fromChain && !find(sources, this.fromChain)) this.notice = `The preset source chain “${this.fromChain}” is not available.`;
-    if (this.toChain && !find(destinations, this.toChain)) this.notice = `The preset destination chain “${this.toChain}” is not available.`;
     this.fromChainId = from?.chainId ?? '';
     this.toChainId = to?.chainId ?? '';
     this.fromTokenAddress = this.pickToken(this.tokensFor(tokens, this.fromChainId, 'from'), this.fromToken || this.fromTokenAddress)?.address ?? '';
     this.toTokenAddress = this.pickToken(this.tokensFor(tokens, this.toChainId, 'to'), this.toToken || this.toTokenAddress)?.address ?? '';
+  }
+
+  /**
+   * Attributes a host set to something unusable, each with what the widget
+   * does instead, so a typo on a landing page is visible rather than silent.
+   */
+  private get configProblems(): string[] {
+    const problems: string[] = [];
+    const slippage = this.getAttribute('slippage');
+    if (slippage !== null && !(Number.isFinite(this.slippage) && this.slippage > 0 && this.slippage < 50)) {
+      problems.push(`Slippage “${slippage}” is not a percentage between 0 and 50; using ${this.slippageValue}%.`);
+    }
+    const threshold = this.getAttribute('value-loss-threshold');
+    if (threshold !== null && !(Number.isFinite(this.valueLossThreshold) && this.valueLossThreshold >= 0 && this.valueLossThreshold <= 100)) {
+      problems.push(`value-loss-threshold “${threshold}” is not a percentage; using 5%.`);
+    }
+    if (!['light', 'dark', 'auto'].includes(this.theme)) problems.push(`Theme “${this.theme}” is unknown; use light, dark or auto.`);
+    const catalog = this.catalogTask.value;
+    if (catalog) {
+      const known = (list: Chain[], id: string) => list.some((c) => c.chainId.toLowerCase() === id.toLowerCase());
+      if (this.fromChain && !known(this.sourceChains(catalog.chains), this.fromChain)) problems.push(`The source chain “${this.fromChain}” is not available here.`);
+      if (this.toChain && !known(this.destinationChains(catalog.chains), this.toChain)) problems.push(`The destination chain “${this.toChain}” is not available here.`);
+      const knownToken = (chainId: string, side: 'from' | 'to', wanted: string) =>
+        this.tokensFor(catalog.tokens, chainId, side).some((t) => t.address.toLowerCase() === wanted.toLowerCase() || t.symbol.toLowerCase() === wanted.toLowerCase());
+      // Only while the preset chain is selected: after the user picks another chain the preset token no longer applies.
+      const onPreset = (preset: string, selected: string) => !preset || preset.toLowerCase() === selected.toLowerCase();
+      if (this.fromToken && this.fromChainId && onPreset(this.fromChain, this.fromChainId) && !knownToken(this.fromChainId, 'from', this.fromToken)) problems.push(`The token “${this.fromToken}” is not available on the source chain.`);
+      if (this.toToken && this.toChainId && onPreset(this.toChain, this.toChainId) && !knownToken(this.toChainId, 'to', this.toToken)) problems.push(`The token “${this.toToken}” is not available on the destination chain.`);
+    }
+    return problems;
   }
 
   private pickToken(list: Token[], wanted: string): Token | undefined {
@@ -915,6 +943,7 @@ export class BridgeWidget extends LitElement {
         ></bw-recipient-input>
       </fieldset>
       ${this.renderQuote(quote, fromToken, toToken)}
+      ${this.configProblems.map((p) => html`<p class="notice warning" part="notice">${p}</p>`)}
       ${this.notice ? html`<p class="notice info" part="notice">${this.notice}</p>` : nothing}
       ${this.problem
         ? html`<p class="notice error" role="alert" part="notice">

@@ -1,0 +1,201 @@
+/**
+ * Faults tried on purpose (issue 7): bad attributes, a refused quote, failing
+ * providers, broken bodies, unknown intents, a stuck bridge, needs_gas,
+ * partial balances, wallet refusals and two widgets on one page. Each test
+ * checks what the user sees and what happened (or did not) on chain.
+ */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../src/define.js';
+import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
+import type { BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';
+import { devWallet, erc20Balance, nativeBalance, resetSandbox, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
+import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+
+const SRC = 11155111;
+const DST = 84532;
+
+function requestsTo(path: string): number {
+  return performance.getEntriesByType('resource').filter((e) => e.name.includes(path)).length;
+}
+
+function visibleText(widget: BridgeWidget): string {
+  const parts = [shadow(widget).textContent ?? ''];
+  for (const el of shadow(widget).querySelectorAll('*')) if (el.shadowRoot) parts.push(el.shadowRoot.textContent ?? '');
+  return parts.join(' ').replace(/\s+/g, ' ');
+}
+
+async function mount(attrs: Record<string, string> = {}, account = 0) {
+  const { proxyUrl } = await sandboxConfig();
+  const wallet = await devWallet({ account, chainId: SRC });
+  const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl}></bridge-widget>`);
+  const all = { 'from-chain': String(SRC), 'to-chain': String(DST), 'from-token': 'USDC', 'to-token': 'USDC', amount: '3', ...attrs };
+  for (const [name, value] of Object.entries(all)) widget.setAttribute(name, value);
+  widget.provider = wallet;
+  return { widget, wallet };
+}
+
+describe('faults and bad input, end to end', function () {
+  this.timeout(120_000);
+
+  beforeEach(async () => {
+    localStorage.clear();
+    performance.clearResourceTimings();
+    performance.setResourceTimingBufferSize(10_000);
+    await resetSandbox();
+  });
+
+  it('nonsense attributes get a clear message and the widget keeps working with safe values', async () => {
+    const { widget } = await mount({ 'from-chain': 'banana', slippage: '1000', theme: 'purple' });
+    await waitUntil(() => /banana/.test(visibleText(widget)), 'the bad chain is reported');
+    const text = visibleText(widget);
+    expect(text).to.match(/source chain “banana” is not available/);
+    expect(text).to.match(/Slippage “1000” is not a percentage/);
+    expect(text).to.match(/Theme “purple” is unknown/);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote with the default slippage');
+    const quote = performance.getEntriesByType('resource').find((e) => e.name.includes('/routes/quote'));
+    expect(quote, 'a quote was requested').to.exist;
+    await expect(widget).to.be.accessible();
+  });
+
+  it('a flagged address is refused at quote with a generic message; nothing is routed and nothing moves', async () => {
+    const { account } = await sandboxConfig();
+    const { widget, wallet } = await mount({}, 1);
+    await setFaults({ flaggedAddresses: [wallet.address, account.address] });
+    const nonce = await transactionCount(SRC, wallet.address);
+    const error = await nextEvent<{ kind: string; message: string }>(widget, 'bridge-error').catch(() => undefined);
+    await waitUntil(() => /cannot be quoted/.test(visibleText(widget)), 'the refusal is shown');
+    expect(visibleText(widget)).to.not.match(/OFAC|sanction|flag|AML/i);
+    expect(primaryButton(widget).disabled).to.equal(true);
+    expect(requestsTo('/routes/route')).to.equal(0);
+    expect(await transactionCount(SRC, wallet.address)).to.equal(nonce);
+    expect(error === undefined || error.detail.kind === 'quote-rejected').to.equal(true);
+  });
+
+  it('a provider that failed (502) offers a retry, and retrying after it recovers gives a quote', async () => {
+    await setFaults({ failedProviders: ['swiftbridge', 'hopline', 'slowlane'] });
+    const { widget } = await mount({}, 1);
+    await waitUntil(() => /Try again/.test(visibleText(widget)), 'a retry is offered', { timeout: 30_000 });
+    await setFaults({ failedProviders: [] });
+    const retry = [...shadow(widget).querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Try again')!;
+    retry.click();
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote after retrying');
+  });
+
+  it('a malformed quote body gives a clear message, not a crash, and the next refresh recovers', async () => {
+    await setFaults({ malformedBody: { count: 5, endpoints: ['quote'], mode: 'truncated' } });
+    const { widget } = await mount({}, 1);
+    await waitUntil(() => /cannot read/.test(visibleText(widget)), 'the unreadable answer is explained', { timeout: 30_000 });
+    await setFaults({ malformedBody: null });
+    const retry = [...shadow(widget).querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Try again');
+    retry?.click();
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote once the bodies are whole');
+  });
+
+  it('a saved transfer the service does not know (404) stops polling and explains what to do', async () => {
+    const { account } = await sandboxConfig();
+    const { proxyUrl } = await sandboxConfig();
+    const intentId = `0x${'ab'.repeat(32)}`;
+    localStorage.setItem(
+      `bridge-widget:v1:${proxyUrl}:${account.address.toLowerCase()}`,
+      JSON.stringify([
+        {
+          intentId,
+          account: account.address.toLowerCase(),
+          fromChainId: String(SRC),
+          toChainId: String(DST),
+          fromToken: { address: await tokenAddress(SRC, 'USDC'), symbol: 'USDC', decimals: 6 },
+          toToken: { address: await tokenAddress(DST, 'USDC'), symbol: 'USDC', decimals: 6 },
+          fromAmount: '1000000',
+          toAmount: '990000',
+          toAddress: account.address,
+          createdAt: Date.now() - 60_000,
+          updatedAt: Date.now() - 60_000,
+          phase: 'tracking',
+          receiptAccepted: true,
+          sourceTxHash: `0x${'cd'.repeat(32)}`,
+        },
+      ]),
+    );
+    const { proxyUrl: url } = await sandboxConfig();
+    const wallet = await devWallet({ chainId: SRC });
+    const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${url}></bridge-widget>`);
+    const failed = nextEvent<{ reason: string }>(widget, 'bridge-failed');
+    widget.provider = wallet;
+    expect((await failed).detail.reason).to.equal('not-found');
+    await waitUntil(() => /not found/i.test(visibleText(widget)), 'the tracker explains');
+    const polls = requestsTo(`/route-intent/${intentId}/status`);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(requestsTo(`/route-intent/${intentId}/status`)).to.equal(polls, 'no polling after 404');
+    const saved = JSON.parse(localStorage.getItem(`bridge-widget:v1:${url}:${account.address.toLowerCase()}`)!);
+    expect(saved[0].phase).to.equal('not-found');
+  });
+
+  it('a stuck bridge keeps the user informed and keeps polling at the suggested pace; needs_gas is shown', async () => {
+    await setFaults({ forceProvider: 'swiftbridge', stuckBridge: true });
+    const { widget } = await mount({ token: 'USDC' }, 2);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
+    primaryButton(widget).click();
+    const tx = await nextEvent<BridgeTransactionDetail>(widget, 'bridge-transaction');
+    await waitUntil(() => /In transit/i.test(visibleText(widget)), 'shown as in transit', { timeout: 30_000 });
+    const path = `/route-intent/${tx.detail.intentId}/status`;
+    const before = requestsTo(path);
+    await new Promise((r) => setTimeout(r, 4000));
+    const during = requestsTo(path) - before;
+    // The sandbox suggests next_poll_at one second ahead: a few polls, not a flood and not silence.
+    expect(during).to.be.within(2, 8);
+    await setFaults({ stuckBridge: false, needsGas: true });
+    await waitUntil(() => /waiting for gas/i.test(visibleText(widget)), 'needs_gas is shown', { timeout: 30_000 });
+    await expect(widget).to.be.accessible();
+  });
+
+  it('partial balances are shown as still loading and re-polled until complete', async () => {
+    await setFaults({ slowBalanceChains: [String(DST)] });
+    const { widget } = await mount({}, 2);
+    await waitUntil(() => requestsTo('/data/balances/') >= 1, 'balances requested', { timeout: 15_000 });
+    await waitUntil(() => requestsTo('/data/balances/') >= 2, 're-polled while partial', { timeout: 15_000 });
+    const picker = shadow(widget).querySelector('bw-token-picker') as HTMLElement & { balancesPartial: boolean };
+    expect(picker.balancesPartial, 'the token picker says some balances are still loading').to.equal(true);
+    await setFaults({ slowBalanceChains: [] });
+    const count = requestsTo('/data/balances/');
+    await new Promise((r) => setTimeout(r, 5000));
+    expect(requestsTo('/data/balances/')).to.be.at.most(count + 1, 'polling stops once complete');
+  });
+
+  it('a refused chain switch returns to the form and sends nothing', async () => {
+    const { proxyUrl } = await sandboxConfig();
+    const wallet = await devWallet({ account: 3, chainId: DST });
+    const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} from-chain=${String(SRC)} to-chain=${String(DST)} from-token="ETH" to-token="ETH" amount="0.05"></bridge-widget>`);
+    widget.provider = wallet;
+    const nonce = await transactionCount(SRC, wallet.address);
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.05 ETH'), 'a quote');
+    wallet.rejectNext('wallet_switchEthereumChain');
+    primaryButton(widget).click();
+    const error = await nextEvent<{ kind: string }>(widget, 'bridge-error');
+    expect(error.detail.kind).to.equal('wallet-rejected');
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.05 ETH'), 'back on the form');
+    expect(await transactionCount(SRC, wallet.address)).to.equal(nonce);
+  });
+
+  it('two widgets on one page, two accounts: both transfers complete and each keeps its own saved intents', async () => {
+    await setFaults({ forceProvider: 'swiftbridge' });
+    const a = await mount({ 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.05' }, 0);
+    const b = await mount({ 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.06' }, 1);
+    const beforeA = await nativeBalance(DST, a.wallet.address);
+    const beforeB = await nativeBalance(DST, b.wallet.address);
+    await waitForText(a.widget, (t) => t.startsWith('Bridge 0.05 ETH'), 'quote A');
+    await waitForText(b.widget, (t) => t.startsWith('Bridge 0.06 ETH'), 'quote B');
+    const doneA = nextEvent<BridgeSuccessDetail>(a.widget, 'bridge-success');
+    const doneB = nextEvent<BridgeSuccessDetail>(b.widget, 'bridge-success');
+    primaryButton(a.widget).click();
+    primaryButton(b.widget).click();
+    const [sa, sb] = await Promise.all([doneA, doneB]);
+    expect(sa.detail.intentId).to.not.equal(sb.detail.intentId);
+    expect((await nativeBalance(DST, a.wallet.address)) - beforeA).to.equal(sa.detail.toAmount);
+    expect((await nativeBalance(DST, b.wallet.address)) - beforeB).to.equal(sb.detail.toAmount);
+    const { proxyUrl } = await sandboxConfig();
+    const savedA = JSON.parse(localStorage.getItem(`bridge-widget:v1:${proxyUrl}:${a.wallet.address.toLowerCase()}`)!);
+    const savedB = JSON.parse(localStorage.getItem(`bridge-widget:v1:${proxyUrl}:${b.wallet.address.toLowerCase()}`)!);
+    expect(savedA.map((t: { intentId: string }) => t.intentId)).to.deep.equal([sa.detail.intentId]);
+    expect(savedB.map((t: { intentId: string }) => t.intentId)).to.deep.equal([sb.detail.intentId]);
+  });
+});
