@@ -198,4 +198,47 @@ describe('faults and bad input, end to end', function () {
     expect(savedA.map((t: { intentId: string }) => t.intentId)).to.deep.equal([sa.detail.intentId]);
     expect(savedB.map((t: { intentId: string }) => t.intentId)).to.deep.equal([sb.detail.intentId]);
   });
+
+  it('a page closed during bridging resumes on the next visit and ends in success', async () => {
+    await setFaults({ forceProvider: 'swiftbridge', bridgingDelayMs: 2500 });
+    const first = await mount({}, 3);
+    const usdcDst = await tokenAddress(DST, 'USDC');
+    const before = await erc20Balance(DST, usdcDst, first.wallet.address);
+    await waitForText(first.widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
+    primaryButton(first.widget).click();
+    await new Promise<void>((resolve) => first.widget.addEventListener('bridge-status', (e) => (e as CustomEvent).detail.status === 'bridging' && resolve()));
+    first.widget.remove();
+    const second = await mount({}, 3);
+    const success = await nextEvent<BridgeSuccessDetail>(second.widget, 'bridge-success');
+    expect((await erc20Balance(DST, usdcDst, first.wallet.address)) - before).to.equal(success.detail.toAmount);
+  });
+
+  it('an account switched in the wallet mid-flow stops the flow: nothing is sent from either account', async () => {
+    await setFaults({ forceProvider: 'swiftbridge', latency: { ms: 1500, endpoints: ['route'] } });
+    const { extraAccounts } = await sandboxConfig();
+    const { widget, wallet } = await mount({}, 0);
+    const nonceA = await transactionCount(SRC, wallet.address);
+    const nonceB = await transactionCount(SRC, extraAccounts[3]!.address);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
+    const error = nextEvent<{ kind: string }>(widget, 'bridge-error');
+    primaryButton(widget).click();
+    // While the route is being prepared, the user picks another account in the wallet.
+    await new Promise((r) => setTimeout(r, 300));
+    wallet.setAccount(extraAccounts[3]!.privateKey);
+    expect((await error).detail.kind).to.equal('wrong-account');
+    expect(await transactionCount(SRC, extraAccounts[3]!.address)).to.equal(nonceB);
+    expect(await transactionCount(SRC, extraAccounts[0]!.address)).to.equal(nonceA);
+  });
+
+  it('a wallet that never answers ends in a clear message after the wallet timeout, with nothing sent', async () => {
+    const { widget, wallet } = await mount({ 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.05', 'wallet-timeout': '2' }, 1);
+    const nonce = await transactionCount(SRC, wallet.address);
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.05 ETH'), 'a quote');
+    wallet.hang('eth_sendTransaction');
+    primaryButton(widget).click();
+    const error = await nextEvent<{ kind: string; message: string }>(widget, 'bridge-error', 30_000);
+    expect(error.detail.kind).to.equal('wallet-timeout');
+    expect(error.detail.message).to.match(/did not answer/);
+    expect(await transactionCount(SRC, wallet.address)).to.equal(nonce);
+  });
 });

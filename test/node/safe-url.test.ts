@@ -1,0 +1,20 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { explorerTxUrl, safeHttpUrl } from '../../src/format/safe-url.ts';
+
+const HASH = `0x${'ab'.repeat(32)}`;
+
+describe('URLs from the routing service are untrusted', () => {
+  it('keeps http(s) and drops javascript:, data:, and unparsable values', () => {
+    assert.equal(safeHttpUrl('https://example.com/logo.png'), 'https://example.com/logo.png');
+    for (const hostile of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '//evil', 'not a url', '']) {
+      assert.equal(safeHttpUrl(hostile), undefined, hostile);
+    }
+  });
+
+  it('builds explorer links only from safe explorer URLs and real hashes', () => {
+    assert.equal(explorerTxUrl(['javascript:alert(1)//', 'https://scan.example/'], HASH), `https://scan.example/tx/${HASH}`);
+    assert.equal(explorerTxUrl(['data:text/html,x'], HASH), undefined);
+    assert.equal(explorerTxUrl(['https://scan.example'], '0x12"><script>'), undefined);
+  });
+});
