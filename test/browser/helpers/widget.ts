@@ -13,6 +13,11 @@ export function primaryButton(widget: BridgeWidget): HTMLButtonElement {
   return button;
 }
 
+/** The main button's label, or '' while the form is not rendered yet. */
+export function buttonText(widget: BridgeWidget): string {
+  return widget.shadowRoot?.querySelector('[part="primary-button"]')?.textContent?.trim() ?? '';
+}
+
 export async function waitForText(widget: BridgeWidget, predicate: (text: string) => boolean, message: string, timeout = 30_000): Promise<void> {
   const ready = () => {
     try {
