@@ -1,25 +1,27 @@
 #!/usr/bin/env node
 // Reference backend proxy for bridge-widget; configured by environment
-// (ROUTING_API_URL, ROUTING_API_KEY, ALLOWED_ORIGINS, HOST, PORT, MOUNT_PATH).
-// Uses the built dist/proxy.js when present (installed package), otherwise
-// the TypeScript source through tsx (a repository checkout).
+// (ROUTING_API_URL, ROUTING_API_KEY, ALLOWED_ORIGINS, HOST, PORT, MOUNT_PATH,
+// CLIENT_RATE_LIMIT, TRUST_PROXY_HEADER).
+// In a repository checkout (src/ present and tsx installed) it runs the
+// TypeScript source, so a stale dist/ can never be what runs or gets tested;
+// an installed package (no src/) uses the built dist/proxy.js.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = new URL('../', import.meta.url);
 
 async function loadProxyModule() {
+  const source = new URL('src/proxy/index.ts', root);
+  if (existsSync(fileURLToPath(source))) {
+    const tsx = await import('tsx/esm/api').catch(() => undefined);
+    if (tsx) return tsx.tsImport(source.href, import.meta.url);
+  }
   const built = new URL('dist/proxy.js', root);
   if (existsSync(fileURLToPath(built))) {
     const mod = await import(built.href);
     if (typeof mod.runProxyCli === 'function') return mod;
   }
-  const source = new URL('src/proxy/index.ts', root);
-  if (!existsSync(fileURLToPath(source))) {
-    throw new Error('neither dist/proxy.js nor src/proxy/index.ts provides runProxyCli; run the build first');
-  }
-  const { tsImport } = await import('tsx/esm/api');
-  return tsImport(source.href, import.meta.url);
+  throw new Error('neither src/proxy/index.ts (with tsx) nor dist/proxy.js provides runProxyCli; run the build first');
 }
 
 try {

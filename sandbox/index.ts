@@ -207,6 +207,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         upstreamUrl: service.url,
         apiKey,
         allowedOrigins: ['*'],
+        // Every local client (tests, the demo, several widgets) shares 127.0.0.1; the service's per-key limit still applies.
+        clientRateLimit: false,
         host: LOCALHOST,
         port: ports.proxy ?? 0,
         ...(options.proxyLog ? { onLog: options.proxyLog } : {}),

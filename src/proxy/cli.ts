@@ -4,6 +4,7 @@
  * stdout line once listening (scripts wait for it), clean stop on signals.
  */
 import { DEFAULT_PORT, startProxyServer, type NodeProxyServerOptions } from './node.js';
+import type { ClientRateLimit } from './ratelimit.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -11,7 +12,11 @@ export class ProxyConfigError extends Error {
   override name = 'ProxyConfigError';
 }
 
-/** Reads ROUTING_API_URL, ROUTING_API_KEY, ALLOWED_ORIGINS, HOST, PORT, MOUNT_PATH. */
+/**
+ * Reads ROUTING_API_URL, ROUTING_API_KEY, ALLOWED_ORIGINS, HOST, PORT,
+ * MOUNT_PATH, CLIENT_RATE_LIMIT (`120/10s`, `600/1m`, `off`) and
+ * TRUST_PROXY_HEADER (e.g. `x-forwarded-for`, only behind a proxy that sets it).
+ */
 export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOptions {
   const upstreamUrl = env.ROUTING_API_URL?.trim();
   const apiKey = env.ROUTING_API_KEY?.trim();
@@ -30,7 +35,26 @@ export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOpti
   if (origins && origins.length > 0) options.allowedOrigins = origins;
   const mountPath = env.MOUNT_PATH?.trim();
   if (mountPath) options.mountPath = mountPath;
+  const rateLimit = env.CLIENT_RATE_LIMIT?.trim();
+  if (rateLimit) options.clientRateLimit = parseClientRateLimit(rateLimit);
+  const trustProxyHeader = env.TRUST_PROXY_HEADER?.trim();
+  if (trustProxyHeader) options.trustProxyHeader = trustProxyHeader;
   return options;
+}
+
+const DURATION_UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
+
+/** `off`, or `<requests>/<window>` where the window is `10s`, `250ms`, `1m`, `1h` (`m` alone means `1m`). */
+export function parseClientRateLimit(value: string): ClientRateLimit | false {
+  const text = value.trim().toLowerCase();
+  if (text === 'off' || text === 'false') return false;
+  const match = /^(\d{1,9})\s*\/\s*(\d{1,9})?\s*(ms|s|m|h)$/.exec(text);
+  const limit = Number(match?.[1]);
+  const windowMs = Number(match?.[2] ?? '1') * (DURATION_UNITS_MS[match?.[3] ?? ''] ?? NaN);
+  if (!match || limit <= 0 || !Number.isSafeInteger(windowMs) || windowMs <= 0) {
+    throw new ProxyConfigError(`CLIENT_RATE_LIMIT must look like 120/10s or off, got "${value}"`);
+  }
+  return { limit, windowMs };
 }
 
 function parsePort(value: string | undefined): number {

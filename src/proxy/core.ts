@@ -4,7 +4,7 @@
  * runtimes; `node.ts` calls it with the raw request-target as well.
  */
 import { isJsonContentType, isJsonDocument, readCappedBody } from './body.js';
-import { corsResponseHeaders, decideOrigin, preflightHeaders } from './cors.js';
+import { corsResponseHeaders, decideOrigin, optionsHeaders } from './cors.js';
 import { jsonError, type ProxyErrorCode } from './errors.js';
 import { buildClientHeaders, buildUpstreamHeaders } from './headers.js';
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
@@ -18,9 +18,28 @@ export interface RequestContext {
    * would rewrite is refused instead of being silently reinterpreted.
    */
   readonly rawTarget?: string;
+  /**
+   * The method as it arrived, when a web `Request` cannot carry it (the Fetch
+   * standard forbids CONNECT, TRACE and TRACK, so the adapter passes a
+   * stand-in). It takes precedence over `request.method`; such methods are
+   * refused before anything else is looked at.
+   */
+  readonly method?: string;
+  /** The socket's peer address (Node adapter), the fallback client key for `clientRateLimit`. */
+  readonly clientAddress?: string;
+  /**
+   * The wire request announced a body (non-zero Content-Length or any
+   * Transfer-Encoding). A GET `Request` cannot carry one, so the adapter says
+   * so here; such a GET is refused.
+   */
+  readonly declaresBody?: boolean;
 }
 
-export type ProxyCore = (request: Request, context?: RequestContext) => Promise<Response>;
+export interface ProxyCore {
+  (request: Request, context?: RequestContext): Promise<Response>;
+  /** The proxy's scrubbed logger, for adapters reporting what never became a request. */
+  readonly log: (line: string) => void;
+}
 
 interface Outcome {
   readonly response: Response;
@@ -32,13 +51,17 @@ interface Outcome {
 /** Statuses whose responses cannot carry a body (Response constructor rejects one). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
+/** Methods the Fetch standard forbids; they only ever reach us through the Node adapter. */
+const UNFORWARDABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 export function createProxyCore(options: ProxyOptions): ProxyCore {
   const config = resolveProxyOptions(options);
-  return async (request, context = {}) => {
+  const core = async (request: Request, context: RequestContext = {}): Promise<Response> => {
     const started = Date.now();
+    const method = context.method ?? request.method;
     let outcome: Outcome;
     try {
-      outcome = await handle(config, request, context);
+      outcome = await handle(config, request, method, context);
     } catch (error) {
       outcome = {
         response: jsonError(500, 'proxy_internal_error', 'Internal proxy error'),
@@ -47,46 +70,75 @@ export function createProxyCore(options: ProxyOptions): ProxyCore {
       };
     }
     const note = outcome.note ? ` ${outcome.note}` : '';
-    config.log(`${request.method} ${outcome.label} -> ${outcome.response.status}${note} ${Date.now() - started}ms`);
+    config.log(`${method} ${outcome.label} -> ${outcome.response.status}${note} ${Date.now() - started}ms`);
     return outcome.response;
   };
+  return Object.assign(core, { log: config.log });
 }
 
-async function handle(config: ResolvedProxyConfig, request: Request, context: RequestContext): Promise<Outcome> {
+async function handle(
+  config: ResolvedProxyConfig,
+  request: Request,
+  method: string,
+  context: RequestContext,
+): Promise<Outcome> {
   let url: URL;
   try {
     url = new URL(request.url);
   } catch {
     return refuse(400, 'proxy_bad_request', 'Unparseable request URL', {}, '-');
   }
-  let label = quotePath(url.pathname);
+  const { rawTarget } = context;
+  const canonical = rawTarget === undefined || isCanonicalTarget(rawTarget);
+  // The path, never the query; a non-canonical target is logged as it came (quoted, truncated).
+  let label = quotePath(rawTarget !== undefined && !canonical ? rawTarget : url.pathname);
 
   const decision = decideOrigin(config.origins, request.headers, url);
-  if (decision.kind === 'refused') {
-    return refuse(403, 'proxy_origin_not_allowed', 'Origin not allowed', { vary: 'Origin' }, label, [
-      `origin=${JSON.stringify(decision.origin.slice(0, 200))}`,
-    ]);
-  }
+  // Refused origins get no CORS grant, only `Vary`.
   const cors = corsResponseHeaders(decision);
 
-  if (context.rawTarget !== undefined && !isCanonicalTarget(context.rawTarget)) {
-    return refuse(400, 'proxy_bad_path', 'Request path is not in canonical form', cors, quotePath(context.rawTarget));
+  // Every request counts, whatever happens to it next, so a flood is cut
+  // before any further work and never reaches the routing service.
+  const retryAfter = checkClientRateLimit(config, request, context);
+  if (retryAfter !== undefined) {
+    const headers = { ...cors, 'retry-after': String(retryAfter) };
+    return refuse(429, 'proxy_rate_limited', 'Too many requests from this client; retry later', headers, label);
   }
+
+  if (decision.kind === 'refused') {
+    const seen =
+      decision.origin === null
+        ? `origin=none sec-fetch-site=${JSON.stringify(decision.fetchSite)}`
+        : `origin=${JSON.stringify(decision.origin.slice(0, 200))}`;
+    return refuse(403, 'proxy_origin_not_allowed', 'Origin not allowed', cors, label, [seen]);
+  }
+
+  if (UNFORWARDABLE_METHODS.has(method)) {
+    const headers = { ...cors, allow: 'GET, POST, OPTIONS' };
+    return refuse(405, 'proxy_method_not_allowed', 'Method not allowed', headers, label);
+  }
+
+  if (!canonical) return refuse(400, 'proxy_bad_path', 'Request path is not in canonical form', cors, label);
 
   const path = stripMountPath(url.pathname, config.mountPath);
   if (path === undefined) return refuse(404, 'proxy_not_found', 'Not found', cors, label);
 
-  const match = matchRoute(request.method, path);
+  const match = matchRoute(method, path);
   if (match.kind === 'not_found') return refuse(404, 'proxy_not_found', 'Not found', cors, label);
   label = match.route.template;
   if (match.kind === 'invalid_parameter') {
     return refuse(400, 'proxy_invalid_path_parameter', `Invalid path parameter: ${match.parameter}`, cors, label);
   }
-  if (request.method === 'OPTIONS') {
-    return { response: new Response(null, { status: 204, headers: preflightHeaders(decision) }), label };
+  if (method === 'OPTIONS') {
+    const isPreflight = request.headers.has('access-control-request-method');
+    const headers = optionsHeaders(decision, match.route.method, isPreflight);
+    return { response: new Response(null, { status: 204, headers }), label };
   }
   if (match.kind === 'method_not_allowed') {
     return refuse(405, 'proxy_method_not_allowed', 'Method not allowed', { ...cors, allow: allowHeader(match.route) }, label);
+  }
+  if (match.route.method !== 'POST' && (context.declaresBody === true || request.body !== null)) {
+    return refuse(400, 'proxy_unexpected_body', `${match.route.method} requests must not carry a body`, cors, label);
   }
 
   const query = buildUpstreamQuery(match.route, url.searchParams);
@@ -193,6 +245,37 @@ async function forward(
       `upstream status ${upstream.status}`,
     ]);
   }
+}
+
+/** Seconds to wait when the request is over the client's limit, else undefined. */
+function checkClientRateLimit(config: ResolvedProxyConfig, request: Request, context: RequestContext): number | undefined {
+  if (config.rateLimiter === undefined) return undefined;
+  const key = clientKeyOf(config, request, context);
+  if (!key) return undefined;
+  const verdict = config.rateLimiter.hit(key);
+  return verdict.allowed ? undefined : verdict.retryAfterSeconds;
+}
+
+function clientKeyOf(config: ResolvedProxyConfig, request: Request, context: RequestContext): string | undefined {
+  if (config.clientKey) return config.clientKey(request) || undefined;
+  if (config.trustProxyHeader !== undefined) {
+    const value = request.headers.get(config.trustProxyHeader);
+    const fromHeader = value === null ? undefined : lastForwardedEntry(config.trustProxyHeader, value);
+    if (fromHeader) return fromHeader;
+  }
+  return context.clientAddress || undefined;
+}
+
+/**
+ * The nearest proxy appends to a list header, so only the last entry is its
+ * own observation; earlier entries are whatever the client claimed.
+ */
+function lastForwardedEntry(name: string, value: string): string | undefined {
+  const last = value.split(',').at(-1)?.trim();
+  if (!last) return undefined;
+  if (name !== 'forwarded') return last;
+  const forParam = /(?:^|;)\s*for=("?)([^";]*)\1/i.exec(last);
+  return forParam?.[2]?.trim() || undefined;
 }
 
 function refuse(

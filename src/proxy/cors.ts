@@ -1,7 +1,7 @@
 /**
  * Origin policy. This only governs what browsers may do: a non-browser client
- * can omit or forge `Origin`, so the allow-list is not authentication and the
- * host still needs its own rate limiting in front of a public proxy.
+ * can omit or forge `Origin`, so the allow-list is not authentication; the
+ * per-client flood limit (`clientRateLimit`) is what bounds such clients.
  */
 import { PASSTHROUGH_RESPONSE_HEADERS } from './headers.js';
 
@@ -15,9 +15,9 @@ export type OriginDecision =
   | { readonly kind: 'no_origin' }
   | { readonly kind: 'same_origin' }
   | { readonly kind: 'allowed'; readonly allowOrigin: string }
-  | { readonly kind: 'refused'; readonly origin: string };
+  /** `origin` is null when the request had none but `Sec-Fetch-Site` says it came from another site. */
+  | { readonly kind: 'refused'; readonly origin: string | null; readonly fetchSite: string | null };
 
-const ALLOWED_METHODS = 'GET, POST, OPTIONS';
 const ALLOWED_HEADERS = 'content-type';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
@@ -47,17 +47,30 @@ function normaliseOrigin(entry: string): string {
   return url.origin;
 }
 
+/**
+ * `Origin` is compared byte for byte with the allow-list (browsers always
+ * send the serialised form: lower-case, no trailing slash, default port
+ * omitted), so `null`, a trailing slash, another port or scheme and
+ * look-alike hosts never match.
+ */
 export function decideOrigin(policy: OriginPolicy, headers: Headers, requestUrl: URL): OriginDecision {
   const origin = headers.get('origin');
-  if (origin === null) return { kind: 'no_origin' };
+  const fetchSite = headers.get('sec-fetch-site');
+  if (origin === null) {
+    // Browsers leave Origin off no-cors GETs (<img>, <script>, links), which
+    // any page can aim here to spend the host's quota. Sec-Fetch-Site still
+    // names them; the widget itself never makes such a request.
+    if (fetchSite === 'cross-site' || fetchSite === 'same-site') return { kind: 'refused', origin: null, fetchSite };
+    return { kind: 'no_origin' };
+  }
   // A browser's own verdict wins when present: a reverse proxy in front of us
   // may rewrite Host, but it cannot make a cross-site page claim `same-origin`.
-  if (headers.get('sec-fetch-site') === 'same-origin' || isSameOrigin(origin, requestUrl)) {
+  if (fetchSite === 'same-origin' || isSameOrigin(origin, requestUrl)) {
     return { kind: 'same_origin' };
   }
   if (policy.anyOrigin) return { kind: 'allowed', allowOrigin: '*' };
   if (policy.origins.has(origin)) return { kind: 'allowed', allowOrigin: origin };
-  return { kind: 'refused', origin };
+  return { kind: 'refused', origin, fetchSite };
 }
 
 /**
@@ -89,10 +102,20 @@ export function corsResponseHeaders(decision: OriginDecision): Record<string, st
   return headers;
 }
 
-export function preflightHeaders(decision: OriginDecision): Record<string, string> {
-  const headers: Record<string, string> = { ...corsResponseHeaders(decision), allow: ALLOWED_METHODS };
-  if (decision.kind === 'allowed') {
-    headers['access-control-allow-methods'] = ALLOWED_METHODS;
+/**
+ * Answer to OPTIONS on a known route. Only a real preflight (an allowed
+ * cross-origin `Origin` plus `Access-Control-Request-Method`) is granted the
+ * preflight headers, and only for the route's own method; a bare OPTIONS
+ * just learns `Allow`.
+ */
+export function optionsHeaders(
+  decision: OriginDecision,
+  routeMethod: string,
+  isPreflight: boolean,
+): Record<string, string> {
+  const headers: Record<string, string> = { ...corsResponseHeaders(decision), allow: `${routeMethod}, OPTIONS` };
+  if (decision.kind === 'allowed' && isPreflight) {
+    headers['access-control-allow-methods'] = routeMethod;
     headers['access-control-allow-headers'] = ALLOWED_HEADERS;
     headers['access-control-max-age'] = PREFLIGHT_MAX_AGE_SECONDS;
   }

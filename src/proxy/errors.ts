@@ -5,6 +5,8 @@ export type ProxyErrorCode =
   | 'proxy_bad_path'
   | 'proxy_not_found'
   | 'proxy_method_not_allowed'
+  /** A GET that announced a body (Content-Length or Transfer-Encoding): refused, never read, connection closed. */
+  | 'proxy_unexpected_body'
   | 'proxy_invalid_path_parameter'
   | 'proxy_invalid_query'
   | 'proxy_origin_not_allowed'
@@ -13,6 +15,12 @@ export type ProxyErrorCode =
   | 'proxy_body_too_large'
   | 'proxy_body_unreadable'
   | 'proxy_body_timeout'
+  /** Node adapter: request line and headers not complete within `headersTimeoutMs`. */
+  | 'proxy_headers_timeout'
+  /** Node adapter: request line and headers larger than Node's limit (16 KiB by default). */
+  | 'proxy_headers_too_large'
+  /** Over `clientRateLimit`; comes with `Retry-After`. */
+  | 'proxy_rate_limited'
   | 'proxy_upstream_timeout'
   | 'proxy_upstream_unreachable'
   | 'proxy_upstream_redirect'

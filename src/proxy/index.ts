@@ -3,8 +3,8 @@
  * should import `src/proxy/handler.ts` (or its build output) instead.
  */
 export { createProxyHandler } from './handler.js';
-export type { ProxyOptions, ProxyErrorBody, ProxyErrorCode } from './handler.js';
+export type { ClientRateLimit, ProxyOptions, ProxyErrorBody, ProxyErrorCode } from './handler.js';
 export { startProxyServer } from './node.js';
 export type { NodeProxyServerOptions, RunningProxyServer } from './node.js';
-export { ProxyConfigError, proxyServerOptionsFromEnv, runProxyCli } from './cli.js';
+export { ProxyConfigError, parseClientRateLimit, proxyServerOptionsFromEnv, runProxyCli } from './cli.js';
 export type { CliIo, Environment } from './cli.js';

@@ -2,13 +2,16 @@
 /**
  * Node adapter: bridges `http.IncomingMessage` to a web `Request` and the
  * proxy's `Response` back to `http.ServerResponse`, streaming both ways, and
- * adds what only a socket owner can do: give up on slow bodies (408) and stop
- * reading a body the proxy has already refused.
+ * adds what only a socket owner can do: give up on slow headers and bodies
+ * (408), stop reading a body the proxy has already refused, answer what
+ * Node's parser rejects with the proxy's JSON errors, and hand the peer
+ * address to the per-client flood limit.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createProxyCore, type ProxyCore } from './core.js';
-import { errorBody } from './errors.js';
+import { errorBody, type ProxyErrorCode } from './errors.js';
 import type { ProxyOptions } from './options.js';
 
 export interface NodeProxyServerOptions extends ProxyOptions {
@@ -18,6 +21,14 @@ export interface NodeProxyServerOptions extends ProxyOptions {
   port?: number;
   /** Time allowed to receive a request body once headers are in; default 10 000 ms, then 408. */
   bodyTimeoutMs?: number;
+  /**
+   * Time allowed to receive the request line and all headers, counted from
+   * the connection (or the previous response); default 10 000 ms. A client
+   * trickling headers byte by byte gets 408 `proxy_headers_timeout` and is
+   * disconnected. Node's whole-request backstop (`requestTimeout`) is set to
+   * this plus `bodyTimeoutMs` plus 5 s.
+   */
+  headersTimeoutMs?: number;
 }
 
 export interface RunningProxyServer {
@@ -30,8 +41,11 @@ export interface RunningProxyServer {
 
 export const DEFAULT_PORT = 8787;
 const DEFAULT_BODY_TIMEOUT_MS = 10_000;
-const HEADERS_TIMEOUT_MS = 10_000;
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 const CLOSE_GRACE_MS = 2_000;
+
+/** A web `Request` refuses these (Fetch standard); the core gets a stand-in and refuses them itself. */
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /** Hop-by-hop and routing headers that must not be copied onto the web Request. */
 const SKIPPED_REQUEST_HEADERS = new Set([
@@ -48,26 +62,42 @@ const SKIPPED_REQUEST_HEADERS = new Set([
 ]);
 
 export async function startProxyServer(options: NodeProxyServerOptions): Promise<RunningProxyServer> {
-  const { host = '127.0.0.1', port = DEFAULT_PORT, bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS, ...proxyOptions } =
-    options;
+  const {
+    host = '127.0.0.1',
+    port = DEFAULT_PORT,
+    bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
+    headersTimeoutMs = DEFAULT_HEADERS_TIMEOUT_MS,
+    ...proxyOptions
+  } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError('port must be an integer 0-65535');
   if (!Number.isSafeInteger(bodyTimeoutMs) || bodyTimeoutMs <= 0) {
     throw new TypeError('bodyTimeoutMs must be a positive integer');
+  }
+  if (!Number.isSafeInteger(headersTimeoutMs) || headersTimeoutMs <= 0) {
+    throw new TypeError('headersTimeoutMs must be a positive integer');
   }
   // Built before listening so bad options fail without ever opening a port.
   const core = createProxyCore(proxyOptions);
 
   const server = createServer(
     {
-      headersTimeout: HEADERS_TIMEOUT_MS,
+      headersTimeout: headersTimeoutMs,
       // Node's own backstop; our body timer normally answers first with a JSON 408.
-      requestTimeout: HEADERS_TIMEOUT_MS + bodyTimeoutMs + 5_000,
+      requestTimeout: headersTimeoutMs + bodyTimeoutMs + 5_000,
+      // Node only checks both timeouts this often (default every 30 s, which
+      // would let a slow-headers client hold its socket far past the limit).
+      connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeoutMs / 4))),
     },
     (req, res) => {
       void serve(core, req, res, { bodyTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
     },
   );
   const boundPort = () => (server.address() as AddressInfo | null)?.port ?? port;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(core, error, socket));
+  // CONNECT never reaches the request handler; without this Node would drop the socket without a word.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    void refuseConnect(core, req, socket, hostForUrl(host, boundPort()));
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -109,8 +139,13 @@ async function serve(core: ProxyCore, req: IncomingMessage, res: ServerResponse,
     if (!res.writableFinished) clientGone.abort();
   });
 
-  const carriesBody = method !== 'GET' && method !== 'HEAD' && requestHasBody(req);
-  let bodyComplete = !carriesBody;
+  const declaresBody = requestHasBody(req);
+  // A web Request cannot carry a body on GET or HEAD, nor carry the methods
+  // Fetch forbids at all: those bodies are never read (the core refuses the
+  // request) and the connection is closed after the answer.
+  const representable = !FETCH_FORBIDDEN_METHODS.has(method);
+  const carriesBody = declaresBody && representable && method !== 'GET' && method !== 'HEAD';
+  let bodyComplete = !declaresBody;
   let body: NodeBody | undefined;
   let bodyTimer: NodeJS.Timeout | undefined;
   if (carriesBody) {
@@ -130,12 +165,19 @@ async function serve(core: ProxyCore, req: IncomingMessage, res: ServerResponse,
 
   let response: Response;
   try {
-    const request = toWebRequest(req, rawTarget, options.fallbackHost, clientGone.signal, body?.stream);
-    response = await core(request, { rawTarget });
-  } catch {
+    const webMethod = representable ? method : 'GET';
+    const request = toWebRequest(req, webMethod, rawTarget, options.fallbackHost, clientGone.signal, body?.stream);
+    response = await core(request, {
+      rawTarget,
+      method,
+      declaresBody,
+      ...(req.socket.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}),
+    });
+  } catch (error) {
+    core.log(`${method} - -> 400 proxy_bad_request malformed request: ${error instanceof Error ? error.message : ''}`);
     response = new Response(errorBody('proxy_bad_request', 'Malformed request'), {
       status: 400,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     });
   }
 
@@ -155,6 +197,7 @@ function requestHasBody(req: IncomingMessage): boolean {
 
 function toWebRequest(
   req: IncomingMessage,
+  method: string,
   rawTarget: string,
   fallbackHost: string,
   signal: AbortSignal,
@@ -170,7 +213,7 @@ function toWebRequest(
   const host = hostHeader && isPlausibleHost(hostHeader) ? hostHeader : fallbackHost;
   // Concatenated, not resolved against a base: `//evil.example/x` must stay a path.
   const path = rawTarget.startsWith('/') ? rawTarget : '/';
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method ?? 'GET', headers, signal };
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
   if (body) {
     init.body = body;
     init.duplex = 'half';
@@ -275,6 +318,66 @@ function sendJson(res: ServerResponse, status: number, body: string): void {
     connection: 'close',
   });
   res.end(body);
+}
+
+/**
+ * What Node's parser refuses (bad request line, NUL or control bytes, CL+TE,
+ * headers too large or too slow) never becomes a request: answer it here in
+ * the proxy's JSON shape and drop the connection. As in Node's default
+ * handler, nothing is written when a response is already under way on the
+ * socket, since that would corrupt it.
+ */
+function answerClientError(core: ProxyCore, error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message]: [number, ProxyErrorCode, string] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'proxy_headers_timeout', 'Request headers were not received in time']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'proxy_headers_too_large', 'Request line and headers are too large']
+        : [400, 'proxy_bad_request', 'Malformed request'];
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (!inFlight || !inFlight.headersSent) {
+    socket.write(rawResponse(status, { 'cache-control': 'no-store' }, errorBody(code, message)));
+  }
+  core.log(`- - -> ${status} ${code} ${error.code ?? 'client error'}`);
+  socket.destroy();
+}
+
+/** Passed through the core (origin policy, flood limit, log line), which refuses CONNECT with 405. */
+async function refuseConnect(core: ProxyCore, req: IncomingMessage, socket: Duplex, fallbackHost: string): Promise<void> {
+  socket.on('error', () => socket.destroy());
+  const rawTarget = req.url ?? '';
+  let response: Response;
+  try {
+    const standIn = toWebRequest(req, 'GET', rawTarget, fallbackHost, new AbortController().signal, undefined);
+    response = await core(standIn, {
+      rawTarget,
+      method: 'CONNECT',
+      ...(req.socket.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}),
+    });
+  } catch {
+    response = new Response(errorBody('proxy_bad_request', 'Malformed request'), { status: 400 });
+  }
+  const body = await response.text();
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  socket.end(rawResponse(response.status, headers, body), () => socket.destroy());
+}
+
+function rawResponse(status: number, headers: Readonly<Record<string, string>>, body: string): string {
+  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`];
+  const all: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  for (const [name, value] of Object.entries(all)) lines.push(`${name}: ${value}`);
+  return `${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
 function hostForUrl(host: string, port: number): string {

@@ -1,6 +1,14 @@
 /** Proxy configuration and its validation. Everything is checked once, at start-up, so a bad deploy fails loudly. */
 import { compileOriginPolicy, type OriginPolicy } from './cors.js';
+import {
+  createClientRateLimiter,
+  DEFAULT_CLIENT_RATE_LIMIT,
+  type ClientRateLimit,
+  type ClientRateLimiter,
+} from './ratelimit.js';
 import { createSecretScrubber, type SecretScrubber } from './scrub.js';
+
+export type { ClientRateLimit } from './ratelimit.js';
 
 export interface ProxyOptions {
   /** Routing service base URL; spec paths are appended: `upstreamUrl + '/api/v1/routes/chains'`. */
@@ -8,13 +16,24 @@ export interface ProxyOptions {
   /** Injected as `X-API-Key`; never forwarded to the client or to `onLog`. */
   apiKey: string;
   /**
-   * Exact origins like `'https://shop.example'`; `['*']` allows any origin.
-   * Undefined or empty: same-origin only (cross-origin requests get 403).
+   * Exact origins like `'https://shop.example'`, compared byte for byte with
+   * the browser's `Origin` (so `https://shop.example/`, another port or
+   * scheme, `null` and look-alike hosts are all refused with 403); `['*']`
+   * allows any origin. Undefined or empty: same-origin only.
+   *
+   * Whatever the list, a request without `Origin` whose `Sec-Fetch-Site` is
+   * `cross-site` or `same-site` (an `<img>`, `<script>` or link on another
+   * site) is refused: the widget never makes such requests.
    */
   allowedOrigins?: readonly string[];
   /** Prefix the proxy is mounted under, e.g. `'/bridge'` serves `/bridge/api/v1/...`. Default `''`. */
   mountPath?: string;
-  /** Request body cap in bytes; default 64 KiB. Larger bodies get 413. */
+  /**
+   * Request body cap in bytes; default 64 KiB. Larger bodies get 413: a
+   * `Content-Length` above the cap before any byte is read, a chunked or
+   * streamed body as soon as it passes the cap. Only POST routes take a body;
+   * a GET that announces one gets 400 `proxy_unexpected_body`.
+   */
   maxBodyBytes?: number;
   /** Cap on the whole upstream exchange; default 20 000 ms. Exceeding it before headers gives 504. */
   upstreamTimeoutMs?: number;
@@ -22,6 +41,43 @@ export interface ProxyOptions {
   fetch?: typeof fetch;
   /** One line per request and per upstream failure. Lines are scrubbed of the key. */
   onLog?: (line: string) => void;
+  /**
+   * Per-client flood limit: at most `limit` requests per `windowMs` (fixed
+   * windows) from one client. Every request counts, refused ones and CORS
+   * preflights included. Over the limit the proxy answers 429
+   * `{ error, code: 'proxy_rate_limited' }` with `Retry-After` (seconds) and
+   * does not call the routing service. Default `{ limit: 120, windowMs: 10_000 }`;
+   * `false` turns it off.
+   *
+   * Applies only when the proxy can tell clients apart: by `clientKey` when
+   * given, else by `trustProxyHeader` when given, else by the socket's peer
+   * address (the Node adapter supplies it; edge runtimes do not, so without
+   * `clientKey` or `trustProxyHeader` an edge handler has no per-client
+   * limit). Behind a reverse proxy on Node, every client shares the reverse
+   * proxy's address: set `trustProxyHeader` or the limit becomes global.
+   *
+   * Windows live in this instance's memory (at most 10 000 clients tracked,
+   * expired windows dropped), so several processes or edge isolates each
+   * count on their own. IPv6 clients are counted per /64.
+   */
+  clientRateLimit?: ClientRateLimit | false;
+  /**
+   * Name of a request header that a reverse proxy in front of this one sets
+   * to the client's address, e.g. `'x-forwarded-for'`, `'x-real-ip'`,
+   * `'cf-connecting-ip'`. Only set it when every request really passes
+   * through such a proxy: a client can send the header itself. For
+   * comma-separated values the last entry is used (the one the nearest
+   * proxy appended); for `forwarded` its `for=` parameter. When the header
+   * is absent the socket address is used. Not together with `clientKey`.
+   */
+  trustProxyHeader?: string;
+  /**
+   * Client key for `clientRateLimit`, for runtimes whose platform knows the
+   * client (Cloudflare: `(request) => request.headers.get('cf-connecting-ip')`).
+   * Returning `null`, `undefined` or `''` exempts that request from the
+   * limit; throwing answers 500. Not together with `trustProxyHeader`.
+   */
+  clientKey?: (request: Request) => string | null | undefined;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -45,6 +101,12 @@ export interface ResolvedProxyConfig {
   readonly fetch: typeof fetch;
   readonly scrubber: SecretScrubber;
   readonly log: (line: string) => void;
+  /** `false` when off. */
+  readonly clientRateLimit: ClientRateLimit | false;
+  readonly rateLimiter: ClientRateLimiter | undefined;
+  /** Lower-cased header name, or undefined. */
+  readonly trustProxyHeader: string | undefined;
+  readonly clientKey: ((request: Request) => string | null | undefined) | undefined;
 }
 
 export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig {
@@ -61,6 +123,14 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
   const onLog = options.onLog;
   // Bound here so runtimes that insist on fetch being called unbound (workers) are happy.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const clientRateLimit = resolveClientRateLimit(options.clientRateLimit);
+  const trustProxyHeader = resolveTrustProxyHeader(options.trustProxyHeader);
+  if (options.clientKey !== undefined && typeof options.clientKey !== 'function') {
+    throw new TypeError('clientKey must be a function (request) => string');
+  }
+  if (options.clientKey !== undefined && trustProxyHeader !== undefined) {
+    throw new TypeError('set clientKey or trustProxyHeader, not both');
+  }
 
   return {
     upstreamOrigin: upstream.origin,
@@ -80,7 +150,31 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
         // A failing logger must not turn into a failed request.
       }
     },
+    clientRateLimit,
+    rateLimiter: clientRateLimit === false ? undefined : createClientRateLimiter(clientRateLimit),
+    trustProxyHeader,
+    clientKey: options.clientKey,
   };
+}
+
+function resolveClientRateLimit(value: ClientRateLimit | false | undefined): ClientRateLimit | false {
+  if (value === undefined) return DEFAULT_CLIENT_RATE_LIMIT;
+  if (value === false) return false;
+  if (typeof value !== 'object' || value === null) {
+    throw new TypeError('clientRateLimit must be { limit, windowMs } or false');
+  }
+  return {
+    limit: positiveInteger('clientRateLimit.limit', value.limit),
+    windowMs: positiveInteger('clientRateLimit.windowMs', value.windowMs),
+  };
+}
+
+function resolveTrustProxyHeader(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value)) {
+    throw new TypeError('trustProxyHeader must be a header name like x-forwarded-for');
+  }
+  return value.toLowerCase();
 }
 
 function parseUpstreamUrl(value: string): URL {
@@ -110,8 +204,11 @@ function normaliseMountPath(value: string | undefined): string {
   return trimmed;
 }
 
-function positiveInteger(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value <= 0) throw new TypeError(`${name} must be a positive integer`);
+/** Without a fallback the value is required. */
+function positiveInteger(name: string, value: number | undefined, fallback?: number): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (value === undefined || !Number.isSafeInteger(value) || value <= 0) {
+    throw new TypeError(`${name} must be a positive integer`);
+  }
   return value;
 }

@@ -8,7 +8,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';
-import { devWallet, erc20Balance, nativeBalance, resetSandbox, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
+import { devWallet, erc20Balance, nativeBalance, resetSandbox, rpc, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 
 const SRC = 11155111;
@@ -240,5 +240,48 @@ describe('faults and bad input, end to end', function () {
     expect(error.detail.kind).to.equal('wallet-timeout');
     expect(error.detail.message).to.match(/did not answer/);
     expect(await transactionCount(SRC, wallet.address)).to.equal(nonce);
+  });
+
+  it('closed after the route, before signing: nothing was sent, nothing is tracked, and the next visit starts clean', async () => {
+    await setFaults({ forceProvider: 'swiftbridge' });
+    const first = await mount({ 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.05' }, 2);
+    const nonce = await transactionCount(SRC, first.wallet.address);
+    await waitForText(first.widget, (t) => t.startsWith('Bridge 0.05 ETH'), 'a quote');
+    first.wallet.hang('eth_sendTransaction');
+    primaryButton(first.widget).click();
+    await nextEvent(first.widget, 'bridge-route');
+    first.widget.remove();
+    const second = await mount({ 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.05' }, 2);
+    await waitForText(second.widget, (t) => t.startsWith('Bridge 0.05 ETH'), 'the form, ready for a new transfer');
+    expect(shadow(second.widget).querySelector('bw-status-tracker')).to.equal(null);
+    expect(await transactionCount(SRC, second.wallet.address)).to.equal(nonce);
+  });
+
+  it('closed while an approval was mining: the next attempt waits for it instead of approving twice', async () => {
+    await setFaults({ forceProvider: 'swiftbridge' });
+    const first = await mount({}, 3);
+    const usdcDst = await tokenAddress(DST, 'USDC');
+    const before = await erc20Balance(DST, usdcDst, first.wallet.address);
+    const nonce = await transactionCount(SRC, first.wallet.address);
+    await waitForText(first.widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
+    await rpc(SRC, 'evm_setAutomine', [false]);
+    try {
+      primaryButton(first.widget).click();
+      await new Promise<void>((resolve) => first.widget.addEventListener('bridge-approval', (e) => (e as CustomEvent).detail.state === 'mining' && resolve()));
+      first.widget.remove();
+
+      const second = await mount({}, 3);
+      await waitForText(second.widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote on the next visit');
+      const success = nextEvent<BridgeSuccessDetail>(second.widget, 'bridge-success');
+      primaryButton(second.widget).click();
+      await new Promise<void>((resolve) => second.widget.addEventListener('bridge-approval', (e) => (e as CustomEvent).detail.state === 'mining' && resolve()));
+      await rpc(SRC, 'evm_setAutomine', [true]);
+      await rpc(SRC, 'evm_mine', []);
+      const done = await success;
+      expect(await transactionCount(SRC, first.wallet.address)).to.equal(nonce + 2, 'one approval and one transfer, nothing more');
+      expect((await erc20Balance(DST, usdcDst, first.wallet.address)) - before).to.equal(done.detail.toAmount);
+    } finally {
+      await rpc(SRC, 'evm_setAutomine', [true]);
+    }
   });
 });
