@@ -15,7 +15,7 @@ import type { TokenOption } from '../components/token-picker/token-picker.js';
 import type { ApprovalStepView } from '../components/approval-steps/approval-steps.js';
 import type { StatusView, TransferPhase } from '../components/status-tracker/status-tracker.js';
 import { valueLossPercent } from '../components/quote-panel/quote-panel.js';
-import { formatAmount, parseAmountInput } from '../format/amount.js';
+import { formatAmount, parseAmountInput, shortenHex } from '../format/amount.js';
 import { explorerTxUrl } from '../format/safe-url.js';
 import { destinationAvailability, isSourceChain, loadChains, loadTokens, parseList, passesLists } from '../flow/catalog.js';
 import { IntentStore, isFinalPhase } from '../flow/intent-store.js';
@@ -31,6 +31,8 @@ import type {
   BridgeWidgetEventMap,
 } from './events.js';
 import { styles } from './bridge-widget.styles.js';
+import { en, fill, resolveLocale, type ResolvedLocale, type StringKey, type StringOverrides, type Strings, type Vars } from '../i18n/strings.js';
+import type { AnnounceDetail } from '../components/shared/part.js';
 
 const QUOTE_DEBOUNCE_MS = 400;
 const QUOTE_REFRESH_MS = 20_000;
@@ -67,14 +69,22 @@ interface Problem {
   retryable: boolean;
 }
 
-const PHASE_TEXT: Record<ExecutionPhase, string> = {
-  routing: 'Preparing your route…',
-  approving: 'Approve the token in your wallet',
-  'switching-chain': 'Switch network in your wallet',
-  'confirm-in-wallet': 'Confirm the transfer in your wallet',
-  broadcast: 'Transfer sent',
-  reporting: 'Reporting the transaction to the bridge…',
-  tracking: 'Following your transfer…',
+/**
+ * Inner parts of the parts, re-exported under the widget's own part names so
+ * that a host can style them with `bridge-widget::part(name)`. See the
+ * `@csspart` list on BridgeWidget: these names are public and stable.
+ */
+const EXPORT_PICKER = 'label, trigger: picker-trigger, dialog: picker-dialog, search: picker-search, list: picker-list, option: picker-option, close: picker-close, logo';
+const EXPORT_AMOUNT = 'label, control: amount-control, input: amount-input, max: max-button, usd: amount-usd, balance: amount-balance, message: field-message';
+const EXPORT_RECIPIENT = 'label, input: recipient-input, message: field-message';
+const EXPORT_QUOTE = 'base: quote, details: quote-details, slippage-option, slippage-input, value-loss';
+const EXPORT_APPROVALS = 'base: approvals, step: approval-step, badge: approval-badge, retry: secondary-button, tx-link';
+const EXPORT_TRACKER = 'base: tracker, heading: tracker-heading, steps: tracker-steps, notice, tx-link, support: tracker-support, copy: copy-button, new-transfer: primary-button, close: secondary-button';
+
+/** Notices the flow sets as English text; shown in the widget's language. */
+const NOTICE_KEYS: Readonly<Record<string, StringKey>> = {
+  [en['notice.busy']]: 'notice.busy',
+  [en['notice.unreachable']]: 'notice.unreachable',
 };
 
 function describeError(error: unknown): Problem {
@@ -118,20 +128,56 @@ function sameAddress(a: string | undefined, b: string | undefined): boolean {
 /**
  * @summary Move value between blockchains: pick chains and tokens, get a quote, approve, send and follow the transfer to its end.
  *
- * @fires bridge-quote - A quote was received. `detail`: estimate, chains, tokens, requestId.
- * @fires bridge-route - A route (intent) was created. `detail`: intentId, route, requestId, providerRequestId.
- * @fires bridge-approval - An approval step changed state (sent or done). `detail`: intentId, token, spender, amount, state, txHash.
- * @fires bridge-transaction - The source transaction was broadcast. `detail`: intentId, txHash, chainId.
- * @fires bridge-status - The transfer's status changed. `detail`: intentId, status, hashes, needsGas, requestId, metadata.
- * @fires bridge-success - The service reported `success`; only then. `detail`: the status detail plus toAmount.
- * @fires bridge-failed - The service reported `failed` (a refund is initiated) or no longer knows the transfer. `detail`: intentId, reason.
- * @fires bridge-error - Something the user must act on: a rejected quote, no route, a wallet refusal, an unreachable service. `detail`: kind, message, requestId, retryable.
+ * @fires {CustomEvent<BridgeQuoteDetail>} bridge-quote - A quote was received. `detail`: estimate, chains, tokens, requestId.
+ * @fires {CustomEvent<BridgeRouteDetail>} bridge-route - A route (intent) was created. `detail`: intentId, route, requestId, providerRequestId.
+ * @fires {CustomEvent<BridgeApprovalDetail>} bridge-approval - An approval step changed state (sent or done). `detail`: intentId, token, spender, amount, state, txHash.
+ * @fires {CustomEvent<BridgeTransactionDetail>} bridge-transaction - The source transaction was broadcast. `detail`: intentId, txHash, chainId.
+ * @fires {CustomEvent<BridgeStatusDetail>} bridge-status - The transfer's status changed. `detail`: intentId, status, hashes, needsGas, requestId, metadata.
+ * @fires {CustomEvent<BridgeSuccessDetail>} bridge-success - The service reported `success`; only then. `detail`: the status detail plus toAmount.
+ * @fires {CustomEvent<BridgeFailedDetail>} bridge-failed - The service reported `failed` (a refund is initiated) or no longer knows the transfer. `detail`: intentId, reason.
+ * @fires {CustomEvent<BridgeErrorDetail>} bridge-error - Something the user must act on: a rejected quote, no route, a wallet refusal, an unreachable service. `detail`: kind, message, requestId, retryable.
  *
  * @csspart base - The card that holds the widget.
- * @csspart header - The title row.
- * @csspart primary-button - The main action button.
- * @csspart notice - Inline error and information messages.
+ * @csspart header - The title row (title and connected account).
+ * @csspart title - The title.
+ * @csspart account - The connected account and its network.
+ * @csspart group - The "From" and "To" field groups.
+ * @csspart label - Every field label (pickers, amount, recipient).
+ * @csspart picker-trigger - The four chain and token picker buttons.
+ * @csspart picker-dialog - A picker's modal dialog.
+ * @csspart picker-search - A picker's search field.
+ * @csspart picker-list - A picker's list of options.
+ * @csspart picker-option - One option in a picker.
+ * @csspart picker-close - A picker's close button.
+ * @csspart logo - Token and chain logos (image or fallback letters).
+ * @csspart amount-control - The box around the amount input and the token symbol.
+ * @csspart amount-input - The amount text input.
+ * @csspart amount-usd - The USD value of the typed amount.
+ * @csspart amount-balance - The balance line with the Max button.
+ * @csspart max-button - The Max button.
+ * @csspart recipient-input - The recipient address input.
+ * @csspart field-message - The hint or problem line under the amount and the recipient.
+ * @csspart quote - The quote panel.
+ * @csspart quote-details - The amounts and fees in the quote.
+ * @csspart slippage-option - A slippage preset button.
+ * @csspart slippage-input - The custom slippage input.
+ * @csspart value-loss - The value-loss warning and its checkbox.
+ * @csspart primary-button - The main action: bridge, connect, and "Start a new transfer" when a transfer is over.
+ * @csspart secondary-button - Secondary actions: "Try again", "Close".
+ * @csspart notice - Every notice (also `notice-error`, `notice-warning`, `notice-info` by kind; the tracker's notices too).
+ * @csspart status - The current step while a transfer is being prepared and signed.
+ * @csspart approvals - The list of token approvals.
+ * @csspart approval-step - One approval.
+ * @csspart approval-badge - The state of one approval.
+ * @csspart tracker - The transfer's progress, once sent.
+ * @csspart tracker-heading - The phase heading of the progress.
+ * @csspart tracker-steps - The progress stepper.
+ * @csspart tracker-support - The support details (ids with copy buttons).
+ * @csspart copy-button - A copy button in the support details.
+ * @csspart tx-link - A transaction explorer link.
+ * @csspart history-toggle - The "Recent transfers" button.
  * @csspart history - The list of recent transfers.
+ * @csspart history-item - One recent transfer.
  *
  * @cssprop --bridge-color-bg - Card background.
  * @cssprop --bridge-color-surface - Background of grouped fields.
@@ -154,6 +200,9 @@ function sameAddress(a: string | undefined, b: string | undefined): boolean {
  * @cssprop --bridge-font-size - Base font size.
  * @cssprop --bridge-max-width - Maximum width of the widget.
  * @cssprop --bridge-z-index - Stacking order of the pickers' dialogs.
+ * @cssprop --bridge-color-backdrop - Overlay behind the pickers' dialogs.
+ * @cssprop --bridge-color-border-strong - Borders of form controls (inputs, picker triggers).
+ * @cssprop --bridge-font-mono - Monospace font for addresses, hashes and ids.
  */
 export class BridgeWidget extends LitElement {
   static override styles = [tokenDefaults, hostStyles, styles];
@@ -201,6 +250,15 @@ export class BridgeWidget extends LitElement {
   /** Percent of value loss (USD in vs. out) above which the user must confirm. Default 5. */
   @property({ type: Number, attribute: 'value-loss-threshold' }) valueLossThreshold = 5;
 
+  /**
+   * Language of the texts and format of the numbers: a BCP 47 tag such as `de` or `de-CH`. Bundled: `en`, `de`.
+   * Another language shows English texts (give yours through `strings`) with that locale's number format.
+   * Unset: the `lang` of the closest ancestor, else English.
+   */
+  @property() locale = '';
+  /** Texts to use instead of the locale's: any subset of the string table's keys (`src/i18n/en.ts`), `{name}` placeholders kept. */
+  @property({ attribute: false }) strings: StringOverrides | undefined = undefined;
+
   /** Any EIP-1193 provider (`window.ethereum`, a wallet SDK's provider). Optional until the user needs to sign. */
   @property({ attribute: false }) provider: Eip1193Provider | undefined = undefined;
   /** Object sent with the route request and echoed back in every status. */
@@ -233,6 +291,8 @@ export class BridgeWidget extends LitElement {
   @state() private quoteNonce = 0;
   @state() private balanceNonce = 0;
   @state() private showHistory = false;
+  /** Text of the one polite live region: phase and status changes, from the shell and its parts. */
+  @state() private announcement = '';
 
   private client: RoutingClient | undefined;
   private store: IntentStore | undefined;
@@ -243,6 +303,10 @@ export class BridgeWidget extends LitElement {
   private balanceTimer: ReturnType<typeof setTimeout> | undefined;
   private balancePolls = 0;
   private presetsApplied = false;
+  private readonly tokenOptionsMemo = new Map<string, { inputs: readonly unknown[]; options: TokenOption[] }>();
+  private i18nMemo: { requested: string; strings: StringOverrides | undefined; resolved: ResolvedLocale; table: Strings } | undefined;
+  /** Focus was inside the widget before the current update (to put it back somewhere sensible when a view replaces it). */
+  private focusWasInside = false;
 
   private readonly catalogTask = new Task(this, {
     task: async ([proxyUrl]: readonly [string]) => {
@@ -310,6 +374,11 @@ export class BridgeWidget extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.watchProvider();
+    if (this.hasUpdated) {
+      // Reattached after a move in the DOM: fetch again what disconnecting aborted.
+      this.balanceNonce++;
+      this.quoteNonce++;
+    }
   }
 
   override disconnectedCallback(): void {
@@ -318,6 +387,9 @@ export class BridgeWidget extends LitElement {
     this.unwatchWallet = undefined;
     clearTimeout(this.refreshTimer);
     clearTimeout(this.balanceTimer);
+    // A detached widget must not keep requests (and itself) alive.
+    this.quoteTask.abort();
+    this.balancesTask.abort();
     this.execution?.abort();
     for (const controller of this.tracking.values()) controller.abort();
     this.tracking.clear();
@@ -335,10 +407,12 @@ export class BridgeWidget extends LitElement {
       this.presetsApplied = false;
     }
     if (!this.presetsApplied && this.catalogTask.value) this.applyPresets(this.catalogTask.value.chains, this.catalogTask.value.tokens);
+    this.beforeRender(changed);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('provider')) this.watchProvider();
+    this.afterRender(changed);
   }
 
   /** Typed dispatch of the public events. */
@@ -808,23 +882,106 @@ export class BridgeWidget extends LitElement {
     return this.lockPresets && !!this[attribute];
   }
 
+  /** The locale in use and the string table merged with the host's overrides (memoised). */
+  private get i18n(): { resolved: ResolvedLocale; table: Strings } {
+    const inherited = typeof this.closest === 'function' ? this.closest('[lang]')?.getAttribute('lang') : undefined;
+    const requested = this.locale || inherited || '';
+    const memo = this.i18nMemo;
+    if (memo && memo.requested === requested && memo.strings === this.strings) return memo;
+    const resolved = resolveLocale(requested);
+    const table = this.strings ? { ...resolved.table, ...this.strings } : resolved.table;
+    this.i18nMemo = { requested, strings: this.strings, resolved, table };
+    return this.i18nMemo;
+  }
+
+  private t(key: StringKey, vars?: Vars): string {
+    return fill(this.i18n.table[key] ?? en[key], vars);
+  }
+
+  private formatTokenAmount(value: bigint, decimals: number, symbol?: string): string {
+    const amount = formatAmount(value, decimals, { locale: this.i18n.resolved.intl });
+    return symbol ? `${amount} ${symbol}` : amount;
+  }
+
+  /**
+   * A problem in the widget's language. English keeps the flow's own, more
+   * specific message; other languages and host overrides use the `error.<kind>`
+   * string; kinds without one (a post-hook refusal, the unexpected) keep theirs.
+   */
+  private problemText(problem: Problem): string {
+    const key = `error.${problem.kind === 'no-route' && problem.retryable ? 'no-route-retry' : problem.kind}`;
+    if (!Object.prototype.hasOwnProperty.call(en, key)) return problem.message;
+    const override = this.strings?.[key as StringKey];
+    if (override !== undefined) return override;
+    return this.i18n.resolved.language === 'en' ? problem.message : this.t(key as StringKey);
+  }
+
+  private noticeText(notice: string): string {
+    const key = NOTICE_KEYS[notice];
+    return key ? this.t(key) : notice;
+  }
+
+  /** Puts a message in the live region; the same message twice is still spoken twice. */
+  private say(message: string): void {
+    this.announcement = this.announcement === message ? `${message}\u00a0` : message;
+  }
+
+  private readonly onAnnounce = (event: CustomEvent<AnnounceDetail>): void => {
+    event.preventDefault();
+    event.stopPropagation();
+    this.say(event.detail.message);
+  };
+
+  private beforeRender(changed: PropertyValues): void {
+    this.focusWasInside = this.hasUpdated && this.matches(':focus-within');
+    if (changed.has('phase') && this.phase && this.view === 'executing') this.say(this.t(`phase.${this.phase}`));
+  }
+
+  /** When a new view replaced the focused control, focus goes to the new view's start rather than to the page. */
+  private afterRender(changed: PropertyValues): void {
+    if (!changed.has('view') || !this.focusWasInside) return;
+    if (this.shadowRoot?.activeElement) return;
+    void this.focusView();
+  }
+
+  private async focusView(): Promise<void> {
+    const root = this.renderRoot;
+    if (this.view === 'executing') {
+      root.querySelector<HTMLElement>('[part~="status"]')?.focus();
+    } else if (this.view === 'tracking') {
+      const tracker = root.querySelector('bw-status-tracker');
+      await tracker?.updateComplete;
+      tracker?.focus();
+    } else {
+      const primary = root.querySelector<HTMLButtonElement>('[part="primary-button"]');
+      const amount = root.querySelector('bw-amount-input');
+      if (primary && !primary.disabled) primary.focus();
+      else if (amount) {
+        await amount.updateComplete;
+        amount.focus();
+      }
+    }
+  }
+
   override render(): TemplateResult {
     return html`
-      <div part="base" class="card">
-        <header part="header">
-          <h2>Bridge</h2>
+      <div part="base" class="card" @bw-announce=${this.onAnnounce}>
+        <div class="header" part="header">
+          <h2 part="title">${this.t('widget.title')}</h2>
           ${this.renderAccount()}
-        </header>
+        </div>
         ${this.catalogTask.render({
-          pending: () => html`<p class="notice info phase" part="notice"><span class="spinner" aria-hidden="true"></span>Loading chains and tokens…</p>`,
+          pending: () =>
+            html`<p class="notice info phase" part="notice notice-info"><span class="spinner" aria-hidden="true"></span>${this.t('widget.loading')}</p>`,
           error: (error) =>
-            html`<p class="notice error" role="alert" part="notice">
-              ${error instanceof Error && !isRoutingError(error) ? error.message : describeError(error).message}
-              <button class="secondary" @click=${() => this.catalogTask.run()}>Try again</button>
+            html`<p class="notice error" role="alert" part="notice notice-error">
+              ${!this.proxyUrl ? this.t('widget.noProxy') : error instanceof Error && !isRoutingError(error) ? error.message : this.problemText(describeError(error))}
+              <button class="secondary" part="secondary-button" @click=${() => this.catalogTask.run()}>${this.t('widget.retry')}</button>
             </p>`,
           complete: () => (this.view === 'form' ? this.renderForm() : this.view === 'executing' ? this.renderExecuting() : this.renderTracking()),
         })}
         ${this.renderHistory()}
+        <div class="visually-hidden" role="status" aria-atomic="true">${this.announcement}</div>
       </div>
     `;
   }
@@ -832,7 +989,7 @@ export class BridgeWidget extends LitElement {
   private renderAccount(): TemplateResult | typeof nothing {
     if (!this.account) return nothing;
     const chain = this.walletChainId === undefined ? undefined : this.chainById(String(this.walletChainId));
-    return html`<span class="account" title=${this.account}>${this.account.slice(0, 6)}…${this.account.slice(-4)}${chain ? html` · ${chain.networkName}` : nothing}</span>`;
+    return html`<span class="account" part="account" title=${this.account}>${this.account.slice(0, 6)}…${this.account.slice(-4)}${chain ? html` · ${chain.networkName}` : nothing}</span>`;
   }
 
   private chainOptions(chains: Chain[], side: 'from' | 'to'): ChainOption[] {
@@ -842,11 +999,22 @@ export class BridgeWidget extends LitElement {
       ...(c.chainIconURI ? { iconUrl: c.chainIconURI } : {}),
       family: (chainFamily(c) ?? 'other') as ChainOption['family'],
       availability: side === 'from' ? 'available' : destinationAvailability(c, this.confirmedDestinations),
-      ...(side === 'to' && destinationAvailability(c, this.confirmedDestinations) === 'informational' ? { note: 'Listed by the service, not routable as a destination' } : {}),
+      ...(side === 'to' && destinationAvailability(c, this.confirmedDestinations) === 'informational' ? { note: this.t('form.notRoutable') } : {}),
     }));
   }
 
   private tokenOptions(chainId: string, side: 'from' | 'to'): TokenOption[] {
+    // The same array while nothing it depends on changed: the picker indexes tokens per array.
+    const inputs = [this.catalogTask.value?.tokens, this.balancesTask.value, side === 'from' ? this.allowFromTokens + this.denyFromTokens : this.allowToTokens + this.denyToTokens] as const;
+    const key = `${side}:${chainId}`;
+    const memo = this.tokenOptionsMemo.get(key);
+    if (memo && memo.inputs.every((v, i) => v === inputs[i])) return memo.options;
+    const options = this.buildTokenOptions(chainId, side);
+    this.tokenOptionsMemo.set(key, { inputs, options });
+    return options;
+  }
+
+  private buildTokenOptions(chainId: string, side: 'from' | 'to'): TokenOption[] {
     const tokens = this.tokensFor(this.catalogTask.value?.tokens ?? [], chainId, side);
     return tokens.map((t) => {
       const balance = this.balanceOf(chainId, t.address);
@@ -871,31 +1039,42 @@ export class BridgeWidget extends LitElement {
     const balance = fromToken ? this.balanceOf(this.fromChainId, fromToken.address) : undefined;
     const quote = this.currentQuote;
     const balancesPartial = this.balancesTask.value?.partial ?? false;
+    const { table: strings, resolved } = this.i18n;
+    const locked = this.t('form.locked');
     return html`
-      <fieldset class="leg">
-        <legend>From</legend>
+      <fieldset class="leg" part="group">
+        <legend>${this.t('form.from')}</legend>
         <div class="pickers">
           <bw-chain-picker
-            label="From chain"
+            exportparts=${EXPORT_PICKER}
+            label=${this.t('form.fromChain')}
+            .strings=${strings}
+            .locale=${resolved.intl}
             .chains=${this.chainOptions(this.sourceChains(chains), 'from')}
             .selected=${this.fromChainId}
             ?disabled=${this.locked('fromChain')}
-            disabled-reason="Set by this site"
+            disabled-reason=${locked}
             @chain-select=${(e: CustomEvent<{ chainId: string }>) => this.onChainSelect('from', e.detail.chainId)}
           ></bw-chain-picker>
           <bw-token-picker
-            label="Token to send"
+            exportparts=${EXPORT_PICKER}
+            label=${this.t('form.fromToken')}
+            .strings=${strings}
+            .locale=${resolved.intl}
             .tokens=${this.tokenOptions(this.fromChainId, 'from')}
             .selected=${this.fromTokenAddress}
             .balancesLoading=${this.balancesTask.status === 1}
             .balancesPartial=${balancesPartial}
             ?disabled=${this.locked('fromToken')}
-            disabled-reason="Set by this site"
+            disabled-reason=${locked}
             @token-select=${(e: CustomEvent<{ address: string }>) => this.onTokenSelect('from', e.detail.address)}
           ></bw-token-picker>
         </div>
         <bw-amount-input
-          label="Amount"
+          exportparts=${EXPORT_AMOUNT}
+          label=${this.t('form.amount')}
+          .strings=${strings}
+          .locale=${resolved.intl}
           .value=${this.amountText}
           .symbol=${fromToken?.symbol ?? ''}
           .decimals=${fromToken?.decimals ?? 18}
@@ -910,28 +1089,37 @@ export class BridgeWidget extends LitElement {
           }}
         ></bw-amount-input>
       </fieldset>
-      <fieldset class="leg">
-        <legend>To</legend>
+      <fieldset class="leg" part="group">
+        <legend>${this.t('form.to')}</legend>
         <div class="pickers">
           <bw-chain-picker
-            label="To chain"
+            exportparts=${EXPORT_PICKER}
+            label=${this.t('form.toChain')}
+            .strings=${strings}
+            .locale=${resolved.intl}
             .chains=${this.chainOptions(this.destinationChains(chains), 'to')}
             .selected=${this.toChainId}
             ?disabled=${this.locked('toChain')}
-            disabled-reason="Set by this site"
+            disabled-reason=${locked}
             @chain-select=${(e: CustomEvent<{ chainId: string }>) => this.onChainSelect('to', e.detail.chainId)}
           ></bw-chain-picker>
           <bw-token-picker
-            label="Token to receive"
+            exportparts=${EXPORT_PICKER}
+            label=${this.t('form.toToken')}
+            .strings=${strings}
+            .locale=${resolved.intl}
             .tokens=${this.tokenOptions(this.toChainId, 'to')}
             .selected=${this.toTokenAddress}
             ?disabled=${this.locked('toToken')}
-            disabled-reason="Set by this site"
+            disabled-reason=${locked}
             @token-select=${(e: CustomEvent<{ address: string }>) => this.onTokenSelect('to', e.detail.address)}
           ></bw-token-picker>
         </div>
         <bw-recipient-input
-          label="Recipient"
+          exportparts=${EXPORT_RECIPIENT}
+          label=${this.t('form.recipient')}
+          .strings=${strings}
+          .locale=${resolved.intl}
           .value=${this.recipient}
           .family=${family}
           ?required=${this.recipientRequired}
@@ -943,15 +1131,18 @@ export class BridgeWidget extends LitElement {
         ></bw-recipient-input>
       </fieldset>
       ${this.renderQuote(quote, fromToken, toToken)}
-      ${this.configProblems.map((p) => html`<p class="notice warning" part="notice">${p}</p>`)}
-      ${this.notice ? html`<p class="notice info" part="notice">${this.notice}</p>` : nothing}
-      ${this.problem
-        ? html`<p class="notice error" role="alert" part="notice">
-            ${this.problem.message}${this.problem.requestId ? html` <small>(request ${this.problem.requestId})</small>` : nothing}
-          </p>`
-        : nothing}
+      ${this.configProblems.map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
+      ${this.notice ? html`<p class="notice info" part="notice notice-info">${this.noticeText(this.notice)}</p>` : nothing}
+      ${this.problem ? this.renderProblem(this.problem) : nothing}
       ${this.renderPrimary(quote, fromToken)}
     `;
+  }
+
+  private renderProblem(problem: Problem, retry?: () => void): TemplateResult {
+    return html`<p class="notice error" role="alert" part="notice notice-error">
+      ${this.problemText(problem)}${problem.requestId ? html` <small>${this.t('widget.request', { id: problem.requestId })}</small>` : nothing}
+      ${retry ? html`<button class="secondary" part="secondary-button" @click=${retry}>${this.t('widget.retry')}</button>` : nothing}
+    </p>`;
   }
 
   private renderQuote(quote: QuoteResult | undefined, fromToken: Token | undefined, toToken: Token | undefined): TemplateResult | typeof nothing {
@@ -960,13 +1151,13 @@ export class BridgeWidget extends LitElement {
     const error = this.quoteTask.status === 3 ? this.quoteTask.error : undefined;
     if (error && !(isRoutingError(error) && error.kind === 'aborted')) {
       const problem = describeError(error);
-      return html`<p class="notice error" role="alert" part="notice">
-        ${problem.message}${problem.requestId ? html` <small>(request ${problem.requestId})</small>` : nothing}
-        ${problem.retryable ? html`<button class="secondary" @click=${() => this.quoteNonce++}>Try again</button>` : nothing}
-      </p>`;
+      return this.renderProblem(problem, problem.retryable ? () => this.quoteNonce++ : undefined);
     }
     const shown = quote ?? this.quoteTask.value;
     return html`<bw-quote-panel
+      exportparts=${EXPORT_QUOTE}
+      .strings=${this.i18n.table}
+      .locale=${this.i18n.resolved.intl}
       .estimate=${shown?.estimate}
       .fromSymbol=${fromToken?.symbol ?? ''}
       .fromDecimals=${fromToken?.decimals ?? 18}
@@ -988,25 +1179,27 @@ export class BridgeWidget extends LitElement {
   }
 
   private renderPrimary(quote: QuoteResult | undefined, fromToken: Token | undefined): TemplateResult {
-    let label = 'Bridge';
+    let label: string;
     let disabled = true;
     let action = () => this.bridge();
-    if (!this.provider) label = 'Connect a wallet to continue';
+    if (!this.provider) label = this.t('action.noWallet');
     else if (!this.account) {
-      label = 'Connect wallet';
+      label = this.t('action.connect');
       disabled = false;
       action = () => this.connect();
-    } else if (!fromToken || !this.toTokenAddress) label = 'Select tokens';
-    else if (this.amountText.trim() === '') label = 'Enter an amount';
-    else if (this.amountProblem === 'insufficient-balance') label = `Insufficient ${fromToken.symbol}`;
-    else if (this.amountProblem) label = 'Enter a valid amount';
-    else if (!this.effectiveRecipient) label = 'Enter a valid recipient';
-    else if (!quote) label = this.quoteTask.status === 3 ? 'No quote available' : 'Getting a quote…';
+    } else if (!fromToken || !this.toTokenAddress) label = this.t('action.selectTokens');
+    else if (this.amountText.trim() === '') label = this.t('action.enterAmount');
+    else if (this.amountProblem === 'insufficient-balance') label = this.t('action.insufficient', { symbol: fromToken.symbol });
+    else if (this.amountProblem) label = this.t('action.invalidAmount');
+    else if (!this.effectiveRecipient) label = this.t('action.invalidRecipient');
+    else if (!quote) label = this.t(this.quoteTask.status === 3 ? 'action.noQuote' : 'action.quoting');
     else {
       const loss = valueLossPercent(quote.estimate);
       const needsConfirm = loss !== undefined && loss > this.valueLossThreshold && !this.valueLossConfirmed;
       const parsed = this.parsedAmount;
-      label = needsConfirm ? 'Confirm the value loss above' : `Bridge ${parsed?.ok ? formatAmount(parsed.value, fromToken.decimals) : ''} ${fromToken.symbol}`;
+      label = needsConfirm
+        ? this.t('action.confirmLoss')
+        : this.t('action.bridge', { amount: parsed?.ok ? this.formatTokenAmount(parsed.value, fromToken.decimals) : '', symbol: fromToken.symbol });
       disabled = needsConfirm;
     }
     return html`<button part="primary-button" class="primary" ?disabled=${disabled} @click=${action}>${label}</button>`;
@@ -1020,7 +1213,7 @@ export class BridgeWidget extends LitElement {
       const url = s.txHash ? explorerTxUrl(chain?.blockExplorerUrls, s.txHash) : undefined;
       return {
         id: s.id,
-        tokenSymbol: token?.symbol ?? 'token',
+        tokenSymbol: token?.symbol ?? shortenHex(s.tokenAddress),
         tokenDecimals: token?.decimals ?? 18,
         tokenAddress: s.tokenAddress,
         spender: s.spender,
@@ -1033,11 +1226,21 @@ export class BridgeWidget extends LitElement {
       };
     });
     return html`
-      <p class="phase" role="status" aria-live="polite">
-        <span class="spinner" aria-hidden="true"></span>${this.phase ? PHASE_TEXT[this.phase] : 'Working…'}
+      <p class="phase" part="status" tabindex="-1">
+        <span class="spinner" aria-hidden="true"></span>${this.phase ? this.t(`phase.${this.phase}`) : this.t('widget.working')}
       </p>
-      ${steps.length ? html`<bw-approval-steps .steps=${steps} ?unlimited=${this.unlimitedApproval}></bw-approval-steps>` : nothing}
-      <p class="notice info" part="notice">Keep this page open until your wallet asks you to confirm. ${fromChain ? `Funds leave from ${fromChain.networkName}.` : ''}</p>
+      ${steps.length
+        ? html`<bw-approval-steps
+            exportparts=${EXPORT_APPROVALS}
+            .strings=${this.i18n.table}
+            .locale=${this.i18n.resolved.intl}
+            .steps=${steps}
+            ?unlimited=${this.unlimitedApproval}
+          ></bw-approval-steps>`
+        : nothing}
+      <p class="notice info" part="notice notice-info">
+        ${this.t('widget.keepOpen')} ${fromChain ? this.t('widget.leavesFrom', { chain: fromChain.networkName }) : ''}
+      </p>
     `;
   }
 
@@ -1061,8 +1264,8 @@ export class BridgeWidget extends LitElement {
       ...(tracked ? { rawStatus: tracked.rawStatus } : {}),
       fromChainName: fromChain?.networkName ?? saved.fromChainId,
       toChainName: toChain?.networkName ?? saved.toChainId,
-      fromAmountText: `${formatAmount(BigInt(saved.fromAmount), saved.fromToken.decimals)} ${saved.fromToken.symbol}`,
-      toAmountText: `${formatAmount(received ?? BigInt(saved.toAmount), saved.toToken.decimals)} ${saved.toToken.symbol}`,
+      fromAmountText: this.formatTokenAmount(BigInt(saved.fromAmount), saved.fromToken.decimals, saved.fromToken.symbol),
+      toAmountText: this.formatTokenAmount(received ?? BigInt(saved.toAmount), saved.toToken.decimals, saved.toToken.symbol),
       ...(saved.sourceTxHash ? { sourceTxHash: saved.sourceTxHash } : {}),
       ...(sourceUrl ? { sourceTxUrl: sourceUrl } : {}),
       ...(destHash ? { destTxHash: destHash } : {}),
@@ -1076,12 +1279,15 @@ export class BridgeWidget extends LitElement {
       receiptPending: !!saved.sourceTxHash && !saved.receiptAccepted && !this.trackedFinal,
       ...(this.lastCheckedAt ? { lastCheckedAt: this.lastCheckedAt } : {}),
       ...(this.nextCheckAt && !this.trackedFinal ? { nextCheckAt: this.nextCheckAt } : {}),
-      ...(this.notice ? { message: this.notice } : {}),
+      ...(this.notice ? { message: this.noticeText(this.notice) } : {}),
     };
   }
 
   private renderTracking(): TemplateResult {
     return html`<bw-status-tracker
+      exportparts=${EXPORT_TRACKER}
+      .strings=${this.i18n.table}
+      .locale=${this.i18n.resolved.intl}
       .view=${this.trackedView()}
       @new-transfer=${() => this.newTransfer()}
       @status-dismiss=${() => this.newTransfer()}
@@ -1094,20 +1300,33 @@ export class BridgeWidget extends LitElement {
       .list(this.account)
       .filter((t) => t.sourceTxHash);
     if (!history.length) return nothing;
-    const label: Record<string, string> = { success: 'Arrived', failed: 'Failed, refund initiated', 'not-found': 'Unknown to the service', broadcast: 'In progress', tracking: 'In progress', routed: 'In progress', abandoned: 'Not sent' };
+    const state = (phase: string): string =>
+      this.t(phase === 'success' || phase === 'failed' || phase === 'not-found' || phase === 'abandoned' ? `history.${phase}` : 'history.pending');
     return html`
       <div class="row">
-        <button class="link-button" aria-expanded=${this.showHistory ? 'true' : 'false'} aria-controls="history" @click=${() => (this.showHistory = !this.showHistory)}>
-          Recent transfers (${history.length})
+        <button
+          class="link-button"
+          part="history-toggle"
+          aria-expanded=${this.showHistory ? 'true' : 'false'}
+          aria-controls="history"
+          @click=${() => (this.showHistory = !this.showHistory)}
+        >
+          ${this.t('history.toggle', { count: history.length })}
         </button>
       </div>
       <ul id="history" class="history" part="history" ?hidden=${!this.showHistory}>
         ${history.slice(0, 10).map(
-          (t) => html`<li>
-            <span>${formatAmount(BigInt(t.fromAmount), t.fromToken.decimals)} ${t.fromToken.symbol} → ${this.chainById(t.toChainId)?.networkName ?? t.toChainId}</span>
+          (t) => html`<li part="history-item">
+            <span>
+              ${this.t('history.item', {
+                amount: this.formatTokenAmount(BigInt(t.fromAmount), t.fromToken.decimals),
+                symbol: t.fromToken.symbol,
+                chain: this.chainById(t.toChainId)?.networkName ?? t.toChainId,
+              })}
+            </span>
             ${isFinalPhase(t.phase)
-              ? html`<span class="state">${label[t.phase]}</span>`
-              : html`<button class="link-button" @click=${() => this.startTracking(t, true)}>${label[t.phase]}</button>`}
+              ? html`<span class="state">${state(t.phase)}</span>`
+              : html`<button class="link-button" @click=${() => this.startTracking(t, true)}>${state(t.phase)}</button>`}
           </li>`,
         )}
       </ul>

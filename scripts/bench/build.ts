@@ -1,0 +1,93 @@
+/**
+ * Builds what the benchmarks and the size budget measure, with the
+ * repository's own vite.config.ts, into a directory of our choosing (never
+ * into dist/, which other people's builds write to):
+ *
+ * - the package build (default mode, dependencies external),
+ * - the script-tag build (`--mode script`, self-contained),
+ * - optionally the development wallet as a small ES module for bench pages.
+ *
+ * File names come from package.json `exports` (`.` and `./script`), so a
+ * renamed output is still found.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { basename, dirname, join, posix, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface BuiltFiles {
+  outDir: string;
+  /** The self-contained script-tag build. */
+  scriptFile: string;
+  /** The package entry (`exports['.'].import`). */
+  entryFile: string;
+}
+
+interface PackageJson {
+  exports?: Record<string, string | { import?: string; default?: string }>;
+  dependencies?: Record<string, string>;
+}
+
+function exportPath(pkg: PackageJson, key: string, fallback: string): string {
+  const value = pkg.exports?.[key];
+  const path = typeof value === 'string' ? value : (value?.import ?? value?.default ?? fallback);
+  // Paths are relative to the package root and point into dist/; keep the part under dist/.
+  const normalised = posix.normalize(path.replace(/^\.\//, ''));
+  return normalised.startsWith('dist/') ? normalised.slice('dist/'.length) : basename(normalised);
+}
+
+export function outputNames(root = ROOT): { script: string; entry: string } {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
+  return { script: exportPath(pkg, './script', 'dist/bridge-widget.min.js'), entry: exportPath(pkg, '.', 'dist/index.js') };
+}
+
+async function viteBuild(mode: string | undefined, outDir: string, emptyOutDir: boolean): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    root: ROOT,
+    configFile: join(ROOT, 'vite.config.ts'),
+    ...(mode ? { mode } : {}),
+    logLevel: 'error',
+    clearScreen: false,
+    build: { outDir, emptyOutDir },
+  });
+}
+
+/** Package build then script build into `outDir` (emptied first). */
+export async function buildWidget(outDir: string): Promise<BuiltFiles> {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  await viteBuild(undefined, outDir, true);
+  await viteBuild('script', outDir, false);
+  const names = outputNames();
+  const files = { outDir, scriptFile: join(outDir, names.script), entryFile: join(outDir, names.entry) };
+  for (const file of [files.scriptFile, files.entryFile]) {
+    if (!existsSync(file)) throw new Error(`the build did not produce ${relative(ROOT, file)} (expected from package.json exports)`);
+  }
+  return files;
+}
+
+/**
+ * demo/dev-wallet.ts as one minified ES module exporting `createDevWallet`,
+ * for bench pages that need a funded, connected wallet without a dev server.
+ */
+export async function buildDevWallet(outDir: string, fileName = 'dev-wallet.js'): Promise<string> {
+  const { build } = await import('vite');
+  await build({
+    root: ROOT,
+    configFile: false,
+    logLevel: 'error',
+    clearScreen: false,
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      copyPublicDir: false,
+      lib: { entry: join(ROOT, 'demo/dev-wallet.ts'), formats: ['es'], fileName: () => fileName },
+    },
+  });
+  return join(outDir, fileName);
+}

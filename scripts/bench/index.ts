@@ -1,0 +1,318 @@
+/**
+ * `npm run bench`: size, speed and request economy of <bridge-widget>, side
+ * by side in one run (issue 6).
+ *
+ *   npm run bench [-- --runs 5] [--only size,flow,picker,memory]
+ *                 [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]
+ *
+ * 1. Builds the package and the script-tag file with the repository's
+ *    vite.config.ts into .bench/build/ (never dist/), plus the development
+ *    wallet as a small module for the pages.
+ * 2. Sizes: raw, gzip -9 and brotli of the script build and of the package
+ *    entry with its chunks; contributors by library, package and module from
+ *    the script build's sourcemap.
+ * 3. Starts the sandbox (its own process, free ports), a bare static server
+ *    and headless Chromium, then per run: startup, first quote, a full
+ *    transfer with request counts, a second mount; the token picker with a
+ *    large list; mount/unmount cycles with heap and leftovers.
+ * 4. Prints the table (median, min, max over the runs) and writes it as JSON.
+ *
+ * Timings depend on the machine and its load: they are printed, never asserted.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { buildDevWallet, buildWidget, ROOT } from './build.ts';
+import { launchBrowser } from './browser.ts';
+import { emptyPage, widgetPage, type PageConfig } from './pages.ts';
+import { figure, machineInfo, machineLine, markdownTable, median, table, type Figure } from './report.ts';
+import { startBenchSandbox, type BenchSandbox } from './sandbox.ts';
+import { PACKAGE_ENTRY_GZIP_BUDGET, SCRIPT_GZIP_BUDGET, sizeReport, type SizeReport } from './size.ts';
+import { startStaticServer, type StaticServer } from './static-server.ts';
+import type { BenchContext } from './scenarios/context.ts';
+import { runFlow, TYPED_AMOUNT, type FlowRun } from './scenarios/flow.ts';
+import { runMemory, type MemoryRun } from './scenarios/memory.ts';
+import { runPicker, SEARCH_TEXT, type PickerRun } from './scenarios/picker.ts';
+
+const SCENARIOS = ['size', 'flow', 'picker', 'memory'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+const FROM_CHAIN = 11155111;
+const TO_CHAIN = 84532;
+const QUOTE_DEBOUNCE_MS = 400;
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '5' },
+      only: { type: 'string' },
+      'picker-tokens': { type: 'string', default: '10000' },
+      cycles: { type: 'string', default: '50' },
+      out: { type: 'string', default: '.bench/results.json' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write('usage: npm run bench -- [--runs 5] [--only size,flow,picker,memory] [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]\n');
+    process.exit(0);
+  }
+  const positive = (name: string, value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got "${value}"`);
+    return n;
+  };
+  const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SCENARIOS];
+  for (const s of only) if (!SCENARIOS.includes(s as Scenario)) throw new Error(`--only: unknown scenario "${s}" (${SCENARIOS.join(', ')})`);
+  return {
+    runs: positive('runs', values.runs),
+    only: new Set(only as Scenario[]),
+    pickerTokens: positive('picker-tokens', values['picker-tokens']),
+    cycles: Math.max(2, positive('cycles', values.cycles)),
+    out: resolve(ROOT, values.out),
+  };
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const kb = (bytes: number) => bytes / 1024;
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function repeat<T>(label: string, runs: number, run: (i: number) => Promise<T>, errors: string[]): Promise<T[]> {
+  const results: T[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = Date.now();
+    try {
+      results.push(await run(i));
+      log(`  ${label} ${i + 1}/${runs} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    } catch (error) {
+      errors.push(`${label} run ${i + 1}: ${errorText(error)}`);
+      log(`  ${label} ${i + 1}/${runs} failed: ${errorText(error)}`);
+    }
+  }
+  return results;
+}
+
+function sizeFigures(size: SizeReport): Figure[] {
+  const lib = (name: string) => size.contributors.libraries.find((l) => l.name === name);
+  const figures: Figure[] = [
+    figure('size.script.gzip', 'script-tag build, gzip', 'KB', [kb(size.script.gzip)], {
+      target: `≤ ${kb(SCRIPT_GZIP_BUDGET)} KB`,
+      check: (v) => v * 1024 <= SCRIPT_GZIP_BUDGET,
+    }),
+    figure('size.script.brotli', 'script-tag build, brotli', 'KB', [kb(size.script.brotli)]),
+    figure('size.script.raw', 'script-tag build, raw', 'KB', [kb(size.script.raw)]),
+  ];
+  for (const [name, label] of [
+    ['widget code (src)', '  in it: widget code (src), gzip cost'],
+    ['lit', '  in it: lit + @lit/task, gzip cost'],
+    ['viem', '  in it: viem helpers + @noble/hashes, gzip cost'],
+    ['zod', '  in it: zod (zod/mini), gzip cost'],
+  ] as const) {
+    const l = lib(name);
+    if (l) figures.push(figure(`size.script.${name.split(' ')[0]}.gzip`, label, 'KB', [kb(l.gzipMarginal)], { note: `${(l.share * 100).toFixed(1)} % of the raw bytes; gzip cost = gzip(all) − gzip(all without it)` }));
+  }
+  figures.push(
+    figure('size.entry.gzip', 'package entry + its chunks, gzip (deps external)', 'KB', [kb(size.packageEntry.closure.gzip)], {
+      target: `≤ ${kb(PACKAGE_ENTRY_GZIP_BUDGET).toFixed(1)} KB`,
+      check: (v) => v * 1024 <= PACKAGE_ENTRY_GZIP_BUDGET,
+    }),
+    figure('size.entry.raw', 'package entry + its chunks, raw', 'KB', [kb(size.packageEntry.closure.raw)]),
+    figure('size.entryFile.gzip', 'package entry file alone, gzip', 'KB', [kb(size.packageEntry.entry.gzip)]),
+    figure('size.forbidden', 'viem client / transport code in script build', 'count', [size.forbidden.length], { target: '0', check: (v) => v === 0 }),
+  );
+  return figures;
+}
+
+function flowFigures(runs: FlowRun[]): Figure[] {
+  const all = (pick: (r: FlowRun) => number) => runs.map(pick);
+  const allEqual = (target: number) => (_: number, samples: readonly number[]) => samples.every((s) => s === target);
+  return [
+    figure('startup.defined', 'script fetch → element defined', 'ms', all((r) => r.startup.definedAt - r.startup.scriptFetchStart)),
+    figure('startup.interactive', 'script fetch → widget interactive (chain shown)', 'ms', all((r) => r.startup.interactiveAt - r.startup.scriptFetchStart)),
+    figure('startup.quote', `amount typed → quote shown (incl. ${QUOTE_DEBOUNCE_MS} ms debounce)`, 'ms', all((r) => r.quote.shownAt - r.quote.lastInputAt)),
+    figure('startup.remount', 'second mount → interactive (cached catalog)', 'ms', all((r) => r.secondMount.interactiveMs)),
+    figure('requests.quotesWhileTyping', `quote requests for typing “${TYPED_AMOUNT}”`, 'count', all((r) => r.quoteRequestsWhileTyping), { target: '1', check: allEqual(1) }),
+    figure('requests.statusPolls', 'status polls, one transfer', 'count', all((r) => r.statusPolls)),
+    figure('requests.earlyPolls', 'status polls earlier than next_poll_at', 'count', all((r) => r.earlyPolls), { target: '0', check: allEqual(0) }),
+    figure('requests.minPollMargin', 'smallest margin after next_poll_at', 'ms', all((r) => r.minPollMargin)),
+    figure('requests.refetchOnRemount', 'chain + token list fetches on second mount', 'count', all((r) => r.secondMount.chainsRefetches + r.secondMount.tokensRefetches), { target: '0', check: allEqual(0) }),
+    figure('requests.total', 'requests to the proxy, one full flow', 'count', all((r) => Object.values(r.requestsByEndpoint).reduce((a, b) => a + b, 0))),
+  ];
+}
+
+function pickerFigures(runs: PickerRun[]): Figure[] {
+  const tokens = runs[0]?.tokens ?? NaN;
+  return [
+    figure('picker.interactive', `script fetch → interactive, ${tokens.toLocaleString('en-US')}-token list`, 'ms', runs.map((r) => r.interactiveMs)),
+    figure('picker.open', `token picker open (${tokens.toLocaleString('en-US')} tokens)`, 'ms', runs.map((r) => r.open.ms)),
+    figure('picker.keystroke', `token search, per keystroke (“${SEARCH_TEXT}”)`, 'ms', runs.flatMap((r) => r.keystrokes.map((k) => k.ms)), { note: 'all keystrokes of all runs pooled' }),
+    figure('picker.reopen', 'token picker, second open', 'ms', runs.map((r) => r.reopen.ms)),
+  ];
+}
+
+function memoryFigures(runs: MemoryRun[], cycles: number): Figure[] {
+  return [
+    figure('memory.heapAfterFirst', 'JS heap after 1 mount/unmount', 'MB', runs.map((r) => r.heapAfterFirst / 2 ** 20)),
+    figure('memory.heapAfterAll', `JS heap after ${cycles} mount/unmounts`, 'MB', runs.map((r) => r.heapAfterAll / 2 ** 20)),
+    figure('memory.growth', `heap growth, ${cycles} vs 1 cycles`, 'KB', runs.map((r) => r.growth / 1024)),
+    figure('memory.growthPerCycle', `heap growth per cycle, cycles ${Math.floor(cycles / 2) + 1}–${cycles}`, 'KB', runs.map((r) => r.growthPerCycleSecondHalf / 1024)),
+    figure('memory.widgetsAlive', 'BridgeWidget objects alive after unmounts', 'count', runs.map((r) => r.widgetsAliveAfterAll), { target: '0', check: (_, s) => s.every((v) => v === 0) }),
+    figure('memory.requestsAfterUnmount', 'proxy requests after the last unmount', 'count', runs.map((r) => r.requestsAfterUnmount), { target: '0', check: (_, s) => s.every((v) => v === 0) }),
+    figure('memory.walletListeners', 'listeners left on the wallet after unmounts', 'count', runs.map((r) => r.walletListenersAfterAll), { target: '0', check: (_, s) => s.every((v) => v === 0) }),
+  ];
+}
+
+async function main(): Promise<void> {
+  const opts = options();
+  const started = Date.now();
+  const errors: string[] = [];
+  const buildDir = join(ROOT, '.bench/build');
+  const browserScenarios = (['flow', 'picker', 'memory'] as const).filter((s) => opts.only.has(s));
+
+  log('building (package, script tag, dev wallet) into .bench/build/ …');
+  const files = await buildWidget(join(buildDir, 'dist'));
+  const size = sizeReport(files);
+
+  let browser: Browser | undefined;
+  let server: StaticServer | undefined;
+  let sandbox: BenchSandbox | undefined;
+  let chromium = 'not started';
+  const results: { flow: FlowRun[]; picker: PickerRun[]; memory: MemoryRun[] } = { flow: [], picker: [], memory: [] };
+  const stopAll = async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.close().catch(() => undefined);
+    await sandbox?.stop().catch(() => undefined);
+  };
+  const onSignal = () => {
+    void stopAll().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    if (browserScenarios.length) {
+      await buildDevWallet(files.outDir);
+      log('starting the sandbox, a static server and Chromium …');
+      sandbox = await startBenchSandbox({ bridgingDelayMs: 1500 });
+      server = await startStaticServer(files.outDir);
+      browser = await launchBrowser();
+      chromium = browser.version();
+      const fromChain = sandbox.info.chains.find((c) => c.chainId === FROM_CHAIN);
+      if (!fromChain?.rpcUrl) throw new Error(`the sandbox has no served chain ${FROM_CHAIN}`);
+      const config: PageConfig = {
+        proxyUrl: sandbox.proxyUrl,
+        scriptName: relative(files.outDir, files.scriptFile).split('\\').join('/'),
+        fromChain: String(FROM_CHAIN),
+        toChain: String(TO_CHAIN),
+        fromChainName: fromChain.name,
+      };
+      const ctx: BenchContext = {
+        browser,
+        server,
+        sandbox,
+        widgetPageUrl: server.page('/widget.html', widgetPage(config)),
+        emptyPageUrl: server.page('/empty.html', emptyPage(config)),
+        wallet: {
+          walletModule: '/dev-wallet.js',
+          privateKey: sandbox.info.account.privateKey,
+          chains: sandbox.info.chains.filter((c) => c.rpcUrl).map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl!, name: c.name })),
+          chainId: FROM_CHAIN,
+        },
+        log,
+      };
+
+      if (opts.only.has('flow')) {
+        log(`flow: startup, first quote, one transfer, second mount (${opts.runs} runs)`);
+        results.flow = await repeat('flow', opts.runs, () => runFlow(ctx), errors);
+        for (const run of results.flow) {
+          if (run.quote.maxGap >= QUOTE_DEBOUNCE_MS) errors.push(`flow: keystrokes ${run.quote.maxGap.toFixed(0)} ms apart (≥ the debounce): that run's quote count does not test the debounce`);
+          if (run.outcome !== 'success') errors.push(`flow: a transfer ended with ${run.outcome}`);
+        }
+      }
+      if (opts.only.has('picker')) {
+        // Synthetic tokens are spread over the two local chains: twice as many puts the requested number in one picker.
+        await sandbox.setFaults({ syntheticTokens: opts.pickerTokens * 2 });
+        log(`picker: ${opts.pickerTokens.toLocaleString('en-US')} tokens (${opts.runs} runs)`);
+        try {
+          results.picker = await repeat('picker', opts.runs, () => runPicker(ctx), errors);
+        } finally {
+          await sandbox.setFaults({ syntheticTokens: 0 });
+        }
+      }
+      if (opts.only.has('memory')) {
+        log(`memory: ${opts.cycles} mount/unmount cycles (${opts.runs} runs)`);
+        results.memory = await repeat('memory', opts.runs, () => runMemory(ctx, opts.cycles), errors);
+      }
+    }
+  } catch (error) {
+    // No browser or no sandbox: still print what was measured (sizes), and say why the rest is missing.
+    errors.push(`browser scenarios: ${errorText(error)}`);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await stopAll();
+  }
+
+  const machine = machineInfo(chromium);
+  const figures: Figure[] = [
+    ...(opts.only.has('size') ? sizeFigures(size) : []),
+    ...(results.flow.length ? flowFigures(results.flow) : []),
+    ...(results.picker.length ? pickerFigures(results.picker) : []),
+    ...(results.memory.length ? memoryFigures(results.memory, opts.cycles) : []),
+  ];
+
+  // Requests by endpoint over one full flow: the median count of each endpoint over the runs.
+  const endpoints = [...new Set(results.flow.flatMap((r) => Object.keys(r.requestsByEndpoint)))].sort();
+  const requestsByEndpoint = Object.fromEntries(endpoints.map((e) => [e, median(results.flow.map((r) => r.requestsByEndpoint[e] ?? 0))]));
+
+  const out = {
+    machine,
+    options: { runs: opts.runs, scenarios: [...opts.only], pickerTokens: opts.pickerTokens, cycles: opts.cycles, typedAmount: TYPED_AMOUNT, search: SEARCH_TEXT },
+    durationSeconds: Math.round((Date.now() - started) / 100) / 10,
+    figures,
+    size,
+    requestsByEndpoint,
+    runs: results,
+    errors,
+  };
+  mkdirSync(dirname(opts.out), { recursive: true });
+  writeFileSync(opts.out, `${JSON.stringify(out, (_, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
+
+  const print = (line = '') => process.stdout.write(`${line}\n`);
+  print();
+  print(`bridge-widget bench: median of ${opts.runs} run(s)`);
+  print(machineLine(machine));
+  print();
+  print(table(figures));
+  if (endpoints.length) {
+    print();
+    print('Requests to the proxy over one full flow (median per endpoint):');
+    for (const e of endpoints) print(`  ${String(requestsByEndpoint[e]).padStart(3)}  ${e}`);
+  }
+  if (opts.only.has('size')) {
+    print();
+    print(`Largest contributors to ${size.script.file} (raw bytes from its sourcemap; gzip = what removing it would save):`);
+    for (const g of size.contributors.groups.slice(0, 12)) {
+      print(`  ${g.name.padEnd(32)} ${String(g.bytes).padStart(7)} B  ${(g.share * 100).toFixed(1).padStart(5)} %  ~${String(g.gzipMarginal).padStart(6)} B gzip`);
+    }
+    print('Largest modules (raw bytes):');
+    for (const m of size.contributors.modules.slice(0, 8)) print(`  ${m.source.padEnd(56)} ${String(m.bytes).padStart(7)} B`);
+    if (size.forbidden.length) for (const f of size.forbidden) print(`  ✗ ${f}`);
+  }
+  if (errors.length) {
+    print();
+    print('Problems during the run:');
+    for (const e of errors) print(`  - ${e}`);
+  }
+  print();
+  const markdown = opts.out.replace(/\.json$/, '') + '.md';
+  writeFileSync(markdown, `Machine: ${machineLine(machine)}\n\n${markdownTable(figures)}\n`);
+  print(`Written to ${relative(ROOT, opts.out)} and, as a Markdown table, ${relative(ROOT, markdown)} (${out.durationSeconds} s).`);
+  process.exitCode = errors.length ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
