@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
+import { minifyLitTemplatesPlugin } from './scripts/vite-plugin-minify-lit.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
 const dependencies = Object.keys(pkg.dependencies);
@@ -8,15 +10,38 @@ const external = (id: string) =>
   id.startsWith('node:') || builtinModules.includes(id) || dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 /**
+ * `bridge-widget/react` and `bridge-widget/vue` are type declarations (JSX and
+ * Vue template typings). An empty module sits behind them so that a value
+ * import (`import 'bridge-widget/react'`) is harmless in any bundler.
+ */
+function typeOnlyEntries(names: string[]): Plugin {
+  return {
+    name: 'bridge-widget:type-only-entries',
+    generateBundle() {
+      for (const name of names) {
+        this.emitFile({ type: 'asset', fileName: `${name}.js`, source: `// Type declarations only: see types/types/${name}.d.ts.\nexport {};\n` });
+      }
+    },
+  };
+}
+
+/**
  * Two builds:
  * - default: the npm package (ES modules, dependencies external) with entries
  *   for the element, the bare classes, the client and the Node-safe proxy;
- * - `--mode script`: one self-contained file for `<script type="module">`.
+ * - `--mode script`: one self-contained, minified file for
+ *   `<script type="module">` (dist/bridge-widget.min.js), with Lit's
+ *   production build and its templates' whitespace trimmed.
  */
 export default defineConfig(({ mode }) => {
   const script = mode === 'script';
   return {
     esbuild: { target: 'es2022' },
+    // The script file is what a page runs as is: pick every dependency's
+    // production build (Lit's dev build logs "Lit is in dev mode").
+    resolve: script ? { conditions: ['module', 'browser', 'production'] } : {},
+    define: script ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+    plugins: script ? [minifyLitTemplatesPlugin()] : [typeOnlyEntries(['react', 'vue'])],
     build: {
       target: 'es2022',
       emptyOutDir: !script,
@@ -35,7 +60,10 @@ export default defineConfig(({ mode }) => {
             },
             formats: ['es'],
           },
-      rollupOptions: script ? {} : { external },
+      // The script file is final code, not a library a bundler will read again:
+      // minify whitespace too (vite keeps it in ES library builds) and drop
+      // the `#__PURE__` annotations kept for tree-shaking.
+      rollupOptions: script ? { output: { minify: true, comments: { annotation: false } } } : { external },
     },
   };
 });

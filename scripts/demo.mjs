@@ -5,7 +5,8 @@
 //
 // Options: --port N (or DEMO_PORT=N) for the page server; 0 picks a free port.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -165,15 +166,87 @@ function sandboxConfigPlugin(json) {
   };
 }
 
+/**
+ * Serves `/bridge-widget.min.js`, the script-tag build, for pages/script-tag.html.
+ * Built from the current source with the repository's vite.config.ts on the
+ * first request (a few seconds), into a temporary directory, so the page never
+ * runs a stale dist/. `BRIDGE_WIDGET_SCRIPT=<file>` serves that file instead.
+ */
+function scriptFilePlugin() {
+  let built;
+  let buildDir;
+  const build = async () => {
+    if (process.env.BRIDGE_WIDGET_SCRIPT) return process.env.BRIDGE_WIDGET_SCRIPT;
+    const { build: viteBuild } = await import('vite');
+    buildDir = mkdtempSync(path.join(tmpdir(), 'bridge-widget-demo-script-'));
+    await viteBuild({
+      root,
+      configFile: path.join(root, 'vite.config.ts'),
+      mode: 'script',
+      logLevel: 'warn',
+      clearScreen: false,
+      build: { outDir: buildDir, emptyOutDir: true, sourcemap: false },
+    });
+    return path.join(buildDir, 'bridge-widget.min.js');
+  };
+  return {
+    name: 'bridge-demo:script-file',
+    configureServer(server) {
+      server.httpServer?.once('close', () => {
+        if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+      });
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== '/bridge-widget.min.js') return next();
+        built ??= build();
+        built.then(
+          (file) => {
+            res.setHeader('content-type', 'text/javascript');
+            res.setHeader('cache-control', 'no-store');
+            res.end(readFileSync(file));
+          },
+          (error) => {
+            built = undefined;
+            fail(`could not build bridge-widget.min.js: ${error.message}`);
+            res.statusCode = 500;
+            res.setHeader('content-type', 'text/javascript');
+            res.end(`console.error(${JSON.stringify(`bridge-widget.min.js could not be built: ${error.message}`)});`);
+          },
+        );
+      });
+    },
+  };
+}
+
 async function startPages(sandbox, { port, explicit }) {
   const { createServer } = await import('vite');
+  const { svelte } = await import('@sveltejs/vite-plugin-svelte');
   const server = await createServer({
     configFile: false,
     root: demoRoot,
     clearScreen: false,
     logLevel: 'warn',
     server: { host: '127.0.0.1', port, strictPort: explicit },
-    plugins: [sandboxConfigPlugin(publicConfig(sandbox))],
+    resolve: {
+      alias: [
+        // Pages import the package by name, as a host application would.
+        { find: /^bridge-widget$/, replacement: path.join(root, 'src/index.ts') },
+        { find: /^bridge-widget\/elements$/, replacement: path.join(root, 'src/elements.ts') },
+        // The Vue page compiles its template in the browser: Vue's full build.
+        { find: /^vue$/, replacement: 'vue/dist/vue.esm-bundler.js' },
+      ],
+    },
+    define: {
+      __VUE_OPTIONS_API__: 'true',
+      __VUE_PROD_DEVTOOLS__: 'false',
+      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+    },
+    // Known up front, so that the first visit of a framework page does not
+    // make vite re-optimise dependencies and reload the page.
+    optimizeDeps: {
+      entries: ['index.html', 'pages/*.html'],
+      include: ['react', 'react/jsx-runtime', 'react-dom/client', 'vue/dist/vue.esm-bundler.js', 'viem', 'viem/accounts'],
+    },
+    plugins: [sandboxConfigPlugin(publicConfig(sandbox)), scriptFilePlugin(), svelte({ configFile: false })],
   });
   await server.listen();
   const address = server.httpServer?.address();

@@ -1,57 +1,68 @@
 import { css } from 'lit';
 
+/** The dark set of the public colour tokens (light defaults: `tokenDefaults` in components/shared/styles.ts). */
+const darkTokens = css`
+  --_bw-scheme: dark;
+  --bridge-color-bg: #16181d;
+  --bridge-color-surface: #1f2229;
+  --bridge-color-surface-raised: #262a33;
+  --bridge-color-border: #3a3f4b;
+  --bridge-color-border-strong: #7b8394;
+  --bridge-color-text: #eef0f3;
+  --bridge-color-text-muted: #a9b0bc;
+  --bridge-color-accent: #8ea2ff;
+  --bridge-color-accent-text: #0d1020;
+  --bridge-color-focus: #8ea2ff;
+  --bridge-color-success: #6fd08f;
+  --bridge-color-warning: #f2c66d;
+  --bridge-color-warning-bg: #3a2f14;
+  --bridge-color-danger: #ff8a80;
+  --bridge-color-danger-bg: #3b1d1b;
+  --bridge-color-backdrop: rgb(0 0 0 / 0.6);
+`;
+
 export const styles = css`
   :host {
     max-width: var(--bridge-max-width, 440px);
-    color-scheme: light;
+    --_bw-scheme: light;
+  }
+  :host([hidden]) {
+    display: none;
   }
   :host([theme='dark']) {
-    color-scheme: dark;
-    --bridge-color-bg: #16181d;
-    --bridge-color-surface: #1f2229;
-    --bridge-color-surface-raised: #262a33;
-    --bridge-color-border: #3a3f4b;
-    --bridge-color-text: #eef0f3;
-    --bridge-color-text-muted: #a9b0bc;
-    --bridge-color-accent: #8ea2ff;
-    --bridge-color-accent-text: #0d1020;
-    --bridge-color-focus: #8ea2ff;
-    --bridge-color-success: #6fd08f;
-    --bridge-color-warning: #f2c66d;
-    --bridge-color-warning-bg: #3a2f14;
-    --bridge-color-danger: #ff8a80;
-    --bridge-color-danger-bg: #3b1d1b;
+    ${darkTokens}
   }
   @media (prefers-color-scheme: dark) {
-    :host([theme='auto']) {
-      color-scheme: dark;
-      --bridge-color-bg: #16181d;
-      --bridge-color-surface: #1f2229;
-      --bridge-color-surface-raised: #262a33;
-      --bridge-color-border: #3a3f4b;
-      --bridge-color-text: #eef0f3;
-      --bridge-color-text-muted: #a9b0bc;
-      --bridge-color-accent: #8ea2ff;
-      --bridge-color-accent-text: #0d1020;
-      --bridge-color-focus: #8ea2ff;
-      --bridge-color-success: #6fd08f;
-      --bridge-color-warning: #f2c66d;
-      --bridge-color-warning-bg: #3a2f14;
-      --bridge-color-danger: #ff8a80;
-      --bridge-color-danger-bg: #3b1d1b;
+    :host([theme='auto']),
+    :host(:not([theme])) {
+      ${darkTokens}
     }
   }
+  /*
+   * The card resets every property, inherited ones included, and sets its own
+   * base: a host page's reset (Tailwind preflight, \`* { all: unset }\`, an odd
+   * root font size) reaches the host element but not the widget's look.
+   * Only the --bridge-* custom properties pass through.
+   */
   .card {
+    all: initial;
+    box-sizing: border-box;
+    display: grid;
+    gap: var(--bridge-spacing);
     position: relative;
-    background: var(--bridge-color-bg);
+    max-width: var(--bridge-max-width, 440px);
+    font-family: var(--bridge-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-size: var(--bridge-font-size, 15px);
+    line-height: 1.4;
     color: var(--bridge-color-text);
+    color-scheme: var(--_bw-scheme, light);
+    -webkit-font-smoothing: antialiased;
+    background: var(--bridge-color-bg);
     border: 1px solid var(--bridge-color-border);
     border-radius: var(--bridge-radius);
     padding: calc(var(--bridge-spacing) * 1.5);
-    display: grid;
-    gap: var(--bridge-spacing);
   }
-  header {
+  .header {
     display: flex;
     align-items: center;
     justify-content: space-between;
@@ -71,6 +82,7 @@ export const styles = css`
   }
   .leg {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: calc(var(--bridge-spacing) * 0.75);
     background: var(--bridge-color-surface);
     border-radius: var(--bridge-radius);
@@ -86,11 +98,17 @@ export const styles = css`
     font-weight: 600;
     color: var(--bridge-color-text-muted);
   }
+  /* Side by side when there is room, stacked in a narrow card; min-width: 0 lets
+     a long token or chain name ellipsise instead of widening the card. */
   .pickers {
-    display: grid;
-    grid-template-columns: 1fr 1fr;
+    display: flex;
+    flex-wrap: wrap;
     gap: calc(var(--bridge-spacing) * 0.75);
     clear: both;
+  }
+  .pickers > * {
+    flex: 1 1 10em;
+    min-width: 0;
   }
   .primary {
     width: 100%;
@@ -102,12 +120,18 @@ export const styles = css`
     font-weight: 650;
     font-size: 1.05em;
   }
+  .primary:hover:not(:disabled) {
+    background: color-mix(in srgb, var(--bridge-color-accent) 88%, var(--bridge-color-text));
+  }
+  /* Disabled, the button still says what is missing: readable, not faded. */
   .primary:disabled {
-    opacity: 0.55;
+    background: var(--bridge-color-surface);
+    color: var(--bridge-color-text-muted);
+    box-shadow: inset 0 0 0 1px var(--bridge-color-border);
   }
   .secondary,
   .link-button {
-    border: 1px solid var(--bridge-color-border);
+    border: 1px solid var(--bridge-color-border-strong);
     background: var(--bridge-color-surface-raised);
     border-radius: var(--bridge-radius-small);
     padding: 6px 12px;

@@ -164,7 +164,10 @@ function sameAddress(a: string | undefined, b: string | undefined): boolean {
  * @csspart value-loss - The value-loss warning and its checkbox.
  * @csspart primary-button - The main action: bridge, connect, and "Start a new transfer" when a transfer is over.
  * @csspart secondary-button - Secondary actions: "Try again", "Close".
- * @csspart notice - Every notice (also `notice-error`, `notice-warning`, `notice-info` by kind; the tracker's notices too).
+ * @csspart notice - Every notice, the tracker's included.
+ * @csspart notice-error - Error notices (also `notice`).
+ * @csspart notice-warning - Warning notices (also `notice`).
+ * @csspart notice-info - Information notices (also `notice`).
  * @csspart status - The current step while a transfer is being prepared and signed.
  * @csspart approvals - The list of token approvals.
  * @csspart approval-step - One approval.
@@ -894,6 +897,13 @@ export class BridgeWidget extends LitElement {
     return this.i18nMemo;
   }
 
+  /** Language of the texts shown, for `lang` (so a screen reader pronounces German as German on an English page). */
+  private get textLanguage(): string {
+    const { resolved } = this.i18n;
+    const requested = resolved.intl.split('-')[0] ?? '';
+    return requested !== resolved.language && this.strings ? resolved.intl : resolved.language;
+  }
+
   private t(key: StringKey, vars?: Vars): string {
     return fill(this.i18n.table[key] ?? en[key], vars);
   }
@@ -965,7 +975,7 @@ export class BridgeWidget extends LitElement {
 
   override render(): TemplateResult {
     return html`
-      <div part="base" class="card" @bw-announce=${this.onAnnounce}>
+      <div part="base" class="card" lang=${this.textLanguage} @bw-announce=${this.onAnnounce}>
         <div class="header" part="header">
           <h2 part="title">${this.t('widget.title')}</h2>
           ${this.renderAccount()}

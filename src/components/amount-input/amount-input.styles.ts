@@ -3,6 +3,7 @@ import { css } from 'lit';
 export const styles = css`
   :host {
     --_border: var(--bridge-color-border, #d9dce1);
+    --_control: var(--bridge-color-border-strong, #858c97);
     --_muted: var(--bridge-color-text-muted, #565c66);
     --_surface: var(--bridge-color-surface, #f4f5f7);
     --_raised: var(--bridge-color-surface-raised, #ffffff);
@@ -33,19 +34,20 @@ export const styles = css`
     padding: 0 var(--_space);
     min-height: 56px;
     background: var(--_surface);
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_control);
     border-radius: var(--_radius);
     transition: border-color 0.15s ease;
   }
   .control:focus-within {
     border-color: var(--_focus);
-    box-shadow: 0 0 0 1px var(--_focus);
+    outline: 1px solid var(--_focus);
+    outline-offset: 0;
   }
   .control.invalid {
     border-color: var(--_danger);
   }
   .control.invalid:focus-within {
-    box-shadow: 0 0 0 1px var(--_danger);
+    outline-color: var(--_danger);
   }
 
   input {
@@ -61,6 +63,10 @@ export const styles = css`
     font-weight: 600;
     font-variant-numeric: tabular-nums;
     appearance: none;
+  }
+  /* The box around the input shows focus (.control:focus-within): one ring, not two. */
+  input:focus-visible {
+    outline: none;
   }
   input::placeholder {
     color: var(--_muted);
@@ -82,6 +88,7 @@ export const styles = css`
 
   .meta {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
     gap: 8px;

@@ -1,4 +1,4 @@
-import { LitElement, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { live } from 'lit/directives/live.js';
@@ -10,6 +10,8 @@ import {
   usdValue,
   type AmountProblem,
 } from '../../format/amount.js';
+import { plural } from '../../i18n/strings.js';
+import { PartElement } from '../shared/part.js';
 import { hostStyles } from '../shared/styles.js';
 import { styles } from './amount-input.styles.js';
 
@@ -48,17 +50,18 @@ interface Evaluation {
  * @csspart message - The message line (problems and notes); its space is always reserved.
  *
  * @cssprop --bridge-color-surface - Background of the input box.
- * @cssprop --bridge-color-border - Border of the input box.
+ * @cssprop --bridge-color-border-strong - Border of the input box.
+ * @cssprop --bridge-color-focus - Focus ring of the input box.
  * @cssprop --bridge-color-text-muted - Label, USD value and balance.
  * @cssprop --bridge-color-accent - Max button.
  * @cssprop --bridge-color-danger - Problem messages and the invalid border.
  * @cssprop --bridge-radius - Corner radius of the input box.
  */
-export class AmountInput extends LitElement {
+export class AmountInput extends PartElement {
   static override styles = [hostStyles, styles];
 
-  /** Visible label of the input. */
-  @property() label = 'Amount';
+  /** Visible label of the input; the `form.amount` string when empty. */
+  @property() label = '';
 
   /** The text in the input. Updated as the user types; the host may set it too. */
   @property() value = '';
@@ -83,11 +86,13 @@ export class AmountInput extends LitElement {
 
   @property({ type: Boolean, reflect: true }) disabled = false;
 
-  /** BCP 47 locale for amounts and USD; the browser's when unset. */
-  @property() locale: string | undefined = undefined;
-
   /** The text Max wrote and the reserve it kept; the note shows while the text is unchanged. */
   @state() private maxFill: { text: string; reserve: bigint } | undefined = undefined;
+
+  /** Focuses the text input. */
+  override focus(options?: FocusOptions): void {
+    this.renderRoot.querySelector<HTMLInputElement>('input')?.focus(options);
+  }
 
   /** Reads the current text the way `amount-change` reports it. */
   evaluate(text: string = this.value): Evaluation {
@@ -135,7 +140,7 @@ export class AmountInput extends LitElement {
     const usd = amount !== undefined ? formatUsd(usdValue(amount, this.decimals, this.usdPrice), this.locale) : undefined;
     return html`
       <div class="field" part="base">
-        <label part="label" for="amount">${this.label}</label>
+        <label part="label" for="amount">${this.label || this.t('form.amount')}</label>
         <div class=${classMap({ control: true, invalid })} part="control">
           <input
             id="amount"
@@ -154,12 +159,12 @@ export class AmountInput extends LitElement {
           <span id="symbol" class="symbol" part="symbol">${this.symbol}</span>
         </div>
         <div class="meta">
-          <span id="usd" class="usd" part="usd">${usd ? `≈ ${usd}` : nothing}</span>
+          <span id="usd" class="usd" part="usd">${usd ? this.t('amount.usd', { usd }) : nothing}</span>
           ${this.balance === undefined
             ? nothing
             : html`<span class="balance" part="balance">
-                <span class="balance-text">Balance: ${this.amountText(this.balance)}</span>
-                <button class="max" part="max" type="button" ?disabled=${this.disabled} @click=${this.onMax}>Max</button>
+                <span class="balance-text">${this.t('amount.balance', { amount: this.amountText(this.balance) })}</span>
+                <button class="max" part="max" type="button" ?disabled=${this.disabled} @click=${this.onMax}>${this.t('amount.max')}</button>
               </span>`}
         </div>
         <p id="message" part="message" class="message ${message?.kind ?? ''}" aria-live="polite">${message?.text ?? nothing}</p>
@@ -173,34 +178,34 @@ export class AmountInput extends LitElement {
   }
 
   private message(amount: bigint | undefined, problem: AmountInputProblem | undefined): { kind: 'error' | 'info' | 'warning'; text: string } | undefined {
-    const token = this.symbol || 'This token';
+    const token = this.symbol || this.t('amount.thisToken');
     const fill = this.maxFill && this.maxFill.text === this.value ? this.maxFill : undefined;
+    const error = (text: string) => ({ kind: 'error' as const, text });
     switch (problem) {
       case undefined:
         break;
       case 'empty':
         return undefined;
       case 'invalid':
-        return { kind: 'error', text: 'Enter a number like 25.5' };
+        return error(this.t('amount.invalid'));
       case 'negative':
-        return { kind: 'error', text: 'Enter a positive amount' };
+        return error(this.t('amount.negative'));
       case 'zero':
-        return fill
-          ? { kind: 'error', text: `Your balance is below the ${this.amountText(fill.reserve)} kept for gas` }
-          : { kind: 'error', text: 'Enter an amount above 0' };
+        return error(fill ? this.t('amount.belowReserve', { amount: this.amountText(fill.reserve) }) : this.t('amount.zero'));
       case 'too-many-decimals':
-        return {
-          kind: 'error',
-          text: this.decimals === 0 ? `${token} takes whole numbers only` : `${token} has ${this.decimals} decimal${this.decimals === 1 ? '' : 's'}`,
-        };
+        return error(
+          this.decimals === 0
+            ? this.t('amount.wholeOnly', { token })
+            : plural(this.strings, 'amount.decimals', this.decimals, this.locale, { token }),
+        );
       case 'too-large':
-        return { kind: 'error', text: 'That amount is too large' };
+        return error(this.t('amount.tooLarge'));
       case 'insufficient-balance':
-        return { kind: 'error', text: this.symbol ? `Insufficient ${this.symbol} balance` : 'Insufficient balance' };
+        return error(this.symbol ? this.t('amount.insufficient', { symbol: this.symbol }) : this.t('amount.insufficientAny'));
     }
-    if (fill) return { kind: 'info', text: `Keeps ${this.amountText(fill.reserve)} for gas` };
+    if (fill) return { kind: 'info', text: this.t('amount.keepsGas', { amount: this.amountText(fill.reserve) }) };
     if (amount !== undefined && this.isNative && this.gasReserve > 0n && this.balance !== undefined && amount > this.balance - this.gasReserve) {
-      return { kind: 'warning', text: `Leaves less than ${this.amountText(this.gasReserve)} for gas` };
+      return { kind: 'warning', text: this.t('amount.leavesGas', { amount: this.amountText(this.gasReserve) }) };
     }
     return undefined;
   }

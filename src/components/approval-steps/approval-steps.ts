@@ -1,8 +1,10 @@
-import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing, svg, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { formatAmount, shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
+import { fillParts } from '../../i18n/strings.js';
+import { PartElement } from '../shared/part.js';
 import { hostStyles } from '../shared/styles.js';
 import { styles } from './approval-steps.styles.js';
 
@@ -36,22 +38,6 @@ export interface ApprovalRetryDetail {
   id: string;
 }
 
-const STATE_TEXT: Record<ApprovalStepState, string> = {
-  checking: 'Checking allowance',
-  needed: 'Approval needed',
-  sufficient: 'Already approved',
-  'waiting-wallet': 'Confirm in your wallet',
-  mining: 'Confirming on chain',
-  rechecking: 'Verifying allowance',
-  done: 'Approved',
-  failed: 'Failed',
-  rejected: 'Rejected in wallet',
-};
-
-const DEFAULT_MESSAGES: Partial<Record<ApprovalStepState, string>> = {
-  failed: 'The approval did not go through.',
-  rejected: 'The approval was rejected in your wallet.',
-};
 
 const ICON_SPINNER = svg`<circle class="spin" cx="8" cy="8" r="6" fill="none" stroke="currentColor" stroke-width="2" stroke-dasharray="26 12" />`;
 const ICON_CHECK = svg`<path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" />`;
@@ -82,6 +68,7 @@ const FINISHED: readonly ApprovalStepState[] = ['sufficient', 'done'];
  *
  * @fires approval-retry - `CustomEvent<ApprovalRetryDetail>` from "Try again" on a failed or rejected step. Bubbles, not composed.
  *
+ * @csspart base - The ordered list (also `list`).
  * @csspart list - The ordered list.
  * @csspart step - One approval row.
  * @csspart badge - The state badge (icon and text).
@@ -95,15 +82,12 @@ const FINISHED: readonly ApprovalStepState[] = ['sufficient', 'done'];
  * @cssprop --bridge-color-warning - Rows waiting for the user.
  * @cssprop --bridge-font-mono - Addresses.
  */
-export class ApprovalSteps extends LitElement {
+export class ApprovalSteps extends PartElement {
   static override styles = [hostStyles, styles];
 
   @property({ attribute: false }) steps: ApprovalStepView[] = [];
-  @property() locale: string | undefined = undefined;
   /** The host opted into unlimited approvals: rows say "unlimited" instead of an amount. */
   @property({ type: Boolean }) unlimited = false;
-
-  @state() private announcement = '';
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!changed.has('steps')) return;
@@ -114,8 +98,8 @@ export class ApprovalSteps extends LitElement {
     const changes = this.steps
       .map((step, index) => ({ step, index }))
       .filter(({ step }) => previous.has(step.id) && previous.get(step.id) !== step.state)
-      .map(({ step, index }) => `Step ${index + 1} of ${total}, ${step.tokenSymbol} approval: ${STATE_TEXT[step.state]}`);
-    if (changes.length) this.announcement = changes.join('. ');
+      .map(({ step, index }) => this.t('approval.announce', { index: index + 1, total, symbol: step.tokenSymbol, state: this.t(`approval.${step.state}`) }));
+    if (changes.length) this.announce(changes.join('. '));
   }
 
   private onRetry(id: string): void {
@@ -126,7 +110,7 @@ export class ApprovalSteps extends LitElement {
     const total = this.steps.length;
     const current = this.steps.findIndex((step) => !FINISHED.includes(step.state));
     return html`
-      <ol part="list" aria-label="Token approvals" ?hidden=${total === 0}>
+      <ol part="base list" aria-label=${this.t('approval.list')} ?hidden=${total === 0}>
         ${repeat(
           this.steps,
           (step) => step.id,
@@ -138,7 +122,7 @@ export class ApprovalSteps extends LitElement {
   }
 
   private renderStep(step: ApprovalStepView, index: number, total: number, current: boolean) {
-    const amount = this.unlimited ? 'unlimited' : formatAmount(step.amount, step.tokenDecimals, { locale: this.locale });
+    const amount = this.unlimited ? this.t('approval.unlimited') : formatAmount(step.amount, step.tokenDecimals, { locale: this.locale });
     const spender = step.spenderLabel
       ? html`${step.spenderLabel} (<span class="address" title=${step.spender}>${shortenHex(step.spender)}</span>)`
       : html`<span class="address" title=${step.spender}>${shortenHex(step.spender)}</span>`;
@@ -147,22 +131,25 @@ export class ApprovalSteps extends LitElement {
     return html`
       <li class="step ${step.state}" part="step" aria-current=${current ? 'step' : 'false'}>
         <div class="top">
-          <span class="number">Step ${index + 1} of ${total}</span>
+          <span class="number">${this.t('approval.step', { index: index + 1, total })}</span>
           <span class="badge ${step.state}" part="badge">
             <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">${STATE_ICON[step.state]}</svg>
-            ${STATE_TEXT[step.state]}
+            ${this.t(`approval.${step.state}`)}
           </span>
         </div>
         <p class="title">
-          Approve <strong>${amount} <span title=${step.tokenAddress}>${step.tokenSymbol}</span></strong> for ${spender} on
-          ${step.chainName}
+          ${fillParts(this.t('approval.title'), {
+            amount: html`<strong>${amount} <span title=${step.tokenAddress}>${step.tokenSymbol}</span></strong>`,
+            spender,
+            chain: step.chainName,
+          })}
         </p>
         ${showTx || failed
           ? html`<div class="details">
               ${showTx ? this.renderTx(step.txHash ?? '', step.explorerUrl) : nothing}
               ${failed
-                ? html`<p class="message" part="message">${step.message || DEFAULT_MESSAGES[step.state]}</p>
-                    <button class="retry" part="retry" type="button" @click=${() => this.onRetry(step.id)}>Try again</button>`
+                ? html`<p class="message" part="message">${step.message || this.t(step.state === 'rejected' ? 'approval.rejectedMessage' : 'approval.failedMessage')}</p>
+                    <button class="retry" part="retry" type="button" @click=${() => this.onRetry(step.id)}>${this.t('approval.retry')}</button>`
                 : nothing}
             </div>`
           : nothing}
@@ -172,9 +159,11 @@ export class ApprovalSteps extends LitElement {
 
   private renderTx(hash: string, explorerUrl: string | undefined) {
     const url = safeHttpUrl(explorerUrl);
-    if (!url) return html`<span>Transaction <span class="address" title=${hash}>${shortenHex(hash)}</span></span>`;
+    if (!url) {
+      return html`<span>${fillParts(this.t('approval.tx'), { hash: html`<span class="address" title=${hash}>${shortenHex(hash)}</span>` })}</span>`;
+    }
     return html`<a part="tx-link" href=${url} target="_blank" rel="noopener noreferrer"
-      >View approval transaction ${shortenHex(hash)}<span class="visually-hidden"> (opens in a new tab)</span></a
+      >${this.t('approval.viewTx', { hash: shortenHex(hash) })}<span class="visually-hidden"> ${this.t('common.newTab')}</span></a
     >`;
   }
 }

@@ -56,6 +56,7 @@ const rankOf = (chain: ChainOption, q: string): number => {
  * @csspart trigger - The button showing the selected chain.
  * @csspart dialog - The modal dialog.
  * @csspart search - The search field.
+ * @csspart close - The dialog's close button.
  * @csspart list - The listbox.
  * @csspart option - Each chain row.
  * @csspart logo - Chain icons (image or fallback letters).
@@ -65,7 +66,7 @@ const rankOf = (chain: ChainOption, q: string): number => {
  * @cssprop --bridge-color-bg - Dialog background.
  * @cssprop --bridge-color-surface - Search field, hovered option.
  * @cssprop --bridge-color-surface-raised - Trigger background.
- * @cssprop --bridge-color-border - Trigger and search borders.
+ * @cssprop --bridge-color-border-strong - Trigger and search borders.
  * @cssprop --bridge-color-text - Text.
  * @cssprop --bridge-color-text-muted - Secondary text.
  * @cssprop --bridge-color-accent - Hover border, active option tint, check mark.
@@ -82,8 +83,18 @@ export class ChainPicker extends PickerElement {
   /** Chain ID of the selected chain. */
   @property() selected?: string;
 
-  protected readonly noun = 'chain';
-  protected readonly searchPlaceholder = 'Search by name or chain ID';
+  protected get selectText(): string {
+    return this.t('picker.selectChain');
+  }
+  protected get searchLabel(): string {
+    return this.t('picker.searchChains');
+  }
+  protected get searchPlaceholder(): string {
+    return this.t('picker.chainPlaceholder');
+  }
+  protected emptyText(query: string): string {
+    return query ? this.t('picker.noChainMatch', { query }) : this.t('picker.noChains');
+  }
 
   private memo?: { chains: ChainOption[]; query: string; rows: ChainRow[] };
 
@@ -130,7 +141,7 @@ export class ChainPicker extends PickerElement {
   protected renderTriggerValue(): TemplateResult {
     const chain = this.selected === undefined ? undefined : this.chains.find((c) => c.chainId === this.selected);
     if (!chain && !this.selected) {
-      return html`<span id="trigger-value" class="trigger-value placeholder">Select chain</span>`;
+      return html`<span id="trigger-value" class="trigger-value placeholder">${this.t('picker.selectChain')}</span>`;
     }
     const name = chain?.name ?? this.selected ?? '';
     return html`${tokenLogo(chain?.iconUrl, name, 24)}<span id="trigger-value" class="trigger-value">${name}</span>`;
@@ -146,7 +157,7 @@ export class ChainPicker extends PickerElement {
       class="list"
       part="list"
       role="listbox"
-      aria-label="Chains"
+      aria-label=${this.t('picker.chains')}
       ?hidden=${rows.length === 0}
       @click=${this.onListClick}
       @pointermove=${this.onListPointerMove}
@@ -154,7 +165,7 @@ export class ChainPicker extends PickerElement {
       ${main.map((row, i) => this.renderOption(row, i))}
       ${listed.length
         ? html`<div class="group" role="group" aria-labelledby="group-listed">
-            <div id="group-listed" class="group-label" role="presentation">Listed, not routable</div>
+            <div id="group-listed" class="group-label" role="presentation">${this.t('picker.listed')}</div>
             ${listed.map((row, i) => this.renderOption(row, main.length + i))}
           </div>`
         : nothing}
@@ -167,13 +178,13 @@ export class ChainPicker extends PickerElement {
     let meta: TemplateResult | string;
     switch (chain.availability) {
       case 'unconfirmed':
-        meta = html`${chain.chainId}<span class="badge">Needs a quote to confirm</span>`;
+        meta = html`${chain.chainId}<span class="badge">${this.t('picker.needsQuote')}</span>`;
         break;
       case 'informational':
-        meta = chain.note ?? 'Listed by the service; no route to it yet';
+        meta = chain.note ?? this.t('picker.noRouteYet');
         break;
       case 'unavailable':
-        meta = chain.note ?? 'Unavailable';
+        meta = chain.note ?? this.t('picker.unavailable');
         break;
       default:
         meta = chain.note ? `${chain.chainId} · ${chain.note}` : chain.chainId;

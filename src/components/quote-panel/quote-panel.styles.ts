@@ -3,6 +3,7 @@ import { css } from 'lit';
 export const styles = css`
   :host {
     --_border: var(--bridge-color-border, #d9dce1);
+    --_control: var(--bridge-color-border-strong, #858c97);
     --_muted: var(--bridge-color-text-muted, #565c66);
     --_surface: var(--bridge-color-surface, #f4f5f7);
     --_raised: var(--bridge-color-surface-raised, #ffffff);
@@ -88,9 +89,10 @@ export const styles = css`
   }
   .row {
     display: flex;
+    flex-wrap: wrap;
     align-items: baseline;
     justify-content: space-between;
-    gap: 12px;
+    gap: 0 12px;
     min-height: 1.4em;
   }
   .row > * {
@@ -101,10 +103,11 @@ export const styles = css`
     max-width: 55%;
     color: var(--_muted);
   }
+  /* A value too wide for its row moves under its label, whole, rather than breaking inside a number. */
   dd {
-    margin: 0;
+    margin: 0 0 0 auto;
     text-align: right;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   .primary dd {
     font-size: 1.15em;
@@ -149,7 +152,7 @@ export const styles = css`
     min-height: 30px;
     min-width: 48px;
     padding: 2px 10px;
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_control);
     border-radius: 999px;
     background: var(--_raised);
   }
@@ -165,12 +168,17 @@ export const styles = css`
     gap: 2px;
     min-height: 30px;
     padding: 0 10px;
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_control);
     border-radius: 999px;
     background: var(--_raised);
   }
   .custom:focus-within {
     border-color: var(--_focus);
+    outline: 1px solid var(--_focus);
+    outline-offset: 0;
+  }
+  .custom input:focus-visible {
+    outline: none;
   }
   .custom.invalid {
     border-color: var(--_danger);

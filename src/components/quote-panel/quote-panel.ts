@@ -1,10 +1,12 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { live } from 'lit/directives/live.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { Estimate, FeeEntry } from '../../api/schemas.js';
 import { formatAmount, formatUsd } from '../../format/amount.js';
+import { LOCALES, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
+import { PartElement } from '../shared/part.js';
 import { hostStyles } from '../shared/styles.js';
 import { styles } from './quote-panel.styles.js';
 
@@ -43,39 +45,35 @@ export function valueLossPercent(estimate: Pick<Estimate, 'fromAmountUsd' | 'toA
   return ((from - to) / from) * 100;
 }
 
-const FEE_NAMES: Record<string, string> = {
-  gas: 'Gas fee',
-  gas_receiver: 'Gas receiver fee',
-  service: 'Service fee',
-  protocol: 'Protocol fee',
-  bridge: 'Bridge fee',
-  relayer: 'Relayer fee',
-  integrator: 'Integrator fee',
-};
-
-/** `gas_receiver` → "Gas receiver fee", `serviceFee` → "Service fee"; unknown kinds are shown as text, never as markup. */
-export function humanFeeType(type: string): string {
+/**
+ * `gas_receiver` → "Gas receiver fee", `serviceFee` → "Service fee"; known kinds
+ * come from the string table (`fee.*`), unknown ones are shown as text, never as markup.
+ */
+export function humanFeeType(type: string, strings?: StringOverrides): string {
   const words = type
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_\-\s]+/g, ' ')
     .trim()
-    .toLowerCase();
-  if (!words) return 'Fee';
-  const known = FEE_NAMES[words.replace(/ /g, '_')];
-  if (known) return known;
-  const sentence = words.charAt(0).toUpperCase() + words.slice(1);
-  return /\bfee$/.test(words) ? sentence : `${sentence} fee`;
+    .toLowerCase()
+    .replace(/(^| )fee$/, '');
+  if (!words) return translate(strings, 'fee.generic');
+  const key = `fee.${words.replace(/ /g, '_')}`;
+  if (Object.prototype.hasOwnProperty.call(LOCALES['en'], key)) return translate(strings, key as StringKey);
+  return translate(strings, 'fee.other', { name: words.charAt(0).toUpperCase() + words.slice(1) });
 }
 
-type SlippageCheck = { ok: true; value: number } | { ok: false; message: string; immediate: boolean } | { ok: 'empty' };
+type SlippageCheck =
+  | { ok: true; value: number }
+  | { ok: false; problem: 'invalid' | 'tooHigh' | 'tooLow'; immediate: boolean }
+  | { ok: 'empty' };
 
 function checkSlippage(text: string): SlippageCheck {
   const trimmed = text.trim().replace(',', '.');
   if (trimmed === '') return { ok: 'empty' };
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(trimmed)) return { ok: false, message: 'Enter a percentage like 0.5', immediate: true };
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(trimmed)) return { ok: false, problem: 'invalid', immediate: true };
   const value = Number(trimmed);
-  if (value >= SLIPPAGE_MAX) return { ok: false, message: `Slippage must be below ${SLIPPAGE_MAX} %`, immediate: true };
-  if (value <= 0) return { ok: false, message: 'Slippage must be above 0 %', immediate: false };
+  if (value >= SLIPPAGE_MAX) return { ok: false, problem: 'tooHigh', immediate: true };
+  if (value <= 0) return { ok: false, problem: 'tooLow', immediate: false };
   return { ok: true, value };
 }
 
@@ -107,13 +105,14 @@ function checkSlippage(text: string): SlippageCheck {
  * @csspart skeleton - The placeholder shown while the first quote loads.
  *
  * @cssprop --bridge-color-border - Panel border and separators.
+ * @cssprop --bridge-color-border-strong - Borders of the slippage buttons and input.
  * @cssprop --bridge-color-text-muted - Labels and dimmed (stale) values.
  * @cssprop --bridge-color-accent - Selected slippage preset and spinner.
  * @cssprop --bridge-color-success - Reliability meter.
  * @cssprop --bridge-color-warning - Warnings.
  * @cssprop --bridge-color-warning-bg - Value-loss warning background.
  */
-export class QuotePanel extends LitElement {
+export class QuotePanel extends PartElement {
   static override styles = [hostStyles, styles];
 
   @property({ attribute: false }) estimate: Estimate | undefined = undefined;
@@ -136,12 +135,10 @@ export class QuotePanel extends LitElement {
   @property({ type: Number, attribute: 'value-loss-threshold-percent' }) valueLossThresholdPercent = 5;
   /** The user ticked the value-loss checkbox. Attribute `valuelossconfirmed` (Lit's default, so `?valueLossConfirmed=` works). */
   @property({ type: Boolean }) valueLossConfirmed = false;
-  @property() locale: string | undefined = undefined;
 
   @state() private now = Date.now();
   @state() private customText = '';
-  @state() private slippageProblem: { message: string; shown: boolean } | undefined = undefined;
-  @state() private announcement = '';
+  @state() private slippageProblem: { problem: 'invalid' | 'tooHigh' | 'tooLow'; shown: boolean } | undefined = undefined;
 
   private timer: ReturnType<typeof setInterval> | undefined;
 
@@ -178,9 +175,9 @@ export class QuotePanel extends LitElement {
       const lossBefore = before ? this.lossAbove(valueLossPercent(before)) : false;
       const loss = valueLossPercent(this.estimate);
       if (this.lossAbove(loss) && !lossBefore) {
-        this.announcement = `Warning: you would receive about ${this.percentText(loss ?? 0)} less in value`;
+        this.announce(this.t('quote.lossWarning', { percent: this.percentText(loss ?? 0) }));
       } else if (!before) {
-        this.announcement = `Quote ready: you receive about ${this.amountText(this.estimate.toAmount, this.toDecimals, this.toSymbol)}`;
+        this.announce(this.t('quote.ready', { amount: this.amountText(this.estimate.toAmount, this.toDecimals, this.toSymbol) }));
       }
     }
   }
@@ -208,7 +205,7 @@ export class QuotePanel extends LitElement {
     } else if (check.ok === 'empty') {
       this.slippageProblem = undefined;
     } else {
-      this.slippageProblem = { message: check.message, shown: check.immediate };
+      this.slippageProblem = { problem: check.problem, shown: check.immediate };
     }
   }
 
@@ -228,9 +225,9 @@ export class QuotePanel extends LitElement {
     const estimate = this.estimate;
     const busy = this.loading || this.stale;
     return html`
-      <section class="panel" part="base" aria-label="Quote" aria-busy=${busy ? 'true' : 'false'}>
+      <section class="panel" part="base" aria-label=${this.t('quote.label')} aria-busy=${busy ? 'true' : 'false'}>
         ${this.renderHeader(busy)}
-        ${estimate ? this.renderDetails(estimate, busy) : this.loading ? this.renderSkeleton() : html`<p class="empty">Enter an amount to see a quote</p>`}
+        ${estimate ? this.renderDetails(estimate, busy) : this.loading ? this.renderSkeleton() : html`<p class="empty">${this.t('quote.empty')}</p>`}
         ${this.renderSlippage()} ${estimate ? this.renderValueLoss(estimate) : nothing}
         <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
       </section>
@@ -244,13 +241,13 @@ export class QuotePanel extends LitElement {
       <div class="header" part="header">
         <span class="provider">
           ${this.provider
-            ? html`<span class="provider-name" part="provider" title=${this.provider}>Route via ${this.provider}</span>`
-            : html`<span class="provider-name">${this.estimate || !this.loading ? 'Quote' : 'Finding the best route…'}</span>`}
+            ? html`<span class="provider-name" part="provider" title=${this.provider}>${this.t('quote.via', { provider: this.provider })}</span>`
+            : html`<span class="provider-name">${this.t(this.estimate || !this.loading ? 'quote.label' : 'quote.finding')}</span>`}
           ${percent === undefined
             ? nothing
             : html`<span class="reliability" part="reliability">
                 <span class="meter" aria-hidden="true"><span style=${styleMap({ width: `${percent}%` })}></span></span>
-                ${percent}% reliable
+                ${this.t('quote.reliable', { percent })}
               </span>`}
         </span>
         ${this.renderRefresh(busy)}
@@ -260,30 +257,28 @@ export class QuotePanel extends LitElement {
 
   private renderRefresh(busy: boolean) {
     if (busy) {
-      return html`<span class="refresh" part="refresh"><span class="spinner" aria-hidden="true"></span>${this.estimate ? 'Updating…' : 'Loading…'}</span>`;
+      return html`<span class="refresh" part="refresh"><span class="spinner" aria-hidden="true"></span>${this.t(this.estimate ? 'quote.updating' : 'quote.loading')}</span>`;
     }
     if (this.refreshAt === undefined || !this.estimate) return html`<span class="refresh" part="refresh"></span>`;
     const seconds = Math.max(0, Math.ceil((this.refreshAt - this.now) / 1000));
-    return html`<span class="refresh" part="refresh">${seconds > 0 ? `Refreshes in ${seconds} s` : 'Refreshing…'}</span>`;
+    return html`<span class="refresh" part="refresh">${seconds > 0 ? this.t('quote.refreshIn', { seconds }) : this.t('quote.refreshing')}</span>`;
   }
 
   private renderDetails(estimate: Estimate, busy: boolean) {
     return html`
       <dl part="details" class=${classMap({ stale: busy })}>
         <div class="row primary" part="received">
-          <dt>You receive</dt>
-          <dd>
-            ≈ ${this.amountText(estimate.toAmount, this.toDecimals, this.toSymbol)}${this.usd(estimate.toAmountUsd)}
-          </dd>
+          <dt>${this.t('quote.receive')}</dt>
+          <dd>${this.t('quote.approx', { amount: this.amountText(estimate.toAmount, this.toDecimals, this.toSymbol) })}${this.usd(estimate.toAmountUsd)}</dd>
         </div>
         <div class="row" part="minimum">
-          <dt>Minimum received</dt>
+          <dt>${this.t('quote.minimum')}</dt>
           <dd>${this.amountText(estimate.toAmountMin, this.toDecimals, this.toSymbol)}${this.usd(estimate.toAmountMinUsd)}</dd>
         </div>
         ${estimate.fees.map((fee) => this.renderFee(fee))}
         <div class="row total" part="total-fees">
-          <dt>Total fees</dt>
-          <dd>${formatUsd(estimate.totalFeesUsd, this.locale) ?? 'Not available'}</dd>
+          <dt>${this.t('quote.totalFees')}</dt>
+          <dd>${formatUsd(estimate.totalFeesUsd, this.locale) ?? this.t('quote.notAvailable')}</dd>
         </div>
       </dl>
     `;
@@ -292,7 +287,7 @@ export class QuotePanel extends LitElement {
   private renderFee(fee: FeeEntry) {
     return html`
       <div class="row fee" part="fee">
-        <dt>${humanFeeType(fee.type)}</dt>
+        <dt>${humanFeeType(fee.type, this.strings)}</dt>
         <dd>${this.amountText(fee.amount, fee.token.decimals, fee.token.symbol)}${this.usd(fee.amountUsd)}</dd>
       </div>
     `;
@@ -302,26 +297,26 @@ export class QuotePanel extends LitElement {
     const bar = (short = false) => html`<span class=${classMap({ bar: true, short })}></span>`;
     return html`
       <dl part="skeleton" aria-hidden="true">
-        <div class="row primary"><dt>You receive</dt><dd>${bar()}</dd></div>
-        <div class="row"><dt>Minimum received</dt><dd>${bar()}</dd></div>
+        <div class="row primary"><dt>${this.t('quote.receive')}</dt><dd>${bar()}</dd></div>
+        <div class="row"><dt>${this.t('quote.minimum')}</dt><dd>${bar()}</dd></div>
         <div class="row fee"><dt>${bar(true)}</dt><dd>${bar()}</dd></div>
-        <div class="row total"><dt>Total fees</dt><dd>${bar(true)}</dd></div>
+        <div class="row total"><dt>${this.t('quote.totalFees')}</dt><dd>${bar(true)}</dd></div>
       </dl>
     `;
   }
 
   private renderSlippage() {
-    const problem = this.slippageProblem?.shown ? this.slippageProblem.message : undefined;
+    const problem = this.slippageProblem?.shown ? this.slippageText(this.slippageProblem.problem) : undefined;
     const customValid = checkSlippage(this.customText);
     const effective = customValid.ok === true ? customValid.value : this.slippage;
     const warning = !problem && effective > SLIPPAGE_WARN_ABOVE
-      ? `Some providers reject slippage above ${SLIPPAGE_WARN_ABOVE} %, fewer routes may be available`
+      ? this.t('slippage.warn', { max: this.percentText(SLIPPAGE_WARN_ABOVE) })
       : undefined;
     const customActive = this.customText !== '';
     return html`
       <div class="slippage" part="slippage">
         <div class="slippage-controls" role="group" aria-labelledby="slippage-label">
-          <span class="slippage-label" id="slippage-label">Max slippage</span>
+          <span class="slippage-label" id="slippage-label">${this.t('slippage.label')}</span>
           ${SLIPPAGE_PRESETS.map(
             (preset) => html`<button
               class="preset"
@@ -330,7 +325,7 @@ export class QuotePanel extends LitElement {
               aria-pressed=${!customActive && this.slippage === preset ? 'true' : 'false'}
               @click=${() => this.onPreset(preset)}
             >
-              ${this.numberText(preset)} %
+              ${this.percentText(preset)}
             </button>`,
           )}
           <span class=${classMap({ custom: true, invalid: !!problem })}>
@@ -339,8 +334,8 @@ export class QuotePanel extends LitElement {
               type="text"
               inputmode="decimal"
               autocomplete="off"
-              placeholder="Custom"
-              aria-label="Custom slippage in percent"
+              placeholder=${this.t('slippage.custom')}
+              aria-label=${this.t('slippage.customLabel')}
               aria-invalid=${problem ? 'true' : 'false'}
               aria-describedby="slippage-message"
               .value=${live(this.customText)}
@@ -369,13 +364,12 @@ export class QuotePanel extends LitElement {
     return html`
       <div class="value-loss" part="value-loss" role="group" aria-labelledby="loss-text">
         <p id="loss-text">
-          <strong>You would receive about ${percent} less in value.</strong>
-          You send ${formatUsd(estimate.fromAmountUsd, this.locale)} and receive about ${formatUsd(estimate.toAmountUsd, this.locale)} after fees
-          and price impact.
+          <strong>${this.t('quote.lossTitle', { percent })}</strong>
+          ${this.t('quote.lossDetail', { from: formatUsd(estimate.fromAmountUsd, this.locale) ?? '', to: formatUsd(estimate.toAmountUsd, this.locale) ?? '' })}
         </p>
         <label class="confirm">
           <input type="checkbox" required .checked=${live(this.valueLossConfirmed)} @change=${this.onConfirm} />
-          <span>I understand I will receive about ${percent} less in value</span>
+          <span>${this.t('quote.lossConfirm', { percent })}</span>
         </label>
       </div>
     `;
@@ -399,11 +393,13 @@ export class QuotePanel extends LitElement {
     return text ? html` <span class="usd">(${text})</span>` : nothing;
   }
 
-  private numberText(value: number): string {
-    return new Intl.NumberFormat(this.locale, { maximumFractionDigits: 2 }).format(value);
+  private percentText(value: number): string {
+    const digits = Math.abs(value) < 1 && value !== 0 ? 2 : 1;
+    return this.t('quote.percent', { value: new Intl.NumberFormat(this.locale, { maximumFractionDigits: digits }).format(value) });
   }
 
-  private percentText(value: number): string {
-    return `${new Intl.NumberFormat(this.locale, { maximumFractionDigits: 1 }).format(value)} %`;
+  private slippageText(problem: 'invalid' | 'tooHigh' | 'tooLow'): string {
+    if (problem === 'invalid') return this.t('slippage.invalid');
+    return problem === 'tooHigh' ? this.t('slippage.tooHigh', { max: this.percentText(SLIPPAGE_MAX) }) : this.t('slippage.tooLow', { min: this.percentText(0) });
   }
 }

@@ -3,6 +3,7 @@ import { css } from 'lit';
 export const styles = css`
   :host {
     --_border: var(--bridge-color-border, #d9dce1);
+    --_control: var(--bridge-color-border-strong, #858c97);
     --_muted: var(--bridge-color-text-muted, #565c66);
     --_surface: var(--bridge-color-surface, #f4f5f7);
     --_focus: var(--bridge-color-focus, #3b5bdb);
@@ -34,7 +35,7 @@ export const styles = css`
     margin: 0;
     padding: 10px var(--_space);
     background: var(--_surface);
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_control);
     border-radius: var(--_radius);
     font-family: var(--bridge-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
     font-size: 0.9em;
@@ -46,15 +47,15 @@ export const styles = css`
     opacity: 1;
   }
   input:focus-visible {
-    outline: none;
     border-color: var(--_focus);
-    box-shadow: 0 0 0 1px var(--_focus);
+    outline: 1px solid var(--_focus);
+    outline-offset: 0;
   }
   input[aria-invalid='true'] {
     border-color: var(--_danger);
   }
   input[aria-invalid='true']:focus-visible {
-    box-shadow: 0 0 0 1px var(--_danger);
+    outline-color: var(--_danger);
   }
   input:disabled {
     cursor: not-allowed;

@@ -1,8 +1,9 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import { checkAddress, type AddressFamily, type AddressProblem } from '../../api/validate.js';
+import { PartElement } from '../shared/part.js';
 import { hostStyles } from '../shared/styles.js';
 import { styles } from './recipient-input.styles.js';
 
@@ -36,14 +37,15 @@ const FAMILY_NAMES: Record<AddressFamily, string> = {
  * @csspart message - The hint or problem line; its space is always reserved.
  *
  * @cssprop --bridge-color-surface - Input background.
- * @cssprop --bridge-color-border - Input border.
+ * @cssprop --bridge-color-border-strong - Input border.
  * @cssprop --bridge-color-danger - Problem messages and the invalid border.
  * @cssprop --bridge-font-mono - Font of the address.
  */
-export class RecipientInput extends LitElement {
+export class RecipientInput extends PartElement {
   static override styles = [hostStyles, styles];
 
-  @property() label = 'Recipient address';
+  /** Visible label; the `recipient.label` string when empty. */
+  @property() label = '';
 
   /** The address text, exactly as typed. */
   @property() value = '';
@@ -103,14 +105,12 @@ export class RecipientInput extends LitElement {
 
   override render() {
     const error = this.visibleError();
-    const hint = this.required
-      ? `Enter the ${FAMILY_NAMES[this.family] ?? ''} address that receives the funds`
-      : 'Optional: defaults to your wallet address';
+    const hint = this.required ? this.t('recipient.hint', { family: FAMILY_NAMES[this.family] ?? '' }) : this.t('recipient.hintOptional');
     return html`
       <div class="field" part="base">
         <label part="label" for="recipient">
-          <span>${this.label}</span>
-          <span class="requirement">${this.required ? '(required)' : '(optional)'}</span>
+          <span>${this.label || this.t('recipient.label')}</span>
+          <span class="requirement">${this.t(this.required ? 'recipient.required' : 'recipient.optional')}</span>
         </label>
         <input
           id="recipient"
@@ -136,7 +136,7 @@ export class RecipientInput extends LitElement {
   private visibleError(): string | undefined {
     const problem = this.problem;
     if (problem === undefined) return undefined;
-    if (problem === 'empty') return this.required && this.touched ? 'Enter the recipient address' : undefined;
+    if (problem === 'empty') return this.required && this.touched ? this.t('recipient.empty') : undefined;
     if (problem !== 'whitespace' && !this.touched && !this.looksComplete()) return undefined;
     return this.problemText(problem);
   }
@@ -163,20 +163,18 @@ export class RecipientInput extends LitElement {
   }
 
   private problemText(problem: Exclude<AddressProblem, 'empty'>): string {
-    const name = FAMILY_NAMES[this.family] ?? 'destination';
+    const family = FAMILY_NAMES[this.family] ?? this.family;
     switch (problem) {
       case 'whitespace':
-        return 'Remove the spaces or line breaks from the address';
+        return this.t('recipient.whitespace');
       case 'checksum':
-        return this.family === 'evm'
-          ? 'The capital letters do not match the address checksum: check it for typos'
-          : 'The address checksum does not match: check it for typos';
+        return this.t(this.family === 'evm' ? 'recipient.checksumEvm' : 'recipient.checksum');
       case 'prefix':
-        if (this.family === 'bitcoin') return 'Expected a bc1… or tb1… address';
-        return `Expected a ${this.bech32Prefix ?? ''}1… address`;
+        if (this.family === 'bitcoin') return this.t('recipient.prefixBitcoin');
+        return this.t('recipient.prefix', { prefix: this.bech32Prefix ?? '' });
       case 'format':
-        if (this.family === 'evm') return 'Not a valid EVM address (0x followed by 40 hex characters)';
-        return `Not a valid ${name} address`;
+        if (this.family === 'evm') return this.t('recipient.formatEvm');
+        return this.t('recipient.format', { family });
     }
   }
 
@@ -190,7 +188,7 @@ export class RecipientInput extends LitElement {
       case 'bitcoin':
         return 'bc1…';
       case 'solana':
-        return 'Solana address';
+        return this.t('recipient.solana');
       default:
         return '';
     }

@@ -13,6 +13,7 @@ export const pickerStyles = css`
     --_surface: var(--bridge-color-surface, #f4f5f7);
     --_raised: var(--bridge-color-surface-raised, #ffffff);
     --_border: var(--bridge-color-border, #d9dce1);
+    --_control: var(--bridge-color-border-strong, #858c97);
     --_text: var(--bridge-color-text, #14161a);
     --_muted: var(--bridge-color-text-muted, #565c66);
     --_accent: var(--bridge-color-accent, #3b5bdb);
@@ -39,7 +40,7 @@ export const pickerStyles = css`
     min-height: 48px;
     margin: 0;
     padding: 8px calc(var(--_space) * 0.67) 8px var(--_space);
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_control);
     border-radius: var(--_radius);
     background: var(--_raised);
     color: var(--_text);
@@ -204,7 +205,7 @@ export const pickerStyles = css`
     height: 44px;
     margin: 0;
     padding: 0 12px 0 36px;
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_control);
     border-radius: var(--_radius-small);
     background: var(--_surface);
     color: var(--_text);

@@ -1,6 +1,7 @@
-import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
+import { PartElement } from './part.js';
 
 export const chevronIcon = html`<svg class="chevron" viewBox="0 0 16 16" aria-hidden="true" fill="none">
   ${svg`<path d="M4 6l4 4 4-4" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round" />`}
@@ -33,7 +34,7 @@ const searchIcon = html`<svg class="search-icon" viewBox="0 0 16 16" aria-hidden
  * `id="listbox"`, and wire `@click=${this.onListClick}` and
  * `@pointermove=${this.onListPointerMove}` on it.
  */
-export abstract class PickerElement extends LitElement {
+export abstract class PickerElement extends PartElement {
   /** Visible label above the trigger ("From", "To"); also part of the trigger's and the dialog's accessible names. */
   @property() label = '';
 
@@ -54,9 +55,13 @@ export abstract class PickerElement extends LitElement {
 
   private revealPending = false;
 
-  /** Singular noun for texts: "chain", "token". */
-  protected abstract readonly noun: string;
-  protected abstract readonly searchPlaceholder: string;
+  /** Dialog heading and trigger placeholder: "Select chain". */
+  protected abstract get selectText(): string;
+  /** Accessible name of the search field. */
+  protected abstract get searchLabel(): string;
+  protected abstract get searchPlaceholder(): string;
+  /** What the dialog says when no option matches `query` (empty when there is no query). */
+  protected abstract emptyText(query: string): string;
 
   /** Number of options after filtering by `query`. */
   protected abstract get optionCount(): number;
@@ -280,8 +285,7 @@ export abstract class PickerElement extends LitElement {
     const count = this.optionCount;
     const active = this.activeIndex >= 0 && this.activeIndex < count ? this.optionId(this.activeIndex) : undefined;
     const trimmed = this.query.trim();
-    const empty =
-      count > 0 ? '' : trimmed ? `No ${this.noun}s match “${trimmed}”` : `No ${this.noun}s available`;
+    const empty = count > 0 ? '' : this.emptyText(trimmed);
     return html`<div class="overlay">
       <div class="backdrop" @click=${this.onBackdropClick}></div>
       <div
@@ -295,9 +299,9 @@ export abstract class PickerElement extends LitElement {
         <div class="header">
           <div>
             ${this.label ? html`<p id="dialog-eyebrow" class="eyebrow">${this.label}</p>` : nothing}
-            <h2 id="dialog-heading" class="heading">Select ${this.noun}</h2>
+            <h2 id="dialog-heading" class="heading">${this.selectText}</h2>
           </div>
-          <button class="close" type="button" aria-label="Close" @click=${this.onCloseClick}>${closeIcon}</button>
+          <button class="close" part="close" type="button" aria-label=${this.t('picker.close')} @click=${this.onCloseClick}>${closeIcon}</button>
         </div>
         <div class="search-wrap">
           ${searchIcon}
@@ -311,7 +315,7 @@ export abstract class PickerElement extends LitElement {
             aria-controls="listbox"
             aria-autocomplete="list"
             aria-activedescendant=${ifDefined(active)}
-            aria-label=${`Search ${this.noun}s`}
+            aria-label=${this.searchLabel}
             placeholder=${this.searchPlaceholder}
             autocomplete="off"
             autocapitalize="off"

@@ -40,6 +40,10 @@ export const hostStyles = css`
     outline: 2px solid var(--bridge-color-focus, #3b5bdb);
     outline-offset: 2px;
   }
+  /* Headings and status lines that receive focus programmatically (when a view replaces the focused control). */
+  [tabindex='-1']:focus {
+    outline: none;
+  }
   .visually-hidden {
     position: absolute !important;
     width: 1px;
@@ -53,13 +57,20 @@ export const hostStyles = css`
   }
 `;
 
-/** Light-theme defaults; <bridge-widget> swaps them for the dark set. */
+/**
+ * Light-theme defaults of every public token; <bridge-widget> swaps the
+ * colours for the dark set. A host overrides them on the element itself
+ * (`bridge-widget { --bridge-color-accent: … }`): rules on the element beat
+ * these `:host` defaults, values set on an ancestor do not.
+ */
 export const tokenDefaults = css`
   :host {
     --bridge-color-bg: #ffffff;
     --bridge-color-surface: #f4f5f7;
     --bridge-color-surface-raised: #ffffff;
     --bridge-color-border: #d9dce1;
+    --bridge-color-border-strong: #858c97;
+    --bridge-color-backdrop: rgb(10 12 16 / 0.5);
     --bridge-color-text: #14161a;
     --bridge-color-text-muted: #565c66;
     --bridge-color-accent: #3b5bdb;
@@ -73,6 +84,10 @@ export const tokenDefaults = css`
     --bridge-radius: 12px;
     --bridge-radius-small: 8px;
     --bridge-spacing: 12px;
+    --bridge-font: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+    --bridge-font-mono: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    --bridge-font-size: 15px;
+    --bridge-max-width: 440px;
     --bridge-z-index: 10;
   }
 `;

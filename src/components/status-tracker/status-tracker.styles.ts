@@ -3,6 +3,7 @@ import { css } from 'lit';
 export const styles = css`
   :host {
     --_border: var(--bridge-color-border, #d9dce1);
+    --_control: var(--bridge-color-border-strong, #858c97);
     --_muted: var(--bridge-color-text-muted, #565c66);
     --_surface: var(--bridge-color-surface, #f4f5f7);
     --_raised: var(--bridge-color-surface-raised, #ffffff);
@@ -216,7 +217,7 @@ export const styles = css`
     color: var(--_accent-text);
   }
   .secondary {
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_control);
     background: var(--_raised);
   }
 

@@ -1,7 +1,9 @@
-import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
+import { html, nothing, svg, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
+import { fillParts, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
+import { PartElement } from '../shared/part.js';
 import { hostStyles } from '../shared/styles.js';
 import { styles } from './status-tracker.styles.js';
 
@@ -40,38 +42,22 @@ export const FINAL_PHASES: readonly TransferPhase[] = ['success', 'failed', 'not
 
 type StepStatus = 'done' | 'current' | 'todo' | 'failed';
 
-const HEADINGS: Record<TransferPhase, string> = {
-  signing: 'Confirm the transfer in your wallet',
-  broadcast: 'Transfer sent',
-  submitted: 'Transfer received by the bridge',
-  bridging: 'Transfer in progress',
-  success: 'Transfer complete',
-  failed: 'Transfer failed',
-  'not-found': 'Transfer not found',
-  unknown: 'Transfer status unclear',
-};
-
-const STEP_STATUS_TEXT: Record<StepStatus, string> = {
-  done: 'done',
-  current: 'in progress',
-  todo: 'not started',
-  failed: 'failed',
-};
+const STEP_LABELS: readonly StringKey[] = ['status.stepSent', 'status.stepReceived', 'status.stepTransit', 'status.stepArrived'];
 
 const ICON_CHECK = svg`<path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" />`;
 const ICON_CROSS = svg`<path d="M4 4l8 8M12 4l-8 8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" />`;
 const ICON_SPINNER = svg`<circle class="spin" cx="8" cy="8" r="5.5" fill="none" stroke="currentColor" stroke-width="2" stroke-dasharray="24 11" />`;
 
-/** "45 s", "2 min 05 s", "1 h 02 min". */
-export function formatDuration(ms: number): string {
+/** "45 s", "2 min 05 s", "1 h 02 min" (the `duration.*` strings). */
+export function formatDuration(ms: number, strings?: StringOverrides): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
   const pad = (n: number) => String(n).padStart(2, '0');
-  if (hours > 0) return `${hours} h ${pad(minutes)} min`;
-  if (minutes > 0) return `${minutes} min ${pad(seconds)} s`;
-  return `${seconds} s`;
+  if (hours > 0) return translate(strings, 'duration.hm', { h: hours, m: pad(minutes) });
+  if (minutes > 0) return translate(strings, 'duration.ms', { m: minutes, s: pad(seconds) });
+  return translate(strings, 'duration.s', { s: seconds });
 }
 
 /**
@@ -107,14 +93,12 @@ export function formatDuration(ms: number): string {
  * @cssprop --bridge-color-accent - Current step, links and the primary button.
  * @cssprop --bridge-font-mono - Ids.
  */
-export class StatusTracker extends LitElement {
+export class StatusTracker extends PartElement {
   static override styles = [hostStyles, styles];
 
   @property({ attribute: false }) view: StatusView | undefined = undefined;
-  @property() locale: string | undefined = undefined;
 
   @state() private now = Date.now();
-  @state() private announcement = '';
   @state() private copied: string | undefined = undefined;
   @state() private canCopy = false;
 
@@ -146,11 +130,16 @@ export class StatusTracker extends LitElement {
     if (!view) return;
     const parts: string[] = [];
     if (before?.phase !== view.phase) {
-      parts.push(view.phase === 'unknown' ? `Transfer status: ${view.rawStatus ?? 'unknown'}` : HEADINGS[view.phase]);
+      parts.push(view.phase === 'unknown' ? this.t('status.announceRaw', { status: view.rawStatus || this.t('status.notReported') }) : this.t(`status.${view.phase}`));
     }
-    if (view.needsGas && !before?.needsGas) parts.push('The destination step is waiting for gas');
-    if (view.receiptPending && !before?.receiptPending) parts.push('Reporting the transaction to the bridge');
-    if (parts.length) this.announcement = parts.join('. ');
+    if (view.needsGas && !before?.needsGas) parts.push(this.t('status.announceGas'));
+    if (view.receiptPending && !before?.receiptPending) parts.push(this.t('status.announceReporting'));
+    if (parts.length) this.announce(parts.join('. '));
+  }
+
+  /** Focuses the phase heading (where a keyboard user lands when the tracker replaces the form). */
+  override focus(options?: FocusOptions): void {
+    this.renderRoot.querySelector<HTMLElement>('#heading')?.focus(options);
   }
 
   private emit(name: 'new-transfer' | 'status-dismiss'): void {
@@ -163,10 +152,10 @@ export class StatusTracker extends LitElement {
     try {
       await navigator.clipboard.writeText(value);
       this.copied = label;
-      this.announcement = `${label} copied`;
+      this.announce(this.t('status.copiedAnnounce', { label }));
     } catch {
       this.copied = undefined;
-      this.announcement = `Could not copy the ${label}: select the text to copy it`;
+      this.announce(this.t('status.copyFailed', { label }));
     }
     this.copiedTimer = setTimeout(() => {
       this.copied = undefined;
@@ -180,23 +169,23 @@ export class StatusTracker extends LitElement {
     return html`
       <section class="tracker" part="base" aria-labelledby="heading">
         <header>
-          <h2 id="heading" class="heading ${view.phase}" part="heading">
+          <h2 id="heading" class="heading ${view.phase}" part="heading" tabindex="-1">
             ${view.phase === 'success'
               ? html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">${ICON_CHECK}</svg>`
               : view.phase === 'failed'
                 ? html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">${ICON_CROSS}</svg>`
                 : nothing}
-            ${HEADINGS[view.phase]}
+            ${this.t(`status.${view.phase}`)}
           </h2>
-          <p class="summary">${view.fromAmountText} from ${view.fromChainName} to ${view.toChainName}</p>
+          <p class="summary">${this.t('status.summary', { amount: view.fromAmountText, from: view.fromChainName, to: view.toChainName })}</p>
           ${this.renderTiming(view, final)}
         </header>
         ${this.renderSteps(view)} ${this.renderNotices(view)} ${this.renderSupport(view)}
         <div class="actions" part="actions">
-          <button class="secondary" part="close" type="button" @click=${() => this.emit('status-dismiss')}>Close</button>
+          <button class="secondary" part="close" type="button" @click=${() => this.emit('status-dismiss')}>${this.t('status.close')}</button>
           ${final
             ? html`<button class="primary" part="new-transfer" type="button" @click=${() => this.emit('new-transfer')}>
-                Start a new transfer
+                ${this.t('status.new')}
               </button>`
             : nothing}
         </div>
@@ -207,8 +196,8 @@ export class StatusTracker extends LitElement {
 
   private renderTiming(view: StatusView, final: boolean) {
     let elapsed: string | undefined;
-    if (view.finishedAt !== undefined) elapsed = `Took ${formatDuration(view.finishedAt - view.startedAt)}`;
-    else if (!final) elapsed = `Elapsed ${formatDuration(this.now - view.startedAt)}`;
+    if (view.finishedAt !== undefined) elapsed = this.t('status.took', { duration: formatDuration(view.finishedAt - view.startedAt, this.strings) });
+    else if (!final) elapsed = this.t('status.elapsed', { duration: formatDuration(this.now - view.startedAt, this.strings) });
     const checked = !final && view.lastCheckedAt !== undefined ? this.agoText(view.lastCheckedAt) : undefined;
     return html`<p class="timing" part="timing">
       ${elapsed ? html`<span>${elapsed}</span>` : nothing} ${checked ? html`<span>${checked}</span>` : nothing}
@@ -220,36 +209,38 @@ export class StatusTracker extends LitElement {
     const sourceLink = view.sourceTxHash ? this.txLink(view.sourceTxHash, view.sourceTxUrl, 'source') : nothing;
     const details = [
       view.phase === 'signing'
-        ? html`Confirm the transfer in your wallet`
-        : html`${view.fromAmountText} on ${view.fromChainName}${view.sourceTxHash ? html` · ${sourceLink}` : nothing}`,
+        ? this.t('status.signing')
+        : html`${this.t('status.sentDetail', { amount: view.fromAmountText, chain: view.fromChainName })}${view.sourceTxHash ? html` · ${sourceLink}` : nothing}`,
       view.receiptPending
-        ? html`Reporting the transaction to the bridge…`
+        ? this.t('status.reporting')
         : view.phase === 'broadcast'
-          ? html`Waiting for the bridge to pick up the transaction`
+          ? this.t('status.waitingPickup')
           : nothing,
       view.phase === 'bridging'
-        ? html`Moving funds to ${view.toChainName}`
+        ? this.t('status.moving', { chain: view.toChainName })
         : view.phase === 'submitted'
-          ? html`Waiting for the bridge to start moving the funds`
+          ? this.t('status.waitingStart')
           : nothing,
       view.phase === 'success'
-        ? html`${view.toAmountText ? html`About ${view.toAmountText} on ${view.toChainName}` : html`On ${view.toChainName}`}${view.destTxHash
+        ? html`${view.toAmountText
+            ? this.t('status.arrivedAmount', { amount: view.toAmountText, chain: view.toChainName })
+            : this.t('status.arrivedOn', { chain: view.toChainName })}${view.destTxHash
             ? html` · ${this.txLink(view.destTxHash, view.destTxUrl, 'destination')}`
             : nothing}`
         : view.phase === 'failed'
-          ? html`Did not arrive on ${view.toChainName}`
+          ? this.t('status.notArrived', { chain: view.toChainName })
           : nothing,
     ];
-    const labels = ['Sent', 'Received by the bridge', 'In transit', 'Arrived'];
     return html`
-      <ol part="steps" aria-label="Transfer progress">
-        ${labels.map((label, index) => {
+      <ol part="steps" aria-label=${this.t('status.progress')}>
+        ${STEP_LABELS.map((key, index) => {
+          const label = this.t(key);
           const status = statuses[index] ?? 'todo';
           const detail = details[index];
           return html`
             <li class="step ${status}" part="step" aria-current=${status === 'current' ? 'step' : 'false'}>
               <span class="marker" aria-hidden="true">${this.marker(status)}</span>
-              <span class="label">${label}<span class="visually-hidden">: ${STEP_STATUS_TEXT[status]}</span></span>
+              <span class="label">${label}<span class="visually-hidden">: ${this.t(`status.step.${status}`)}</span></span>
               ${detail === nothing ? nothing : html`<p class="detail">${detail}</p>`}
             </li>
           `;
@@ -262,34 +253,25 @@ export class StatusTracker extends LitElement {
     return html`
       ${view.needsGas
         ? html`<div class="notice warning" part="notice needs-gas">
-            <p>The destination step is waiting for gas; the provider will complete it once gas is available.</p>
+            <p>${this.t('status.needsGas')}</p>
           </div>`
         : nothing}
       ${view.phase === 'failed'
         ? html`<div class="notice danger" part="notice refund">
-            <p>
-              The transfer failed. If your source transaction was confirmed, a refund to your address on ${view.fromChainName} has
-              been initiated.
-            </p>
+            <p>${this.t('status.refund', { chain: view.fromChainName })}</p>
             ${view.message ? html`<p>${view.message}</p>` : nothing}
           </div>`
         : nothing}
       ${view.phase === 'not-found'
         ? html`<div class="notice danger" part="notice not-found">
-            <p>The routing service no longer has a record of this transfer, so its progress cannot be followed here.</p>
-            <p>
-              Check the source transaction on the explorer. If it is confirmed and the funds have not arrived, contact support and
-              give them the ids below.
-            </p>
+            <p>${this.t('status.notFound')}</p>
+            <p>${this.t('status.notFoundHelp')}</p>
           </div>`
         : nothing}
       ${view.phase === 'unknown'
         ? html`<div class="notice warning" part="notice unknown">
-            <p>Status: ${view.rawStatus || 'not reported'}</p>
-            <p>
-              The routing service reported a status this widget does not recognise. It does not confirm that the funds arrived; check
-              again later, or contact support with the ids below.
-            </p>
+            <p>${this.t('status.raw', { status: view.rawStatus || this.t('status.notReported') })}</p>
+            <p>${this.t('status.unknownHelp')}</p>
           </div>`
         : nothing}
       ${view.message && view.phase !== 'failed' ? html`<div class="notice" part="notice message"><p>${view.message}</p></div>` : nothing}
@@ -298,14 +280,14 @@ export class StatusTracker extends LitElement {
 
   private renderSupport(view: StatusView) {
     const rows: Array<[string, string | undefined]> = [
-      ['Intent ID', view.intentId],
-      ['Request ID', view.requestId],
-      ['Provider request ID', view.providerRequestId],
-      ['Source transaction', view.sourceTxHash],
+      [this.t('status.intentId'), view.intentId],
+      [this.t('status.requestId'), view.requestId],
+      [this.t('status.providerRequestId'), view.providerRequestId],
+      [this.t('status.sourceTx'), view.sourceTxHash],
     ];
     return html`
       <section class="support" part="support" aria-labelledby="support-heading">
-        <h3 id="support-heading">Support details</h3>
+        <h3 id="support-heading">${this.t('status.support')}</h3>
         <dl>
           ${rows.map(([label, value]) =>
             value
@@ -315,7 +297,7 @@ export class StatusTracker extends LitElement {
                     <code>${value}</code>
                     ${this.canCopy
                       ? html`<button class="copy" part="copy" type="button" @click=${() => this.copy(label, value)}>
-                          ${this.copied === label ? 'Copied' : 'Copy'}<span class="visually-hidden"> ${label}</span>
+                          ${this.t(this.copied === label ? 'status.copied' : 'status.copy')}<span class="visually-hidden"> ${label}</span>
                         </button>`
                       : nothing}
                   </dd>
@@ -354,16 +336,18 @@ export class StatusTracker extends LitElement {
 
   private txLink(hash: string, url: string | undefined, which: 'source' | 'destination') {
     const safe = safeHttpUrl(url);
-    if (!safe) return html`<span>transaction <code title=${hash}>${shortenHex(hash)}</code></span>`;
+    if (!safe) return html`<span>${fillParts(this.t('status.tx'), { hash: html`<code title=${hash}>${shortenHex(hash)}</code>` })}</span>`;
     return html`<a part="tx-link" href=${safe} target="_blank" rel="noopener noreferrer"
-      >View ${which} transaction<span class="visually-hidden"> ${shortenHex(hash)} (opens in a new tab)</span></a
+      >${this.t(which === 'source' ? 'status.viewSource' : 'status.viewDest')}<span class="visually-hidden">
+        ${shortenHex(hash)} ${this.t('common.newTab')}</span
+      ></a
     >`;
   }
 
   private agoText(at: number): string {
     const seconds = Math.max(0, Math.floor((this.now - at) / 1000));
-    if (seconds < 1) return 'Last checked just now';
-    if (seconds < 60) return `Last checked ${seconds} s ago`;
-    return `Last checked ${Math.floor(seconds / 60)} min ago`;
+    if (seconds < 1) return this.t('status.checkedNow');
+    if (seconds < 60) return this.t('status.checkedSeconds', { seconds });
+    return this.t('status.checkedMinutes', { minutes: Math.floor(seconds / 60) });
   }
 }

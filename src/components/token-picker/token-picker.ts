@@ -126,6 +126,7 @@ export function createTokenSearch(tokens: readonly TokenOption[]): TokenSearch {
  * @csspart trigger - The button showing the selected token.
  * @csspart dialog - The modal dialog.
  * @csspart search - The search field.
+ * @csspart close - The dialog's close button.
  * @csspart notice - The balance-loading line.
  * @csspart list - The scrolling listbox.
  * @csspart option - Each token row (56px high).
@@ -136,7 +137,7 @@ export function createTokenSearch(tokens: readonly TokenOption[]): TokenSearch {
  * @cssprop --bridge-color-bg - Dialog background.
  * @cssprop --bridge-color-surface - Search field, hovered option, loading placeholders.
  * @cssprop --bridge-color-surface-raised - Trigger background.
- * @cssprop --bridge-color-border - Trigger and search borders.
+ * @cssprop --bridge-color-border-strong - Trigger and search borders.
  * @cssprop --bridge-color-text - Text.
  * @cssprop --bridge-color-text-muted - Secondary text.
  * @cssprop --bridge-color-accent - Hover border, active option tint, check mark.
@@ -161,14 +162,21 @@ export class TokenPicker extends PickerElement {
   /** Only some balances have arrived. */
   @property({ type: Boolean, attribute: 'balances-partial' }) balancesPartial = false;
 
-  /** Locale for amounts and USD values; the browser's by default. */
-  @property() locale?: string;
-
   @state() private listScrollTop = 0;
   @state() private viewportHeight = 0;
 
-  protected readonly noun = 'token';
-  protected readonly searchPlaceholder = 'Search name, symbol or paste address';
+  protected get selectText(): string {
+    return this.t('picker.selectToken');
+  }
+  protected get searchLabel(): string {
+    return this.t('picker.searchTokens');
+  }
+  protected get searchPlaceholder(): string {
+    return this.t('picker.tokenPlaceholder');
+  }
+  protected emptyText(query: string): string {
+    return query ? this.t('picker.noTokenMatch', { query }) : this.t('picker.noTokens');
+  }
 
   private search?: TokenSearch;
   private results?: { search: TokenSearch; query: string; indices: readonly number[] };
@@ -284,11 +292,7 @@ export class TokenPicker extends PickerElement {
   };
 
   protected override renderNotice(): TemplateResult {
-    const text = this.balancesPartial
-      ? 'Some balances are still loading'
-      : this.balancesLoading
-        ? 'Loading balances…'
-        : '';
+    const text = this.balancesPartial ? this.t('picker.balancesPartial') : this.balancesLoading ? this.t('picker.balancesLoading') : '';
     return html`<div class="notice" part="notice" role="status">${text}</div>`;
   }
 
@@ -305,7 +309,7 @@ export class TokenPicker extends PickerElement {
         >${shortenHex(this.selected)}</span
       >`;
     }
-    return html`<span id="trigger-value" class="trigger-value placeholder">Select token</span>`;
+    return html`<span id="trigger-value" class="trigger-value placeholder">${this.t('picker.selectToken')}</span>`;
   }
 
   protected renderList(): TemplateResult {
@@ -326,7 +330,7 @@ export class TokenPicker extends PickerElement {
       class="list"
       part="list"
       role="listbox"
-      aria-label="Tokens"
+      aria-label=${this.t('picker.tokens')}
       ?hidden=${count === 0}
       @scroll=${this.onListScroll}
       @click=${this.onListClick}

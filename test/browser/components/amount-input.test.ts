@@ -177,6 +177,32 @@ describe('<bw-amount-input>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('shows one focus ring, on the box around the input, not a second one on the input', async () => {
+    const { el } = await mount();
+    input(el).focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    const control = el.shadowRoot!.querySelector('[part="control"]')!;
+    expect(getComputedStyle(input(el)).outlineStyle).to.equal('none');
+    expect(getComputedStyle(control).outlineStyle).to.equal('solid', 'an outline, so it survives forced-colors mode');
+  });
+
+  it('focus() focuses the text input', async () => {
+    const { el } = await mount();
+    el.focus();
+    expect(el.shadowRoot!.activeElement).to.equal(input(el));
+  });
+
+  it('takes its texts from a (partial) string table and formats numbers by locale', async () => {
+    const { el } = await mount({ balance: 1234500000n, locale: 'de' });
+    el.strings = { 'amount.balance': 'Saldo {amount}', 'amount.invalid': 'Bitte eine Zahl' };
+    el.label = '';
+    await el.updateComplete;
+    expect(balanceText(el)).to.equal('Saldo 1.234,5 USDC Max');
+    expect(el.shadowRoot!.querySelector('label')!.textContent).to.equal('Amount');
+    await type(el, 'abc');
+    expect(message(el)).to.equal('Bitte eine Zahl');
+  });
+
   it('renders symbols as text, never as markup', async () => {
     const { el } = await mount({ symbol: '<img src=x onerror=alert(1)>', balance: 1n });
     expect(el.shadowRoot!.querySelector('img')).to.equal(null);

@@ -248,6 +248,36 @@ describe('<bw-status-tracker>', () => {
     expect(live(el)).to.equal('Transfer complete');
   });
 
+  it('hands its announcements to a shell that takes them (bw-announce), and then stays silent itself', async () => {
+    const el = await mount(view({ phase: 'submitted' }));
+    const before = live(el);
+    const heard: string[] = [];
+    el.addEventListener('bw-announce', (e) => {
+      e.preventDefault();
+      heard.push(e.detail.message);
+    });
+    el.view = view({ phase: 'bridging' });
+    await el.updateComplete;
+    expect(heard).to.deep.equal(['Transfer in progress']);
+    expect(live(el)).to.equal(before, 'not spoken twice');
+  });
+
+  it('focus() moves focus to the phase heading', async () => {
+    const el = await mount(view({ phase: 'bridging' }));
+    el.focus();
+    expect(el.shadowRoot!.activeElement).to.equal($(el, 'h2'));
+  });
+
+  it('speaks German with the German table', async () => {
+    const { de } = await import('../../../src/i18n/strings.js');
+    const el = await mount(view({ phase: 'bridging', startedAt: Date.now() - 125_000 }));
+    el.strings = de;
+    await el.updateComplete;
+    expect(heading(el)).to.equal('Überweisung läuft');
+    expect(steps(el)).to.deep.equal(['Gesendet: erledigt', 'Von der Bridge empfangen: erledigt', 'Unterwegs: läuft', 'Angekommen: nicht begonnen']);
+    expect(clean($(el, '[part="timing"]'))).to.match(/^Vergangen: 2 min 0[5-6] s/);
+  });
+
   it('clears its timers when removed', async () => {
     const el = await mount(view());
     const cleared: unknown[] = [];

@@ -1,0 +1,138 @@
+// Configuration of `cem analyze` (npm run manifest), which writes
+// custom-elements.json from the source. Two small plugins fill what the
+// analyzer cannot see in this code base:
+// - tag names: elements are registered in a loop over `ELEMENTS` in
+//   src/define.ts (guarded, version-aware), not with literal
+//   `customElements.define('tag', Class)` calls, so the analyzer would find no
+//   tag names at all;
+// - only modules that declare elements (and define.ts) are kept: the manifest
+//   documents the elements, and changes to the client, the flow or the proxy
+//   should not make it stale;
+// - typed `emit(type, detail)` helpers dispatch `new CustomEvent(type, …)` with
+//   a variable name, which the analyzer would list as an event called `type`.
+//   The real events are documented with `@fires`; these phantoms are dropped.
+
+const DEFINE_MODULE = 'src/define.ts';
+
+/** Reads `export const ELEMENTS = { 'tag': Class, … }` and the imports of define.ts. */
+function registeredTagsPlugin() {
+  /** @type {Map<string, { className: string; module: string | undefined }>} */
+  const tags = new Map();
+  return {
+    name: 'bridge-widget:registered-tags',
+    analyzePhase({ ts, node, moduleDoc }) {
+      if (moduleDoc.path !== DEFINE_MODULE) return;
+      if (ts.isSourceFile(node)) {
+        const imports = new Map();
+        for (const statement of node.statements) {
+          if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+          const bindings = statement.importClause?.namedBindings;
+          if (!bindings || !ts.isNamedImports(bindings)) continue;
+          for (const element of bindings.elements) {
+            const from = statement.moduleSpecifier.text.replace(/^\.\//, 'src/').replace(/\.js$/, '.ts');
+            imports.set(element.name.text, from);
+          }
+        }
+        for (const statement of node.statements) {
+          if (!ts.isVariableStatement(statement)) continue;
+          for (const declaration of statement.declarationList.declarations) {
+            if (!ts.isIdentifier(declaration.name) || declaration.name.text !== 'ELEMENTS' || !declaration.initializer) continue;
+            let initializer = declaration.initializer;
+            while (ts.isAsExpression(initializer) || ts.isSatisfiesExpression?.(initializer) || ts.isParenthesizedExpression(initializer)) {
+              initializer = initializer.expression;
+            }
+            if (!ts.isObjectLiteralExpression(initializer)) continue;
+            for (const property of initializer.properties) {
+              if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.initializer)) continue;
+              const tag = ts.isStringLiteral(property.name) || ts.isIdentifier(property.name) ? property.name.text : undefined;
+              if (!tag) continue;
+              const className = property.initializer.text;
+              tags.set(tag, { className, module: imports.get(className) });
+            }
+          }
+        }
+      }
+    },
+    packageLinkPhase({ customElementsManifest }) {
+      const definitions = [];
+      for (const [tag, { className, module }] of tags) {
+        const moduleDoc = customElementsManifest.modules.find((candidate) => candidate.path === module);
+        const declaration = moduleDoc?.declarations?.find((candidate) => candidate.kind === 'class' && candidate.name === className);
+        if (!moduleDoc || !declaration) {
+          throw new Error(`custom-elements manifest: <${tag}> is registered as ${className} from ${module}, which the analyzer did not find`);
+        }
+        declaration.tagName = tag;
+        declaration.customElement = true;
+        definitions.push({ kind: 'custom-element-definition', name: tag, declaration: { name: className, module: moduleDoc.path } });
+      }
+      const defineDoc = customElementsManifest.modules.find((candidate) => candidate.path === DEFINE_MODULE);
+      if (defineDoc) {
+        defineDoc.exports = [
+          ...(defineDoc.exports ?? []).filter((entry) => entry.kind !== 'custom-element-definition'),
+          ...definitions,
+        ];
+      }
+    },
+  };
+}
+
+/** Drops events the analyzer named after a variable (`dispatchEvent(new CustomEvent(type, …))`). */
+/**
+ * Keeps the modules that declare custom elements, and define.ts, in path
+ * order (the analyzer's file order varies from run to run), and in them only
+ * declarations that are exported (the analyzer also lists some local
+ * variables of functions).
+ */
+function elementModulesOnlyPlugin() {
+  return {
+    name: 'bridge-widget:element-modules-only',
+    packageLinkPhase({ customElementsManifest }) {
+      customElementsManifest.modules = customElementsManifest.modules
+        .filter((moduleDoc) => moduleDoc.path === DEFINE_MODULE || moduleDoc.declarations?.some((declaration) => declaration.customElement))
+        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      for (const moduleDoc of customElementsManifest.modules) {
+        const exported = new Set((moduleDoc.exports ?? []).map((entry) => entry.declaration?.name ?? entry.name));
+        moduleDoc.declarations = (moduleDoc.declarations ?? []).filter((declaration) => declaration.customElement || exported.has(declaration.name));
+      }
+    },
+  };
+}
+
+function variableEventNamesPlugin() {
+  return {
+    name: 'bridge-widget:variable-event-names',
+    analyzePhase({ ts, node, moduleDoc }) {
+      if (!ts.isClassDeclaration(node) || !node.name) return;
+      const phantom = new Set();
+      const visit = (child) => {
+        if (
+          ts.isCallExpression(child) &&
+          ts.isPropertyAccessExpression(child.expression) &&
+          child.expression.name.text === 'dispatchEvent'
+        ) {
+          for (const argument of child.arguments) {
+            const first = ts.isNewExpression(argument) ? argument.arguments?.[0] : undefined;
+            if (first && ts.isIdentifier(first)) phantom.add(first.text);
+          }
+        }
+        ts.forEachChild(child, visit);
+      };
+      ts.forEachChild(node, visit);
+      if (phantom.size === 0) return;
+      const classDoc = moduleDoc.declarations?.find((declaration) => declaration.kind === 'class' && declaration.name === node.name.text);
+      if (classDoc?.events) {
+        classDoc.events = classDoc.events.filter((event) => !(phantom.has(event.name) && !event.description));
+      }
+    },
+  };
+}
+
+export default {
+  globs: ['src/**/*.ts'],
+  exclude: ['src/**/*.d.ts'],
+  litelement: true,
+  // package.json already names custom-elements.json; never rewrite it (the
+  // staleness test writes its manifest elsewhere).
+  packagejson: false,
+  plugins: [registeredTagsPlugin(), variableEventNamesPlugin(), elementModulesOnlyPlugin()],
+};

@@ -1,0 +1,223 @@
+/**
+ * Every state of <bridge-widget> passes axe, reached for real against the
+ * sandbox: loading, the form with and without a wallet, a quote, the
+ * value-loss warning, an error, pickers open, approvals in progress, each
+ * tracking phase the sandbox can hold, success, failure and the history.
+ * Status changes are spoken once, through the shell's one live region.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/define.js';
+import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
+import type { BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
+import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
+import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { deepText, formReady, primaryText, waitFor } from './helpers/dom.js';
+
+const SRC = 11155111;
+const DST = 84532;
+
+interface MountOptions {
+  account?: number;
+  token?: string;
+  amount?: string;
+  wallet?: boolean;
+  theme?: 'light' | 'dark';
+  threshold?: string;
+}
+
+async function mount(options: MountOptions = {}) {
+  const { proxyUrl } = await sandboxConfig();
+  const widget = await fixture<BridgeWidget>(html`<bridge-widget
+    proxy-url=${proxyUrl}
+    theme=${options.theme ?? 'light'}
+    from-chain=${String(SRC)}
+    to-chain=${String(DST)}
+    from-token=${options.token ?? 'USDC'}
+    to-token=${options.token ?? 'USDC'}
+    amount=${options.amount ?? ''}
+    value-loss-threshold=${options.threshold ?? '5'}
+  ></bridge-widget>`);
+  const wallet = options.wallet === false ? undefined : await devWallet({ account: options.account ?? 0, chainId: DST });
+  if (wallet) widget.provider = wallet;
+  return { widget, wallet };
+}
+
+const tracker = (w: BridgeWidget) => shadow(w).querySelector('bw-status-tracker');
+const heading = (w: BridgeWidget) => (tracker(w) ? shadow(tracker(w)!).querySelector('#heading')?.textContent?.trim() ?? '' : '');
+const liveRegion = (w: BridgeWidget) => shadow(w).querySelector('[role="status"]')!;
+
+/** Live regions inside the parts (their own, for standalone use): inside the shell they must stay silent. */
+function partRegions(w: BridgeWidget): Element[] {
+  return [...shadow(w).querySelectorAll('bw-quote-panel, bw-approval-steps, bw-status-tracker')].flatMap((p) => [...shadow(p).querySelectorAll('.visually-hidden[aria-live]')]);
+}
+
+async function openPicker(widget: BridgeWidget, tag: 'bw-chain-picker' | 'bw-token-picker', index = 0): Promise<Element> {
+  const picker = shadow(widget).querySelectorAll(tag)[index]!;
+  shadow(picker).querySelector<HTMLButtonElement>('#trigger')!.click();
+  await waitFor(() => shadow(picker).querySelector('[role="option"]'), 'picker options');
+  // Let the opening animation end: axe reads colours, and a fading dialog is not what a user reads.
+  await Promise.all(shadow(picker).getAnimations().map((a) => a.finished));
+  return picker;
+}
+
+describe('<bridge-widget> accessibility in every state', function () {
+  this.timeout(120_000);
+
+  beforeEach(async () => {
+    localStorage.clear();
+    await resetSandbox();
+  });
+
+  it('loading chains and tokens', async () => {
+    await setFaults({ latency: { ms: 5000, endpoints: ['chains', 'tokens'] } });
+    const { widget } = await mount({ wallet: false });
+    await waitFor(() => /Loading chains and tokens/.test(shadow(widget).textContent ?? ''), 'the loading notice');
+    await expect(widget).to.be.accessible();
+    expect(shadow(widget).querySelector('bw-amount-input')).to.equal(null, 'still loading after the check');
+  });
+
+  it('the form without a wallet, then connected, then with a quote (light and dark)', async () => {
+    const { widget: noWallet } = await mount({ wallet: false });
+    await formReady(noWallet);
+    expect(primaryText(noWallet)).to.equal('Connect a wallet to continue');
+    await expect(noWallet).to.be.accessible();
+
+    for (const theme of ['light', 'dark'] as const) {
+      const { widget } = await mount({ theme });
+      await formReady(widget);
+      await waitFor(() => primaryText(widget) === 'Enter an amount', 'connected, no amount');
+      await expect(widget).to.be.accessible();
+      widget.amount = '2';
+      await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+      await expect(widget).to.be.accessible();
+    }
+  });
+
+  it('the value-loss warning, before and after confirming', async () => {
+    const { widget } = await mount({ amount: '2', threshold: '0.01' });
+    await waitFor(() => primaryText(widget) === 'Confirm the value loss above', 'the value-loss gate');
+    const panel = shadow(widget).querySelector('bw-quote-panel')!;
+    const box = shadow(panel).querySelector('[part="value-loss"]')!;
+    expect(box).to.not.equal(null);
+    await expect(widget).to.be.accessible();
+    box.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'confirmed');
+    await expect(widget).to.be.accessible();
+  });
+
+  it('an error notice (a refused quote)', async () => {
+    const { account } = await sandboxConfig();
+    await setFaults({ flaggedAddresses: [account.address] });
+    const { proxyUrl } = await sandboxConfig();
+    const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} theme="light" from-chain=${String(SRC)} to-chain=${String(DST)} from-token="USDC" to-token="USDC" amount="2"></bridge-widget>`);
+    widget.provider = await devWallet({ chainId: DST });
+    await waitFor(() => shadow(widget).querySelector('[role="alert"]'), 'the error');
+    await expect(widget).to.be.accessible();
+  });
+
+  it('pickers open: chain and token dialogs (light and dark)', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const { widget } = await mount({ theme });
+      await formReady(widget);
+      const chains = await openPicker(widget, 'bw-chain-picker', 1);
+      await expect(widget).to.be.accessible();
+      await (chains as HTMLElement & { hide(): Promise<void> }).hide();
+      await openPicker(widget, 'bw-token-picker', 0);
+      await expect(widget).to.be.accessible();
+    }
+  });
+
+  it('executing, with the approval step waiting for the wallet', async () => {
+    await setFaults({ forceProvider: 'swiftbridge' });
+    const { widget, wallet } = await mount({ amount: '2', account: 1 });
+    await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+    wallet!.hang('eth_sendTransaction');
+    primaryButton(widget).click();
+    await waitFor(() => {
+      const steps = shadow(widget).querySelector('bw-approval-steps');
+      return steps && /Confirm in your wallet/.test(shadow(steps).textContent ?? '');
+    }, 'the approval waiting for the wallet');
+    await expect(widget).to.be.accessible();
+    expect(deepText(liveRegion(widget))).to.match(/Approve the token in your wallet|Step 1 of 1/);
+  });
+
+  it('tracking: sent, while the receipt cannot be reported yet', async () => {
+    await setFaults({ forceProvider: 'swiftbridge', rateLimitBurst: { count: 1000, endpoints: ['receipt'], retryAfterSeconds: 30 } });
+    const { widget } = await mount({ token: 'ETH', amount: '0.01', account: 2 });
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.01 ETH'), 'a quote');
+    primaryButton(widget).click();
+    await waitFor(() => heading(widget) === 'Transfer sent' && /Reporting the transaction/.test(shadow(tracker(widget)!).textContent ?? ''), 'sent, receipt pending');
+    await expect(widget).to.be.accessible();
+  });
+
+  it('tracking: in transit, then waiting for gas', async () => {
+    await setFaults({ forceProvider: 'swiftbridge', stuckBridge: true });
+    const { widget } = await mount({ token: 'ETH', amount: '0.01', account: 3 });
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.01 ETH'), 'a quote');
+    primaryButton(widget).click();
+    await waitFor(() => heading(widget) === 'Transfer in progress', 'in transit', 60_000);
+    await expect(widget).to.be.accessible();
+    fixtureCleanupSoon(widget);
+    localStorage.clear();
+    await resetSandbox();
+    await setFaults({ forceProvider: 'swiftbridge', needsGas: true });
+    const second = await mount({ token: 'ETH', amount: '0.01', account: 3 });
+    await waitForText(second.widget, (t) => t.startsWith('Bridge 0.01 ETH'), 'a quote');
+    primaryButton(second.widget).click();
+    await waitFor(() => tracker(second.widget) && shadow(tracker(second.widget)!).querySelector('[part~="needs-gas"]'), 'waiting for gas', 60_000);
+    await expect(second.widget).to.be.accessible();
+    expect(deepText(liveRegion(second.widget))).to.contain('waiting for gas');
+  });
+
+  it('success, spoken once through the shell’s live region; then the history, open (light and dark)', async () => {
+    for (const [theme, account] of [['light', 0], ['dark', 1]] as const) {
+      localStorage.clear();
+      await resetSandbox();
+      const { widget } = await mount({ token: 'ETH', amount: '0.01', account, theme });
+      await waitForText(widget, (t) => t.startsWith('Bridge 0.01 ETH'), 'a quote');
+      const spoken: string[] = [];
+      const region = liveRegion(widget);
+      const observer = new MutationObserver(() => spoken.push(region.textContent?.trim() ?? ''));
+      observer.observe(region, { childList: true, characterData: true, subtree: true });
+      const success = nextEvent<BridgeSuccessDetail>(widget, 'bridge-success', 90_000);
+      primaryButton(widget).click();
+      await success;
+      await waitFor(() => heading(widget) === 'Transfer complete', 'the success heading');
+      await widget.updateComplete;
+      observer.disconnect();
+      expect(spoken.filter((s) => s.includes('Transfer complete')), `announced: ${JSON.stringify(spoken)}`).to.have.length(1);
+      expect(spoken.some((s) => /Preparing your route/.test(s))).to.equal(true, 'the execution phases are announced');
+      for (const r of partRegions(widget)) expect(r.textContent?.trim(), 'a part’s own live region stays silent in the shell').to.equal('');
+      expect(shadow(widget).querySelectorAll('[aria-live], [role="status"]').length).to.equal(1, 'one live region in the shell');
+      await expect(widget).to.be.accessible();
+
+      shadow(tracker(widget)!).querySelector<HTMLButtonElement>('[part="new-transfer"]')!.click();
+      await formReady(widget);
+      const toggle = await (async () => {
+        await waitFor(() => shadow(widget).querySelector('[part="history-toggle"]'), 'the history toggle');
+        return shadow(widget).querySelector<HTMLButtonElement>('[part="history-toggle"]')!;
+      })();
+      toggle.click();
+      await widget.updateComplete;
+      expect(toggle.getAttribute('aria-expanded')).to.equal('true');
+      expect(shadow(widget).querySelector('#history')!.hasAttribute('hidden')).to.equal(false);
+      await expect(widget).to.be.accessible();
+    }
+  });
+
+  it('failed, with the refund note', async () => {
+    await setFaults({ forceProvider: 'swiftbridge', failWithRefund: true });
+    const { widget } = await mount({ amount: '2', account: 2 });
+    await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+    const failed = nextEvent(widget, 'bridge-failed', 90_000);
+    primaryButton(widget).click();
+    await failed;
+    await waitFor(() => heading(widget) === 'Transfer failed', 'the failure heading');
+    await expect(widget).to.be.accessible();
+  });
+});
+
+/** Removes a widget whose transfer never ends, so its polling stops before the next one starts. */
+function fixtureCleanupSoon(widget: BridgeWidget): void {
+  widget.remove();
+}

@@ -1,0 +1,86 @@
+/**
+ * Builds for the distribution tests, with the repository's own vite.config.ts
+ * and tsconfig.build.json, into a fresh directory under
+ * node_modules/.cache/bridge-widget-tests/ (never into dist/, which other
+ * people's builds write to). Inside the repository so that the package
+ * build's external imports (lit, viem, zod, @lit/task) resolve from its
+ * node_modules, as they would in an installed package.
+ *
+ * The directory mirrors the package: `<root>/package.json` (a copy) and
+ * `<root>/dist/...`, so paths from package.json resolve against `<root>`.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export function scratchDir(prefix: string): string {
+  const base = path.join(ROOT, 'node_modules/.cache/bridge-widget-tests');
+  mkdirSync(base, { recursive: true });
+  return mkdtempSync(path.join(base, `${prefix}-`));
+}
+
+export function removeDir(dir: string | undefined): void {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs a command in the repository root; rejects with its output when it fails. */
+export function run(command: string, args: string[], options: { env?: Record<string, string> } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${output}`));
+    });
+  });
+}
+
+const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+
+/** `vite build --mode script` into `<root>/dist`: dist/bridge-widget.min.js (and its map). */
+export async function buildScript(root: string): Promise<string> {
+  await run(process.execPath, [vite, 'build', '--mode', 'script', '--outDir', path.join(root, 'dist'), '--logLevel', 'warn']);
+  return path.join(root, 'dist/bridge-widget.min.js');
+}
+
+/**
+ * What `npm run build` makes, into `<root>`: the package build, the script
+ * build and the declarations (dist/types), plus a copy of package.json.
+ */
+export async function buildPackage(root: string, options: { script?: boolean; declarations?: boolean } = {}): Promise<void> {
+  const dist = path.join(root, 'dist');
+  await run(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn']);
+  const steps: Promise<unknown>[] = [];
+  if (options.script ?? true) steps.push(buildScript(root));
+  if (options.declarations ?? true) steps.push(run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--declarationDir', path.join(dist, 'types')]));
+  await Promise.all(steps);
+  copyFileSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'));
+}
+
+/** demo/dev-wallet.ts as one ES module exporting `createDevWallet`, for pages served without vite. */
+export async function buildDevWallet(outDir: string, fileName = 'dev-wallet.js'): Promise<string> {
+  const { build } = await import('vite');
+  await build({
+    root: ROOT,
+    configFile: false,
+    logLevel: 'warn',
+    clearScreen: false,
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      copyPublicDir: false,
+      lib: { entry: path.join(ROOT, 'demo/dev-wallet.ts'), formats: ['es'], fileName: () => fileName },
+    },
+  });
+  return path.join(outDir, fileName);
+}

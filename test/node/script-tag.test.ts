@@ -1,0 +1,279 @@
+/**
+ * The script-tag build on its own: dist/bridge-widget.min.js, built once for
+ * this file, is served with a test page by a bare node:http server (no vite),
+ * and a whole transfer runs in headless Chromium against the sandbox, ending
+ * with the tokens on the destination chain. The page's only other script is
+ * the development wallet, prebuilt from demo/dev-wallet.ts.
+ *
+ * Also: the file loaded twice (a second copy under another URL) and next to a
+ * copy with another version never throws; another version only warns.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { erc20Abi, type Address } from 'viem';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
+import { minifyCssText, minifyHtmlText, minifyLitTemplates } from '../../scripts/vite-plugin-minify-lit.js';
+import { buildDevWallet, buildScript, removeDir, ROOT, scratchDir } from './helpers/build.js';
+import { launchChromium } from './helpers/browser.js';
+
+const SRC = 11155111;
+const DST = 84532;
+const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const OTHER_VERSION = '0.0.0-other';
+const EVENTS = ['bridge-quote', 'bridge-route', 'bridge-approval', 'bridge-transaction', 'bridge-status', 'bridge-success', 'bridge-failed', 'bridge-error'];
+
+let dir: string;
+let script: string;
+let otherVersionScript: string;
+let devWallet: string;
+let sandbox: SandboxHandle;
+let server: Server;
+let baseUrl: string;
+let browser: Browser;
+const served: string[] = [];
+
+function flowPage(config: unknown): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <link rel="icon" href="data:,">
+  <title>bridge-widget from a script tag</title>
+  <script type="module" src="/bridge-widget.min.js"></script>
+</head>
+<body>
+  <bridge-widget from-chain="${SRC}" to-chain="${DST}" from-token="USDC" to-token="USDC" amount="2"></bridge-widget>
+  <script type="application/json" id="config">${JSON.stringify(config)}</script>
+  <script type="module">
+    import { createDevWallet } from '/dev-wallet.js';
+    const config = JSON.parse(document.getElementById('config').textContent);
+    const wallet = createDevWallet({ privateKey: config.privateKey, chains: config.chains, chainId: ${DST}, autoConnect: true });
+    const widget = document.querySelector('bridge-widget');
+    window.seen = [];
+    for (const type of ${JSON.stringify(EVENTS)}) widget.addEventListener(type, (event) => window.seen.push({ type, detail: event.detail }));
+    widget.setAttribute('proxy-url', config.proxyUrl);
+    widget.provider = wallet;
+  </script>
+</body>
+</html>`;
+}
+
+const loadTwicePage = (second: string, proxyUrl: string) => `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <link rel="icon" href="data:,">
+  <title>bridge-widget loaded twice</title>
+  <script type="module" src="/bridge-widget.min.js"></script>
+  <script type="module" src="/bridge-widget.min.js"></script>
+  <script type="module" src="${second}"></script>
+  <script type="module">window.scriptsRan = true;</script>
+</head>
+<body><bridge-widget proxy-url="${proxyUrl}"></bridge-widget></body>
+</html>`;
+
+async function serve(): Promise<string> {
+  const pages: Record<string, () => { type: string; body: string | Buffer }> = {
+    '/': () => ({
+      type: 'text/html',
+      body: flowPage({
+        proxyUrl: sandbox.proxyUrl,
+        privateKey: sandbox.readyInfo.account.privateKey,
+        chains: sandbox.readyInfo.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, name: chain.name })),
+      }),
+    }),
+    '/twice.html': () => ({ type: 'text/html', body: loadTwicePage('/copy/bridge-widget.min.js', sandbox.proxyUrl!) }),
+    '/other-version.html': () => ({ type: 'text/html', body: loadTwicePage('/other/bridge-widget.min.js', sandbox.proxyUrl!) }),
+    '/bridge-widget.min.js': () => ({ type: 'text/javascript', body: readFileSync(script) }),
+    '/copy/bridge-widget.min.js': () => ({ type: 'text/javascript', body: readFileSync(script) }),
+    '/other/bridge-widget.min.js': () => ({ type: 'text/javascript', body: otherVersionScript }),
+    '/dev-wallet.js': () => ({ type: 'text/javascript', body: readFileSync(devWallet) }),
+  };
+  server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    served.push(url.pathname);
+    const page = pages[url.pathname];
+    if (!page) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    const { type, body } = page();
+    response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Page errors and console warnings/errors, for assertions and failure messages. */
+function watch(page: Page): { errors: string[]; warnings: string[] } {
+  const log = { errors: [] as string[], warnings: [] as string[] };
+  page.on('pageerror', (error) => log.errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') log.errors.push(message.text());
+    if (message.type() === 'warning') log.warnings.push(message.text());
+  });
+  return log;
+}
+
+function usdc(chainId: number): Address {
+  const token = sandbox.tokens.find((t) => t.chainId === chainId && t.symbol === 'USDC');
+  assert.ok(token, `the sandbox has USDC on ${chainId}`);
+  return token.address;
+}
+
+async function usdcBalance(chainId: number, owner: Address): Promise<bigint> {
+  return sandbox.chain(chainId).publicClient.readContract({ address: usdc(chainId), abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+}
+
+before(async () => {
+  dir = scratchDir('script-tag');
+  script = await buildScript(dir);
+  devWallet = await buildDevWallet(path.join(dir, 'assets'));
+  const original = readFileSync(script, 'utf8');
+  // The same build claiming another version: every literal of the version string.
+  const versionLiteral = new RegExp(`([\`'"])${VERSION.replace(/\./g, '\\.')}\\1`, 'g');
+  assert.ok(versionLiteral.test(original), `the script file contains the version string ${VERSION}`);
+  otherVersionScript = original.replace(versionLiteral, `$1${OTHER_VERSION}$1`);
+  sandbox = await startSandbox({ bridgingDelayMs: 0, pollHintMs: 200 });
+  baseUrl = await serve();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await sandbox?.close();
+  removeDir(dir);
+});
+
+describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150_000 }, () => {
+  it('is self-contained and uses the production builds of its dependencies', () => {
+    assert.deepEqual(readdirSync(path.dirname(script)).sort(), ['bridge-widget.min.js', 'bridge-widget.min.js.map'], 'one file (and its source map)');
+    const code = readFileSync(script, 'utf8');
+    const staticImport = /(?:^|[;}])\s*import\s*(?:[\w$*{][^;]*?\bfrom\s*)?["'`]/;
+    assert.ok(!staticImport.test(code) && !/\bimport\(/.test(code), 'no imports: everything is inside the file');
+    assert.ok(!code.includes('Lit is in dev mode'), "Lit's production build");
+    assert.ok(!code.includes('process.env'), 'no process.env left for a browser to trip on');
+  });
+
+  it('runs a whole transfer to bridge-success, and the tokens arrive on the destination chain', async () => {
+    const page = await browser.newPage();
+    const log = watch(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const owner = sandbox.readyInfo.account.address;
+    const before = await usdcBalance(DST, owner);
+
+    await page.goto(`${baseUrl}/`);
+    const bridge = page.getByRole('button', { name: /^Bridge 2 USDC/ });
+    await bridge.waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { seen: { type: string }[] }).seen.some((e) => e.type === 'bridge-quote'), undefined, { timeout: 60_000 });
+    await assertEnabled(page, bridge);
+    await bridge.click();
+    await page.waitForFunction(
+      () => (window as unknown as { seen: { type: string }[] }).seen.some((e) => e.type === 'bridge-success' || e.type === 'bridge-failed' || e.type === 'bridge-error'),
+      undefined,
+      { timeout: 90_000 },
+    );
+    const seen = await page.evaluate(() =>
+      JSON.parse(
+        JSON.stringify((window as unknown as { seen: unknown[] }).seen, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+      ),
+    ) as { type: string; detail: Record<string, unknown> }[];
+    const outcome = seen.find((e) => e.type === 'bridge-success' || e.type === 'bridge-failed' || e.type === 'bridge-error');
+    assert.equal(outcome?.type, 'bridge-success', `the transfer ended with ${JSON.stringify(outcome)}; page errors: ${log.errors.join(' | ')}`);
+    const types = seen.map((e) => e.type);
+    for (const type of ['bridge-quote', 'bridge-route', 'bridge-transaction', 'bridge-status']) assert.ok(types.includes(type), `${type} was fired`);
+
+    const arrived = (await usdcBalance(DST, owner)) - before;
+    assert.equal(arrived.toString(), outcome.detail.toAmount, 'the destination balance grew by what bridge-success reported');
+    assert.ok(arrived > 0n);
+
+    assert.deepEqual([...new Set(scripts)].sort(), ['/bridge-widget.min.js', '/dev-wallet.js'], 'the widget comes from the script file alone');
+    assert.deepEqual(log.errors, [], 'no page errors');
+    await page.close();
+  });
+
+  it('loaded twice, and as a second copy under another URL, it neither throws nor warns', async () => {
+    const page = await browser.newPage();
+    const log = watch(page);
+    await page.goto(`${baseUrl}/twice.html`);
+    await page.waitForFunction(() => (window as unknown as { scriptsRan?: boolean }).scriptsRan === true, undefined, { timeout: 30_000 });
+    const state = await page.evaluate(() => {
+      const element = customElements.get('bridge-widget') as unknown as Record<symbol, string> | undefined;
+      const widget = document.querySelector('bridge-widget');
+      return { version: element?.[Symbol.for('bridge-widget.version')], rendered: !!widget?.shadowRoot, upgraded: !!element && widget instanceof (element as unknown as typeof HTMLElement) };
+    });
+    assert.deepEqual(state, { version: VERSION, rendered: true, upgraded: true });
+    assert.ok(served.includes('/copy/bridge-widget.min.js'), 'the second copy was loaded');
+    assert.deepEqual(log.errors, []);
+    assert.deepEqual(log.warnings.filter((w) => w.includes('bridge-widget')), [], 'the same version is silent');
+    await page.close();
+  });
+
+  it('next to a copy with another version, the first registration stays and the other copy only warns', async () => {
+    const page = await browser.newPage();
+    const log = watch(page);
+    await page.goto(`${baseUrl}/other-version.html`);
+    await page.waitForFunction(() => (window as unknown as { scriptsRan?: boolean }).scriptsRan === true, undefined, { timeout: 30_000 });
+    const version = await page.evaluate(() => (customElements.get('bridge-widget') as unknown as Record<symbol, string> | undefined)?.[Symbol.for('bridge-widget.version')]);
+    assert.equal(version, VERSION, 'the first registration wins');
+    assert.deepEqual(log.errors, []);
+    const expected = `bridge-widget ${OTHER_VERSION}: <bridge-widget> is already defined by version ${VERSION}`;
+    assert.ok(
+      log.warnings.some((w) => w.startsWith(expected)),
+      `a warning starting with “${expected}”; got: ${log.warnings.join(' | ') || 'none'}`,
+    );
+    await page.close();
+  });
+});
+
+/** The primary button can be disabled for a moment while a quote refreshes. */
+async function assertEnabled(page: Page, button: Locator): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await button.isEnabled())) {
+    if (Date.now() > deadline) assert.fail(`the button stayed disabled: “${await button.textContent()}”`);
+    await page.waitForTimeout(100);
+  }
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? sourceFiles(file) : file.endsWith('.ts') ? [file] : [];
+  });
+}
+
+describe('template whitespace trimming in the script build (scripts/vite-plugin-minify-lit.ts)', () => {
+  it('trims indentation in html and css, and keeps strings, expressions and single spaces', () => {
+    assert.equal(minifyHtmlText('\n    <p class="a">\n      Hello <b>you</b>\n    </p>\n  '), '\n<p class="a">\nHello <b>you</b>\n</p>\n');
+    assert.equal(minifyHtmlText('<pre>\n  keep\n</pre>'), '<pre>\n  keep\n</pre>');
+    const css = String.raw`
+  :host {
+    /* it's a note */
+    font: 1em / 1.2 "A  B", serif;
+    content: '\2022  ';
+    margin: calc(1px + 2px);
+  }
+  a :hover, b { x: y }
+`;
+    assert.equal(minifyCssText(css), String.raw` :host{font: 1em / 1.2 "A  B",serif;content: '\2022  ';margin: calc(1px + 2px);}a :hover,b{x: y}`);
+    const code = 'const t = html`\n  <a>${html`\n    <b>${x}</b>\n  `}</a>\n`; const s = css`\n  a { color: ${c}; }\n`; const u = `\n  untouched\n`;';
+    assert.equal(
+      minifyLitTemplates(code, '/x/src/a.ts')?.code,
+      'const t = html`\n<a>${html`\n<b>${x}</b>\n`}</a>\n`; const s = css` a{color: ${c};}`; const u = `\n  untouched\n`;',
+    );
+  });
+
+  it('is safe for the widget: no template text relies on preserved whitespace', () => {
+    const offenders = sourceFiles(path.join(ROOT, 'src')).filter((file) => /white-space:\s*(pre|pre-wrap|break-spaces)\s*[;}]/.test(readFileSync(file, 'utf8')));
+    assert.deepEqual(offenders, [], 'white-space: pre/pre-wrap/break-spaces found: check scripts/vite-plugin-minify-lit.ts before relying on it');
+  });
+});
