@@ -10,34 +10,30 @@
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { erc20Abi, type Address } from 'viem';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
 import { minifyCssText, minifyHtmlText, minifyLitTemplates } from '../../scripts/vite-plugin-minify-lit.js';
 import { buildDevWallet, buildScript, removeDir, ROOT, scratchDir } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
+import { startStaticServer, type StaticServer } from './helpers/static-server.js';
+import { DESTINATION_CHAIN, FLOW_WIDGET_TAG, flowPageConfig, flowScript, runTransfer, usdcBalance, watchPage } from './helpers/widget-page.js';
 
-const SRC = 11155111;
-const DST = 84532;
+const DST = DESTINATION_CHAIN;
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const OTHER_VERSION = '0.0.0-other';
-const EVENTS = ['bridge-quote', 'bridge-route', 'bridge-approval', 'bridge-transaction', 'bridge-status', 'bridge-success', 'bridge-failed', 'bridge-error'];
 
 let dir: string;
 let script: string;
 let otherVersionScript: string;
 let devWallet: string;
 let sandbox: SandboxHandle;
-let server: Server;
+let server: StaticServer | undefined;
 let baseUrl: string;
 let browser: Browser;
-const served: string[] = [];
 
-function flowPage(config: unknown): string {
+function flowPage(): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -47,17 +43,9 @@ function flowPage(config: unknown): string {
   <script type="module" src="/bridge-widget.min.js"></script>
 </head>
 <body>
-  <bridge-widget from-chain="${SRC}" to-chain="${DST}" from-token="USDC" to-token="USDC" amount="2"></bridge-widget>
-  <script type="application/json" id="config">${JSON.stringify(config)}</script>
+  ${FLOW_WIDGET_TAG}
   <script type="module">
-    import { createDevWallet } from '/dev-wallet.js';
-    const config = JSON.parse(document.getElementById('config').textContent);
-    const wallet = createDevWallet({ privateKey: config.privateKey, chains: config.chains, chainId: ${DST}, autoConnect: true });
-    const widget = document.querySelector('bridge-widget');
-    window.seen = [];
-    for (const type of ${JSON.stringify(EVENTS)}) widget.addEventListener(type, (event) => window.seen.push({ type, detail: event.detail }));
-    widget.setAttribute('proxy-url', config.proxyUrl);
-    widget.provider = wallet;
+${flowScript(flowPageConfig(sandbox))}
   </script>
 </body>
 </html>`;
@@ -77,57 +65,16 @@ const loadTwicePage = (second: string, proxyUrl: string) => `<!doctype html>
 <body><bridge-widget proxy-url="${proxyUrl}"></bridge-widget></body>
 </html>`;
 
-async function serve(): Promise<string> {
-  const pages: Record<string, () => { type: string; body: string | Buffer }> = {
-    '/': () => ({
-      type: 'text/html',
-      body: flowPage({
-        proxyUrl: sandbox.proxyUrl,
-        privateKey: sandbox.readyInfo.account.privateKey,
-        chains: sandbox.readyInfo.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, name: chain.name })),
-      }),
-    }),
+function serve(): Promise<StaticServer> {
+  return startStaticServer({
+    '/': () => ({ type: 'text/html', body: flowPage() }),
     '/twice.html': () => ({ type: 'text/html', body: loadTwicePage('/copy/bridge-widget.min.js', sandbox.proxyUrl!) }),
     '/other-version.html': () => ({ type: 'text/html', body: loadTwicePage('/other/bridge-widget.min.js', sandbox.proxyUrl!) }),
     '/bridge-widget.min.js': () => ({ type: 'text/javascript', body: readFileSync(script) }),
     '/copy/bridge-widget.min.js': () => ({ type: 'text/javascript', body: readFileSync(script) }),
     '/other/bridge-widget.min.js': () => ({ type: 'text/javascript', body: otherVersionScript }),
     '/dev-wallet.js': () => ({ type: 'text/javascript', body: readFileSync(devWallet) }),
-  };
-  server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    served.push(url.pathname);
-    const page = pages[url.pathname];
-    if (!page) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
-    }
-    const { type, body } = page();
-    response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/** Page errors and console warnings/errors, for assertions and failure messages. */
-function watch(page: Page): { errors: string[]; warnings: string[] } {
-  const log = { errors: [] as string[], warnings: [] as string[] };
-  page.on('pageerror', (error) => log.errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') log.errors.push(message.text());
-    if (message.type() === 'warning') log.warnings.push(message.text());
-  });
-  return log;
-}
-
-function usdc(chainId: number): Address {
-  const token = sandbox.tokens.find((t) => t.chainId === chainId && t.symbol === 'USDC');
-  assert.ok(token, `the sandbox has USDC on ${chainId}`);
-  return token.address;
-}
-
-async function usdcBalance(chainId: number, owner: Address): Promise<bigint> {
-  return sandbox.chain(chainId).publicClient.readContract({ address: usdc(chainId), abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
 }
 
 before(async () => {
@@ -140,13 +87,14 @@ before(async () => {
   assert.ok(versionLiteral.test(original), `the script file contains the version string ${VERSION}`);
   otherVersionScript = original.replace(versionLiteral, `$1${OTHER_VERSION}$1`);
   sandbox = await startSandbox({ bridgingDelayMs: 0, pollHintMs: 200 });
-  baseUrl = await serve();
+  server = await serve();
+  baseUrl = server.url;
   browser = await launchChromium();
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await server?.close();
   await sandbox?.close();
   removeDir(dir);
 });
@@ -163,36 +111,21 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
 
   it('runs a whole transfer to bridge-success, and the tokens arrive on the destination chain', async () => {
     const page = await browser.newPage();
-    const log = watch(page);
+    const log = watchPage(page);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     const owner = sandbox.readyInfo.account.address;
-    const before = await usdcBalance(DST, owner);
+    const before = await usdcBalance(sandbox, DST, owner);
 
     await page.goto(`${baseUrl}/`);
-    const bridge = page.getByRole('button', { name: /^Bridge 2 USDC/ });
-    await bridge.waitFor({ timeout: 60_000 });
-    await page.waitForFunction(() => (window as unknown as { seen: { type: string }[] }).seen.some((e) => e.type === 'bridge-quote'), undefined, { timeout: 60_000 });
-    await assertEnabled(page, bridge);
-    await bridge.click();
-    await page.waitForFunction(
-      () => (window as unknown as { seen: { type: string }[] }).seen.some((e) => e.type === 'bridge-success' || e.type === 'bridge-failed' || e.type === 'bridge-error'),
-      undefined,
-      { timeout: 90_000 },
-    );
-    const seen = await page.evaluate(() =>
-      JSON.parse(
-        JSON.stringify((window as unknown as { seen: unknown[] }).seen, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
-      ),
-    ) as { type: string; detail: Record<string, unknown> }[];
-    const outcome = seen.find((e) => e.type === 'bridge-success' || e.type === 'bridge-failed' || e.type === 'bridge-error');
+    const { seen, outcome } = await runTransfer(page);
     assert.equal(outcome?.type, 'bridge-success', `the transfer ended with ${JSON.stringify(outcome)}; page errors: ${log.errors.join(' | ')}`);
     const types = seen.map((e) => e.type);
     for (const type of ['bridge-quote', 'bridge-route', 'bridge-transaction', 'bridge-status']) assert.ok(types.includes(type), `${type} was fired`);
 
-    const arrived = (await usdcBalance(DST, owner)) - before;
+    const arrived = (await usdcBalance(sandbox, DST, owner)) - before;
     assert.equal(arrived.toString(), outcome.detail.toAmount, 'the destination balance grew by what bridge-success reported');
     assert.ok(arrived > 0n);
 
@@ -203,7 +136,7 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
 
   it('loaded twice, and as a second copy under another URL, it neither throws nor warns', async () => {
     const page = await browser.newPage();
-    const log = watch(page);
+    const log = watchPage(page);
     await page.goto(`${baseUrl}/twice.html`);
     await page.waitForFunction(() => (window as unknown as { scriptsRan?: boolean }).scriptsRan === true, undefined, { timeout: 30_000 });
     const state = await page.evaluate(() => {
@@ -212,7 +145,7 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
       return { version: element?.[Symbol.for('bridge-widget.version')], rendered: !!widget?.shadowRoot, upgraded: !!element && widget instanceof (element as unknown as typeof HTMLElement) };
     });
     assert.deepEqual(state, { version: VERSION, rendered: true, upgraded: true });
-    assert.ok(served.includes('/copy/bridge-widget.min.js'), 'the second copy was loaded');
+    assert.ok(server!.served.includes('/copy/bridge-widget.min.js'), 'the second copy was loaded');
     assert.deepEqual(log.errors, []);
     assert.deepEqual(log.warnings.filter((w) => w.includes('bridge-widget')), [], 'the same version is silent');
     await page.close();
@@ -220,7 +153,7 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
 
   it('next to a copy with another version, the first registration stays and the other copy only warns', async () => {
     const page = await browser.newPage();
-    const log = watch(page);
+    const log = watchPage(page);
     await page.goto(`${baseUrl}/other-version.html`);
     await page.waitForFunction(() => (window as unknown as { scriptsRan?: boolean }).scriptsRan === true, undefined, { timeout: 30_000 });
     const version = await page.evaluate(() => (customElements.get('bridge-widget') as unknown as Record<symbol, string> | undefined)?.[Symbol.for('bridge-widget.version')]);
@@ -234,15 +167,6 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
     await page.close();
   });
 });
-
-/** The primary button can be disabled for a moment while a quote refreshes. */
-async function assertEnabled(page: Page, button: Locator): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!(await button.isEnabled())) {
-    if (Date.now() > deadline) assert.fail(`the button stayed disabled: “${await button.textContent()}”`);
-    await page.waitForTimeout(100);
-  }
-}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -264,11 +188,15 @@ describe('template whitespace trimming in the script build (scripts/vite-plugin-
   }
   a :hover, b { x: y }
 `;
-    assert.equal(minifyCssText(css), String.raw` :host{font: 1em / 1.2 "A  B",serif;content: '\2022  ';margin: calc(1px + 2px);}a :hover,b{x: y}`);
+    assert.equal(minifyCssText(css), String.raw` :host{font:1em / 1.2 "A  B",serif;content:'\2022  ';margin:calc(1px + 2px)}a :hover,b{x:y}`);
+    assert.equal(
+      minifyCssText('.a > .b { opacity: 0.5; color: #FFFFFF !important; transition: x 0.15s, y 10.05s; width: calc(100% - 0.5em) } .c { color: #abcdef; background: #aabbcc; }'),
+      '.a>.b{opacity:.5;color:#FFF!important;transition:x .15s,y 10.05s;width:calc(100% - .5em)}.c{color:#abcdef;background:#abc}',
+    );
     const code = 'const t = html`\n  <a>${html`\n    <b>${x}</b>\n  `}</a>\n`; const s = css`\n  a { color: ${c}; }\n`; const u = `\n  untouched\n`;';
     assert.equal(
       minifyLitTemplates(code, '/x/src/a.ts')?.code,
-      'const t = html`\n<a>${html`\n<b>${x}</b>\n`}</a>\n`; const s = css` a{color: ${c};}`; const u = `\n  untouched\n`;',
+      'const t = html`\n<a>${html`\n<b>${x}</b>\n`}</a>\n`; const s = css` a{color:${c}}`; const u = `\n  untouched\n`;',
     );
   });
 

@@ -2,12 +2,12 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { live } from 'lit/directives/live.js';
-import { styleMap } from 'lit/directives/style-map.js';
+import { cssProperties } from '../shared/css-properties.js';
 import type { Estimate, FeeEntry } from '../../api/schemas.js';
 import { formatAmount, formatUsd } from '../../format/amount.js';
 import { LOCALES, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
-import { hostStyles } from '../shared/styles.js';
+import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './quote-panel.styles.js';
 
 export interface SlippageChangeDetail {
@@ -113,7 +113,7 @@ function checkSlippage(text: string): SlippageCheck {
  * @cssprop --bridge-color-warning-bg - Value-loss warning background.
  */
 export class QuotePanel extends PartElement {
-  static override styles = [hostStyles, styles];
+  static override styles = [hostStyles, partTokens, styles];
 
   @property({ attribute: false }) estimate: Estimate | undefined = undefined;
   @property({ attribute: 'from-symbol' }) fromSymbol = '';
@@ -246,7 +246,7 @@ export class QuotePanel extends PartElement {
           ${percent === undefined
             ? nothing
             : html`<span class="reliability" part="reliability">
-                <span class="meter" aria-hidden="true"><span style=${styleMap({ width: `${percent}%` })}></span></span>
+                <span class="meter" aria-hidden="true"><span style=${cssProperties({ width: `${percent}%` })}></span></span>
                 ${this.t('quote.reliable', { percent })}
               </span>`}
         </span>

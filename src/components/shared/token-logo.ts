@@ -15,7 +15,7 @@
 import { css, html, nothing } from 'lit';
 import type { DirectiveResult } from 'lit/directive.js';
 import { keyed } from 'lit/directives/keyed.js';
-import { styleMap } from 'lit/directives/style-map.js';
+import { cssProperties } from './css-properties.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
 
 /** URLs that failed once are not retried while rows are recycled (bounded). */
@@ -65,7 +65,7 @@ export function tokenLogo(url: string | null | undefined, symbol: string, size =
   // hidden (failed) or loaded state never leaks to the next token.
   return keyed(
     src ?? '',
-    html`<span class="logo" part="logo" aria-hidden="true" style=${styleMap({ '--logo-size': `${size}px` })}
+    html`<span class="logo" part="logo" aria-hidden="true" style=${cssProperties({ '--logo-size': `${size}px` })}
       >${src
         ? html`<img
             src=${src}
@@ -81,7 +81,7 @@ export function tokenLogo(url: string | null | undefined, symbol: string, size =
         : nothing}<span
         class="initials"
         data-initials=${logoInitials(symbol)}
-        style=${styleMap({ background: logoColor(symbol) })}
+        style=${cssProperties({ background: logoColor(symbol) })}
       ></span
     ></span>`,
   );

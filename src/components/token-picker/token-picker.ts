@@ -1,10 +1,10 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
+import { cssProperties } from '../shared/css-properties.js';
 import { formatAmount, formatUsd, shortenHex, usdValue } from '../../format/amount.js';
 import { checkIcon, PickerElement } from '../shared/picker-dialog.js';
 import { pickerStyles } from '../shared/picker-dialog.styles.js';
-import { hostStyles } from '../shared/styles.js';
+import { hostStyles, partTokens } from '../shared/styles.js';
 import { tokenLogo, tokenLogoStyles } from '../shared/token-logo.js';
 import { ROW_HEIGHT, styles } from './token-picker.styles.js';
 
@@ -148,7 +148,7 @@ export function createTokenSearch(tokens: readonly TokenOption[]): TokenSearch {
  * @cssprop --bridge-spacing - Base spacing.
  */
 export class TokenPicker extends PickerElement {
-  static override styles = [hostStyles, pickerStyles, tokenLogoStyles, styles];
+  static override styles = [hostStyles, partTokens, pickerStyles, tokenLogoStyles, styles];
 
   /** Tokens of the chosen chain, in any order. */
   @property({ attribute: false }) tokens: TokenOption[] = [];
@@ -336,7 +336,7 @@ export class TokenPicker extends PickerElement {
       @click=${this.onListClick}
       @pointermove=${this.onListPointerMove}
     >
-      <div class="spacer" role="presentation" style=${styleMap({ height: `${count * ROW_HEIGHT}px` })}>
+      <div class="spacer" role="presentation" style=${cssProperties({ height: `${count * ROW_HEIGHT}px` })}>
         ${indices.map((i) => this.renderOption(this.tokens[matches[i]!]!, i, count, selected))}
       </div>
     </div>`;
@@ -355,7 +355,7 @@ export class TokenPicker extends PickerElement {
       aria-selected=${isSelected ? 'true' : 'false'}
       aria-posinset=${index + 1}
       aria-setsize=${count}
-      style=${styleMap({ transform: `translateY(${index * ROW_HEIGHT}px)` })}
+      style=${cssProperties({ transform: `translateY(${index * ROW_HEIGHT}px)` })}
     >
       ${tokenLogo(token.logoURI, token.symbol, 32)}
       <span class="option-text">
