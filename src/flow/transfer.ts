@@ -216,6 +216,7 @@ async function runApprovals(plan: TransferPlan, route: RouteResult, deps: Transf
     if (step.state !== 'needed') continue;
     const chain = Number(step.chainId);
     await switchTo(plan, deps, handlers, step.chainId === plan.fromChain.chainId ? plan.fromChain : undefined, chain);
+    handlers.onPhase?.('approving');
     // An approval sent before a reload may still be on its way: wait for it rather than ask for a second one.
     const earlier = pending.find(plan.fromAddress, step);
     if (earlier && BigInt(earlier.amount) >= step.amount) {
