@@ -284,4 +284,34 @@ describe('faults and bad input, end to end', function () {
       await rpc(SRC, 'evm_setAutomine', [true]);
     }
   });
+
+  it('a rejected approval shows the step as declined, sends nothing else, and the next try succeeds', async () => {
+    await setFaults({ forceProvider: 'swiftbridge' });
+    const { widget, wallet } = await mount({}, 1);
+    const usdcDst = await tokenAddress(DST, 'USDC');
+    const before = await erc20Balance(DST, usdcDst, wallet.address);
+    const nonce = await transactionCount(SRC, wallet.address);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
+    wallet.rejectNext('eth_sendTransaction');
+    const approvals: string[] = [];
+    widget.addEventListener('bridge-approval', (e) => approvals.push((e as CustomEvent).detail.state));
+    primaryButton(widget).click();
+    const error = await nextEvent<{ kind: string }>(widget, 'bridge-error');
+    expect(error.detail.kind).to.equal('wallet-rejected');
+    expect(approvals).to.include('rejected');
+    expect(await transactionCount(SRC, wallet.address)).to.equal(nonce, 'nothing was sent');
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'back on the form');
+    const success = nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
+    primaryButton(widget).click();
+    const arrived = (await success).detail.toAmount;
+    expect((await erc20Balance(DST, usdcDst, wallet.address)) - before).to.equal(arrived);
+  });
+
+  it('a 429 storm on every endpoint slows the widget down, respecting Retry-After, and it recovers on its own', async () => {
+    await setFaults({ rateLimitBurst: { count: 8, endpoints: null, retryAfterSeconds: 1 } });
+    const started = Date.now();
+    const { widget } = await mount({}, 2);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote once the storm passes', 90_000);
+    expect(Date.now() - started, 'it waited as asked rather than hammering').to.be.greaterThan(1000);
+  });
 });
