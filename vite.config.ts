@@ -25,6 +25,9 @@ function typeOnlyEntries(names: string[]): Plugin {
   };
 }
 
+/** Licence notice of the script-tag build, which bundles its dependencies. */
+const SCRIPT_NOTICE = '/*! bridge-widget (MIT); includes Lit (BSD-3-Clause, Google LLC), zod, viem and @noble/hashes (MIT) */';
+
 /**
  * Two builds:
  * - default: the npm package (ES modules, dependencies external) with entries
@@ -62,8 +65,11 @@ export default defineConfig(({ mode }) => {
           },
       // The script file is final code, not a library a bundler will read again:
       // minify whitespace too (vite keeps it in ES library builds) and drop
-      // the `#__PURE__` annotations kept for tree-shaking.
-      rollupOptions: script ? { output: { minify: true, comments: { annotation: false } } } : { external },
+      // the `#__PURE__` annotations kept for tree-shaking. The minifier drops
+      // the dependencies' licence comments; one short notice stands for them.
+      rollupOptions: script
+        ? { output: { minify: true, comments: { annotation: false }, postBanner: SCRIPT_NOTICE } }
+        : { external },
     },
   };
 });

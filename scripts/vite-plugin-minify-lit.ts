@@ -8,8 +8,10 @@
  *   break (indentation goes; a line break renders like a space, and stays a
  *   line break under `white-space: pre-line`). Templates containing `<pre` or
  *   `<textarea` are left alone, as is any run without a line break.
- * - css: comments go, whitespace runs become one space, and the spaces next to
- *   `{`, `}`, `;` and `,` go. Quoted strings and escapes are copied unchanged.
+ * - css: comments go, whitespace runs become one space, the spaces next to
+ *   `{`, `}`, `;`, `,` and `>` and after `:` go, as do a `;` before `}`, the
+ *   space before `!important`, the leading zero of `0.5` and the second digit
+ *   of `#aabbcc`. Quoted strings and escapes are copied unchanged.
  *
  * Not safe for templates whose text relies on `white-space: pre`/`pre-wrap`;
  * the widget has none (there is a check in test/node/script-tag.test.ts).
@@ -31,7 +33,17 @@ export function minifyCssText(text: string): string {
   // Outside strings and comments: whitespace runs become one space, and the
   // spaces next to `{`, `}`, `;` and `,` go.
   const flush = () => {
-    out += plain.replace(/\s+/g, ' ').replace(/ ?([{};,]) ?/g, '$1');
+    out += plain
+      .replace(/\s+/g, ' ')
+      .replace(/ ?([{};,>]) ?/g, '$1')
+      // After a colon (declarations; a selector's pseudo-class never has a space after its colon).
+      .replace(/: /g, ':')
+      .replace(/ !important/g, '!important')
+      .replace(/;}/g, '}')
+      // 0.5 → .5 (a number, not part of a word or of a longer number).
+      .replace(/(^|[^\w.#-])0\.(\d)/g, '$1.$2')
+      // #aabbcc → #abc.
+      .replace(/#([\da-f])\1([\da-f])\2([\da-f])\3\b/gi, '#$1$2$3');
     plain = '';
   };
   let i = 0;

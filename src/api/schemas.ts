@@ -20,22 +20,41 @@ import * as z from 'zod/mini';
 
 const DIGITS = /^\d+$/;
 
+// Two zod/mini helpers are replaced by smaller equivalents built from what
+// the schemas use anyway (pipe, transform, refine): `z.int()` and
+// `z._default()` each bring more of zod's code into the script-tag build than
+// they are worth here.
+
+/** A safe integer, as `z.int()` checks it: a finite, whole number within ±(2^53 − 1). */
+const int = () => z.number().check(z.refine(Number.isSafeInteger, 'expected an integer'));
+
+/** `schema`, or `fallback()` when the field is absent (as `z._default`; `null` is still refused). */
+function withDefault<T extends z.core.SomeType>(schema: T, fallback: () => z.output<T>) {
+  return z.pipe(
+    z.optional(schema),
+    z.transform((value: z.output<T> | undefined): z.output<T> => value ?? fallback()),
+  );
+}
+
 /** Decimal string of an integer in smallest units, parsed to bigint. */
 export const uintString = z.pipe(
   z.string().check(z.regex(DIGITS, 'expected a decimal integer string')),
   z.transform((value: string) => BigInt(value)),
 );
 
+/** Decimal digits, or '' for a field the service has not filled yet. */
+const digitsOrEmpty = z.string().check(z.regex(/^\d*$/, 'expected a decimal integer string'));
+
 /** Same as {@link uintString}, but `null`, `""` and absence read as undefined (fields "populated once ..."). */
 export const optionalUint = z.optional(
   z.pipe(
-    z.nullable(z.union([z.literal(''), uintString])),
-    z.transform((value: bigint | '' | null) => (value === '' || value === null ? undefined : value)),
+    z.nullable(digitsOrEmpty),
+    z.transform((value: string | null) => (value ? BigInt(value) : undefined)),
   ),
 );
 
 export const chainIdSchema = z.pipe(
-  z.union([z.string().check(z.minLength(1)), z.int()]),
+  z.union([z.string().check(z.minLength(1)), int()]),
   z.transform((value: string | number) => String(value)),
 );
 
@@ -52,7 +71,7 @@ export const chainTypeSchema = z.string();
 export const nativeCurrencySchema = z.object({
   name: z.string(),
   symbol: z.string(),
-  decimals: z.int().check(z.nonnegative()),
+  decimals: int().check(z.nonnegative()),
 });
 
 export const chainSchema = z.pipe(
@@ -96,7 +115,7 @@ export const tokenSchema = z.object({
   chainId: chainIdSchema,
   symbol: z.string(),
   name: z.string(),
-  decimals: z.int().check(z.nonnegative(), z.lte(255)),
+  decimals: int().check(z.nonnegative(), z.lte(255)),
   type: optionalText,
   usdPrice: z.optional(z.nullable(z.number())),
   logoURI: optionalText,
@@ -111,7 +130,7 @@ export const feeEntrySchema = z.object({
     chainId: chainIdSchema,
     address: z.string(),
     symbol: z.string(),
-    decimals: z.int().check(z.nonnegative()),
+    decimals: int().check(z.nonnegative()),
   }),
 });
 export type FeeEntry = z.infer<typeof feeEntrySchema>;
@@ -122,7 +141,7 @@ export const estimateSchema = z.object({
   toAmountMin: uintString,
   toAmountUsd: optionalText,
   totalFeesUsd: optionalText,
-  fees: z._default(z.array(feeEntrySchema), []),
+  fees: withDefault(z.array(feeEntrySchema), () => []),
   fromAmountUsd: optionalText,
   toAmountMinUsd: optionalText,
 });
@@ -133,8 +152,8 @@ const evmAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'expected an 
 
 export const transactionSchema = z.object({
   to: evmAddress,
-  data: z._default(hexString, '0x'),
-  value: z._default(uintString, 0n),
+  data: withDefault(hexString, () => '0x'),
+  value: withDefault(uintString, () => 0n),
   gasLimit: optionalUint,
   gasPrice: optionalUint,
   maxFeePerGas: optionalUint,
@@ -153,7 +172,14 @@ export const approvalEntrySchema = z.object({
   chainId: z.optional(chainIdSchema),
   tokenAddress: optionalText,
   spender: optionalText,
-  amount: z.optional(z.union([uintString, z.literal(''), z.null()])),
+  amount: z.optional(
+    z.nullable(
+      z.pipe(
+        digitsOrEmpty,
+        z.transform((value: string): bigint | '' => value && BigInt(value)),
+      ),
+    ),
+  ),
 });
 export type ApprovalEntry = z.infer<typeof approvalEntrySchema>;
 
@@ -163,7 +189,7 @@ export const routeSchema = z.object({
     transaction: transactionSchema,
     approvals: z.optional(z.nullable(z.array(approvalEntrySchema))),
   }),
-  provider: z._default(z.string(), 'unknown'),
+  provider: withDefault(z.string(), () => 'unknown'),
   requestId: optionalText,
   reliabilityScore: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(1)))),
 });
@@ -203,7 +229,6 @@ const stepsSchema = z.optional(z.nullable(z.array(z.unknown())));
 
 export const pendingStatusSchema = z.object({
   intent_id: z.string(),
-  status: z.literal('pending'),
   intent_status: optionalText,
   create_date: optionalText,
   steps: stepsSchema,
@@ -227,15 +252,15 @@ export const fullStatusSchema = z.object({
   quote_to_amount_usd: optionalText,
   to_amount_wei: optionalUint,
   gas_status: optionalText,
-  poll_attempt: z.optional(z.nullable(z.int())),
+  poll_attempt: z.optional(z.nullable(int())),
   next_poll_at: optionalText,
   create_date: optionalText,
   update_date: optionalText,
   steps: stepsSchema,
-  metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  metadata: z.optional(z.nullable(z.looseObject({}))),
 });
 
-export type PendingIntentStatus = z.infer<typeof pendingStatusSchema> & { kind: 'pending' };
+export type PendingIntentStatus = z.infer<typeof pendingStatusSchema> & { kind: 'pending'; status: 'pending' };
 export type TrackedIntentStatus = Omit<z.infer<typeof fullStatusSchema>, 'status'> & {
   kind: 'tracked';
   status: Exclude<IntentStatusValue, 'pending'>;
@@ -252,12 +277,12 @@ export const statusResponseSchema = z.pipe(
   z.transform((body, ctx): IntentStatus => {
     const data = body.data as Record<string, unknown>;
     if (body.data.status.status === 'pending') {
-      const parsed = pendingStatusSchema.safeParse({ ...data, status: 'pending' });
+      const parsed = pendingStatusSchema.safeParse(data);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, path: ['data', ...issue.path] } as never);
         return z.NEVER;
       }
-      return { ...parsed.data, kind: 'pending' };
+      return { ...parsed.data, status: 'pending', kind: 'pending' };
     }
     const parsed = fullStatusSchema.safeParse({ ...data, status: body.data.status.rawStatus });
     if (!parsed.success) {
@@ -289,7 +314,7 @@ export const balanceRowSchema = z.object({
   category: z.string(),
   contract: optionalText,
   symbol: z.string(),
-  decimals: z.int().check(z.nonnegative(), z.lte(255)),
+  decimals: int().check(z.nonnegative(), z.lte(255)),
   balance: uintString,
   name: optionalText,
   logoURI: optionalText,
@@ -300,14 +325,14 @@ export type BalanceRow = z.infer<typeof balanceRowSchema>;
 export const balanceResultSchema = z.object({
   chain_id: chainIdSchema,
   source: optionalText,
-  balances: z._default(z.array(z.unknown()), []),
-  count: z.optional(z.nullable(z.int())),
+  balances: withDefault(z.array(z.unknown()), () => []),
+  count: z.optional(z.nullable(int())),
   error: z.optional(z.nullable(z.string())),
 });
 
 export const balancesResponseSchema = z.object({
   address: z.string(),
-  partial: z._default(z.boolean(), false),
+  partial: withDefault(z.boolean(), () => false),
   results: z.array(balanceResultSchema),
 });
 
@@ -326,7 +351,7 @@ export interface BalancesResponse {
 
 export const apiKeyInfoSchema = z.object({
   valid: z.boolean(),
-  status: z._default(z.string(), 'unknown'),
+  status: withDefault(z.string(), () => 'unknown'),
   message: optionalText,
   key_id: optionalText,
   label: optionalText,

@@ -4,9 +4,9 @@ import { property, state } from 'lit/decorators.js';
 import { Task } from '@lit/task';
 import { RoutingClient } from '../api/client.js';
 import type { ResponseMeta } from '../api/client.js';
-import { RoutingError, isRoutingError } from '../api/errors.js';
+import { RateLimitedError, RoutingError, isRoutingError } from '../api/errors.js';
 import { sleep } from '../api/rate-limit.js';
-import type { BalancesResponse, Chain, Estimate, IntentStatus, PostHook, Token } from '../api/schemas.js';
+import type { BalancesResponse, Chain, Estimate, IntentStatus, PostHook, QuoteRequest, Token } from '../api/schemas.js';
 import { addressFamilyOf, checkAddress } from '../api/validate.js';
 import type { AddressFamily } from '../api/validate.js';
 import { hostStyles, tokenDefaults } from '../components/shared/styles.js';
@@ -43,15 +43,9 @@ const NATIVE_GAS_RESERVE = 10n ** 15n;
 
 type View = 'form' | 'executing' | 'tracking';
 
-interface QuoteInputs {
+/** A complete quote request plus a string key: Task compares arguments by identity. */
+interface QuoteInputs extends QuoteRequest {
   key: string;
-  fromChain: string;
-  toChain: string;
-  fromToken: string;
-  toToken: string;
-  fromAmount: bigint;
-  fromAddress: string;
-  toAddress: string;
   slippage: number;
 }
 
@@ -94,22 +88,22 @@ function describeError(error: unknown): Problem {
     const base = { kind: error.kind, requestId: error.requestId, retryable: error.retryable };
     switch (error.kind) {
       case 'quote-rejected':
-        return { ...base, message: 'This transfer cannot be quoted. Nothing was sent.' };
+        return { ...base, message: en['error.quote-rejected'] };
       case 'no-route':
-        return { ...base, message: error.retryable ? 'No route right now: a provider did not answer. Try again in a moment.' : 'No provider offers this route. Try another token, chain or amount.' };
+        return { ...base, message: en[error.retryable ? 'error.no-route-retry' : 'error.no-route'] };
       case 'rate-limited':
-        return { ...base, message: 'The bridge service is busy. Retrying shortly…' };
+        return { ...base, message: en['error.rate-limited'] };
       case 'post-hook-rejected':
         return { ...base, message: error.message };
       case 'invalid-response':
-        return { ...base, message: 'The bridge service sent an answer the widget cannot read. Try again.' };
+        return { ...base, message: en['error.invalid-response'] };
       case 'network':
       case 'timeout':
-        return { ...base, message: 'The bridge service could not be reached. Check your connection and try again.' };
+        return { ...base, message: en['error.network'] };
       case 'unauthorized':
-        return { ...base, message: 'This site’s bridge connection is misconfigured. Please contact the site owner.' };
+        return { ...base, message: en['error.unauthorized'] };
       case 'intent-not-found':
-        return { ...base, message: 'The bridge service no longer knows this transfer.' };
+        return { ...base, message: en['error.intent-not-found'] };
       default:
         return { ...base, message: error.message };
     }
@@ -304,6 +298,7 @@ export class BridgeWidget extends LitElement {
   private tracking = new Map<string, AbortController>();
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   private balanceTimer: ReturnType<typeof setTimeout> | undefined;
+  private rateLimitTimer: ReturnType<typeof setTimeout> | undefined;
   private balancePolls = 0;
   private presetsApplied = false;
   private readonly tokenOptionsMemo = new Map<string, { inputs: readonly unknown[]; options: TokenOption[] }>();
@@ -313,10 +308,15 @@ export class BridgeWidget extends LitElement {
 
   private readonly catalogTask = new Task(this, {
     task: async ([proxyUrl]: readonly [string]) => {
-      if (!proxyUrl) throw new Error('Set the proxy-url attribute to your bridge proxy.');
+      if (!proxyUrl) throw new Error(en['widget.noProxy']);
       const client = this.ensureClient();
-      const [chains, tokens] = await Promise.all([loadChains(client), loadTokens(client)]);
-      return { chains, tokens };
+      try {
+        const [chains, tokens] = await Promise.all([loadChains(client), loadTokens(client)]);
+        return { chains, tokens };
+      } catch (error) {
+        this.retryWhenRateLimited(error, () => this.catalogTask.run());
+        throw error;
+      }
     },
     args: () => [this.proxyUrl] as const,
   });
@@ -343,19 +343,14 @@ export class BridgeWidget extends LitElement {
       if (!key || !inputs || inputs.key !== key) return undefined;
       // A newer keystroke aborts this run before the request leaves: debounce for free.
       await sleep(QUOTE_DEBOUNCE_MS, signal);
-      const { data, meta } = await this.ensureClient().quote(
-        {
-          fromChain: inputs.fromChain,
-          toChain: inputs.toChain,
-          fromToken: inputs.fromToken,
-          toToken: inputs.toToken,
-          fromAmount: inputs.fromAmount,
-          fromAddress: inputs.fromAddress,
-          toAddress: inputs.toAddress,
-          slippage: inputs.slippage,
-        },
-        { signal },
-      );
+      let answer: Awaited<ReturnType<RoutingClient['quote']>>;
+      try {
+        answer = await this.ensureClient().quote(inputs, { signal });
+      } catch (error) {
+        this.retryWhenRateLimited(error, () => this.quoteNonce++);
+        throw error;
+      }
+      const { data, meta } = answer;
       if (!this.confirmedDestinations.has(inputs.toChain)) this.confirmedDestinations = new Set([...this.confirmedDestinations, inputs.toChain]);
       this.emit('bridge-quote', {
         estimate: data,
@@ -374,6 +369,15 @@ export class BridgeWidget extends LitElement {
     args: () => [this.quoteInputs?.key, this.quoteNonce] as const,
   });
 
+  /** A 429 the client could not ride out: the widget says it will retry, so it does, when the service allows. */
+  private retryWhenRateLimited(error: unknown, retry: () => void): void {
+    if (!(error instanceof RateLimitedError)) return;
+    clearTimeout(this.rateLimitTimer);
+    this.rateLimitTimer = setTimeout(() => {
+      if (this.isConnected) retry();
+    }, error.retryAfterMs);
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.watchProvider();
@@ -390,6 +394,7 @@ export class BridgeWidget extends LitElement {
     this.unwatchWallet = undefined;
     clearTimeout(this.refreshTimer);
     clearTimeout(this.balanceTimer);
+    clearTimeout(this.rateLimitTimer);
     // A detached widget must not keep requests (and itself) alive.
     this.quoteTask.abort();
     this.balancesTask.abort();
@@ -443,7 +448,7 @@ export class BridgeWidget extends LitElement {
       return;
     }
     if (!isEip1193Provider(provider)) {
-      this.problem = { kind: 'no-provider', message: 'The wallet handed to the widget is not an EIP-1193 provider.', retryable: false };
+      this.problem = { kind: 'no-provider', message: en['error.no-provider'], retryable: false };
       return;
     }
     this.unwatchWallet = watchWallet(provider, {
@@ -708,19 +713,7 @@ export class BridgeWidget extends LitElement {
     };
     try {
       // The AML screening happens at quote: quote again with the exact inputs right before routing.
-      await client.quote(
-        {
-          fromChain: inputs.fromChain,
-          toChain: inputs.toChain,
-          fromToken: inputs.fromToken,
-          toToken: inputs.toToken,
-          fromAmount: inputs.fromAmount,
-          fromAddress: inputs.fromAddress,
-          toAddress: inputs.toAddress,
-          slippage: inputs.slippage,
-        },
-        { signal: controller.signal },
-      );
+      await client.quote(inputs, { signal: controller.signal });
       const saved = await sendTransfer(
         {
           fromChain,
@@ -793,7 +786,7 @@ export class BridgeWidget extends LitElement {
       onPollProblem: (error, retryInMs) => {
         if (isShown()) {
           this.nextCheckAt = Date.now() + retryInMs;
-          this.notice = error.kind === 'rate-limited' ? 'The bridge service is busy; checking again shortly.' : 'Could not reach the bridge service; still checking.';
+          this.notice = en[error.kind === 'rate-limited' ? 'notice.busy' : 'notice.unreachable'];
         }
       },
     })

@@ -23,8 +23,12 @@ import { after, before, describe, it } from 'node:test';
 import { buildWidget, type BuiltFiles } from '../../scripts/bench/build.ts';
 import { bundledSources, contributors, entrySize, fileSize, forbiddenFindings, PACKAGE_ENTRY_GZIP_BUDGET, SCRIPT_GZIP_BUDGET } from '../../scripts/bench/size.ts';
 
-/** Measured at 67.4 KB when the budget test landed; lower it as the size comes down, never raise it. */
-const SCRIPT_GZIP_CEILING = 70 * 1024;
+/**
+ * Measured at 67.4 KB when the budget test landed and at 65.2 KB (66,736 B, as
+ * measured here) after the first size pass of issue 6; lower it as the size
+ * comes down, never raise it.
+ */
+const SCRIPT_GZIP_CEILING = 65.5 * 1024;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 

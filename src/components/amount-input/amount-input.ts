@@ -12,7 +12,7 @@ import {
 } from '../../format/amount.js';
 import { plural } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
-import { hostStyles } from '../shared/styles.js';
+import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './amount-input.styles.js';
 
 export type AmountInputProblem = AmountProblem | 'insufficient-balance';
@@ -58,7 +58,7 @@ interface Evaluation {
  * @cssprop --bridge-radius - Corner radius of the input box.
  */
 export class AmountInput extends PartElement {
-  static override styles = [hostStyles, styles];
+  static override styles = [hostStyles, partTokens, styles];
 
   /** Visible label of the input; the `form.amount` string when empty. */
   @property() label = '';

@@ -1,22 +1,6 @@
 import { css } from 'lit';
 
 export const styles = css`
-  :host {
-    --_border: var(--bridge-color-border, #d9dce1);
-    --_muted: var(--bridge-color-text-muted, #565c66);
-    --_surface: var(--bridge-color-surface, #f4f5f7);
-    --_raised: var(--bridge-color-surface-raised, #ffffff);
-    --_accent: var(--bridge-color-accent, #3b5bdb);
-    --_success: var(--bridge-color-success, #1e7a3c);
-    --_danger: var(--bridge-color-danger, #b42318);
-    --_danger-bg: var(--bridge-color-danger-bg, #fdecea);
-    --_warning: var(--bridge-color-warning, #8a5a00);
-    --_warning-bg: var(--bridge-color-warning-bg, #fff4d6);
-    --_radius: var(--bridge-radius, 12px);
-    --_radius-s: var(--bridge-radius-small, 8px);
-    --_space: var(--bridge-spacing, 12px);
-  }
-
   ol {
     display: grid;
     gap: 8px;

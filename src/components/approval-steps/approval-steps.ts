@@ -5,7 +5,7 @@ import { formatAmount, shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
 import { fillParts } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
-import { hostStyles } from '../shared/styles.js';
+import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './approval-steps.styles.js';
 
 export type ApprovalStepState =
@@ -83,7 +83,7 @@ const FINISHED: readonly ApprovalStepState[] = ['sufficient', 'done'];
  * @cssprop --bridge-font-mono - Addresses.
  */
 export class ApprovalSteps extends PartElement {
-  static override styles = [hostStyles, styles];
+  static override styles = [hostStyles, partTokens, styles];
 
   @property({ attribute: false }) steps: ApprovalStepView[] = [];
   /** The host opted into unlimited approvals: rows say "unlimited" instead of an amount. */

@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { checkIcon, PickerElement } from '../shared/picker-dialog.js';
 import { pickerStyles } from '../shared/picker-dialog.styles.js';
-import { hostStyles } from '../shared/styles.js';
+import { hostStyles, partTokens } from '../shared/styles.js';
 import { tokenLogo, tokenLogoStyles } from '../shared/token-logo.js';
 import { styles } from './chain-picker.styles.js';
 
@@ -75,7 +75,7 @@ const rankOf = (chain: ChainOption, q: string): number => {
  * @cssprop --bridge-spacing - Base spacing.
  */
 export class ChainPicker extends PickerElement {
-  static override styles = [hostStyles, pickerStyles, tokenLogoStyles, styles];
+  static override styles = [hostStyles, partTokens, pickerStyles, tokenLogoStyles, styles];
 
   /** Chains to offer, in display order. */
   @property({ attribute: false }) chains: ChainOption[] = [];

@@ -1,24 +1,6 @@
 import { css } from 'lit';
 
 export const styles = css`
-  :host {
-    --_border: var(--bridge-color-border, #d9dce1);
-    --_control: var(--bridge-color-border-strong, #858c97);
-    --_muted: var(--bridge-color-text-muted, #565c66);
-    --_surface: var(--bridge-color-surface, #f4f5f7);
-    --_raised: var(--bridge-color-surface-raised, #ffffff);
-    --_accent: var(--bridge-color-accent, #3b5bdb);
-    --_accent-text: var(--bridge-color-accent-text, #ffffff);
-    --_focus: var(--bridge-color-focus, #3b5bdb);
-    --_success: var(--bridge-color-success, #1e7a3c);
-    --_danger: var(--bridge-color-danger, #b42318);
-    --_warning: var(--bridge-color-warning, #8a5a00);
-    --_warning-bg: var(--bridge-color-warning-bg, #fff4d6);
-    --_radius: var(--bridge-radius, 12px);
-    --_radius-s: var(--bridge-radius-small, 8px);
-    --_space: var(--bridge-spacing, 12px);
-  }
-
   .panel {
     display: grid;
     gap: 10px;

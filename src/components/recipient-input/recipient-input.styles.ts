@@ -1,17 +1,6 @@
 import { css } from 'lit';
 
 export const styles = css`
-  :host {
-    --_border: var(--bridge-color-border, #d9dce1);
-    --_control: var(--bridge-color-border-strong, #858c97);
-    --_muted: var(--bridge-color-text-muted, #565c66);
-    --_surface: var(--bridge-color-surface, #f4f5f7);
-    --_focus: var(--bridge-color-focus, #3b5bdb);
-    --_danger: var(--bridge-color-danger, #b42318);
-    --_radius: var(--bridge-radius, 12px);
-    --_space: var(--bridge-spacing, 12px);
-  }
-
   .field {
     display: grid;
     gap: 6px;

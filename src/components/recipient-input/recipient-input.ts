@@ -4,7 +4,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import { checkAddress, type AddressFamily, type AddressProblem } from '../../api/validate.js';
 import { PartElement } from '../shared/part.js';
-import { hostStyles } from '../shared/styles.js';
+import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './recipient-input.styles.js';
 
 /** Detail of `recipient-change`: the value exactly as typed (never trimmed) and whether it can be used. */
@@ -42,7 +42,7 @@ const FAMILY_NAMES: Record<AddressFamily, string> = {
  * @cssprop --bridge-font-mono - Font of the address.
  */
 export class RecipientInput extends PartElement {
-  static override styles = [hostStyles, styles];
+  static override styles = [hostStyles, partTokens, styles];
 
   /** Visible label; the `recipient.label` string when empty. */
   @property() label = '';

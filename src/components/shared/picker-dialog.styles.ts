@@ -2,28 +2,10 @@ import { css } from 'lit';
 
 /**
  * Styles shared by the pickers: trigger, modal dialog, search, list and
- * options. Public tokens are read through private `--_*` aliases with the
- * light defaults as fallbacks, so a picker looks right on its own and still
- * follows the theme <bridge-widget> sets (a picker must not declare the
- * `--bridge-*` defaults itself: that would shadow the inherited theme).
+ * options. Public tokens are read through the private `--_*` aliases of
+ * `partTokens` (shared/styles.ts).
  */
 export const pickerStyles = css`
-  :host {
-    --_bg: var(--bridge-color-bg, #ffffff);
-    --_surface: var(--bridge-color-surface, #f4f5f7);
-    --_raised: var(--bridge-color-surface-raised, #ffffff);
-    --_border: var(--bridge-color-border, #d9dce1);
-    --_control: var(--bridge-color-border-strong, #858c97);
-    --_text: var(--bridge-color-text, #14161a);
-    --_muted: var(--bridge-color-text-muted, #565c66);
-    --_accent: var(--bridge-color-accent, #3b5bdb);
-    --_warning: var(--bridge-color-warning, #8a5a00);
-    --_warning-bg: var(--bridge-color-warning-bg, #fff4d6);
-    --_radius: var(--bridge-radius, 12px);
-    --_radius-small: var(--bridge-radius-small, 8px);
-    --_space: var(--bridge-spacing, 12px);
-  }
-
   /* Trigger */
   .label {
     display: block;
@@ -206,7 +188,7 @@ export const pickerStyles = css`
     margin: 0;
     padding: 0 12px 0 36px;
     border: 1px solid var(--_control);
-    border-radius: var(--_radius-small);
+    border-radius: var(--_radius-s);
     background: var(--_surface);
     color: var(--_text);
     outline-offset: -1px;
@@ -225,7 +207,7 @@ export const pickerStyles = css`
   .notice {
     margin: 0 16px 8px;
     padding: 6px 10px;
-    border-radius: var(--_radius-small);
+    border-radius: var(--_radius-s);
     background: var(--_warning-bg);
     color: var(--_warning);
     font-size: 0.8125em;
@@ -250,7 +232,7 @@ export const pickerStyles = css`
     gap: var(--_space);
     min-width: 0;
     padding: 8px;
-    border-radius: var(--_radius-small);
+    border-radius: var(--_radius-s);
     cursor: pointer;
     user-select: none;
   }

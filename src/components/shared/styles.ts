@@ -58,6 +58,36 @@ export const hostStyles = css`
 `;
 
 /**
+ * The parts' private aliases of the public tokens, with the light defaults as
+ * fallbacks, so a part looks right on its own and still follows the theme
+ * <bridge-widget> sets (a part must not declare the `--bridge-*` defaults
+ * itself: that would shadow the inherited theme). One sheet, shared by every
+ * part through adoptedStyleSheets.
+ */
+export const partTokens = css`
+  :host {
+    --_bg: var(--bridge-color-bg, #ffffff);
+    --_surface: var(--bridge-color-surface, #f4f5f7);
+    --_raised: var(--bridge-color-surface-raised, #ffffff);
+    --_border: var(--bridge-color-border, #d9dce1);
+    --_control: var(--bridge-color-border-strong, #858c97);
+    --_text: var(--bridge-color-text, #14161a);
+    --_muted: var(--bridge-color-text-muted, #565c66);
+    --_accent: var(--bridge-color-accent, #3b5bdb);
+    --_accent-text: var(--bridge-color-accent-text, #ffffff);
+    --_focus: var(--bridge-color-focus, #3b5bdb);
+    --_success: var(--bridge-color-success, #1e7a3c);
+    --_danger: var(--bridge-color-danger, #b42318);
+    --_danger-bg: var(--bridge-color-danger-bg, #fdecea);
+    --_warning: var(--bridge-color-warning, #8a5a00);
+    --_warning-bg: var(--bridge-color-warning-bg, #fff4d6);
+    --_radius: var(--bridge-radius, 12px);
+    --_radius-s: var(--bridge-radius-small, 8px);
+    --_space: var(--bridge-spacing, 12px);
+  }
+`;
+
+/**
  * Light-theme defaults of every public token; <bridge-widget> swaps the
  * colours for the dark set. A host overrides them on the element itself
  * (`bridge-widget { --bridge-color-accent: … }`): rules on the element beat
