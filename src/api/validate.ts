@@ -2,7 +2,7 @@
  * Input checks that run before any request, so the user gets an inline message
  * instead of a 400 and no request the spec says would fail is ever sent.
  */
-import { isChecksummedAddress } from '../format/address.js';
+import { isAddress } from 'viem';
 import { InvalidRequestError } from './errors.js';
 import type { PostHook } from './schemas.js';
 
@@ -101,7 +101,7 @@ export function checkAddress(address: string, family: AddressFamily, options: { 
   switch (family) {
     case 'evm': {
       if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return 'format';
-      return isChecksummedAddress(address) ? undefined : 'checksum';
+      return isAddress(address, { strict: true }) ? undefined : 'checksum';
     }
     case 'solana': {
       if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) return 'format';

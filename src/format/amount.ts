@@ -1,24 +1,11 @@
 /**
  * The one amount formatter and parser. Amounts are bigint in smallest units
- * everywhere; only this module turns them into text and back, with string and
- * bigint arithmetic only, so no float ever carries money.
+ * everywhere; only this module turns them into text and back, through viem's
+ * `formatUnits`/`parseUnits`, so no float ever carries money.
  */
+import { formatUnits, parseUnits } from 'viem';
 
 const UINT256_MAX = 2n ** 256n - 1n;
-
-/** `value` in units of 10^-decimals as a decimal string without trailing zeros (viem's `formatUnits`). */
-export function formatUnits(value: bigint, decimals: number): string {
-  const digits = (value < 0n ? -value : value).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return `${value < 0n ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** Digits with at most `decimals` fraction digits (checked by the caller) to smallest units. */
-function parseUnits(text: string, decimals: number): bigint {
-  const [whole = '', fraction = ''] = text.split('.');
-  return BigInt(`${whole || '0'}${fraction.padEnd(decimals, '0')}`);
-}
 
 export type AmountProblem = 'empty' | 'invalid' | 'negative' | 'zero' | 'too-many-decimals' | 'too-large';
 

@@ -1,4 +1,4 @@
-import { checksumAddress, isHexAddress } from '../format/address.js';
+import { getAddress, isAddress } from 'viem';
 import { WalletError } from './errors.js';
 
 export type Address = `0x${string}`;
@@ -41,8 +41,8 @@ export function parseChainId(value: unknown): number {
 export function parseAccounts(value: unknown): Address[] {
   if (!Array.isArray(value)) throw new WalletError('rpc', 'The wallet returned a malformed account list.');
   return value
-    .filter((item): item is string => typeof item === 'string' && isHexAddress(item))
-    .map((item) => checksumAddress(item));
+    .filter((item): item is string => typeof item === 'string' && isAddress(item, { strict: false }))
+    .map((item) => getAddress(item));
 }
 
 export function parseHash(value: unknown, what: string): Hash {
@@ -54,7 +54,7 @@ export function parseHash(value: unknown, what: string): Hash {
 
 /** Throws a TypeError for caller mistakes, which are bugs rather than wallet failures. */
 export function assertAddress(value: unknown, name: string): asserts value is Address {
-  if (typeof value !== 'string' || !isHexAddress(value)) {
+  if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
     throw new TypeError(`${name} is not an EVM address: ${String(value)}`);
   }
 }
