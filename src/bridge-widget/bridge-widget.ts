@@ -504,24 +504,24 @@ export class BridgeWidget extends LitElement {
     const problems: string[] = [];
     const slippage = this.getAttribute('slippage');
     if (slippage !== null && !(Number.isFinite(this.slippage) && this.slippage > 0 && this.slippage < 50)) {
-      problems.push(`Slippage “${slippage}” is not a percentage between 0 and 50; using ${this.slippageValue}%.`);
+      problems.push(this.t('config.slippage', { value: slippage, used: this.slippageValue }));
     }
     const threshold = this.getAttribute('value-loss-threshold');
     if (threshold !== null && !(Number.isFinite(this.valueLossThreshold) && this.valueLossThreshold >= 0 && this.valueLossThreshold <= 100)) {
-      problems.push(`value-loss-threshold “${threshold}” is not a percentage; using 5%.`);
+      problems.push(this.t('config.threshold', { value: threshold }));
     }
-    if (!['light', 'dark', 'auto'].includes(this.theme)) problems.push(`Theme “${this.theme}” is unknown; use light, dark or auto.`);
+    if (!['light', 'dark', 'auto'].includes(this.theme)) problems.push(this.t('config.theme', { value: this.theme }));
     const catalog = this.catalogTask.value;
     if (catalog) {
       const known = (list: Chain[], id: string) => list.some((c) => c.chainId.toLowerCase() === id.toLowerCase());
-      if (this.fromChain && !known(this.sourceChains(catalog.chains), this.fromChain)) problems.push(`The source chain “${this.fromChain}” is not available here.`);
-      if (this.toChain && !known(this.destinationChains(catalog.chains), this.toChain)) problems.push(`The destination chain “${this.toChain}” is not available here.`);
+      if (this.fromChain && !known(this.sourceChains(catalog.chains), this.fromChain)) problems.push(this.t('config.fromChain', { value: this.fromChain }));
+      if (this.toChain && !known(this.destinationChains(catalog.chains), this.toChain)) problems.push(this.t('config.toChain', { value: this.toChain }));
       const knownToken = (chainId: string, side: 'from' | 'to', wanted: string) =>
         this.tokensFor(catalog.tokens, chainId, side).some((t) => t.address.toLowerCase() === wanted.toLowerCase() || t.symbol.toLowerCase() === wanted.toLowerCase());
       // Only while the preset chain is selected: after the user picks another chain the preset token no longer applies.
       const onPreset = (preset: string, selected: string) => !preset || preset.toLowerCase() === selected.toLowerCase();
-      if (this.fromToken && this.fromChainId && onPreset(this.fromChain, this.fromChainId) && !knownToken(this.fromChainId, 'from', this.fromToken)) problems.push(`The token “${this.fromToken}” is not available on the source chain.`);
-      if (this.toToken && this.toChainId && onPreset(this.toChain, this.toChainId) && !knownToken(this.toChainId, 'to', this.toToken)) problems.push(`The token “${this.toToken}” is not available on the destination chain.`);
+      if (this.fromToken && this.fromChainId && onPreset(this.fromChain, this.fromChainId) && !knownToken(this.fromChainId, 'from', this.fromToken)) problems.push(this.t('config.fromToken', { value: this.fromToken }));
+      if (this.toToken && this.toChainId && onPreset(this.toChain, this.toChainId) && !knownToken(this.toChainId, 'to', this.toToken)) problems.push(this.t('config.toToken', { value: this.toToken }));
     }
     return problems;
   }

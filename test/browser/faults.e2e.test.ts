@@ -49,7 +49,7 @@ describe('faults and bad input, end to end', function () {
     await waitUntil(() => /banana/.test(visibleText(widget)), 'the bad chain is reported');
     const text = visibleText(widget);
     expect(text).to.match(/source chain “banana” is not available/);
-    expect(text).to.match(/Slippage “1000” is not a percentage/);
+    expect(text).to.match(/Slippage “1000” is not a percentage between 0 and 50; using 1 %/);
     expect(text).to.match(/Theme “purple” is unknown/);
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote with the default slippage');
     const quote = performance.getEntriesByType('resource').find((e) => e.name.includes('/routes/quote'));
