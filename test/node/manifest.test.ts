@@ -96,6 +96,18 @@ describe('custom-elements.json', () => {
     assert.deepEqual(definitions?.sort(), [...tags].sort());
   });
 
+  it('describes every public attribute, property and event of every element, the parts included', () => {
+    const missing: string[] = [];
+    for (const d of elements(fresh)) {
+      for (const m of d.members ?? []) {
+        if (m.kind === 'field' && !m.static && m.privacy !== 'private' && m.privacy !== 'protected' && !m.description) missing.push(`${d.tagName}.${m.name}`);
+      }
+      for (const a of d.attributes ?? []) if (!a.description) missing.push(`${d.tagName}[${a.name}]`);
+      for (const e of d.events ?? []) if (!e.description) missing.push(`${d.tagName} @${e.name}`);
+    }
+    assert.deepEqual(missing, [], 'add a JSDoc description to each');
+  });
+
   it('documents every attribute and public property of <bridge-widget>', () => {
     const widget = element(fresh, 'bridge-widget');
     assert.ok((widget.attributes ?? []).length >= 15, 'the attributes are there');

@@ -84,6 +84,7 @@ export class AmountInput extends PartElement {
   /** Smallest units that Max keeps back for gas when the token is native. */
   @property({ attribute: false }) gasReserve = 0n;
 
+  /** Disables the input and the Max button (a preset amount locked by the page). */
   @property({ type: Boolean, reflect: true }) disabled = false;
 
   /** The text Max wrote and the reserve it kept; the note shows while the text is unchanged. */

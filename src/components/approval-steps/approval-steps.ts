@@ -85,6 +85,7 @@ const FINISHED: readonly ApprovalStepState[] = ['sufficient', 'done'];
 export class ApprovalSteps extends PartElement {
   static override styles = [hostStyles, partTokens, styles];
 
+  /** The approvals of the latest route, in order, each with its state. */
   @property({ attribute: false }) steps: ApprovalStepView[] = [];
   /** The host opted into unlimited approvals: rows say "unlimited" instead of an amount. */
   @property({ type: Boolean }) unlimited = false;

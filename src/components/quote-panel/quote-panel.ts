@@ -115,10 +115,15 @@ function checkSlippage(text: string): SlippageCheck {
 export class QuotePanel extends PartElement {
   static override styles = [hostStyles, partTokens, styles];
 
+  /** The quote's estimate (amounts in smallest units); a skeleton shows while it is undefined and `loading` is set. */
   @property({ attribute: false }) estimate: Estimate | undefined = undefined;
+  /** Symbol of the token sent. */
   @property({ attribute: 'from-symbol' }) fromSymbol = '';
+  /** Decimals of the token sent. */
   @property({ type: Number, attribute: 'from-decimals' }) fromDecimals = 18;
+  /** Symbol of the token received. */
   @property({ attribute: 'to-symbol' }) toSymbol = '';
+  /** Decimals of the token received. */
   @property({ type: Number, attribute: 'to-decimals' }) toDecimals = 18;
   /** Provider name, rendered as text. */
   @property() provider: string | undefined = undefined;
@@ -132,6 +137,7 @@ export class QuotePanel extends PartElement {
   @property({ type: Number, attribute: 'refresh-at' }) refreshAt: number | undefined = undefined;
   /** Slippage tolerance in percent. */
   @property({ type: Number }) slippage = 1;
+  /** Value loss (USD in vs. out), in percent, above which the user must confirm. */
   @property({ type: Number, attribute: 'value-loss-threshold-percent' }) valueLossThresholdPercent = 5;
   /** The user ticked the value-loss checkbox. Attribute `valuelossconfirmed` (Lit's default, so `?valueLossConfirmed=` works). */
   @property({ type: Boolean }) valueLossConfirmed = false;

@@ -59,8 +59,10 @@ export class RecipientInput extends PartElement {
   /** Expected bech32 prefix for Cosmos destinations, e.g. `cataclysm`. */
   @property({ attribute: 'bech32-prefix' }) bech32Prefix: string | undefined = undefined;
 
+  /** Placeholder text; by default an example address of the family. */
   @property() placeholder: string | undefined = undefined;
 
+  /** Disables the field (a recipient locked by the page). */
   @property({ type: Boolean, reflect: true }) disabled = false;
 
   /** The field lost focus once, or the value came from outside: problems show from then on. */

@@ -96,6 +96,7 @@ export function formatDuration(ms: number, strings?: StringOverrides): string {
 export class StatusTracker extends PartElement {
   static override styles = [hostStyles, partTokens, styles];
 
+  /** Everything the tracker shows about one transfer; nothing renders while undefined. */
   @property({ attribute: false }) view: StatusView | undefined = undefined;
 
   @state() private now = Date.now();
