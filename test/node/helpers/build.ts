@@ -64,23 +64,5 @@ export async function buildPackage(root: string, options: { script?: boolean; de
   copyFileSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'));
 }
 
-/** demo/dev-wallet.ts as one ES module exporting `createDevWallet`, for pages served without vite. */
-export async function buildDevWallet(outDir: string, fileName = 'dev-wallet.js'): Promise<string> {
-  const { build } = await import('vite');
-  await build({
-    root: ROOT,
-    configFile: false,
-    logLevel: 'warn',
-    clearScreen: false,
-    build: {
-      outDir,
-      emptyOutDir: false,
-      target: 'es2022',
-      minify: true,
-      sourcemap: false,
-      copyPublicDir: false,
-      lib: { entry: path.join(ROOT, 'demo/dev-wallet.ts'), formats: ['es'], fileName: () => fileName },
-    },
-  });
-  return path.join(outDir, fileName);
-}
+/** demo/dev-wallet.ts as one ES module exporting `createDevWallet`, for pages served without vite (shared with the bench). */
+export { buildDevWallet } from '../../../scripts/bench/build.ts';
