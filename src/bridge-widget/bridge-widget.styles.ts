@@ -215,4 +215,9 @@ export const styles = css`
     justify-content: flex-end;
     flex-wrap: wrap;
   }
+  .route-info {
+    margin: 0;
+    font-size: 0.9em;
+    color: var(--bridge-color-text-muted);
+  }
 `;

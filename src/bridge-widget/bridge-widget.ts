@@ -275,6 +275,8 @@ export class BridgeWidget extends LitElement {
   @state() private view: View = 'form';
   @state() private phase: ExecutionPhase | undefined;
   @state() private approvals: readonly ApprovalProgress[] = [];
+  /** The provider the route chose: a quote does not name one, the route does. */
+  @state() private routeInfo: { provider: string; reliabilityScore: number | undefined } | undefined;
   @state() private problem: Problem | undefined;
   @state() private notice: string | undefined;
   @state() private valueLossConfirmed = false;
@@ -677,6 +679,7 @@ export class BridgeWidget extends LitElement {
     this.view = 'executing';
     this.phase = 'routing';
     this.approvals = [];
+    this.routeInfo = undefined;
     clearTimeout(this.refreshTimer);
     const controller = new AbortController();
     this.execution = controller;
@@ -689,6 +692,7 @@ export class BridgeWidget extends LitElement {
       },
       onRoute: (result, meta) => {
         intentId = result.intentId;
+        this.routeInfo = { provider: result.route.provider, reliabilityScore: result.route.reliabilityScore ?? undefined };
         this.emit('bridge-route', { intentId: result.intentId, route: result.route, requestId: meta.requestId, providerRequestId: meta.providerRequestId });
       },
       onApprovals: (steps) => {
@@ -1232,6 +1236,13 @@ export class BridgeWidget extends LitElement {
       <p class="phase" part="status" tabindex="-1">
         <span class="spinner" aria-hidden="true"></span>${this.phase ? this.t(`phase.${this.phase}`) : this.t('widget.working')}
       </p>
+      ${this.routeInfo
+        ? html`<p class="route-info">
+            ${this.t('quote.via', { provider: this.routeInfo.provider })}${this.routeInfo.reliabilityScore === undefined
+              ? nothing
+              : html` · ${this.t('quote.reliable', { percent: Math.round(this.routeInfo.reliabilityScore * 100) })}`}
+          </p>`
+        : nothing}
       ${steps.length
         ? html`<bw-approval-steps
             exportparts=${EXPORT_APPROVALS}

@@ -88,6 +88,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     await waitUntil(() => shadow(widget).querySelector('bw-approval-steps'), 'approval steps shown', { timeout: 20_000 });
     const steps = shadow(widget).querySelector('bw-approval-steps') as HTMLElement & { steps: unknown[] };
     await waitUntil(() => steps.steps.length === 2, 'two steps listed');
+    expect(shadow(widget).querySelector('.route-info')?.textContent, 'the route names its provider').to.match(/Route via hopline/);
     const success = await nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
     const done = events.map((e) => e.detail as BridgeApprovalDetail).filter((d) => d.state === 'done');
     expect(done).to.have.length(2);
