@@ -2,7 +2,7 @@
 // Runs every test (node:test for Node code, web-test-runner in Chromium for
 // browser code) and ends with one plain line: `N passed, N failed, N skipped`.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -74,5 +74,6 @@ if (only !== 'node') {
   add(readCounts(countFile), 'browser tests', code);
 }
 
+rmSync(scratch, { recursive: true, force: true });
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);
