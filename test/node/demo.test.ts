@@ -7,13 +7,12 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { DEMO_READY_TIMEOUT_MS, waitForDemoReady, type DemoLog } from './helpers/demo.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 20_000;
 const CHROME_FLAGS = [
   '--no-sandbox',
@@ -35,27 +34,9 @@ interface PageConfig {
 
 let demo: ChildProcess;
 let demoUrl: string;
-let output = '';
+const log: DemoLog = { text: '' };
 let browser: Browser | undefined;
 
-function waitForReady(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line within ${READY_TIMEOUT_MS} ms:\n${output}`)), READY_TIMEOUT_MS);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      output += `${line}\n`;
-      const match = /^Demo ready: (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(line);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`demo exited early (${signal ?? code}):\n${output}`));
-    });
-  });
-}
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (child.exitCode !== null || child.signalCode !== null) {
@@ -94,7 +75,7 @@ before(async () => {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, SANDBOX_API_KEY: API_KEY },
   });
-  demoUrl = await waitForReady(demo);
+  demoUrl = await waitForDemoReady(demo, log);
 });
 
 after(async () => {
@@ -167,7 +148,7 @@ describe('npm run demo', () => {
     browser = undefined;
     demo.kill('SIGTERM');
     const result = await within(exited(demo), STOP_TIMEOUT_MS, 'demo did not stop');
-    assert.equal(result.code, 0, output);
+    assert.equal(result.code, 0, log.text);
     const urls = [demoUrl, config.proxyUrl, config.serviceUrl, ...config.chains.map((chain) => chain.rpcUrl)];
     for (const url of urls) assert.equal(await portIsClosed(url), true, `${url} still accepts connections`);
   });
@@ -185,7 +166,7 @@ describe('npm run demo when the sandbox cannot start', () => {
     let stderr = '';
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const result = await within(exited(child), READY_TIMEOUT_MS, 'demo did not give up');
+    const result = await within(exited(child), DEMO_READY_TIMEOUT_MS, 'demo did not give up');
     assert.equal(result.code, 1);
     assert.match(stderr, /could not start the sandbox/);
     assert.match(stderr, /not-a-number/, 'the sandbox\'s own error is shown');

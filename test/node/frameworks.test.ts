@@ -8,13 +8,12 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { ROOT } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
+import { waitForDemoReady, type DemoLog } from './helpers/demo.ts';
 
-const READY_TIMEOUT_MS = 120_000;
 
 const PAGES = [
   { name: 'script-tag', framework: 'The page' },
@@ -25,27 +24,9 @@ const PAGES = [
 
 let demo: ChildProcess | undefined;
 let demoUrl: string;
-let output = '';
+const log: DemoLog = { text: '' };
 let browser: Browser;
 
-function waitForReady(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line within ${READY_TIMEOUT_MS} ms:\n${output}`)), READY_TIMEOUT_MS);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      output += `${line}\n`;
-      const match = /^Demo ready: (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(line);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the demo exited early (${signal ?? code}):\n${output}`));
-    });
-  });
-}
 
 before(async () => {
   demo = spawn(process.execPath, ['scripts/demo.mjs'], {
@@ -53,7 +34,7 @@ before(async () => {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, DEMO_PORT: '0' },
   });
-  demoUrl = await waitForReady(demo);
+  demoUrl = await waitForDemoReady(demo, log);
   browser = await launchChromium();
 });
 

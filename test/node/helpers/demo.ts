@@ -1,0 +1,30 @@
+/** Reading `npm run demo`'s ready line, shared by the tests that start the demo. */
+import type { ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export const DEMO_READY_TIMEOUT_MS = 120_000;
+
+/** Everything the demo printed so far, for failure messages. */
+export interface DemoLog {
+  text: string;
+}
+
+/** Resolves with the URL of `Demo ready: URL`; rejects if the demo exits first or prints nothing in time. */
+export function waitForDemoReady(child: ChildProcess, log: DemoLog, timeoutMs = DEMO_READY_TIMEOUT_MS): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line within ${timeoutMs} ms:\n${log.text}`)), timeoutMs);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      log.text += `${line}\n`;
+      const match = /^Demo ready: (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(line);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (log.text += chunk.toString()));
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the demo exited early (${signal ?? code}):\n${log.text}`));
+    });
+  });
+}
