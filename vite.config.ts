@@ -34,10 +34,16 @@ const SCRIPT_NOTICE = '/*! bridge-widget (MIT); includes Lit (BSD-3-Clause, Goog
  *   for the element, the bare classes, the client and the Node-safe proxy;
  * - `--mode script`: one self-contained, minified file for
  *   `<script type="module">` (dist/bridge-widget.min.js), with Lit's
- *   production build and its templates' whitespace trimmed.
+ *   production build and its templates' whitespace trimmed;
+ * - `--mode script-de`: the German add-on for it (dist/bridge-widget.de.js),
+ *   which registers its table with the script-tag build next to it.
  */
+/** The string table module: the locale add-on script takes it from the script-tag build instead of bundling a copy. */
+const isStringTable = (id: string) => /[\\/]i18n[\\/]strings(\.js|\.ts)?$/.test(id);
+
 export default defineConfig(({ mode }) => {
-  const script = mode === 'script';
+  const localeAddOn = mode === 'script-de';
+  const script = mode === 'script' || localeAddOn;
   return {
     esbuild: { target: 'es2022' },
     // The script file is what a page runs as is: pick every dependency's
@@ -51,7 +57,9 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       sourcemap: true,
       minify: script,
-      lib: script
+      lib: localeAddOn
+        ? { entry: 'src/locales/de.ts', formats: ['es'], fileName: () => 'bridge-widget.de.js' }
+        : script
         ? { entry: 'src/index.ts', formats: ['es'], fileName: () => 'bridge-widget.min.js' }
         : {
             entry: {
@@ -60,6 +68,7 @@ export default defineConfig(({ mode }) => {
               api: 'src/api/index.ts',
               proxy: 'src/proxy/index.ts',
               'proxy-handler': 'src/proxy/handler.ts',
+              'locales/de': 'src/locales/de.ts',
             },
             formats: ['es'],
           },
@@ -67,7 +76,9 @@ export default defineConfig(({ mode }) => {
       // minify whitespace too (vite keeps it in ES library builds) and drop
       // the `#__PURE__` annotations kept for tree-shaking. The minifier drops
       // the dependencies' licence comments; one short notice stands for them.
-      rollupOptions: script
+      rollupOptions: localeAddOn
+        ? { external: isStringTable, output: { minify: true, paths: (id: string) => (isStringTable(id) ? './bridge-widget.min.js' : id) } }
+        : script
         ? { output: { minify: true, comments: { annotation: false }, postBanner: SCRIPT_NOTICE } }
         : { external },
     },

@@ -16,5 +16,5 @@ export { ApprovalSteps } from './components/approval-steps/approval-steps.js';
 export { StatusTracker } from './components/status-tracker/status-tracker.js';
 export { VERSION } from './version.js';
 export type { Eip1193Provider } from './wallet/index.js';
-export { en, de, LOCALES, resolveLocale } from './i18n/strings.js';
+export { en, LOCALES, registerLocale, resolveLocale } from './i18n/strings.js';
 export type { StringKey, Strings, StringOverrides } from './i18n/strings.js';

@@ -31,7 +31,7 @@ import type {
   BridgeWidgetEventMap,
 } from './events.js';
 import { styles } from './bridge-widget.styles.js';
-import { en, fill, resolveLocale, type ResolvedLocale, type StringKey, type StringOverrides, type Strings, type Vars } from '../i18n/strings.js';
+import { en, fill, onLocaleRegistered, resolveLocale, type ResolvedLocale, type StringKey, type StringOverrides, type Strings, type Vars } from '../i18n/strings.js';
 import type { AnnounceDetail } from '../components/shared/part.js';
 
 const QUOTE_DEBOUNCE_MS = 400;
@@ -248,7 +248,8 @@ export class BridgeWidget extends LitElement {
   @property({ type: Number, attribute: 'value-loss-threshold' }) valueLossThreshold = 5;
 
   /**
-   * Language of the texts and format of the numbers: a BCP 47 tag such as `de` or `de-CH`. Bundled: `en`, `de`.
+   * Language of the texts and format of the numbers: a BCP 47 tag such as `de` or `de-CH`. Built in: `en`;
+   * German once its add-on is loaded (`bridge-widget/locales/de`, or `bridge-widget.de.js` for script tags).
    * Another language shows English texts (give yours through `strings`) with that locale's number format.
    * Unset: the `lang` of the closest ancestor, else English.
    */
@@ -296,6 +297,7 @@ export class BridgeWidget extends LitElement {
   private client: RoutingClient | undefined;
   private store: IntentStore | undefined;
   private unwatchWallet: (() => void) | undefined;
+  private unwatchLocales: (() => void) | undefined;
   private execution: AbortController | undefined;
   private tracking = new Map<string, AbortController>();
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -383,6 +385,10 @@ export class BridgeWidget extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.watchProvider();
+    this.unwatchLocales = onLocaleRegistered(() => {
+      this.i18nMemo = undefined;
+      this.requestUpdate();
+    });
     if (this.hasUpdated) {
       // Reattached after a move in the DOM: fetch again what disconnecting aborted.
       this.balanceNonce++;
@@ -394,6 +400,7 @@ export class BridgeWidget extends LitElement {
     super.disconnectedCallback();
     this.unwatchWallet?.();
     this.unwatchWallet = undefined;
+    this.unwatchLocales?.();
     clearTimeout(this.refreshTimer);
     clearTimeout(this.balanceTimer);
     clearTimeout(this.rateLimitTimer);

@@ -1,9 +1,12 @@
 /**
- * The one table of user-visible strings, per bundled language, and the small
- * helpers that read it. No DOM, no globals: safe to import anywhere.
+ * The one table of user-visible strings, per registered language, and the
+ * small helpers that read it. No DOM: safe to import anywhere.
  *
- * - `en` is the reference; `Strings` has exactly its keys, so another
- *   language that misses one does not compile.
+ * - `en` is the reference and always there; `Strings` has exactly its keys,
+ *   so another language that misses one does not compile.
+ * - Other languages are add-ons that register themselves
+ *   (the module `bridge-widget/locales/de`, or the `bridge-widget.de.js` script
+ *   next to the script-tag build), so a page pays only for what it shows.
  * - `{name}` placeholders are filled by `fill` (text) or `fillParts`
  *   (values may be templates, for strings that wrap markup).
  * - Plural forms are two keys, `x.one` and `x.other`, chosen by `plural`.
@@ -11,10 +14,8 @@
  *   a (possibly partial) table and fall back to English key by key.
  */
 import { en } from './en.js';
-import { de } from './de.js';
 
 export { en } from './en.js';
-export { de } from './de.js';
 
 export type StringKey = keyof typeof en;
 export type Strings = { readonly [K in StringKey]: string };
@@ -22,8 +23,27 @@ export type Strings = { readonly [K in StringKey]: string };
 export type StringOverrides = Partial<Strings>;
 export type Vars = Readonly<Record<string, string | number>>;
 
-/** Bundled languages, by primary language subtag. */
-export const LOCALES: Readonly<Record<string, Strings>> = { en, de };
+const registered: Record<string, Strings> = { en };
+const listeners = new Set<() => void>();
+
+/** Registered languages, by primary language subtag. */
+export const LOCALES: Readonly<Record<string, Strings>> = registered;
+
+/**
+ * Makes a language available to every widget on the page, by primary subtag
+ * (`de`). Widgets already showing that language's fallback re-render, so the
+ * add-on may load after the widget.
+ */
+export function registerLocale(language: string, table: Strings): void {
+  registered[language.toLowerCase()] = table;
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` whenever a language is registered; returns the unsubscribe. */
+export function onLocaleRegistered(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** Replaces `{name}` with `vars.name`; unknown placeholders stay as written. */
 export function fill(template: string, vars?: Vars): string {
@@ -59,7 +79,7 @@ export function plural(strings: StringOverrides | undefined, base: PluralBase, c
 }
 
 export interface ResolvedLocale {
-  /** Bundled table chosen: the requested language, else English. */
+  /** Registered table chosen: the requested language, else English. */
   language: string;
   /** BCP 47 tag for `Intl` number and date formatting: the requested one when valid, else `language`. */
   intl: string;
@@ -67,7 +87,7 @@ export interface ResolvedLocale {
 }
 
 /**
- * Picks the bundled table for a requested locale (`de`, `de-CH`, `en-GB`):
+ * Picks the registered table for a requested locale (`de`, `de-CH`, `en-GB`):
  * by primary language, English when none matches. Number formatting follows
  * the requested locale whenever `Intl` accepts it, so a host can ship its own
  * translations through `strings` and still get, say, French numbers.

@@ -6,7 +6,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import { de, en, fill, fillParts, plural, resolveLocale, translate } from '../../src/i18n/strings.js';
+import { en, fill, fillParts, plural, registerLocale, resolveLocale, translate } from '../../src/i18n/strings.js';
+import { de } from '../../src/locales/de.js';
 import { formatDuration } from '../../src/components/status-tracker/status-tracker.js';
 import { humanFeeType } from '../../src/components/quote-panel/quote-panel.js';
 import type { AmountInput } from '../../src/components/amount-input/amount-input.js';
@@ -74,7 +75,7 @@ describe('strings and locale', function () {
       expect(plural(de, 'amount.decimals', 18, 'de', { token: 'X' })).to.equal('X hat 18 Nachkommastellen');
     });
 
-    it('resolves locales: bundled by primary language, English otherwise, numbers by the requested locale when valid', () => {
+    it('resolves locales: registered by primary language, English otherwise, numbers by the requested locale when valid', () => {
       expect(resolveLocale('de')).to.include({ language: 'de', intl: 'de' });
       expect(resolveLocale('de-CH')).to.include({ language: 'de', intl: 'de-CH' });
       expect(resolveLocale('fr')).to.include({ language: 'en', intl: 'fr' });
@@ -153,6 +154,16 @@ describe('strings and locale', function () {
       widget.provider = await devWallet({ chainId: DST });
       await waitFor(() => shadow(widget).querySelector('[role="alert"]'), 'the refusal');
       expect(shadow(widget).querySelector('[role="alert"]')!.textContent).to.contain('Für diese Überweisung gibt es kein Angebot. Es wurde nichts gesendet.');
+    });
+
+    it('a language registered after the widget rendered (an add-on that loaded late) takes over at once', async () => {
+      const widget = await mount({ locale: 'eo' }, false);
+      await formReady(widget);
+      expect(legends(widget)).to.deep.equal(['From', 'To'], 'English while Esperanto is not registered');
+      registerLocale('eo', { ...en, 'form.from': 'El', 'form.to': 'Al' });
+      await widget.updateComplete;
+      expect(legends(widget)).to.deep.equal(['El', 'Al']);
+      expect(shadow(widget).querySelector('[part~="base"]')!.getAttribute('lang')).to.equal('eo');
     });
 
     it('parts used on their own take a locale and a partial table', async () => {

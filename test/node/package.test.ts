@@ -31,8 +31,9 @@ interface PackageJson {
 }
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as PackageJson;
-/** JavaScript entries of `exports`, by subpath. */
+/** JavaScript module entries of `exports`, by subpath (not the script-tag files, which are for browsers only). */
 const jsEntries = Object.entries(pkg.exports)
+  .filter(([subpath]) => subpath !== './script' && !subpath.startsWith('./script/'))
   .map(([subpath, target]) => [subpath, typeof target === 'string' ? target : (target.import ?? target.default)] as const)
   .filter((entry): entry is readonly [string, string] => typeof entry[1] === 'string' && entry[1].endsWith('.js') && !entry[1].endsWith('.min.js'));
 
