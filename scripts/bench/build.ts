@@ -4,7 +4,8 @@
  * into dist/, which other people's builds write to):
  *
  * - the package build (default mode, dependencies external),
- * - the script-tag build (`--mode script`, self-contained),
+ * - the script-tag build (`--mode script`, self-contained) and its German
+ *   add-on (`--mode script-de`),
  * - optionally the development wallet as a small ES module for bench pages.
  *
  * File names come from package.json `exports` (`.` and `./script`), so a
@@ -20,6 +21,8 @@ export interface BuiltFiles {
   outDir: string;
   /** The self-contained script-tag build. */
   scriptFile: string;
+  /** The German add-on for the script-tag build (`exports['./script/de']`). */
+  localeAddOnFile: string;
   /** The package entry (`exports['.'].import`). */
   entryFile: string;
 }
@@ -37,9 +40,13 @@ function exportPath(pkg: PackageJson, key: string, fallback: string): string {
   return normalised.startsWith('dist/') ? normalised.slice('dist/'.length) : basename(normalised);
 }
 
-export function outputNames(root = ROOT): { script: string; entry: string } {
+export function outputNames(root = ROOT): { script: string; localeAddOn: string; entry: string } {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
-  return { script: exportPath(pkg, './script', 'dist/bridge-widget.min.js'), entry: exportPath(pkg, '.', 'dist/index.js') };
+  return {
+    script: exportPath(pkg, './script', 'dist/bridge-widget.min.js'),
+    localeAddOn: exportPath(pkg, './script/de', 'dist/bridge-widget.de.js'),
+    entry: exportPath(pkg, '.', 'dist/index.js'),
+  };
 }
 
 async function viteBuild(mode: string | undefined, outDir: string, emptyOutDir: boolean): Promise<void> {
@@ -54,15 +61,16 @@ async function viteBuild(mode: string | undefined, outDir: string, emptyOutDir: 
   });
 }
 
-/** Package build then script build into `outDir` (emptied first). */
+/** Package build, script build and its German add-on into `outDir` (emptied first). */
 export async function buildWidget(outDir: string): Promise<BuiltFiles> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   await viteBuild(undefined, outDir, true);
   await viteBuild('script', outDir, false);
+  await viteBuild('script-de', outDir, false);
   const names = outputNames();
-  const files = { outDir, scriptFile: join(outDir, names.script), entryFile: join(outDir, names.entry) };
-  for (const file of [files.scriptFile, files.entryFile]) {
+  const files = { outDir, scriptFile: join(outDir, names.script), localeAddOnFile: join(outDir, names.localeAddOn), entryFile: join(outDir, names.entry) };
+  for (const file of [files.scriptFile, files.localeAddOnFile, files.entryFile]) {
     if (!existsSync(file)) throw new Error(`the build did not produce ${relative(ROOT, file)} (expected from package.json exports)`);
   }
   return files;

@@ -102,6 +102,7 @@ function sizeFigures(size: SizeReport): Figure[] {
     }),
     figure('size.script.brotli', 'script-tag build, brotli', 'KB', [kb(size.script.brotli)]),
     figure('size.script.raw', 'script-tag build, raw', 'KB', [kb(size.script.raw)]),
+    figure('size.localeAddOn.gzip', 'German add-on for it (bridge-widget.de.js), gzip', 'KB', [kb(size.localeAddOn.gzip)], { note: 'loaded only by pages that show German' }),
   ];
   for (const [name, label] of [
     ['widget code (src)', '  in it: widget code (src), gzip cost'],

@@ -146,6 +146,8 @@ export function forbiddenFindings(scriptFile: string): string[] {
 
 export interface SizeReport {
   script: FileSize;
+  /** bridge-widget.de.js: what a script-tag page adds to show German. */
+  localeAddOn: FileSize;
   packageEntry: EntrySize;
   contributors: Contributors;
   /** zod's part of the script build (src/api/schemas.ts uses zod/mini). */
@@ -154,11 +156,12 @@ export interface SizeReport {
   budget: { scriptGzip: number; packageEntryGzip: number };
 }
 
-export function sizeReport(files: { scriptFile: string; entryFile: string }): SizeReport {
+export function sizeReport(files: { scriptFile: string; localeAddOnFile: string; entryFile: string }): SizeReport {
   const c = contributors(files.scriptFile);
   const zod = c.packages.find((p) => p.name === 'zod') ?? { bytes: 0, share: 0, gzipMarginal: 0, modules: 0 };
   return {
     script: fileSize(files.scriptFile),
+    localeAddOn: fileSize(files.localeAddOnFile),
     packageEntry: entrySize(files.entryFile),
     contributors: c,
     zod: { bytes: zod.bytes, share: zod.share, gzipMarginal: zod.gzipMarginal, modules: zod.modules },
