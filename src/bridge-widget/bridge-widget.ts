@@ -18,7 +18,7 @@ import { formatAmount, parseAmountInput, shortenHex } from '../format/amount.js'
 import { explorerTxUrl } from '../format/safe-url.js';
 import { destinationAvailability, isSourceChain, loadChains, loadTokens, parseList, passesLists } from '../flow/catalog.js';
 import { IntentStore, isFinalPhase } from '../flow/intent-store.js';
-import type { SavedTransfer } from '../flow/intent-store.js';
+import type { SavedToken, SavedTransfer } from '../flow/intent-store.js';
 import { FlowError, isNativeToken, sendTransfer, trackTransfer } from '../flow/transfer.js';
 import type { ApprovalProgress, ExecutionPhase, TrackOutcome } from '../flow/transfer.js';
 import { WalletError, getAccounts, getChainId, isEip1193Provider, requestAccounts, watchWallet } from '../wallet/index.js';
@@ -123,6 +123,11 @@ function chainFamily(chain: Chain | undefined): AddressFamily | undefined {
 /** Case-insensitive equality of ids, addresses and symbols; never true for a missing one. */
 function sameId(a: string | undefined, b: string | undefined): boolean {
   return !!a && !!b && a.toLowerCase() === b.toLowerCase();
+}
+
+/** What a saved transfer keeps of a token. */
+function savedToken({ address, symbol, decimals }: Token): SavedToken {
+  return { address, symbol, decimals };
 }
 
 /** The token the page or the user asked for (by address, else by symbol), else the list's first. */
@@ -297,8 +302,6 @@ export class BridgeWidget extends LitElement {
   @state() private trackedFinal: TransferPhase | undefined;
   @state() private lastCheckedAt: number | undefined;
   @state() private nextCheckAt: number | undefined;
-  @state() private quoteNonce = 0;
-  @state() private balanceNonce = 0;
   @state() private showHistory = false;
   /** Text of the one polite live region: phase and status changes, from the shell and its parts. */
   @state() private announcement = '';
@@ -335,22 +338,22 @@ export class BridgeWidget extends LitElement {
   });
 
   private readonly balancesTask = new Task(this, {
-    task: async ([proxyUrl, account]: readonly [string, string | undefined, number], { signal }): Promise<BalancesResponse | undefined> => {
+    task: async ([proxyUrl, account]: readonly [string, string | undefined], { signal }): Promise<BalancesResponse | undefined> => {
       if (!proxyUrl || !account) return undefined;
       const { data } = await this.ensureClient().balances(account, { signal });
       clearTimeout(this.balanceTimer);
       // A partial answer means some chains are still coming in: ask again a few times.
       if (data.partial && this.balancePolls < BALANCE_REPOLL_LIMIT) {
         this.balancePolls++;
-        this.balanceTimer = setTimeout(() => this.balanceNonce++, BALANCE_REPOLL_MS);
+        this.balanceTimer = setTimeout(() => this.balancesTask.run(), BALANCE_REPOLL_MS);
       }
       return data;
     },
-    args: () => [this.proxyUrl, this.account, this.balanceNonce] as const,
+    args: () => [this.proxyUrl, this.account] as const,
   });
 
   private readonly quoteTask = new Task(this, {
-    task: async ([inputs]: readonly [QuoteInputs | undefined, number], { signal }): Promise<QuoteResult | undefined> => {
+    task: async ([inputs]: readonly [QuoteInputs | undefined], { signal }): Promise<QuoteResult | undefined> => {
       clearTimeout(this.refreshTimer);
       if (!inputs) return undefined;
       // A newer keystroke aborts this run before the request leaves: debounce for free.
@@ -359,7 +362,7 @@ export class BridgeWidget extends LitElement {
       try {
         answer = await this.ensureClient().quote(inputs, { signal });
       } catch (error) {
-        this.retryWhenRateLimited(error, () => this.quoteNonce++);
+        this.retryWhenRateLimited(error, () => this.quoteTask.run());
         throw error;
       }
       const { data, meta } = answer;
@@ -373,12 +376,12 @@ export class BridgeWidget extends LitElement {
         requestId: meta.requestId,
       });
       this.refreshTimer = setTimeout(() => {
-        if (this.view === 'form') this.quoteNonce++;
+        if (this.view === 'form') void this.quoteTask.run();
       }, QUOTE_REFRESH_MS);
       return { inputs, estimate: data, at: Date.now() };
     },
     // The inputs keep their identity while the request is unchanged (see `readDraft`).
-    args: () => [this.draft.inputs, this.quoteNonce] as const,
+    args: () => [this.draft.inputs] as const,
   });
 
   /** A 429 the client could not ride out: the widget says it will retry, so it does, when the service allows. */
@@ -395,8 +398,8 @@ export class BridgeWidget extends LitElement {
     this.watchProvider();
     if (this.hasUpdated) {
       // Reattached after a move in the DOM: fetch again what disconnecting aborted.
-      this.balanceNonce++;
-      this.quoteNonce++;
+      void this.balancesTask.run();
+      void this.quoteTask.run();
     }
   }
 
@@ -423,7 +426,7 @@ export class BridgeWidget extends LitElement {
     if (changed.has('slippage') && this.slippageValid) this.slippageValue = this.slippage;
     if (changed.has('amount') && this.amount !== undefined) this.amountText = this.amount;
     if (changed.has('toAddress') && this.toAddress) this.recipient = this.toAddress;
-    if (changed.has('fromChain') || changed.has('toChain') || changed.has('fromToken') || changed.has('toToken')) this.presetsApplied = false;
+    if (['fromChain', 'toChain', 'fromToken', 'toToken'].some((name) => changed.has(name))) this.presetsApplied = false;
     const catalog = this.catalogTask.value;
     if (!this.presetsApplied && catalog) this.applyPresets(catalog);
     this.draft = this.readDraft();
@@ -598,7 +601,8 @@ export class BridgeWidget extends LitElement {
         toAddress: recipient,
         slippage: this.slippageValue,
       };
-      const key = JSON.stringify({ ...request, fromAmount: String(parsed.value) });
+      // Addresses, ids and numbers: none contains a comma.
+      const key = Object.values(request).join();
       const previous = this.draft.inputs;
       inputs = previous?.key === key ? previous : { ...request, key };
     }
@@ -663,8 +667,8 @@ export class BridgeWidget extends LitElement {
         {
           fromChain,
           toChain,
-          fromToken: { address: fromToken.address, symbol: fromToken.symbol, decimals: fromToken.decimals },
-          toToken: { address: toToken.address, symbol: toToken.symbol, decimals: toToken.decimals },
+          fromToken: savedToken(fromToken),
+          toToken: savedToken(toToken),
           amount: inputs.fromAmount,
           fromAddress: account,
           toAddress: inputs.toAddress,
@@ -710,8 +714,8 @@ export class BridgeWidget extends LitElement {
       const reason = controller.signal.aborted && controller.signal.reason instanceof Error ? controller.signal.reason : error;
       this.view = 'form';
       this.phase = undefined;
+      // Back on the form, the inputs are new to the quote task: it quotes again by itself.
       this.reportProblem(reason, intentId);
-      this.quoteNonce++;
     }
   }
 
@@ -738,7 +742,7 @@ export class BridgeWidget extends LitElement {
 
   private startTracking(saved: SavedTransfer, show: boolean): void {
     const { intentId, account } = saved;
-    if (show) this.showTracked(saved);
+    if (show) this.showTransfer(saved);
     if (this.tracking.has(intentId)) return;
     const controller = new AbortController();
     this.tracking.set(intentId, controller);
@@ -777,11 +781,12 @@ export class BridgeWidget extends LitElement {
       .finally(() => this.tracking.delete(intentId));
   }
 
-  private showTracked(saved: SavedTransfer): void {
+  /** Shows a transfer's progress, or the form again (`undefined`). */
+  private showTransfer(saved: SavedTransfer | undefined): void {
+    this.view = saved ? 'tracking' : 'form';
     this.tracked = saved;
     this.trackedStatus = undefined;
     this.trackedFinal = undefined;
-    this.view = 'tracking';
     this.notice = undefined;
   }
 
@@ -812,15 +817,11 @@ export class BridgeWidget extends LitElement {
     } else {
       this.emit('bridge-failed', { intentId: record.intentId, reason: outcome.kind, sourceTxHash: record.sourceTxHash, requestId: record.requestId, providerRequestId: record.providerRequestId });
     }
-    this.balanceNonce++;
+    void this.balancesTask.run();
   }
 
   private newTransfer(): void {
-    this.view = 'form';
-    this.tracked = undefined;
-    this.trackedStatus = undefined;
-    this.trackedFinal = undefined;
-    this.notice = undefined;
+    this.showTransfer(undefined);
     this.problem = undefined;
     this.amountText = this.lockPresets && this.amount ? this.amount : '';
     this.valueLossConfirmed = false;
@@ -913,11 +914,7 @@ export class BridgeWidget extends LitElement {
             html`<p class="notice info phase" part="notice notice-info"><span class="spinner" aria-hidden="true"></span>${this.t('widget.loading')}</p>`,
           error: (error) =>
             this.renderProblem(
-              !this.proxyUrl
-                ? { kind: 'no-proxy', message: this.t('widget.noProxy'), retryable: true }
-                : error instanceof Error && !isRoutingError(error)
-                  ? { kind: 'unexpected', message: error.message, retryable: true }
-                  : { ...describeError(error), requestId: undefined },
+              this.proxyUrl ? { ...describeError(error), requestId: undefined } : { kind: 'no-proxy', message: this.t('widget.noProxy'), retryable: true },
               () => this.catalogTask.run(),
             ),
           complete: () => (this.view === 'form' ? this.renderForm() : this.view === 'executing' ? this.renderExecuting() : this.renderTracking()),
@@ -1055,7 +1052,7 @@ export class BridgeWidget extends LitElement {
     const { status, error } = this.quoteTask;
     if (status === 3 && !(isRoutingError(error) && error.kind === 'aborted')) {
       const problem = describeError(error);
-      return this.renderProblem(problem, problem.retryable ? () => this.quoteNonce++ : undefined);
+      return this.renderProblem(problem, problem.retryable ? () => this.quoteTask.run() : undefined);
     }
     const pending = status === 1;
     const shown = quote ?? this.quoteTask.value;
@@ -1084,31 +1081,27 @@ export class BridgeWidget extends LitElement {
     ></bw-quote-panel>`;
   }
 
-  /** The main button says what is missing, or bridges (connects, without an account). */
-  private renderPrimary(quote: QuoteResult | undefined): TemplateResult {
+  /** What the main button says: the first thing missing, in the order the form is filled, else the transfer it starts. */
+  private primaryLabel(quote: QuoteResult | undefined): [StringKey, Vars?] {
     const { fromToken, amountProblem, recipient } = this.draft;
-    let label: string;
-    let enabled = false;
-    if (!this.provider) label = this.t('action.noWallet');
-    else if (!this.account) {
-      label = this.t('action.connect');
-      enabled = true;
-    } else if (!fromToken || !this.toTokenAddress) label = this.t('action.selectTokens');
-    else if (!this.amountText.trim()) label = this.t('action.enterAmount');
-    else if (amountProblem === 'insufficient-balance') label = this.t('action.insufficient', { symbol: fromToken.symbol });
-    else if (amountProblem) label = this.t('action.invalidAmount');
-    else if (!recipient) label = this.t('action.invalidRecipient');
-    else if (!quote) label = this.t(this.quoteTask.status === 3 ? 'action.noQuote' : 'action.quoting');
-    else {
-      const loss = valueLossPercent(quote.estimate);
-      enabled = !(loss !== undefined && loss > this.valueLossThreshold && !this.valueLossConfirmed);
-      label = enabled
-        ? this.t('action.bridge', { amount: this.formatTokenAmount(quote.inputs.fromAmount, fromToken.decimals), symbol: fromToken.symbol })
-        : this.t('action.confirmLoss');
-    }
-    return html`<button part="primary-button" class="primary" ?disabled=${!enabled} @click=${() => (this.account ? this.bridge() : this.connect())}>
-      ${label}
-    </button>`;
+    if (!this.provider) return ['action.noWallet'];
+    if (!this.account) return ['action.connect'];
+    if (!fromToken || !this.toTokenAddress) return ['action.selectTokens'];
+    if (!this.amountText.trim()) return ['action.enterAmount'];
+    if (amountProblem === 'insufficient-balance') return ['action.insufficient', { symbol: fromToken.symbol }];
+    if (amountProblem) return ['action.invalidAmount'];
+    if (!recipient) return ['action.invalidRecipient'];
+    if (!quote) return [this.quoteTask.status === 3 ? 'action.noQuote' : 'action.quoting'];
+    const loss = valueLossPercent(quote.estimate);
+    if (loss !== undefined && loss > this.valueLossThreshold && !this.valueLossConfirmed) return ['action.confirmLoss'];
+    return ['action.bridge', { amount: this.formatTokenAmount(quote.inputs.fromAmount, fromToken.decimals), symbol: fromToken.symbol }];
+  }
+
+  /** Connects without an account, bridges with one; disabled while it only says what is missing. */
+  private renderPrimary(quote: QuoteResult | undefined): TemplateResult {
+    const [key, vars] = this.primaryLabel(quote);
+    const enabled = key === 'action.connect' || key === 'action.bridge';
+    return html`<button part="primary-button" class="primary" ?disabled=${!enabled} @click=${() => (this.account ? this.bridge() : this.connect())}>${this.t(key, vars)}</button>`;
   }
 
   private renderExecuting(): TemplateResult {
