@@ -296,11 +296,9 @@ export class BridgeWidget extends LitElement {
   @state() private problem: Problem | undefined;
   @state() private notice: string | undefined;
   @state() private valueLossConfirmed = false;
-  @state() private confirmedDestinations = new Set<string>();
   @state() private tracked: SavedTransfer | undefined;
   @state() private trackedStatus: IntentStatus | undefined;
   @state() private trackedFinal: TransferPhase | undefined;
-  @state() private lastCheckedAt: number | undefined;
   @state() private nextCheckAt: number | undefined;
   @state() private showHistory = false;
   /** Text of the one polite live region: phase and status changes, from the shell and its parts. */
@@ -316,6 +314,10 @@ export class BridgeWidget extends LitElement {
   private rateLimitTimer: ReturnType<typeof setTimeout> | undefined;
   private balancePolls = 0;
   private presetsApplied = false;
+  /** Destinations a quote reached (a chain the service lists as unconfirmed becomes selectable); changes only as a quote completes, which renders anyway. */
+  private readonly confirmedDestinations = new Set<string>();
+  /** Set with each status shown, which renders anyway. */
+  private lastCheckedAt: number | undefined;
   private draft: Draft = {};
   private readonly tokenOptionsMemo = new Map<string, { inputs: readonly unknown[]; options: TokenOption[] }>();
   private i18nMemo: { requested: string; strings: StringOverrides | undefined; resolved: ResolvedLocale; table: Strings } | undefined;
@@ -366,7 +368,7 @@ export class BridgeWidget extends LitElement {
         throw error;
       }
       const { data, meta } = answer;
-      if (!this.confirmedDestinations.has(inputs.toChain)) this.confirmedDestinations = new Set([...this.confirmedDestinations, inputs.toChain]);
+      this.confirmedDestinations.add(inputs.toChain);
       this.emit('bridge-quote', {
         estimate: data,
         fromChain: inputs.fromChain,
