@@ -931,7 +931,7 @@ export class BridgeWidget extends LitElement {
     const account = this.account;
     if (!account) return nothing;
     const chain = this.walletChainId === undefined ? undefined : this.chainById(String(this.walletChainId));
-    return html`<span class="account" part="account" title=${account}>${account.slice(0, 6)}…${account.slice(-4)}${chain ? html` · ${chain.networkName}` : nothing}</span>`;
+    return html`<span class="account" part="account" title=${account}>${shortenHex(account)}${chain ? html` · ${chain.networkName}` : nothing}</span>`;
   }
 
   private chainOptions(side: Side): ChainOption[] {
