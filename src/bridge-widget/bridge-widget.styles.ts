@@ -21,9 +21,10 @@ const darkTokens = css`
   --bridge-color-backdrop: rgb(0 0 0 / 0.6);
 `;
 
+// Every --bridge-* token has its default on :host (tokenDefaults), so var() needs no fallback here.
 export const styles = css`
   :host {
-    max-width: var(--bridge-max-width, 440px);
+    max-width: var(--bridge-max-width);
     --_bw-scheme: light;
   }
   :host([hidden]) {
@@ -50,12 +51,12 @@ export const styles = css`
     display: grid;
     gap: var(--bridge-spacing);
     position: relative;
-    max-width: var(--bridge-max-width, 440px);
-    font-family: var(--bridge-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    font-size: var(--bridge-font-size, 15px);
+    max-width: var(--bridge-max-width);
+    font-family: var(--bridge-font);
+    font-size: var(--bridge-font-size);
     line-height: 1.4;
     color: var(--bridge-color-text);
-    color-scheme: var(--_bw-scheme, light);
+    color-scheme: var(--_bw-scheme);
     -webkit-font-smoothing: antialiased;
     background: var(--bridge-color-bg);
     border: 1px solid var(--bridge-color-border);

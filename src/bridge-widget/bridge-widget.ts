@@ -4,7 +4,7 @@ import { property, state } from 'lit/decorators.js';
 import { Task } from '@lit/task';
 import { RoutingClient } from '../api/client.js';
 import type { ResponseMeta } from '../api/client.js';
-import { RateLimitedError, RoutingError, isRoutingError } from '../api/errors.js';
+import { RateLimitedError, isRoutingError } from '../api/errors.js';
 import { sleep } from '../api/rate-limit.js';
 import type { BalancesResponse, Chain, Estimate, IntentStatus, PostHook, QuoteRequest, Token } from '../api/schemas.js';
 import { addressFamilyOf, checkAddress } from '../api/validate.js';
@@ -12,24 +12,18 @@ import type { AddressFamily } from '../api/validate.js';
 import { hostStyles, tokenDefaults } from '../components/shared/styles.js';
 import type { ChainOption } from '../components/chain-picker/chain-picker.js';
 import type { TokenOption } from '../components/token-picker/token-picker.js';
-import type { ApprovalStepView } from '../components/approval-steps/approval-steps.js';
 import type { StatusView, TransferPhase } from '../components/status-tracker/status-tracker.js';
 import { valueLossPercent } from '../components/quote-panel/quote-panel.js';
 import { formatAmount, parseAmountInput, shortenHex } from '../format/amount.js';
 import { explorerTxUrl } from '../format/safe-url.js';
 import { destinationAvailability, isSourceChain, loadChains, loadTokens, parseList, passesLists } from '../flow/catalog.js';
 import { IntentStore, isFinalPhase } from '../flow/intent-store.js';
-import type { SavedTransfer } from '../flow/intent-store.js';
+import type { SavedToken, SavedTransfer } from '../flow/intent-store.js';
 import { FlowError, isNativeToken, sendTransfer, trackTransfer } from '../flow/transfer.js';
-import type { ApprovalProgress, ExecutionPhase, TrackOutcome, TransferHandlers } from '../flow/transfer.js';
+import type { ApprovalProgress, ExecutionPhase, TrackOutcome } from '../flow/transfer.js';
 import { WalletError, getAccounts, getChainId, isEip1193Provider, requestAccounts, watchWallet } from '../wallet/index.js';
 import type { Address, Eip1193Provider } from '../wallet/index.js';
-import type {
-  BridgeErrorDetail,
-  BridgeFailedDetail,
-  BridgeStatusDetail,
-  BridgeWidgetEventMap,
-} from './events.js';
+import type { BridgeStatusDetail, BridgeWidgetEventMap } from './events.js';
 import { styles } from './bridge-widget.styles.js';
 import { en, fill, onLocaleRegistered, resolveLocale, type ResolvedLocale, type StringKey, type StringOverrides, type Strings, type Vars } from '../i18n/strings.js';
 import type { AnnounceDetail } from '../components/shared/part.js';
@@ -42,18 +36,39 @@ const BALANCE_REPOLL_LIMIT = 5;
 const NATIVE_GAS_RESERVE = 10n ** 15n;
 
 type View = 'form' | 'executing' | 'tracking';
+type Side = 'from' | 'to';
+const SIDES: readonly Side[] = ['from', 'to'];
 
-/** A complete quote request plus a string key: Task compares arguments by identity. */
+interface Catalog {
+  chains: Chain[];
+  tokens: Token[];
+}
+
+/** A complete quote request plus a string key, so that an unchanged request keeps its identity (Task compares arguments by identity). */
 interface QuoteInputs extends QuoteRequest {
   key: string;
   slippage: number;
 }
 
 interface QuoteResult {
-  key: string;
+  inputs: QuoteInputs;
   estimate: Estimate;
-  meta: ResponseMeta;
   at: number;
+}
+
+/** What the form adds up to, worked out once per update: the render, the quote task and the actions all read it. */
+interface Draft {
+  fromToken?: Token | undefined;
+  toToken?: Token | undefined;
+  balance?: bigint | undefined;
+  family?: AddressFamily | undefined;
+  recipientRequired?: boolean;
+  /** Why the typed amount cannot be sent: a parse problem or `insufficient-balance`. */
+  amountProblem?: string | undefined;
+  /** The address funds go to; undefined while it is missing or invalid. */
+  recipient?: string | undefined;
+  /** Set once everything a quote needs is there (and the form is shown). */
+  inputs?: QuoteInputs | undefined;
 }
 
 interface Problem {
@@ -81,32 +96,22 @@ const NOTICE_KEYS: Readonly<Record<string, StringKey>> = {
   [en['notice.unreachable']]: 'notice.unreachable',
 };
 
+/** The `error.*` string that explains a problem (it may not exist: then the problem's own message stands). */
+function errorKey(problem: Omit<Problem, 'message'>): string {
+  return `error.${problem.kind === 'no-route' && problem.retryable ? 'no-route-retry' : problem.kind}`;
+}
+
+function englishText(key: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(en, key) ? en[key as StringKey] : undefined;
+}
+
 function describeError(error: unknown): Problem {
   if (error instanceof FlowError) return { kind: error.kind, message: error.message, requestId: error.requestId, retryable: error.recoverable };
   if (error instanceof WalletError) return { kind: `wallet-${error.kind}`, message: error.message, retryable: true };
   if (isRoutingError(error)) {
-    const base = { kind: error.kind, requestId: error.requestId, retryable: error.retryable };
-    switch (error.kind) {
-      case 'quote-rejected':
-        return { ...base, message: en['error.quote-rejected'] };
-      case 'no-route':
-        return { ...base, message: en[error.retryable ? 'error.no-route-retry' : 'error.no-route'] };
-      case 'rate-limited':
-        return { ...base, message: en['error.rate-limited'] };
-      case 'post-hook-rejected':
-        return { ...base, message: error.message };
-      case 'invalid-response':
-        return { ...base, message: en['error.invalid-response'] };
-      case 'network':
-      case 'timeout':
-        return { ...base, message: en['error.network'] };
-      case 'unauthorized':
-        return { ...base, message: en['error.unauthorized'] };
-      case 'intent-not-found':
-        return { ...base, message: en['error.intent-not-found'] };
-      default:
-        return { ...base, message: error.message };
-    }
+    const problem = { kind: error.kind, requestId: error.requestId, retryable: error.retryable };
+    // The service's wording is technical: the string table explains the kinds it knows.
+    return { ...problem, message: englishText(errorKey(problem)) ?? error.message };
   }
   return { kind: 'unexpected', message: error instanceof Error ? error.message : 'Something went wrong.', retryable: true };
 }
@@ -115,8 +120,19 @@ function chainFamily(chain: Chain | undefined): AddressFamily | undefined {
   return chain ? addressFamilyOf(chain.chainType) : undefined;
 }
 
-function sameAddress(a: string | undefined, b: string | undefined): boolean {
+/** Case-insensitive equality of ids, addresses and symbols; never true for a missing one. */
+function sameId(a: string | undefined, b: string | undefined): boolean {
   return !!a && !!b && a.toLowerCase() === b.toLowerCase();
+}
+
+/** What a saved transfer keeps of a token. */
+function savedToken({ address, symbol, decimals }: Token): SavedToken {
+  return { address, symbol, decimals };
+}
+
+/** The token the page or the user asked for (by address, else by symbol), else the list's first. */
+function pickToken(list: Token[], wanted: string): Token | undefined {
+  return list.find((t) => sameId(t.address, wanted)) ?? list.find((t) => sameId(t.symbol, wanted)) ?? list[0];
 }
 
 /**
@@ -281,15 +297,10 @@ export class BridgeWidget extends LitElement {
   @state() private problem: Problem | undefined;
   @state() private notice: string | undefined;
   @state() private valueLossConfirmed = false;
-  @state() private confirmedDestinations = new Set<string>();
   @state() private tracked: SavedTransfer | undefined;
   @state() private trackedStatus: IntentStatus | undefined;
-  @state() private trackedMeta: { requestId?: string | undefined; providerRequestId?: string | undefined } = {};
   @state() private trackedFinal: TransferPhase | undefined;
-  @state() private lastCheckedAt: number | undefined;
   @state() private nextCheckAt: number | undefined;
-  @state() private quoteNonce = 0;
-  @state() private balanceNonce = 0;
   @state() private showHistory = false;
   /** Text of the one polite live region: phase and status changes, from the shell and its parts. */
   @state() private announcement = '';
@@ -305,13 +316,18 @@ export class BridgeWidget extends LitElement {
   private rateLimitTimer: ReturnType<typeof setTimeout> | undefined;
   private balancePolls = 0;
   private presetsApplied = false;
+  /** Destinations a quote reached (a chain the service lists as unconfirmed becomes selectable); changes only as a quote completes, which renders anyway. */
+  private readonly confirmedDestinations = new Set<string>();
+  /** Set with each status shown, which renders anyway. */
+  private lastCheckedAt: number | undefined;
+  private draft: Draft = {};
   private readonly tokenOptionsMemo = new Map<string, { inputs: readonly unknown[]; options: TokenOption[] }>();
   private i18nMemo: { requested: string; strings: StringOverrides | undefined; resolved: ResolvedLocale; table: Strings } | undefined;
   /** Focus was inside the widget before the current update (to put it back somewhere sensible when a view replaces it). */
   private focusWasInside = false;
 
   private readonly catalogTask = new Task(this, {
-    task: async ([proxyUrl]: readonly [string]) => {
+    task: async ([proxyUrl]: readonly [string]): Promise<Catalog> => {
       if (!proxyUrl) throw new Error(en['widget.noProxy']);
       const client = this.ensureClient();
       try {
@@ -326,36 +342,35 @@ export class BridgeWidget extends LitElement {
   });
 
   private readonly balancesTask = new Task(this, {
-    task: async ([proxyUrl, account]: readonly [string, string | undefined, number], { signal }): Promise<BalancesResponse | undefined> => {
+    task: async ([proxyUrl, account]: readonly [string, string | undefined], { signal }): Promise<BalancesResponse | undefined> => {
       if (!proxyUrl || !account) return undefined;
       const { data } = await this.ensureClient().balances(account, { signal });
       clearTimeout(this.balanceTimer);
       // A partial answer means some chains are still coming in: ask again a few times.
       if (data.partial && this.balancePolls < BALANCE_REPOLL_LIMIT) {
         this.balancePolls++;
-        this.balanceTimer = setTimeout(() => this.balanceNonce++, BALANCE_REPOLL_MS);
+        this.balanceTimer = setTimeout(() => this.balancesTask.run(), BALANCE_REPOLL_MS);
       }
       return data;
     },
-    args: () => [this.proxyUrl, this.account, this.balanceNonce] as const,
+    args: () => [this.proxyUrl, this.account] as const,
   });
 
   private readonly quoteTask = new Task(this, {
-    task: async ([key]: readonly [string | undefined, number], { signal }): Promise<QuoteResult | undefined> => {
+    task: async ([inputs]: readonly [QuoteInputs | undefined], { signal }): Promise<QuoteResult | undefined> => {
       clearTimeout(this.refreshTimer);
-      const inputs = this.quoteInputs;
-      if (!key || !inputs || inputs.key !== key) return undefined;
+      if (!inputs) return undefined;
       // A newer keystroke aborts this run before the request leaves: debounce for free.
       await sleep(QUOTE_DEBOUNCE_MS, signal);
       let answer: Awaited<ReturnType<RoutingClient['quote']>>;
       try {
         answer = await this.ensureClient().quote(inputs, { signal });
       } catch (error) {
-        this.retryWhenRateLimited(error, () => this.quoteNonce++);
+        this.retryWhenRateLimited(error, () => this.quoteTask.run());
         throw error;
       }
       const { data, meta } = answer;
-      if (!this.confirmedDestinations.has(inputs.toChain)) this.confirmedDestinations = new Set([...this.confirmedDestinations, inputs.toChain]);
+      this.confirmedDestinations.add(inputs.toChain);
       this.emit('bridge-quote', {
         estimate: data,
         fromChain: inputs.fromChain,
@@ -365,12 +380,12 @@ export class BridgeWidget extends LitElement {
         requestId: meta.requestId,
       });
       this.refreshTimer = setTimeout(() => {
-        if (this.view === 'form') this.quoteNonce++;
+        if (this.view === 'form') void this.quoteTask.run();
       }, QUOTE_REFRESH_MS);
-      return { key: inputs.key, estimate: data, meta, at: Date.now() };
+      return { inputs, estimate: data, at: Date.now() };
     },
-    // A string key: Task compares arguments by identity, and the inputs object is rebuilt on every render.
-    args: () => [this.quoteInputs?.key, this.quoteNonce] as const,
+    // The inputs keep their identity while the request is unchanged (see `readDraft`).
+    args: () => [this.draft.inputs] as const,
   });
 
   /** A 429 the client could not ride out: the widget says it will retry, so it does, when the service allows. */
@@ -391,8 +406,8 @@ export class BridgeWidget extends LitElement {
     });
     if (this.hasUpdated) {
       // Reattached after a move in the DOM: fetch again what disconnecting aborted.
-      this.balanceNonce++;
-      this.quoteNonce++;
+      void this.balancesTask.run();
+      void this.quoteTask.run();
     }
   }
 
@@ -412,24 +427,26 @@ export class BridgeWidget extends LitElement {
     this.tracking.clear();
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
+  protected override willUpdate(changed: PropertyValues): void {
     if (changed.has('proxyUrl')) {
       this.client = undefined;
       this.store = undefined;
     }
-    if (changed.has('slippage') && Number.isFinite(this.slippage) && this.slippage > 0 && this.slippage < 50) this.slippageValue = this.slippage;
+    if (changed.has('slippage') && this.slippageValid) this.slippageValue = this.slippage;
     if (changed.has('amount') && this.amount !== undefined) this.amountText = this.amount;
     if (changed.has('toAddress') && this.toAddress) this.recipient = this.toAddress;
-    if ((changed.has('fromChain') || changed.has('toChain') || changed.has('fromToken') || changed.has('toToken')) && this.presetsApplied) {
-      this.presetsApplied = false;
-    }
-    if (!this.presetsApplied && this.catalogTask.value) this.applyPresets(this.catalogTask.value.chains, this.catalogTask.value.tokens);
-    this.beforeRender(changed);
+    if (['fromChain', 'toChain', 'fromToken', 'toToken'].some((name) => changed.has(name))) this.presetsApplied = false;
+    const catalog = this.catalogTask.value;
+    if (!this.presetsApplied && catalog) this.applyPresets(catalog);
+    this.draft = this.readDraft();
+    this.focusWasInside = this.hasUpdated && this.matches(':focus-within');
+    if (changed.has('phase') && this.phase && this.view === 'executing') this.say(this.t(`phase.${this.phase}`));
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
+  protected override updated(changed: PropertyValues): void {
     if (changed.has('provider')) this.watchProvider();
-    this.afterRender(changed);
+    // When a new view replaced the focused control, focus goes to the new view's start rather than to the page.
+    if (changed.has('view') && this.focusWasInside && !this.shadowRoot?.activeElement) void this.focusView();
   }
 
   /** Typed dispatch of the public events. */
@@ -438,13 +455,11 @@ export class BridgeWidget extends LitElement {
   }
 
   private ensureClient(): RoutingClient {
-    this.client ??= new RoutingClient({ baseUrl: this.proxyUrl });
-    return this.client;
+    return (this.client ??= new RoutingClient({ baseUrl: this.proxyUrl }));
   }
 
   private ensureStore(): IntentStore {
-    this.store ??= new IntentStore(typeof localStorage === 'undefined' ? undefined : localStorage, this.proxyUrl);
-    return this.store;
+    return (this.store ??= new IntentStore(typeof localStorage === 'undefined' ? undefined : localStorage, this.proxyUrl));
   }
 
   private watchProvider(): void {
@@ -460,28 +475,28 @@ export class BridgeWidget extends LitElement {
       this.problem = { kind: 'no-provider', message: en['error.no-provider'], retryable: false };
       return;
     }
+    const setChain = (id: number) => {
+      if (this.provider === provider) this.walletChainId = id;
+    };
+    const setAccount = (accounts: readonly Address[]) => {
+      if (this.provider === provider) this.onAccount(accounts[0]);
+    };
     this.unwatchWallet = watchWallet(provider, {
-      accountsChanged: (accounts) => this.onAccount(accounts[0]),
-      chainChanged: (chainId) => {
-        this.walletChainId = chainId;
-      },
+      accountsChanged: setAccount,
+      chainChanged: setChain,
       disconnect: () => this.onAccount(undefined),
     });
     // Reading accounts never prompts: the widget only asks to connect when the user clicks.
     getAccounts(provider)
-      .then((accounts) => {
-        if (this.provider === provider) this.onAccount(accounts[0]);
-      })
+      .then(setAccount)
       .catch(() => undefined);
     getChainId(provider)
-      .then((id) => {
-        if (this.provider === provider) this.walletChainId = id;
-      })
+      .then(setChain)
       .catch(() => undefined);
   }
 
   private onAccount(account: Address | undefined): void {
-    if (sameAddress(account, this.account)) return;
+    if (sameId(account, this.account)) return;
     const previous = this.account;
     this.account = account;
     this.balancePolls = 0;
@@ -492,17 +507,20 @@ export class BridgeWidget extends LitElement {
     if (account) this.resumeSaved(account);
   }
 
-  private applyPresets(chains: Chain[], tokens: Token[]): void {
+  private applyPresets({ chains, tokens }: Catalog): void {
     this.presetsApplied = true;
-    const sources = this.sourceChains(chains);
-    const destinations = this.destinationChains(chains);
-    const find = (list: Chain[], id: string) => list.find((c) => c.chainId.toLowerCase() === id.toLowerCase());
-    const from = (this.fromChain && find(sources, this.fromChain)) || (this.fromChainId ? find(sources, this.fromChainId) : undefined) || sources[0];
-    const to = (this.toChain && find(destinations, this.toChain)) || (this.toChainId ? find(destinations, this.toChainId) : undefined) || destinations.find((c) => c.chainId !== from?.chainId);
-    this.fromChainId = from?.chainId ?? '';
-    this.toChainId = to?.chainId ?? '';
-    this.fromTokenAddress = this.pickToken(this.tokensFor(tokens, this.fromChainId, 'from'), this.fromToken || this.fromTokenAddress)?.address ?? '';
-    this.toTokenAddress = this.pickToken(this.tokensFor(tokens, this.toChainId, 'to'), this.toToken || this.toTokenAddress)?.address ?? '';
+    for (const side of SIDES) {
+      const list = this.chainsFor(side, chains);
+      const find = (id: string) => list.find((c) => sameId(c.chainId, id));
+      const chain = find(this[`${side}Chain`]) ?? find(this[`${side}ChainId`]) ?? list.find((c) => side === 'from' || c.chainId !== this.fromChainId);
+      const chainId = chain?.chainId ?? '';
+      this[`${side}ChainId`] = chainId;
+      this[`${side}TokenAddress`] = pickToken(this.tokensFor(side, chainId, tokens), this[`${side}Token`] || this[`${side}TokenAddress`])?.address ?? '';
+    }
+  }
+
+  private get slippageValid(): boolean {
+    return Number.isFinite(this.slippage) && this.slippage > 0 && this.slippage < 50;
   }
 
   /**
@@ -511,55 +529,44 @@ export class BridgeWidget extends LitElement {
    */
   private get configProblems(): string[] {
     const problems: string[] = [];
-    const slippage = this.getAttribute('slippage');
-    if (slippage !== null && !(Number.isFinite(this.slippage) && this.slippage > 0 && this.slippage < 50)) {
-      problems.push(this.t('config.slippage', { value: slippage, used: this.slippageValue }));
-    }
-    const threshold = this.getAttribute('value-loss-threshold');
-    if (threshold !== null && !(Number.isFinite(this.valueLossThreshold) && this.valueLossThreshold >= 0 && this.valueLossThreshold <= 100)) {
-      problems.push(this.t('config.threshold', { value: threshold }));
-    }
+    const threshold = this.valueLossThreshold;
+    if (this.hasAttribute('slippage') && !this.slippageValid) problems.push(this.t('config.slippage', { value: this.getAttribute('slippage')!, used: this.slippageValue }));
+    if (this.hasAttribute('value-loss-threshold') && !(threshold >= 0 && threshold <= 100)) problems.push(this.t('config.threshold', { value: this.getAttribute('value-loss-threshold')! }));
     if (!['light', 'dark', 'auto'].includes(this.theme)) problems.push(this.t('config.theme', { value: this.theme }));
     const catalog = this.catalogTask.value;
-    if (catalog) {
-      const known = (list: Chain[], id: string) => list.some((c) => c.chainId.toLowerCase() === id.toLowerCase());
-      if (this.fromChain && !known(this.sourceChains(catalog.chains), this.fromChain)) problems.push(this.t('config.fromChain', { value: this.fromChain }));
-      if (this.toChain && !known(this.destinationChains(catalog.chains), this.toChain)) problems.push(this.t('config.toChain', { value: this.toChain }));
-      const knownToken = (chainId: string, side: 'from' | 'to', wanted: string) =>
-        this.tokensFor(catalog.tokens, chainId, side).some((t) => t.address.toLowerCase() === wanted.toLowerCase() || t.symbol.toLowerCase() === wanted.toLowerCase());
+    for (const side of catalog ? SIDES : []) {
+      const preset = this[`${side}Chain`];
+      if (preset && !this.chainsFor(side, catalog!.chains).some((c) => sameId(c.chainId, preset))) problems.push(this.t(`config.${side}Chain`, { value: preset }));
+    }
+    for (const side of catalog ? SIDES : []) {
+      const chainId = this[`${side}ChainId`];
+      const token = this[`${side}Token`];
+      const preset = this[`${side}Chain`];
       // Only while the preset chain is selected: after the user picks another chain the preset token no longer applies.
-      const onPreset = (preset: string, selected: string) => !preset || preset.toLowerCase() === selected.toLowerCase();
-      if (this.fromToken && this.fromChainId && onPreset(this.fromChain, this.fromChainId) && !knownToken(this.fromChainId, 'from', this.fromToken)) problems.push(this.t('config.fromToken', { value: this.fromToken }));
-      if (this.toToken && this.toChainId && onPreset(this.toChain, this.toChainId) && !knownToken(this.toChainId, 'to', this.toToken)) problems.push(this.t('config.toToken', { value: this.toToken }));
+      if (token && chainId && (!preset || sameId(preset, chainId)) && !this.tokensFor(side, chainId, catalog!.tokens).some((t) => sameId(t.address, token) || sameId(t.symbol, token))) {
+        problems.push(this.t(`config.${side}Token`, { value: token }));
+      }
     }
     return problems;
   }
 
-  private pickToken(list: Token[], wanted: string): Token | undefined {
-    if (wanted) {
-      const w = wanted.toLowerCase();
-      const match = list.find((t) => t.address.toLowerCase() === w) ?? list.find((t) => t.symbol.toLowerCase() === w);
-      if (match) return match;
-    }
-    return list[0];
+  /** A predicate for the host's allow and deny attributes of one side, for chains (ids) or tokens (addresses and symbols). */
+  private passes(side: Side, what: 'Chains' | 'Tokens'): (...values: string[]) => boolean {
+    const name = side === 'from' ? 'From' : 'To';
+    const allow = parseList(this[`allow${name}${what}`]);
+    const deny = parseList(this[`deny${name}${what}`]);
+    return (...values) => passesLists(values, allow, deny);
   }
 
-  private sourceChains(chains: Chain[]): Chain[] {
-    const allow = parseList(this.allowFromChains);
-    const deny = parseList(this.denyFromChains);
-    return chains.filter((c) => isSourceChain(c) && passesLists([c.chainId], allow, deny));
+  /** Chains offered on a side: sources are the chains the wallet can sign on. */
+  private chainsFor(side: Side, chains = this.chains): Chain[] {
+    const passes = this.passes(side, 'Chains');
+    return chains.filter((c) => (side === 'to' || isSourceChain(c)) && passes(c.chainId));
   }
 
-  private destinationChains(chains: Chain[]): Chain[] {
-    const allow = parseList(this.allowToChains);
-    const deny = parseList(this.denyToChains);
-    return chains.filter((c) => passesLists([c.chainId], allow, deny));
-  }
-
-  private tokensFor(tokens: Token[], chainId: string, side: 'from' | 'to'): Token[] {
-    const allow = parseList(side === 'from' ? this.allowFromTokens : this.allowToTokens);
-    const deny = parseList(side === 'from' ? this.denyFromTokens : this.denyToTokens);
-    return tokens.filter((t) => t.chainId === chainId && passesLists([t.address, t.symbol], allow, deny));
+  private tokensFor(side: Side, chainId: string, tokens = this.catalogTask.value?.tokens ?? []): Token[] {
+    const passes = this.passes(side, 'Tokens');
+    return tokens.filter((t) => t.chainId === chainId && passes(t.address, t.symbol));
   }
 
   private get chains(): Chain[] {
@@ -571,73 +578,50 @@ export class BridgeWidget extends LitElement {
   }
 
   private tokenOf(chainId: string, address: string): Token | undefined {
-    return this.catalogTask.value?.tokens.find((t) => t.chainId === chainId && sameAddress(t.address, address));
+    return this.catalogTask.value?.tokens.find((t) => t.chainId === chainId && sameId(t.address, address));
   }
 
   private balanceOf(chainId: string, address: string): bigint | undefined {
-    const data = this.balancesTask.value;
-    if (!data) return undefined;
-    const result = data.results.find((r) => r.chain_id === chainId);
+    const result = this.balancesTask.value?.results.find((r) => r.chain_id === chainId);
     if (!result) return undefined;
     const native = isNativeToken(address);
-    const row = result.balances.find((b) => (native ? b.category === 'native' : sameAddress(b.contract, address)));
+    const row = result.balances.find((b) => (native ? b.category === 'native' : sameId(b.contract, address)));
     return row ? row.balance : result.error ? undefined : 0n;
   }
 
-  private get destinationFamily(): AddressFamily | undefined {
-    return chainFamily(this.chainById(this.toChainId));
-  }
-
-  private get recipientRequired(): boolean {
-    const family = this.destinationFamily;
-    return family !== undefined && family !== 'evm';
-  }
-
-  /** The address funds go to, or undefined while it is missing or invalid. */
-  private get effectiveRecipient(): string | undefined {
-    const family = this.destinationFamily;
-    if (!family) return undefined;
-    if (this.recipient === '') return this.recipientRequired ? undefined : this.account;
-    return checkAddress(this.recipient, family) ? undefined : this.recipient;
-  }
-
-  private get parsedAmount() {
-    const token = this.tokenOf(this.fromChainId, this.fromTokenAddress);
-    return token ? parseAmountInput(this.amountText, token.decimals) : undefined;
-  }
-
-  private get amountProblem(): string | undefined {
-    const parsed = this.parsedAmount;
-    if (!parsed) return undefined;
-    if (!parsed.ok) return parsed.problem;
-    const balance = this.balanceOf(this.fromChainId, this.fromTokenAddress);
-    if (balance !== undefined && parsed.value > balance) return 'insufficient-balance';
-    return undefined;
-  }
-
-  private get quoteInputs(): QuoteInputs | undefined {
-    const parsed = this.parsedAmount;
-    const toAddress = this.effectiveRecipient;
-    if (!this.account || !parsed?.ok || this.amountProblem || !toAddress || !this.toTokenAddress || !this.fromTokenAddress) return undefined;
-    if (this.view !== 'form') return undefined;
-    const inputs = {
-      fromChain: this.fromChainId,
-      toChain: this.toChainId,
-      fromToken: this.fromTokenAddress,
-      toToken: this.toTokenAddress,
-      fromAmount: parsed.value,
-      fromAddress: this.account,
-      toAddress,
-      slippage: this.slippageValue,
-    };
-    return { ...inputs, key: JSON.stringify({ ...inputs, fromAmount: inputs.fromAmount.toString() }) };
+  private readDraft(): Draft {
+    const fromToken = this.tokenOf(this.fromChainId, this.fromTokenAddress);
+    const toToken = this.tokenOf(this.toChainId, this.toTokenAddress);
+    const family = chainFamily(this.chainById(this.toChainId));
+    const recipientRequired = family !== undefined && family !== 'evm';
+    const balance = fromToken && this.balanceOf(this.fromChainId, fromToken.address);
+    const parsed = fromToken && parseAmountInput(this.amountText, fromToken.decimals);
+    const amountProblem = !parsed ? undefined : !parsed.ok ? parsed.problem : balance !== undefined && parsed.value > balance ? 'insufficient-balance' : undefined;
+    const recipient = !family ? undefined : !this.recipient ? (recipientRequired ? undefined : this.account) : checkAddress(this.recipient, family) ? undefined : this.recipient;
+    let inputs: QuoteInputs | undefined;
+    if (this.account && parsed?.ok && !amountProblem && recipient && this.toTokenAddress && this.view === 'form') {
+      const request = {
+        fromChain: this.fromChainId,
+        toChain: this.toChainId,
+        fromToken: this.fromTokenAddress,
+        toToken: this.toTokenAddress,
+        fromAmount: parsed.value,
+        fromAddress: this.account,
+        toAddress: recipient,
+        slippage: this.slippageValue,
+      };
+      // Addresses, ids and numbers: none contains a comma.
+      const key = Object.values(request).join();
+      const previous = this.draft.inputs;
+      inputs = previous?.key === key ? previous : { ...request, key };
+    }
+    return { fromToken, toToken, balance, family, recipientRequired, amountProblem, recipient, inputs };
   }
 
   /** The quote on screen, only if it still matches the inputs. */
   private get currentQuote(): QuoteResult | undefined {
     const value = this.quoteTask.value;
-    const inputs = this.quoteInputs;
-    return value && inputs && value.key === inputs.key ? value : undefined;
+    return value && value.inputs === this.draft.inputs ? value : undefined;
   }
 
   // ---- user actions -------------------------------------------------------
@@ -653,35 +637,28 @@ export class BridgeWidget extends LitElement {
     }
   }
 
-  private onChainSelect(side: 'from' | 'to', chainId: string): void {
-    const tokens = this.catalogTask.value?.tokens ?? [];
-    if (side === 'from') {
-      this.fromChainId = chainId;
-      this.fromTokenAddress = this.pickToken(this.tokensFor(tokens, chainId, 'from'), this.tokenOf(this.fromChainId, this.fromTokenAddress)?.symbol ?? '')?.address ?? '';
-    } else {
-      const previousSymbol = this.tokenOf(this.toChainId, this.toTokenAddress)?.symbol ?? '';
-      this.toChainId = chainId;
-      this.toTokenAddress = this.pickToken(this.tokensFor(tokens, chainId, 'to'), previousSymbol)?.address ?? '';
-      if (this.recipient && this.destinationFamily && checkAddress(this.recipient, this.destinationFamily)) this.recipient = '';
-    }
+  private onChainSelect(side: Side, chainId: string): void {
+    // The source keeps its token when the new chain has the same address (the native token); the destination keeps its symbol.
+    const symbol = this.tokenOf(side === 'from' ? chainId : this.toChainId, this[`${side}TokenAddress`])?.symbol ?? '';
+    this[`${side}ChainId`] = chainId;
+    this[`${side}TokenAddress`] = pickToken(this.tokensFor(side, chainId), symbol)?.address ?? '';
+    const family = chainFamily(this.chainById(chainId));
+    if (side === 'to' && this.recipient && family && checkAddress(this.recipient, family)) this.recipient = '';
     this.valueLossConfirmed = false;
   }
 
-  private onTokenSelect(side: 'from' | 'to', address: string): void {
-    if (side === 'from') this.fromTokenAddress = address;
-    else this.toTokenAddress = address;
+  private onTokenSelect(side: Side, address: string): void {
+    this[`${side}TokenAddress`] = address;
     this.valueLossConfirmed = false;
   }
 
   private async bridge(): Promise<void> {
     const quote = this.currentQuote;
-    const inputs = this.quoteInputs;
-    const provider = this.provider;
+    const { inputs, fromToken, toToken } = this.draft;
+    const { provider, account } = this;
     const fromChain = this.chainById(this.fromChainId);
     const toChain = this.chainById(this.toChainId);
-    const fromToken = this.tokenOf(this.fromChainId, this.fromTokenAddress);
-    const toToken = this.tokenOf(this.toChainId, this.toTokenAddress);
-    if (!quote || !inputs || !provider || !fromChain || !toChain || !fromToken || !toToken || !this.account) return;
+    if (!quote || !inputs || !provider || !account || !fromChain || !toChain || !fromToken || !toToken) return;
     this.problem = undefined;
     this.view = 'executing';
     this.phase = 'routing';
@@ -691,37 +668,7 @@ export class BridgeWidget extends LitElement {
     const controller = new AbortController();
     this.execution = controller;
     const client = this.ensureClient();
-    const store = this.ensureStore();
     let intentId: string | undefined;
-    const handlers: TransferHandlers = {
-      onPhase: (phase) => {
-        this.phase = phase;
-      },
-      onRoute: (result, meta) => {
-        intentId = result.intentId;
-        this.routeInfo = { provider: result.route.provider, reliabilityScore: result.route.reliabilityScore ?? undefined };
-        this.emit('bridge-route', { intentId: result.intentId, route: result.route, requestId: meta.requestId, providerRequestId: meta.providerRequestId });
-      },
-      onApprovals: (steps) => {
-        const before = new Map(this.approvals.map((s) => [s.id, s.state]));
-        this.approvals = steps;
-        for (const step of steps) {
-          if (before.get(step.id) !== step.state && (step.state === 'mining' || step.state === 'done' || step.state === 'rejected' || step.state === 'failed')) {
-            this.emit('bridge-approval', {
-              intentId: intentId ?? '',
-              tokenAddress: step.tokenAddress,
-              spender: step.spender,
-              amount: step.amount,
-              chainId: step.chainId,
-              state: step.state,
-              txHash: step.txHash,
-            });
-          }
-        }
-      },
-      onTransaction: (hash, id) => this.emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId }),
-      onLateTransaction: (record) => this.startTracking(record, this.view === 'form'),
-    };
     try {
       // The AML screening happens at quote: quote again with the exact inputs right before routing.
       await client.quote(inputs, { signal: controller.signal });
@@ -729,10 +676,10 @@ export class BridgeWidget extends LitElement {
         {
           fromChain,
           toChain,
-          fromToken: { address: fromToken.address, symbol: fromToken.symbol, decimals: fromToken.decimals },
-          toToken: { address: toToken.address, symbol: toToken.symbol, decimals: toToken.decimals },
+          fromToken: savedToken(fromToken),
+          toToken: savedToken(toToken),
           amount: inputs.fromAmount,
-          fromAddress: this.account,
+          fromAddress: account,
           toAddress: inputs.toAddress,
           slippage: inputs.slippage,
           fromAmountUsd: quote.estimate.fromAmountUsd,
@@ -742,12 +689,32 @@ export class BridgeWidget extends LitElement {
         {
           client,
           provider,
-          store,
+          store: this.ensureStore(),
           unlimitedApprovals: this.unlimitedApproval,
           signal: controller.signal,
-          ...(Number.isFinite(this.walletTimeout) && this.walletTimeout > 0 ? { promptTimeoutMs: this.walletTimeout * 1000 } : {}),
+          ...(this.walletTimeout > 0 && this.walletTimeout < Infinity ? { promptTimeoutMs: this.walletTimeout * 1000 } : {}),
         },
-        handlers,
+        {
+          onPhase: (phase) => {
+            this.phase = phase;
+          },
+          onRoute: ({ intentId: id, route }, meta) => {
+            intentId = id;
+            this.routeInfo = { provider: route.provider, reliabilityScore: route.reliabilityScore ?? undefined };
+            this.emit('bridge-route', { intentId: id, route, requestId: meta.requestId, providerRequestId: meta.providerRequestId });
+          },
+          onApprovals: (steps) => {
+            const before = new Map(this.approvals.map((s) => [s.id, s.state]));
+            this.approvals = steps;
+            for (const { state, tokenAddress, spender, amount, chainId, txHash, id } of steps) {
+              if (before.get(id) !== state && ['mining', 'done', 'rejected', 'failed'].includes(state)) {
+                this.emit('bridge-approval', { intentId: intentId ?? '', tokenAddress, spender, amount, chainId, state, txHash });
+              }
+            }
+          },
+          onTransaction: (hash, id) => this.emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId }),
+          onLateTransaction: (record) => this.startTracking(record, this.view === 'form'),
+        },
       );
       this.execution = undefined;
       this.startTracking(saved, true);
@@ -756,44 +723,59 @@ export class BridgeWidget extends LitElement {
       const reason = controller.signal.aborted && controller.signal.reason instanceof Error ? controller.signal.reason : error;
       this.view = 'form';
       this.phase = undefined;
+      // Back on the form, the inputs are new to the quote task: it quotes again by itself.
       this.reportProblem(reason, intentId);
-      this.quoteNonce++;
     }
   }
 
   private reportProblem(error: unknown, intentId?: string): void {
     const problem = describeError(error);
     this.problem = problem;
-    const detail: BridgeErrorDetail = { kind: problem.kind, message: problem.message, intentId, requestId: problem.requestId, retryable: problem.retryable };
-    this.emit('bridge-error', detail);
+    this.emit('bridge-error', { kind: problem.kind, message: problem.message, intentId, requestId: problem.requestId, retryable: problem.retryable });
   }
 
   private resumeSaved(account: string): void {
     if (!this.proxyUrl) return;
-    const unfinished = this.ensureStore().unfinished(account);
-    const sent = unfinished.filter((t) => t.sourceTxHash);
-    // Routed but never broadcast from this page: nothing moved, so nothing to follow.
-    for (const t of unfinished) if (!t.sourceTxHash && Date.now() - t.createdAt > 10 * 60_000) this.ensureStore().update(account, t.intentId, (c) => (c ? { ...c, phase: 'abandoned' } : c));
-    sent.forEach((t, i) => this.startTracking(t, i === 0 && this.view === 'form'));
+    const store = this.ensureStore();
+    let shown = this.view !== 'form';
+    for (const t of store.unfinished(account)) {
+      if (t.sourceTxHash) {
+        this.startTracking(t, !shown);
+        shown = true;
+      } else if (Date.now() - t.createdAt > 10 * 60_000) {
+        // Routed but never broadcast from this page: nothing moved, so nothing to follow.
+        store.update(account, t.intentId, (c) => c && { ...c, phase: 'abandoned' });
+      }
+    }
   }
 
   private startTracking(saved: SavedTransfer, show: boolean): void {
-    if (this.tracking.has(saved.intentId)) {
-      if (show) this.showTracked(saved);
-      return;
-    }
+    const { intentId, account } = saved;
+    if (show) this.showTransfer(saved);
+    if (this.tracking.has(intentId)) return;
     const controller = new AbortController();
-    this.tracking.set(saved.intentId, controller);
-    if (show) this.showTracked(saved);
-    const isShown = () => this.tracked?.intentId === saved.intentId;
-    trackTransfer(saved, { client: this.ensureClient(), store: this.ensureStore(), signal: controller.signal }, {
-      onPhase: () => {
-        if (isShown()) this.tracked = this.ensureStore().get(saved.account, saved.intentId) ?? this.tracked;
+    this.tracking.set(intentId, controller);
+    const store = this.ensureStore();
+    const isShown = () => this.tracked?.intentId === intentId;
+    const refresh = () => {
+      if (isShown()) this.tracked = store.get(account, intentId) ?? this.tracked;
+    };
+    trackTransfer(saved, { client: this.ensureClient(), store, signal: controller.signal }, {
+      onPhase: refresh,
+      onReceipt: refresh,
+      onStatus: (status, meta) => {
+        const shown = isShown();
+        const previous = shown ? this.trackedStatus : undefined;
+        if (shown) {
+          this.trackedStatus = status;
+          refresh();
+          this.lastCheckedAt = Date.now();
+          this.nextCheckAt = status.kind === 'tracked' && status.next_poll_at ? Date.parse(status.next_poll_at) : undefined;
+          this.notice = undefined;
+        }
+        const changed = previous?.status !== status.status || (previous.kind === 'tracked' && status.kind === 'tracked' && previous.gas_status !== status.gas_status);
+        if (changed || !shown) this.emit('bridge-status', this.statusDetail(saved, status, meta));
       },
-      onReceipt: () => {
-        if (isShown()) this.tracked = this.ensureStore().get(saved.account, saved.intentId) ?? this.tracked;
-      },
-      onStatus: (status, meta) => this.onStatus(saved, status, meta, isShown()),
       onPollProblem: (error, retryInMs) => {
         if (isShown()) {
           this.nextCheckAt = Date.now() + retryInMs;
@@ -803,81 +785,52 @@ export class BridgeWidget extends LitElement {
     })
       .then((outcome) => this.onTrackOutcome(outcome, isShown()))
       .catch((error: unknown) => {
-        if (!(error instanceof RoutingError && error.kind === 'aborted')) this.reportProblem(error, saved.intentId);
+        if (!(isRoutingError(error) && error.kind === 'aborted')) this.reportProblem(error, intentId);
       })
-      .finally(() => this.tracking.delete(saved.intentId));
+      .finally(() => this.tracking.delete(intentId));
   }
 
-  private showTracked(saved: SavedTransfer): void {
+  /** Shows a transfer's progress, or the form again (`undefined`). */
+  private showTransfer(saved: SavedTransfer | undefined): void {
+    this.view = saved ? 'tracking' : 'form';
     this.tracked = saved;
     this.trackedStatus = undefined;
     this.trackedFinal = undefined;
-    this.trackedMeta = { requestId: saved.requestId, providerRequestId: saved.providerRequestId };
-    this.view = 'tracking';
     this.notice = undefined;
   }
 
-  private statusDetail(saved: SavedTransfer, status: IntentStatus & { kind: 'tracked' }): BridgeStatusDetail {
+  /** The `bridge-status` detail; a status the service does not track yet reads as `pending`. */
+  private statusDetail(saved: SavedTransfer, status: IntentStatus, meta?: ResponseMeta): BridgeStatusDetail {
+    const tracked = status.kind === 'tracked' ? status : undefined;
     return {
       intentId: saved.intentId,
       status: status.status,
-      rawStatus: status.rawStatus,
-      sourceTxHash: status.source_tx_hash ?? saved.sourceTxHash,
-      destTxHash: status.dest_tx_hash,
-      needsGas: status.gas_status === 'needs_gas',
-      requestId: status.request_id ?? saved.requestId,
-      providerRequestId: status.provider_request_id ?? saved.providerRequestId,
-      metadata: status.metadata ?? undefined,
+      rawStatus: tracked?.rawStatus ?? 'pending',
+      sourceTxHash: tracked?.source_tx_hash ?? saved.sourceTxHash,
+      destTxHash: tracked?.dest_tx_hash,
+      needsGas: tracked?.gas_status === 'needs_gas',
+      requestId: tracked ? tracked.request_id ?? saved.requestId : meta?.requestId,
+      providerRequestId: tracked?.provider_request_id ?? saved.providerRequestId,
+      metadata: tracked?.metadata ?? undefined,
     };
   }
 
-  private onStatus(saved: SavedTransfer, status: IntentStatus, meta: ResponseMeta, shown: boolean): void {
-    const previous = shown ? this.trackedStatus : undefined;
-    if (shown) {
-      this.trackedStatus = status;
-      this.tracked = this.ensureStore().get(saved.account, saved.intentId) ?? this.tracked;
-      this.lastCheckedAt = Date.now();
-      this.nextCheckAt = status.kind === 'tracked' && status.next_poll_at ? Date.parse(status.next_poll_at) : undefined;
-      this.notice = undefined;
-      if (status.kind === 'tracked') this.trackedMeta = { requestId: status.request_id ?? saved.requestId, providerRequestId: status.provider_request_id ?? saved.providerRequestId };
-    }
-    const changed = !previous || previous.status !== status.status || (previous.kind === 'tracked' && status.kind === 'tracked' && previous.gas_status !== status.gas_status);
-    if (changed || !shown) {
-      const detail: BridgeStatusDetail =
-        status.kind === 'tracked'
-          ? this.statusDetail(saved, status)
-          : { intentId: saved.intentId, status: 'pending', rawStatus: 'pending', sourceTxHash: saved.sourceTxHash, destTxHash: undefined, needsGas: false, requestId: meta.requestId, providerRequestId: saved.providerRequestId, metadata: undefined };
-      this.emit('bridge-status', detail);
-    }
-  }
-
   private onTrackOutcome(outcome: TrackOutcome, shown: boolean): void {
+    const { record, kind } = outcome;
     if (shown) {
-      this.tracked = outcome.record;
-      this.trackedFinal = outcome.kind;
+      this.tracked = record;
+      this.trackedFinal = kind;
     }
     if (outcome.kind === 'success') {
-      this.emit('bridge-success', { ...this.statusDetail(outcome.record, outcome.status), toAmount: outcome.status.to_amount_wei });
-      this.balanceNonce++;
+      this.emit('bridge-success', { ...this.statusDetail(record, outcome.status), toAmount: outcome.status.to_amount_wei });
     } else {
-      const detail: BridgeFailedDetail = {
-        intentId: outcome.record.intentId,
-        reason: outcome.kind,
-        sourceTxHash: outcome.record.sourceTxHash,
-        requestId: outcome.record.requestId,
-        providerRequestId: outcome.record.providerRequestId,
-      };
-      this.emit('bridge-failed', detail);
-      this.balanceNonce++;
+      this.emit('bridge-failed', { intentId: record.intentId, reason: outcome.kind, sourceTxHash: record.sourceTxHash, requestId: record.requestId, providerRequestId: record.providerRequestId });
     }
+    void this.balancesTask.run();
   }
 
   private newTransfer(): void {
-    this.view = 'form';
-    this.tracked = undefined;
-    this.trackedStatus = undefined;
-    this.trackedFinal = undefined;
-    this.notice = undefined;
+    this.showTransfer(undefined);
     this.problem = undefined;
     this.amountText = this.lockPresets && this.amount ? this.amount : '';
     this.valueLossConfirmed = false;
@@ -923,11 +876,9 @@ export class BridgeWidget extends LitElement {
    * string; kinds without one (a post-hook refusal, the unexpected) keep theirs.
    */
   private problemText(problem: Problem): string {
-    const key = `error.${problem.kind === 'no-route' && problem.retryable ? 'no-route-retry' : problem.kind}`;
-    if (!Object.prototype.hasOwnProperty.call(en, key)) return problem.message;
-    const override = this.strings?.[key as StringKey];
-    if (override !== undefined) return override;
-    return this.i18n.resolved.language === 'en' ? problem.message : this.t(key as StringKey);
+    const key = errorKey(problem) as StringKey;
+    if (englishText(key) === undefined) return problem.message;
+    return this.strings?.[key] ?? (this.i18n.resolved.language === 'en' ? problem.message : this.t(key));
   }
 
   private noticeText(notice: string): string {
@@ -946,35 +897,18 @@ export class BridgeWidget extends LitElement {
     this.say(event.detail.message);
   };
 
-  private beforeRender(changed: PropertyValues): void {
-    this.focusWasInside = this.hasUpdated && this.matches(':focus-within');
-    if (changed.has('phase') && this.phase && this.view === 'executing') this.say(this.t(`phase.${this.phase}`));
-  }
-
-  /** When a new view replaced the focused control, focus goes to the new view's start rather than to the page. */
-  private afterRender(changed: PropertyValues): void {
-    if (!changed.has('view') || !this.focusWasInside) return;
-    if (this.shadowRoot?.activeElement) return;
-    void this.focusView();
-  }
-
   private async focusView(): Promise<void> {
     const root = this.renderRoot;
-    if (this.view === 'executing') {
-      root.querySelector<HTMLElement>('[part~="status"]')?.focus();
-    } else if (this.view === 'tracking') {
-      const tracker = root.querySelector('bw-status-tracker');
-      await tracker?.updateComplete;
-      tracker?.focus();
-    } else {
+    let target: HTMLElement | null;
+    if (this.view === 'executing') target = root.querySelector('[part~="status"]');
+    else if (this.view === 'tracking') target = root.querySelector('bw-status-tracker');
+    else {
       const primary = root.querySelector<HTMLButtonElement>('[part="primary-button"]');
-      const amount = root.querySelector('bw-amount-input');
-      if (primary && !primary.disabled) primary.focus();
-      else if (amount) {
-        await amount.updateComplete;
-        amount.focus();
-      }
+      target = primary && !primary.disabled ? primary : root.querySelector('bw-amount-input');
     }
+    // A part focuses its own control, which exists once it has rendered.
+    if (target instanceof LitElement) await target.updateComplete;
+    target?.focus();
   }
 
   override render(): TemplateResult {
@@ -988,10 +922,10 @@ export class BridgeWidget extends LitElement {
           pending: () =>
             html`<p class="notice info phase" part="notice notice-info"><span class="spinner" aria-hidden="true"></span>${this.t('widget.loading')}</p>`,
           error: (error) =>
-            html`<p class="notice error" role="alert" part="notice notice-error">
-              ${!this.proxyUrl ? this.t('widget.noProxy') : error instanceof Error && !isRoutingError(error) ? error.message : this.problemText(describeError(error))}
-              <button class="secondary" part="secondary-button" @click=${() => this.catalogTask.run()}>${this.t('widget.retry')}</button>
-            </p>`,
+            this.renderProblem(
+              this.proxyUrl ? { ...describeError(error), requestId: undefined } : { kind: 'no-proxy', message: this.t('widget.noProxy'), retryable: true },
+              () => this.catalogTask.run(),
+            ),
           complete: () => (this.view === 'form' ? this.renderForm() : this.view === 'executing' ? this.renderExecuting() : this.renderTracking()),
         })}
         ${this.renderHistory()}
@@ -1001,155 +935,117 @@ export class BridgeWidget extends LitElement {
   }
 
   private renderAccount(): TemplateResult | typeof nothing {
-    if (!this.account) return nothing;
+    const account = this.account;
+    if (!account) return nothing;
     const chain = this.walletChainId === undefined ? undefined : this.chainById(String(this.walletChainId));
-    return html`<span class="account" part="account" title=${this.account}>${this.account.slice(0, 6)}…${this.account.slice(-4)}${chain ? html` · ${chain.networkName}` : nothing}</span>`;
+    return html`<span class="account" part="account" title=${account}>${shortenHex(account)}${chain ? html` · ${chain.networkName}` : nothing}</span>`;
   }
 
-  private chainOptions(chains: Chain[], side: 'from' | 'to'): ChainOption[] {
-    return chains.map((c) => ({
-      chainId: c.chainId,
-      name: c.networkName,
-      ...(c.chainIconURI ? { iconUrl: c.chainIconURI } : {}),
-      family: (chainFamily(c) ?? 'other') as ChainOption['family'],
-      availability: side === 'from' ? 'available' : destinationAvailability(c, this.confirmedDestinations),
-      ...(side === 'to' && destinationAvailability(c, this.confirmedDestinations) === 'informational' ? { note: this.t('form.notRoutable') } : {}),
-    }));
-  }
-
-  private tokenOptions(chainId: string, side: 'from' | 'to'): TokenOption[] {
-    // The same array while nothing it depends on changed: the picker indexes tokens per array.
-    const inputs = [this.catalogTask.value?.tokens, this.balancesTask.value, side === 'from' ? this.allowFromTokens + this.denyFromTokens : this.allowToTokens + this.denyToTokens] as const;
-    const key = `${side}:${chainId}`;
-    const memo = this.tokenOptionsMemo.get(key);
-    if (memo && memo.inputs.every((v, i) => v === inputs[i])) return memo.options;
-    const options = this.buildTokenOptions(chainId, side);
-    this.tokenOptionsMemo.set(key, { inputs, options });
-    return options;
-  }
-
-  private buildTokenOptions(chainId: string, side: 'from' | 'to'): TokenOption[] {
-    const tokens = this.tokensFor(this.catalogTask.value?.tokens ?? [], chainId, side);
-    return tokens.map((t) => {
-      const balance = this.balanceOf(chainId, t.address);
+  private chainOptions(side: Side): ChainOption[] {
+    return this.chainsFor(side).map((c) => {
+      const availability = side === 'from' ? 'available' : destinationAvailability(c, this.confirmedDestinations);
       return {
-        address: t.address,
-        chainId: t.chainId,
-        symbol: t.symbol,
-        name: t.name,
-        decimals: t.decimals,
-        ...(t.logoURI ? { logoURI: t.logoURI } : {}),
-        usdPrice: t.usdPrice ?? null,
-        ...(balance !== undefined ? { balance } : {}),
+        chainId: c.chainId,
+        name: c.networkName,
+        iconUrl: c.chainIconURI,
+        family: (chainFamily(c) ?? 'other') as ChainOption['family'],
+        availability,
+        note: availability === 'informational' ? this.t('form.notRoutable') : undefined,
       };
     });
   }
 
+  private tokenOptions(side: Side): TokenOption[] {
+    const chainId = this[`${side}ChainId`];
+    const name = side === 'from' ? 'From' : 'To';
+    // The same array while nothing it depends on changed: the picker indexes tokens per array.
+    const inputs = [this.catalogTask.value, this.balancesTask.value, this[`allow${name}Tokens`], this[`deny${name}Tokens`]];
+    const key = `${side}:${chainId}`;
+    const memo = this.tokenOptionsMemo.get(key);
+    if (memo && memo.inputs.every((v, i) => v === inputs[i])) return memo.options;
+    const options = this.tokensFor(side, chainId).map((t) => ({ ...t, balance: this.balanceOf(chainId, t.address) }));
+    this.tokenOptionsMemo.set(key, { inputs, options });
+    return options;
+  }
+
   private renderForm(): TemplateResult {
-    const chains = this.chains;
-    const fromToken = this.tokenOf(this.fromChainId, this.fromTokenAddress);
-    const toToken = this.tokenOf(this.toChainId, this.toTokenAddress);
-    const family = this.destinationFamily ?? 'evm';
-    const balance = fromToken ? this.balanceOf(this.fromChainId, fromToken.address) : undefined;
     const quote = this.currentQuote;
-    const balancesPartial = this.balancesTask.value?.partial ?? false;
-    const { table: strings, resolved } = this.i18n;
-    const locked = this.t('form.locked');
     return html`
-      <fieldset class="leg" part="group">
-        <legend>${this.t('form.from')}</legend>
-        <div class="pickers">
-          <bw-chain-picker
-            exportparts=${EXPORT_PICKER}
-            label=${this.t('form.fromChain')}
-            .strings=${strings}
-            .locale=${resolved.intl}
-            .chains=${this.chainOptions(this.sourceChains(chains), 'from')}
-            .selected=${this.fromChainId}
-            ?disabled=${this.locked('fromChain')}
-            disabled-reason=${locked}
-            @chain-select=${(e: CustomEvent<{ chainId: string }>) => this.onChainSelect('from', e.detail.chainId)}
-          ></bw-chain-picker>
-          <bw-token-picker
-            exportparts=${EXPORT_PICKER}
-            label=${this.t('form.fromToken')}
-            .strings=${strings}
-            .locale=${resolved.intl}
-            .tokens=${this.tokenOptions(this.fromChainId, 'from')}
-            .selected=${this.fromTokenAddress}
-            .balancesLoading=${this.balancesTask.status === 1}
-            .balancesPartial=${balancesPartial}
-            ?disabled=${this.locked('fromToken')}
-            disabled-reason=${locked}
-            @token-select=${(e: CustomEvent<{ address: string }>) => this.onTokenSelect('from', e.detail.address)}
-          ></bw-token-picker>
-        </div>
-        <bw-amount-input
-          exportparts=${EXPORT_AMOUNT}
-          label=${this.t('form.amount')}
-          .strings=${strings}
-          .locale=${resolved.intl}
-          .value=${this.amountText}
-          .symbol=${fromToken?.symbol ?? ''}
-          .decimals=${fromToken?.decimals ?? 18}
-          .usdPrice=${fromToken?.usdPrice ?? null}
-          .balance=${balance}
-          .isNative=${fromToken ? isNativeToken(fromToken.address) : false}
-          .gasReserve=${NATIVE_GAS_RESERVE}
-          ?disabled=${this.locked('amount') || !fromToken}
-          @amount-change=${(e: CustomEvent<{ text: string }>) => {
-            this.amountText = e.detail.text;
-            this.valueLossConfirmed = false;
-          }}
-        ></bw-amount-input>
-      </fieldset>
-      <fieldset class="leg" part="group">
-        <legend>${this.t('form.to')}</legend>
-        <div class="pickers">
-          <bw-chain-picker
-            exportparts=${EXPORT_PICKER}
-            label=${this.t('form.toChain')}
-            .strings=${strings}
-            .locale=${resolved.intl}
-            .chains=${this.chainOptions(this.destinationChains(chains), 'to')}
-            .selected=${this.toChainId}
-            ?disabled=${this.locked('toChain')}
-            disabled-reason=${locked}
-            @chain-select=${(e: CustomEvent<{ chainId: string }>) => this.onChainSelect('to', e.detail.chainId)}
-          ></bw-chain-picker>
-          <bw-token-picker
-            exportparts=${EXPORT_PICKER}
-            label=${this.t('form.toToken')}
-            .strings=${strings}
-            .locale=${resolved.intl}
-            .tokens=${this.tokenOptions(this.toChainId, 'to')}
-            .selected=${this.toTokenAddress}
-            ?disabled=${this.locked('toToken')}
-            disabled-reason=${locked}
-            @token-select=${(e: CustomEvent<{ address: string }>) => this.onTokenSelect('to', e.detail.address)}
-          ></bw-token-picker>
-        </div>
-        <bw-recipient-input
-          exportparts=${EXPORT_RECIPIENT}
-          label=${this.t('form.recipient')}
-          .strings=${strings}
-          .locale=${resolved.intl}
-          .value=${this.recipient}
-          .family=${family}
-          ?required=${this.recipientRequired}
-          ?disabled=${this.locked('toAddress')}
-          placeholder=${this.recipientRequired ? '' : this.account ?? ''}
-          @recipient-change=${(e: CustomEvent<{ value: string }>) => {
-            this.recipient = e.detail.value;
-          }}
-        ></bw-recipient-input>
-      </fieldset>
-      ${this.renderQuote(quote, fromToken, toToken)}
+      ${this.renderLeg('from')} ${this.renderLeg('to')} ${this.renderQuote(quote)}
       ${this.configProblems.map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
       ${this.notice ? html`<p class="notice info" part="notice notice-info">${this.noticeText(this.notice)}</p>` : nothing}
-      ${this.problem ? this.renderProblem(this.problem) : nothing}
-      ${this.renderPrimary(quote, fromToken)}
+      ${this.problem ? this.renderProblem(this.problem) : nothing} ${this.renderPrimary(quote)}
     `;
+  }
+
+  /** One side of the transfer: its chain and token pickers, then the amount (source) or the recipient (destination). */
+  private renderLeg(side: Side): TemplateResult {
+    const { table, resolved } = this.i18n;
+    const { fromToken, balance, family, recipientRequired } = this.draft;
+    const from = side === 'from';
+    const locked = this.t('form.locked');
+    return html`<fieldset class="leg" part="group">
+      <legend>${this.t(`form.${side}`)}</legend>
+      <div class="pickers">
+        <bw-chain-picker
+          exportparts=${EXPORT_PICKER}
+          label=${this.t(`form.${side}Chain`)}
+          .strings=${table}
+          .locale=${resolved.intl}
+          .chains=${this.chainOptions(side)}
+          .selected=${this[`${side}ChainId`]}
+          ?disabled=${this.locked(`${side}Chain`)}
+          disabled-reason=${locked}
+          @chain-select=${(e: CustomEvent<{ chainId: string }>) => this.onChainSelect(side, e.detail.chainId)}
+        ></bw-chain-picker>
+        <bw-token-picker
+          exportparts=${EXPORT_PICKER}
+          label=${this.t(`form.${side}Token`)}
+          .strings=${table}
+          .locale=${resolved.intl}
+          .tokens=${this.tokenOptions(side)}
+          .selected=${this[`${side}TokenAddress`]}
+          .balancesLoading=${from && this.balancesTask.status === 1}
+          .balancesPartial=${from && !!this.balancesTask.value?.partial}
+          ?disabled=${this.locked(`${side}Token`)}
+          disabled-reason=${locked}
+          @token-select=${(e: CustomEvent<{ address: string }>) => this.onTokenSelect(side, e.detail.address)}
+        ></bw-token-picker>
+      </div>
+      ${from
+        ? html`<bw-amount-input
+            exportparts=${EXPORT_AMOUNT}
+            label=${this.t('form.amount')}
+            .strings=${table}
+            .locale=${resolved.intl}
+            .value=${this.amountText}
+            .symbol=${fromToken?.symbol ?? ''}
+            .decimals=${fromToken?.decimals ?? 18}
+            .usdPrice=${fromToken?.usdPrice}
+            .balance=${balance}
+            .isNative=${!!fromToken && isNativeToken(fromToken.address)}
+            .gasReserve=${NATIVE_GAS_RESERVE}
+            ?disabled=${this.locked('amount') || !fromToken}
+            @amount-change=${(e: CustomEvent<{ text: string }>) => {
+              this.amountText = e.detail.text;
+              this.valueLossConfirmed = false;
+            }}
+          ></bw-amount-input>`
+        : html`<bw-recipient-input
+            exportparts=${EXPORT_RECIPIENT}
+            label=${this.t('form.recipient')}
+            .strings=${table}
+            .locale=${resolved.intl}
+            .value=${this.recipient}
+            .family=${family ?? 'evm'}
+            ?required=${recipientRequired}
+            ?disabled=${this.locked('toAddress')}
+            placeholder=${recipientRequired ? '' : (this.account ?? '')}
+            @recipient-change=${(e: CustomEvent<{ value: string }>) => {
+              this.recipient = e.detail.value;
+            }}
+          ></bw-recipient-input>`}
+    </fieldset>`;
   }
 
   private renderProblem(problem: Problem, retry?: () => void): TemplateResult {
@@ -1159,19 +1055,21 @@ export class BridgeWidget extends LitElement {
     </p>`;
   }
 
-  private renderQuote(quote: QuoteResult | undefined, fromToken: Token | undefined, toToken: Token | undefined): TemplateResult | typeof nothing {
-    if (!this.quoteInputs) return nothing;
-    const pending = this.quoteTask.status === 1;
-    const error = this.quoteTask.status === 3 ? this.quoteTask.error : undefined;
-    if (error && !(isRoutingError(error) && error.kind === 'aborted')) {
+  private renderQuote(quote: QuoteResult | undefined): TemplateResult | typeof nothing {
+    if (!this.draft.inputs) return nothing;
+    const { fromToken, toToken } = this.draft;
+    const { status, error } = this.quoteTask;
+    if (status === 3 && !(isRoutingError(error) && error.kind === 'aborted')) {
       const problem = describeError(error);
-      return this.renderProblem(problem, problem.retryable ? () => this.quoteNonce++ : undefined);
+      return this.renderProblem(problem, problem.retryable ? () => this.quoteTask.run() : undefined);
     }
+    const pending = status === 1;
     const shown = quote ?? this.quoteTask.value;
+    const { table, resolved } = this.i18n;
     return html`<bw-quote-panel
       exportparts=${EXPORT_QUOTE}
-      .strings=${this.i18n.table}
-      .locale=${this.i18n.resolved.intl}
+      .strings=${table}
+      .locale=${resolved.intl}
       .estimate=${shown?.estimate}
       .fromSymbol=${fromToken?.symbol ?? ''}
       .fromDecimals=${fromToken?.decimals ?? 18}
@@ -1192,69 +1090,60 @@ export class BridgeWidget extends LitElement {
     ></bw-quote-panel>`;
   }
 
-  private renderPrimary(quote: QuoteResult | undefined, fromToken: Token | undefined): TemplateResult {
-    let label: string;
-    let disabled = true;
-    let action = () => this.bridge();
-    if (!this.provider) label = this.t('action.noWallet');
-    else if (!this.account) {
-      label = this.t('action.connect');
-      disabled = false;
-      action = () => this.connect();
-    } else if (!fromToken || !this.toTokenAddress) label = this.t('action.selectTokens');
-    else if (this.amountText.trim() === '') label = this.t('action.enterAmount');
-    else if (this.amountProblem === 'insufficient-balance') label = this.t('action.insufficient', { symbol: fromToken.symbol });
-    else if (this.amountProblem) label = this.t('action.invalidAmount');
-    else if (!this.effectiveRecipient) label = this.t('action.invalidRecipient');
-    else if (!quote) label = this.t(this.quoteTask.status === 3 ? 'action.noQuote' : 'action.quoting');
-    else {
-      const loss = valueLossPercent(quote.estimate);
-      const needsConfirm = loss !== undefined && loss > this.valueLossThreshold && !this.valueLossConfirmed;
-      const parsed = this.parsedAmount;
-      label = needsConfirm
-        ? this.t('action.confirmLoss')
-        : this.t('action.bridge', { amount: parsed?.ok ? this.formatTokenAmount(parsed.value, fromToken.decimals) : '', symbol: fromToken.symbol });
-      disabled = needsConfirm;
-    }
-    return html`<button part="primary-button" class="primary" ?disabled=${disabled} @click=${action}>${label}</button>`;
+  /** What the main button says: the first thing missing, in the order the form is filled, else the transfer it starts. */
+  private primaryLabel(quote: QuoteResult | undefined): [StringKey, Vars?] {
+    const { fromToken, amountProblem, recipient } = this.draft;
+    if (!this.provider) return ['action.noWallet'];
+    if (!this.account) return ['action.connect'];
+    if (!fromToken || !this.toTokenAddress) return ['action.selectTokens'];
+    if (!this.amountText.trim()) return ['action.enterAmount'];
+    if (amountProblem === 'insufficient-balance') return ['action.insufficient', { symbol: fromToken.symbol }];
+    if (amountProblem) return ['action.invalidAmount'];
+    if (!recipient) return ['action.invalidRecipient'];
+    if (!quote) return [this.quoteTask.status === 3 ? 'action.noQuote' : 'action.quoting'];
+    const loss = valueLossPercent(quote.estimate);
+    if (loss !== undefined && loss > this.valueLossThreshold && !this.valueLossConfirmed) return ['action.confirmLoss'];
+    return ['action.bridge', { amount: this.formatTokenAmount(quote.inputs.fromAmount, fromToken.decimals), symbol: fromToken.symbol }];
+  }
+
+  /** Connects without an account, bridges with one; disabled while it only says what is missing. */
+  private renderPrimary(quote: QuoteResult | undefined): TemplateResult {
+    const [key, vars] = this.primaryLabel(quote);
+    const enabled = key === 'action.connect' || key === 'action.bridge';
+    return html`<button part="primary-button" class="primary" ?disabled=${!enabled} @click=${() => (this.account ? this.bridge() : this.connect())}>${this.t(key, vars)}</button>`;
   }
 
   private renderExecuting(): TemplateResult {
     const fromChain = this.chainById(this.fromChainId);
-    const steps: ApprovalStepView[] = this.approvals.map((s) => {
+    const { table, resolved } = this.i18n;
+    const route = this.routeInfo;
+    const steps = this.approvals.map((s) => {
       const token = this.tokenOf(s.chainId, s.tokenAddress);
       const chain = this.chainById(s.chainId);
-      const url = s.txHash ? explorerTxUrl(chain?.blockExplorerUrls, s.txHash) : undefined;
       return {
-        id: s.id,
+        ...s,
         tokenSymbol: token?.symbol ?? shortenHex(s.tokenAddress),
         tokenDecimals: token?.decimals ?? 18,
-        tokenAddress: s.tokenAddress,
-        spender: s.spender,
-        amount: s.amount,
         chainName: chain?.networkName ?? s.chainId,
-        state: s.state,
-        ...(s.txHash ? { txHash: s.txHash } : {}),
-        ...(url ? { explorerUrl: url } : {}),
-        ...(s.message ? { message: s.message } : {}),
+        explorerUrl: s.txHash ? explorerTxUrl(chain?.blockExplorerUrls, s.txHash) : undefined,
       };
     });
     return html`
       <p class="phase" part="status" tabindex="-1">
-        <span class="spinner" aria-hidden="true"></span>${this.phase ? this.t(`phase.${this.phase}`) : this.t('widget.working')}
+        <span class="spinner" aria-hidden="true"></span>${this.t(this.phase ? `phase.${this.phase}` : 'widget.working')}
       </p>
-      ${this.routeInfo
+      ${route
         ? html`<p class="route-info">
-            ${this.t('quote.via', { provider: this.routeInfo.provider })}${this.routeInfo.reliabilityScore === undefined
+            ${this.t('quote.via', { provider: route.provider })}${route.reliabilityScore === undefined
               ? nothing
-              : html` · ${this.t('quote.reliable', { percent: Math.round(this.routeInfo.reliabilityScore * 100) })}`}
+              : html` · ${this.t('quote.reliable', { percent: Math.round(route.reliabilityScore * 100) })}`}
           </p>`
         : nothing}
       ${steps.length
         ? html`<bw-approval-steps
             exportparts=${EXPORT_APPROVALS}
-            .strings=${this.i18n.table}
-            .locale=${this.i18n.resolved.intl}
+            .strings=${table}
+            .locale=${resolved.intl}
             .steps=${steps}
             ?unlimited=${this.unlimitedApproval}
           ></bw-approval-steps>`
@@ -1269,60 +1158,56 @@ export class BridgeWidget extends LitElement {
     const saved = this.tracked;
     if (!saved) return undefined;
     const status = this.trackedStatus;
+    const tracked = status?.kind === 'tracked' ? status : undefined;
+    const final = this.trackedFinal;
     const fromChain = this.chainById(saved.fromChainId);
     const toChain = this.chainById(saved.toChainId);
-    const tracked = status?.kind === 'tracked' ? status : undefined;
-    let phase: TransferPhase;
-    if (this.trackedFinal === 'not-found') phase = 'not-found';
-    else if (tracked) phase = tracked.status === 'unknown' ? 'unknown' : tracked.status;
-    else phase = saved.sourceTxHash ? 'broadcast' : 'signing';
-    const destHash = tracked?.dest_tx_hash ?? saved.destTxHash;
+    const { sourceTxHash } = saved;
+    const destTxHash = tracked?.dest_tx_hash ?? saved.destTxHash;
     const received = tracked?.to_amount_wei ?? (saved.toAmountReceived ? BigInt(saved.toAmountReceived) : undefined);
-    const sourceUrl = saved.sourceTxHash ? explorerTxUrl(fromChain?.blockExplorerUrls, saved.sourceTxHash) : undefined;
-    const destUrl = destHash ? explorerTxUrl(toChain?.blockExplorerUrls, destHash) : undefined;
     return {
-      phase,
-      ...(tracked ? { rawStatus: tracked.rawStatus } : {}),
+      phase: final === 'not-found' ? final : tracked ? tracked.status : sourceTxHash ? 'broadcast' : 'signing',
+      rawStatus: tracked?.rawStatus,
       fromChainName: fromChain?.networkName ?? saved.fromChainId,
       toChainName: toChain?.networkName ?? saved.toChainId,
       fromAmountText: this.formatTokenAmount(BigInt(saved.fromAmount), saved.fromToken.decimals, saved.fromToken.symbol),
       toAmountText: this.formatTokenAmount(received ?? BigInt(saved.toAmount), saved.toToken.decimals, saved.toToken.symbol),
-      ...(saved.sourceTxHash ? { sourceTxHash: saved.sourceTxHash } : {}),
-      ...(sourceUrl ? { sourceTxUrl: sourceUrl } : {}),
-      ...(destHash ? { destTxHash: destHash } : {}),
-      ...(destUrl ? { destTxUrl: destUrl } : {}),
+      sourceTxHash,
+      sourceTxUrl: sourceTxHash ? explorerTxUrl(fromChain?.blockExplorerUrls, sourceTxHash) : undefined,
+      destTxHash,
+      destTxUrl: destTxHash ? explorerTxUrl(toChain?.blockExplorerUrls, destTxHash) : undefined,
       startedAt: saved.createdAt,
-      ...(this.trackedFinal ? { finishedAt: saved.updatedAt } : {}),
+      finishedAt: final ? saved.updatedAt : undefined,
       needsGas: tracked?.gas_status === 'needs_gas',
-      ...(this.trackedMeta.requestId ? { requestId: this.trackedMeta.requestId } : {}),
-      ...(this.trackedMeta.providerRequestId ? { providerRequestId: this.trackedMeta.providerRequestId } : {}),
+      requestId: tracked?.request_id ?? saved.requestId,
+      providerRequestId: tracked?.provider_request_id ?? saved.providerRequestId,
       intentId: saved.intentId,
-      receiptPending: !!saved.sourceTxHash && !saved.receiptAccepted && !this.trackedFinal,
-      ...(this.lastCheckedAt ? { lastCheckedAt: this.lastCheckedAt } : {}),
-      ...(this.nextCheckAt && !this.trackedFinal ? { nextCheckAt: this.nextCheckAt } : {}),
-      ...(this.notice ? { message: this.noticeText(this.notice) } : {}),
+      receiptPending: !!sourceTxHash && !saved.receiptAccepted && !final,
+      lastCheckedAt: this.lastCheckedAt,
+      nextCheckAt: final ? undefined : this.nextCheckAt,
+      message: this.notice && this.noticeText(this.notice),
     };
   }
 
   private renderTracking(): TemplateResult {
+    const { table, resolved } = this.i18n;
     return html`<bw-status-tracker
       exportparts=${EXPORT_TRACKER}
-      .strings=${this.i18n.table}
-      .locale=${this.i18n.resolved.intl}
+      .strings=${table}
+      .locale=${resolved.intl}
       .view=${this.trackedView()}
-      @new-transfer=${() => this.newTransfer()}
-      @status-dismiss=${() => this.newTransfer()}
+      @new-transfer=${this.newTransfer}
+      @status-dismiss=${this.newTransfer}
     ></bw-status-tracker>`;
   }
 
   private renderHistory(): TemplateResult | typeof nothing {
-    if (!this.account || !this.proxyUrl || this.view !== 'form') return nothing;
+    const account = this.account;
+    if (!account || !this.proxyUrl || this.view !== 'form') return nothing;
     const history = this.ensureStore()
-      .list(this.account)
+      .list(account)
       .filter((t) => t.sourceTxHash);
     if (!history.length) return nothing;
-    const state = (phase: string): string =>
-      this.t(phase === 'success' || phase === 'failed' || phase === 'not-found' || phase === 'abandoned' ? `history.${phase}` : 'history.pending');
     return html`
       <div class="row">
         <button
@@ -1336,8 +1221,10 @@ export class BridgeWidget extends LitElement {
         </button>
       </div>
       <ul id="history" class="history" part="history" ?hidden=${!this.showHistory}>
-        ${history.slice(0, 10).map(
-          (t) => html`<li part="history-item">
+        ${history.slice(0, 10).map((t) => {
+          const final = isFinalPhase(t.phase);
+          const state = this.t(final ? (`history.${t.phase}` as StringKey) : 'history.pending');
+          return html`<li part="history-item">
             <span>
               ${this.t('history.item', {
                 amount: this.formatTokenAmount(BigInt(t.fromAmount), t.fromToken.decimals),
@@ -1345,11 +1232,9 @@ export class BridgeWidget extends LitElement {
                 chain: this.chainById(t.toChainId)?.networkName ?? t.toChainId,
               })}
             </span>
-            ${isFinalPhase(t.phase)
-              ? html`<span class="state">${state(t.phase)}</span>`
-              : html`<button class="link-button" @click=${() => this.startTracking(t, true)}>${state(t.phase)}</button>`}
-          </li>`,
-        )}
+            ${final ? html`<span class="state">${state}</span>` : html`<button class="link-button" @click=${() => this.startTracking(t, true)}>${state}</button>`}
+          </li>`;
+        })}
       </ul>
     `;
   }
