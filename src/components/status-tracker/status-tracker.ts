@@ -262,7 +262,7 @@ export class StatusTracker extends PartElement {
 
   /** A notice box of paragraphs (empty ones left out), with the `notice` part and its own. */
   private notice(kind: string, part: string, ...paragraphs: Array<string | undefined>) {
-    return html`<div class="notice ${kind}" part="notice ${part}">${paragraphs.map((text) => (text ? html`<p>${text}</p>` : nothing))}</div>`;
+    return html`<div class="notice ${kind}" part="notice ${part}">${paragraphs.map((text) => (text ? html`<p>${text}</p> ` : nothing))}</div>`;
   }
 
   private renderSupport(view: StatusView) {
