@@ -258,7 +258,7 @@ export class QuotePanel extends PartElement {
   /** The amounts and fees; without an estimate (the first quote is loading), a skeleton of the same rows. */
   private renderDetails(estimate: Estimate | undefined, busy: boolean) {
     const row = (kind: string, part: string | typeof nothing, label: unknown, value: unknown) =>
-      html`<div class="row ${kind}" part=${part}><dt>${label}</dt> <dd>${value}</dd></div>`;
+      html`<div class="row ${kind}" part=${part}><dt>${label}</dt> <dd>${value}</dd></div> `;
     const receive = this.t('quote.receive');
     const minimum = this.t('quote.minimum');
     const totalFees = this.t('quote.totalFees');
