@@ -130,7 +130,7 @@ export class ApprovalSteps extends PartElement {
         <div class="top">
           <span class="number">${this.t('approval.step', { index: index + 1, total: this.steps.length })}</span>
           <span class="badge ${state}" part="badge">
-            <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">${STATE_ICON[state]}</svg>
+            <svg viewBox="0 0 16 16" aria-hidden="true">${STATE_ICON[state]}</svg>
             ${this.t(`approval.${state}`)}
           </span>
         </div>

@@ -4,7 +4,7 @@ import { live } from 'lit/directives/live.js';
 import { cssProperties } from '../shared/css-properties.js';
 import type { Estimate } from '../../api/schemas.js';
 import { formatAmount, formatUsd } from '../../format/amount.js';
-import { LOCALES, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
+import { en, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './quote-panel.styles.js';
@@ -52,7 +52,8 @@ export function humanFeeType(type: string, strings?: StringOverrides): string {
     .replace(/(^| )fee$/, '');
   if (!words) return translate(strings, 'fee.generic');
   const key = `fee.${words.replace(/ /g, '_')}`;
-  if (Object.prototype.hasOwnProperty.call(LOCALES['en'], key)) return translate(strings, key as StringKey);
+  // Every key starts with `fee.`, so `in` finds no inherited name.
+  if (key in en) return translate(strings, key as StringKey);
   return translate(strings, 'fee.other', { name: words.charAt(0).toUpperCase() + words.slice(1) });
 }
 
@@ -106,7 +107,7 @@ export class QuotePanel extends PartElement {
   static override styles = [hostStyles, partTokens, styles];
 
   /** The quote's estimate (amounts in smallest units); a skeleton shows while it is undefined and `loading` is set. */
-  @property({ attribute: false }) estimate: Estimate | undefined = undefined;
+  @property({ attribute: false }) estimate?: Estimate;
   /** Symbol of the token sent. */
   @property({ attribute: 'from-symbol' }) fromSymbol = '';
   /** Decimals of the token sent. */
@@ -116,15 +117,15 @@ export class QuotePanel extends PartElement {
   /** Decimals of the token received. */
   @property({ type: Number, attribute: 'to-decimals' }) toDecimals = 18;
   /** Provider name, rendered as text. */
-  @property() provider: string | undefined = undefined;
+  @property() provider?: string;
   /** Provider reliability, 0 to 1. */
-  @property({ type: Number, attribute: 'reliability-score' }) reliabilityScore: number | undefined = undefined;
+  @property({ type: Number, attribute: 'reliability-score' }) reliabilityScore?: number;
   /** A quote is being fetched. */
   @property({ type: Boolean }) loading = false;
   /** A refresh is in flight: the shown numbers are about to change. */
   @property({ type: Boolean }) stale = false;
   /** Epoch ms of the next automatic refresh. */
-  @property({ type: Number, attribute: 'refresh-at' }) refreshAt: number | undefined = undefined;
+  @property({ type: Number, attribute: 'refresh-at' }) refreshAt?: number;
   /** Slippage tolerance in percent. */
   @property({ type: Number }) slippage = 1;
   /** Value loss (USD in vs. out), in percent, above which the user must confirm. */
@@ -135,7 +136,7 @@ export class QuotePanel extends PartElement {
   @state() private now = Date.now();
   @state() private customText = '';
   /** What is wrong with the typed custom slippage, if anything. */
-  @state() private slippageProblem: SlippageProblem | undefined = undefined;
+  @state() private slippageProblem?: SlippageProblem;
   /** Whether `slippageProblem` is said yet: "0" may be the start of "0.5", so "too low" waits for the field's change. */
   @state() private problemShown = false;
 
@@ -157,7 +158,6 @@ export class QuotePanel extends PartElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearInterval(this.timer);
-    this.timer = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -45,6 +45,15 @@ export const styles = css`
     height: 22px;
     flex: none;
   }
+  svg {
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2.2;
+  }
+  path {
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
   .heading.success {
     color: var(--_success);
   }

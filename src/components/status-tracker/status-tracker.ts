@@ -48,9 +48,10 @@ const STEPS = ['Sent', 'Received', 'Transit', 'Arrived'] as const;
 /** The step in progress while the transfer moves (4: all done). Other phases only know what is certain. */
 const CURRENT_STEP: Partial<Record<TransferPhase, number>> = { signing: 0, broadcast: 1, submitted: 2, bridging: 2, success: 4 };
 
-const ICON_CHECK = svg`<path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" />`;
-const ICON_CROSS = svg`<path d="M4 4l8 8M12 4l-8 8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" />`;
-const ICON_SPINNER = svg`<circle class="spin" cx="8" cy="8" r="5.5" fill="none" stroke="currentColor" stroke-width="2" stroke-dasharray="24 11" />`;
+// Stroke, fill and line caps come from the stylesheet.
+const ICON_CHECK = svg`<path d="M3 8.5l3 3 7-7" />`;
+const ICON_CROSS = svg`<path d="M4 4l8 8M12 4l-8 8" />`;
+const ICON_SPINNER = svg`<circle class="spin" cx="8" cy="8" r="5.5" stroke-width="2" stroke-dasharray="24 11" />`;
 
 /** Icons of the heading (by phase) and of the step markers (by step status). */
 const ICONS: Partial<Record<TransferPhase | StepStatus, SVGTemplateResult>> = {
@@ -61,7 +62,7 @@ const ICONS: Partial<Record<TransferPhase | StepStatus, SVGTemplateResult>> = {
 };
 
 const icon = (name: TransferPhase | StepStatus) =>
-  ICONS[name] ? html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">${ICONS[name]}</svg>` : nothing;
+  ICONS[name] ? html`<svg viewBox="0 0 16 16" aria-hidden="true">${ICONS[name]}</svg>` : nothing;
 
 function stepStatus(view: StatusView, index: number): StepStatus {
   const current = CURRENT_STEP[view.phase];
@@ -118,10 +119,10 @@ export class StatusTracker extends PartElement {
   static override styles = [hostStyles, partTokens, styles];
 
   /** Everything the tracker shows about one transfer; nothing renders while undefined. */
-  @property({ attribute: false }) view: StatusView | undefined = undefined;
+  @property({ attribute: false }) view?: StatusView;
 
   @state() private now = Date.now();
-  @state() private copied: string | undefined = undefined;
+  @state() private copied?: string;
   @state() private canCopy = false;
 
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -129,7 +130,7 @@ export class StatusTracker extends PartElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.canCopy = typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function';
+    this.canCopy = typeof navigator.clipboard?.writeText === 'function';
     this.now = Date.now();
     this.timer = setInterval(() => {
       if (this.view && !FINAL_PHASES.includes(this.view.phase)) this.now = Date.now();
@@ -140,8 +141,6 @@ export class StatusTracker extends PartElement {
     super.disconnectedCallback();
     clearInterval(this.timer);
     clearTimeout(this.copiedTimer);
-    this.timer = undefined;
-    this.copiedTimer = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
