@@ -293,16 +293,12 @@ export class QuotePanel extends PartElement {
     const problem = this.problemShown ? this.slippageProblem : undefined;
     const typed = parseSlippage(this.customText);
     const effective = typeof typed === 'number' ? typed : this.slippage;
-    const message =
-      problem === 'invalid'
-        ? this.t('slippage.invalid')
-        : problem === 'tooHigh'
-          ? this.t('slippage.tooHigh', { max: this.percentText(SLIPPAGE_MAX) })
-          : problem
-            ? this.t('slippage.tooLow', { min: this.percentText(0) })
-            : effective > SLIPPAGE_WARN_ABOVE
-              ? this.t('slippage.warn', { max: this.percentText(SLIPPAGE_WARN_ABOVE) })
-              : '';
+    // `slippage.invalid`, `slippage.tooHigh` and `slippage.tooLow` each use the variables they need.
+    const message = problem
+      ? this.t(`slippage.${problem}`, { max: this.percentText(SLIPPAGE_MAX), min: this.percentText(0) })
+      : effective > SLIPPAGE_WARN_ABOVE
+        ? this.t('slippage.warn', { max: this.percentText(SLIPPAGE_WARN_ABOVE) })
+        : '';
     return html`
       <div class="slippage" part="slippage">
         <div class="slippage-controls" role="group" aria-labelledby="slippage-label">
