@@ -73,13 +73,13 @@ function stepStatus(view: StatusView, index: number): StepStatus {
 /** "45 s", "2 min 05 s", "1 h 02 min" (the `duration.*` strings). */
 export function formatDuration(ms: number, strings?: StringOverrides): string {
   const total = Math.max(0, Math.floor(ms / 1000));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor(total / 60) % 60;
+  const s = total % 60;
   const pad = (n: number) => String(n).padStart(2, '0');
-  if (hours > 0) return translate(strings, 'duration.hm', { h: hours, m: pad(minutes) });
-  if (minutes > 0) return translate(strings, 'duration.ms', { m: minutes, s: pad(seconds) });
-  return translate(strings, 'duration.s', { s: seconds });
+  if (h) return translate(strings, 'duration.hm', { h, m: pad(m) });
+  if (m) return translate(strings, 'duration.ms', { m, s: pad(s) });
+  return translate(strings, 'duration.s', { s });
 }
 
 /**
