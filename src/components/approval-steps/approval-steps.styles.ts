@@ -26,17 +26,27 @@ export const styles = css`
     border-color: var(--_success);
   }
 
-  .top {
+  /* The badge is a flex item of .top: blockified, so flex is inline-flex here. */
+  .top,
+  .badge,
+  .details {
     display: flex;
     align-items: center;
-    justify-content: space-between;
     gap: 8px;
   }
-  .number {
+  .top,
+  .details {
+    justify-content: space-between;
+  }
+  .number,
+  .badge {
     color: var(--_muted);
+  }
+  .number {
     font-size: 0.9em;
   }
-  .title {
+  .title,
+  .message {
     margin: 0;
     overflow-wrap: anywhere;
   }
@@ -46,14 +56,11 @@ export const styles = css`
   }
 
   .badge {
-    display: inline-flex;
-    align-items: center;
     gap: 4px;
     flex: none;
     padding: 2px 8px;
     border-radius: 999px;
     background: var(--_surface);
-    color: var(--_muted);
     font-size: 0.85em;
     font-weight: 600;
     white-space: nowrap;
@@ -72,30 +79,28 @@ export const styles = css`
     background: var(--_danger-bg);
     color: var(--_danger);
   }
-  .badge svg {
+  svg {
     width: 14px;
     height: 14px;
     flex: none;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2;
+  }
+  path {
+    stroke-linecap: round;
+    stroke-linejoin: round;
   }
 
   .details {
-    display: flex;
     flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: 8px;
     min-height: 1.4em;
-  }
-  .details:empty {
-    display: none;
   }
   a {
     color: var(--_accent);
   }
   .message {
-    margin: 0;
     color: var(--_danger);
-    overflow-wrap: anywhere;
   }
   .retry {
     min-height: 30px;

@@ -1,6 +1,5 @@
-import { html, nothing, svg, type PropertyValues } from 'lit';
+import { html, nothing, svg, type PropertyValues, type SVGTemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { formatAmount, shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
 import { fillParts } from '../../i18n/strings.js';
@@ -38,14 +37,14 @@ export interface ApprovalRetryDetail {
   id: string;
 }
 
+// Stroke, fill and line caps come from the stylesheet.
+const ICON_SPINNER = svg`<circle class="spin" cx="8" cy="8" r="6" stroke-dasharray="26 12" />`;
+const ICON_CHECK = svg`<path d="M3 8.5l3 3 7-7" />`;
+const ICON_CROSS = svg`<path d="M4 4l8 8M12 4l-8 8" />`;
+const ICON_ALERT = svg`<circle cx="8" cy="8" r="6" stroke-width="1.5" /><path d="M8 4.8v4M8 11v.2" stroke-width="1.8" />`;
+const ICON_WALLET = svg`<rect x="2" y="3.5" width="12" height="9" rx="2" stroke-width="1.5" /><path d="M10 8h2" />`;
 
-const ICON_SPINNER = svg`<circle class="spin" cx="8" cy="8" r="6" fill="none" stroke="currentColor" stroke-width="2" stroke-dasharray="26 12" />`;
-const ICON_CHECK = svg`<path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" />`;
-const ICON_CROSS = svg`<path d="M4 4l8 8M12 4l-8 8" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />`;
-const ICON_ALERT = svg`<circle cx="8" cy="8" r="6" fill="none" stroke="currentColor" stroke-width="1.5" /><path d="M8 4.8v4M8 11v.2" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" />`;
-const ICON_WALLET = svg`<rect x="2" y="3.5" width="12" height="9" rx="2" fill="none" stroke="currentColor" stroke-width="1.5" /><path d="M10 8h2" stroke="currentColor" stroke-width="2" stroke-linecap="round" />`;
-
-const STATE_ICON: Record<ApprovalStepState, ReturnType<typeof svg>> = {
+const STATE_ICON: Record<ApprovalStepState, SVGTemplateResult> = {
   checking: ICON_SPINNER,
   needed: ICON_ALERT,
   sufficient: ICON_CHECK,
@@ -58,6 +57,9 @@ const STATE_ICON: Record<ApprovalStepState, ReturnType<typeof svg>> = {
 };
 
 const FINISHED: readonly ApprovalStepState[] = ['sufficient', 'done'];
+
+/** An address or hash, shortened, with the full value in its title. */
+const address = (hex: string) => html`<span class="address" title=${hex}>${shortenHex(hex)}</span>`;
 
 /**
  * @summary The token approvals a route needs, in order, each with its state.
@@ -91,16 +93,16 @@ export class ApprovalSteps extends PartElement {
   @property({ type: Boolean }) unlimited = false;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!changed.has('steps')) return;
     const before = changed.get('steps') as ApprovalStepView[] | undefined;
     if (!before) return;
     const previous = new Map(before.map((step) => [step.id, step.state]));
     const total = this.steps.length;
-    const changes = this.steps
-      .map((step, index) => ({ step, index }))
-      .filter(({ step }) => previous.has(step.id) && previous.get(step.id) !== step.state)
-      .map(({ step, index }) => this.t('approval.announce', { index: index + 1, total, symbol: step.tokenSymbol, state: this.t(`approval.${step.state}`) }));
-    if (changes.length) this.announce(changes.join('. '));
+    const changes = this.steps.flatMap((step, index) =>
+      previous.has(step.id) && previous.get(step.id) !== step.state
+        ? [this.t('approval.announce', { index: index + 1, total, symbol: step.tokenSymbol, state: this.t(`approval.${step.state}`) })]
+        : [],
+    );
+    this.announce(changes.join('. '));
   }
 
   private onRetry(id: string): void {
@@ -108,34 +110,28 @@ export class ApprovalSteps extends PartElement {
   }
 
   override render() {
-    const total = this.steps.length;
     const current = this.steps.findIndex((step) => !FINISHED.includes(step.state));
     return html`
-      <ol part="base list" aria-label=${this.t('approval.list')} ?hidden=${total === 0}>
-        ${repeat(
-          this.steps,
-          (step) => step.id,
-          (step, index) => this.renderStep(step, index, total, index === current),
-        )}
+      <ol part="base list" aria-label=${this.t('approval.list')} ?hidden=${!this.steps.length}>
+        ${this.steps.map((step, index) => this.renderStep(step, index, index === current))}
       </ol>
       <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
     `;
   }
 
-  private renderStep(step: ApprovalStepView, index: number, total: number, current: boolean) {
+  private renderStep(step: ApprovalStepView, index: number, current: boolean) {
+    const state = step.state;
     const amount = this.unlimited ? this.t('approval.unlimited') : formatAmount(step.amount, step.tokenDecimals, { locale: this.locale });
-    const spender = step.spenderLabel
-      ? html`${step.spenderLabel} (<span class="address" title=${step.spender}>${shortenHex(step.spender)}</span>)`
-      : html`<span class="address" title=${step.spender}>${shortenHex(step.spender)}</span>`;
-    const showTx = (step.state === 'mining' || step.state === 'done') && step.txHash;
-    const failed = step.state === 'failed' || step.state === 'rejected';
+    const spender = step.spenderLabel ? html`${step.spenderLabel} (${address(step.spender)})` : address(step.spender);
+    const showTx = (state === 'mining' || state === 'done') && step.txHash;
+    const failed = state === 'failed' || state === 'rejected';
     return html`
-      <li class="step ${step.state}" part="step" aria-current=${current ? 'step' : 'false'}>
+      <li class="step ${state}" part="step" aria-current=${current ? 'step' : 'false'}>
         <div class="top">
-          <span class="number">${this.t('approval.step', { index: index + 1, total })}</span>
-          <span class="badge ${step.state}" part="badge">
-            <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">${STATE_ICON[step.state]}</svg>
-            ${this.t(`approval.${step.state}`)}
+          <span class="number">${this.t('approval.step', { index: index + 1, total: this.steps.length })}</span>
+          <span class="badge ${state}" part="badge">
+            <svg viewBox="0 0 16 16" aria-hidden="true">${STATE_ICON[state]}</svg>
+            ${this.t(`approval.${state}`)}
           </span>
         </div>
         <p class="title">
@@ -147,9 +143,9 @@ export class ApprovalSteps extends PartElement {
         </p>
         ${showTx || failed
           ? html`<div class="details">
-              ${showTx ? this.renderTx(step.txHash ?? '', step.explorerUrl) : nothing}
+              ${showTx ? this.renderTx(step.txHash!, step.explorerUrl) : nothing}
               ${failed
-                ? html`<p class="message" part="message">${step.message || this.t(step.state === 'rejected' ? 'approval.rejectedMessage' : 'approval.failedMessage')}</p>
+                ? html`<p class="message" part="message">${step.message || this.t(state === 'rejected' ? 'approval.rejectedMessage' : 'approval.failedMessage')}</p>
                     <button class="retry" part="retry" type="button" @click=${() => this.onRetry(step.id)}>${this.t('approval.retry')}</button>`
                 : nothing}
             </div>`
@@ -160,9 +156,7 @@ export class ApprovalSteps extends PartElement {
 
   private renderTx(hash: string, explorerUrl: string | undefined) {
     const url = safeHttpUrl(explorerUrl);
-    if (!url) {
-      return html`<span>${fillParts(this.t('approval.tx'), { hash: html`<span class="address" title=${hash}>${shortenHex(hash)}</span>` })}</span>`;
-    }
+    if (!url) return html`<span>${fillParts(this.t('approval.tx'), { hash: address(hash) })}</span>`;
     return html`<a part="tx-link" href=${url} target="_blank" rel="noopener noreferrer"
       >${this.t('approval.viewTx', { hash: shortenHex(hash) })}<span class="visually-hidden"> ${this.t('common.newTab')}</span></a
     >`;

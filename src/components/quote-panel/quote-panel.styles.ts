@@ -10,21 +10,43 @@ export const styles = css`
     font-size: 0.9em;
     font-variant-numeric: tabular-nums;
   }
+  p,
+  dl,
+  dd {
+    margin: 0;
+  }
 
-  .header {
+  /* Children of a flex row are blockified: they need no inline-flex. */
+  .header,
+  .provider,
+  .reliability,
+  .refresh,
+  .slippage-controls,
+  .custom {
     display: flex;
-    flex-wrap: wrap;
     align-items: center;
-    justify-content: space-between;
+    gap: 6px;
+  }
+  .header,
+  .provider,
+  .slippage-controls {
+    flex-wrap: wrap;
+  }
+  .header,
+  .provider {
     gap: 4px 8px;
+  }
+  .header {
+    justify-content: space-between;
     min-height: 24px;
   }
   .provider {
-    display: inline-flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 4px 8px;
     min-width: 0;
+  }
+  .provider-name,
+  .reliability,
+  .refresh {
+    white-space: nowrap;
   }
   .provider-name {
     min-width: 0;
@@ -32,22 +54,28 @@ export const styles = css`
     font-weight: 600;
     overflow: hidden;
     text-overflow: ellipsis;
-    white-space: nowrap;
   }
-  .reliability {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
+  .reliability,
+  .refresh,
+  .usd,
+  dt,
+  .stale dd,
+  .slippage-label,
+  .custom input::placeholder,
+  .empty {
     color: var(--_muted);
-    white-space: nowrap;
   }
   .meter {
-    display: inline-block;
     width: 40px;
     height: 6px;
     border-radius: 3px;
     background: var(--_border);
     overflow: hidden;
+  }
+  .meter,
+  .bar,
+  .spinner {
+    display: inline-block;
   }
   .meter > span {
     display: block;
@@ -55,19 +83,18 @@ export const styles = css`
     background: var(--_success);
   }
   .refresh {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
     margin-left: auto;
-    color: var(--_muted);
+  }
+  .refresh,
+  .usd,
+  .slippage-message {
     font-size: 0.9em;
-    white-space: nowrap;
   }
 
-  dl {
+  dl,
+  .slippage {
     display: grid;
     gap: 6px;
-    margin: 0;
   }
   .row {
     display: flex;
@@ -75,6 +102,9 @@ export const styles = css`
     align-items: baseline;
     justify-content: space-between;
     gap: 0 12px;
+  }
+  .row,
+  .slippage-message {
     min-height: 1.4em;
   }
   .row > * {
@@ -83,11 +113,10 @@ export const styles = css`
   dt {
     flex: none;
     max-width: 55%;
-    color: var(--_muted);
   }
   /* A value too wide for its row moves under its label, whole, rather than breaking inside a number. */
   dd {
-    margin: 0 0 0 auto;
+    margin-left: auto;
     text-align: right;
     overflow-wrap: break-word;
   }
@@ -96,47 +125,33 @@ export const styles = css`
     font-weight: 600;
   }
   .usd {
-    color: var(--_muted);
     font-weight: 400;
-    font-size: 0.9em;
   }
   .fee dt {
     padding-left: 12px;
   }
-  .fees-heading dd {
-    color: var(--_muted);
-  }
-  .total {
+  .total,
+  .slippage {
     border-top: 1px solid var(--_border);
     padding-top: 6px;
   }
-  .stale dd {
-    color: var(--_muted);
-  }
 
   .slippage {
-    display: grid;
-    gap: 6px;
-    border-top: 1px solid var(--_border);
     padding-top: 10px;
   }
-  .slippage-controls {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 6px;
-  }
   .slippage-label {
-    color: var(--_muted);
     margin-right: auto;
   }
-  .preset {
+  .preset,
+  .custom {
     min-height: 30px;
-    min-width: 48px;
     padding: 2px 10px;
     border: 1px solid var(--_control);
     border-radius: 999px;
     background: var(--_raised);
+  }
+  .preset {
+    min-width: 48px;
   }
   .preset[aria-pressed='true'] {
     border-color: var(--_accent);
@@ -145,25 +160,12 @@ export const styles = css`
     font-weight: 600;
   }
   .custom {
-    display: inline-flex;
-    align-items: center;
     gap: 2px;
-    min-height: 30px;
-    padding: 0 10px;
-    border: 1px solid var(--_control);
-    border-radius: 999px;
-    background: var(--_raised);
+    padding-block: 0;
   }
   .custom:focus-within {
     border-color: var(--_focus);
     outline: 1px solid var(--_focus);
-    outline-offset: 0;
-  }
-  .custom input:focus-visible {
-    outline: none;
-  }
-  .custom.invalid {
-    border-color: var(--_danger);
   }
   .custom input {
     width: 4.5em;
@@ -174,18 +176,16 @@ export const styles = css`
     outline: none;
   }
   .custom input::placeholder {
-    color: var(--_muted);
     opacity: 1;
   }
-  .slippage-message {
-    margin: 0;
-    min-height: 1.4em;
-    font-size: 0.9em;
+  .custom.invalid {
+    border-color: var(--_danger);
   }
-  .slippage-message.error {
+  .error {
     color: var(--_danger);
   }
-  .slippage-message.warning {
+  .warning,
+  .value-loss {
     color: var(--_warning);
   }
 
@@ -195,13 +195,6 @@ export const styles = css`
     padding: 10px var(--_space);
     border-radius: var(--_radius-s);
     background: var(--_warning-bg);
-    color: var(--_warning);
-  }
-  .value-loss p {
-    margin: 0;
-  }
-  .value-loss strong {
-    font-weight: 700;
   }
   .confirm {
     display: flex;
@@ -218,14 +211,11 @@ export const styles = css`
   }
 
   .empty {
-    margin: 0;
-    color: var(--_muted);
     text-align: center;
     padding: 24px 0;
   }
 
   .bar {
-    display: inline-block;
     width: 7em;
     height: 0.9em;
     border-radius: 4px;
@@ -239,7 +229,6 @@ export const styles = css`
   }
 
   .spinner {
-    display: inline-block;
     width: 12px;
     height: 12px;
     border: 2px solid var(--_border);

@@ -1,11 +1,10 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { classMap } from 'lit/directives/class-map.js';
 import { live } from 'lit/directives/live.js';
 import { cssProperties } from '../shared/css-properties.js';
-import type { Estimate, FeeEntry } from '../../api/schemas.js';
+import type { Estimate } from '../../api/schemas.js';
 import { formatAmount, formatUsd } from '../../format/amount.js';
-import { LOCALES, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
+import { en, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './quote-panel.styles.js';
@@ -26,11 +25,8 @@ export const SLIPPAGE_WARN_ABOVE = 3;
 /** Custom slippage must be above 0 and below this. */
 export const SLIPPAGE_MAX = 50;
 
-function usdNumber(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
-}
+/** A USD value as a number; NaN when missing, blank or not a number. */
+const usdNumber = (value: string | undefined): number => (value?.trim() ? Number(value) : NaN);
 
 /**
  * How much less USD value the route delivers than it takes, in percent
@@ -38,11 +34,9 @@ function usdNumber(value: string | undefined): number | undefined {
  * or the source value is not positive.
  */
 export function valueLossPercent(estimate: Pick<Estimate, 'fromAmountUsd' | 'toAmountUsd'> | undefined): number | undefined {
-  if (!estimate) return undefined;
-  const from = usdNumber(estimate.fromAmountUsd);
-  const to = usdNumber(estimate.toAmountUsd);
-  if (from === undefined || to === undefined || from <= 0) return undefined;
-  return ((from - to) / from) * 100;
+  const from = usdNumber(estimate?.fromAmountUsd);
+  const to = usdNumber(estimate?.toAmountUsd);
+  return Number.isFinite(from) && Number.isFinite(to) && from > 0 ? ((from - to) / from) * 100 : undefined;
 }
 
 /**
@@ -58,23 +52,20 @@ export function humanFeeType(type: string, strings?: StringOverrides): string {
     .replace(/(^| )fee$/, '');
   if (!words) return translate(strings, 'fee.generic');
   const key = `fee.${words.replace(/ /g, '_')}`;
-  if (Object.prototype.hasOwnProperty.call(LOCALES['en'], key)) return translate(strings, key as StringKey);
+  // Every key starts with `fee.`, so `in` finds no inherited name.
+  if (key in en) return translate(strings, key as StringKey);
   return translate(strings, 'fee.other', { name: words.charAt(0).toUpperCase() + words.slice(1) });
 }
 
-type SlippageCheck =
-  | { ok: true; value: number }
-  | { ok: false; problem: 'invalid' | 'tooHigh' | 'tooLow'; immediate: boolean }
-  | { ok: 'empty' };
+type SlippageProblem = 'invalid' | 'tooHigh' | 'tooLow';
 
-function checkSlippage(text: string): SlippageCheck {
+/** The custom slippage typed, in percent; undefined when the field is empty, or what is wrong with it. */
+function parseSlippage(text: string): number | SlippageProblem | undefined {
   const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return { ok: 'empty' };
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(trimmed)) return { ok: false, problem: 'invalid', immediate: true };
+  if (!trimmed) return undefined;
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(trimmed)) return 'invalid';
   const value = Number(trimmed);
-  if (value >= SLIPPAGE_MAX) return { ok: false, problem: 'tooHigh', immediate: true };
-  if (value <= 0) return { ok: false, problem: 'tooLow', immediate: false };
-  return { ok: true, value };
+  return value >= SLIPPAGE_MAX ? 'tooHigh' : value > 0 ? value : 'tooLow';
 }
 
 /**
@@ -116,7 +107,7 @@ export class QuotePanel extends PartElement {
   static override styles = [hostStyles, partTokens, styles];
 
   /** The quote's estimate (amounts in smallest units); a skeleton shows while it is undefined and `loading` is set. */
-  @property({ attribute: false }) estimate: Estimate | undefined = undefined;
+  @property({ attribute: false }) estimate?: Estimate;
   /** Symbol of the token sent. */
   @property({ attribute: 'from-symbol' }) fromSymbol = '';
   /** Decimals of the token sent. */
@@ -126,15 +117,15 @@ export class QuotePanel extends PartElement {
   /** Decimals of the token received. */
   @property({ type: Number, attribute: 'to-decimals' }) toDecimals = 18;
   /** Provider name, rendered as text. */
-  @property() provider: string | undefined = undefined;
+  @property() provider?: string;
   /** Provider reliability, 0 to 1. */
-  @property({ type: Number, attribute: 'reliability-score' }) reliabilityScore: number | undefined = undefined;
+  @property({ type: Number, attribute: 'reliability-score' }) reliabilityScore?: number;
   /** A quote is being fetched. */
   @property({ type: Boolean }) loading = false;
   /** A refresh is in flight: the shown numbers are about to change. */
   @property({ type: Boolean }) stale = false;
   /** Epoch ms of the next automatic refresh. */
-  @property({ type: Number, attribute: 'refresh-at' }) refreshAt: number | undefined = undefined;
+  @property({ type: Number, attribute: 'refresh-at' }) refreshAt?: number;
   /** Slippage tolerance in percent. */
   @property({ type: Number }) slippage = 1;
   /** Value loss (USD in vs. out), in percent, above which the user must confirm. */
@@ -144,13 +135,16 @@ export class QuotePanel extends PartElement {
 
   @state() private now = Date.now();
   @state() private customText = '';
-  @state() private slippageProblem: { problem: 'invalid' | 'tooHigh' | 'tooLow'; shown: boolean } | undefined = undefined;
+  /** What is wrong with the typed custom slippage, if anything. */
+  @state() private slippageProblem?: SlippageProblem;
+  /** Whether `slippageProblem` is said yet: "0" may be the start of "0.5", so "too low" waits for the field's change. */
+  @state() private problemShown = false;
 
   private timer: ReturnType<typeof setInterval> | undefined;
 
   /** True when the value-loss warning is shown and its checkbox is not ticked: the host must not continue. */
   get needsValueLossConfirmation(): boolean {
-    return this.valueLossShown() && !this.valueLossConfirmed;
+    return this.lossToConfirm(this.estimate) !== undefined && !this.valueLossConfirmed;
   }
 
   override connectedCallback(): void {
@@ -164,26 +158,23 @@ export class QuotePanel extends PartElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearInterval(this.timer);
-    this.timer = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('refreshAt')) this.now = Date.now();
-    if (changed.has('slippage')) {
-      const typed = checkSlippage(this.customText);
-      if (!(typed.ok === true && typed.value === this.slippage)) {
-        this.customText = (SLIPPAGE_PRESETS as readonly number[]).includes(this.slippage) ? '' : String(this.slippage);
-        this.slippageProblem = undefined;
-      }
+    // A slippage set by the host (not the one just typed) replaces the custom text.
+    if (changed.has('slippage') && parseSlippage(this.customText) !== this.slippage) {
+      this.customText = (SLIPPAGE_PRESETS as readonly number[]).includes(this.slippage) ? '' : String(this.slippage);
+      this.slippageProblem = undefined;
     }
-    if (changed.has('estimate') && this.estimate) {
+    const estimate = this.estimate;
+    if (changed.has('estimate') && estimate) {
       const before = changed.get('estimate') as Estimate | undefined;
-      const lossBefore = before ? this.lossAbove(valueLossPercent(before)) : false;
-      const loss = valueLossPercent(this.estimate);
-      if (this.lossAbove(loss) && !lossBefore) {
-        this.announce(this.t('quote.lossWarning', { percent: this.percentText(loss ?? 0) }));
+      const loss = this.lossToConfirm(estimate);
+      if (loss !== undefined && this.lossToConfirm(before) === undefined) {
+        this.announce(this.t('quote.lossWarning', { percent: this.percentText(loss) }));
       } else if (!before) {
-        this.announce(this.t('quote.ready', { amount: this.amountText(this.estimate.toAmount, this.toDecimals, this.toSymbol) }));
+        this.announce(this.t('quote.ready', { amount: this.toText(estimate.toAmount) }));
       }
     }
   }
@@ -204,19 +195,14 @@ export class QuotePanel extends PartElement {
 
   private onCustomInput(event: Event): void {
     this.customText = (event.target as HTMLInputElement).value;
-    const check = checkSlippage(this.customText);
-    if (check.ok === true) {
-      this.slippageProblem = undefined;
-      this.setSlippage(check.value);
-    } else if (check.ok === 'empty') {
-      this.slippageProblem = undefined;
-    } else {
-      this.slippageProblem = { problem: check.problem, shown: check.immediate };
-    }
+    const typed = parseSlippage(this.customText);
+    if (typeof typed === 'number') this.setSlippage(typed);
+    this.slippageProblem = typeof typed === 'string' ? typed : undefined;
+    this.problemShown = typed !== 'tooLow';
   }
 
   private onCustomChange(): void {
-    if (this.slippageProblem) this.slippageProblem = { ...this.slippageProblem, shown: true };
+    this.problemShown = true;
   }
 
   private onConfirm(event: Event): void {
@@ -231,94 +217,88 @@ export class QuotePanel extends PartElement {
     const estimate = this.estimate;
     const busy = this.loading || this.stale;
     return html`
-      <section class="panel" part="base" aria-label=${this.t('quote.label')} aria-busy=${busy ? 'true' : 'false'}>
+      <section class="panel" part="base" aria-label=${this.t('quote.label')} aria-busy=${String(busy)}>
         ${this.renderHeader(busy)}
-        ${estimate ? this.renderDetails(estimate, busy) : this.loading ? this.renderSkeleton() : html`<p class="empty">${this.t('quote.empty')}</p>`}
-        ${this.renderSlippage()} ${estimate ? this.renderValueLoss(estimate) : nothing}
+        ${estimate || this.loading ? this.renderDetails(estimate, busy) : html`<p class="empty">${this.t('quote.empty')}</p>`}
+        ${this.renderSlippage()} ${this.renderValueLoss(estimate)}
         <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
       </section>
     `;
   }
 
   private renderHeader(busy: boolean) {
-    const score = this.reliabilityScore;
-    const percent = score === undefined || !Number.isFinite(score) ? undefined : Math.round(Math.min(1, Math.max(0, score)) * 100);
+    const { provider, estimate, refreshAt } = this;
+    const score = this.reliabilityScore ?? NaN;
+    const percent = Math.round(Math.min(1, Math.max(0, score)) * 100);
+    const seconds = Math.max(0, Math.ceil(((refreshAt ?? 0) - this.now) / 1000));
     return html`
       <div class="header" part="header">
         <span class="provider">
-          ${this.provider
-            ? html`<span class="provider-name" part="provider" title=${this.provider}>${this.t('quote.via', { provider: this.provider })}</span>`
-            : html`<span class="provider-name">${this.t(this.estimate || !this.loading ? 'quote.label' : 'quote.finding')}</span>`}
-          ${percent === undefined
-            ? nothing
-            : html`<span class="reliability" part="reliability">
+          <span class="provider-name" part=${provider ? 'provider' : nothing} title=${provider || nothing}
+            >${provider ? this.t('quote.via', { provider }) : this.t(estimate || !this.loading ? 'quote.label' : 'quote.finding')}</span
+          >
+          ${Number.isFinite(score)
+            ? html`<span class="reliability" part="reliability">
                 <span class="meter" aria-hidden="true"><span style=${cssProperties({ width: `${percent}%` })}></span></span>
                 ${this.t('quote.reliable', { percent })}
-              </span>`}
+              </span>`
+            : nothing}
         </span>
-        ${this.renderRefresh(busy)}
+        <span class="refresh" part="refresh"
+          >${busy
+            ? html`<span class="spinner" aria-hidden="true"></span>${this.t(estimate ? 'quote.updating' : 'quote.loading')}`
+            : refreshAt === undefined || !estimate
+              ? nothing
+              : this.t(seconds > 0 ? 'quote.refreshIn' : 'quote.refreshing', { seconds })}</span
+        >
       </div>
     `;
   }
 
-  private renderRefresh(busy: boolean) {
-    if (busy) {
-      return html`<span class="refresh" part="refresh"><span class="spinner" aria-hidden="true"></span>${this.t(this.estimate ? 'quote.updating' : 'quote.loading')}</span>`;
+  /** The amounts and fees; without an estimate (the first quote is loading), a skeleton of the same rows. */
+  private renderDetails(estimate: Estimate | undefined, busy: boolean) {
+    const row = (kind: string, part: string | typeof nothing, label: unknown, value: unknown) =>
+      html`<div class="row ${kind}" part=${part}><dt>${label}</dt> <dd>${value}</dd></div> `;
+    const receive = this.t('quote.receive');
+    const minimum = this.t('quote.minimum');
+    const totalFees = this.t('quote.totalFees');
+    if (!estimate) {
+      const bar = html`<span class="bar"></span>`;
+      const short = html`<span class="bar short"></span>`;
+      return html`
+        <dl part="skeleton" aria-hidden="true">
+          ${row('primary', nothing, receive, bar)} ${row('', nothing, minimum, bar)} ${row('fee', nothing, short, bar)}
+          ${row('total', nothing, totalFees, short)}
+        </dl>
+      `;
     }
-    if (this.refreshAt === undefined || !this.estimate) return html`<span class="refresh" part="refresh"></span>`;
-    const seconds = Math.max(0, Math.ceil((this.refreshAt - this.now) / 1000));
-    return html`<span class="refresh" part="refresh">${seconds > 0 ? this.t('quote.refreshIn', { seconds }) : this.t('quote.refreshing')}</span>`;
-  }
-
-  private renderDetails(estimate: Estimate, busy: boolean) {
     return html`
-      <dl part="details" class=${classMap({ stale: busy })}>
-        <div class="row primary" part="received">
-          <dt>${this.t('quote.receive')}</dt>
-          <dd>${this.t('quote.approx', { amount: this.amountText(estimate.toAmount, this.toDecimals, this.toSymbol) })}${this.usd(estimate.toAmountUsd)}</dd>
-        </div>
-        <div class="row" part="minimum">
-          <dt>${this.t('quote.minimum')}</dt>
-          <dd>${this.amountText(estimate.toAmountMin, this.toDecimals, this.toSymbol)}${this.usd(estimate.toAmountMinUsd)}</dd>
-        </div>
-        ${estimate.fees.map((fee) => this.renderFee(fee))}
-        <div class="row total" part="total-fees">
-          <dt>${this.t('quote.totalFees')}</dt>
-          <dd>${formatUsd(estimate.totalFeesUsd, this.locale) ?? this.t('quote.notAvailable')}</dd>
-        </div>
-      </dl>
-    `;
-  }
-
-  private renderFee(fee: FeeEntry) {
-    return html`
-      <div class="row fee" part="fee">
-        <dt>${humanFeeType(fee.type, this.strings)}</dt>
-        <dd>${this.amountText(fee.amount, fee.token.decimals, fee.token.symbol)}${this.usd(fee.amountUsd)}</dd>
-      </div>
-    `;
-  }
-
-  private renderSkeleton() {
-    const bar = (short = false) => html`<span class=${classMap({ bar: true, short })}></span>`;
-    return html`
-      <dl part="skeleton" aria-hidden="true">
-        <div class="row primary"><dt>${this.t('quote.receive')}</dt><dd>${bar()}</dd></div>
-        <div class="row"><dt>${this.t('quote.minimum')}</dt><dd>${bar()}</dd></div>
-        <div class="row fee"><dt>${bar(true)}</dt><dd>${bar()}</dd></div>
-        <div class="row total"><dt>${this.t('quote.totalFees')}</dt><dd>${bar(true)}</dd></div>
+      <dl part="details" class=${busy ? 'stale' : ''}>
+        ${row('primary', 'received', receive, this.withUsd(this.t('quote.approx', { amount: this.toText(estimate.toAmount) }), estimate.toAmountUsd))}
+        ${row('', 'minimum', minimum, this.withUsd(this.toText(estimate.toAmountMin), estimate.toAmountMinUsd))}
+        ${estimate.fees.map((fee) =>
+          row(
+            'fee',
+            'fee',
+            humanFeeType(fee.type, this.strings),
+            this.withUsd(this.amountText(fee.amount, fee.token.decimals, fee.token.symbol), fee.amountUsd),
+          ),
+        )}
+        ${row('total', 'total-fees', totalFees, formatUsd(estimate.totalFeesUsd, this.locale) ?? this.t('quote.notAvailable'))}
       </dl>
     `;
   }
 
   private renderSlippage() {
-    const problem = this.slippageProblem?.shown ? this.slippageText(this.slippageProblem.problem) : undefined;
-    const customValid = checkSlippage(this.customText);
-    const effective = customValid.ok === true ? customValid.value : this.slippage;
-    const warning = !problem && effective > SLIPPAGE_WARN_ABOVE
-      ? this.t('slippage.warn', { max: this.percentText(SLIPPAGE_WARN_ABOVE) })
-      : undefined;
-    const customActive = this.customText !== '';
+    const problem = this.problemShown ? this.slippageProblem : undefined;
+    const typed = parseSlippage(this.customText);
+    const effective = typeof typed === 'number' ? typed : this.slippage;
+    // `slippage.invalid`, `slippage.tooHigh` and `slippage.tooLow` each use the variables they need.
+    const message = problem
+      ? this.t(`slippage.${problem}`, { max: this.percentText(SLIPPAGE_MAX), min: this.percentText(0) })
+      : effective > SLIPPAGE_WARN_ABOVE
+        ? this.t('slippage.warn', { max: this.percentText(SLIPPAGE_WARN_ABOVE) })
+        : '';
     return html`
       <div class="slippage" part="slippage">
         <div class="slippage-controls" role="group" aria-labelledby="slippage-label">
@@ -328,13 +308,13 @@ export class QuotePanel extends PartElement {
               class="preset"
               part="slippage-option"
               type="button"
-              aria-pressed=${!customActive && this.slippage === preset ? 'true' : 'false'}
+              aria-pressed=${String(!this.customText && this.slippage === preset)}
               @click=${() => this.onPreset(preset)}
             >
               ${this.percentText(preset)}
             </button>`,
           )}
-          <span class=${classMap({ custom: true, invalid: !!problem })}>
+          <span class="custom ${problem ? 'invalid' : ''}">
             <input
               part="slippage-input"
               type="text"
@@ -342,7 +322,7 @@ export class QuotePanel extends PartElement {
               autocomplete="off"
               placeholder=${this.t('slippage.custom')}
               aria-label=${this.t('slippage.customLabel')}
-              aria-invalid=${problem ? 'true' : 'false'}
+              aria-invalid=${String(!!problem)}
               aria-describedby="slippage-message"
               .value=${live(this.customText)}
               @input=${this.onCustomInput}
@@ -351,27 +331,22 @@ export class QuotePanel extends PartElement {
             <span aria-hidden="true">%</span>
           </span>
         </div>
-        <p
-          id="slippage-message"
-          part="slippage-message"
-          class=${classMap({ 'slippage-message': true, error: !!problem, warning: !!warning })}
-          aria-live="polite"
-        >
-          ${problem ?? warning ?? nothing}
+        <p id="slippage-message" part="slippage-message" class="slippage-message ${problem ? 'error' : message ? 'warning' : ''}" aria-live="polite">
+          ${message}
         </p>
       </div>
     `;
   }
 
-  private renderValueLoss(estimate: Estimate) {
-    const loss = valueLossPercent(estimate);
-    if (!this.lossAbove(loss) || loss === undefined) return nothing;
+  private renderValueLoss(estimate: Estimate | undefined) {
+    const loss = this.lossToConfirm(estimate);
+    if (loss === undefined) return nothing;
     const percent = this.percentText(loss);
     return html`
       <div class="value-loss" part="value-loss" role="group" aria-labelledby="loss-text">
         <p id="loss-text">
           <strong>${this.t('quote.lossTitle', { percent })}</strong>
-          ${this.t('quote.lossDetail', { from: formatUsd(estimate.fromAmountUsd, this.locale) ?? '', to: formatUsd(estimate.toAmountUsd, this.locale) ?? '' })}
+          ${this.t('quote.lossDetail', { from: formatUsd(estimate?.fromAmountUsd, this.locale) ?? '', to: formatUsd(estimate?.toAmountUsd, this.locale) ?? '' })}
         </p>
         <label class="confirm">
           <input type="checkbox" required .checked=${live(this.valueLossConfirmed)} @change=${this.onConfirm} />
@@ -381,12 +356,10 @@ export class QuotePanel extends PartElement {
     `;
   }
 
-  private valueLossShown(): boolean {
-    return this.lossAbove(valueLossPercent(this.estimate));
-  }
-
-  private lossAbove(loss: number | undefined): boolean {
-    return loss !== undefined && loss > this.valueLossThresholdPercent;
+  /** The value loss of `estimate` in percent when it is above the threshold (the user must confirm), else undefined. */
+  private lossToConfirm(estimate: Estimate | undefined): number | undefined {
+    const loss = valueLossPercent(estimate);
+    return loss !== undefined && loss > this.valueLossThresholdPercent ? loss : undefined;
   }
 
   private amountText(value: bigint, decimals: number, symbol: string): string {
@@ -394,18 +367,19 @@ export class QuotePanel extends PartElement {
     return symbol ? `${amount} ${symbol}` : amount;
   }
 
-  private usd(value: string | undefined) {
-    const text = formatUsd(value, this.locale);
-    return text ? html` <span class="usd">(${text})</span>` : nothing;
+  /** An amount of the token received. */
+  private toText(value: bigint): string {
+    return this.amountText(value, this.toDecimals, this.toSymbol);
+  }
+
+  /** `text`, followed by its USD value in parentheses when known. */
+  private withUsd(text: string, usd: string | undefined) {
+    const formatted = formatUsd(usd, this.locale);
+    return formatted ? html`${text} <span class="usd">(${formatted})</span>` : text;
   }
 
   private percentText(value: number): string {
     const digits = Math.abs(value) < 1 && value !== 0 ? 2 : 1;
     return this.t('quote.percent', { value: new Intl.NumberFormat(this.locale, { maximumFractionDigits: digits }).format(value) });
-  }
-
-  private slippageText(problem: 'invalid' | 'tooHigh' | 'tooLow'): string {
-    if (problem === 'invalid') return this.t('slippage.invalid');
-    return problem === 'tooHigh' ? this.t('slippage.tooHigh', { max: this.percentText(SLIPPAGE_MAX) }) : this.t('slippage.tooLow', { min: this.percentText(0) });
   }
 }

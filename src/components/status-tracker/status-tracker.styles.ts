@@ -6,12 +6,37 @@ export const styles = css`
     gap: 14px;
     font-size: 0.9em;
   }
+  p,
+  h2,
+  h3,
+  ol,
+  dl,
+  dd {
+    margin: 0;
+  }
+  .summary,
+  .timing {
+    margin-top: 4px;
+  }
+  .summary,
+  .timing,
+  .marker,
+  .todo .label,
+  .detail,
+  dt {
+    color: var(--_muted);
+  }
+  .summary,
+  .detail,
+  .notice,
+  code {
+    overflow-wrap: anywhere;
+  }
 
   .heading {
     display: flex;
     align-items: center;
     gap: 8px;
-    margin: 0;
     font-size: 1.25em;
     line-height: 1.3;
   }
@@ -20,29 +45,30 @@ export const styles = css`
     height: 22px;
     flex: none;
   }
+  svg {
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2.2;
+  }
+  path {
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
   .heading.success {
     color: var(--_success);
   }
   .heading.failed {
     color: var(--_danger);
   }
-  .summary {
-    margin: 4px 0 0;
-    color: var(--_muted);
-    overflow-wrap: anywhere;
-  }
   .timing {
     display: flex;
     flex-wrap: wrap;
     gap: 4px 12px;
     min-height: 1.4em;
-    margin: 4px 0 0;
-    color: var(--_muted);
     font-variant-numeric: tabular-nums;
   }
 
   ol {
-    margin: 0;
     padding: 0;
     list-style: none;
   }
@@ -76,7 +102,6 @@ export const styles = css`
     border: 2px solid var(--_border);
     border-radius: 50%;
     background: var(--_raised);
-    color: var(--_muted);
   }
   .marker svg {
     width: 14px;
@@ -85,48 +110,41 @@ export const styles = css`
   .done .marker {
     border-color: var(--_success);
     background: var(--_success);
-    color: var(--_accent-text);
-  }
-  .current .marker {
-    border-color: var(--_accent);
-    color: var(--_accent);
   }
   .failed .marker {
     border-color: var(--_danger);
     background: var(--_danger);
+  }
+  .done .marker,
+  .failed .marker,
+  .primary {
     color: var(--_accent-text);
+  }
+  .current .marker {
+    border-color: var(--_accent);
+  }
+  .current .marker,
+  a {
+    color: var(--_accent);
   }
   .label {
     font-weight: 600;
     line-height: 24px;
   }
   .todo .label {
-    color: var(--_muted);
     font-weight: 400;
-  }
-  .state {
-    font-weight: 400;
-    color: var(--_muted);
   }
   .detail {
     grid-column: 2;
-    margin: 0;
-    color: var(--_muted);
-    overflow-wrap: anywhere;
-  }
-  a {
-    color: var(--_accent);
   }
 
-  .notice {
-    margin: 0;
+  .notice,
+  .support {
     padding: 10px var(--_space);
     border-radius: var(--_radius-s);
-    background: var(--_surface);
-    overflow-wrap: anywhere;
   }
-  .notice p {
-    margin: 0;
+  .notice {
+    background: var(--_surface);
   }
   .notice p + p {
     margin-top: 6px;
@@ -141,34 +159,32 @@ export const styles = css`
   }
 
   .support {
-    padding: 10px var(--_space);
     border: 1px solid var(--_border);
-    border-radius: var(--_radius-s);
   }
   .support h3 {
-    margin: 0 0 6px;
+    margin-bottom: 6px;
     font-size: 1em;
   }
-  .support dl {
+  dl {
     display: grid;
     gap: 6px;
-    margin: 0;
   }
-  .support dt {
-    color: var(--_muted);
+  dt,
+  code,
+  .copy {
     font-size: 0.9em;
   }
-  .support dd {
+  dd,
+  .actions {
     display: flex;
+    gap: 8px;
+  }
+  dd {
     align-items: center;
     justify-content: space-between;
-    gap: 8px;
-    margin: 0;
   }
   code {
     font-family: var(--bridge-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
-    font-size: 0.9em;
-    overflow-wrap: anywhere;
     user-select: all;
   }
   .copy {
@@ -178,14 +194,11 @@ export const styles = css`
     border: 1px solid var(--_border);
     border-radius: 999px;
     background: var(--_raised);
-    font-size: 0.9em;
   }
 
   .actions {
-    display: flex;
     flex-wrap: wrap;
     justify-content: flex-end;
-    gap: 8px;
   }
   .actions button {
     min-height: 40px;
@@ -196,7 +209,6 @@ export const styles = css`
   .primary {
     border: 1px solid var(--_accent);
     background: var(--_accent);
-    color: var(--_accent-text);
   }
   .secondary {
     border: 1px solid var(--_control);

@@ -1,4 +1,4 @@
-import { html, nothing, svg, type PropertyValues } from 'lit';
+import { html, nothing, svg, type PropertyValues, type SVGTemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
@@ -42,22 +42,44 @@ export const FINAL_PHASES: readonly TransferPhase[] = ['success', 'failed', 'not
 
 type StepStatus = 'done' | 'current' | 'todo' | 'failed';
 
-const STEP_LABELS: readonly StringKey[] = ['status.stepSent', 'status.stepReceived', 'status.stepTransit', 'status.stepArrived'];
+/** The steps, as `status.step*` string keys. */
+const STEPS = ['Sent', 'Received', 'Transit', 'Arrived'] as const;
 
-const ICON_CHECK = svg`<path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" />`;
-const ICON_CROSS = svg`<path d="M4 4l8 8M12 4l-8 8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" />`;
-const ICON_SPINNER = svg`<circle class="spin" cx="8" cy="8" r="5.5" fill="none" stroke="currentColor" stroke-width="2" stroke-dasharray="24 11" />`;
+/** The step in progress while the transfer moves (4: all done). Other phases only know what is certain. */
+const CURRENT_STEP: Partial<Record<TransferPhase, number>> = { signing: 0, broadcast: 1, submitted: 2, bridging: 2, success: 4 };
+
+// Stroke, fill and line caps come from the stylesheet.
+const ICON_CHECK = svg`<path d="M3 8.5l3 3 7-7" />`;
+const ICON_CROSS = svg`<path d="M4 4l8 8M12 4l-8 8" />`;
+const ICON_SPINNER = svg`<circle class="spin" cx="8" cy="8" r="5.5" stroke-width="2" stroke-dasharray="24 11" />`;
+
+/** Icons of the heading (by phase) and of the step markers (by step status). */
+const ICONS: Partial<Record<TransferPhase | StepStatus, SVGTemplateResult>> = {
+  success: ICON_CHECK,
+  done: ICON_CHECK,
+  failed: ICON_CROSS,
+  current: ICON_SPINNER,
+};
+
+const icon = (name: TransferPhase | StepStatus) =>
+  ICONS[name] ? html`<svg viewBox="0 0 16 16" aria-hidden="true">${ICONS[name]}</svg>` : nothing;
+
+function stepStatus(view: StatusView, index: number): StepStatus {
+  const current = CURRENT_STEP[view.phase];
+  if (current !== undefined) return index < current ? 'done' : index > current ? 'todo' : 'current';
+  return index === 0 && view.sourceTxHash ? 'done' : index === 3 && view.phase === 'failed' ? 'failed' : 'todo';
+}
 
 /** "45 s", "2 min 05 s", "1 h 02 min" (the `duration.*` strings). */
 export function formatDuration(ms: number, strings?: StringOverrides): string {
   const total = Math.max(0, Math.floor(ms / 1000));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor(total / 60) % 60;
+  const s = total % 60;
   const pad = (n: number) => String(n).padStart(2, '0');
-  if (hours > 0) return translate(strings, 'duration.hm', { h: hours, m: pad(minutes) });
-  if (minutes > 0) return translate(strings, 'duration.ms', { m: minutes, s: pad(seconds) });
-  return translate(strings, 'duration.s', { s: seconds });
+  if (h) return translate(strings, 'duration.hm', { h, m: pad(m) });
+  if (m) return translate(strings, 'duration.ms', { m, s: pad(s) });
+  return translate(strings, 'duration.s', { s });
 }
 
 /**
@@ -97,10 +119,10 @@ export class StatusTracker extends PartElement {
   static override styles = [hostStyles, partTokens, styles];
 
   /** Everything the tracker shows about one transfer; nothing renders while undefined. */
-  @property({ attribute: false }) view: StatusView | undefined = undefined;
+  @property({ attribute: false }) view?: StatusView;
 
   @state() private now = Date.now();
-  @state() private copied: string | undefined = undefined;
+  @state() private copied?: string;
   @state() private canCopy = false;
 
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -108,7 +130,7 @@ export class StatusTracker extends PartElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.canCopy = typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function';
+    this.canCopy = typeof navigator.clipboard?.writeText === 'function';
     this.now = Date.now();
     this.timer = setInterval(() => {
       if (this.view && !FINAL_PHASES.includes(this.view.phase)) this.now = Date.now();
@@ -119,8 +141,6 @@ export class StatusTracker extends PartElement {
     super.disconnectedCallback();
     clearInterval(this.timer);
     clearTimeout(this.copiedTimer);
-    this.timer = undefined;
-    this.copiedTimer = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -131,11 +151,11 @@ export class StatusTracker extends PartElement {
     if (!view) return;
     const parts: string[] = [];
     if (before?.phase !== view.phase) {
-      parts.push(view.phase === 'unknown' ? this.t('status.announceRaw', { status: view.rawStatus || this.t('status.notReported') }) : this.t(`status.${view.phase}`));
+      parts.push(view.phase === 'unknown' ? this.t('status.announceRaw', { status: this.rawStatus(view) }) : this.t(`status.${view.phase}`));
     }
     if (view.needsGas && !before?.needsGas) parts.push(this.t('status.announceGas'));
     if (view.receiptPending && !before?.receiptPending) parts.push(this.t('status.announceReporting'));
-    if (parts.length) this.announce(parts.join('. '));
+    this.announce(parts.join('. '));
   }
 
   /** Focuses the phase heading (where a keyboard user lands when the tracker replaces the form). */
@@ -166,22 +186,34 @@ export class StatusTracker extends PartElement {
   override render() {
     const view = this.view;
     if (!view) return nothing;
-    const final = FINAL_PHASES.includes(view.phase);
+    const phase = view.phase;
+    const final = FINAL_PHASES.includes(phase);
+    const elapsed =
+      view.finishedAt !== undefined || !final
+        ? this.t(view.finishedAt !== undefined ? 'status.took' : 'status.elapsed', {
+            duration: formatDuration((view.finishedAt ?? this.now) - view.startedAt, this.strings),
+          })
+        : '';
+    const checked = !final && view.lastCheckedAt !== undefined ? this.agoText(view.lastCheckedAt) : '';
     return html`
       <section class="tracker" part="base" aria-labelledby="heading">
         <header>
-          <h2 id="heading" class="heading ${view.phase}" part="heading" tabindex="-1">
-            ${view.phase === 'success'
-              ? html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">${ICON_CHECK}</svg>`
-              : view.phase === 'failed'
-                ? html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">${ICON_CROSS}</svg>`
-                : nothing}
-            ${this.t(`status.${view.phase}`)}
-          </h2>
+          <h2 id="heading" class="heading ${phase}" part="heading" tabindex="-1">${icon(phase)} ${this.t(`status.${phase}`)}</h2>
           <p class="summary">${this.t('status.summary', { amount: view.fromAmountText, from: view.fromChainName, to: view.toChainName })}</p>
-          ${this.renderTiming(view, final)}
+          <p class="timing" part="timing">
+            ${[elapsed, checked].map((text) => (text ? html`<span>${text}</span> ` : nothing))}
+          </p>
         </header>
-        ${this.renderSteps(view)} ${this.renderNotices(view)} ${this.renderSupport(view)}
+        ${this.renderSteps(view)}
+        ${view.needsGas ? this.notice('warning', 'needs-gas', this.t('status.needsGas')) : nothing}
+        ${phase === 'failed'
+          ? this.notice('danger', 'refund', this.t('status.refund', { chain: view.fromChainName }), view.message)
+          : phase === 'not-found'
+            ? this.notice('danger', 'not-found', this.t('status.notFound'), this.t('status.notFoundHelp'))
+            : phase === 'unknown'
+              ? this.notice('warning', 'unknown', this.t('status.raw', { status: this.rawStatus(view) }), this.t('status.unknownHelp'))
+              : nothing}
+        ${view.message && phase !== 'failed' ? this.notice('', 'message', view.message) : nothing} ${this.renderSupport(view)}
         <div class="actions" part="actions">
           <button class="secondary" part="close" type="button" @click=${() => this.emit('status-dismiss')}>${this.t('status.close')}</button>
           ${final
@@ -195,54 +227,31 @@ export class StatusTracker extends PartElement {
     `;
   }
 
-  private renderTiming(view: StatusView, final: boolean) {
-    let elapsed: string | undefined;
-    if (view.finishedAt !== undefined) elapsed = this.t('status.took', { duration: formatDuration(view.finishedAt - view.startedAt, this.strings) });
-    else if (!final) elapsed = this.t('status.elapsed', { duration: formatDuration(this.now - view.startedAt, this.strings) });
-    const checked = !final && view.lastCheckedAt !== undefined ? this.agoText(view.lastCheckedAt) : undefined;
-    return html`<p class="timing" part="timing">
-      ${elapsed ? html`<span>${elapsed}</span>` : nothing} ${checked ? html`<span>${checked}</span>` : nothing}
-    </p>`;
-  }
-
   private renderSteps(view: StatusView) {
-    const statuses = this.stepStatuses(view);
-    const sourceLink = view.sourceTxHash ? this.txLink(view.sourceTxHash, view.sourceTxUrl, 'source') : nothing;
+    const { phase, toChainName: chain } = view;
     const details = [
-      view.phase === 'signing'
+      phase === 'signing'
         ? this.t('status.signing')
-        : html`${this.t('status.sentDetail', { amount: view.fromAmountText, chain: view.fromChainName })}${view.sourceTxHash ? html` · ${sourceLink}` : nothing}`,
-      view.receiptPending
-        ? this.t('status.reporting')
-        : view.phase === 'broadcast'
-          ? this.t('status.waitingPickup')
-          : nothing,
-      view.phase === 'bridging'
-        ? this.t('status.moving', { chain: view.toChainName })
-        : view.phase === 'submitted'
-          ? this.t('status.waitingStart')
-          : nothing,
-      view.phase === 'success'
+        : html`${this.t('status.sentDetail', { amount: view.fromAmountText, chain: view.fromChainName })}${this.txLink(view.sourceTxHash, view.sourceTxUrl, 'status.viewSource')}`,
+      view.receiptPending ? this.t('status.reporting') : phase === 'broadcast' ? this.t('status.waitingPickup') : '',
+      phase === 'bridging' ? this.t('status.moving', { chain }) : phase === 'submitted' ? this.t('status.waitingStart') : '',
+      phase === 'success'
         ? html`${view.toAmountText
-            ? this.t('status.arrivedAmount', { amount: view.toAmountText, chain: view.toChainName })
-            : this.t('status.arrivedOn', { chain: view.toChainName })}${view.destTxHash
-            ? html` · ${this.txLink(view.destTxHash, view.destTxUrl, 'destination')}`
-            : nothing}`
-        : view.phase === 'failed'
-          ? this.t('status.notArrived', { chain: view.toChainName })
-          : nothing,
+            ? this.t('status.arrivedAmount', { amount: view.toAmountText, chain })
+            : this.t('status.arrivedOn', { chain })}${this.txLink(view.destTxHash, view.destTxUrl, 'status.viewDest')}`
+        : phase === 'failed'
+          ? this.t('status.notArrived', { chain })
+          : '',
     ];
     return html`
       <ol part="steps" aria-label=${this.t('status.progress')}>
-        ${STEP_LABELS.map((key, index) => {
-          const label = this.t(key);
-          const status = statuses[index] ?? 'todo';
-          const detail = details[index];
+        ${STEPS.map((step, index) => {
+          const status = stepStatus(view, index);
           return html`
             <li class="step ${status}" part="step" aria-current=${status === 'current' ? 'step' : 'false'}>
-              <span class="marker" aria-hidden="true">${this.marker(status)}</span>
-              <span class="label">${label}<span class="visually-hidden">: ${this.t(`status.step.${status}`)}</span></span>
-              ${detail === nothing ? nothing : html`<p class="detail">${detail}</p>`}
+              <span class="marker" aria-hidden="true">${icon(status)}</span>
+              <span class="label">${this.t(`status.step${step}`)}<span class="visually-hidden">: ${this.t(`status.step.${status}`)}</span></span>
+              ${details[index] ? html`<p class="detail">${details[index]}</p>` : nothing}
             </li>
           `;
         })}
@@ -250,99 +259,55 @@ export class StatusTracker extends PartElement {
     `;
   }
 
-  private renderNotices(view: StatusView) {
-    return html`
-      ${view.needsGas
-        ? html`<div class="notice warning" part="notice needs-gas">
-            <p>${this.t('status.needsGas')}</p>
-          </div>`
-        : nothing}
-      ${view.phase === 'failed'
-        ? html`<div class="notice danger" part="notice refund">
-            <p>${this.t('status.refund', { chain: view.fromChainName })}</p>
-            ${view.message ? html`<p>${view.message}</p>` : nothing}
-          </div>`
-        : nothing}
-      ${view.phase === 'not-found'
-        ? html`<div class="notice danger" part="notice not-found">
-            <p>${this.t('status.notFound')}</p>
-            <p>${this.t('status.notFoundHelp')}</p>
-          </div>`
-        : nothing}
-      ${view.phase === 'unknown'
-        ? html`<div class="notice warning" part="notice unknown">
-            <p>${this.t('status.raw', { status: view.rawStatus || this.t('status.notReported') })}</p>
-            <p>${this.t('status.unknownHelp')}</p>
-          </div>`
-        : nothing}
-      ${view.message && view.phase !== 'failed' ? html`<div class="notice" part="notice message"><p>${view.message}</p></div>` : nothing}
-    `;
+  /** A notice box of paragraphs (empty ones left out), with the `notice` part and its own. */
+  private notice(kind: string, part: string, ...paragraphs: Array<string | undefined>) {
+    return html`<div class="notice ${kind}" part="notice ${part}">${paragraphs.map((text) => (text ? html`<p>${text}</p> ` : nothing))}</div>`;
   }
 
   private renderSupport(view: StatusView) {
-    const rows: Array<[string, string | undefined]> = [
-      [this.t('status.intentId'), view.intentId],
-      [this.t('status.requestId'), view.requestId],
-      [this.t('status.providerRequestId'), view.providerRequestId],
-      [this.t('status.sourceTx'), view.sourceTxHash],
+    const rows: Array<[StringKey, string | undefined]> = [
+      ['status.intentId', view.intentId],
+      ['status.requestId', view.requestId],
+      ['status.providerRequestId', view.providerRequestId],
+      ['status.sourceTx', view.sourceTxHash],
     ];
     return html`
       <section class="support" part="support" aria-labelledby="support-heading">
         <h3 id="support-heading">${this.t('status.support')}</h3>
         <dl>
-          ${rows.map(([label, value]) =>
-            value
-              ? html`<div class="row">
-                  <dt>${label}</dt>
-                  <dd>
-                    <code>${value}</code>
-                    ${this.canCopy
-                      ? html`<button class="copy" part="copy" type="button" @click=${() => this.copy(label, value)}>
-                          ${this.t(this.copied === label ? 'status.copied' : 'status.copy')}<span class="visually-hidden"> ${label}</span>
-                        </button>`
-                      : nothing}
-                  </dd>
-                </div>`
-              : nothing,
-          )}
+          ${rows.map(([key, value]) => {
+            if (!value) return nothing;
+            const label = this.t(key);
+            return html`<div>
+              <dt>${label}</dt>
+              <dd>
+                <code>${value}</code>
+                ${this.canCopy
+                  ? html`<button class="copy" part="copy" type="button" @click=${() => this.copy(label, value)}>
+                      ${this.t(this.copied === label ? 'status.copied' : 'status.copy')}<span class="visually-hidden"> ${label}</span>
+                    </button>`
+                  : nothing}
+              </dd>
+            </div>`;
+          })}
         </dl>
       </section>
     `;
   }
 
-  private stepStatuses(view: StatusView): StepStatus[] {
-    const sent: StepStatus = view.sourceTxHash ? 'done' : 'todo';
-    switch (view.phase) {
-      case 'signing':
-        return ['current', 'todo', 'todo', 'todo'];
-      case 'broadcast':
-        return ['done', 'current', 'todo', 'todo'];
-      case 'submitted':
-      case 'bridging':
-        return ['done', 'done', 'current', 'todo'];
-      case 'success':
-        return ['done', 'done', 'done', 'done'];
-      case 'failed':
-        return [sent, 'todo', 'todo', 'failed'];
-      case 'not-found':
-      case 'unknown':
-        return [sent, 'todo', 'todo', 'todo'];
-    }
-  }
-
-  private marker(status: StepStatus) {
-    const icon = status === 'done' ? ICON_CHECK : status === 'failed' ? ICON_CROSS : status === 'current' ? ICON_SPINNER : undefined;
-    return icon ? html`<svg viewBox="0 0 16 16" focusable="false">${icon}</svg>` : nothing;
-  }
-
-  private txLink(hash: string, url: string | undefined, which: 'source' | 'destination') {
+  /** " · " and the transaction's explorer link (or its shortened hash when the URL is unsafe); nothing without a hash. */
+  private txLink(hash: string | undefined, url: string | undefined, linkText: 'status.viewSource' | 'status.viewDest') {
+    if (!hash) return nothing;
     const safe = safeHttpUrl(url);
-    if (!safe) return html`<span>${fillParts(this.t('status.tx'), { hash: html`<code title=${hash}>${shortenHex(hash)}</code>` })}</span>`;
-    return html`<a part="tx-link" href=${safe} target="_blank" rel="noopener noreferrer"
-      >${this.t(which === 'source' ? 'status.viewSource' : 'status.viewDest')}<span class="visually-hidden">
-        ${shortenHex(hash)} ${this.t('common.newTab')}</span
-      ></a
-    >`;
+    return html` · ${safe
+        ? html`<a part="tx-link" href=${safe} target="_blank" rel="noopener noreferrer"
+            >${this.t(linkText)}<span class="visually-hidden"> ${shortenHex(hash)} ${this.t('common.newTab')}</span></a
+          >`
+        : html`<span>${fillParts(this.t('status.tx'), { hash: html`<code title=${hash}>${shortenHex(hash)}</code>` })}</span>`}`;
+  }
+
+  private rawStatus(view: StatusView): string {
+    return view.rawStatus || this.t('status.notReported');
   }
 
   private agoText(at: number): string {
