@@ -1,6 +1,6 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { checkIcon, PickerElement } from '../shared/picker-dialog.js';
+import { PickerElement } from '../shared/picker-dialog.js';
 import { pickerStyles } from '../shared/picker-dialog.styles.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { tokenLogo, tokenLogoStyles } from '../shared/token-logo.js';
@@ -83,18 +83,14 @@ export class ChainPicker extends PickerElement {
   /** Chain ID of the selected chain. */
   @property() selected?: string;
 
-  protected get selectText(): string {
-    return this.t('picker.selectChain');
-  }
-  protected get searchLabel(): string {
-    return this.t('picker.searchChains');
-  }
-  protected get searchPlaceholder(): string {
-    return this.t('picker.chainPlaceholder');
-  }
-  protected emptyText(query: string): string {
-    return query ? this.t('picker.noChainMatch', { query }) : this.t('picker.noChains');
-  }
+  protected readonly keys = {
+    select: 'picker.selectChain',
+    search: 'picker.searchChains',
+    placeholder: 'picker.chainPlaceholder',
+    list: 'picker.chains',
+    noMatch: 'picker.noChainMatch',
+    none: 'picker.noChains',
+  } as const;
 
   private memo?: { chains: ChainOption[]; query: string; rows: ChainRow[] };
 
@@ -122,7 +118,7 @@ export class ChainPicker extends PickerElement {
     return this.rows.length;
   }
 
-  protected isSelectable(index: number): boolean {
+  protected override isSelectable(index: number): boolean {
     return this.rows[index]?.selectable ?? false;
   }
 
@@ -138,73 +134,48 @@ export class ChainPicker extends PickerElement {
     );
   }
 
-  protected renderTriggerValue(): TemplateResult {
+  protected triggerView() {
     const chain = this.selected === undefined ? undefined : this.chains.find((c) => c.chainId === this.selected);
-    if (!chain && !this.selected) {
-      return html`<span id="trigger-value" class="trigger-value placeholder">${this.t('picker.selectChain')}</span>`;
-    }
-    const name = chain?.name ?? this.selected ?? '';
-    return html`${tokenLogo(chain?.iconUrl, name, 24)}<span id="trigger-value" class="trigger-value">${name}</span>`;
+    const text = chain?.name ?? this.selected;
+    return text ? { text, logo: tokenLogo(chain?.iconUrl, text, 24) } : undefined;
   }
 
-  protected renderList(): TemplateResult {
+  protected renderRows() {
     const rows = this.rows;
-    const firstListed = rows.findIndex((r) => r.listed);
-    const main = firstListed < 0 ? rows : rows.slice(0, firstListed);
-    const listed = firstListed < 0 ? [] : rows.slice(firstListed);
-    return html`<div
-      id="listbox"
-      class="list"
-      part="list"
-      role="listbox"
-      aria-label=${this.t('picker.chains')}
-      ?hidden=${rows.length === 0}
-      @click=${this.onListClick}
-      @pointermove=${this.onListPointerMove}
-    >
-      ${main.map((row, i) => this.renderOption(row, i))}
-      ${listed.length
-        ? html`<div class="group" role="group" aria-labelledby="group-listed">
-            <div id="group-listed" class="group-label" role="presentation">${this.t('picker.listed')}</div>
-            ${listed.map((row, i) => this.renderOption(row, main.length + i))}
-          </div>`
-        : nothing}
-    </div>`;
+    let firstListed = rows.findIndex((r) => r.listed);
+    if (firstListed < 0) firstListed = rows.length;
+    return html`${rows.slice(0, firstListed).map((row, i) => this.renderChain(row, i))}
+    ${firstListed < rows.length
+      ? html`<div class="group" role="group" aria-labelledby="group-listed">
+          <div id="group-listed" class="group-label" role="presentation">${this.t('picker.listed')}</div>
+          ${rows.slice(firstListed).map((row, i) => this.renderChain(row, firstListed + i))}
+        </div>`
+      : nothing}`;
   }
 
-  private renderOption(row: ChainRow, index: number): TemplateResult {
-    const { chain, selectable } = row;
-    const selected = chain.chainId === this.selected;
-    let meta: TemplateResult | string;
+  private renderChain({ chain, selectable }: ChainRow, index: number) {
+    const { chainId, note } = chain;
+    let meta: unknown;
     switch (chain.availability) {
       case 'unconfirmed':
-        meta = html`${chain.chainId}<span class="badge">${this.t('picker.needsQuote')}</span>`;
+        meta = html`${chainId}<span class="badge">${this.t('picker.needsQuote')}</span>`;
         break;
       case 'informational':
-        meta = chain.note ?? this.t('picker.noRouteYet');
+        meta = note ?? this.t('picker.noRouteYet');
         break;
       case 'unavailable':
-        meta = chain.note ?? this.t('picker.unavailable');
+        meta = note ?? this.t('picker.unavailable');
         break;
       default:
-        meta = chain.note ? `${chain.chainId} · ${chain.note}` : chain.chainId;
+        meta = note ? `${chainId} · ${note}` : chainId;
     }
-    return html`<div
-      id=${this.optionId(index)}
-      class=${index === this.activeIndex ? 'option active' : 'option'}
-      part="option"
-      role="option"
-      data-index=${index}
-      aria-selected=${selected ? 'true' : 'false'}
-      aria-disabled=${selectable ? 'false' : 'true'}
-    >
-      ${tokenLogo(chain.iconUrl, chain.name, 28)}
-      <span class="option-text">
-        <span class="option-title">${chain.name}</span>
-        <span class="option-meta">${meta}</span>
-      </span>
-      ${checkIcon}
-    </div>`;
+    return this.renderOption(index, {
+      selected: chainId === this.selected,
+      disabled: !selectable,
+      logo: tokenLogo(chain.iconUrl, chain.name, 28),
+      title: chain.name,
+      meta,
+    });
   }
 }
 

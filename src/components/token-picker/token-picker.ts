@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { cssProperties } from '../shared/css-properties.js';
 import { formatAmount, formatUsd, shortenHex, usdValue } from '../../format/amount.js';
-import { checkIcon, PickerElement } from '../shared/picker-dialog.js';
+import { PickerElement } from '../shared/picker-dialog.js';
 import { pickerStyles } from '../shared/picker-dialog.styles.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { tokenLogo, tokenLogoStyles } from '../shared/token-logo.js';
@@ -165,18 +165,14 @@ export class TokenPicker extends PickerElement {
   @state() private listScrollTop = 0;
   @state() private viewportHeight = 0;
 
-  protected get selectText(): string {
-    return this.t('picker.selectToken');
-  }
-  protected get searchLabel(): string {
-    return this.t('picker.searchTokens');
-  }
-  protected get searchPlaceholder(): string {
-    return this.t('picker.tokenPlaceholder');
-  }
-  protected emptyText(query: string): string {
-    return query ? this.t('picker.noTokenMatch', { query }) : this.t('picker.noTokens');
-  }
+  protected readonly keys = {
+    select: 'picker.selectToken',
+    search: 'picker.searchTokens',
+    placeholder: 'picker.tokenPlaceholder',
+    list: 'picker.tokens',
+    noMatch: 'picker.noTokenMatch',
+    none: 'picker.noTokens',
+  } as const;
 
   private search?: TokenSearch;
   private results?: { search: TokenSearch; query: string; indices: readonly number[] };
@@ -206,10 +202,6 @@ export class TokenPicker extends PickerElement {
 
   protected get optionCount(): number {
     return this.filtered.length;
-  }
-
-  protected isSelectable(index: number): boolean {
-    return index >= 0 && index < this.filtered.length;
   }
 
   protected selectedIndex(): number {
@@ -283,36 +275,28 @@ export class TokenPicker extends PickerElement {
     return this.viewportHeight || FALLBACK_VISIBLE_ROWS * ROW_HEIGHT;
   }
 
-  private readonly onListScroll = (): void => {
+  protected override onListScroll(): void {
     if (this.scrollFrame) return;
     this.scrollFrame = requestAnimationFrame(() => {
       this.scrollFrame = 0;
       this.listScrollTop = this.listEl?.scrollTop ?? 0;
     });
-  };
+  }
 
   protected override renderNotice(): TemplateResult {
     const text = this.balancesPartial ? this.t('picker.balancesPartial') : this.balancesLoading ? this.t('picker.balancesLoading') : '';
     return html`<div class="notice" part="notice" role="status">${text}</div>`;
   }
 
-  protected renderTriggerValue(): TemplateResult {
+  protected triggerView() {
     const selected = this.selected?.trim().toLowerCase();
     const token = selected ? this.tokens.find((t) => t.address.trim().toLowerCase() === selected) : undefined;
-    if (token) {
-      return html`${tokenLogo(token.logoURI, token.symbol, 24)}<span id="trigger-value" class="trigger-value"
-          >${token.symbol}</span
-        >`;
-    }
-    if (this.selected) {
-      return html`<span id="trigger-value" class="trigger-value" title=${this.selected}
-        >${shortenHex(this.selected)}</span
-      >`;
-    }
-    return html`<span id="trigger-value" class="trigger-value placeholder">${this.t('picker.selectToken')}</span>`;
+    if (token) return { text: token.symbol, logo: tokenLogo(token.logoURI, token.symbol, 24) };
+    // A selection missing from the list: its shortened address.
+    return this.selected ? { text: shortenHex(this.selected), title: this.selected } : undefined;
   }
 
-  protected renderList(): TemplateResult {
+  protected renderRows(): TemplateResult {
     const matches = this.filtered;
     const count = matches.length;
     const height = this.visibleHeight();
@@ -325,53 +309,32 @@ export class TokenPicker extends PickerElement {
     const active = this.activeIndex;
     if (active >= 0 && active < count && (active < first || active > last)) indices.push(active);
     const selected = this.selected?.trim().toLowerCase();
-    return html`<div
-      id="listbox"
-      class="list"
-      part="list"
-      role="listbox"
-      aria-label=${this.t('picker.tokens')}
-      ?hidden=${count === 0}
-      @scroll=${this.onListScroll}
-      @click=${this.onListClick}
-      @pointermove=${this.onListPointerMove}
-    >
-      <div class="spacer" role="presentation" style=${cssProperties({ height: `${count * ROW_HEIGHT}px` })}>
-        ${indices.map((i) => this.renderOption(this.tokens[matches[i]!]!, i, count, selected))}
-      </div>
+    return html`<div class="spacer" role="presentation" style=${cssProperties({ height: `${count * ROW_HEIGHT}px` })}>
+      ${indices.map((i) => this.renderToken(this.tokens[matches[i]!]!, i, count, selected))}
     </div>`;
   }
 
-  private renderOption(token: TokenOption, index: number, count: number, selected: string | undefined): TemplateResult {
-    const isSelected = selected !== undefined && token.address.trim().toLowerCase() === selected;
-    const held = token.balance !== undefined && token.balance > 0n;
-    const usd = held ? formatUsd(usdValue(token.balance!, token.decimals, token.usdPrice), this.locale) : undefined;
-    return html`<div
-      id=${this.optionId(index)}
-      class=${index === this.activeIndex ? 'option active' : 'option'}
-      part="option"
-      role="option"
-      data-index=${index}
-      aria-selected=${isSelected ? 'true' : 'false'}
-      aria-posinset=${index + 1}
-      aria-setsize=${count}
-      style=${cssProperties({ transform: `translateY(${index * ROW_HEIGHT}px)` })}
-    >
-      ${tokenLogo(token.logoURI, token.symbol, 32)}
-      <span class="option-text">
-        <span class="option-title">${token.symbol}</span>
-        <span class="option-meta" title=${token.address}>${token.name} · ${shortenHex(token.address)}</span>
-      </span>
-      ${held
+  private renderToken(token: TokenOption, index: number, count: number, selected: string | undefined): TemplateResult {
+    const { balance, decimals } = token;
+    const locale = this.locale;
+    const held = balance !== undefined && balance > 0n;
+    const usd = held ? formatUsd(usdValue(balance, decimals, token.usdPrice), locale) : undefined;
+    return this.renderOption(index, {
+      selected: token.address.trim().toLowerCase() === selected,
+      logo: tokenLogo(token.logoURI, token.symbol, 32),
+      title: token.symbol,
+      meta: `${token.name} · ${shortenHex(token.address)}`,
+      metaTitle: token.address,
+      end: held
         ? html`<span class="amounts">
-            <span class="balance">${formatAmount(token.balance!, token.decimals, { maxFractionDigits: 4, locale: this.locale })}</span>
+            <span class="balance">${formatAmount(balance, decimals, { maxFractionDigits: 4, locale })}</span>
             ${usd ? html`<span class="usd">${usd}</span>` : nothing}
           </span>`
-        : token.balance === undefined && this.balancesLoading
+        : balance === undefined && this.balancesLoading
           ? html`<span class="skeleton" aria-hidden="true"></span>`
-          : nothing}
-      ${checkIcon}
-    </div>`;
+          : nothing,
+      position: { setSize: count, top: index * ROW_HEIGHT },
+    });
   }
 }
 
