@@ -56,6 +56,13 @@ export const pickerStyles = css`
     font-weight: 500;
     color: var(--_muted);
   }
+  .icon {
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 1.75;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
   .chevron,
   .check {
     flex: none;
@@ -179,6 +186,7 @@ export const pickerStyles = css`
     width: 16px;
     height: 16px;
     color: var(--_muted);
+    stroke-width: 1.5;
     transform: translateY(-50%);
     pointer-events: none;
   }
@@ -270,6 +278,7 @@ export const pickerStyles = css`
   }
   .check {
     color: var(--_accent);
+    stroke-width: 2;
     visibility: hidden;
   }
   .option[aria-selected='true'] .check {

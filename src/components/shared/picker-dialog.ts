@@ -1,24 +1,14 @@
-import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { StringKey } from '../../i18n/strings.js';
 import { cssProperties } from './css-properties.js';
 import { PartElement } from './part.js';
 
-const chevronIcon = html`<svg class="chevron" viewBox="0 0 16 16" aria-hidden="true" fill="none">
-  ${svg`<path d="M4 6l4 4 4-4" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round" />`}
-</svg>`;
-
-const checkIcon = html`<svg class="check" viewBox="0 0 16 16" aria-hidden="true" fill="none">
-  ${svg`<path d="M3.5 8.5l3 3 6-7" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" />`}
-</svg>`;
-
-const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" fill="none">
-  ${svg`<path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" />`}
-</svg>`;
-
-const searchIcon = html`<svg class="search-icon" viewBox="0 0 16 16" aria-hidden="true" fill="none">
-  ${svg`<circle cx="7" cy="7" r="4.75" stroke="currentColor" stroke-width="1.5" /><path d="M10.5 10.5L14 14" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" />`}
-</svg>`;
+// Stroke icons: colour, width and line caps come from the style sheet (`.icon`).
+const chevronIcon = html`<svg class="icon chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" /></svg>`;
+const checkIcon = html`<svg class="icon check" viewBox="0 0 16 16" aria-hidden="true"><path d="M3.5 8.5l3 3 6-7" /></svg>`;
+const closeIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" /></svg>`;
+const searchIcon = html`<svg class="icon search-icon" viewBox="0 0 16 16" aria-hidden="true"><circle cx="7" cy="7" r="4.75" /><path d="M10.5 10.5L14 14" /></svg>`;
 
 /** The strings a picker shows, as keys of the string table. */
 export interface PickerKeys {
