@@ -28,11 +28,8 @@ export interface ChainSelectDetail {
 }
 export type ChainSelectEvent = CustomEvent<ChainSelectDetail>;
 
-interface ChainRow {
-  chain: ChainOption;
-  selectable: boolean;
-  listed: boolean;
-}
+/** Display groups, in order: selectable chains, unavailable ones, then the listed-only ("informational") group. */
+const GROUP: Readonly<Record<ChainOption['availability'], number>> = { available: 0, unconfirmed: 0, unavailable: 1, informational: 2 };
 
 const rankOf = (chain: ChainOption, q: string): number => {
   const name = chain.name.toLowerCase();
@@ -92,26 +89,19 @@ export class ChainPicker extends PickerElement {
     none: 'picker.noChains',
   } as const;
 
-  private memo?: { chains: ChainOption[]; query: string; rows: ChainRow[] };
+  private memo?: { chains: ChainOption[]; query: string; rows: ChainOption[] };
 
-  /** Filtered rows: routable (and unavailable) chains first, then the listed-only group. */
-  private get rows(): ChainRow[] {
-    const memo = this.memo;
-    if (memo && memo.chains === this.chains && memo.query === this.query) return memo.rows;
-    const q = this.query.trim().toLowerCase();
-    const ranked: Array<{ row: ChainRow; rank: number; order: number }> = [];
-    this.chains.forEach((chain, order) => {
-      const rank = q ? rankOf(chain, q) : 0;
-      if (rank < 0) return;
-      const listed = chain.availability === 'informational';
-      const selectable = chain.availability === 'available' || chain.availability === 'unconfirmed';
-      ranked.push({ row: { chain, selectable, listed }, rank, order });
-    });
-    const group = (r: ChainRow): number => (r.listed ? 2 : r.selectable ? 0 : 1);
-    ranked.sort((a, b) => group(a.row) - group(b.row) || a.rank - b.rank || a.order - b.order);
-    const rows = ranked.map((r) => r.row);
-    this.memo = { chains: this.chains, query: this.query, rows };
-    return rows;
+  /** Filtered chains: routable (and unavailable) chains first, then the listed-only group. */
+  private get rows(): ChainOption[] {
+    const { chains, query } = this;
+    if (this.memo?.chains !== chains || this.memo.query !== query) {
+      const q = query.trim().toLowerCase();
+      const ranked = chains.map((chain) => ({ chain, rank: q ? rankOf(chain, q) : 0 })).filter((r) => r.rank >= 0);
+      // A stable sort: the host's order stays within a group and rank.
+      ranked.sort((a, b) => GROUP[a.chain.availability] - GROUP[b.chain.availability] || a.rank - b.rank);
+      this.memo = { chains, query, rows: ranked.map((r) => r.chain) };
+    }
+    return this.memo.rows;
   }
 
   protected get optionCount(): number {
@@ -119,19 +109,16 @@ export class ChainPicker extends PickerElement {
   }
 
   protected override isSelectable(index: number): boolean {
-    return this.rows[index]?.selectable ?? false;
+    return GROUP[this.rows[index]!.availability] === 0;
   }
 
   protected selectedIndex(): number {
-    return this.rows.findIndex((r) => r.chain.chainId === this.selected);
+    return this.rows.findIndex((chain) => chain.chainId === this.selected);
   }
 
   protected emitSelect(index: number): void {
-    const row = this.rows[index];
-    if (!row) return;
-    this.dispatchEvent(
-      new CustomEvent<ChainSelectDetail>('chain-select', { detail: { chainId: row.chain.chainId }, bubbles: true }),
-    );
+    const { chainId } = this.rows[index]!;
+    this.dispatchEvent(new CustomEvent<ChainSelectDetail>('chain-select', { detail: { chainId }, bubbles: true }));
   }
 
   protected triggerView() {
@@ -142,18 +129,18 @@ export class ChainPicker extends PickerElement {
 
   protected renderRows() {
     const rows = this.rows;
-    let firstListed = rows.findIndex((r) => r.listed);
+    let firstListed = rows.findIndex((chain) => chain.availability === 'informational');
     if (firstListed < 0) firstListed = rows.length;
-    return html`${rows.slice(0, firstListed).map((row, i) => this.renderChain(row, i))}
+    return html`${rows.slice(0, firstListed).map((chain, i) => this.renderChain(chain, i))}
     ${firstListed < rows.length
       ? html`<div class="group" role="group" aria-labelledby="group-listed">
           <div id="group-listed" class="group-label" role="presentation">${this.t('picker.listed')}</div>
-          ${rows.slice(firstListed).map((row, i) => this.renderChain(row, firstListed + i))}
+          ${rows.slice(firstListed).map((chain, i) => this.renderChain(chain, firstListed + i))}
         </div>`
       : nothing}`;
   }
 
-  private renderChain({ chain, selectable }: ChainRow, index: number) {
+  private renderChain(chain: ChainOption, index: number) {
     const { chainId, note } = chain;
     let meta: unknown;
     switch (chain.availability) {
@@ -171,7 +158,7 @@ export class ChainPicker extends PickerElement {
     }
     return this.renderOption(index, {
       selected: chainId === this.selected,
-      disabled: !selectable,
+      disabled: GROUP[chain.availability] > 0,
       logo: tokenLogo(chain.iconUrl, chain.name, 28),
       title: chain.name,
       meta,

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import type { StringKey } from '../../i18n/strings.js';
 import { cssProperties } from './css-properties.js';
 import { PartElement } from './part.js';
@@ -66,11 +66,6 @@ export abstract class PickerElement extends PartElement {
   /** Index among the filtered options; -1 when there is none. */
   @state() protected activeIndex = -1;
 
-  @query('#trigger') protected triggerEl?: HTMLButtonElement;
-  @query('#search') protected searchEl?: HTMLInputElement;
-  @query('#listbox') protected listEl?: HTMLElement;
-  @query('.close') private closeEl?: HTMLButtonElement;
-
   private revealPending = false;
 
   protected abstract readonly keys: PickerKeys;
@@ -95,6 +90,11 @@ export abstract class PickerElement extends PartElement {
     return nothing;
   }
 
+  /** The element of the shadow root with this id (`trigger`, `search`, `close`, `listbox`), once rendered. */
+  protected byId<T extends HTMLElement>(id: string): T | undefined {
+    return (this.shadowRoot?.getElementById(id) as T | null) ?? undefined;
+  }
+
   /** Opens the dialog and focuses its search field. Does nothing while `disabled`. */
   async show(): Promise<void> {
     if (this.disabled || this.open) return;
@@ -105,7 +105,7 @@ export abstract class PickerElement extends PartElement {
     this.activeIndex = selected >= 0 ? selected : this.optionCount > 0 ? 0 : -1;
     this.reveal(this.activeIndex);
     await this.updateComplete;
-    this.searchEl?.focus();
+    this.byId('search')?.focus();
   }
 
   /** Closes the dialog and returns focus to the trigger. */
@@ -113,7 +113,7 @@ export abstract class PickerElement extends PartElement {
     if (!this.open) return;
     this.open = false;
     await this.updateComplete;
-    if (restoreFocus) this.triggerEl?.focus();
+    if (restoreFocus) this.byId('trigger')?.focus();
   }
 
   override disconnectedCallback(): void {
@@ -135,7 +135,7 @@ export abstract class PickerElement extends PartElement {
     super.updated(changed);
     if (this.revealPending && this.open) {
       this.revealPending = false;
-      const list = this.listEl;
+      const list = this.byId('listbox');
       const option = list?.querySelector<HTMLElement>(`#option-${this.activeIndex}`);
       if (!list || !option) return;
       const top = option.offsetTop;
@@ -195,9 +195,9 @@ export abstract class PickerElement extends PartElement {
       // Focus trap. The dialog's only focusable controls are the close
       // button (first) and the search field (last): Tab and Shift+Tab move
       // to the other one, and from anywhere else to the first or the last.
-      const current = this.shadowRoot?.activeElement;
+      const current = this.shadowRoot?.activeElement?.id;
       event.preventDefault();
-      (current === this.searchEl || (current !== this.closeEl && !event.shiftKey) ? this.closeEl : this.searchEl)?.focus();
+      this.byId(current === 'search' || (current !== 'close' && !event.shiftKey) ? 'close' : 'search')?.focus();
     }
   }
 
@@ -315,7 +315,7 @@ export abstract class PickerElement extends PartElement {
             ${this.label ? html`<p id="dialog-eyebrow" class="eyebrow">${this.label}</p>` : nothing}
             <h2 id="dialog-heading" class="heading">${this.t(keys.select)}</h2>
           </div>
-          <button class="close" part="close" type="button" aria-label=${this.t('picker.close')} @click=${this.onDismiss}>${closeIcon}</button>
+          <button id="close" class="close" part="close" type="button" aria-label=${this.t('picker.close')} @click=${this.onDismiss}>${closeIcon}</button>
         </div>
         <div class="search-wrap">
           ${searchIcon}
