@@ -10,6 +10,7 @@ import {
   type AmountProblem,
 } from '../../format/amount.js';
 import { plural } from '../../i18n/strings.js';
+import { field, fieldStyles } from '../shared/field.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './amount-input.styles.js';
@@ -57,7 +58,7 @@ interface Evaluation {
  * @cssprop --bridge-radius - Corner radius of the input box.
  */
 export class AmountInput extends PartElement {
-  static override styles = [hostStyles, partTokens, styles];
+  static override styles = [hostStyles, partTokens, fieldStyles, styles];
 
   /** Visible label of the input; the `form.amount` string when empty. */
   @property() label = '';
@@ -136,10 +137,10 @@ export class AmountInput extends PartElement {
     const message = this.message(amount, problem);
     const invalid = message?.kind === 'error';
     const usd = amount !== undefined ? formatUsd(usdValue(amount, this.decimals, this.usdPrice), this.locale) : undefined;
-    return html`
-      <div class="field" part="base">
-        <label part="label" for="amount">${this.label || this.t('form.amount')}</label>
-        <div class="control ${invalid ? 'invalid' : ''}" part="control">
+    return field(
+      'amount',
+      this.label || this.t('form.amount'),
+      html`<div class="control ${invalid ? 'invalid' : ''}" part="control">
           <input
             id="amount"
             part="input"
@@ -164,10 +165,10 @@ export class AmountInput extends PartElement {
                 <span class="balance-text">${this.t('amount.balance', { amount: this.amountText(this.balance) })}</span>
                 <button class="max" part="max" type="button" ?disabled=${this.disabled} @click=${this.onMax}>${this.t('amount.max')}</button>
               </span>`}
-        </div>
-        <p id="message" part="message" class="message ${message?.kind ?? ''}" aria-live="polite">${message?.text ?? nothing}</p>
-      </div>
-    `;
+        </div>`,
+      message?.text ?? nothing,
+      message?.kind,
+    );
   }
 
   private amountText(value: bigint): string {

@@ -2,6 +2,7 @@ import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { checkAddress, type AddressFamily, type AddressProblem } from '../../api/validate.js';
+import { field, fieldStyles } from '../shared/field.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './recipient-input.styles.js';
@@ -53,7 +54,7 @@ const UNKNOWN_FAMILY: FamilyInfo = { name: '', length: 42 };
  * @cssprop --bridge-font-mono - Font of the address.
  */
 export class RecipientInput extends PartElement {
-  static override styles = [hostStyles, partTokens, styles];
+  static override styles = [hostStyles, partTokens, fieldStyles, styles];
 
   /** Visible label; the `recipient.label` string when empty. */
   @property() label = '';
@@ -119,31 +120,29 @@ export class RecipientInput extends PartElement {
   override render() {
     const error = this.visibleError();
     const hint = this.required ? this.t('recipient.hint', { family: this.info.name }) : this.t('recipient.hintOptional');
-    return html`
-      <div class="field" part="base">
-        <label part="label" for="recipient">
-          <span>${this.label || this.t('recipient.label')}</span>
-          <span class="requirement">${this.t(this.required ? 'recipient.required' : 'recipient.optional')}</span>
-        </label>
-        <input
-          id="recipient"
-          part="input"
-          type="text"
-          autocomplete="off"
-          autocapitalize="off"
-          spellcheck="false"
-          .value=${live(this.value)}
-          placeholder=${this.placeholder ?? this.defaultPlaceholder()}
-          ?required=${this.required}
-          ?disabled=${this.disabled}
-          aria-invalid=${error ? 'true' : 'false'}
-          aria-describedby="message"
-          @input=${this.onInput}
-          @blur=${this.onBlur}
-        />
-        <p id="message" part="message" class="message ${error ? 'error' : ''}" aria-live="polite">${error ?? hint}</p>
-      </div>
-    `;
+    return field(
+      'recipient',
+      html`<span>${this.label || this.t('recipient.label')}</span>
+        <span class="requirement">${this.t(this.required ? 'recipient.required' : 'recipient.optional')}</span>`,
+      html`<input
+        id="recipient"
+        part="input"
+        type="text"
+        autocomplete="off"
+        autocapitalize="off"
+        spellcheck="false"
+        .value=${live(this.value)}
+        placeholder=${this.placeholder ?? this.defaultPlaceholder()}
+        ?required=${this.required}
+        ?disabled=${this.disabled}
+        aria-invalid=${error ? 'true' : 'false'}
+        aria-describedby="message"
+        @input=${this.onInput}
+        @blur=${this.onBlur}
+      />`,
+      error ?? hint,
+      error ? 'error' : '',
+    );
   }
 
   private visibleError(): string | undefined {
