@@ -59,19 +59,20 @@ export const hostStyles = css`
 
 /**
  * Every public token with its light default, and the private alias the parts
- * read it through (the `--_*` names their style sheets use).
+ * read it through (the `--_*` names their style sheets use). Values are
+ * written exactly as a host reads them back with `getPropertyValue`.
  */
 const TOKENS: ReadonlyArray<readonly [name: string, value: string, alias?: string]> = [
-  ['color-bg', '#fff', 'bg'],
+  ['color-bg', '#ffffff', 'bg'],
   ['color-surface', '#f4f5f7', 'surface'],
-  ['color-surface-raised', '#fff', 'raised'],
+  ['color-surface-raised', '#ffffff', 'raised'],
   ['color-border', '#d9dce1', 'border'],
   ['color-border-strong', '#858c97', 'control'],
-  ['color-backdrop', 'rgb(10 12 16 / .5)'],
+  ['color-backdrop', 'rgb(10 12 16 / 0.5)'],
   ['color-text', '#14161a', 'text'],
   ['color-text-muted', '#565c66', 'muted'],
   ['color-accent', '#3b5bdb', 'accent'],
-  ['color-accent-text', '#fff', 'accent-text'],
+  ['color-accent-text', '#ffffff', 'accent-text'],
   ['color-focus', '#3b5bdb', 'focus'],
   ['color-success', '#1e7a3c', 'success'],
   ['color-warning', '#8a5a00', 'warning'],
@@ -81,8 +82,8 @@ const TOKENS: ReadonlyArray<readonly [name: string, value: string, alias?: strin
   ['radius', '12px', 'radius'],
   ['radius-small', '8px', 'radius-s'],
   ['spacing', '12px', 'space'],
-  ['font', "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"],
-  ['font-mono', 'ui-monospace,SFMono-Regular,Menlo,Consolas,monospace'],
+  ['font', "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"],
+  ['font-mono', 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'],
   ['font-size', '15px'],
   ['max-width', '440px'],
   ['z-index', '10'],
