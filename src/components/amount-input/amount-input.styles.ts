@@ -1,17 +1,6 @@
 import { css } from 'lit';
 
 export const styles = css`
-  .field {
-    display: grid;
-    gap: 6px;
-  }
-
-  label {
-    font-size: 0.875em;
-    font-weight: 600;
-    color: var(--_muted);
-  }
-
   .control {
     display: flex;
     align-items: center;
@@ -52,14 +41,6 @@ export const styles = css`
   /* The box around the input shows focus (.control:focus-within): one ring, not two. */
   input:focus-visible {
     outline: none;
-  }
-  input::placeholder {
-    color: var(--_muted);
-    opacity: 1;
-  }
-  input:disabled {
-    cursor: not-allowed;
-    color: var(--_muted);
   }
 
   .symbol {
@@ -119,14 +100,6 @@ export const styles = css`
     color: var(--_muted);
   }
 
-  .message {
-    margin: 0;
-    min-height: 1.4em;
-    font-size: 0.875em;
-  }
-  .message.error {
-    color: var(--_danger);
-  }
   .message.info {
     color: var(--_muted);
   }

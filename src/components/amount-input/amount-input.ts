@@ -1,6 +1,5 @@
 import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { classMap } from 'lit/directives/class-map.js';
 import { live } from 'lit/directives/live.js';
 import {
   amountToInputText,
@@ -11,6 +10,7 @@ import {
   type AmountProblem,
 } from '../../format/amount.js';
 import { plural } from '../../i18n/strings.js';
+import { field, fieldStyles } from '../shared/field.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './amount-input.styles.js';
@@ -58,7 +58,7 @@ interface Evaluation {
  * @cssprop --bridge-radius - Corner radius of the input box.
  */
 export class AmountInput extends PartElement {
-  static override styles = [hostStyles, partTokens, styles];
+  static override styles = [hostStyles, partTokens, fieldStyles, styles];
 
   /** Visible label of the input; the `form.amount` string when empty. */
   @property() label = '';
@@ -111,10 +111,8 @@ export class AmountInput extends PartElement {
   }
 
   private emitChange(text: string): void {
-    const { amount, problem } = this.evaluate(text);
-    const detail: AmountChangeDetail = { text };
-    if (amount !== undefined) detail.amount = amount;
-    if (problem !== undefined) detail.problem = problem;
+    // `evaluate` leaves out what it has no value for, so the detail carries only the keys that apply.
+    const detail: AmountChangeDetail = { text, ...this.evaluate(text) };
     this.dispatchEvent(new CustomEvent<AmountChangeDetail>('amount-change', { detail, bubbles: true, composed: false }));
   }
 
@@ -139,10 +137,10 @@ export class AmountInput extends PartElement {
     const message = this.message(amount, problem);
     const invalid = message?.kind === 'error';
     const usd = amount !== undefined ? formatUsd(usdValue(amount, this.decimals, this.usdPrice), this.locale) : undefined;
-    return html`
-      <div class="field" part="base">
-        <label part="label" for="amount">${this.label || this.t('form.amount')}</label>
-        <div class=${classMap({ control: true, invalid })} part="control">
+    return field(
+      'amount',
+      this.label || this.t('form.amount'),
+      html`<div class="control ${invalid ? 'invalid' : ''}" part="control">
           <input
             id="amount"
             part="input"
@@ -167,10 +165,10 @@ export class AmountInput extends PartElement {
                 <span class="balance-text">${this.t('amount.balance', { amount: this.amountText(this.balance) })}</span>
                 <button class="max" part="max" type="button" ?disabled=${this.disabled} @click=${this.onMax}>${this.t('amount.max')}</button>
               </span>`}
-        </div>
-        <p id="message" part="message" class="message ${message?.kind ?? ''}" aria-live="polite">${message?.text ?? nothing}</p>
-      </div>
-    `;
+        </div>`,
+      message?.text ?? nothing,
+      message?.kind,
+    );
   }
 
   private amountText(value: bigint): string {
@@ -179,35 +177,33 @@ export class AmountInput extends PartElement {
   }
 
   private message(amount: bigint | undefined, problem: AmountInputProblem | undefined): { kind: 'error' | 'info' | 'warning'; text: string } | undefined {
-    const token = this.symbol || this.t('amount.thisToken');
     const fill = this.maxFill && this.maxFill.text === this.value ? this.maxFill : undefined;
-    const error = (text: string) => ({ kind: 'error' as const, text });
-    switch (problem) {
-      case undefined:
-        break;
-      case 'empty':
-        return undefined;
-      case 'invalid':
-        return error(this.t('amount.invalid'));
-      case 'negative':
-        return error(this.t('amount.negative'));
-      case 'zero':
-        return error(fill ? this.t('amount.belowReserve', { amount: this.amountText(fill.reserve) }) : this.t('amount.zero'));
-      case 'too-many-decimals':
-        return error(
-          this.decimals === 0
-            ? this.t('amount.wholeOnly', { token })
-            : plural(this.strings, 'amount.decimals', this.decimals, this.locale, { token }),
-        );
-      case 'too-large':
-        return error(this.t('amount.tooLarge'));
-      case 'insufficient-balance':
-        return error(this.symbol ? this.t('amount.insufficient', { symbol: this.symbol }) : this.t('amount.insufficientAny'));
-    }
+    if (problem === 'empty') return undefined;
+    if (problem) return { kind: 'error', text: this.problemText(problem, fill) };
     if (fill) return { kind: 'info', text: this.t('amount.keepsGas', { amount: this.amountText(fill.reserve) }) };
     if (amount !== undefined && this.isNative && this.gasReserve > 0n && this.balance !== undefined && amount > this.balance - this.gasReserve) {
       return { kind: 'warning', text: this.t('amount.leavesGas', { amount: this.amountText(this.gasReserve) }) };
     }
     return undefined;
+  }
+
+  private problemText(problem: Exclude<AmountInputProblem, 'empty'>, fill: { reserve: bigint } | undefined): string {
+    const token = this.symbol || this.t('amount.thisToken');
+    switch (problem) {
+      case 'invalid':
+        return this.t('amount.invalid');
+      case 'negative':
+        return this.t('amount.negative');
+      case 'zero':
+        return fill ? this.t('amount.belowReserve', { amount: this.amountText(fill.reserve) }) : this.t('amount.zero');
+      case 'too-many-decimals':
+        return this.decimals === 0
+          ? this.t('amount.wholeOnly', { token })
+          : plural(this.strings, 'amount.decimals', this.decimals, this.locale, { token });
+      case 'too-large':
+        return this.t('amount.tooLarge');
+      case 'insufficient-balance':
+        return this.symbol ? this.t('amount.insufficient', { symbol: this.symbol }) : this.t('amount.insufficientAny');
+    }
   }
 }

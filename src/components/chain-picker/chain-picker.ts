@@ -1,6 +1,6 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { checkIcon, PickerElement } from '../shared/picker-dialog.js';
+import { PickerElement } from '../shared/picker-dialog.js';
 import { pickerStyles } from '../shared/picker-dialog.styles.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { tokenLogo, tokenLogoStyles } from '../shared/token-logo.js';
@@ -28,11 +28,8 @@ export interface ChainSelectDetail {
 }
 export type ChainSelectEvent = CustomEvent<ChainSelectDetail>;
 
-interface ChainRow {
-  chain: ChainOption;
-  selectable: boolean;
-  listed: boolean;
-}
+/** Display groups, in order: selectable chains, unavailable ones, then the listed-only ("informational") group. */
+const GROUP: Readonly<Record<ChainOption['availability'], number>> = { available: 0, unconfirmed: 0, unavailable: 1, informational: 2 };
 
 const rankOf = (chain: ChainOption, q: string): number => {
   const name = chain.name.toLowerCase();
@@ -83,128 +80,89 @@ export class ChainPicker extends PickerElement {
   /** Chain ID of the selected chain. */
   @property() selected?: string;
 
-  protected get selectText(): string {
-    return this.t('picker.selectChain');
-  }
-  protected get searchLabel(): string {
-    return this.t('picker.searchChains');
-  }
-  protected get searchPlaceholder(): string {
-    return this.t('picker.chainPlaceholder');
-  }
-  protected emptyText(query: string): string {
-    return query ? this.t('picker.noChainMatch', { query }) : this.t('picker.noChains');
-  }
+  protected readonly keys = {
+    select: 'picker.selectChain',
+    search: 'picker.searchChains',
+    placeholder: 'picker.chainPlaceholder',
+    list: 'picker.chains',
+    noMatch: 'picker.noChainMatch',
+    none: 'picker.noChains',
+  } as const;
 
-  private memo?: { chains: ChainOption[]; query: string; rows: ChainRow[] };
+  private memo?: { chains: ChainOption[]; query: string; rows: ChainOption[] };
 
-  /** Filtered rows: routable (and unavailable) chains first, then the listed-only group. */
-  private get rows(): ChainRow[] {
-    const memo = this.memo;
-    if (memo && memo.chains === this.chains && memo.query === this.query) return memo.rows;
-    const q = this.query.trim().toLowerCase();
-    const ranked: Array<{ row: ChainRow; rank: number; order: number }> = [];
-    this.chains.forEach((chain, order) => {
-      const rank = q ? rankOf(chain, q) : 0;
-      if (rank < 0) return;
-      const listed = chain.availability === 'informational';
-      const selectable = chain.availability === 'available' || chain.availability === 'unconfirmed';
-      ranked.push({ row: { chain, selectable, listed }, rank, order });
-    });
-    const group = (r: ChainRow): number => (r.listed ? 2 : r.selectable ? 0 : 1);
-    ranked.sort((a, b) => group(a.row) - group(b.row) || a.rank - b.rank || a.order - b.order);
-    const rows = ranked.map((r) => r.row);
-    this.memo = { chains: this.chains, query: this.query, rows };
-    return rows;
+  /** Filtered chains: routable (and unavailable) chains first, then the listed-only group. */
+  private get rows(): ChainOption[] {
+    const { chains, query } = this;
+    if (this.memo?.chains !== chains || this.memo.query !== query) {
+      const q = query.trim().toLowerCase();
+      const ranked = chains.map((chain) => ({ chain, rank: q ? rankOf(chain, q) : 0 })).filter((r) => r.rank >= 0);
+      // A stable sort: the host's order stays within a group and rank.
+      ranked.sort((a, b) => GROUP[a.chain.availability] - GROUP[b.chain.availability] || a.rank - b.rank);
+      this.memo = { chains, query, rows: ranked.map((r) => r.chain) };
+    }
+    return this.memo.rows;
   }
 
   protected get optionCount(): number {
     return this.rows.length;
   }
 
-  protected isSelectable(index: number): boolean {
-    return this.rows[index]?.selectable ?? false;
+  protected override isSelectable(index: number): boolean {
+    return GROUP[this.rows[index]!.availability] === 0;
   }
 
   protected selectedIndex(): number {
-    return this.rows.findIndex((r) => r.chain.chainId === this.selected);
+    return this.rows.findIndex((chain) => chain.chainId === this.selected);
   }
 
   protected emitSelect(index: number): void {
-    const row = this.rows[index];
-    if (!row) return;
-    this.dispatchEvent(
-      new CustomEvent<ChainSelectDetail>('chain-select', { detail: { chainId: row.chain.chainId }, bubbles: true }),
-    );
+    const { chainId } = this.rows[index]!;
+    this.dispatchEvent(new CustomEvent<ChainSelectDetail>('chain-select', { detail: { chainId }, bubbles: true }));
   }
 
-  protected renderTriggerValue(): TemplateResult {
+  protected triggerView() {
     const chain = this.selected === undefined ? undefined : this.chains.find((c) => c.chainId === this.selected);
-    if (!chain && !this.selected) {
-      return html`<span id="trigger-value" class="trigger-value placeholder">${this.t('picker.selectChain')}</span>`;
-    }
-    const name = chain?.name ?? this.selected ?? '';
-    return html`${tokenLogo(chain?.iconUrl, name, 24)}<span id="trigger-value" class="trigger-value">${name}</span>`;
+    const text = chain?.name ?? this.selected;
+    return text ? { text, logo: tokenLogo(chain?.iconUrl, text, 24) } : undefined;
   }
 
-  protected renderList(): TemplateResult {
+  protected renderRows() {
     const rows = this.rows;
-    const firstListed = rows.findIndex((r) => r.listed);
-    const main = firstListed < 0 ? rows : rows.slice(0, firstListed);
-    const listed = firstListed < 0 ? [] : rows.slice(firstListed);
-    return html`<div
-      id="listbox"
-      class="list"
-      part="list"
-      role="listbox"
-      aria-label=${this.t('picker.chains')}
-      ?hidden=${rows.length === 0}
-      @click=${this.onListClick}
-      @pointermove=${this.onListPointerMove}
-    >
-      ${main.map((row, i) => this.renderOption(row, i))}
-      ${listed.length
-        ? html`<div class="group" role="group" aria-labelledby="group-listed">
-            <div id="group-listed" class="group-label" role="presentation">${this.t('picker.listed')}</div>
-            ${listed.map((row, i) => this.renderOption(row, main.length + i))}
-          </div>`
-        : nothing}
-    </div>`;
+    let firstListed = rows.findIndex((chain) => chain.availability === 'informational');
+    if (firstListed < 0) firstListed = rows.length;
+    return html`${rows.slice(0, firstListed).map((chain, i) => this.renderChain(chain, i))}
+    ${firstListed < rows.length
+      ? html`<div class="group" role="group" aria-labelledby="group-listed">
+          <div id="group-listed" class="group-label" role="presentation">${this.t('picker.listed')}</div>
+          ${rows.slice(firstListed).map((chain, i) => this.renderChain(chain, firstListed + i))}
+        </div>`
+      : nothing}`;
   }
 
-  private renderOption(row: ChainRow, index: number): TemplateResult {
-    const { chain, selectable } = row;
-    const selected = chain.chainId === this.selected;
-    let meta: TemplateResult | string;
+  private renderChain(chain: ChainOption, index: number) {
+    const { chainId, note } = chain;
+    let meta: unknown;
     switch (chain.availability) {
       case 'unconfirmed':
-        meta = html`${chain.chainId}<span class="badge">${this.t('picker.needsQuote')}</span>`;
+        meta = html`${chainId}<span class="badge">${this.t('picker.needsQuote')}</span>`;
         break;
       case 'informational':
-        meta = chain.note ?? this.t('picker.noRouteYet');
+        meta = note ?? this.t('picker.noRouteYet');
         break;
       case 'unavailable':
-        meta = chain.note ?? this.t('picker.unavailable');
+        meta = note ?? this.t('picker.unavailable');
         break;
       default:
-        meta = chain.note ? `${chain.chainId} · ${chain.note}` : chain.chainId;
+        meta = note ? `${chainId} · ${note}` : chainId;
     }
-    return html`<div
-      id=${this.optionId(index)}
-      class=${index === this.activeIndex ? 'option active' : 'option'}
-      part="option"
-      role="option"
-      data-index=${index}
-      aria-selected=${selected ? 'true' : 'false'}
-      aria-disabled=${selectable ? 'false' : 'true'}
-    >
-      ${tokenLogo(chain.iconUrl, chain.name, 28)}
-      <span class="option-text">
-        <span class="option-title">${chain.name}</span>
-        <span class="option-meta">${meta}</span>
-      </span>
-      ${checkIcon}
-    </div>`;
+    return this.renderOption(index, {
+      selected: chainId === this.selected,
+      disabled: GROUP[chain.availability] > 0,
+      logo: tokenLogo(chain.iconUrl, chain.name, 28),
+      title: chain.name,
+      meta,
+    });
   }
 }
 

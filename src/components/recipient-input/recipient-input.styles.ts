@@ -1,18 +1,10 @@
 import { css } from 'lit';
 
 export const styles = css`
-  .field {
-    display: grid;
-    gap: 6px;
-  }
-
   label {
     display: flex;
     align-items: baseline;
     gap: 6px;
-    font-size: 0.875em;
-    font-weight: 600;
-    color: var(--_muted);
   }
   .requirement {
     font-weight: 400;
@@ -31,10 +23,6 @@ export const styles = css`
     appearance: none;
     transition: border-color 0.15s ease;
   }
-  input::placeholder {
-    color: var(--_muted);
-    opacity: 1;
-  }
   input:focus-visible {
     border-color: var(--_focus);
     outline: 1px solid var(--_focus);
@@ -46,19 +34,9 @@ export const styles = css`
   input[aria-invalid='true']:focus-visible {
     outline-color: var(--_danger);
   }
-  input:disabled {
-    cursor: not-allowed;
-    color: var(--_muted);
-  }
 
   .message {
-    margin: 0;
-    min-height: 1.4em;
-    font-size: 0.875em;
     color: var(--_muted);
     overflow-wrap: anywhere;
-  }
-  .message.error {
-    color: var(--_danger);
   }
 `;

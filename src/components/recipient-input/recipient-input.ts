@@ -1,8 +1,8 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import { checkAddress, type AddressFamily, type AddressProblem } from '../../api/validate.js';
+import { field, fieldStyles } from '../shared/field.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './recipient-input.styles.js';
@@ -14,13 +14,25 @@ export interface RecipientChangeDetail {
   valid: boolean;
 }
 
-const FAMILY_NAMES: Record<AddressFamily, string> = {
-  evm: 'EVM',
-  solana: 'Solana',
-  cosmos: 'Cosmos',
-  bitcoin: 'Bitcoin',
-  sui: 'Sui',
+interface FamilyInfo {
+  /** The family's name in messages. */
+  name: string;
+  /** Default placeholder (Solana's is a string of the table; Cosmos's follows the prefix). */
+  placeholder?: string;
+  /** Length from which a value looks like a whole address (Cosmos: counted after the separator). */
+  length: number;
+}
+
+const FAMILIES: Readonly<Record<AddressFamily, FamilyInfo>> = {
+  evm: { name: 'EVM', placeholder: '0x…', length: 42 },
+  solana: { name: 'Solana', length: 43 },
+  cosmos: { name: 'Cosmos', length: 38 },
+  bitcoin: { name: 'Bitcoin', placeholder: 'bc1…', length: 42 },
+  sui: { name: 'Sui', placeholder: '0x…', length: 66 },
 };
+
+/** A family the element does not know (an attribute typo): no name, no placeholder. */
+const UNKNOWN_FAMILY: FamilyInfo = { name: '', length: 42 };
 
 /**
  * @summary The destination address field, checked for the destination chain's address family.
@@ -42,7 +54,7 @@ const FAMILY_NAMES: Record<AddressFamily, string> = {
  * @cssprop --bridge-font-mono - Font of the address.
  */
 export class RecipientInput extends PartElement {
-  static override styles = [hostStyles, partTokens, styles];
+  static override styles = [hostStyles, partTokens, fieldStyles, styles];
 
   /** Visible label; the `recipient.label` string when empty. */
   @property() label = '';
@@ -107,32 +119,30 @@ export class RecipientInput extends PartElement {
 
   override render() {
     const error = this.visibleError();
-    const hint = this.required ? this.t('recipient.hint', { family: FAMILY_NAMES[this.family] ?? '' }) : this.t('recipient.hintOptional');
-    return html`
-      <div class="field" part="base">
-        <label part="label" for="recipient">
-          <span>${this.label || this.t('recipient.label')}</span>
-          <span class="requirement">${this.t(this.required ? 'recipient.required' : 'recipient.optional')}</span>
-        </label>
-        <input
-          id="recipient"
-          part="input"
-          type="text"
-          autocomplete="off"
-          autocapitalize="off"
-          spellcheck="false"
-          .value=${live(this.value)}
-          placeholder=${ifDefined(this.placeholder ?? this.defaultPlaceholder())}
-          ?required=${this.required}
-          ?disabled=${this.disabled}
-          aria-invalid=${error ? 'true' : 'false'}
-          aria-describedby="message"
-          @input=${this.onInput}
-          @blur=${this.onBlur}
-        />
-        <p id="message" part="message" class="message ${error ? 'error' : ''}" aria-live="polite">${error ?? hint ?? nothing}</p>
-      </div>
-    `;
+    const hint = this.required ? this.t('recipient.hint', { family: this.info.name }) : this.t('recipient.hintOptional');
+    return field(
+      'recipient',
+      html`<span>${this.label || this.t('recipient.label')}</span>
+        <span class="requirement">${this.t(this.required ? 'recipient.required' : 'recipient.optional')}</span>`,
+      html`<input
+        id="recipient"
+        part="input"
+        type="text"
+        autocomplete="off"
+        autocapitalize="off"
+        spellcheck="false"
+        .value=${live(this.value)}
+        placeholder=${this.placeholder ?? this.defaultPlaceholder()}
+        ?required=${this.required}
+        ?disabled=${this.disabled}
+        aria-invalid=${error ? 'true' : 'false'}
+        aria-describedby="message"
+        @input=${this.onInput}
+        @blur=${this.onBlur}
+      />`,
+      error ?? hint,
+      error ? 'error' : '',
+    );
   }
 
   private visibleError(): string | undefined {
@@ -143,56 +153,37 @@ export class RecipientInput extends PartElement {
     return this.problemText(problem);
   }
 
+  private get info(): FamilyInfo {
+    return FAMILIES[this.family] ?? UNKNOWN_FAMILY;
+  }
+
   /** Long enough to be a whole address of the family: from then on problems show while typing. */
   private looksComplete(): boolean {
     const value = this.value;
-    switch (this.family) {
-      case 'evm':
-        return value.length >= 42;
-      case 'sui':
-        return value.length >= 66;
-      case 'solana':
-        return value.length >= 43;
-      case 'bitcoin':
-        return value.length >= 42;
-      case 'cosmos': {
-        const separator = value.lastIndexOf('1');
-        return separator > 0 && value.length - separator - 1 >= 38;
-      }
-      default:
-        return value.length >= 42;
+    if (this.family === 'cosmos') {
+      // Bech32: the part after the last "1" (the separator) has a fixed length; the prefix varies.
+      const separator = value.lastIndexOf('1');
+      return separator > 0 && value.length - separator - 1 >= this.info.length;
     }
+    return value.length >= this.info.length;
   }
 
   private problemText(problem: Exclude<AddressProblem, 'empty'>): string {
-    const family = FAMILY_NAMES[this.family] ?? this.family;
+    const family = this.family;
     switch (problem) {
       case 'whitespace':
         return this.t('recipient.whitespace');
       case 'checksum':
-        return this.t(this.family === 'evm' ? 'recipient.checksumEvm' : 'recipient.checksum');
+        return this.t(family === 'evm' ? 'recipient.checksumEvm' : 'recipient.checksum');
       case 'prefix':
-        if (this.family === 'bitcoin') return this.t('recipient.prefixBitcoin');
-        return this.t('recipient.prefix', { prefix: this.bech32Prefix ?? '' });
+        return family === 'bitcoin' ? this.t('recipient.prefixBitcoin') : this.t('recipient.prefix', { prefix: this.bech32Prefix ?? '' });
       case 'format':
-        if (this.family === 'evm') return this.t('recipient.formatEvm');
-        return this.t('recipient.format', { family });
+        return family === 'evm' ? this.t('recipient.formatEvm') : this.t('recipient.format', { family: this.info.name });
     }
   }
 
   private defaultPlaceholder(): string {
-    switch (this.family) {
-      case 'evm':
-      case 'sui':
-        return '0x…';
-      case 'cosmos':
-        return `${this.bech32Prefix ?? 'cosmos'}1…`;
-      case 'bitcoin':
-        return 'bc1…';
-      case 'solana':
-        return this.t('recipient.solana');
-      default:
-        return '';
-    }
+    if (this.family === 'cosmos') return `${this.bech32Prefix ?? 'cosmos'}1…`;
+    return this.family === 'solana' ? this.t('recipient.solana') : (this.info.placeholder ?? '');
   }
 }

@@ -56,6 +56,13 @@ export const pickerStyles = css`
     font-weight: 500;
     color: var(--_muted);
   }
+  .icon {
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 1.75;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
   .chevron,
   .check {
     flex: none;
@@ -133,13 +140,16 @@ export const pickerStyles = css`
     gap: 8px;
     padding: 16px 12px 8px 16px;
   }
-  .eyebrow {
-    margin: 0 0 2px;
+  .eyebrow,
+  .group-label {
     font-size: 0.75em;
     font-weight: 600;
     letter-spacing: 0.03em;
     text-transform: uppercase;
     color: var(--_muted);
+  }
+  .eyebrow {
+    margin: 0 0 2px;
   }
   .heading {
     margin: 0;
@@ -179,6 +189,7 @@ export const pickerStyles = css`
     width: 16px;
     height: 16px;
     color: var(--_muted);
+    stroke-width: 1.5;
     transform: translateY(-50%);
     pointer-events: none;
   }
@@ -221,7 +232,6 @@ export const pickerStyles = css`
     position: relative;
     flex: 1 1 auto;
     min-height: 0;
-    margin: 0;
     padding: 0 8px 8px;
     overflow-y: auto;
     overscroll-behavior: contain;
@@ -230,7 +240,6 @@ export const pickerStyles = css`
     display: flex;
     align-items: center;
     gap: var(--_space);
-    min-width: 0;
     padding: 8px;
     border-radius: var(--_radius-s);
     cursor: pointer;
@@ -270,6 +279,7 @@ export const pickerStyles = css`
   }
   .check {
     color: var(--_accent);
+    stroke-width: 2;
     visibility: hidden;
   }
   .option[aria-selected='true'] .check {
@@ -277,11 +287,6 @@ export const pickerStyles = css`
   }
   .group-label {
     padding: 12px 8px 4px;
-    font-size: 0.75em;
-    font-weight: 600;
-    letter-spacing: 0.03em;
-    text-transform: uppercase;
-    color: var(--_muted);
   }
   .empty {
     padding: 32px 16px 40px;

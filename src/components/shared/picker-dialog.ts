@@ -1,38 +1,55 @@
-import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
-import { ifDefined } from 'lit/directives/if-defined.js';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { StringKey } from '../../i18n/strings.js';
+import { cssProperties } from './css-properties.js';
 import { PartElement } from './part.js';
 
-export const chevronIcon = html`<svg class="chevron" viewBox="0 0 16 16" aria-hidden="true" fill="none">
-  ${svg`<path d="M4 6l4 4 4-4" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round" />`}
-</svg>`;
+// Stroke icons: colour, width and line caps come from the style sheet (`.icon`).
+const chevronIcon = html`<svg class="icon chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" /></svg>`;
+const checkIcon = html`<svg class="icon check" viewBox="0 0 16 16" aria-hidden="true"><path d="M3.5 8.5l3 3 6-7" /></svg>`;
+const closeIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" /></svg>`;
+const searchIcon = html`<svg class="icon search-icon" viewBox="0 0 16 16" aria-hidden="true"><circle cx="7" cy="7" r="4.75" /><path d="M10.5 10.5L14 14" /></svg>`;
 
-export const checkIcon = html`<svg class="check" viewBox="0 0 16 16" aria-hidden="true" fill="none">
-  ${svg`<path d="M3.5 8.5l3 3 6-7" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" />`}
-</svg>`;
+/** The strings a picker shows, as keys of the string table. */
+export interface PickerKeys {
+  /** Dialog heading and trigger placeholder: "Select chain". */
+  select: StringKey;
+  /** Accessible name of the search field. */
+  search: StringKey;
+  placeholder: StringKey;
+  /** Accessible name of the listbox. */
+  list: StringKey;
+  /** Empty state for a search that matches nothing (`{query}`). */
+  noMatch: StringKey;
+  /** Empty state without any option. */
+  none: StringKey;
+}
 
-const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" fill="none">
-  ${svg`<path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" />`}
-</svg>`;
-
-const searchIcon = html`<svg class="search-icon" viewBox="0 0 16 16" aria-hidden="true" fill="none">
-  ${svg`<circle cx="7" cy="7" r="4.75" stroke="currentColor" stroke-width="1.5" /><path d="M10.5 10.5L14 14" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" />`}
-</svg>`;
+/** What one option row shows; the picker adds the id, the active state and the check mark. */
+export interface OptionView {
+  selected: boolean;
+  disabled?: boolean;
+  /** Logo or icon (a `tokenLogo`). */
+  logo: unknown;
+  title: string;
+  meta: unknown;
+  metaTitle?: string;
+  /** Content after the text (the token picker's balance). */
+  end?: unknown;
+  /** Position in a windowed list: sets `aria-posinset`/`aria-setsize` and the row's offset. */
+  position?: { setSize: number; top: number };
+}
 
 /**
  * Behaviour shared by `<bw-chain-picker>` and `<bw-token-picker>`: a trigger
  * button opening a modal dialog inside the shadow root, with a search field
  * (a combobox whose `aria-activedescendant` points at the active option),
  * keyboard navigation of the listbox, a focus trap, and focus restored to
- * the trigger on close. Subclasses supply the options and how to render them.
+ * the trigger on close. Subclasses supply the options and render each one
+ * through `renderOption`.
  *
  * The element is controlled: choosing an option fires the subclass's event
  * and closes the dialog; the host then sets `selected`.
- *
- * Option elements must carry `data-index` (their position among the filtered
- * options) and `id=${this.optionId(index)}` inside an element with
- * `id="listbox"`, and wire `@click=${this.onListClick}` and
- * `@pointermove=${this.onListPointerMove}` on it.
  */
 export abstract class PickerElement extends PartElement {
   /** Visible label above the trigger ("From", "To"); also part of the trigger's and the dialog's accessible names. */
@@ -49,33 +66,33 @@ export abstract class PickerElement extends PartElement {
   /** Index among the filtered options; -1 when there is none. */
   @state() protected activeIndex = -1;
 
-  @query('#trigger') protected triggerEl?: HTMLButtonElement;
-  @query('#search') protected searchEl?: HTMLInputElement;
-  @query('#listbox') protected listEl?: HTMLElement;
-
   private revealPending = false;
 
-  /** Dialog heading and trigger placeholder: "Select chain". */
-  protected abstract get selectText(): string;
-  /** Accessible name of the search field. */
-  protected abstract get searchLabel(): string;
-  protected abstract get searchPlaceholder(): string;
-  /** What the dialog says when no option matches `query` (empty when there is no query). */
-  protected abstract emptyText(query: string): string;
+  protected abstract readonly keys: PickerKeys;
 
   /** Number of options after filtering by `query`. */
   protected abstract get optionCount(): number;
-  protected abstract isSelectable(index: number): boolean;
   /** Fires the selection event for the option at `index`. */
   protected abstract emitSelect(index: number): void;
   /** Index of the selected option among the filtered ones, or -1. */
   protected abstract selectedIndex(): number;
-  /** Content of the trigger; must contain an element with `id="trigger-value"`. */
-  protected abstract renderTriggerValue(): TemplateResult;
-  protected abstract renderList(): TemplateResult;
+  /** The selection's name and logo for the trigger; undefined shows the placeholder. */
+  protected abstract triggerView(): { text: string; logo?: unknown; title?: string } | undefined;
+  /** The listbox's content: the options, each from `renderOption`. */
+  protected abstract renderRows(): unknown;
+
+  protected isSelectable(_index: number): boolean {
+    return true;
+  }
+
   /** Optional line between the search field and the list. */
-  protected renderNotice(): TemplateResult | typeof nothing {
+  protected renderNotice(): unknown {
     return nothing;
+  }
+
+  /** The element of the shadow root with this id (`trigger`, `search`, `close`, `listbox`), once rendered. */
+  protected byId<T extends HTMLElement>(id: string): T | undefined {
+    return (this.shadowRoot?.getElementById(id) as T | null) ?? undefined;
   }
 
   /** Opens the dialog and focuses its search field. Does nothing while `disabled`. */
@@ -88,7 +105,7 @@ export abstract class PickerElement extends PartElement {
     this.activeIndex = selected >= 0 ? selected : this.optionCount > 0 ? 0 : -1;
     this.reveal(this.activeIndex);
     await this.updateComplete;
-    this.searchEl?.focus();
+    this.byId('search')?.focus();
   }
 
   /** Closes the dialog and returns focus to the trigger. */
@@ -96,7 +113,7 @@ export abstract class PickerElement extends PartElement {
     if (!this.open) return;
     this.open = false;
     await this.updateComplete;
-    if (restoreFocus) this.triggerEl?.focus();
+    if (restoreFocus) this.byId('trigger')?.focus();
   }
 
   override disconnectedCallback(): void {
@@ -118,13 +135,14 @@ export abstract class PickerElement extends PartElement {
     super.updated(changed);
     if (this.revealPending && this.open) {
       this.revealPending = false;
-      this.scrollOptionIntoView(this.activeIndex);
+      const list = this.byId('listbox');
+      const option = list?.querySelector<HTMLElement>(`#option-${this.activeIndex}`);
+      if (!list || !option) return;
+      const top = option.offsetTop;
+      const bottom = top + option.offsetHeight;
+      if (top < list.scrollTop) list.scrollTop = top;
+      else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
     }
-  }
-
-  /** DOM id of the option at `index`; unique within the shadow root. */
-  protected optionId(index: number): string {
-    return `option-${index}`;
   }
 
   /**
@@ -136,20 +154,16 @@ export abstract class PickerElement extends PartElement {
     if (index >= 0) this.revealPending = true;
   }
 
-  protected scrollOptionIntoView(index: number): void {
-    const list = this.listEl;
-    const option = list?.querySelector<HTMLElement>(`#${this.optionId(index)}`);
-    if (!list || !option) return;
-    const top = option.offsetTop;
-    const bottom = top + option.offsetHeight;
-    if (top < list.scrollTop) list.scrollTop = top;
-    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
-  }
-
   /** Rows a PageUp/PageDown moves by. */
   protected pageSize(): number {
     return 8;
   }
+
+  /** Hook for subclasses when the search text changes (the active option is reset to the first). */
+  protected onQueryChange(): void {}
+
+  /** Scroll listener of the listbox (Lit calls it with the element as `this`). */
+  protected onListScroll(): void {}
 
   private moveActive(index: number): void {
     const count = this.optionCount;
@@ -164,94 +178,64 @@ export abstract class PickerElement extends PartElement {
     void this.hide();
   }
 
-  private focusables(): HTMLElement[] {
-    const dialog = this.renderRoot.querySelector('.dialog');
-    if (!dialog) return [];
-    return Array.from(dialog.querySelectorAll<HTMLElement>('button, input, [tabindex]:not([tabindex="-1"])')).filter(
-      (el) => !el.hasAttribute('disabled') && el.getClientRects().length > 0,
-    );
+  private onTriggerClick(): void {
+    void this.show();
   }
 
-  private readonly onTriggerClick = (): void => {
-    if (this.disabled) return;
-    void this.show();
-  };
-
-  private readonly onBackdropClick = (): void => {
+  private onDismiss(): void {
     void this.hide();
-  };
+  }
 
-  private readonly onCloseClick = (): void => {
-    void this.hide();
-  };
-
-  private readonly onDialogKeydown = (event: KeyboardEvent): void => {
+  private onDialogKeydown(event: KeyboardEvent): void {
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
       void this.hide();
-      return;
+    } else if (event.key === 'Tab') {
+      // Focus trap. The dialog's only focusable controls are the close
+      // button (first) and the search field (last): Tab and Shift+Tab move
+      // to the other one, and from anywhere else to the first or the last.
+      const current = this.shadowRoot?.activeElement?.id;
+      event.preventDefault();
+      this.byId(current === 'search' || (current !== 'close' && !event.shiftKey) ? 'close' : 'search')?.focus();
     }
-    if (event.key !== 'Tab') return;
-    const items = this.focusables();
-    if (items.length === 0) return;
-    const current = items.indexOf(this.shadowRoot?.activeElement as HTMLElement);
-    const last = items.length - 1;
-    const next = event.shiftKey ? (current <= 0 ? last : current - 1) : current === -1 || current === last ? 0 : current + 1;
-    event.preventDefault();
-    items[next]?.focus();
-  };
+  }
 
-  private readonly onSearchInput = (event: Event): void => {
+  private onSearchInput(event: Event): void {
     this.query = (event.target as HTMLInputElement).value;
     this.activeIndex = 0;
     this.onQueryChange();
-  };
+  }
 
-  /** Hook for subclasses when the search text changes (the active option is reset to the first). */
-  protected onQueryChange(): void {}
-
-  private readonly onSearchKeydown = (event: KeyboardEvent): void => {
+  private onSearchKeydown(event: KeyboardEvent): void {
     if (event.isComposing) return;
-    const count = this.optionCount;
-    switch (event.key) {
-      case 'ArrowDown':
-        this.moveActive(this.activeIndex + 1);
-        break;
-      case 'ArrowUp':
-        this.moveActive(this.activeIndex - 1);
-        break;
-      case 'Home':
-        this.moveActive(0);
-        break;
-      case 'End':
-        this.moveActive(count - 1);
-        break;
-      case 'PageDown':
-        this.moveActive(this.activeIndex + this.pageSize());
-        break;
-      case 'PageUp':
-        this.moveActive(this.activeIndex - this.pageSize());
-        break;
-      case 'Enter':
-        this.choose(this.activeIndex);
-        break;
-      default:
-        return;
-    }
+    const active = this.activeIndex;
+    const moves: Partial<Record<string, number>> = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      Home: 0,
+      End: this.optionCount - 1,
+      PageDown: active + this.pageSize(),
+      PageUp: active - this.pageSize(),
+    };
+    // `typeof`, not `in`: the object's prototype has keys too.
+    const move = moves[event.key];
+    if (event.key === 'Enter') this.choose(active);
+    else if (typeof move === 'number') this.moveActive(move);
+    else return;
     event.preventDefault();
-  };
+  }
 
-  protected readonly onListClick = (event: Event): void => {
+  private onListClick(event: Event): void {
     const index = this.indexFromEvent(event);
     if (index !== undefined) this.choose(index);
-  };
+  }
 
   /** Pointer movement (not mere hovering while the list scrolls under it) makes an option active. */
-  protected readonly onListPointerMove = (event: Event): void => {
+  private onListPointerMove(event: Event): void {
     const index = this.indexFromEvent(event);
-    if (index !== undefined && index !== this.activeIndex) this.activeIndex = index;
-  };
+    if (index !== undefined) this.activeIndex = index;
+  }
 
   private indexFromEvent(event: Event): number | undefined {
     const option = (event.target as Element | null)?.closest?.('[data-index]');
@@ -261,6 +245,7 @@ export abstract class PickerElement extends PartElement {
 
   override render(): TemplateResult {
     const reason = this.disabled ? this.disabledReason : undefined;
+    const view = this.triggerView();
     return html`${this.label ? html`<span id="label" class="label" part="label">${this.label}</span>` : nothing}
       <button
         id="trigger"
@@ -271,23 +256,52 @@ export abstract class PickerElement extends PartElement {
         aria-expanded=${this.open ? 'true' : 'false'}
         aria-labelledby=${this.label ? 'label trigger-value' : 'trigger-value'}
         aria-disabled=${this.disabled ? 'true' : 'false'}
-        aria-describedby=${ifDefined(reason ? 'disabled-reason' : undefined)}
-        title=${ifDefined(reason)}
+        aria-describedby=${reason ? 'disabled-reason' : nothing}
+        title=${reason ?? nothing}
         @click=${this.onTriggerClick}
       >
-        ${this.renderTriggerValue()} ${chevronIcon}
+        ${view?.logo ?? nothing}<span
+          id="trigger-value"
+          class=${view ? 'trigger-value' : 'trigger-value placeholder'}
+          title=${view?.title ?? nothing}
+          >${view ? view.text : this.t(this.keys.select)}</span
+        >
+        ${chevronIcon}
       </button>
       ${reason ? html`<span id="disabled-reason" class="visually-hidden">${reason}</span>` : nothing}
       ${this.open ? this.renderDialog() : nothing}`;
   }
 
+  /** One option row; `index` is its position among the filtered options. */
+  protected renderOption(index: number, option: OptionView): TemplateResult {
+    const position = option.position;
+    return html`<div
+      id="option-${index}"
+      class=${index === this.activeIndex ? 'option active' : 'option'}
+      part="option"
+      role="option"
+      data-index=${index}
+      aria-selected=${option.selected ? 'true' : 'false'}
+      aria-disabled=${option.disabled ? 'true' : 'false'}
+      aria-posinset=${position ? index + 1 : nothing}
+      aria-setsize=${position?.setSize ?? nothing}
+      style=${cssProperties(position ? { transform: `translateY(${position.top}px)` } : {})}
+    >
+      ${option.logo}
+      <span class="option-text">
+        <span class="option-title">${option.title}</span>
+        <span class="option-meta" title=${option.metaTitle ?? nothing}>${option.meta}</span>
+      </span>
+      ${option.end ?? nothing} ${checkIcon}
+    </div>`;
+  }
+
   private renderDialog(): TemplateResult {
+    const { keys, activeIndex } = this;
     const count = this.optionCount;
-    const active = this.activeIndex >= 0 && this.activeIndex < count ? this.optionId(this.activeIndex) : undefined;
-    const trimmed = this.query.trim();
-    const empty = count > 0 ? '' : this.emptyText(trimmed);
+    const query = this.query.trim();
     return html`<div class="overlay">
-      <div class="backdrop" @click=${this.onBackdropClick}></div>
+      <div class="backdrop" @click=${this.onDismiss}></div>
       <div
         class="dialog"
         part="dialog"
@@ -299,9 +313,9 @@ export abstract class PickerElement extends PartElement {
         <div class="header">
           <div>
             ${this.label ? html`<p id="dialog-eyebrow" class="eyebrow">${this.label}</p>` : nothing}
-            <h2 id="dialog-heading" class="heading">${this.selectText}</h2>
+            <h2 id="dialog-heading" class="heading">${this.t(keys.select)}</h2>
           </div>
-          <button class="close" part="close" type="button" aria-label=${this.t('picker.close')} @click=${this.onCloseClick}>${closeIcon}</button>
+          <button id="close" class="close" part="close" type="button" aria-label=${this.t('picker.close')} @click=${this.onDismiss}>${closeIcon}</button>
         </div>
         <div class="search-wrap">
           ${searchIcon}
@@ -314,9 +328,9 @@ export abstract class PickerElement extends PartElement {
             aria-expanded="true"
             aria-controls="listbox"
             aria-autocomplete="list"
-            aria-activedescendant=${ifDefined(active)}
-            aria-label=${this.searchLabel}
-            placeholder=${this.searchPlaceholder}
+            aria-activedescendant=${activeIndex >= 0 && activeIndex < count ? `option-${activeIndex}` : nothing}
+            aria-label=${this.t(keys.search)}
+            placeholder=${this.t(keys.placeholder)}
             autocomplete="off"
             autocapitalize="off"
             spellcheck="false"
@@ -326,8 +340,21 @@ export abstract class PickerElement extends PartElement {
             @keydown=${this.onSearchKeydown}
           />
         </div>
-        ${this.renderNotice()} ${this.renderList()}
-        <div class="empty" role="status">${empty}</div>
+        ${this.renderNotice()}
+        <div
+          id="listbox"
+          class="list"
+          part="list"
+          role="listbox"
+          aria-label=${this.t(keys.list)}
+          ?hidden=${count === 0}
+          @scroll=${this.onListScroll}
+          @click=${this.onListClick}
+          @pointermove=${this.onListPointerMove}
+        >
+          ${this.renderRows()}
+        </div>
+        <div class="empty" role="status">${count ? '' : query ? this.t(keys.noMatch, { query }) : this.t(keys.none)}</div>
       </div>
     </div>`;
   }

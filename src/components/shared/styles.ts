@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
 
 /**
  * Shared host reset and design tokens. Every public `--bridge-*` custom
@@ -58,34 +58,49 @@ export const hostStyles = css`
 `;
 
 /**
+ * Every public token with its light default, and the private alias the parts
+ * read it through (the `--_*` names their style sheets use). Values are
+ * written exactly as a host reads them back with `getPropertyValue`.
+ */
+const TOKENS: ReadonlyArray<readonly [name: string, value: string, alias?: string]> = [
+  ['color-bg', '#ffffff', 'bg'],
+  ['color-surface', '#f4f5f7', 'surface'],
+  ['color-surface-raised', '#ffffff', 'raised'],
+  ['color-border', '#d9dce1', 'border'],
+  ['color-border-strong', '#858c97', 'control'],
+  ['color-backdrop', 'rgb(10 12 16 / 0.5)'],
+  ['color-text', '#14161a', 'text'],
+  ['color-text-muted', '#565c66', 'muted'],
+  ['color-accent', '#3b5bdb', 'accent'],
+  ['color-accent-text', '#ffffff', 'accent-text'],
+  ['color-focus', '#3b5bdb', 'focus'],
+  ['color-success', '#1e7a3c', 'success'],
+  ['color-warning', '#8a5a00', 'warning'],
+  ['color-warning-bg', '#fff4d6', 'warning-bg'],
+  ['color-danger', '#b42318', 'danger'],
+  ['color-danger-bg', '#fdecea', 'danger-bg'],
+  ['radius', '12px', 'radius'],
+  ['radius-small', '8px', 'radius-s'],
+  ['spacing', '12px', 'space'],
+  ['font', "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"],
+  ['font-mono', 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'],
+  ['font-size', '15px'],
+  ['max-width', '440px'],
+  ['z-index', '10'],
+];
+
+const hostRule = (declarations: string[]) => unsafeCSS(`:host{${declarations.join(';')}}`);
+
+/**
  * The parts' private aliases of the public tokens, with the light defaults as
  * fallbacks, so a part looks right on its own and still follows the theme
  * <bridge-widget> sets (a part must not declare the `--bridge-*` defaults
  * itself: that would shadow the inherited theme). One sheet, shared by every
  * part through adoptedStyleSheets.
  */
-export const partTokens = css`
-  :host {
-    --_bg: var(--bridge-color-bg, #ffffff);
-    --_surface: var(--bridge-color-surface, #f4f5f7);
-    --_raised: var(--bridge-color-surface-raised, #ffffff);
-    --_border: var(--bridge-color-border, #d9dce1);
-    --_control: var(--bridge-color-border-strong, #858c97);
-    --_text: var(--bridge-color-text, #14161a);
-    --_muted: var(--bridge-color-text-muted, #565c66);
-    --_accent: var(--bridge-color-accent, #3b5bdb);
-    --_accent-text: var(--bridge-color-accent-text, #ffffff);
-    --_focus: var(--bridge-color-focus, #3b5bdb);
-    --_success: var(--bridge-color-success, #1e7a3c);
-    --_danger: var(--bridge-color-danger, #b42318);
-    --_danger-bg: var(--bridge-color-danger-bg, #fdecea);
-    --_warning: var(--bridge-color-warning, #8a5a00);
-    --_warning-bg: var(--bridge-color-warning-bg, #fff4d6);
-    --_radius: var(--bridge-radius, 12px);
-    --_radius-s: var(--bridge-radius-small, 8px);
-    --_space: var(--bridge-spacing, 12px);
-  }
-`;
+export const partTokens = hostRule(
+  TOKENS.filter((token) => token[2]).map(([name, value, alias]) => `--_${alias}:var(--bridge-${name},${value})`),
+);
 
 /**
  * Light-theme defaults of every public token; <bridge-widget> swaps the
@@ -93,31 +108,4 @@ export const partTokens = css`
  * (`bridge-widget { --bridge-color-accent: … }`): rules on the element beat
  * these `:host` defaults, values set on an ancestor do not.
  */
-export const tokenDefaults = css`
-  :host {
-    --bridge-color-bg: #ffffff;
-    --bridge-color-surface: #f4f5f7;
-    --bridge-color-surface-raised: #ffffff;
-    --bridge-color-border: #d9dce1;
-    --bridge-color-border-strong: #858c97;
-    --bridge-color-backdrop: rgb(10 12 16 / 0.5);
-    --bridge-color-text: #14161a;
-    --bridge-color-text-muted: #565c66;
-    --bridge-color-accent: #3b5bdb;
-    --bridge-color-accent-text: #ffffff;
-    --bridge-color-focus: #3b5bdb;
-    --bridge-color-success: #1e7a3c;
-    --bridge-color-warning: #8a5a00;
-    --bridge-color-warning-bg: #fff4d6;
-    --bridge-color-danger: #b42318;
-    --bridge-color-danger-bg: #fdecea;
-    --bridge-radius: 12px;
-    --bridge-radius-small: 8px;
-    --bridge-spacing: 12px;
-    --bridge-font: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-    --bridge-font-mono: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-    --bridge-font-size: 15px;
-    --bridge-max-width: 440px;
-    --bridge-z-index: 10;
-  }
-`;
+export const tokenDefaults = hostRule(TOKENS.map(([name, value]) => `--bridge-${name}:${value}`));

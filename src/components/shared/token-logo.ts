@@ -65,7 +65,11 @@ export function tokenLogo(url: string | null | undefined, symbol: string, size =
   // hidden (failed) or loaded state never leaks to the next token.
   return keyed(
     src ?? '',
-    html`<span class="logo" part="logo" aria-hidden="true" style=${cssProperties({ '--logo-size': `${size}px` })}
+    html`<span
+      class="logo"
+      part="logo"
+      aria-hidden="true"
+      style=${cssProperties({ '--logo-size': `${size}px`, '--logo-color': logoColor(symbol) })}
       >${src
         ? html`<img
             src=${src}
@@ -78,11 +82,7 @@ export function tokenLogo(url: string | null | undefined, symbol: string, size =
             @load=${onLogoLoad}
             @error=${onLogoError}
           />`
-        : nothing}<span
-        class="initials"
-        data-initials=${logoInitials(symbol)}
-        style=${cssProperties({ background: logoColor(symbol) })}
-      ></span
+        : nothing}<span class="initials" data-initials=${logoInitials(symbol)}></span
     ></span>`,
   );
 }
@@ -118,6 +118,7 @@ export const tokenLogoStyles = css`
     inset: 0;
     display: grid;
     place-items: center;
+    background: var(--logo-color);
     color: #fff;
     font-size: calc(var(--logo-size, 32px) * 0.36);
     font-weight: 700;

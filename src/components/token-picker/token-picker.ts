@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { cssProperties } from '../shared/css-properties.js';
 import { formatAmount, formatUsd, shortenHex, usdValue } from '../../format/amount.js';
-import { checkIcon, PickerElement } from '../shared/picker-dialog.js';
+import { PickerElement } from '../shared/picker-dialog.js';
 import { pickerStyles } from '../shared/picker-dialog.styles.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { tokenLogo, tokenLogoStyles } from '../shared/token-logo.js';
@@ -31,6 +31,9 @@ const OVERSCAN = 4;
 /** Visible rows assumed before the list has been measured. */
 const FALLBACK_VISIBLE_ROWS = 9;
 
+/** Addresses compare trimmed and case-insensitively. */
+const normalise = (address: string): string => address.trim().toLowerCase();
+
 /**
  * Search over a token list, built once per list (O(n log n) for the default
  * order) so that each keystroke is one linear pass with no sorting: matches
@@ -49,41 +52,30 @@ export interface TokenSearch {
 }
 
 export function createTokenSearch(tokens: readonly TokenOption[]): TokenSearch {
-  const n = tokens.length;
-  const sym: string[] = new Array<string>(n);
-  const name: string[] = new Array<string>(n);
-  const addr: string[] = new Array<string>(n);
-  const usd: Array<number | undefined> = new Array<number | undefined>(n);
-  const amount: number[] = new Array<number>(n);
-  const holds: boolean[] = new Array<boolean>(n);
-  for (let i = 0; i < n; i++) {
-    const t = tokens[i]!;
-    sym[i] = t.symbol.toLowerCase();
-    name[i] = t.name.toLowerCase();
-    addr[i] = t.address.trim().toLowerCase();
-    const held = t.balance !== undefined && t.balance > 0n;
-    holds[i] = held;
-    usd[i] = held ? usdValue(t.balance!, t.decimals, t.usdPrice) : undefined;
-    amount[i] = held ? Number(t.balance) / 10 ** t.decimals : 0;
-  }
+  const keys = tokens.map((token) => {
+    const { balance = 0n, decimals } = token;
+    const held = balance > 0n;
+    return {
+      symbol: token.symbol.toLowerCase(),
+      name: token.name.toLowerCase(),
+      address: normalise(token.address),
+      held,
+      // -1 sorts a held but unpriced token after every priced one.
+      usd: (held ? usdValue(balance, decimals, token.usdPrice) : undefined) ?? -1,
+      amount: Number(balance) / 10 ** decimals,
+    };
+  });
   const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-  const order = Array.from({ length: n }, (_, i) => i);
+  const order = keys.map((_, i) => i);
   order.sort((a, b) => {
-    if (holds[a] !== holds[b]) return holds[a] ? -1 : 1;
-    if (holds[a]) {
-      const ua = usd[a];
-      const ub = usd[b];
-      if (ua !== undefined && ub !== undefined) {
-        if (ua !== ub) return ub - ua;
-      } else if (ua !== undefined || ub !== undefined) {
-        return ua !== undefined ? -1 : 1;
-      }
-      if (amount[a] !== amount[b]) return amount[b]! - amount[a]!;
-    }
+    const x = keys[a]!;
+    const y = keys[b]!;
     return (
+      +y.held - +x.held ||
+      (x.held && (y.usd - x.usd || y.amount - x.amount)) ||
       collator.compare(tokens[a]!.symbol, tokens[b]!.symbol) ||
       collator.compare(tokens[a]!.name, tokens[b]!.name) ||
-      (addr[a]! < addr[b]! ? -1 : addr[a]! > addr[b]! ? 1 : 0)
+      (x.address < y.address ? -1 : x.address > y.address ? 1 : 0)
     );
   });
 
@@ -92,19 +84,14 @@ export function createTokenSearch(tokens: readonly TokenOption[]): TokenSearch {
     find(query: string): readonly number[] {
       const q = query.trim().toLowerCase();
       if (!q) return order;
-      const exact: number[] = [];
-      const symbolPrefix: number[] = [];
-      const namePrefix: number[] = [];
-      const substring: number[] = [];
+      const ranks: number[][] = [[], [], [], []];
       for (const i of order) {
-        const s = sym[i]!;
-        const nm = name[i]!;
-        if (s === q || addr[i] === q) exact.push(i);
-        else if (s.startsWith(q)) symbolPrefix.push(i);
-        else if (nm.startsWith(q)) namePrefix.push(i);
-        else if (s.includes(q) || nm.includes(q)) substring.push(i);
+        const { symbol, name, address } = keys[i]!;
+        const rank =
+          symbol === q || address === q ? 0 : symbol.startsWith(q) ? 1 : name.startsWith(q) ? 2 : symbol.includes(q) || name.includes(q) ? 3 : -1;
+        ranks[rank]?.push(i);
       }
-      return exact.concat(symbolPrefix, namePrefix, substring);
+      return ranks.flat();
     },
   };
 }
@@ -165,21 +152,17 @@ export class TokenPicker extends PickerElement {
   @state() private listScrollTop = 0;
   @state() private viewportHeight = 0;
 
-  protected get selectText(): string {
-    return this.t('picker.selectToken');
-  }
-  protected get searchLabel(): string {
-    return this.t('picker.searchTokens');
-  }
-  protected get searchPlaceholder(): string {
-    return this.t('picker.tokenPlaceholder');
-  }
-  protected emptyText(query: string): string {
-    return query ? this.t('picker.noTokenMatch', { query }) : this.t('picker.noTokens');
-  }
+  protected readonly keys = {
+    select: 'picker.selectToken',
+    search: 'picker.searchTokens',
+    placeholder: 'picker.tokenPlaceholder',
+    list: 'picker.tokens',
+    noMatch: 'picker.noTokenMatch',
+    none: 'picker.noTokens',
+  } as const;
 
   private search?: TokenSearch;
-  private results?: { search: TokenSearch; query: string; indices: readonly number[] };
+  private results?: { query: string; indices: readonly number[] };
   private scrollFrame = 0;
   private syncScroll = false;
   private resizeObserver?: ResizeObserver;
@@ -187,43 +170,39 @@ export class TokenPicker extends PickerElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    if (this.scrollFrame) cancelAnimationFrame(this.scrollFrame);
+    cancelAnimationFrame(this.scrollFrame);
     this.scrollFrame = 0;
     this.resizeObserver?.disconnect();
-    this.resizeObserver = undefined;
     this.observedList = undefined;
   }
 
   /** Indices into `tokens` of the current matches, best first (memoised by array identity and query). */
   private get filtered(): readonly number[] {
-    if (this.search?.tokens !== this.tokens) this.search = createTokenSearch(this.tokens);
-    const r = this.results;
-    if (r && r.search === this.search && r.query === this.query) return r.indices;
-    const indices = this.search.find(this.query);
-    this.results = { search: this.search, query: this.query, indices };
-    return indices;
+    if (this.search?.tokens !== this.tokens) {
+      this.search = createTokenSearch(this.tokens);
+      this.results = undefined;
+    }
+    if (this.results?.query !== this.query) this.results = { query: this.query, indices: this.search.find(this.query) };
+    return this.results.indices;
+  }
+
+  /** The selected address, normalised; '' (matching no token) when none. */
+  private get selectedKey(): string {
+    return normalise(this.selected ?? '');
   }
 
   protected get optionCount(): number {
     return this.filtered.length;
   }
 
-  protected isSelectable(index: number): boolean {
-    return index >= 0 && index < this.filtered.length;
-  }
-
   protected selectedIndex(): number {
-    const selected = this.selected?.trim().toLowerCase();
-    if (!selected) return -1;
-    return this.filtered.findIndex((i) => this.tokens[i]!.address.trim().toLowerCase() === selected);
+    const key = this.selectedKey;
+    return this.filtered.findIndex((i) => normalise(this.tokens[i]!.address) === key);
   }
 
   protected emitSelect(index: number): void {
-    const token = this.tokens[this.filtered[index] ?? -1];
-    if (!token) return;
-    this.dispatchEvent(
-      new CustomEvent<TokenSelectDetail>('token-select', { detail: { address: token.address }, bubbles: true }),
-    );
+    const { address } = this.tokens[this.filtered[index]!]!;
+    this.dispatchEvent(new CustomEvent<TokenSelectDetail>('token-select', { detail: { address }, bubbles: true }));
   }
 
   protected override pageSize(): number {
@@ -262,16 +241,14 @@ export class TokenPicker extends PickerElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    const list = this.open ? this.listEl : undefined;
+    const list = this.open ? this.byId('listbox') : undefined;
     if (list !== this.observedList) {
-      this.resizeObserver?.disconnect();
       this.observedList = list;
-      if (list) {
-        this.resizeObserver ??= new ResizeObserver(() => {
-          this.viewportHeight = this.observedList?.clientHeight ?? 0;
-        });
-        this.resizeObserver.observe(list);
-      }
+      this.resizeObserver ??= new ResizeObserver(() => {
+        this.viewportHeight = this.observedList?.clientHeight ?? 0;
+      });
+      this.resizeObserver.disconnect();
+      if (list) this.resizeObserver.observe(list);
     }
     if (list && this.syncScroll) {
       this.syncScroll = false;
@@ -283,36 +260,28 @@ export class TokenPicker extends PickerElement {
     return this.viewportHeight || FALLBACK_VISIBLE_ROWS * ROW_HEIGHT;
   }
 
-  private readonly onListScroll = (): void => {
+  protected override onListScroll(): void {
     if (this.scrollFrame) return;
     this.scrollFrame = requestAnimationFrame(() => {
       this.scrollFrame = 0;
-      this.listScrollTop = this.listEl?.scrollTop ?? 0;
+      this.listScrollTop = this.byId('listbox')?.scrollTop ?? 0;
     });
-  };
+  }
 
   protected override renderNotice(): TemplateResult {
     const text = this.balancesPartial ? this.t('picker.balancesPartial') : this.balancesLoading ? this.t('picker.balancesLoading') : '';
     return html`<div class="notice" part="notice" role="status">${text}</div>`;
   }
 
-  protected renderTriggerValue(): TemplateResult {
-    const selected = this.selected?.trim().toLowerCase();
-    const token = selected ? this.tokens.find((t) => t.address.trim().toLowerCase() === selected) : undefined;
-    if (token) {
-      return html`${tokenLogo(token.logoURI, token.symbol, 24)}<span id="trigger-value" class="trigger-value"
-          >${token.symbol}</span
-        >`;
-    }
-    if (this.selected) {
-      return html`<span id="trigger-value" class="trigger-value" title=${this.selected}
-        >${shortenHex(this.selected)}</span
-      >`;
-    }
-    return html`<span id="trigger-value" class="trigger-value placeholder">${this.t('picker.selectToken')}</span>`;
+  protected triggerView() {
+    const key = this.selectedKey;
+    const token = this.tokens.find((t) => normalise(t.address) === key);
+    if (token) return { text: token.symbol, logo: tokenLogo(token.logoURI, token.symbol, 24) };
+    // A selection missing from the list: its shortened address.
+    return this.selected ? { text: shortenHex(this.selected), title: this.selected } : undefined;
   }
 
-  protected renderList(): TemplateResult {
+  protected renderRows(): TemplateResult {
     const matches = this.filtered;
     const count = matches.length;
     const height = this.visibleHeight();
@@ -324,54 +293,33 @@ export class TokenPicker extends PickerElement {
     // aria-activedescendant always points at an element.
     const active = this.activeIndex;
     if (active >= 0 && active < count && (active < first || active > last)) indices.push(active);
-    const selected = this.selected?.trim().toLowerCase();
-    return html`<div
-      id="listbox"
-      class="list"
-      part="list"
-      role="listbox"
-      aria-label=${this.t('picker.tokens')}
-      ?hidden=${count === 0}
-      @scroll=${this.onListScroll}
-      @click=${this.onListClick}
-      @pointermove=${this.onListPointerMove}
-    >
-      <div class="spacer" role="presentation" style=${cssProperties({ height: `${count * ROW_HEIGHT}px` })}>
-        ${indices.map((i) => this.renderOption(this.tokens[matches[i]!]!, i, count, selected))}
-      </div>
+    const key = this.selectedKey;
+    return html`<div class="spacer" role="presentation" style=${cssProperties({ height: `${count * ROW_HEIGHT}px` })}>
+      ${indices.map((i) => this.renderToken(this.tokens[matches[i]!]!, i, count, key))}
     </div>`;
   }
 
-  private renderOption(token: TokenOption, index: number, count: number, selected: string | undefined): TemplateResult {
-    const isSelected = selected !== undefined && token.address.trim().toLowerCase() === selected;
-    const held = token.balance !== undefined && token.balance > 0n;
-    const usd = held ? formatUsd(usdValue(token.balance!, token.decimals, token.usdPrice), this.locale) : undefined;
-    return html`<div
-      id=${this.optionId(index)}
-      class=${index === this.activeIndex ? 'option active' : 'option'}
-      part="option"
-      role="option"
-      data-index=${index}
-      aria-selected=${isSelected ? 'true' : 'false'}
-      aria-posinset=${index + 1}
-      aria-setsize=${count}
-      style=${cssProperties({ transform: `translateY(${index * ROW_HEIGHT}px)` })}
-    >
-      ${tokenLogo(token.logoURI, token.symbol, 32)}
-      <span class="option-text">
-        <span class="option-title">${token.symbol}</span>
-        <span class="option-meta" title=${token.address}>${token.name} · ${shortenHex(token.address)}</span>
-      </span>
-      ${held
+  private renderToken(token: TokenOption, index: number, count: number, selectedKey: string): TemplateResult {
+    const { balance, decimals } = token;
+    const locale = this.locale;
+    const held = balance !== undefined && balance > 0n;
+    const usd = held ? formatUsd(usdValue(balance, decimals, token.usdPrice), locale) : undefined;
+    return this.renderOption(index, {
+      selected: normalise(token.address) === selectedKey,
+      logo: tokenLogo(token.logoURI, token.symbol, 32),
+      title: token.symbol,
+      meta: `${token.name} · ${shortenHex(token.address)}`,
+      metaTitle: token.address,
+      end: held
         ? html`<span class="amounts">
-            <span class="balance">${formatAmount(token.balance!, token.decimals, { maxFractionDigits: 4, locale: this.locale })}</span>
+            <span class="balance">${formatAmount(balance, decimals, { maxFractionDigits: 4, locale })}</span>
             ${usd ? html`<span class="usd">${usd}</span>` : nothing}
           </span>`
-        : token.balance === undefined && this.balancesLoading
+        : balance === undefined && this.balancesLoading
           ? html`<span class="skeleton" aria-hidden="true"></span>`
-          : nothing}
-      ${checkIcon}
-    </div>`;
+          : nothing,
+      position: { setSize: count, top: index * ROW_HEIGHT },
+    });
   }
 }
 

@@ -1,0 +1,43 @@
+import { css, html, type TemplateResult } from 'lit';
+
+/**
+ * The frame of the text-field parts (amount, recipient): the label, the
+ * control, and a message line whose space is always reserved, announced
+ * politely. Parts `base`, `label` and `message`; the control is the input `id`.
+ */
+export function field(inputId: string, label: unknown, control: unknown, message: unknown, messageKind = ''): TemplateResult {
+  return html`<div class="field" part="base">
+    <label part="label" for=${inputId}>${label}</label>
+    ${control}
+    <p id="message" part="message" class="message ${messageKind}" aria-live="polite">${message}</p>
+  </div>`;
+}
+
+/** Styles of `field` and of the inputs in it. */
+export const fieldStyles = css`
+  .field {
+    display: grid;
+    gap: 6px;
+  }
+  label {
+    font-size: 0.875em;
+    font-weight: 600;
+    color: var(--_muted);
+  }
+  input::placeholder {
+    color: var(--_muted);
+    opacity: 1;
+  }
+  input:disabled {
+    cursor: not-allowed;
+    color: var(--_muted);
+  }
+  .message {
+    margin: 0;
+    min-height: 1.4em;
+    font-size: 0.875em;
+  }
+  .message.error {
+    color: var(--_danger);
+  }
+`;
