@@ -383,7 +383,8 @@ export function readTokenPage(body: unknown): { items: unknown[]; nextCursor: st
 
 function errorMessage(body: ErrorBody | undefined): string | undefined {
   const error = body?.error;
-  return typeof error === 'string' ? error : (error?.message ?? body?.message);
+  if (typeof error === 'string') return error;
+  return typeof error?.message === 'string' ? error.message : body?.message;
 }
 
 function mapError(init: SendInit, status: number, body: ErrorBody | undefined, meta: ResponseMeta): RoutingError {

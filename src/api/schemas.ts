@@ -18,15 +18,28 @@
  */
 import * as z from 'zod/mini';
 
-const DIGITS = /^\d+$/;
+// Each kind of zod schema or check brings its own code into the script-tag
+// build, so these few are built from the ones used anyway (pipe, transform,
+// custom, refine) instead of z.int(), z._default(), z.union(), min/max checks
+// and regex checks.
 
-// Two zod/mini helpers are replaced by smaller equivalents built from what
-// the schemas use anyway (pipe, transform, refine): `z.int()` and
-// `z._default()` each bring more of zod's code into the script-tag build than
-// they are worth here.
+/** A number `accept` takes, e.g. a safe integer within bounds. */
+const numberWhere = (accept: (value: number) => boolean, message: string) => z.number().check(z.refine(accept, message));
 
 /** A safe integer, as `z.int()` checks it: a finite, whole number within ±(2^53 − 1). */
-const int = () => z.number().check(z.refine(Number.isSafeInteger, 'expected an integer'));
+const int = () => numberWhere(Number.isSafeInteger, 'expected an integer');
+
+/** A whole number from 0 to `max`: decimals, counts. */
+const natural = (max = Number.MAX_SAFE_INTEGER) =>
+  numberWhere((n) => Number.isSafeInteger(n) && n >= 0 && n <= max, `expected an integer from 0 to ${max}`);
+
+/** A string matching `pattern`. */
+const matching = (pattern: RegExp, message: string) => z.string().check(z.refine((value) => pattern.test(value), message));
+
+const nonEmpty = z.string().check(z.refine((value) => value !== '', 'expected a non-empty string'));
+
+/** A string or a number (both seen upstream for ids and codes). */
+const stringOrNumber = z.custom<string | number>((value) => typeof value === 'string' || typeof value === 'number', 'expected a string or a number');
 
 /** `schema`, or `fallback()` when the field is absent (as `z._default`; `null` is still refused). */
 function withDefault<T extends z.core.SomeType>(schema: T, fallback: () => z.output<T>) {
@@ -36,14 +49,14 @@ function withDefault<T extends z.core.SomeType>(schema: T, fallback: () => z.out
   );
 }
 
+/** Decimal digits, or '' for a field the service has not filled yet. */
+const digitsOrEmpty = matching(/^\d*$/, 'expected a decimal integer string');
+
 /** Decimal string of an integer in smallest units, parsed to bigint. */
 export const uintString = z.pipe(
-  z.string().check(z.regex(DIGITS, 'expected a decimal integer string')),
+  matching(/^\d+$/, 'expected a decimal integer string'),
   z.transform((value: string) => BigInt(value)),
 );
-
-/** Decimal digits, or '' for a field the service has not filled yet. */
-const digitsOrEmpty = z.string().check(z.regex(/^\d*$/, 'expected a decimal integer string'));
 
 /** Same as {@link uintString}, but `null`, `""` and absence read as undefined (fields "populated once ..."). */
 export const optionalUint = z.optional(
@@ -53,8 +66,9 @@ export const optionalUint = z.optional(
   ),
 );
 
+/** A chain id: a non-empty string, or a safe integer turned into its string (some upstreams emit numeric EVM ids). */
 export const chainIdSchema = z.pipe(
-  z.union([z.string().check(z.minLength(1)), int()]),
+  z.custom<string | number>((value) => (typeof value === 'string' && value !== '') || Number.isSafeInteger(value), 'expected a chain id'),
   z.transform((value: string | number) => String(value)),
 );
 
@@ -66,12 +80,15 @@ const optionalText = z.optional(
   ),
 );
 
+/** A number that may be missing or null upstream (prices). */
+const optionalNumber = z.optional(z.nullable(z.number()));
+
 export const chainTypeSchema = z.string();
 
 export const nativeCurrencySchema = z.object({
   name: z.string(),
   symbol: z.string(),
-  decimals: int().check(z.nonnegative()),
+  decimals: natural(),
 });
 
 export const chainSchema = z.pipe(
@@ -111,13 +128,13 @@ export const chainSchema = z.pipe(
 export type Chain = z.infer<typeof chainSchema>;
 
 export const tokenSchema = z.object({
-  address: z.string().check(z.minLength(1)),
+  address: nonEmpty,
   chainId: chainIdSchema,
   symbol: z.string(),
   name: z.string(),
-  decimals: int().check(z.nonnegative(), z.lte(255)),
+  decimals: natural(255),
   type: optionalText,
-  usdPrice: z.optional(z.nullable(z.number())),
+  usdPrice: optionalNumber,
   logoURI: optionalText,
 });
 export type Token = z.infer<typeof tokenSchema>;
@@ -130,7 +147,7 @@ export const feeEntrySchema = z.object({
     chainId: chainIdSchema,
     address: z.string(),
     symbol: z.string(),
-    decimals: int().check(z.nonnegative()),
+    decimals: natural(),
   }),
 });
 export type FeeEntry = z.infer<typeof feeEntrySchema>;
@@ -147,8 +164,8 @@ export const estimateSchema = z.object({
 });
 export type Estimate = z.infer<typeof estimateSchema>;
 
-const hexString = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex'));
-const evmAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'expected an EVM address'));
+const hexString = matching(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex');
+const evmAddress = matching(/^0x[0-9a-fA-F]{40}$/, 'expected an EVM address');
 
 export const transactionSchema = z.object({
   to: evmAddress,
@@ -191,13 +208,13 @@ export const routeSchema = z.object({
   }),
   provider: withDefault(z.string(), () => 'unknown'),
   requestId: optionalText,
-  reliabilityScore: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(1)))),
+  reliabilityScore: z.optional(z.nullable(numberWhere((n) => n >= 0 && n <= 1, 'expected a score from 0 to 1'))),
 });
 export type Route = z.infer<typeof routeSchema>;
 
 export const quoteResponseSchema = z.object({ data: z.object({ estimate: estimateSchema }) });
 export const routeResponseSchema = z.object({
-  data: z.object({ intentId: z.string().check(z.minLength(1)), route: routeSchema }),
+  data: z.object({ intentId: nonEmpty, route: routeSchema }),
 });
 export type RouteResult = z.infer<typeof routeResponseSchema>['data'];
 
@@ -205,9 +222,9 @@ export type RouteResult = z.infer<typeof routeResponseSchema>['data'];
 export const postHookSchema = z.object({
   target: z.optional(z.string()),
   callData: z.optional(z.string()),
-  fundAmount: z.optional(z.union([z.string(), z.number(), z.boolean()])),
+  fundAmount: z.optional(z.custom<string | number | boolean>((value) => ['string', 'number', 'boolean'].includes(typeof value))),
   fullAmount: z.optional(z.boolean()),
-  amountInputPos: z.optional(z.union([z.number(), z.string()])),
+  amountInputPos: z.optional(stringOrNumber),
   toApprovalAddress: z.optional(z.string()),
 });
 export type PostHook = z.infer<typeof postHookSchema>;
@@ -310,15 +327,15 @@ export type AllowanceResult = z.infer<typeof allowanceResultSchema>;
 export const allowanceResponseSchema = z.object({ success: z.boolean(), data: allowanceResultSchema });
 
 export const balanceRowSchema = z.object({
-  chain_key: z.optional(z.union([z.string(), z.number()])),
+  chain_key: z.optional(stringOrNumber),
   category: z.string(),
   contract: optionalText,
   symbol: z.string(),
-  decimals: int().check(z.nonnegative(), z.lte(255)),
+  decimals: natural(255),
   balance: uintString,
   name: optionalText,
   logoURI: optionalText,
-  usdPrice: z.optional(z.nullable(z.number())),
+  usdPrice: optionalNumber,
 });
 export type BalanceRow = z.infer<typeof balanceRowSchema>;
 
@@ -386,9 +403,10 @@ export type ProviderOutcome = z.infer<typeof providerOutcomeSchema>;
 
 export const errorBodySchema = z.object({
   success: z.optional(z.boolean()),
-  error: z.optional(z.union([z.string(), z.looseObject({ message: z.optional(z.string()) })])),
+  /** A summary string, or an object carrying `message` (read by the client only when it is a string). */
+  error: z.optional(z.custom<string | { message?: unknown }>((value) => typeof value === 'string' || (typeof value === 'object' && value !== null))),
   message: optionalText,
-  code: z.optional(z.union([z.string(), z.number()])),
+  code: z.optional(stringOrNumber),
   providers: z.optional(z.array(providerOutcomeSchema)),
   ...requestIdFields,
 });
