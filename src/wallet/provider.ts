@@ -60,7 +60,7 @@ export function callProvider(
   }
   const signal = options?.signal;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
-  const timeoutMs = options?.timeoutMs ?? defaultTimeoutMs;
+  const timeoutMs = options?.timeoutMs || defaultTimeoutMs;
 
   return new Promise<unknown>((resolve, reject) => {
     let settled = false;
