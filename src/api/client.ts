@@ -19,7 +19,6 @@ import { DEFAULT_BACKOFF, RateLimitGate, backoffDelay, parseRetryAfter, readRate
 import type { BackoffOptions, RateLimitInfo } from './rate-limit.js';
 import {
   allowanceResponseSchema,
-  apiKeyInfoSchema,
   balanceRowSchema,
   balancesResponseSchema,
   chainSchema,
@@ -33,7 +32,6 @@ import {
 import type {
   AllowanceQuery,
   AllowanceResult,
-  ApiKeyInfo,
   BalancesResponse,
   Chain,
   ErrorBody,
@@ -44,8 +42,6 @@ import type {
   RouteRequest,
   RouteResult,
   Token,
-  TokenPage,
-  TokensQuery,
 } from './schemas.js';
 import { assertAmount, assertSlippage, postHookProblem } from './validate.js';
 
@@ -82,7 +78,7 @@ export interface RoutingClientOptions {
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
-interface SendInit extends CallOptions {
+export interface SendInit extends CallOptions {
   /** Sent as JSON with POST; without a body the request is a GET. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
@@ -162,17 +158,6 @@ export class RoutingClient {
     return this.list('routes/tokens', tokenSchema, options);
   }
 
-  /** One page of tokens (any query parameter switches the service to paginated mode). */
-  async tokenPage(query: TokensQuery, options: CallOptions = {}): Promise<ApiResult<TokenPage>> {
-    const { chainId, limit, cursor, q, includeTotal } = query;
-    const { body, meta } = await this.send('routes/tokens', { ...options, query: { chainId, limit, cursor, q, includeTotal } });
-    // A service that ignores the parameters and answers with the plain array is read as a single last page.
-    const page = Array.isArray(body) ? { items: body as unknown[], nextCursor: null, total: body.length } : readTokenPage(body);
-    if (!page) throw new InvalidResponseError('', 'expected a token page', meta);
-    const [tokens, skipped] = parseEach(page.items, tokenSchema);
-    return { data: { tokens, nextCursor: page.nextCursor, total: page.total }, meta: { ...meta, skipped } };
-  }
-
   async allowance(query: AllowanceQuery, options: CallOptions = {}): Promise<ApiResult<AllowanceResult>> {
     const { data, meta } = await this.call('sdk/rpc/evm/allowance', allowanceResponseSchema, { ...options, query: { ...query } });
     if (!data.success) throw new RoutingError('upstream', 'The allowance could not be read', { ...meta, retryable: true });
@@ -205,12 +190,6 @@ export class RoutingClient {
     return { data: data.data, meta };
   }
 
-  /** Request and response shapes are not in the spec: the body is passed through and the JSON returned as is. */
-  async depositAddress(request: Record<string, JsonValue>, options: CallOptions = {}): Promise<ApiResult<JsonValue>> {
-    const { body, meta } = await this.send('routes/deposit-address', { ...options, body: request, once: true, errors: 'route' });
-    return { data: body as JsonValue, meta };
-  }
-
   async receipt(intentId: string, txHash: string, options: CallOptions = {}): Promise<ApiResult<ReceiptResult>> {
     if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new InvalidRequestError('txHash must be a 32-byte hex hash', 'txHash');
     const path = `route-intent/${pathSegment(intentId, 'intentId')}/receipt`;
@@ -220,11 +199,6 @@ export class RoutingClient {
 
   async status(intentId: string, options: CallOptions = {}): Promise<ApiResult<IntentStatus>> {
     return this.call(`route-intent/${pathSegment(intentId, 'intentId')}/status`, statusResponseSchema, { ...options, intentId });
-  }
-
-  /** A non-2xx answer or `valid: false` both mean the key does not work. */
-  async validate(options: CallOptions = {}): Promise<ApiResult<ApiKeyInfo>> {
-    return this.call('sdk/validate', apiKeyInfoSchema, options);
   }
 
   async balances(address: string, options: CallOptions = {}): Promise<ApiResult<BalancesResponse>> {
@@ -239,7 +213,7 @@ export class RoutingClient {
   }
 
   /** Sends a request and parses the whole body with `schema`. */
-  private async call<S extends z.ZodMiniType>(path: string, schema: S, init: SendInit): Promise<ApiResult<z.infer<S>>> {
+  protected async call<S extends z.ZodMiniType>(path: string, schema: S, init: SendInit): Promise<ApiResult<z.infer<S>>> {
     const { body, meta } = await this.send(path, init);
     return { data: parse(body, schema, meta), meta };
   }
@@ -247,13 +221,18 @@ export class RoutingClient {
   /** A list endpoint: the plain array (or the first array a wrapper holds), parsed entry by entry. */
   private async list<S extends z.ZodMiniType>(path: string, schema: S, options: CallOptions): Promise<ApiResult<z.infer<S>[]>> {
     const { body, meta } = await this.send(path, options);
-    const items = Array.isArray(body) ? body : readTokenPage(body)?.items;
+    const items = Array.isArray(body) ? body : listIn(body);
     if (!items) throw new InvalidResponseError('', 'expected an array', meta);
+    return this.parseList(items, schema, meta);
+  }
+
+  /** Parses each entry on its own; malformed entries are dropped and counted in `meta.skipped`. */
+  protected parseList<S extends z.ZodMiniType>(items: unknown[], schema: S, meta: ResponseMeta): ApiResult<z.infer<S>[]> {
     const [data, skipped] = parseEach(items, schema);
     return { data, meta: { ...meta, skipped } };
   }
 
-  private async send(path: string, init: SendInit): Promise<{ body: unknown; meta: ResponseMeta }> {
+  protected async send(path: string, init: SendInit): Promise<{ body: unknown; meta: ResponseMeta }> {
     const { signal: callerSignal, body: payload } = init;
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(init.query ?? {})) if (value !== undefined) params.set(key, String(value));
@@ -354,31 +333,20 @@ function readRequestId(body: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The first of `keys` holding a value `accept` takes, looked up in each place in turn. */
-function firstOf<T>(places: Record<string, unknown>[], keys: string[], accept: (value: unknown) => value is T): T | undefined {
-  for (const place of places) for (const key of keys) if (accept(place[key])) return place[key];
-  return undefined;
-}
-
 /**
- * Tolerant reading of the paginated token shape the spec leaves unshown: the
- * first array among data/tokens/items/results/chains, also one level down in
- * `data`; the cursor from nextCursor, next_cursor, cursor or next, at the top
- * or inside `pagination`/`page`/`meta`; the total from total, totalCount or
- * total_count likewise. An empty or missing cursor means the last page. Also
- * reads the list out of a wrapped chain list.
+ * The list in a wrapped list response, whose shape the spec leaves unshown
+ * (the paginated token page, for one): the first array among
+ * data/tokens/items/results/chains, also one level down in an object `data`.
  */
-export function readTokenPage(body: unknown): { items: unknown[]; nextCursor: string | null; total: number | null } | undefined {
+function listIn(body: unknown): unknown[] | undefined {
   if (!isRecord(body)) return undefined;
-  // `{ data: { tokens: [...], nextCursor } }` nests one level deeper.
-  const nested = isRecord(body.data) ? readTokenPage(body.data) : undefined;
+  const nested = listIn(body.data);
   if (nested) return nested;
-  const items = firstOf([body], ['data', 'tokens', 'items', 'results', 'chains'], Array.isArray);
-  if (!items) return undefined;
-  const places = [body, body.pagination, body.page, body.meta].filter(isRecord);
-  const cursor = firstOf(places, ['nextCursor', 'next_cursor', 'cursor', 'next'], (v): v is string | number => (typeof v === 'string' && v !== '') || typeof v === 'number');
-  const total = firstOf(places, ['total', 'totalCount', 'total_count'], (v): v is number => Number.isFinite(v));
-  return { items, nextCursor: cursor === undefined ? null : String(cursor), total: total ?? null };
+  for (const key of ['data', 'tokens', 'items', 'results', 'chains']) {
+    const value = body[key];
+    if (Array.isArray(value)) return value;
+  }
+  return undefined;
 }
 
 function errorMessage(body: ErrorBody | undefined): string | undefined {
