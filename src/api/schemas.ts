@@ -7,7 +7,7 @@
  * - Objects are parsed with zod's default behaviour: unknown keys (the spec's
  *   provider-specific fields) are dropped, never rejected.
  * - On-chain amounts become `bigint` here, so a JS number never carries money.
- *   They must be decimal strings of digits; anything else fails the parse and
+ *   They must be decimal strings of digits; z.unknown() else fails the parse and
  *   names the field.
  * - USD values stay decimal strings: they are for display and are never signed.
  * - Chain IDs are strings; a number is accepted and turned into its string,
@@ -18,13 +18,15 @@
  */
 import * as z from 'zod/mini';
 
-// Each kind of zod schema or check brings its own code into the script-tag
-// build, so these few are built from the ones used anyway (pipe, transform,
-// custom, refine) instead of z.int(), z._default(), z.union(), min/max checks
-// and regex checks.
+// zod/mini brings each kind of schema and check a schema uses into the
+// script-tag build. So numbers, booleans, patterns and alternatives are read
+// with `z.custom` and a type guard rather than z.number(), z.boolean(),
+// z.int(), z.union(), z.regex() and the min/max checks, and pipe + transform
+// stand in for z._default().
 
 /** A number `accept` takes, e.g. a safe integer within bounds. */
-const numberWhere = (accept: (value: number) => boolean, message: string) => z.number().check(z.refine(accept, message));
+const numberWhere = (accept: (value: number) => boolean, message: string) =>
+  z.custom<number>((value) => typeof value === 'number' && accept(value), message);
 
 /** A safe integer, as `z.int()` checks it: a finite, whole number within ±(2^53 − 1). */
 const int = () => numberWhere(Number.isSafeInteger, 'expected an integer');
@@ -34,9 +36,12 @@ const natural = (max = Number.MAX_SAFE_INTEGER) =>
   numberWhere((n) => Number.isSafeInteger(n) && n >= 0 && n <= max, `expected an integer from 0 to ${max}`);
 
 /** A string matching `pattern`. */
-const matching = (pattern: RegExp, message: string) => z.string().check(z.refine((value) => pattern.test(value), message));
+const matching = (pattern: RegExp, message: string) =>
+  z.custom<string>((value) => typeof value === 'string' && pattern.test(value), message);
 
-const nonEmpty = z.string().check(z.refine((value) => value !== '', 'expected a non-empty string'));
+const nonEmpty = matching(/./s, 'expected a non-empty string');
+
+const boolean = z.custom<boolean>((value) => typeof value === 'boolean', 'expected a boolean');
 
 /** A string or a number (both seen upstream for ids and codes). */
 const stringOrNumber = z.custom<string | number>((value) => typeof value === 'string' || typeof value === 'number', 'expected a string or a number');
@@ -81,7 +86,7 @@ const optionalText = z.optional(
 );
 
 /** A number that may be missing or null upstream (prices). */
-const optionalNumber = z.optional(z.nullable(z.number()));
+const optionalNumber = z.optional(z.nullable(numberWhere(Number.isFinite, 'expected a number')));
 
 export const chainTypeSchema = z.string();
 
@@ -223,7 +228,7 @@ export const postHookSchema = z.object({
   target: z.optional(z.string()),
   callData: z.optional(z.string()),
   fundAmount: z.optional(z.custom<string | number | boolean>((value) => ['string', 'number', 'boolean'].includes(typeof value))),
-  fullAmount: z.optional(z.boolean()),
+  fullAmount: z.optional(boolean),
   amountInputPos: z.optional(stringOrNumber),
   toApprovalAddress: z.optional(z.string()),
 });
@@ -254,7 +259,7 @@ export const pendingStatusSchema = z.object({
 export const fullStatusSchema = z.object({
   id: optionalText,
   intent_id: z.string(),
-  sdk_request: z.optional(z.nullable(z.boolean())),
+  sdk_request: z.optional(z.nullable(boolean)),
   from_address: optionalText,
   to_address: optionalText,
   from_chain_id: z.optional(z.nullable(chainIdSchema)),
@@ -324,7 +329,7 @@ export const allowanceResultSchema = z.object({
   rpcHost: optionalText,
 });
 export type AllowanceResult = z.infer<typeof allowanceResultSchema>;
-export const allowanceResponseSchema = z.object({ success: z.boolean(), data: allowanceResultSchema });
+export const allowanceResponseSchema = z.object({ success: boolean, data: allowanceResultSchema });
 
 export const balanceRowSchema = z.object({
   chain_key: z.optional(stringOrNumber),
@@ -349,7 +354,7 @@ export const balanceResultSchema = z.object({
 
 export const balancesResponseSchema = z.object({
   address: z.string(),
-  partial: withDefault(z.boolean(), () => false),
+  partial: withDefault(boolean, () => false),
   results: z.array(balanceResultSchema),
 });
 
@@ -367,7 +372,7 @@ export interface BalancesResponse {
 }
 
 export const apiKeyInfoSchema = z.object({
-  valid: z.boolean(),
+  valid: boolean,
   status: withDefault(z.string(), () => 'unknown'),
   message: optionalText,
   key_id: optionalText,
@@ -380,7 +385,7 @@ export const apiKeyInfoSchema = z.object({
 export type ApiKeyInfo = z.infer<typeof apiKeyInfoSchema>;
 
 export const receiptResponseSchema = z.object({
-  data: z.object({ ok: z.boolean(), transaction_id: optionalText }),
+  data: z.object({ ok: boolean, transaction_id: optionalText }),
 });
 export type ReceiptResult = z.infer<typeof receiptResponseSchema>['data'];
 
@@ -402,7 +407,7 @@ export const providerOutcomeSchema = z.object({
 export type ProviderOutcome = z.infer<typeof providerOutcomeSchema>;
 
 export const errorBodySchema = z.object({
-  success: z.optional(z.boolean()),
+  success: z.optional(boolean),
   /** A summary string, or an object carrying `message` (read by the client only when it is a string). */
   error: z.optional(z.custom<string | { message?: unknown }>((value) => typeof value === 'string' || (typeof value === 'object' && value !== null))),
   message: optionalText,
