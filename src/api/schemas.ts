@@ -19,10 +19,11 @@
 import * as z from 'zod/mini';
 
 // zod/mini brings each kind of schema and check a schema uses into the
-// script-tag build. So numbers, booleans, patterns and alternatives are read
-// with `z.custom` and a type guard rather than z.number(), z.boolean(),
-// z.int(), z.union(), z.regex() and the min/max checks, and pipe + transform
-// stand in for z._default().
+// script-tag build. So primitives, patterns and alternatives are read with
+// `z.custom` and a type guard rather than z.string(), z.number(),
+// z.boolean(), z.int(), z.union(), z.regex() and the min/max checks (about
+// 1.3 KB gzipped in all), and pipe + transform stand in for z._default().
+// Objects, arrays, optional, nullable, pipes and transforms stay zod's own.
 
 /** A number `accept` takes, e.g. a safe integer within bounds. */
 const numberWhere = (accept: (value: number) => boolean, message: string) =>
@@ -38,6 +39,8 @@ const natural = (max = Number.MAX_SAFE_INTEGER) =>
 /** A string matching `pattern`. */
 const matching = (pattern: RegExp, message: string) =>
   z.custom<string>((value) => typeof value === 'string' && pattern.test(value), message);
+
+const string = z.custom<string>((value) => typeof value === 'string', 'expected a string');
 
 const nonEmpty = matching(/./s, 'expected a non-empty string');
 
@@ -80,7 +83,7 @@ export const chainIdSchema = z.pipe(
 /** A string that may be missing or null upstream; read as undefined then. */
 const optionalText = z.optional(
   z.pipe(
-    z.nullable(z.string()),
+    z.nullable(string),
     z.transform((value: string | null) => value ?? undefined),
   ),
 );
@@ -88,11 +91,11 @@ const optionalText = z.optional(
 /** A number that may be missing or null upstream (prices). */
 const optionalNumber = z.optional(z.nullable(numberWhere(Number.isFinite, 'expected a number')));
 
-export const chainTypeSchema = z.string();
+export const chainTypeSchema = string;
 
 export const nativeCurrencySchema = z.object({
-  name: z.string(),
-  symbol: z.string(),
+  name: string,
+  symbol: string,
   decimals: natural(),
 });
 
@@ -106,9 +109,9 @@ export const chainSchema = z.pipe(
     type: optionalText,
     nativeCurrency: z.optional(nativeCurrencySchema),
     rpc: optionalText,
-    blockExplorerUrls: z.optional(z.array(z.string())),
+    blockExplorerUrls: z.optional(z.array(string)),
     chainIconURI: optionalText,
-    providersSupported: z.optional(z.array(z.string())),
+    providersSupported: z.optional(z.array(string)),
   }),
   z.transform((raw, ctx) => {
     const chainId = raw.chainId ?? raw.id;
@@ -135,8 +138,8 @@ export type Chain = z.infer<typeof chainSchema>;
 export const tokenSchema = z.object({
   address: nonEmpty,
   chainId: chainIdSchema,
-  symbol: z.string(),
-  name: z.string(),
+  symbol: string,
+  name: string,
   decimals: natural(255),
   type: optionalText,
   usdPrice: optionalNumber,
@@ -145,13 +148,13 @@ export const tokenSchema = z.object({
 export type Token = z.infer<typeof tokenSchema>;
 
 export const feeEntrySchema = z.object({
-  type: z.string(),
+  type: string,
   amount: uintString,
   amountUsd: optionalText,
   token: z.object({
     chainId: chainIdSchema,
-    address: z.string(),
-    symbol: z.string(),
+    address: string,
+    symbol: string,
     decimals: natural(),
   }),
 });
@@ -211,7 +214,7 @@ export const routeSchema = z.object({
     transaction: transactionSchema,
     approvals: z.optional(z.nullable(z.array(approvalEntrySchema))),
   }),
-  provider: withDefault(z.string(), () => 'unknown'),
+  provider: withDefault(string, () => 'unknown'),
   requestId: optionalText,
   reliabilityScore: z.optional(z.nullable(numberWhere((n) => n >= 0 && n <= 1, 'expected a score from 0 to 1'))),
 });
@@ -225,12 +228,12 @@ export type RouteResult = z.infer<typeof routeResponseSchema>['data'];
 
 /** Post hook members; the spec names them without types, so each is read loosely. */
 export const postHookSchema = z.object({
-  target: z.optional(z.string()),
-  callData: z.optional(z.string()),
+  target: z.optional(string),
+  callData: z.optional(string),
   fundAmount: z.optional(z.custom<string | number | boolean>((value) => ['string', 'number', 'boolean'].includes(typeof value))),
   fullAmount: z.optional(boolean),
   amountInputPos: z.optional(stringOrNumber),
-  toApprovalAddress: z.optional(z.string()),
+  toApprovalAddress: z.optional(string),
 });
 export type PostHook = z.infer<typeof postHookSchema>;
 
@@ -240,7 +243,7 @@ export type KnownIntentStatus = (typeof KNOWN_STATUSES)[number];
 export type IntentStatusValue = KnownIntentStatus | 'unknown';
 
 const statusValue = z.pipe(
-  z.string(),
+  string,
   z.transform((raw: string) => ({
     status: ((KNOWN_STATUSES as readonly string[]).includes(raw) ? raw : 'unknown') as IntentStatusValue,
     rawStatus: raw,
@@ -250,7 +253,7 @@ const statusValue = z.pipe(
 const stepsSchema = z.optional(z.nullable(z.array(z.unknown())));
 
 export const pendingStatusSchema = z.object({
-  intent_id: z.string(),
+  intent_id: string,
   intent_status: optionalText,
   create_date: optionalText,
   steps: stepsSchema,
@@ -258,7 +261,7 @@ export const pendingStatusSchema = z.object({
 
 export const fullStatusSchema = z.object({
   id: optionalText,
-  intent_id: z.string(),
+  intent_id: string,
   sdk_request: z.optional(z.nullable(boolean)),
   from_address: optionalText,
   to_address: optionalText,
@@ -268,7 +271,7 @@ export const fullStatusSchema = z.object({
   dest_tx_hash: optionalText,
   request_id: optionalText,
   provider_request_id: optionalText,
-  status: z.string(),
+  status: string,
   intent_status: optionalText,
   routing_provider: optionalText,
   quote_to_amount_usd: optionalText,
@@ -322,9 +325,9 @@ export const statusResponseSchema = z.pipe(
 
 export const allowanceResultSchema = z.object({
   chainId: chainIdSchema,
-  tokenAddress: z.string(),
-  ownerAddress: z.string(),
-  spenderAddress: z.string(),
+  tokenAddress: string,
+  ownerAddress: string,
+  spenderAddress: string,
   allowance: uintString,
   rpcHost: optionalText,
 });
@@ -333,9 +336,9 @@ export const allowanceResponseSchema = z.object({ success: boolean, data: allowa
 
 export const balanceRowSchema = z.object({
   chain_key: z.optional(stringOrNumber),
-  category: z.string(),
+  category: string,
   contract: optionalText,
-  symbol: z.string(),
+  symbol: string,
   decimals: natural(255),
   balance: uintString,
   name: optionalText,
@@ -349,11 +352,11 @@ export const balanceResultSchema = z.object({
   source: optionalText,
   balances: withDefault(z.array(z.unknown()), () => []),
   count: z.optional(z.nullable(int())),
-  error: z.optional(z.nullable(z.string())),
+  error: z.optional(z.nullable(string)),
 });
 
 export const balancesResponseSchema = z.object({
-  address: z.string(),
+  address: string,
   partial: withDefault(boolean, () => false),
   results: z.array(balanceResultSchema),
 });
@@ -373,14 +376,14 @@ export interface BalancesResponse {
 
 export const apiKeyInfoSchema = z.object({
   valid: boolean,
-  status: withDefault(z.string(), () => 'unknown'),
+  status: withDefault(string, () => 'unknown'),
   message: optionalText,
   key_id: optionalText,
   label: optionalText,
   project_id: optionalText,
   created_at: optionalText,
   last_used_at: optionalText,
-  quote: z.optional(z.nullable(z.object({ id: z.string(), text: z.string() }))),
+  quote: z.optional(z.nullable(z.object({ id: string, text: string }))),
 });
 export type ApiKeyInfo = z.infer<typeof apiKeyInfoSchema>;
 
@@ -399,7 +402,7 @@ const requestIdFields = {
 export const providerOutcomeSchema = z.object({
   provider: optionalText,
   name: optionalText,
-  outcome: z.string(),
+  outcome: string,
   code: optionalText,
   reason: optionalText,
   message: optionalText,
