@@ -242,26 +242,19 @@ export type KnownIntentStatus = (typeof KNOWN_STATUSES)[number];
 /** `unknown` stands for any value the spec does not list; never treated as progress or success. */
 export type IntentStatusValue = KnownIntentStatus | 'unknown';
 
-const statusValue = z.pipe(
-  string,
-  z.transform((raw: string) => ({
-    status: ((KNOWN_STATUSES as readonly string[]).includes(raw) ? raw : 'unknown') as IntentStatusValue,
-    rawStatus: raw,
-  })),
-);
-
-const stepsSchema = z.optional(z.nullable(z.array(z.unknown())));
-
-export const pendingStatusSchema = z.object({
+/** The fields a pending stub carries; the full record has them too. */
+const stubFields = {
   intent_id: string,
   intent_status: optionalText,
   create_date: optionalText,
-  steps: stepsSchema,
-});
+  steps: z.optional(z.nullable(z.array(z.unknown()))),
+};
+
+export const pendingStatusSchema = z.object(stubFields);
 
 export const fullStatusSchema = z.object({
+  ...stubFields,
   id: optionalText,
-  intent_id: string,
   sdk_request: z.optional(z.nullable(boolean)),
   from_address: optionalText,
   to_address: optionalText,
@@ -272,21 +265,20 @@ export const fullStatusSchema = z.object({
   request_id: optionalText,
   provider_request_id: optionalText,
   status: string,
-  intent_status: optionalText,
   routing_provider: optionalText,
   quote_to_amount_usd: optionalText,
   to_amount_wei: optionalUint,
   gas_status: optionalText,
   poll_attempt: z.optional(z.nullable(int())),
   next_poll_at: optionalText,
-  create_date: optionalText,
   update_date: optionalText,
-  steps: stepsSchema,
   metadata: z.optional(z.nullable(z.looseObject({}))),
 });
 
-export type PendingIntentStatus = z.infer<typeof pendingStatusSchema> & { kind: 'pending'; status: 'pending' };
-export type TrackedIntentStatus = Omit<z.infer<typeof fullStatusSchema>, 'status'> & {
+type PendingFields = z.infer<typeof pendingStatusSchema>;
+type FullFields = z.infer<typeof fullStatusSchema>;
+export type PendingIntentStatus = PendingFields & { kind: 'pending'; status: 'pending' };
+export type TrackedIntentStatus = Omit<FullFields, 'status'> & {
   kind: 'tracked';
   status: Exclude<IntentStatusValue, 'pending'>;
   rawStatus: string;
@@ -298,28 +290,18 @@ export type IntentStatus = PendingIntentStatus | TrackedIntentStatus;
  * payload is only a stub and must not be read as a full record.
  */
 export const statusResponseSchema = z.pipe(
-  z.object({ data: z.looseObject({ status: statusValue }) }),
+  z.object({ data: z.looseObject({ status: string }) }),
   z.transform((body, ctx): IntentStatus => {
-    const data = body.data as Record<string, unknown>;
-    if (body.data.status.status === 'pending') {
-      const parsed = pendingStatusSchema.safeParse(data);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, path: ['data', ...issue.path] } as never);
-        return z.NEVER;
-      }
-      return { ...parsed.data, status: 'pending', kind: 'pending' };
-    }
-    const parsed = fullStatusSchema.safeParse({ ...data, status: body.data.status.rawStatus });
+    const rawStatus = body.data.status;
+    const pending = rawStatus === 'pending';
+    const parsed = (pending ? pendingStatusSchema : fullStatusSchema).safeParse(body.data);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, path: ['data', ...issue.path] } as never);
       return z.NEVER;
     }
-    return {
-      ...parsed.data,
-      kind: 'tracked',
-      status: body.data.status.status as Exclude<IntentStatusValue, 'pending'>,
-      rawStatus: body.data.status.rawStatus,
-    };
+    if (pending) return { ...(parsed.data as PendingFields), status: 'pending', kind: 'pending' };
+    const status = (KNOWN_STATUSES as readonly string[]).includes(rawStatus) ? (rawStatus as KnownIntentStatus) : 'unknown';
+    return { ...(parsed.data as FullFields), kind: 'tracked', status: status as TrackedIntentStatus['status'], rawStatus };
   }),
 );
 
