@@ -66,22 +66,21 @@ export function normalizeRpcError(e: unknown): WalletError {
   if (e instanceof WalletError) return e;
   const { codes, messages } = collect(e);
   if (typeof e === 'string') messages.push(e);
-  const message =
-    messages.find((text) => !genericText.test(text)) ?? messages[0] ?? 'The wallet request failed.';
-  const topCode = codes[0];
-  const rpcCode = topCode === undefined ? {} : { rpcCode: topCode };
-  const make = (kind: WalletErrorKind) => new WalletError(kind, message, { ...rpcCode, cause: e });
-
-  if (codes.includes(USER_REJECTED) || fieldsOf(e)?.code === 'ACTION_REJECTED') return make('rejected');
-  if (codes.includes(UNRECOGNIZED_CHAIN)) return make('unknown-chain');
-  // 4100: the account or method was not authorised by the user; from the
-  // user's point of view the wallet refused, which the flow handles like a rejection.
-  if (codes.includes(UNAUTHORIZED)) return make('rejected');
-  if (codes.includes(EXECUTION_REVERTED)) return make('reverted');
-
-  const allText = messages.join('\n');
-  if (rejectedText.test(allText)) return make('rejected');
-  if (unknownChainText.test(allText)) return make('unknown-chain');
-  if (revertedText.test(allText)) return make('reverted');
-  return make('rpc');
+  const message = messages.find((text) => !genericText.test(text)) ?? messages[0] ?? 'The wallet request failed.';
+  const text = messages.join('\n');
+  const has = (code: number) => codes.includes(code);
+  // Any code decides before the message text does.
+  // prettier-ignore
+  const kind: WalletErrorKind =
+    has(USER_REJECTED) || fieldsOf(e)?.code === 'ACTION_REJECTED' ? 'rejected'
+    : has(UNRECOGNIZED_CHAIN) ? 'unknown-chain'
+    // 4100: the account or method was not authorised by the user; from the
+    // user's point of view the wallet refused, which the flow handles like a rejection.
+    : has(UNAUTHORIZED) ? 'rejected'
+    : has(EXECUTION_REVERTED) ? 'reverted'
+    : rejectedText.test(text) ? 'rejected'
+    : unknownChainText.test(text) ? 'unknown-chain'
+    : revertedText.test(text) ? 'reverted'
+    : 'rpc';
+  return new WalletError(kind, message, { rpcCode: codes[0], cause: e });
 }
