@@ -120,16 +120,6 @@ function parse<S extends z.ZodMiniType>(body: unknown, schema: S, meta: Response
   throw new InvalidResponseError(issue?.path.join('.') || '(body)', issue?.message ?? 'unexpected shape', meta);
 }
 
-/** Parses each entry of a list on its own; malformed entries are dropped and counted. */
-function parseEach<S extends z.ZodMiniType>(items: unknown[], schema: S): [data: z.infer<S>[], skipped: number] {
-  const data: z.infer<S>[] = [];
-  for (const item of items) {
-    const result = schema.safeParse(item);
-    if (result.success) data.push(result.data as z.infer<S>);
-  }
-  return [data, items.length - data.length];
-}
-
 export class RoutingClient {
   readonly baseUrl: string;
   readonly gate: RateLimitGate;
@@ -205,9 +195,9 @@ export class RoutingClient {
     const { data, meta } = await this.call(`data/balances/${pathSegment(address, 'address')}`, balancesResponseSchema, options);
     let skipped = 0;
     const results = data.results.map((result) => {
-      const [balances, dropped] = parseEach(result.balances, balanceRowSchema);
-      skipped += dropped;
-      return { ...result, balances };
+      const rows = this.parseList(result.balances, balanceRowSchema, meta);
+      skipped += rows.meta.skipped;
+      return { ...result, balances: rows.data };
     });
     return { data: { address: data.address, partial: data.partial, results }, meta: { ...meta, skipped } };
   }
@@ -221,15 +211,19 @@ export class RoutingClient {
   /** A list endpoint: the plain array (or the first array a wrapper holds), parsed entry by entry. */
   private async list<S extends z.ZodMiniType>(path: string, schema: S, options: CallOptions): Promise<ApiResult<z.infer<S>[]>> {
     const { body, meta } = await this.send(path, options);
-    const items = Array.isArray(body) ? body : listIn(body);
+    const items = listIn(body);
     if (!items) throw new InvalidResponseError('', 'expected an array', meta);
     return this.parseList(items, schema, meta);
   }
 
   /** Parses each entry on its own; malformed entries are dropped and counted in `meta.skipped`. */
   protected parseList<S extends z.ZodMiniType>(items: unknown[], schema: S, meta: ResponseMeta): ApiResult<z.infer<S>[]> {
-    const [data, skipped] = parseEach(items, schema);
-    return { data, meta: { ...meta, skipped } };
+    const data: z.infer<S>[] = [];
+    for (const item of items) {
+      const result = schema.safeParse(item);
+      if (result.success) data.push(result.data as z.infer<S>);
+    }
+    return { data, meta: { ...meta, skipped: items.length - data.length } };
   }
 
   protected async send(path: string, init: SendInit): Promise<{ body: unknown; meta: ResponseMeta }> {
@@ -334,19 +328,15 @@ function readRequestId(body: unknown): string | undefined {
 }
 
 /**
- * The list in a wrapped list response, whose shape the spec leaves unshown
- * (the paginated token page, for one): the first array among
- * data/tokens/items/results/chains, also one level down in an object `data`.
+ * The list of a list response: the body itself when it is an array, as the
+ * spec shows it; else, read tolerantly from a wrapper the spec leaves unshown
+ * (the paginated token page, for one), the array under `data` (also one level
+ * down), `tokens`, `items`, `results` or `chains`.
  */
 function listIn(body: unknown): unknown[] | undefined {
+  if (Array.isArray(body)) return body;
   if (!isRecord(body)) return undefined;
-  const nested = listIn(body.data);
-  if (nested) return nested;
-  for (const key of ['data', 'tokens', 'items', 'results', 'chains']) {
-    const value = body[key];
-    if (Array.isArray(value)) return value;
-  }
-  return undefined;
+  return listIn(body.data) ?? [body.tokens, body.items, body.results, body.chains].find(Array.isArray);
 }
 
 function errorMessage(body: ErrorBody | undefined): string | undefined {
