@@ -144,7 +144,8 @@ export function addChainParams(chain: Chain) {
     chainName: chain.networkName,
     nativeCurrency: chain.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: chain.rpc ? [chain.rpc] : [],
-    ...(chain.blockExplorerUrls.length ? { blockExplorerUrls: chain.blockExplorerUrls } : {}),
+    // The wallet module leaves an empty list out of the request.
+    blockExplorerUrls: chain.blockExplorerUrls,
   };
 }
 
