@@ -155,8 +155,8 @@ export class RoutingClient {
   }
 
   async quote(request: QuoteRequest, options: CallOptions = {}): Promise<ApiResult<Estimate>> {
-    const { data, meta } = await this.call('routes/quote', quoteResponseSchema, { ...options, body: quoteBody(request), errors: 'quote' });
-    return { data: data.data.estimate, meta };
+    const { data, meta } = await this.inner('routes/quote', quoteResponseSchema, { ...options, body: quoteBody(request), errors: 'quote' });
+    return { data: data.estimate, meta };
   }
 
   async route(request: RouteRequest, options: CallOptions = {}): Promise<ApiResult<RouteResult>> {
@@ -170,21 +170,13 @@ export class RoutingClient {
       if (problem) throw new PostHookRejectedError(problem);
       body.hooks = { postHook };
     }
-    const { data, meta } = await this.call('routes/route', routeResponseSchema, {
-      ...options,
-      body,
-      once: true,
-      errors: 'route',
-      hasPostHook: postHook !== undefined,
-    });
-    return { data: data.data, meta };
+    return this.inner('routes/route', routeResponseSchema, { ...options, body, once: true, errors: 'route', hasPostHook: postHook !== undefined });
   }
 
   async receipt(intentId: string, txHash: string, options: CallOptions = {}): Promise<ApiResult<ReceiptResult>> {
     if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new InvalidRequestError('txHash must be a 32-byte hex hash', 'txHash');
     const path = `route-intent/${pathSegment(intentId, 'intentId')}/receipt`;
-    const { data, meta } = await this.call(path, receiptResponseSchema, { ...options, body: { txHash }, intentId });
-    return { data: data.data, meta };
+    return this.inner(path, receiptResponseSchema, { ...options, body: { txHash }, intentId });
   }
 
   async status(intentId: string, options: CallOptions = {}): Promise<ApiResult<IntentStatus>> {
@@ -206,6 +198,12 @@ export class RoutingClient {
   protected async call<S extends z.ZodMiniType>(path: string, schema: S, init: SendInit): Promise<ApiResult<z.infer<S>>> {
     const { body, meta } = await this.send(path, init);
     return { data: parse(body, schema, meta), meta };
+  }
+
+  /** As {@link call}, for the responses that wrap their result in `data`. */
+  private async inner<T>(path: string, schema: z.ZodMiniType<{ data: T }>, init: SendInit): Promise<ApiResult<T>> {
+    const { data, meta } = await this.call(path, schema, init);
+    return { data: data.data, meta };
   }
 
   /** A list endpoint: the plain array (or the first array a wrapper holds), parsed entry by entry. */
