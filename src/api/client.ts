@@ -19,7 +19,6 @@ import { DEFAULT_BACKOFF, RateLimitGate, backoffDelay, parseRetryAfter, readRate
 import type { BackoffOptions, RateLimitInfo } from './rate-limit.js';
 import {
   allowanceResponseSchema,
-  apiKeyInfoSchema,
   balanceRowSchema,
   balancesResponseSchema,
   chainSchema,
@@ -33,21 +32,16 @@ import {
 import type {
   AllowanceQuery,
   AllowanceResult,
-  ApiKeyInfo,
-  BalanceRow,
   BalancesResponse,
   Chain,
   ErrorBody,
   Estimate,
   IntentStatus,
-  ProviderOutcome,
   QuoteRequest,
   ReceiptResult,
   RouteRequest,
   RouteResult,
   Token,
-  TokenPage,
-  TokensQuery,
 } from './schemas.js';
 import { assertAmount, assertSlippage, postHookProblem } from './validate.js';
 
@@ -84,18 +78,21 @@ export interface RoutingClientOptions {
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
-type Endpoint = 'chains' | 'tokens' | 'allowance' | 'quote' | 'route' | 'deposit-address' | 'receipt' | 'status' | 'validate' | 'balances';
-
-interface SendInit {
-  endpoint: Endpoint;
-  method: 'GET' | 'POST';
-  path: string;
-  query?: Record<string, string | undefined>;
+export interface SendInit extends CallOptions {
+  /** Sent as JSON with POST; without a body the request is a GET. */
   body?: unknown;
-  signal?: AbortSignal | undefined;
-  /** Retrying is safe: reads, and writes the spec declares idempotent or that a 429 refused. */
-  idempotent: boolean;
-  context?: { intentId?: string; hasPostHook?: boolean };
+  query?: Record<string, string | number | boolean | undefined>;
+  /**
+   * Retrying is unsafe: a route creates an intent, and a lost response must not
+   * silently create a second one. Reads and the idempotent receipt retry; a
+   * write that a 429 refused is retried either way.
+   */
+  once?: boolean;
+  /** Which endpoint-specific rows of the spec's error table apply. */
+  errors?: 'quote' | 'route';
+  /** Set on intent paths (receipt, status), where 404 means the intent is unknown. */
+  intentId?: string;
+  hasPostHook?: boolean;
 }
 
 const PATH_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
@@ -105,15 +102,22 @@ function pathSegment(value: string, field: string): string {
   return value;
 }
 
-function describeIssue(issue: z.core.$ZodIssue): { field: string; detail: string } {
-  return { field: issue.path.map(String).join('.'), detail: issue.message };
+const cancelled = (cause: unknown) => new RoutingError('aborted', 'The request was cancelled', { cause });
+
+/** Awaits a wait (gate, backoff) and reports an abort as a typed error. */
+async function cancellable(wait: Promise<void>): Promise<void> {
+  try {
+    await wait;
+  } catch (cause) {
+    throw cancelled(cause);
+  }
 }
 
-function errorMessage(body: ErrorBody | undefined): string | undefined {
-  if (!body) return undefined;
-  if (typeof body.error === 'string') return body.error;
-  if (body.error && typeof body.error.message === 'string') return body.error.message;
-  return body.message;
+function parse<S extends z.ZodMiniType>(body: unknown, schema: S, meta: ResponseMeta): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data as z.infer<S>;
+  const issue = result.error.issues[0];
+  throw new InvalidResponseError(issue?.path.join('.') || '(body)', issue?.message ?? 'unexpected shape', meta);
 }
 
 export class RoutingClient {
@@ -136,387 +140,222 @@ export class RoutingClient {
   }
 
   async chains(options: CallOptions = {}): Promise<ApiResult<Chain[]>> {
-    const { body, meta } = await this.send({ endpoint: 'chains', method: 'GET', path: 'routes/chains', signal: options.signal, idempotent: true });
-    const list = Array.isArray(body) ? body : readArrayField(body);
-    if (!list) throw new InvalidResponseError('', 'expected an array of chains', meta);
-    return this.parseList(list, chainSchema, meta);
+    return this.list('routes/chains', chainSchema, options);
   }
 
   /** The full, unpaginated token list (no query parameters). */
   async tokens(options: CallOptions = {}): Promise<ApiResult<Token[]>> {
-    const { body, meta } = await this.send({ endpoint: 'tokens', method: 'GET', path: 'routes/tokens', signal: options.signal, idempotent: true });
-    const list = Array.isArray(body) ? body : readTokenPage(body)?.items;
-    if (!list) throw new InvalidResponseError('', 'expected an array of tokens', meta);
-    return this.parseList(list, tokenSchema, meta);
-  }
-
-  /** One page of tokens (any query parameter switches the service to paginated mode). */
-  async tokenPage(query: TokensQuery, options: CallOptions = {}): Promise<ApiResult<TokenPage>> {
-    const { body, meta } = await this.send({
-      endpoint: 'tokens',
-      method: 'GET',
-      path: 'routes/tokens',
-      query: {
-        chainId: query.chainId,
-        limit: query.limit === undefined ? undefined : String(query.limit),
-        cursor: query.cursor,
-        q: query.q,
-        includeTotal: query.includeTotal === undefined ? undefined : String(query.includeTotal),
-      },
-      signal: options.signal,
-      idempotent: true,
-    });
-    // A service that ignores the parameters and answers with the plain array is read as a single last page.
-    const page = Array.isArray(body) ? { items: body as unknown[], nextCursor: null, total: body.length } : readTokenPage(body);
-    if (!page) throw new InvalidResponseError('', 'expected a token page', meta);
-    const parsed = this.parseList(page.items, tokenSchema, meta);
-    return { data: { tokens: parsed.data, nextCursor: page.nextCursor, total: page.total }, meta: parsed.meta };
+    return this.list('routes/tokens', tokenSchema, options);
   }
 
   async allowance(query: AllowanceQuery, options: CallOptions = {}): Promise<ApiResult<AllowanceResult>> {
-    const { body, meta } = await this.send({
-      endpoint: 'allowance',
-      method: 'GET',
-      path: 'sdk/rpc/evm/allowance',
-      query: { ...query },
-      signal: options.signal,
-      idempotent: true,
-    });
-    const parsed = this.parse(body, allowanceResponseSchema, meta);
-    if (!parsed.success) throw new RoutingError('upstream', 'The allowance could not be read', { requestId: meta.requestId, status: meta.status, retryable: true });
-    return { data: parsed.data, meta };
+    const { data, meta } = await this.call('sdk/rpc/evm/allowance', allowanceResponseSchema, { ...options, query: { ...query } });
+    if (!data.success) throw new RoutingError('upstream', 'The allowance could not be read', { ...meta, retryable: true });
+    return { data: data.data, meta };
   }
 
   async quote(request: QuoteRequest, options: CallOptions = {}): Promise<ApiResult<Estimate>> {
-    const { body, meta } = await this.send({
-      endpoint: 'quote',
-      method: 'POST',
-      path: 'routes/quote',
-      body: quoteBody(request),
-      signal: options.signal,
-      idempotent: true,
-    });
-    return { data: this.parse(body, quoteResponseSchema, meta).data.estimate, meta };
+    const { data, meta } = await this.inner('routes/quote', quoteResponseSchema, { ...options, body: quoteBody(request), errors: 'quote' });
+    return { data: data.estimate, meta };
   }
 
   async route(request: RouteRequest, options: CallOptions = {}): Promise<ApiResult<RouteResult>> {
     const body: Record<string, unknown> = quoteBody(request);
-    if (request.fromAmountUSD !== undefined) body.fromAmountUSD = request.fromAmountUSD;
-    if (request.slippage !== undefined) body.slippageBps = Math.round(request.slippage * 100);
-    if (request.metadata !== undefined) body.metadata = request.metadata;
-    if (request.postHook !== undefined) {
-      const problem = postHookProblem(request.postHook);
+    const { fromAmountUSD, slippage, metadata, postHook } = request;
+    if (fromAmountUSD !== undefined) body.fromAmountUSD = fromAmountUSD;
+    if (slippage !== undefined) body.slippageBps = Math.round(slippage * 100);
+    if (metadata !== undefined) body.metadata = metadata;
+    if (postHook !== undefined) {
+      const problem = postHookProblem(postHook);
       if (problem) throw new PostHookRejectedError(problem);
-      body.hooks = { postHook: request.postHook };
+      body.hooks = { postHook };
     }
-    const response = await this.send({
-      endpoint: 'route',
-      method: 'POST',
-      path: 'routes/route',
-      body,
-      signal: options.signal,
-      // A route creates an intent; a lost response must not silently create a second one.
-      idempotent: false,
-      context: { hasPostHook: request.postHook !== undefined },
-    });
-    return { data: this.parse(response.body, routeResponseSchema, response.meta).data, meta: response.meta };
-  }
-
-  /** Request and response shapes are not in the spec: the body is passed through and the JSON returned as is. */
-  async depositAddress(request: Record<string, JsonValue>, options: CallOptions = {}): Promise<ApiResult<JsonValue>> {
-    const { body, meta } = await this.send({
-      endpoint: 'deposit-address',
-      method: 'POST',
-      path: 'routes/deposit-address',
-      body: request,
-      signal: options.signal,
-      idempotent: false,
-    });
-    return { data: body as JsonValue, meta };
+    return this.inner('routes/route', routeResponseSchema, { ...options, body, once: true, errors: 'route', hasPostHook: postHook !== undefined });
   }
 
   async receipt(intentId: string, txHash: string, options: CallOptions = {}): Promise<ApiResult<ReceiptResult>> {
     if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new InvalidRequestError('txHash must be a 32-byte hex hash', 'txHash');
-    const { body, meta } = await this.send({
-      endpoint: 'receipt',
-      method: 'POST',
-      path: `route-intent/${pathSegment(intentId, 'intentId')}/receipt`,
-      body: { txHash },
-      signal: options.signal,
-      idempotent: true,
-      context: { intentId },
-    });
-    return { data: this.parse(body, receiptResponseSchema, meta).data, meta };
+    const path = `route-intent/${pathSegment(intentId, 'intentId')}/receipt`;
+    return this.inner(path, receiptResponseSchema, { ...options, body: { txHash }, intentId });
   }
 
   async status(intentId: string, options: CallOptions = {}): Promise<ApiResult<IntentStatus>> {
-    const { body, meta } = await this.send({
-      endpoint: 'status',
-      method: 'GET',
-      path: `route-intent/${pathSegment(intentId, 'intentId')}/status`,
-      signal: options.signal,
-      idempotent: true,
-      context: { intentId },
-    });
-    return { data: this.parse(body, statusResponseSchema, meta), meta };
-  }
-
-  /** A non-2xx answer or `valid: false` both mean the key does not work. */
-  async validate(options: CallOptions = {}): Promise<ApiResult<ApiKeyInfo>> {
-    const { body, meta } = await this.send({ endpoint: 'validate', method: 'GET', path: 'sdk/validate', signal: options.signal, idempotent: true });
-    return { data: this.parse(body, apiKeyInfoSchema, meta), meta };
+    return this.call(`route-intent/${pathSegment(intentId, 'intentId')}/status`, statusResponseSchema, { ...options, intentId });
   }
 
   async balances(address: string, options: CallOptions = {}): Promise<ApiResult<BalancesResponse>> {
-    const { body, meta } = await this.send({
-      endpoint: 'balances',
-      method: 'GET',
-      path: `data/balances/${pathSegment(address, 'address')}`,
-      signal: options.signal,
-      idempotent: true,
-    });
-    const parsed = this.parse(body, balancesResponseSchema, meta);
+    const { data, meta } = await this.call(`data/balances/${pathSegment(address, 'address')}`, balancesResponseSchema, options);
     let skipped = 0;
-    const results = parsed.results.map((result) => {
-      const rows: BalanceRow[] = [];
-      for (const row of result.balances) {
-        const r = balanceRowSchema.safeParse(row);
-        if (r.success) rows.push(r.data);
-        else skipped++;
-      }
-      return { ...result, balances: rows };
+    const results = data.results.map((result) => {
+      const rows = this.parseList(result.balances, balanceRowSchema, meta);
+      skipped += rows.meta.skipped;
+      return { ...result, balances: rows.data };
     });
-    return { data: { address: parsed.address, partial: parsed.partial, results }, meta: { ...meta, skipped } };
+    return { data: { address: data.address, partial: data.partial, results }, meta: { ...meta, skipped } };
   }
 
-  private parse<S extends z.ZodMiniType>(body: unknown, schema: S, meta: ResponseMeta): z.infer<S> {
-    const result = schema.safeParse(body);
-    if (result.success) return result.data as z.infer<S>;
-    const issue = result.error.issues[0];
-    const { field, detail } = issue ? describeIssue(issue) : { field: '', detail: 'unexpected shape' };
-    throw new InvalidResponseError(field || '(body)', detail, { requestId: meta.requestId, status: meta.status });
+  /** Sends a request and parses the whole body with `schema`. */
+  protected async call<S extends z.ZodMiniType>(path: string, schema: S, init: SendInit): Promise<ApiResult<z.infer<S>>> {
+    const { body, meta } = await this.send(path, init);
+    return { data: parse(body, schema, meta), meta };
   }
 
-  private parseList<S extends z.ZodMiniType>(items: unknown[], schema: S, meta: ResponseMeta): ApiResult<z.infer<S>[]> {
+  /** As {@link call}, for the responses that wrap their result in `data`. */
+  private async inner<T>(path: string, schema: z.ZodMiniType<{ data: T }>, init: SendInit): Promise<ApiResult<T>> {
+    const { data, meta } = await this.call(path, schema, init);
+    return { data: data.data, meta };
+  }
+
+  /** A list endpoint: the plain array (or the first array a wrapper holds), parsed entry by entry. */
+  private async list<S extends z.ZodMiniType>(path: string, schema: S, options: CallOptions): Promise<ApiResult<z.infer<S>[]>> {
+    const { body, meta } = await this.send(path, options);
+    const items = listIn(body);
+    if (!items) throw new InvalidResponseError('', 'expected an array', meta);
+    return this.parseList(items, schema, meta);
+  }
+
+  /** Parses each entry on its own; malformed entries are dropped and counted in `meta.skipped`. */
+  protected parseList<S extends z.ZodMiniType>(items: unknown[], schema: S, meta: ResponseMeta): ApiResult<z.infer<S>[]> {
     const data: z.infer<S>[] = [];
-    let skipped = 0;
     for (const item of items) {
       const result = schema.safeParse(item);
       if (result.success) data.push(result.data as z.infer<S>);
-      else skipped++;
     }
-    return { data, meta: { ...meta, skipped } };
+    return { data, meta: { ...meta, skipped: items.length - data.length } };
   }
 
-  private url(path: string, query?: Record<string, string | undefined>): string {
-    let url = `${this.baseUrl}/api/v1/${path}`;
-    if (query) {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
-      const text = params.toString();
-      if (text) url += `?${text}`;
-    }
-    return url;
-  }
+  protected async send(path: string, init: SendInit): Promise<{ body: unknown; meta: ResponseMeta }> {
+    const { signal: callerSignal, body: payload } = init;
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(init.query ?? {})) if (value !== undefined) params.set(key, String(value));
+    const query = params.toString();
+    const url = `${this.baseUrl}/api/v1/${path}${query ? `?${query}` : ''}`;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
 
-  private async send(init: SendInit): Promise<{ body: unknown; meta: ResponseMeta }> {
-    const url = this.url(init.path, init.query);
     for (let attempt = 0; ; attempt++) {
-      await this.waitForGate(init.signal);
-      let response: Response;
+      await cancellable(this.gate.wait(callerSignal));
+      let delay = backoffDelay(attempt, this.backoff);
+      let error: RoutingError;
+      let retry = !init.once;
       const timeout = AbortSignal.timeout(this.timeoutMs);
-      const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+      let response: Response | undefined;
       try {
         response = await this.fetchImpl(url, {
-          method: init.method,
-          headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          signal,
+          method: payload === undefined ? 'GET' : 'POST',
+          headers,
+          body: payload === undefined ? undefined : JSON.stringify(payload),
+          signal: callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout,
         });
       } catch (cause) {
-        if (init.signal?.aborted) throw new RoutingError('aborted', 'The request was cancelled', { cause });
-        const timedOut = timeout.aborted;
-        const error = new RoutingError(timedOut ? 'timeout' : 'network', timedOut ? 'The proxy did not answer in time' : 'The proxy could not be reached', {
-          retryable: true,
-          cause,
-        });
-        if (init.idempotent && attempt < this.maxRetries) {
-          await this.pause(backoffDelay(attempt, this.backoff), init.signal);
-          continue;
+        if (callerSignal?.aborted) throw cancelled(cause);
+        error = timeout.aborted
+          ? new RoutingError('timeout', 'The proxy did not answer in time', { retryable: true, cause })
+          : new RoutingError('network', 'The proxy could not be reached', { retryable: true, cause });
+      }
+
+      if (response) {
+        const { status, headers: received } = response;
+        const meta: ResponseMeta = {
+          status,
+          requestId: received.get('x-request-id') ?? undefined,
+          providerRequestId: received.get('x-provider-request-id') ?? undefined,
+          rateLimit: readRateLimit(received),
+          skipped: 0,
+        };
+        this.gate.observe(meta.rateLimit);
+
+        let text: string;
+        try {
+          text = await response.text();
+        } catch (cause) {
+          if (callerSignal?.aborted) throw cancelled(cause);
+          throw new InvalidResponseError('', 'the body was cut off', { ...meta, cause });
         }
-        throw error;
-      }
+        let body: unknown;
+        let readable = true;
+        try {
+          body = text === '' ? undefined : JSON.parse(text);
+        } catch {
+          readable = false;
+        }
 
-      const meta: ResponseMeta = {
-        status: response.status,
-        requestId: response.headers.get('x-request-id') ?? undefined,
-        providerRequestId: response.headers.get('x-provider-request-id') ?? undefined,
-        rateLimit: readRateLimit(response.headers),
-        skipped: 0,
-      };
-      this.gate.observe(meta.rateLimit);
-
-      let text: string;
-      try {
-        text = await response.text();
-      } catch (cause) {
-        if (init.signal?.aborted) throw new RoutingError('aborted', 'The request was cancelled', { cause });
-        throw new InvalidResponseError('', 'the body was cut off', { requestId: meta.requestId, status: meta.status, cause });
-      }
-      let body: unknown;
-      let bodyReadable = true;
-      try {
-        body = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        bodyReadable = false;
-      }
-
-      if (response.status === 429) {
-        const waitMs = parseRetryAfter(response.headers.get('retry-after')) ?? backoffDelay(attempt, this.backoff);
-        this.gate.holdFor(waitMs);
-        const requestId = meta.requestId ?? readRequestId(body);
-        if (attempt < this.maxRetries && waitMs <= this.gate.maxHoldMs) {
+        if (response.ok) {
+          if (!readable) throw new InvalidResponseError('', 'the body is not valid JSON', meta);
+          return { body, meta };
+        }
+        meta.requestId ??= readRequestId(body);
+        if (status === 429) {
+          const waitMs = parseRetryAfter(received.get('retry-after')) ?? delay;
+          this.gate.holdFor(waitMs);
+          error = new RateLimitedError(waitMs, meta);
           // Back off at least exponentially even if the server asks for less, so a storm thins out.
-          await this.pause(Math.max(waitMs, backoffDelay(attempt, this.backoff)), init.signal);
-          continue;
+          delay = Math.max(waitMs, delay);
+          retry = waitMs <= this.gate.maxHoldMs;
+        } else {
+          const parsed = readable ? errorBodySchema.safeParse(body) : undefined;
+          error = mapError(init, status, parsed?.success ? parsed.data : undefined, meta);
+          retry &&= error.kind === 'upstream';
         }
-        throw new RateLimitedError(waitMs, { requestId, status: 429 });
       }
-
-      if (response.ok) {
-        if (!bodyReadable) throw new InvalidResponseError('', 'the body is not valid JSON', { requestId: meta.requestId, status: meta.status });
-        return { body, meta };
-      }
-
-      const parsedError = bodyReadable ? errorBodySchema.safeParse(body) : undefined;
-      const errorBody = parsedError?.success ? parsedError.data : undefined;
-      meta.requestId ??= readRequestId(body);
-      const error = mapError(init, response.status, errorBody, meta);
-      if (error.retryable && init.idempotent && attempt < this.maxRetries && error.kind === 'upstream') {
-        await this.pause(backoffDelay(attempt, this.backoff), init.signal);
-        continue;
-      }
-      throw error;
-    }
-  }
-
-  private async waitForGate(signal: AbortSignal | undefined): Promise<void> {
-    try {
-      await this.gate.wait(signal);
-    } catch (cause) {
-      throw new RoutingError('aborted', 'The request was cancelled', { cause });
-    }
-  }
-
-  private async pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    try {
-      await sleep(ms, signal);
-    } catch (cause) {
-      throw new RoutingError('aborted', 'The request was cancelled', { cause });
+      if (!retry || attempt >= this.maxRetries) throw error!;
+      await cancellable(sleep(delay, callerSignal));
     }
   }
 }
 
 function quoteBody(request: QuoteRequest): Record<string, unknown> {
-  for (const field of ['fromChain', 'toChain', 'fromToken', 'toToken', 'fromAddress', 'toAddress'] as const) {
-    if (typeof request[field] !== 'string' || request[field].length === 0) throw new InvalidRequestError(`${field} is required`, field);
+  const { fromChain, toChain, fromToken, toToken, fromAmount, fromAddress, toAddress, slippage } = request;
+  const body: Record<string, unknown> = { fromChain, toChain, fromToken, toToken, fromAmount, fromAddress, toAddress };
+  for (const [field, value] of Object.entries(body)) {
+    if (field !== 'fromAmount' && (typeof value !== 'string' || value.length === 0)) throw new InvalidRequestError(`${field} is required`, field);
   }
-  assertSlippage(request.slippage);
-  const body: Record<string, unknown> = {
-    fromChain: request.fromChain,
-    toChain: request.toChain,
-    fromToken: request.fromToken,
-    toToken: request.toToken,
-    fromAmount: assertAmount(request.fromAmount),
-    fromAddress: request.fromAddress,
-    toAddress: request.toAddress,
-  };
-  if (request.slippage !== undefined) body.slippage = request.slippage;
+  assertSlippage(slippage);
+  body.fromAmount = assertAmount(fromAmount);
+  if (slippage !== undefined) body.slippage = slippage;
   return body;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function readRequestId(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const record = body as Record<string, unknown>;
-  const value = record.requestId ?? record.request_id;
+  const value = isRecord(body) ? (body.requestId ?? body.request_id) : undefined;
   return typeof value === 'string' ? value : undefined;
 }
 
-function readArrayField(body: unknown): unknown[] | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  for (const key of ['data', 'items', 'results', 'chains', 'tokens']) {
-    const value = (body as Record<string, unknown>)[key];
-    if (Array.isArray(value)) return value;
-  }
-  return undefined;
+/**
+ * The list of a list response: the body itself when it is an array, as the
+ * spec shows it; else, read tolerantly from a wrapper the spec leaves unshown
+ * (the paginated token page, for one), the array under `data` (also one level
+ * down), `tokens`, `items`, `results` or `chains`.
+ */
+function listIn(body: unknown): unknown[] | undefined {
+  if (Array.isArray(body)) return body;
+  if (!isRecord(body)) return undefined;
+  return listIn(body.data) ?? [body.tokens, body.items, body.results, body.chains].find(Array.isArray);
 }
 
-/**
- * Tolerant reading of the paginated token shape the spec leaves unshown: the
- * first array among data/tokens/items/results; the cursor from nextCursor,
- * next_cursor, cursor or next, at the top or inside `pagination`/`page`/`meta`;
- * the total from total, totalCount or total_count likewise. An empty or
- * missing cursor means the last page.
- */
-export function readTokenPage(body: unknown): { items: unknown[]; nextCursor: string | null; total: number | null } | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const record = body as Record<string, unknown>;
-  let items: unknown[] | undefined;
-  for (const key of ['data', 'tokens', 'items', 'results']) {
-    const value = record[key];
-    if (Array.isArray(value)) {
-      items = value;
-      break;
-    }
-    // `{ data: { tokens: [...], nextCursor } }` nests one level deeper.
-    if (key === 'data' && typeof value === 'object' && value !== null) {
-      const nested = readTokenPage(value);
-      if (nested) return nested;
-    }
-  }
-  if (!items) return undefined;
-  const places = [record, record.pagination, record.page, record.meta].filter(
-    (p): p is Record<string, unknown> => typeof p === 'object' && p !== null && !Array.isArray(p),
-  );
-  let nextCursor: string | null = null;
-  let total: number | null = null;
-  for (const place of places) {
-    for (const key of ['nextCursor', 'next_cursor', 'cursor', 'next']) {
-      const value = place[key];
-      if (nextCursor === null && (typeof value === 'string' || typeof value === 'number') && value !== '') nextCursor = String(value);
-    }
-    for (const key of ['total', 'totalCount', 'total_count']) {
-      const value = place[key];
-      if (total === null && typeof value === 'number' && Number.isFinite(value)) total = value;
-    }
-  }
-  return { items, nextCursor, total };
+function errorMessage(body: ErrorBody | undefined): string | undefined {
+  const error = body?.error;
+  if (typeof error === 'string') return error;
+  return typeof error?.message === 'string' ? error.message : body?.message;
 }
 
 function mapError(init: SendInit, status: number, body: ErrorBody | undefined, meta: ResponseMeta): RoutingError {
-  const errorInit = { requestId: meta.requestId, status };
   const message = errorMessage(body);
-  const providers: ProviderOutcome[] = body?.providers ?? [];
+  const clientError = status >= 400 && status < 500;
 
-  if (body?.providers && (init.endpoint === 'route' || init.endpoint === 'quote' || init.endpoint === 'deposit-address')) {
-    return new NoRouteError(message ?? '', body.code === undefined ? undefined : String(body.code), providers, errorInit);
-  }
-  if (status === 401) return new RoutingError('unauthorized', 'The proxy rejected the request: check its API key configuration', errorInit);
-  if (init.endpoint === 'quote' && status >= 400 && status < 500) {
-    // AML and other refusals at quote are generic by contract: never surface the server's words.
-    return new QuoteRejectedError(errorInit);
-  }
-  if (status === 404 && (init.endpoint === 'status' || init.endpoint === 'receipt')) {
-    return new IntentNotFoundError(init.context?.intentId ?? '', errorInit);
-  }
-  if (status === 400 && init.endpoint === 'route' && init.context?.hasPostHook) {
-    return new PostHookRejectedError(message ?? 'the post hook was rejected', errorInit);
-  }
-  if (status >= 400 && status < 500) {
-    return new InvalidRequestError(message ?? `The request was refused (HTTP ${status})`, undefined, errorInit);
-  }
+  if (body?.providers && init.errors) return new NoRouteError(message ?? '', body.code?.toString(), body.providers, meta);
+  if (status === 401) return new RoutingError('unauthorized', 'The proxy rejected the request: check its API key configuration', meta);
+  // AML and other refusals at quote are generic by contract: never surface the server's words.
+  if (init.errors === 'quote' && clientError) return new QuoteRejectedError(meta);
+  if (status === 404 && init.intentId !== undefined) return new IntentNotFoundError(init.intentId, meta);
+  if (status === 400 && init.hasPostHook) return new PostHookRejectedError(message ?? 'the post hook was rejected', meta);
+  if (clientError) return new InvalidRequestError(message ?? `The request was refused (HTTP ${status})`, undefined, meta);
   return new RoutingError('upstream', message ? `The routing service failed: ${message}` : `The routing service failed (HTTP ${status})`, {
-    ...errorInit,
+    ...meta,
     retryable: true,
   });
 }
@@ -528,7 +367,7 @@ export interface ReceiptSubmitOptions extends CallOptions {
   onRetry?: (attempt: number, error: unknown, delayMs: number) => void;
 }
 
-const TERMINAL_RECEIPT_ERRORS = new Set(['intent-not-found', 'invalid-request', 'aborted', 'unauthorized']);
+const TERMINAL_RECEIPT_ERRORS = ['intent-not-found', 'invalid-request', 'aborted', 'unauthorized'];
 
 /**
  * Submits a receipt until the service answers `ok: true`. The endpoint is
@@ -541,24 +380,22 @@ export async function submitReceiptUntilAccepted(
   txHash: string,
   options: ReceiptSubmitOptions = {},
 ): Promise<ApiResult<ReceiptResult>> {
-  const backoff = options.backoff ?? DEFAULT_BACKOFF;
-  const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
+  const { signal, backoff = DEFAULT_BACKOFF, maxAttempts = Number.POSITIVE_INFINITY } = options;
   for (let attempt = 0; ; attempt++) {
-    let failure: unknown;
+    let failure: RoutingError;
     try {
-      const result = await client.receipt(intentId, txHash, { signal: options.signal });
+      const result = await client.receipt(intentId, txHash, { signal });
       if (result.data.ok) return result;
-      failure = new RoutingError('upstream', 'The receipt was not accepted yet', { requestId: result.meta.requestId, status: result.meta.status, retryable: true });
+      failure = new RoutingError('upstream', 'The receipt was not accepted yet', { ...result.meta, retryable: true });
     } catch (error) {
-      if (error instanceof RoutingError && TERMINAL_RECEIPT_ERRORS.has(error.kind)) throw error;
-      if (!(error instanceof RoutingError)) throw error;
+      if (!(error instanceof RoutingError) || TERMINAL_RECEIPT_ERRORS.includes(error.kind)) throw error;
       failure = error;
     }
     if (attempt + 1 >= maxAttempts) throw failure;
-    const delay = failure instanceof RateLimitedError ? Math.max(failure.retryAfterMs, backoffDelay(attempt, backoff)) : backoffDelay(attempt, backoff);
+    const delay = Math.max(failure instanceof RateLimitedError ? failure.retryAfterMs : 0, backoffDelay(attempt, backoff));
     options.onRetry?.(attempt + 1, failure, delay);
     try {
-      await sleep(delay, options.signal);
+      await sleep(delay, signal);
     } catch (cause) {
       throw new RoutingError('aborted', 'Receipt submission was cancelled', { cause });
     }

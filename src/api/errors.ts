@@ -70,7 +70,7 @@ export class NoRouteError extends RoutingError {
 export class IntentNotFoundError extends RoutingError {
   readonly intentId: string;
   constructor(intentId: string, init: RoutingErrorInit = {}) {
-    super('intent-not-found', `The routing service does not know transfer ${intentId}`, { ...init, retryable: false });
+    super('intent-not-found', `Unknown intent ${intentId}`, { ...init, retryable: false });
     this.name = 'IntentNotFoundError';
     this.intentId = intentId;
   }
@@ -110,11 +110,7 @@ export class InvalidResponseError extends RoutingError {
   /** Dotted path of the first field that failed, e.g. `data.route.estimate.toAmount`; empty for unreadable bodies. */
   readonly field: string;
   constructor(field: string, detail: string, init: RoutingErrorInit = {}) {
-    super(
-      'invalid-response',
-      field ? `The routing service sent an invalid response (${field}: ${detail})` : `The routing service sent an unreadable response (${detail})`,
-      { ...init, retryable: true },
-    );
+    super('invalid-response', `Invalid response (${field || 'unreadable'}: ${detail})`, { ...init, retryable: true });
     this.name = 'InvalidResponseError';
     this.field = field;
   }

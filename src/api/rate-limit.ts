@@ -29,11 +29,13 @@ export function backoffDelay(attempt: number, options: BackoffOptions = DEFAULT_
   return Math.min(options.maxMs, Math.round(jittered));
 }
 
+const NUMBER = /^\d+(\.\d+)?$/;
+
 /** `Retry-After` is either delta-seconds or an HTTP date. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  if (NUMBER.test(trimmed)) return Math.round(Number(trimmed) * 1000);
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
@@ -44,42 +46,38 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
  * smaller as seconds from now (the other common convention).
  */
 export function parseRateLimitReset(value: string | null, now = Date.now()): number | undefined {
-  if (value === null || !/^\d+(\.\d+)?$/.test(value.trim())) return undefined;
-  const n = Number(value.trim());
+  const trimmed = value?.trim() ?? '';
+  if (!NUMBER.test(trimmed)) return undefined;
+  const n = Number(trimmed);
   if (n > 1e12) return n;
   if (n > 1e9) return n * 1000;
   return now + n * 1000;
 }
 
 export function readRateLimit(headers: Headers, now = Date.now()): RateLimitInfo {
-  const num = (name: string) => {
-    const raw = headers.get(name);
-    if (raw === null || !/^\d+$/.test(raw.trim())) return undefined;
-    return Number(raw.trim());
+  const whole = (name: string) => {
+    const raw = headers.get(name)?.trim() ?? '';
+    return /^\d+$/.test(raw) ? Number(raw) : undefined;
   };
-  const info: RateLimitInfo = {};
-  const limit = num('x-ratelimit-limit');
-  const remaining = num('x-ratelimit-remaining');
-  const resetAt = parseRateLimitReset(headers.get('x-ratelimit-reset'), now);
-  if (limit !== undefined) info.limit = limit;
-  if (remaining !== undefined) info.remaining = remaining;
-  if (resetAt !== undefined) info.resetAt = resetAt;
-  return info;
+  const info = {
+    limit: whole('x-ratelimit-limit'),
+    remaining: whole('x-ratelimit-remaining'),
+    resetAt: parseRateLimitReset(headers.get('x-ratelimit-reset'), now),
+  };
+  // Only the headers that were sent.
+  return Object.fromEntries(Object.entries(info).filter(([, value]) => value !== undefined));
 }
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
-      return;
-    }
+    signal?.throwIfAborted();
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, Math.max(0, ms));
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+      reject(signal!.reason);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });

@@ -7,7 +7,7 @@
  * - Objects are parsed with zod's default behaviour: unknown keys (the spec's
  *   provider-specific fields) are dropped, never rejected.
  * - On-chain amounts become `bigint` here, so a JS number never carries money.
- *   They must be decimal strings of digits; anything else fails the parse and
+ *   They must be decimal strings of digits; z.unknown() else fails the parse and
  *   names the field.
  * - USD values stay decimal strings: they are for display and are never signed.
  * - Chain IDs are strings; a number is accepted and turned into its string,
@@ -18,15 +18,36 @@
  */
 import * as z from 'zod/mini';
 
-const DIGITS = /^\d+$/;
+// zod/mini brings each kind of schema and check a schema uses into the
+// script-tag build. So primitives, patterns and alternatives are read with
+// `z.custom` and a type guard rather than z.string(), z.number(),
+// z.boolean(), z.int(), z.union(), z.regex() and the min/max checks (about
+// 1.3 KB gzipped in all), and pipe + transform stand in for z._default().
+// Objects, arrays, optional, nullable, pipes and transforms stay zod's own.
 
-// Two zod/mini helpers are replaced by smaller equivalents built from what
-// the schemas use anyway (pipe, transform, refine): `z.int()` and
-// `z._default()` each bring more of zod's code into the script-tag build than
-// they are worth here.
+/** A number `accept` takes, e.g. a safe integer within bounds. */
+const numberWhere = (accept: (value: number) => boolean, message: string) =>
+  z.custom<number>((value) => typeof value === 'number' && accept(value), message);
 
 /** A safe integer, as `z.int()` checks it: a finite, whole number within ±(2^53 − 1). */
-const int = () => z.number().check(z.refine(Number.isSafeInteger, 'expected an integer'));
+const int = () => numberWhere(Number.isSafeInteger, 'expected an integer');
+
+/** A whole number from 0 to `max`: decimals, counts. */
+const natural = (max = Number.MAX_SAFE_INTEGER) =>
+  numberWhere((n) => Number.isSafeInteger(n) && n >= 0 && n <= max, `expected an integer from 0 to ${max}`);
+
+/** A string matching `pattern`. */
+const matching = (pattern: RegExp, message: string) =>
+  z.custom<string>((value) => typeof value === 'string' && pattern.test(value), message);
+
+const string = z.custom<string>((value) => typeof value === 'string', 'expected a string');
+
+const nonEmpty = matching(/./s, 'expected a non-empty string');
+
+const boolean = z.custom<boolean>((value) => typeof value === 'boolean', 'expected a boolean');
+
+/** A string or a number (both seen upstream for ids and codes). */
+const stringOrNumber = z.custom<string | number>((value) => typeof value === 'string' || typeof value === 'number', 'expected a string or a number');
 
 /** `schema`, or `fallback()` when the field is absent (as `z._default`; `null` is still refused). */
 function withDefault<T extends z.core.SomeType>(schema: T, fallback: () => z.output<T>) {
@@ -36,14 +57,14 @@ function withDefault<T extends z.core.SomeType>(schema: T, fallback: () => z.out
   );
 }
 
+/** Decimal digits, or '' for a field the service has not filled yet. */
+const digitsOrEmpty = matching(/^\d*$/, 'expected a decimal integer string');
+
 /** Decimal string of an integer in smallest units, parsed to bigint. */
 export const uintString = z.pipe(
-  z.string().check(z.regex(DIGITS, 'expected a decimal integer string')),
+  matching(/^\d+$/, 'expected a decimal integer string'),
   z.transform((value: string) => BigInt(value)),
 );
-
-/** Decimal digits, or '' for a field the service has not filled yet. */
-const digitsOrEmpty = z.string().check(z.regex(/^\d*$/, 'expected a decimal integer string'));
 
 /** Same as {@link uintString}, but `null`, `""` and absence read as undefined (fields "populated once ..."). */
 export const optionalUint = z.optional(
@@ -53,25 +74,29 @@ export const optionalUint = z.optional(
   ),
 );
 
+/** A chain id: a non-empty string, or a safe integer turned into its string (some upstreams emit numeric EVM ids). */
 export const chainIdSchema = z.pipe(
-  z.union([z.string().check(z.minLength(1)), int()]),
+  z.custom<string | number>((value) => (typeof value === 'string' && value !== '') || Number.isSafeInteger(value), 'expected a chain id'),
   z.transform((value: string | number) => String(value)),
 );
 
 /** A string that may be missing or null upstream; read as undefined then. */
 const optionalText = z.optional(
   z.pipe(
-    z.nullable(z.string()),
+    z.nullable(string),
     z.transform((value: string | null) => value ?? undefined),
   ),
 );
 
-export const chainTypeSchema = z.string();
+/** A number that may be missing or null upstream (prices). */
+const optionalNumber = z.optional(z.nullable(numberWhere(Number.isFinite, 'expected a number')));
+
+export const chainTypeSchema = string;
 
 export const nativeCurrencySchema = z.object({
-  name: z.string(),
-  symbol: z.string(),
-  decimals: int().check(z.nonnegative()),
+  name: string,
+  symbol: string,
+  decimals: natural(),
 });
 
 export const chainSchema = z.pipe(
@@ -84,9 +109,9 @@ export const chainSchema = z.pipe(
     type: optionalText,
     nativeCurrency: z.optional(nativeCurrencySchema),
     rpc: optionalText,
-    blockExplorerUrls: z.optional(z.array(z.string())),
+    blockExplorerUrls: z.optional(z.array(string)),
     chainIconURI: optionalText,
-    providersSupported: z.optional(z.array(z.string())),
+    providersSupported: z.optional(z.array(string)),
   }),
   z.transform((raw, ctx) => {
     const chainId = raw.chainId ?? raw.id;
@@ -111,26 +136,26 @@ export const chainSchema = z.pipe(
 export type Chain = z.infer<typeof chainSchema>;
 
 export const tokenSchema = z.object({
-  address: z.string().check(z.minLength(1)),
+  address: nonEmpty,
   chainId: chainIdSchema,
-  symbol: z.string(),
-  name: z.string(),
-  decimals: int().check(z.nonnegative(), z.lte(255)),
+  symbol: string,
+  name: string,
+  decimals: natural(255),
   type: optionalText,
-  usdPrice: z.optional(z.nullable(z.number())),
+  usdPrice: optionalNumber,
   logoURI: optionalText,
 });
 export type Token = z.infer<typeof tokenSchema>;
 
 export const feeEntrySchema = z.object({
-  type: z.string(),
+  type: string,
   amount: uintString,
   amountUsd: optionalText,
   token: z.object({
     chainId: chainIdSchema,
-    address: z.string(),
-    symbol: z.string(),
-    decimals: int().check(z.nonnegative()),
+    address: string,
+    symbol: string,
+    decimals: natural(),
   }),
 });
 export type FeeEntry = z.infer<typeof feeEntrySchema>;
@@ -147,8 +172,8 @@ export const estimateSchema = z.object({
 });
 export type Estimate = z.infer<typeof estimateSchema>;
 
-const hexString = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex'));
-const evmAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'expected an EVM address'));
+const hexString = matching(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex');
+const evmAddress = matching(/^0x[0-9a-fA-F]{40}$/, 'expected an EVM address');
 
 export const transactionSchema = z.object({
   to: evmAddress,
@@ -189,26 +214,26 @@ export const routeSchema = z.object({
     transaction: transactionSchema,
     approvals: z.optional(z.nullable(z.array(approvalEntrySchema))),
   }),
-  provider: withDefault(z.string(), () => 'unknown'),
+  provider: withDefault(string, () => 'unknown'),
   requestId: optionalText,
-  reliabilityScore: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(1)))),
+  reliabilityScore: z.optional(z.nullable(numberWhere((n) => n >= 0 && n <= 1, 'expected a score from 0 to 1'))),
 });
 export type Route = z.infer<typeof routeSchema>;
 
 export const quoteResponseSchema = z.object({ data: z.object({ estimate: estimateSchema }) });
 export const routeResponseSchema = z.object({
-  data: z.object({ intentId: z.string().check(z.minLength(1)), route: routeSchema }),
+  data: z.object({ intentId: nonEmpty, route: routeSchema }),
 });
 export type RouteResult = z.infer<typeof routeResponseSchema>['data'];
 
 /** Post hook members; the spec names them without types, so each is read loosely. */
 export const postHookSchema = z.object({
-  target: z.optional(z.string()),
-  callData: z.optional(z.string()),
-  fundAmount: z.optional(z.union([z.string(), z.number(), z.boolean()])),
-  fullAmount: z.optional(z.boolean()),
-  amountInputPos: z.optional(z.union([z.number(), z.string()])),
-  toApprovalAddress: z.optional(z.string()),
+  target: z.optional(string),
+  callData: z.optional(string),
+  fundAmount: z.optional(z.custom<string | number | boolean>((value) => ['string', 'number', 'boolean'].includes(typeof value))),
+  fullAmount: z.optional(boolean),
+  amountInputPos: z.optional(stringOrNumber),
+  toApprovalAddress: z.optional(string),
 });
 export type PostHook = z.infer<typeof postHookSchema>;
 
@@ -217,27 +242,20 @@ export type KnownIntentStatus = (typeof KNOWN_STATUSES)[number];
 /** `unknown` stands for any value the spec does not list; never treated as progress or success. */
 export type IntentStatusValue = KnownIntentStatus | 'unknown';
 
-const statusValue = z.pipe(
-  z.string(),
-  z.transform((raw: string) => ({
-    status: ((KNOWN_STATUSES as readonly string[]).includes(raw) ? raw : 'unknown') as IntentStatusValue,
-    rawStatus: raw,
-  })),
-);
-
-const stepsSchema = z.optional(z.nullable(z.array(z.unknown())));
-
-export const pendingStatusSchema = z.object({
-  intent_id: z.string(),
+/** The fields a pending stub carries; the full record has them too. */
+const stubFields = {
+  intent_id: string,
   intent_status: optionalText,
   create_date: optionalText,
-  steps: stepsSchema,
-});
+  steps: z.optional(z.nullable(z.array(z.unknown()))),
+};
+
+export const pendingStatusSchema = z.object(stubFields);
 
 export const fullStatusSchema = z.object({
+  ...stubFields,
   id: optionalText,
-  intent_id: z.string(),
-  sdk_request: z.optional(z.nullable(z.boolean())),
+  sdk_request: z.optional(z.nullable(boolean)),
   from_address: optionalText,
   to_address: optionalText,
   from_chain_id: z.optional(z.nullable(chainIdSchema)),
@@ -246,22 +264,21 @@ export const fullStatusSchema = z.object({
   dest_tx_hash: optionalText,
   request_id: optionalText,
   provider_request_id: optionalText,
-  status: z.string(),
-  intent_status: optionalText,
+  status: string,
   routing_provider: optionalText,
   quote_to_amount_usd: optionalText,
   to_amount_wei: optionalUint,
   gas_status: optionalText,
   poll_attempt: z.optional(z.nullable(int())),
   next_poll_at: optionalText,
-  create_date: optionalText,
   update_date: optionalText,
-  steps: stepsSchema,
   metadata: z.optional(z.nullable(z.looseObject({}))),
 });
 
-export type PendingIntentStatus = z.infer<typeof pendingStatusSchema> & { kind: 'pending'; status: 'pending' };
-export type TrackedIntentStatus = Omit<z.infer<typeof fullStatusSchema>, 'status'> & {
+type PendingFields = z.infer<typeof pendingStatusSchema>;
+type FullFields = z.infer<typeof fullStatusSchema>;
+export type PendingIntentStatus = PendingFields & { kind: 'pending'; status: 'pending' };
+export type TrackedIntentStatus = Omit<FullFields, 'status'> & {
   kind: 'tracked';
   status: Exclude<IntentStatusValue, 'pending'>;
   rawStatus: string;
@@ -273,52 +290,42 @@ export type IntentStatus = PendingIntentStatus | TrackedIntentStatus;
  * payload is only a stub and must not be read as a full record.
  */
 export const statusResponseSchema = z.pipe(
-  z.object({ data: z.looseObject({ status: statusValue }) }),
+  z.object({ data: z.looseObject({ status: string }) }),
   z.transform((body, ctx): IntentStatus => {
-    const data = body.data as Record<string, unknown>;
-    if (body.data.status.status === 'pending') {
-      const parsed = pendingStatusSchema.safeParse(data);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, path: ['data', ...issue.path] } as never);
-        return z.NEVER;
-      }
-      return { ...parsed.data, status: 'pending', kind: 'pending' };
-    }
-    const parsed = fullStatusSchema.safeParse({ ...data, status: body.data.status.rawStatus });
+    const rawStatus = body.data.status;
+    const pending = rawStatus === 'pending';
+    const parsed = (pending ? pendingStatusSchema : fullStatusSchema).safeParse(body.data);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, path: ['data', ...issue.path] } as never);
       return z.NEVER;
     }
-    return {
-      ...parsed.data,
-      kind: 'tracked',
-      status: body.data.status.status as Exclude<IntentStatusValue, 'pending'>,
-      rawStatus: body.data.status.rawStatus,
-    };
+    if (pending) return { ...(parsed.data as PendingFields), status: 'pending', kind: 'pending' };
+    const status = (KNOWN_STATUSES as readonly string[]).includes(rawStatus) ? (rawStatus as KnownIntentStatus) : 'unknown';
+    return { ...(parsed.data as FullFields), kind: 'tracked', status: status as TrackedIntentStatus['status'], rawStatus };
   }),
 );
 
 export const allowanceResultSchema = z.object({
   chainId: chainIdSchema,
-  tokenAddress: z.string(),
-  ownerAddress: z.string(),
-  spenderAddress: z.string(),
+  tokenAddress: string,
+  ownerAddress: string,
+  spenderAddress: string,
   allowance: uintString,
   rpcHost: optionalText,
 });
 export type AllowanceResult = z.infer<typeof allowanceResultSchema>;
-export const allowanceResponseSchema = z.object({ success: z.boolean(), data: allowanceResultSchema });
+export const allowanceResponseSchema = z.object({ success: boolean, data: allowanceResultSchema });
 
 export const balanceRowSchema = z.object({
-  chain_key: z.optional(z.union([z.string(), z.number()])),
-  category: z.string(),
+  chain_key: z.optional(stringOrNumber),
+  category: string,
   contract: optionalText,
-  symbol: z.string(),
-  decimals: int().check(z.nonnegative(), z.lte(255)),
+  symbol: string,
+  decimals: natural(255),
   balance: uintString,
   name: optionalText,
   logoURI: optionalText,
-  usdPrice: z.optional(z.nullable(z.number())),
+  usdPrice: optionalNumber,
 });
 export type BalanceRow = z.infer<typeof balanceRowSchema>;
 
@@ -327,12 +334,12 @@ export const balanceResultSchema = z.object({
   source: optionalText,
   balances: withDefault(z.array(z.unknown()), () => []),
   count: z.optional(z.nullable(int())),
-  error: z.optional(z.nullable(z.string())),
+  error: z.optional(z.nullable(string)),
 });
 
 export const balancesResponseSchema = z.object({
-  address: z.string(),
-  partial: withDefault(z.boolean(), () => false),
+  address: string,
+  partial: withDefault(boolean, () => false),
   results: z.array(balanceResultSchema),
 });
 
@@ -350,20 +357,20 @@ export interface BalancesResponse {
 }
 
 export const apiKeyInfoSchema = z.object({
-  valid: z.boolean(),
-  status: withDefault(z.string(), () => 'unknown'),
+  valid: boolean,
+  status: withDefault(string, () => 'unknown'),
   message: optionalText,
   key_id: optionalText,
   label: optionalText,
   project_id: optionalText,
   created_at: optionalText,
   last_used_at: optionalText,
-  quote: z.optional(z.nullable(z.object({ id: z.string(), text: z.string() }))),
+  quote: z.optional(z.nullable(z.object({ id: string, text: string }))),
 });
 export type ApiKeyInfo = z.infer<typeof apiKeyInfoSchema>;
 
 export const receiptResponseSchema = z.object({
-  data: z.object({ ok: z.boolean(), transaction_id: optionalText }),
+  data: z.object({ ok: boolean, transaction_id: optionalText }),
 });
 export type ReceiptResult = z.infer<typeof receiptResponseSchema>['data'];
 
@@ -377,7 +384,7 @@ const requestIdFields = {
 export const providerOutcomeSchema = z.object({
   provider: optionalText,
   name: optionalText,
-  outcome: z.string(),
+  outcome: string,
   code: optionalText,
   reason: optionalText,
   message: optionalText,
@@ -385,10 +392,11 @@ export const providerOutcomeSchema = z.object({
 export type ProviderOutcome = z.infer<typeof providerOutcomeSchema>;
 
 export const errorBodySchema = z.object({
-  success: z.optional(z.boolean()),
-  error: z.optional(z.union([z.string(), z.looseObject({ message: z.optional(z.string()) })])),
+  success: z.optional(boolean),
+  /** A summary string, or an object carrying `message` (read by the client only when it is a string). */
+  error: z.optional(z.custom<string | { message?: unknown }>((value) => typeof value === 'string' || (typeof value === 'object' && value !== null))),
   message: optionalText,
-  code: z.optional(z.union([z.string(), z.number()])),
+  code: z.optional(stringOrNumber),
   providers: z.optional(z.array(providerOutcomeSchema)),
   ...requestIdFields,
 });

@@ -109,9 +109,10 @@ export function checkAddress(address: string, family: AddressFamily, options: { 
     }
     case 'cosmos': {
       const decoded = decodeBech32(address);
-      if (!decoded || decoded.variant !== 'bech32') return decoded ? 'format' : /^[a-z]+1[02-9ac-hj-np-z]+$/i.test(address) ? 'checksum' : 'format';
-      if (options.bech32Prefix && decoded.prefix !== options.bech32Prefix) return 'prefix';
-      return undefined;
+      // Bech32 characters with a failing checksum read as a typo, anything else as the wrong format.
+      if (!decoded) return /^[a-z]+1[02-9ac-hj-np-z]+$/i.test(address) ? 'checksum' : 'format';
+      if (decoded.variant !== 'bech32') return 'format';
+      return options.bech32Prefix && decoded.prefix !== options.bech32Prefix ? 'prefix' : undefined;
     }
     case 'bitcoin': {
       const decoded = decodeBech32(address);

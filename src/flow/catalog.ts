@@ -13,11 +13,11 @@ interface Entry<T> {
   value: Promise<T>;
 }
 
-const chainCache = new Map<string, Entry<Chain[]>>();
-const tokenCache = new Map<string, Entry<Token[]>>();
+/** Keyed by what and proxy: `chains https://…`. */
+const cache = new Map<string, Entry<unknown>>();
 
-function cached<T>(cache: Map<string, Entry<T>>, key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
-  const hit = cache.get(key);
+function cached<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+  const hit = cache.get(key) as Entry<T> | undefined;
   if (hit && now - hit.at < CATALOG_TTL_MS) return hit.value;
   const value = load();
   cache.set(key, { at: now, value });
@@ -29,16 +29,15 @@ function cached<T>(cache: Map<string, Entry<T>>, key: string, load: () => Promis
 
 // Not tied to one widget's AbortSignal: the shared promise outlives a widget that unmounts.
 export function loadChains(client: RoutingClient): Promise<Chain[]> {
-  return cached(chainCache, client.baseUrl, async () => (await client.chains()).data);
+  return cached(`chains ${client.baseUrl}`, async () => (await client.chains()).data);
 }
 
 export function loadTokens(client: RoutingClient): Promise<Token[]> {
-  return cached(tokenCache, client.baseUrl, async () => (await client.tokens()).data);
+  return cached(`tokens ${client.baseUrl}`, async () => (await client.tokens()).data);
 }
 
 export function clearCatalogCache(): void {
-  chainCache.clear();
-  tokenCache.clear();
+  cache.clear();
 }
 
 export type ChainAvailability = 'available' | 'unconfirmed' | 'informational' | 'unavailable';
@@ -76,7 +75,7 @@ export function parseList(value: string | null | undefined): Set<string> | undef
   if (!value) return undefined;
   const items = value
     .split(/[\s,]+/)
-    .map((s) => s.trim().toLowerCase())
+    .map((s) => s.toLowerCase())
     .filter(Boolean);
   return items.length ? new Set(items) : undefined;
 }

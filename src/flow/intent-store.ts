@@ -62,6 +62,25 @@ export function isFinalPhase(phase: SavedPhase): boolean {
   return FINAL.includes(phase);
 }
 
+/** The JSON array stored under `key`; empty when absent or unreadable (quota, privacy mode, corrupted JSON must not break the widget). */
+function readArray(storage: KeyValueStorage | undefined, key: string): unknown[] {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(key) || '[]');
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeJson(storage: KeyValueStorage | undefined, key: string, value: unknown): void {
+  try {
+    storage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // A full storage loses the history, not the transfer in progress (it stays in memory),
+    // and a lost pending approval only risks asking for one more approval.
+  }
+}
+
 export class IntentStore {
   private readonly storage: KeyValueStorage | undefined;
   private readonly prefix: string;
@@ -79,16 +98,7 @@ export class IntentStore {
   }
 
   list(account: string): SavedTransfer[] {
-    if (!this.storage) return [];
-    try {
-      const raw = this.storage.getItem(this.keyFor(account));
-      if (!raw) return [];
-      const parsed: unknown = JSON.parse(raw);
-      return Array.isArray(parsed) ? parsed.filter(isSavedTransfer) : [];
-    } catch {
-      // Storage that is unreadable (quota, privacy mode, corrupted JSON) must not break the widget.
-      return [];
-    }
+    return readArray(this.storage, this.keyFor(account)).filter(isSavedTransfer);
   }
 
   get(account: string, intentId: string): SavedTransfer | undefined {
@@ -109,20 +119,17 @@ export class IntentStore {
     if (!this.storage) return undefined;
     const all = this.list(account);
     const index = all.findIndex((t) => t.intentId === intentId);
-    const next = change(index === -1 ? undefined : all[index]);
+    const next = change(all[index]);
     if (!next) return undefined;
     next.updatedAt = Date.now();
     if (index === -1) all.unshift(next);
     else all[index] = next;
     // Keep the newest; never drop an unfinished transfer to make room.
-    const kept = [...all.filter((t) => !isFinalPhase(t.phase)), ...all.filter((t) => isFinalPhase(t.phase))]
-      .slice(0, Math.max(MAX_RECORDS, all.filter((t) => !isFinalPhase(t.phase)).length))
+    const unfinished = all.filter((t) => !isFinalPhase(t.phase));
+    const kept = [...unfinished, ...all.filter((t) => isFinalPhase(t.phase))]
+      .slice(0, Math.max(MAX_RECORDS, unfinished.length))
       .sort((a, b) => b.createdAt - a.createdAt);
-    try {
-      this.storage.setItem(this.keyFor(account), JSON.stringify(kept));
-    } catch {
-      // A full storage loses the history, not the transfer in progress: it stays in memory.
-    }
+    writeJson(this.storage, this.keyFor(account), kept);
     return next;
   }
 }
@@ -134,21 +141,13 @@ export class PendingApprovals {
   ) {}
 
   private read(account: string): PendingApproval[] {
-    if (!this.storage) return [];
-    try {
-      const parsed: unknown = JSON.parse(this.storage.getItem(`${this.keyFor(account)}:approvals`) ?? '[]');
-      return Array.isArray(parsed) ? (parsed as PendingApproval[]).filter((p) => typeof p?.hash === 'string' && Date.now() - p.at < PENDING_APPROVAL_TTL_MS) : [];
-    } catch {
-      return [];
-    }
+    return (readArray(this.storage, `${this.keyFor(account)}:approvals`) as PendingApproval[]).filter(
+      (p) => typeof p?.hash === 'string' && Date.now() - p.at < PENDING_APPROVAL_TTL_MS,
+    );
   }
 
   private write(account: string, list: PendingApproval[]): void {
-    try {
-      this.storage?.setItem(`${this.keyFor(account)}:approvals`, JSON.stringify(list));
-    } catch {
-      // Losing this only risks asking for one more approval, never losing funds.
-    }
+    writeJson(this.storage, `${this.keyFor(account)}:approvals`, list);
   }
 
   find(account: string, match: { chainId: string; tokenAddress: string; spender: string }): PendingApproval | undefined {
@@ -166,7 +165,6 @@ export class PendingApprovals {
 }
 
 function isSavedTransfer(value: unknown): value is SavedTransfer {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.intentId === 'string' && typeof v.account === 'string' && typeof v.phase === 'string' && typeof v.fromAmount === 'string';
+  const v = value as Partial<Record<keyof SavedTransfer, unknown>> | null;
+  return typeof v?.intentId === 'string' && typeof v.account === 'string' && typeof v.phase === 'string' && typeof v.fromAmount === 'string';
 }

@@ -32,15 +32,10 @@ export function isFinalStatus(status: IntentStatus): status is IntentStatus & { 
 
 /** Milliseconds until the next poll for a status the service just returned. */
 export function nextPollDelay(status: IntentStatus, options: Pick<PollOptions, 'intervalMs' | 'minIntervalMs' | 'maxIntervalMs' | 'now'> = {}): number {
-  const own = options.intervalMs ?? 3_000;
-  const min = options.minIntervalMs ?? 500;
-  const max = options.maxIntervalMs ?? 60_000;
-  const now = (options.now ?? Date.now)();
-  if (status.kind === 'tracked' && status.next_poll_at) {
-    const at = Date.parse(status.next_poll_at);
-    if (!Number.isNaN(at)) return Math.min(max, Math.max(min, at - now));
-  }
-  return Math.min(max, Math.max(min, own));
+  const { intervalMs = 3_000, minIntervalMs = 500, maxIntervalMs = 60_000, now = Date.now } = options;
+  const at = status.kind === 'tracked' && status.next_poll_at ? Date.parse(status.next_poll_at) : Number.NaN;
+  const wait = Number.isNaN(at) ? intervalMs : at - now();
+  return Math.min(maxIntervalMs, Math.max(minIntervalMs, wait));
 }
 
 export async function pollUntilFinal(client: RoutingClient, intentId: string, options: PollOptions = {}): Promise<PollOutcome> {

@@ -144,12 +144,13 @@ export function addChainParams(chain: Chain) {
     chainName: chain.networkName,
     nativeCurrency: chain.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: chain.rpc ? [chain.rpc] : [],
-    ...(chain.blockExplorerUrls.length ? { blockExplorerUrls: chain.blockExplorerUrls } : {}),
+    // The wallet module leaves an empty list out of the request.
+    blockExplorerUrls: chain.blockExplorerUrls,
   };
 }
 
 async function assertAccount(provider: Eip1193Provider, expected: Address, signal?: AbortSignal): Promise<void> {
-  const [account] = await getAccounts(provider, signal ? { signal } : undefined);
+  const [account] = await getAccounts(provider, { signal });
   if (!account || account.toLowerCase() !== expected.toLowerCase()) {
     throw new FlowError(
       'wrong-account',
@@ -160,144 +161,103 @@ async function assertAccount(provider: Eip1193Provider, expected: Address, signa
 
 /**
  * Reads an allowance through the routing service, as the spec asks; when it
- * lags behind a just-mined approval, retries briefly, then reads the chain.
+ * lags behind a just-mined approval (`settle`), retries briefly, then reads the chain.
  */
-async function allowanceAtLeast(
-  deps: TransferDeps,
-  owner: Address,
-  approval: RequiredApproval,
-  needed: bigint,
-  options: { settle: boolean },
-): Promise<bigint> {
-  const attempts = options.settle ? 4 : 1;
+async function allowanceOf(deps: TransferDeps, owner: Address, approval: RequiredApproval, settle?: boolean): Promise<bigint> {
+  const { client, signal } = deps;
+  const { chainId, tokenAddress, spender, amount } = approval;
+  const attempts = settle ? 4 : 1;
   let latest = 0n;
   for (let i = 0; i < attempts; i++) {
-    const { data } = await deps.client.allowance(
-      { chainId: approval.chainId, tokenAddress: approval.tokenAddress, ownerAddress: owner, spenderAddress: approval.spender },
-      { signal: deps.signal },
-    );
-    latest = data.allowance;
-    if (latest >= needed) return latest;
-    if (i + 1 < attempts) await sleep(500 * (i + 1), deps.signal);
+    latest = (await client.allowance({ chainId, tokenAddress, ownerAddress: owner, spenderAddress: spender }, { signal })).data.allowance;
+    if (latest >= amount) return latest;
+    if (i + 1 < attempts) await sleep(500 * (i + 1), signal);
   }
-  if (options.settle) {
-    const onChain = await readErc20Allowance(deps.provider, { token: approval.tokenAddress, owner, spender: approval.spender }, deps.signal ? { signal: deps.signal } : undefined);
+  if (settle) {
+    const onChain = await readErc20Allowance(deps.provider, { token: tokenAddress, owner, spender }, { signal });
     if (onChain > latest) latest = onChain;
   }
   return latest;
 }
 
 async function runApprovals(plan: TransferPlan, route: RouteResult, deps: TransferDeps, handlers: TransferHandlers): Promise<void> {
-  const sourceChainId = plan.fromChain.chainId;
-  let required = usableApprovals(route.route, sourceChainId);
+  const { fromChain, fromAddress } = plan;
+  const { provider, signal } = deps;
+  let required = usableApprovals(route.route, fromChain.chainId);
   // With no approvals listed, the spec still asks to compare the ERC-20
   // allowance with fromAmount; the only contract the route names is `to`.
   if (required.length === 0 && !isNativeToken(plan.fromToken.address)) {
-    required = [{ chainId: sourceChainId, tokenAddress: plan.fromToken.address as Address, spender: route.route.execution.transaction.to as Address, amount: plan.amount }];
-  }
-  if (required.length === 0) {
-    handlers.onApprovals?.([]);
-    return;
+    required = [{ chainId: fromChain.chainId, tokenAddress: plan.fromToken.address as Address, spender: route.route.execution.transaction.to as Address, amount: plan.amount }];
   }
   const steps: ApprovalProgress[] = required.map((r, i) => ({ ...r, id: `${i}:${r.tokenAddress}:${r.spender}`.toLowerCase(), state: 'checking' }));
   const publish = () => handlers.onApprovals?.(steps.map((s) => ({ ...s })));
   publish();
+  if (steps.length === 0) return;
   handlers.onPhase?.('approving');
+  const show = (step: ApprovalProgress, state: ApprovalState, message?: string) => {
+    step.state = state;
+    if (message) step.message = message;
+    publish();
+  };
 
   // Check every allowance first, so the user sees the whole plan before the first prompt.
-  for (const step of steps) {
-    const current = await allowanceAtLeast(deps, plan.fromAddress, step, step.amount, { settle: false });
-    step.state = current >= step.amount ? 'sufficient' : 'needed';
-    publish();
-  }
+  for (const step of steps) show(step, (await allowanceOf(deps, fromAddress, step)) >= step.amount ? 'sufficient' : 'needed');
 
   const pending = deps.store.approvals;
   for (const step of steps) {
     if (step.state !== 'needed') continue;
-    const chain = Number(step.chainId);
-    await switchTo(plan, deps, handlers, step.chainId === plan.fromChain.chainId ? plan.fromChain : undefined, chain);
+    const chainId = Number(step.chainId);
+    await switchTo(deps, handlers, step.chainId === fromChain.chainId ? fromChain : { ...fromChain, chainId: step.chainId });
     handlers.onPhase?.('approving');
     // An approval sent before a reload may still be on its way: wait for it rather than ask for a second one.
-    const earlier = pending.find(plan.fromAddress, step);
+    const earlier = pending.find(fromAddress, step);
     if (earlier && BigInt(earlier.amount) >= step.amount) {
       step.txHash = earlier.hash as Hash;
     } else {
-      step.state = 'waiting-wallet';
-      publish();
+      show(step, 'waiting-wallet');
       const remember = (hash: unknown) => {
-        if (typeof hash === 'string') pending.add(plan.fromAddress, { chainId: step.chainId, tokenAddress: step.tokenAddress, spender: step.spender, amount: step.amount.toString(), hash });
+        if (typeof hash === 'string') pending.add(fromAddress, { chainId: step.chainId, tokenAddress: step.tokenAddress, spender: step.spender, amount: step.amount.toString(), hash });
       };
       try {
-        await assertAccount(deps.provider, plan.fromAddress, deps.signal);
+        await assertAccount(provider, fromAddress, signal);
         step.txHash = await approveErc20(
-          deps.provider,
-          { from: plan.fromAddress, token: step.tokenAddress, spender: step.spender, amount: deps.unlimitedApprovals ? MAX_UINT256 : step.amount, chainId: chain },
-          { ...(deps.signal ? { signal: deps.signal } : {}), ...(deps.promptTimeoutMs ? { timeoutMs: deps.promptTimeoutMs } : {}), onLateResult: remember },
+          provider,
+          { from: fromAddress, token: step.tokenAddress, spender: step.spender, amount: deps.unlimitedApprovals ? MAX_UINT256 : step.amount, chainId },
+          { signal, timeoutMs: deps.promptTimeoutMs, onLateResult: remember },
         );
       } catch (error) {
         const mapped = fromWalletError(error, 'the approval');
-        step.state = mapped instanceof FlowError && mapped.kind === 'wallet-rejected' ? 'rejected' : 'failed';
-        step.message = mapped instanceof Error ? mapped.message : String(mapped);
-        publish();
+        show(step, mapped instanceof FlowError && mapped.kind === 'wallet-rejected' ? 'rejected' : 'failed', mapped instanceof Error ? mapped.message : String(mapped));
         throw mapped;
       }
       remember(step.txHash);
     }
-    step.state = 'mining';
-    publish();
+    show(step, 'mining');
     handlers.onApprovalSent?.({ ...step });
-    const receipt = await waitForReceipt(deps.provider, step.txHash, { ...(deps.signal ? { signal: deps.signal } : {}), pollMs: deps.confirmPollMs ?? 1_000 });
-    pending.remove(plan.fromAddress, step.txHash);
+    const receipt = await waitForReceipt(provider, step.txHash, { signal, pollMs: deps.confirmPollMs ?? 1_000 });
+    pending.remove(fromAddress, step.txHash);
     if (receipt.status !== 'success') {
-      step.state = 'failed';
-      step.message = 'The approval transaction reverted on chain.';
-      publish();
+      show(step, 'failed', 'The approval transaction reverted on chain.');
       throw new FlowError('approval-failed', 'The approval transaction reverted. Nothing else was sent.');
     }
-    step.state = 'rechecking';
-    publish();
-    const after = await allowanceAtLeast(deps, plan.fromAddress, step, step.amount, { settle: true });
-    if (after < step.amount) {
-      step.state = 'failed';
-      step.message = 'The allowance is still too low after the approval.';
-      publish();
+    show(step, 'rechecking');
+    if ((await allowanceOf(deps, fromAddress, step, true)) < step.amount) {
+      show(step, 'failed', 'The allowance is still too low after the approval.');
       throw new FlowError('approval-failed', 'The approval was mined but the allowance is still too low. Nothing else was sent.');
     }
-    step.state = 'done';
-    publish();
+    show(step, 'done');
   }
 }
 
-async function switchTo(plan: TransferPlan, deps: TransferDeps, handlers: TransferHandlers, chain: Chain | undefined, chainId: number): Promise<void> {
+/** Moves the wallet to `chain` (an approval on another chain reuses the source chain's details under its own id). */
+async function switchTo(deps: TransferDeps, handlers: TransferHandlers, chain: Chain): Promise<void> {
   handlers.onPhase?.('switching-chain');
-  const params = chain ? addChainParams(chain) : { ...addChainParams(plan.fromChain), chainId };
+  const params = addChainParams(chain);
   try {
-    await switchChain(deps.provider, params, deps.signal ? { signal: deps.signal } : undefined);
+    await switchChain(deps.provider, params, { signal: deps.signal });
   } catch (error) {
     throw fromWalletError(error, `switching to ${params.chainName}`);
   }
-}
-
-function savedRecord(plan: TransferPlan, route: RouteResult, meta: ResponseMeta): SavedTransfer {
-  const now = Date.now();
-  return {
-    intentId: route.intentId,
-    account: plan.fromAddress.toLowerCase(),
-    fromChainId: plan.fromChain.chainId,
-    toChainId: plan.toChain.chainId,
-    fromToken: plan.fromToken,
-    toToken: plan.toToken,
-    fromAmount: plan.amount.toString(),
-    toAmount: route.route.estimate.toAmount.toString(),
-    toAddress: plan.toAddress,
-    createdAt: now,
-    updatedAt: now,
-    phase: 'routed',
-    receiptAccepted: false,
-    ...(meta.requestId ? { requestId: meta.requestId } : {}),
-    ...(meta.providerRequestId ? { providerRequestId: meta.providerRequestId } : {}),
-    provider: route.route.provider,
-  };
 }
 
 /**
@@ -307,52 +267,70 @@ function savedRecord(plan: TransferPlan, route: RouteResult, meta: ResponseMeta)
  * marked abandoned and the error says so.
  */
 export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handlers: TransferHandlers = {}): Promise<SavedTransfer> {
+  const { fromChain, fromToken, toChain, toToken, amount, fromAddress } = plan;
+  const { provider, signal, store } = deps;
   handlers.onPhase?.('routing');
-  await assertAccount(deps.provider, plan.fromAddress, deps.signal).catch((e) => {
+  await assertAccount(provider, fromAddress, signal).catch((e) => {
     throw fromWalletError(e, 'reading the account');
   });
-  const routed = await deps.client.route(
+  const { data: route, meta } = await deps.client.route(
     {
-      fromChain: plan.fromChain.chainId,
-      toChain: plan.toChain.chainId,
-      fromToken: plan.fromToken.address,
-      toToken: plan.toToken.address,
-      fromAmount: plan.amount,
-      fromAddress: plan.fromAddress,
+      fromChain: fromChain.chainId,
+      toChain: toChain.chainId,
+      fromToken: fromToken.address,
+      toToken: toToken.address,
+      fromAmount: amount,
+      fromAddress,
       toAddress: plan.toAddress,
       slippage: plan.slippage,
-      ...(plan.fromAmountUsd ? { fromAmountUSD: plan.fromAmountUsd } : {}),
-      ...(plan.metadata ? { metadata: plan.metadata } : {}),
-      ...(plan.postHook ? { postHook: plan.postHook } : {}),
+      fromAmountUSD: plan.fromAmountUsd || undefined,
+      metadata: plan.metadata,
+      postHook: plan.postHook,
     },
-    { signal: deps.signal },
+    { signal },
   );
-  const route = routed.data;
-  handlers.onRoute?.(route, routed.meta);
-  let record = savedRecord(plan, route, routed.meta);
-  deps.store.save(record);
+  handlers.onRoute?.(route, meta);
+  const now = Date.now();
+  let record: SavedTransfer = {
+    intentId: route.intentId,
+    account: fromAddress.toLowerCase(),
+    fromChainId: fromChain.chainId,
+    toChainId: toChain.chainId,
+    fromToken,
+    toToken,
+    fromAmount: amount.toString(),
+    toAmount: route.route.estimate.toAmount.toString(),
+    toAddress: plan.toAddress,
+    createdAt: now,
+    updatedAt: now,
+    phase: 'routed',
+    receiptAccepted: false,
+    requestId: meta.requestId || undefined,
+    providerRequestId: meta.providerRequestId || undefined,
+    provider: route.route.provider,
+  };
+  store.save(record);
+  const update = (change: (current: SavedTransfer | undefined) => SavedTransfer | undefined) => store.update(record.account, record.intentId, change);
 
   const abandon = (error: unknown): never => {
-    deps.store.update(record.account, record.intentId, (current) => (current && !current.sourceTxHash ? { ...current, phase: 'abandoned' } : current));
+    update((current) => (current && !current.sourceTxHash ? { ...current, phase: 'abandoned' } : current));
     throw error;
   };
 
   try {
     await runApprovals(plan, route, deps, handlers);
-    await switchTo(plan, deps, handlers, plan.fromChain, chainIdNumber(plan.fromChain));
-    await assertAccount(deps.provider, plan.fromAddress, deps.signal);
+    await switchTo(deps, handlers, fromChain);
+    await assertAccount(provider, fromAddress, signal);
   } catch (error) {
     abandon(fromWalletError(error, 'the approval'));
   }
 
   handlers.onPhase?.('confirm-in-wallet');
   const tx = route.route.execution.transaction;
-  const saveHash = (hash: Hash) =>
-    deps.store.update(record.account, record.intentId, (current) => ({ ...(current ?? record), phase: 'broadcast', sourceTxHash: hash })) ?? {
-      ...record,
-      phase: 'broadcast' as const,
-      sourceTxHash: hash,
-    };
+  const saveHash = (hash: Hash): SavedTransfer => {
+    const change = { phase: 'broadcast', sourceTxHash: hash } as const;
+    return update((current) => ({ ...(current ?? record), ...change })) ?? { ...record, ...change };
+  };
   // The user may confirm in the wallet after the widget stopped waiting; the hash must still be kept and tracked.
   const onLateResult = (value: unknown) => {
     if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value)) return;
@@ -360,20 +338,24 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
     handlers.onTransaction?.(value as Hash, route.intentId);
     handlers.onLateTransaction?.(late);
   };
+  // EIP-1559 fees when the route gives both, else the legacy gas price.
+  const eip1559 = !!tx.maxFeePerGas && !!tx.maxPriorityFeePerGas;
   let hash: Hash;
   try {
     hash = await sendTransaction(
-      deps.provider,
+      provider,
       {
-        from: plan.fromAddress,
+        from: fromAddress,
         to: tx.to as Address,
         data: tx.data as `0x${string}`,
         value: tx.value,
-        chainId: chainIdNumber(plan.fromChain),
-        ...(tx.gasLimit ? { gas: tx.gasLimit } : {}),
-        ...(tx.maxFeePerGas && tx.maxPriorityFeePerGas ? { maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas } : tx.gasPrice ? { gasPrice: tx.gasPrice } : {}),
+        chainId: chainIdNumber(fromChain),
+        gas: tx.gasLimit || undefined,
+        maxFeePerGas: eip1559 ? tx.maxFeePerGas : undefined,
+        maxPriorityFeePerGas: eip1559 ? tx.maxPriorityFeePerGas : undefined,
+        gasPrice: eip1559 ? undefined : tx.gasPrice || undefined,
       },
-      { ...(deps.signal ? { signal: deps.signal } : {}), ...(deps.promptTimeoutMs ? { timeoutMs: deps.promptTimeoutMs } : {}), onLateResult },
+      { signal, timeoutMs: deps.promptTimeoutMs, onLateResult },
     );
   } catch (error) {
     return abandon(fromWalletError(error, 'the transfer'));
@@ -396,31 +378,35 @@ export type TrackOutcome =
  * reload: it is safe to call again at any point, the receipt is idempotent.
  */
 export async function trackTransfer(saved: SavedTransfer, deps: Omit<TransferDeps, 'provider'>, handlers: TransferHandlers = {}): Promise<TrackOutcome> {
+  const { client, signal } = deps;
   let record = saved;
   const persist = (change: Partial<SavedTransfer>) => {
     record = deps.store.update(record.account, record.intentId, (current) => ({ ...(current ?? record), ...change })) ?? { ...record, ...change };
   };
+  const notFound = (error: RoutingError): TrackOutcome => {
+    persist({ phase: 'not-found' });
+    return { kind: 'not-found', error, record };
+  };
   if (record.sourceTxHash && !record.receiptAccepted) {
     handlers.onPhase?.('reporting');
-    const result = await submitReceiptUntilAccepted(deps.client, record.intentId, record.sourceTxHash, {
-      signal: deps.signal,
-      ...(deps.receiptBackoff ? { backoff: deps.receiptBackoff } : {}),
-      onRetry: (attempt, error, delay) => handlers.onReceiptRetry?.(attempt, error, delay),
-    }).catch((error: unknown) => {
-      if (error instanceof RoutingError && error.kind === 'intent-not-found') return error;
+    let result: ApiResult<ReceiptResult>;
+    try {
+      result = await submitReceiptUntilAccepted(client, record.intentId, record.sourceTxHash, {
+        signal,
+        backoff: deps.receiptBackoff,
+        onRetry: (attempt, error, delay) => handlers.onReceiptRetry?.(attempt, error, delay),
+      });
+    } catch (error) {
+      if (error instanceof RoutingError && error.kind === 'intent-not-found') return notFound(error);
       throw error;
-    });
-    if (result instanceof RoutingError) {
-      persist({ phase: 'not-found' });
-      return { kind: 'not-found', error: result, record };
     }
     persist({ receiptAccepted: true, phase: 'tracking' });
     handlers.onReceipt?.(result);
   }
   handlers.onPhase?.('tracking');
-  const outcome = await pollUntilFinal(deps.client, record.intentId, {
+  const outcome = await pollUntilFinal(client, record.intentId, {
     ...deps.poll,
-    ...(deps.signal ? { signal: deps.signal } : {}),
+    signal,
     onStatus: (status, meta) => {
       if (status.kind === 'tracked') {
         const change: Partial<SavedTransfer> = { lastStatus: status.rawStatus };
@@ -434,10 +420,7 @@ export async function trackTransfer(saved: SavedTransfer, deps: Omit<TransferDep
     },
     onProblem: (error, retryInMs) => handlers.onPollProblem?.(error, retryInMs),
   });
-  if (outcome.kind === 'not-found') {
-    persist({ phase: 'not-found' });
-    return { kind: 'not-found', error: outcome.error, record };
-  }
+  if (outcome.kind === 'not-found') return notFound(outcome.error);
   const finalPhase = outcome.status.status === 'success' ? 'success' : 'failed';
   persist({ phase: finalPhase });
   return { kind: finalPhase, status: outcome.status, record };

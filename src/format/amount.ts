@@ -75,8 +75,8 @@ export function formatUsd(value: number | string | null | undefined, locale?: st
   if (value === null || value === undefined || value === '') return undefined;
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return undefined;
-  if (n > 0 && n < 0.01) return `<${new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(0.01)}`;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(n);
+  const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+  return n > 0 && n < 0.01 ? `<${usd.format(0.01)}` : usd.format(n);
 }
 
 /** Shortens `0x1234…abcd` for display; the full value belongs in a title or copy button. */

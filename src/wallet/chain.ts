@@ -1,13 +1,7 @@
 import { WalletError } from './errors.js';
 import { parseAccounts, parseChainId, toQuantity, type Address } from './hex.js';
-import {
-  PROMPT_TIMEOUT_MS,
-  READ_TIMEOUT_MS,
-  callProvider,
-  delay,
-  type CallOptions,
-  type Eip1193Provider,
-} from './provider.js';
+import { sleep } from '../api/rate-limit.js';
+import { PROMPT_TIMEOUT_MS, READ_TIMEOUT_MS, callProvider, type CallOptions, type Eip1193Provider } from './provider.js';
 
 /** What `wallet_addEthereumChain` needs (EIP-3085), with a numeric chain id. */
 export interface AddChainParams {
@@ -46,7 +40,7 @@ const SWITCH_SETTLE_POLL_MS = 100;
  */
 export async function switchChain(provider: Eip1193Provider, chain: AddChainParams, options?: CallOptions): Promise<void> {
   // `timeoutMs` is meant for the prompts; the reads around them keep the read deadline.
-  const readOptions = options?.signal ? { signal: options.signal } : undefined;
+  const readOptions = { signal: options?.signal };
   if ((await getChainId(provider, readOptions)) === chain.chainId) return;
   const chainIdHex = toQuantity(chain.chainId);
   const requestSwitch = () =>
@@ -77,7 +71,7 @@ function toAddChainParameter(chain: AddChainParams) {
 async function expectChain(provider: Eip1193Provider, chainId: number, options?: CallOptions): Promise<void> {
   let current = await getChainId(provider, options);
   for (let waited = 0; current !== chainId && waited < SWITCH_SETTLE_MS; waited += SWITCH_SETTLE_POLL_MS) {
-    await delay(SWITCH_SETTLE_POLL_MS, options?.signal);
+    await sleep(SWITCH_SETTLE_POLL_MS, options?.signal);
     current = await getChainId(provider, options);
   }
   if (current !== chainId) {

@@ -1,5 +1,5 @@
 import { WalletError } from './errors.js';
-import { assertAddress, fromHex, type Address, type Hash } from './hex.js';
+import { assertAddress, type Address, type Hash } from './hex.js';
 import { READ_TIMEOUT_MS, callProvider, type CallOptions, type Eip1193Provider } from './provider.js';
 import { sendTransaction } from './transaction.js';
 
@@ -25,24 +25,24 @@ const APPROVE_SELECTOR = '0x095ea7b3'; // approve(address,uint256)
 const ALLOWANCE_SELECTOR = '0xdd62ed3e'; // allowance(address,address)
 const MAX_UINT256 = 2n ** 256n - 1n;
 
-function word(value: Address | bigint): string {
-  const hex = typeof value === 'bigint' ? value.toString(16) : value.slice(2).toLowerCase();
-  return hex.padStart(64, '0');
+/** One ABI word; an address argument is checked here, for every call that encodes one. */
+function word(value: Address | bigint, name?: string): string {
+  if (name) assertAddress(value, name);
+  return (typeof value === 'bigint' ? value.toString(16) : value.slice(2).toLowerCase()).padStart(64, '0');
 }
 
 export function encodeApprove(spender: Address, amount: bigint): `0x${string}` {
   if (amount < 0n || amount > MAX_UINT256) throw new RangeError(`The approval amount ${amount} is not a uint256.`);
-  return `${APPROVE_SELECTOR}${word(spender)}${word(amount)}`;
+  return `${APPROVE_SELECTOR}${word(spender, 'spender')}${word(amount)}`;
 }
 
 export function encodeAllowance(owner: Address, spender: Address): `0x${string}` {
-  return `${ALLOWANCE_SELECTOR}${word(owner)}${word(spender)}`;
+  return `${ALLOWANCE_SELECTOR}${word(owner, 'owner')}${word(spender, 'spender')}`;
 }
 
 /** Sends `approve(spender, amount)` on `token`; resolves with the transaction hash. */
 export function approveErc20(provider: Eip1193Provider, args: ApproveErc20Args, options?: CallOptions): Promise<Hash> {
-  assertAddress(args.token, 'token');
-  assertAddress(args.spender, 'spender');
+  // sendTransaction checks `token` as its `to`.
   const data = encodeApprove(args.spender, args.amount);
   return sendTransaction(provider, { from: args.from, to: args.token, data, chainId: args.chainId }, options);
 }
@@ -54,13 +54,11 @@ export async function readErc20Allowance(
   options?: CallOptions,
 ): Promise<bigint> {
   assertAddress(args.token, 'token');
-  assertAddress(args.owner, 'owner');
-  assertAddress(args.spender, 'spender');
   const data = encodeAllowance(args.owner, args.spender);
   const result = await callProvider(provider, 'eth_call', [{ to: args.token, data }, 'latest'], options, READ_TIMEOUT_MS);
   // A uint256 return is exactly one 32-byte word; '0x' means no contract at `token`.
   if (typeof result !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(result)) {
     throw new WalletError('rpc', `allowance() on ${args.token} returned ${String(result)}; is it an ERC-20 on this chain?`);
   }
-  return fromHex(result);
+  return BigInt(result);
 }

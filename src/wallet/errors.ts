@@ -26,17 +26,11 @@ export class WalletError extends Error {
   }
 }
 
-/** EIP-1193 and EIP-3085/3326 codes we act on. */
-export const RpcCode = {
-  userRejected: 4001,
-  unauthorized: 4100,
-  unsupportedMethod: 4200,
-  disconnected: 4900,
-  chainDisconnected: 4901,
-  unrecognizedChain: 4902,
-  executionReverted: 3,
-  internal: -32603,
-} as const;
+// EIP-1193 and EIP-3085/3326 codes we act on.
+const USER_REJECTED = 4001;
+const UNAUTHORIZED = 4100;
+const UNRECOGNIZED_CHAIN = 4902;
+const EXECUTION_REVERTED = 3;
 
 type ErrorFields = Partial<Record<'code' | 'message' | NestedKey, unknown>>;
 
@@ -72,22 +66,21 @@ export function normalizeRpcError(e: unknown): WalletError {
   if (e instanceof WalletError) return e;
   const { codes, messages } = collect(e);
   if (typeof e === 'string') messages.push(e);
-  const message =
-    messages.find((text) => !genericText.test(text)) ?? messages[0] ?? 'The wallet request failed.';
-  const topCode = codes[0];
-  const rpcCode = topCode === undefined ? {} : { rpcCode: topCode };
-  const make = (kind: WalletErrorKind) => new WalletError(kind, message, { ...rpcCode, cause: e });
-
-  if (codes.includes(RpcCode.userRejected) || fieldsOf(e)?.code === 'ACTION_REJECTED') return make('rejected');
-  if (codes.includes(RpcCode.unrecognizedChain)) return make('unknown-chain');
-  // 4100: the account or method was not authorised by the user; from the
-  // user's point of view the wallet refused, which the flow handles like a rejection.
-  if (codes.includes(RpcCode.unauthorized)) return make('rejected');
-  if (codes.includes(RpcCode.executionReverted)) return make('reverted');
-
-  const allText = messages.join('\n');
-  if (rejectedText.test(allText)) return make('rejected');
-  if (unknownChainText.test(allText)) return make('unknown-chain');
-  if (revertedText.test(allText)) return make('reverted');
-  return make('rpc');
+  const message = messages.find((text) => !genericText.test(text)) ?? messages[0] ?? 'The wallet request failed.';
+  const text = messages.join('\n');
+  const has = (code: number) => codes.includes(code);
+  // Any code decides before the message text does.
+  // prettier-ignore
+  const kind: WalletErrorKind =
+    has(USER_REJECTED) || fieldsOf(e)?.code === 'ACTION_REJECTED' ? 'rejected'
+    : has(UNRECOGNIZED_CHAIN) ? 'unknown-chain'
+    // 4100: the account or method was not authorised by the user; from the
+    // user's point of view the wallet refused, which the flow handles like a rejection.
+    : has(UNAUTHORIZED) ? 'rejected'
+    : has(EXECUTION_REVERTED) ? 'reverted'
+    : rejectedText.test(text) ? 'rejected'
+    : unknownChainText.test(text) ? 'unknown-chain'
+    : revertedText.test(text) ? 'reverted'
+    : 'rpc';
+  return new WalletError(kind, message, { rpcCode: codes[0], cause: e });
 }

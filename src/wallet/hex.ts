@@ -6,8 +6,8 @@ export type Hash = `0x${string}`;
 
 const hashPattern = /^0x[0-9a-fA-F]{64}$/;
 
-// Local stand-ins for viem's numberToHex/hexToBigInt: JSON-RPC quantities need
-// nothing more, and viem's versions bring about 1 KB gzipped of helpers and errors.
+// A local stand-in for viem's numberToHex: JSON-RPC quantities need nothing
+// more, and viem's version brings about 1 KB gzipped of helpers and errors.
 
 /** A JSON-RPC quantity: minimal hex, no leading zeros. */
 export function toQuantity(value: bigint | number): `0x${string}` {
@@ -15,22 +15,14 @@ export function toQuantity(value: bigint | number): `0x${string}` {
   return `0x${value.toString(16)}`;
 }
 
-/** Parses a hex quantity or data word; throws on anything else. */
-export function fromHex(value: string): bigint {
-  if (!/^0x[0-9a-fA-F]+$/.test(value)) throw new WalletError('rpc', `Not a hex quantity: ${value}`);
-  return BigInt(value);
-}
-
 /**
  * Chain ids arrive as hex strings per EIP-695, but older wallets and some
  * `chainChanged` emitters send decimal strings or numbers.
  */
 export function parseChainId(value: unknown): number {
-  let chainId = Number.NaN;
-  if (typeof value === 'number') chainId = value;
-  else if (typeof value === 'bigint') chainId = Number(value);
-  else if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) chainId = Number(BigInt(value));
-  else if (typeof value === 'string' && /^\d+$/.test(value)) chainId = Number(value);
+  // Number() reads both `0x`-hex and decimal strings.
+  const chainId =
+    typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(value)) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(chainId) || chainId <= 0) {
     throw new WalletError('rpc', `The wallet reported an invalid chain id: ${String(value)}.`);
   }
@@ -57,8 +49,4 @@ export function assertAddress(value: unknown, name: string): asserts value is Ad
   if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
     throw new TypeError(`${name} is not an EVM address: ${String(value)}`);
   }
-}
-
-export function sameAddress(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
 }

@@ -36,10 +36,6 @@ export function isEip1193Provider(value: unknown): value is Eip1193Provider {
   );
 }
 
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-}
-
 /**
  * Calls `provider.request` but never waits longer than the deadline: a wallet
  * that never answers (closed popup, locked extension) must not freeze the
@@ -48,19 +44,19 @@ function abortReason(signal: AbortSignal): unknown {
  * Aborting rejects with the signal's reason (an `AbortError` by default), like
  * `fetch`, so callers can tell "we cancelled" from a wallet failure.
  */
-export function callProvider(
+export async function callProvider(
   provider: Eip1193Provider,
   method: string,
   params: readonly unknown[] | undefined,
   options: CallOptions | undefined,
   defaultTimeoutMs: number,
 ): Promise<unknown> {
-  if (!isEip1193Provider(provider)) {
-    return Promise.reject(new WalletError('no-provider', 'No wallet provider is available.'));
-  }
+  if (!isEip1193Provider(provider)) throw new WalletError('no-provider', 'No wallet provider is available.');
   const signal = options?.signal;
-  if (signal?.aborted) return Promise.reject(abortReason(signal));
-  const timeoutMs = options?.timeoutMs ?? defaultTimeoutMs;
+  signal?.throwIfAborted();
+  const timeoutMs = options?.timeoutMs || defaultTimeoutMs;
+  // Some providers throw synchronously instead of rejecting; the executor turns that into a rejection.
+  const pending = new Promise<unknown>((resolve) => resolve(provider.request(params === undefined ? { method } : { method, params })));
 
   return new Promise<unknown>((resolve, reject) => {
     let settled = false;
@@ -71,23 +67,12 @@ export function callProvider(
       signal?.removeEventListener('abort', onAbort);
       settle();
     };
-    const onAbort = () => finish(() => reject(abortReason(signal!)));
+    const onAbort = () => finish(() => reject(signal!.reason));
     const timer = setTimeout(
-      () =>
-        finish(() =>
-          reject(new WalletError('timeout', `The wallet did not answer ${method} within ${Math.round(timeoutMs / 1000)} s.`)),
-        ),
+      () => finish(() => reject(new WalletError('timeout', `The wallet did not answer ${method} within ${Math.round(timeoutMs / 1000)} s.`))),
       timeoutMs,
     );
     signal?.addEventListener('abort', onAbort, { once: true });
-
-    let pending: Promise<unknown>;
-    try {
-      pending = Promise.resolve(provider.request(params === undefined ? { method } : { method, params }));
-    } catch (error) {
-      // Some providers throw synchronously instead of rejecting.
-      pending = Promise.reject(error);
-    }
     pending.then(
       (value) => {
         if (settled) options?.onLateResult?.(value);
@@ -95,21 +80,5 @@ export function callProvider(
       },
       (error: unknown) => finish(() => reject(normalizeRpcError(error))),
     );
-  });
-}
-
-/** Resolves after `ms`, or rejects as soon as the signal aborts. */
-export function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortReason(signal));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal!));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -1,14 +1,8 @@
 import { getAccounts, getChainId } from './chain.js';
 import { WalletError } from './errors.js';
-import { assertAddress, fromHex, parseHash, sameAddress, toQuantity, type Address, type Hash } from './hex.js';
-import {
-  PROMPT_TIMEOUT_MS,
-  READ_TIMEOUT_MS,
-  callProvider,
-  delay,
-  type CallOptions,
-  type Eip1193Provider,
-} from './provider.js';
+import { sleep } from '../api/rate-limit.js';
+import { assertAddress, parseHash, toQuantity, type Address, type Hash } from './hex.js';
+import { PROMPT_TIMEOUT_MS, READ_TIMEOUT_MS, callProvider, type CallOptions, type Eip1193Provider } from './provider.js';
 
 export interface TxRequest {
   from: Address;
@@ -43,14 +37,14 @@ export interface WaitOptions {
 export async function sendTransaction(provider: Eip1193Provider, tx: TxRequest, options?: CallOptions): Promise<Hash> {
   assertAddress(tx.from, 'from');
   assertAddress(tx.to, 'to');
-  const readOptions = options?.signal ? { signal: options.signal } : undefined;
+  const readOptions = { signal: options?.signal };
 
   const chainId = await getChainId(provider, readOptions);
   if (chainId !== tx.chainId) {
     throw new WalletError('wrong-chain', `The wallet is on chain ${chainId}, the transaction is for chain ${tx.chainId}.`);
   }
   const [account] = await getAccounts(provider, readOptions);
-  if (!account || !sameAddress(account, tx.from)) {
+  if (!account || account.toLowerCase() !== tx.from.toLowerCase()) {
     throw new WalletError(
       'wrong-account',
       account
@@ -66,13 +60,11 @@ export async function sendTransaction(provider: Eip1193Provider, tx: TxRequest, 
 function toRpcTransaction(tx: TxRequest): Record<string, string> {
   const rpc: Record<string, string> = { from: tx.from, to: tx.to, chainId: toQuantity(tx.chainId) };
   if (tx.data !== undefined) rpc.data = tx.data;
-  if (tx.value !== undefined) rpc.value = toQuantity(tx.value);
-  if (tx.gas !== undefined) rpc.gas = toQuantity(tx.gas);
-  if (tx.maxFeePerGas !== undefined) rpc.maxFeePerGas = toQuantity(tx.maxFeePerGas);
-  if (tx.maxPriorityFeePerGas !== undefined) rpc.maxPriorityFeePerGas = toQuantity(tx.maxPriorityFeePerGas);
   // Wallets refuse a transaction carrying both fee models; EIP-1559 fees win.
-  if (tx.gasPrice !== undefined && tx.maxFeePerGas === undefined && tx.maxPriorityFeePerGas === undefined) {
-    rpc.gasPrice = toQuantity(tx.gasPrice);
+  const legacy = tx.maxFeePerGas === undefined && tx.maxPriorityFeePerGas === undefined;
+  for (const field of ['value', 'gas', 'maxFeePerGas', 'maxPriorityFeePerGas', 'gasPrice'] as const) {
+    const value = tx[field];
+    if (value !== undefined && (field !== 'gasPrice' || legacy)) rpc[field] = toQuantity(value);
   }
   return rpc;
 }
@@ -103,7 +95,7 @@ export async function waitForReceipt(provider: Eip1193Provider, hash: Hash, opti
         provider,
         'eth_getTransactionReceipt',
         [hash],
-        { ...(signal ? { signal } : {}), timeoutMs: Math.min(remaining, READ_TIMEOUT_MS) },
+        { signal, timeoutMs: Math.min(remaining, READ_TIMEOUT_MS) },
         READ_TIMEOUT_MS,
       );
       consecutiveErrors = 0;
@@ -111,7 +103,7 @@ export async function waitForReceipt(provider: Eip1193Provider, hash: Hash, opti
     } catch (error) {
       if (!(error instanceof WalletError) || ++consecutiveErrors >= MAX_CONSECUTIVE_POLL_ERRORS) throw error;
     }
-    await delay(Math.min(pollMs, Math.max(0, deadline - Date.now())), signal);
+    await sleep(Math.min(pollMs, Math.max(0, deadline - Date.now())), signal);
   }
 }
 
@@ -120,12 +112,12 @@ function parseReceipt(value: unknown, hash: Hash): TxReceipt {
   const status = receipt.status === '0x1' ? 'success' : receipt.status === '0x0' ? 'reverted' : undefined;
   // A receipt without status (pre-Byzantium, or a broken node) says nothing
   // about success; guessing either way would mislead the flow.
-  if (!status || typeof receipt.blockNumber !== 'string' || !receipt.blockNumber.startsWith('0x')) {
+  if (!status || typeof receipt.blockNumber !== 'string' || !/^0x[0-9a-fA-F]+$/.test(receipt.blockNumber)) {
     throw new WalletError('rpc', `The wallet returned a malformed receipt for ${hash}.`);
   }
   return {
     status,
-    blockNumber: fromHex(receipt.blockNumber),
+    blockNumber: BigInt(receipt.blockNumber),
     transactionHash: typeof receipt.transactionHash === 'string' ? parseHash(receipt.transactionHash, 'receipt hash') : hash,
   };
 }
