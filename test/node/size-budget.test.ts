@@ -24,11 +24,12 @@ import { buildWidget, type BuiltFiles } from '../../scripts/bench/build.ts';
 import { bundledSources, contributors, entrySize, fileSize, forbiddenFindings, PACKAGE_ENTRY_GZIP_BUDGET, SCRIPT_GZIP_BUDGET } from '../../scripts/bench/size.ts';
 
 /**
- * Measured at 67.4 KB when the budget test landed and at 65.2 KB (66,736 B, as
- * measured here) after the first size pass of issue 6; lower it as the size
- * comes down, never raise it.
+ * Measured at 67.4 KB when the budget test landed, 65.2 KB after the first
+ * size pass of issue 6, and 57.2 KB (58,613 B, as measured here) after the
+ * second (German as an add-on, terser, every area slimmed); lower it as the
+ * size comes down, never raise it.
  */
-const SCRIPT_GZIP_CEILING = 66.5 * 1024;
+const SCRIPT_GZIP_CEILING = 57.5 * 1024;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
