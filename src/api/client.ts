@@ -120,7 +120,12 @@ function parse<S extends z.ZodMiniType>(body: unknown, schema: S, meta: Response
   throw new InvalidResponseError(issue?.path.join('.') || '(body)', issue?.message ?? 'unexpected shape', meta);
 }
 
-export class RoutingClient {
+/**
+ * The routing service's endpoints that <bridge-widget> calls, through the
+ * host's proxy. `RoutingClient` (./full-client.ts, exported by
+ * `bridge-widget/api`) extends it with the endpoints the widget never calls.
+ */
+export class WidgetClient {
   readonly baseUrl: string;
   readonly gate: RateLimitGate;
   private readonly fetchImpl: typeof fetch;
@@ -375,7 +380,7 @@ const TERMINAL_RECEIPT_ERRORS = ['intent-not-found', 'invalid-request', 'aborted
  * intent, a refused hash, a cancelled signal) stops the loop.
  */
 export async function submitReceiptUntilAccepted(
-  client: RoutingClient,
+  client: WidgetClient,
   intentId: string,
   txHash: string,
   options: ReceiptSubmitOptions = {},

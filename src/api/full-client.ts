@@ -1,11 +1,11 @@
 /**
- * `RoutingClient` as `bridge-widget/api` exports it: the widget's client
+ * `RoutingClient` as `bridge-widget/api` exports it: `WidgetClient`
  * (./client.ts) plus the spec's endpoints the widget itself never calls
  * (a page of tokens, deposit address, key validation). They live in this
  * subclass so that the script-tag build, which bundles only what the widget
  * uses, leaves them out; integrators get one class with every endpoint.
  */
-import { RoutingClient as WidgetClient } from './client.js';
+import { WidgetClient } from './client.js';
 import type { ApiResult, CallOptions, JsonValue } from './client.js';
 import { InvalidResponseError } from './errors.js';
 import { apiKeyInfoSchema, tokenSchema } from './schemas.js';

@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { Task } from '@lit/task';
-import { RoutingClient } from '../api/client.js';
+import { WidgetClient } from '../api/client.js';
 import type { ResponseMeta } from '../api/client.js';
 import { RateLimitedError, isRoutingError } from '../api/errors.js';
 import { sleep } from '../api/rate-limit.js';
@@ -305,7 +305,7 @@ export class BridgeWidget extends LitElement {
   /** Text of the one polite live region: phase and status changes, from the shell and its parts. */
   @state() private announcement = '';
 
-  private client: RoutingClient | undefined;
+  private client: WidgetClient | undefined;
   private store: IntentStore | undefined;
   private unwatchWallet: (() => void) | undefined;
   private unwatchLocales: (() => void) | undefined;
@@ -362,7 +362,7 @@ export class BridgeWidget extends LitElement {
       if (!inputs) return undefined;
       // A newer keystroke aborts this run before the request leaves: debounce for free.
       await sleep(QUOTE_DEBOUNCE_MS, signal);
-      let answer: Awaited<ReturnType<RoutingClient['quote']>>;
+      let answer: Awaited<ReturnType<WidgetClient['quote']>>;
       try {
         answer = await this.ensureClient().quote(inputs, { signal });
       } catch (error) {
@@ -454,8 +454,8 @@ export class BridgeWidget extends LitElement {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
-  private ensureClient(): RoutingClient {
-    return (this.client ??= new RoutingClient({ baseUrl: this.proxyUrl }));
+  private ensureClient(): WidgetClient {
+    return (this.client ??= new WidgetClient({ baseUrl: this.proxyUrl }));
   }
 
   private ensureStore(): IntentStore {

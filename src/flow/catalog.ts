@@ -3,7 +3,7 @@
  * for a while, so a second widget on the page (or a remount) does not fetch
  * them again. Failed fetches are not cached.
  */
-import type { RoutingClient } from '../api/client.js';
+import type { WidgetClient } from '../api/client.js';
 import type { Chain, Token } from '../api/schemas.js';
 
 export const CATALOG_TTL_MS = 5 * 60_000;
@@ -28,11 +28,11 @@ function cached<T>(key: string, load: () => Promise<T>, now = Date.now()): Promi
 }
 
 // Not tied to one widget's AbortSignal: the shared promise outlives a widget that unmounts.
-export function loadChains(client: RoutingClient): Promise<Chain[]> {
+export function loadChains(client: WidgetClient): Promise<Chain[]> {
   return cached(`chains ${client.baseUrl}`, async () => (await client.chains()).data);
 }
 
-export function loadTokens(client: RoutingClient): Promise<Token[]> {
+export function loadTokens(client: WidgetClient): Promise<Token[]> {
   return cached(`tokens ${client.baseUrl}`, async () => (await client.tokens()).data);
 }
 

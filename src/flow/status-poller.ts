@@ -5,7 +5,7 @@
  * which the spec declares terminal.
  */
 import { IntentNotFoundError, RateLimitedError, RoutingError } from '../api/errors.js';
-import type { RoutingClient, ResponseMeta } from '../api/client.js';
+import type { WidgetClient, ResponseMeta } from '../api/client.js';
 import type { IntentStatus } from '../api/schemas.js';
 import { backoffDelay, sleep } from '../api/rate-limit.js';
 
@@ -38,7 +38,7 @@ export function nextPollDelay(status: IntentStatus, options: Pick<PollOptions, '
   return Math.min(maxIntervalMs, Math.max(minIntervalMs, wait));
 }
 
-export async function pollUntilFinal(client: RoutingClient, intentId: string, options: PollOptions = {}): Promise<PollOutcome> {
+export async function pollUntilFinal(client: WidgetClient, intentId: string, options: PollOptions = {}): Promise<PollOutcome> {
   let failures = 0;
   for (;;) {
     let delay: number;

@@ -7,7 +7,7 @@
  */
 import { usableApprovals } from '../api/approvals.js';
 import type { RequiredApproval } from '../api/approvals.js';
-import type { ApiResult, ResponseMeta, RoutingClient } from '../api/client.js';
+import type { ApiResult, ResponseMeta, WidgetClient } from '../api/client.js';
 import { submitReceiptUntilAccepted } from '../api/client.js';
 import { RoutingError } from '../api/errors.js';
 import type { BackoffOptions } from '../api/rate-limit.js';
@@ -74,7 +74,7 @@ export interface TransferHandlers {
 }
 
 export interface TransferDeps {
-  client: RoutingClient;
+  client: WidgetClient;
   provider: Eip1193Provider;
   store: IntentStore;
   /** Approve 2^256-1 instead of the exact amount; only when the host opts in. */

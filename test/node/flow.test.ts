@@ -10,7 +10,7 @@ import { startSandbox } from '../../sandbox/index.ts';
 import type { SandboxHandle } from '../../sandbox/index.ts';
 import { createDevWallet } from '../../demo/dev-wallet.ts';
 import type { DevWallet } from '../../demo/dev-wallet.ts';
-import { RoutingClient } from '../../src/api/client.ts';
+import { RoutingClient } from '../../src/api/index.ts';
 import type { Chain } from '../../src/api/schemas.ts';
 import { IntentStore } from '../../src/flow/intent-store.ts';
 import type { KeyValueStorage } from '../../src/flow/intent-store.ts';
