@@ -230,6 +230,24 @@ describe('faults and bad input, end to end', function () {
     expect(await transactionCount(SRC, extraAccounts[0]!.address)).to.equal(nonceA);
   });
 
+  it('a network switched in the wallet mid-flow: the widget switches back before signing, and the funds leave from the source chain only', async () => {
+    await setFaults({ forceProvider: 'swiftbridge', latency: { ms: 1500, endpoints: ['route'] } });
+    const { widget, wallet } = await mount({ 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.05' }, 1);
+    const nonceSrc = await transactionCount(SRC, wallet.address);
+    const nonceDst = await transactionCount(DST, wallet.address);
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.05 ETH'), 'a quote');
+    const sent = nextEvent<BridgeTransactionDetail>(widget, 'bridge-transaction');
+    const success = nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
+    primaryButton(widget).click();
+    // While the route is being prepared, the user picks the destination network in the wallet.
+    await new Promise((r) => setTimeout(r, 300));
+    wallet.setChain(DST);
+    expect(String((await sent).detail.chainId)).to.equal(String(SRC));
+    await success;
+    expect(await transactionCount(SRC, wallet.address)).to.equal(nonceSrc + 1, 'one transfer on the source chain');
+    expect(await transactionCount(DST, wallet.address)).to.equal(nonceDst, 'nothing sent on the destination chain');
+  });
+
   it('a wallet that never answers ends in a clear message after the wallet timeout, with nothing sent', async () => {
     const { widget, wallet } = await mount({ 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.05', 'wallet-timeout': '2' }, 1);
     const nonce = await transactionCount(SRC, wallet.address);
