@@ -10,8 +10,8 @@ const external = (id: string) =>
   id.startsWith('node:') || builtinModules.includes(id) || dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 /**
- * `bridge-widget/react` and `bridge-widget/vue` are type declarations (JSX and
- * Vue template typings). An empty module sits behind them so that a value
+ * `bridge-widget/react`, `bridge-widget/vue` and `bridge-widget/svelte` are
+ * type declarations (JSX, Vue and Svelte template typings). An empty module sits behind them so that a value
  * import (`import 'bridge-widget/react'`) is harmless in any bundler.
  */
 function typeOnlyEntries(names: string[]): Plugin {
@@ -50,7 +50,7 @@ export default defineConfig(({ mode }) => {
     // production build (Lit's dev build logs "Lit is in dev mode").
     resolve: script ? { conditions: ['module', 'browser', 'production'] } : {},
     define: script ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
-    plugins: script ? [minifyLitTemplatesPlugin()] : [typeOnlyEntries(['react', 'vue'])],
+    plugins: script ? [minifyLitTemplatesPlugin()] : [typeOnlyEntries(['react', 'vue', 'svelte'])],
     build: {
       target: 'es2022',
       emptyOutDir: !script,

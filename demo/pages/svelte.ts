@@ -1,5 +1,7 @@
 /** Mounts BridgeDemo.svelte once `import 'bridge-widget'` has registered the element. */
 import 'bridge-widget';
+// Types <bridge-widget> in BridgeDemo.svelte's template for svelte-check and editors.
+import type {} from 'bridge-widget/svelte';
 import { mount } from 'svelte';
 import BridgeDemo from './BridgeDemo.svelte';
 import { startFrameworkPage } from '../shared/framework-page.js';

@@ -163,6 +163,8 @@ import { startProxyServer } from 'bridge-widget/proxy';
 import { createProxyHandler } from 'bridge-widget/proxy/handler';
 import type {} from 'bridge-widget/react';
 import type {} from 'bridge-widget/vue';
+import type {} from 'bridge-widget/svelte';
+import type { SvelteHTMLElements } from 'svelte/elements';
 
 declare const provider: Eip1193Provider;
 const widget: BridgeWidget = document.createElement('bridge-widget');
@@ -173,6 +175,7 @@ widget.addEventListener('bridge-quote', (event) => {
 });
 defineBridgeWidget(customElements);
 export const checks = [Unregistered, RoutingClient, RoutingError, startProxyServer, createProxyHandler];
+export const svelteProps: SvelteHTMLElements['bridge-widget'] = { 'proxy-url': '/bridge', provider, 'onbridge-quote': (event) => event.detail.estimate };
 export const jsx = <bridge-widget proxy-url="/bridge" provider={provider} onbridge-quote={(event) => event.detail.estimate} />;
 `,
     );

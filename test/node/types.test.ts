@@ -1,7 +1,8 @@
 /**
- * Framework typings shipped with the package: `bridge-widget/react` (JSX) and
- * `bridge-widget/vue` (templates). The fixtures in test/types/ use the element
- * correctly, and mark wrong usage with `@ts-expect-error` /
+ * Framework typings shipped with the package: `bridge-widget/react` (JSX),
+ * `bridge-widget/vue` and `bridge-widget/svelte` (templates). The fixtures in
+ * test/types/ use the element correctly, and mark wrong usage with
+ * `@ts-expect-error` /
  * `@vue-expect-error`, so both a missing typing and a too-loose one fail.
  */
 import assert from 'node:assert/strict';
@@ -17,7 +18,7 @@ async function typecheck(bin: string, project: string): Promise<void> {
 }
 
 describe('framework typings', { timeout: 120_000 }, () => {
-  it('React 19 JSX (test/types/react.tsx) and the Vue component type (test/types/vue.ts) type-check with tsc', async () => {
+  it('React 19 JSX (test/types/react.tsx), the Vue component type (test/types/vue.ts) and the Svelte element props (test/types/svelte.ts) type-check with tsc', async () => {
     await typecheck('node_modules/typescript/bin/tsc', 'test/types/tsconfig.json');
   });
 

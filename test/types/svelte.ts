@@ -1,0 +1,39 @@
+/**
+ * <bridge-widget> in Svelte 5 with `bridge-widget/svelte`, checked by plain
+ * tsc: the props type Svelte's template checker reads for the tag accepts the
+ * widget's properties, attributes and `onbridge-*` handlers, and rejects
+ * wrong types (each `@ts-expect-error`).
+ */
+import 'bridge-widget';
+import type {} from 'bridge-widget/svelte';
+import type { BridgeQuoteDetail, Eip1193Provider } from 'bridge-widget';
+import type { SvelteHTMLElements } from 'svelte/elements';
+
+type Props = SvelteHTMLElements['bridge-widget'];
+declare const wallet: Eip1193Provider;
+
+export const correct: Props = {
+  'proxy-url': '/bridge',
+  'from-chain': '11155111',
+  'wallet-timeout': '120',
+  amount: '25',
+  provider: wallet,
+  metadata: { orderId: 'o-123' },
+  slippage: 0.5,
+  class: 'wide',
+  'onbridge-quote': (event) => {
+    const detail: BridgeQuoteDetail = event.detail;
+    console.log(detail.estimate.toAmount + 1n);
+  },
+};
+
+// @ts-expect-error: provider is an EIP-1193 provider, not a string
+export const wrongProvider: Props = { provider: 'window.ethereum' };
+// @ts-expect-error: slippage is a number
+export const wrongSlippage: Props = { slippage: '1 %' };
+// @ts-expect-error: theme is light, dark or auto
+export const wrongTheme: Props = { theme: 'blue' };
+// @ts-expect-error: wallet-timeout is a number of seconds
+export const wrongTimeout: Props = { 'wallet-timeout': 'soon' };
+// @ts-expect-error: bridge-success carries BridgeSuccessDetail, which has no estimate
+export const wrongHandler: Props = { 'onbridge-success': (event) => event.detail.estimate };
