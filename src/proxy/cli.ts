@@ -13,7 +13,7 @@ export class ProxyConfigError extends Error {
 }
 
 /**
- * Reads ROUTING_API_URL, ROUTING_API_KEY, ALLOWED_ORIGINS, HOST, PORT,
+ * Reads ROUTING_API_URL, ROUTING_API_KEY, ALLOWED_ORIGINS, ALLOWED_HOSTS, HOST, PORT,
  * MOUNT_PATH, CLIENT_RATE_LIMIT (`120/10s`, `600/1m`, `off`) and
  * TRUST_PROXY_HEADER (e.g. `x-forwarded-for`, only behind a proxy that sets it).
  */
@@ -33,6 +33,10 @@ export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOpti
     .map((origin) => origin.trim())
     .filter((origin) => origin !== '');
   if (origins && origins.length > 0) options.allowedOrigins = origins;
+  const hosts = env.ALLOWED_HOSTS?.split(',')
+    .map((host) => host.trim())
+    .filter((host) => host !== '');
+  if (hosts && hosts.length > 0) options.allowedHosts = hosts;
   const mountPath = env.MOUNT_PATH?.trim();
   if (mountPath) options.mountPath = mountPath;
   const rateLimit = env.CLIENT_RATE_LIMIT?.trim();

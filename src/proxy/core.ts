@@ -7,7 +7,7 @@ import { isJsonContentType, isJsonDocument, readCappedBody } from './body.js';
 import { corsResponseHeaders, decideOrigin, optionsHeaders } from './cors.js';
 import { jsonError, type ProxyErrorCode } from './errors.js';
 import { buildClientHeaders, buildUpstreamHeaders } from './headers.js';
-import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
+import { hostAllowed, resolveProxyOptions, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
 import { buildUpstreamQuery, matchRoute, type RouteSpec } from './routes.js';
 
 export interface RequestContext {
@@ -103,6 +103,13 @@ async function handle(
   if (retryAfter !== undefined) {
     const headers = { ...cors, 'retry-after': String(retryAfter) };
     return refuse(429, 'proxy_rate_limited', 'Too many requests from this client; retry later', headers, label);
+  }
+
+  // Before the origin verdict: a DNS-rebinding page is same-origin with us.
+  if (!hostAllowed(config.allowedHosts, url.host)) {
+    return refuse(421, 'proxy_host_not_allowed', 'This proxy does not answer under that host name', { vary: 'Origin' }, label, [
+      `host=${JSON.stringify(url.host.slice(0, 200))}`,
+    ]);
   }
 
   if (decision.kind === 'refused') {

@@ -10,6 +10,8 @@ export type ProxyErrorCode =
   | 'proxy_invalid_path_parameter'
   | 'proxy_invalid_query'
   | 'proxy_origin_not_allowed'
+  /** `Host` not in `allowedHosts` (421): a DNS-rebinding page, or a name this proxy was not deployed under. */
+  | 'proxy_host_not_allowed'
   | 'proxy_unsupported_media_type'
   | 'proxy_invalid_json'
   | 'proxy_body_too_large'

@@ -26,6 +26,19 @@ export interface ProxyOptions {
    * site) is refused: the widget never makes such requests.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * The names this proxy answers under, as in the `Host` header:
+   * `'bridge.shop.example'` (any port) or `'localhost:8787'` (that port only);
+   * IPv6 literals in brackets. A request for another name gets 421
+   * `proxy_host_not_allowed` before anything else is looked at.
+   *
+   * Set it wherever a browser can reach the proxy by address, above all on a
+   * developer machine or a private network: there a DNS-rebinding page (a
+   * site whose name the attacker points at 127.0.0.1) is same-origin with the
+   * proxy, so neither the origin check nor CORS stops it from spending the key.
+   * Undefined: any name (the origin checks still apply).
+   */
+  allowedHosts?: readonly string[];
   /** Prefix the proxy is mounted under, e.g. `'/bridge'` serves `/bridge/api/v1/...`. Default `''`. */
   mountPath?: string;
   /**
@@ -95,6 +108,8 @@ export interface ResolvedProxyConfig {
   readonly upstreamBasePath: string;
   readonly apiKey: string;
   readonly origins: OriginPolicy;
+  /** Lower-cased `host` or `host:port` entries, or undefined for any. */
+  readonly allowedHosts: ReadonlySet<string> | undefined;
   readonly mountPath: string;
   readonly maxBodyBytes: number;
   readonly upstreamTimeoutMs: number;
@@ -137,6 +152,7 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
     upstreamBasePath: upstream.pathname.replace(/\/+$/, ''),
     apiKey,
     origins: compileOriginPolicy(options.allowedOrigins),
+    allowedHosts: compileAllowedHosts(options.allowedHosts),
     mountPath: normaliseMountPath(options.mountPath),
     maxBodyBytes: positiveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES),
     upstreamTimeoutMs: positiveInteger('upstreamTimeoutMs', options.upstreamTimeoutMs, DEFAULT_UPSTREAM_TIMEOUT_MS),
@@ -155,6 +171,28 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
     trustProxyHeader,
     clientKey: options.clientKey,
   };
+}
+
+const HOST_ENTRY = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+function compileAllowedHosts(entries: readonly string[] | undefined): ReadonlySet<string> | undefined {
+  if (entries === undefined) return undefined;
+  if (!Array.isArray(entries) || entries.length === 0) throw new TypeError('allowedHosts must be a non-empty list of host names, e.g. ["localhost:8787"]');
+  return new Set(
+    entries.map((entry) => {
+      const host = typeof entry === 'string' ? entry.trim().toLowerCase() : '';
+      if (!HOST_ENTRY.test(host)) throw new TypeError(`allowedHosts: "${String(entry)}" is not a host name like bridge.shop.example or localhost:8787`);
+      return host;
+    }),
+  );
+}
+
+/** Whether the request's `host` (`name` or `name:port`, as URL.host gives it) is allowed. */
+export function hostAllowed(allowed: ReadonlySet<string> | undefined, host: string): boolean {
+  if (!allowed) return true;
+  const name = host.toLowerCase();
+  const withoutPort = name.replace(/:\d+$/, '');
+  return allowed.has(name) || allowed.has(withoutPort);
 }
 
 function resolveClientRateLimit(value: ClientRateLimit | false | undefined): ClientRateLimit | false {

@@ -1317,6 +1317,48 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
     });
   });
 
+  describe('host names (DNS rebinding)', () => {
+    it('with allowedHosts, a request under another name is refused with 421 before the origin check, though it is same-origin with itself', async () => {
+      const local = await start({ allowedHosts: ['localhost', '127.0.0.1'], clientRateLimit: false });
+      // What a DNS-rebinding page (attacker.example pointed at 127.0.0.1) sends: its own name as Host, and as Origin on a POST.
+      const rebound = `attacker.example:${local.port}`;
+      const get = await rawRequest(local.url, '/api/v1/routes/chains', { headers: { host: rebound, 'sec-fetch-site': 'same-origin' } });
+      assertProxyError(get, 421, 'proxy_host_not_allowed');
+      const post = await rawRequest(local.url, '/api/v1/routes/quote', {
+        method: 'POST',
+        headers: { ...JSON_HEADERS, host: rebound, origin: `http://${rebound}`, 'sec-fetch-site': 'same-origin' },
+        body: '{}',
+      });
+      assertProxyError(post, 421, 'proxy_host_not_allowed');
+      assert.equal(post.headers['access-control-allow-origin'], undefined);
+      untouched('a rebound host name');
+      // The listed names are served, on any port when the entry names none.
+      assert.equal((await rawRequest(local.url, '/api/v1/routes/chains', { headers: { host: `localhost:${local.port}` } })).status, 200);
+      assert.equal((await rawRequest(local.url, '/api/v1/routes/chains')).status, 200, `Host 127.0.0.1:${local.port}`);
+    });
+
+    it('without allowedHosts the rebound request is served: the option is what closes this', async () => {
+      const open = await start({ clientRateLimit: false });
+      const rebound = `attacker.example:${open.port}`;
+      const get = await rawRequest(open.url, '/api/v1/routes/chains', { headers: { host: rebound, 'sec-fetch-site': 'same-origin' } });
+      assert.equal(get.status, 200);
+    });
+
+    it('an entry with a port matches that port only; entries that are not host names fail at start-up; ALLOWED_HOSTS sets it', async () => {
+      const handler = createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, allowedHosts: ['Bridge.Shop.Example:8443'], onLog: logSink });
+      assert.equal((await callEdge(handler, new Request('https://bridge.shop.example:8443/api/v1/routes/chains'))).status, 200);
+      const otherPort = await callEdge(handler, new Request('https://bridge.shop.example/api/v1/routes/chains'));
+      assert.equal(otherPort.status, 421);
+      assert.equal((otherPort.json() as { code: string }).code, 'proxy_host_not_allowed');
+      for (const bad of [[], ['https://bridge.shop.example'], ['bridge.shop.example/api'], ['*'], ['']]) {
+        assert.throws(() => createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, allowedHosts: bad }), /allowedHosts/, JSON.stringify(bad));
+      }
+      const env = { ROUTING_API_URL: upstream.url, ROUTING_API_KEY: API_KEY };
+      assert.deepEqual(proxyServerOptionsFromEnv({ ...env, ALLOWED_HOSTS: 'localhost:8787, 127.0.0.1:8787' }).allowedHosts, ['localhost:8787', '127.0.0.1:8787']);
+      assert.equal(proxyServerOptionsFromEnv(env).allowedHosts, undefined);
+    });
+  });
+
   describe('floods', () => {
     it('lets exactly N requests of a flood through per client; the rest get 429 + Retry-After without upstream', async () => {
       const N = 5;
