@@ -44,6 +44,7 @@ import type {
   Token,
 } from './schemas.js';
 import { assertAmount, assertSlippage, postHookProblem } from './validate.js';
+import { isRecord } from './records.js';
 
 export interface ResponseMeta {
   status: number;
@@ -319,10 +320,6 @@ function quoteBody(request: QuoteRequest): Record<string, unknown> {
   body.fromAmount = assertAmount(fromAmount);
   if (slippage !== undefined) body.slippage = slippage;
   return body;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function readRequestId(body: unknown): string | undefined {

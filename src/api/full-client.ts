@@ -8,6 +8,7 @@
 import { WidgetClient } from './client.js';
 import type { ApiResult, CallOptions, JsonValue } from './client.js';
 import { InvalidResponseError } from './errors.js';
+import { isRecord } from './records.js';
 import { apiKeyInfoSchema, tokenSchema } from './schemas.js';
 import type { ApiKeyInfo, TokenPage, TokensQuery } from './schemas.js';
 
@@ -33,10 +34,6 @@ export class RoutingClient extends WidgetClient {
   async validate(options: CallOptions = {}): Promise<ApiResult<ApiKeyInfo>> {
     return this.call('sdk/validate', apiKeyInfoSchema, options);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

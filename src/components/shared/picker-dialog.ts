@@ -192,12 +192,16 @@ export abstract class PickerElement extends PartElement {
       event.stopPropagation();
       void this.hide();
     } else if (event.key === 'Tab') {
-      // Focus trap. The dialog's only focusable controls are the close
-      // button (first) and the search field (last): Tab and Shift+Tab move
-      // to the other one, and from anywhere else to the first or the last.
-      const current = this.shadowRoot?.activeElement?.id;
+      // Focus trap over whatever the dialog holds that takes focus (the list's
+      // options are reached with the arrow keys, not Tab).
+      const items = [...(this.renderRoot.querySelector('.dialog')?.querySelectorAll<HTMLElement>('button, input, [tabindex]:not([tabindex="-1"])') ?? [])].filter(
+        (el) => !el.hasAttribute('disabled') && el.getClientRects().length > 0,
+      );
+      if (items.length === 0) return;
+      const current = items.indexOf(this.shadowRoot?.activeElement as HTMLElement);
+      const last = items.length - 1;
       event.preventDefault();
-      this.byId(current === 'search' || (current !== 'close' && !event.shiftKey) ? 'close' : 'search')?.focus();
+      items[event.shiftKey ? (current <= 0 ? last : current - 1) : current === -1 || current === last ? 0 : current + 1]?.focus();
     }
   }
 
