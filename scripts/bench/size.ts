@@ -11,8 +11,8 @@ import { basename, dirname, join, relative } from 'node:path';
 import { ROOT } from './build.ts';
 import { attribute, groupOf, groupShares, gzipSize, packageOf, type GroupShare } from './sourcemap.ts';
 
-/** The target for the whole widget as one script tag: 45 KB gzipped. */
-export const SCRIPT_GZIP_BUDGET = 45 * 1024;
+/** The hard ceiling for the whole widget as one script tag: 60 KB gzipped (61,440 B). */
+export const SCRIPT_GZIP_BUDGET = 60 * 1024;
 
 /**
  * The package entry with its local chunks, as published (not minified;
