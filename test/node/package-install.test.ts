@@ -33,13 +33,15 @@ import { packPackage, removeDir, ROOT, run, type PackResult } from './helpers/bu
 import { startStaticServer, type StaticServer } from './helpers/static-server.js';
 
 /**
- * Unpacked size of the tarball. Measured at 881 KB when the budget was set
- * (issue 17): the npm build 272 KB, custom-elements.json 222 KB, the script
- * files 196 KB, declarations 183 KB, README 38 KB. The issue's suggested
+ * Unpacked size of the tarball. Measured at 895 KB (916,670 B) when the
+ * budget was set (issue 17): the npm build 266 KB, custom-elements.json
+ * 216 KB, the script files 192 KB, declarations 179 KB, README 36 KB; source
+ * maps, which were 1.5 MB of 2.5 MB, no longer ship. The issue's suggested
  * 400 KB would mean dropping the script-tag file or the manifest, both
- * promised by the README. Raise deliberately, and say why.
+ * promised by the README. About 9 % headroom for the work in flight; raise it
+ * deliberately, and say why.
  */
-const UNPACKED_BUDGET = 925 * 1024;
+const UNPACKED_BUDGET = 975 * 1024;
 /** What the tarball may hold: anything else (source maps, sources, tests, scratch files) is a packing mistake. */
 const ALLOWED_FILES = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^custom-elements\.json$/, /^bin\/bridge-widget-proxy\.js$/, /^dist\/[\w./-]+\.js$/, /^dist\/types\/[\w./-]+\.d\.ts$/];
 
