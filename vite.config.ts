@@ -90,6 +90,8 @@ export default defineConfig(({ mode }) => {
       // minify whitespace too (vite keeps it in ES library builds) and drop
       // the `#__PURE__` annotations kept for tree-shaking. The minifier drops
       // the dependencies' licence comments; one short notice stands for them.
+      // The package build keeps `#__PURE__` annotations for the host's
+      // bundler but drops JSDoc (50 KB): the declarations carry it.
       rollupOptions: localeAddOn
         ? { external: isStringTable, output: { paths: (id: string) => (isStringTable(id) ? './bridge-widget.min.js' : id) } }
         : script
