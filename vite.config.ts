@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { minifyLitTemplatesPlugin } from './scripts/vite-plugin-minify-lit.ts';
+import { LOCALE_ADD_ONS } from './src/i18n/add-ons.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
 const dependencies = Object.keys(pkg.dependencies);
@@ -29,20 +30,30 @@ function typeOnlyEntries(names: string[]): Plugin {
 const SCRIPT_NOTICE = '/*! bridge-widget (MIT); includes Lit (BSD-3-Clause, Google LLC), zod, viem and @noble/hashes (MIT) */';
 
 /**
- * Two builds:
+ * Three builds (`npm run build` runs them in this order):
  * - default: the npm package (ES modules, dependencies external) with entries
- *   for the element, the bare classes, the client and the Node-safe proxy;
+ *   for the element, the bare classes, the client, the Node-safe proxy and
+ *   every locale add-on (`dist/locales/<code>.js`);
  * - `--mode script`: one self-contained, minified file for
  *   `<script type="module">` (dist/bridge-widget.min.js), with Lit's
  *   production build and its templates' whitespace trimmed;
- * - `--mode script-de`: the German add-on for it (dist/bridge-widget.de.js),
- *   which registers its table with the script-tag build next to it.
+ * - `--mode script-locales`: the locale add-ons for it
+ *   (dist/bridge-widget.<code>.js), each registering its table with the
+ *   script-tag build next to it.
+ * The locale add-ons come from src/i18n/add-ons.ts, the one list of them.
+ *
+ * No source maps ship (issue 17): the package build is unminified ES2022 that
+ * reads like its source, and a map of the script build would carry Lit's,
+ * viem's and zod's sources (0.9 MB) or point at paths no CDN serves. The size
+ * tools ask for the script build's map themselves (scripts/bench/build.ts).
  */
 /** The string table module: the locale add-on script takes it from the script-tag build instead of bundling a copy. */
 const isStringTable = (id: string) => /[\\/]i18n[\\/]strings(\.js|\.ts)?$/.test(id);
 
+const localeEntries = (prefix: string) => Object.fromEntries(LOCALE_ADD_ONS.map((code) => [`${prefix}${code}`, `src/i18n/${code}.ts`]));
+
 export default defineConfig(({ mode }) => {
-  const localeAddOn = mode === 'script-de';
+  const localeAddOn = mode === 'script-locales';
   const script = mode === 'script' || localeAddOn;
   return {
     esbuild: { target: 'es2022' },
@@ -55,13 +66,13 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       emptyOutDir: !script,
       outDir: 'dist',
-      sourcemap: true,
+      sourcemap: false,
       // Terser compresses each chunk, then Rolldown's minifier (output.minify)
       // runs over the result: 0.8 KB gzipped less than Rolldown's alone.
       minify: script ? 'terser' : false,
       terserOptions: { module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
       lib: localeAddOn
-        ? { entry: 'src/locales/de.ts', formats: ['es'], fileName: () => 'bridge-widget.de.js' }
+        ? { entry: localeEntries(''), formats: ['es'], fileName: (_format, code) => `bridge-widget.${code}.js` }
         : script
         ? { entry: 'src/index.ts', formats: ['es'], fileName: () => 'bridge-widget.min.js' }
         : {
@@ -71,7 +82,7 @@ export default defineConfig(({ mode }) => {
               api: 'src/api/index.ts',
               proxy: 'src/proxy/index.ts',
               'proxy-handler': 'src/proxy/handler.ts',
-              'locales/de': 'src/locales/de.ts',
+              ...localeEntries('locales/'),
             },
             formats: ['es'],
           },
@@ -79,11 +90,13 @@ export default defineConfig(({ mode }) => {
       // minify whitespace too (vite keeps it in ES library builds) and drop
       // the `#__PURE__` annotations kept for tree-shaking. The minifier drops
       // the dependencies' licence comments; one short notice stands for them.
+      // The package build keeps `#__PURE__` annotations for the host's
+      // bundler but drops JSDoc (50 KB): the declarations carry it.
       rollupOptions: localeAddOn
         ? { external: isStringTable, output: { paths: (id: string) => (isStringTable(id) ? './bridge-widget.min.js' : id) } }
         : script
         ? { output: { minify: true, comments: { annotation: false }, postBanner: SCRIPT_NOTICE } }
-        : { external },
+        : { external, output: { comments: { jsdoc: false, annotation: true, legal: true } } },
     },
   };
 });

@@ -5,7 +5,7 @@
  *
  * - the package build (default mode, dependencies external),
  * - the script-tag build (`--mode script`, self-contained) and its German
- *   add-on (`--mode script-de`),
+ *   add-ons (`--mode script-locales`),
  * - optionally the development wallet as a small ES module for bench pages.
  *
  * File names come from package.json `exports` (`.` and `./script`), so a
@@ -57,7 +57,9 @@ async function viteBuild(mode: string | undefined, outDir: string, emptyOutDir: 
     ...(mode ? { mode } : {}),
     logLevel: 'error',
     clearScreen: false,
-    build: { outDir, emptyOutDir },
+    // The package ships no source maps; the size report reads the script
+    // build's map to attribute bytes to sources, so it asks for one here.
+    build: { outDir, emptyOutDir, sourcemap: mode !== undefined },
   });
 }
 
@@ -67,7 +69,7 @@ export async function buildWidget(outDir: string): Promise<BuiltFiles> {
   mkdirSync(outDir, { recursive: true });
   await viteBuild(undefined, outDir, true);
   await viteBuild('script', outDir, false);
-  await viteBuild('script-de', outDir, false);
+  await viteBuild('script-locales', outDir, false);
   const names = outputNames();
   const files = { outDir, scriptFile: join(outDir, names.script), localeAddOnFile: join(outDir, names.localeAddOn), entryFile: join(outDir, names.entry) };
   for (const file of [files.scriptFile, files.localeAddOnFile, files.entryFile]) {

@@ -1,4 +1,12 @@
+/**
+ * German, a locale add-on: importing this module (`bridge-widget/locales/de`,
+ * or `bridge-widget.de.js` next to the script-tag build) registers the table,
+ * after which `locale="de"` (or `lang="de"` on an ancestor) shows German.
+ * Kept out of the main entry so pages that never show German do not load it.
+ * Listed in ./add-ons.ts, which is all the build needs to know about it.
+ */
 import type { en } from './en.js';
+import { registerLocale } from './strings.js';
 
 /** German. Same keys as `en` (checked by the type). */
 export const de: { readonly [K in keyof typeof en]: string } = {
@@ -234,3 +242,5 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'duration.ms': '{m} min {s} s',
   'duration.hm': '{h} h {m} min',
 };
+
+registerLocale('de', de);

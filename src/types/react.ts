@@ -3,16 +3,20 @@
  * `import type {} from 'bridge-widget/react'` (or list `bridge-widget/react`
  * in tsconfig `types`).
  *
- * React 19 sets a prop as a property when the element has one of that name
- * (`provider`, `metadata`, `proxyUrl`, …) and as an attribute otherwise
- * (`proxy-url`, …), and adds `on<event-name>` props as event listeners:
+ * Prefer the camelCase property names (`proxyUrl`, `fromChain`, `lockPresets`,
+ * …): TypeScript checks them, while it never checks hyphenated JSX names, so a
+ * misspelled `proxy-urll` compiles and does nothing. React 19 sets a prop as a
+ * property when the element has one of that name, and adds `on<event-name>`
+ * props as event listeners (hyphenated, so their names are not checked either):
  *
  * ```tsx
- * <bridge-widget proxy-url="/bridge" provider={window.ethereum} onbridge-quote={(e) => setQuote(e.detail)} />
+ * <bridge-widget proxyUrl="/bridge" provider={window.ethereum} onbridge-quote={(e) => setQuote(e.detail)} />
  * ```
  *
  * Register the element (`import 'bridge-widget'`) before React renders it, so
- * that objects such as `provider` go to properties rather than attributes.
+ * that props go to properties rather than attributes. The attribute names
+ * (`proxy-url`, …) stay typed for server-rendered HTML, where only attributes
+ * exist before hydration.
  */
 import type * as React from 'react';
 import type { BridgeWidget } from '../bridge-widget/bridge-widget.js';

@@ -7,7 +7,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import { en, fill, fillParts, plural, registerLocale, resolveLocale, translate } from '../../src/i18n/strings.js';
-import { de } from '../../src/locales/de.js';
+import { de } from '../../src/i18n/de.js';
 import { formatDuration } from '../../src/components/status-tracker/status-tracker.js';
 import { humanFeeType } from '../../src/components/quote-panel/quote-panel.js';
 import type { AmountInput } from '../../src/components/amount-input/amount-input.js';

@@ -9,12 +9,13 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { LOCALE_ADD_ONS } from '../../src/i18n/add-ons.js';
 import { buildPackage, removeDir, ROOT, run, scratchDir } from './helpers/build.js';
 
 interface PackageJson {
@@ -28,11 +29,20 @@ interface PackageJson {
   dependencies: Record<string, string>;
   exports: Record<string, string | Record<string, string>>;
   bin: Record<string, string>;
+  sideEffects: string[];
 }
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as PackageJson;
+/** `exports` with each wildcard entry (`./locales/*`) expanded to one entry per locale add-on. */
+const exportsExpanded = Object.entries(pkg.exports).flatMap(([subpath, target]) => {
+  if (!subpath.includes('*')) return [[subpath, target] as const];
+  const fill = (text: string, code: string) => text.replaceAll('*', code);
+  return LOCALE_ADD_ONS.map(
+    (code) => [fill(subpath, code), typeof target === 'string' ? fill(target, code) : Object.fromEntries(Object.entries(target).map(([c, file]) => [c, fill(file, code)]))] as const,
+  );
+});
 /** JavaScript module entries of `exports`, by subpath (not the script-tag files, which are for browsers only). */
-const jsEntries = Object.entries(pkg.exports)
+const jsEntries = exportsExpanded
   .filter(([subpath]) => subpath !== './script' && !subpath.startsWith('./script/'))
   .map(([subpath, target]) => [subpath, typeof target === 'string' ? target : (target.import ?? target.default)] as const)
   .filter((entry): entry is readonly [string, string] => typeof entry[1] === 'string' && entry[1].endsWith('.js') && !entry[1].endsWith('.min.js'));
@@ -72,7 +82,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
       const base = target.startsWith('./dist/') ? dir : ROOT;
       if (!existsSync(path.join(base, target))) missing.push(`${label}: ${target}`);
     };
-    for (const [subpath, target] of Object.entries(pkg.exports)) {
+    for (const [subpath, target] of exportsExpanded) {
       if (typeof target === 'string') check(subpath, target);
       else for (const [condition, file] of Object.entries(target)) check(`${subpath} (${condition})`, file);
     }
@@ -80,8 +90,22 @@ describe('the npm package', { timeout: 180_000 }, () => {
     for (const [name, file] of Object.entries(pkg.bin)) check(`bin ${name}`, file);
     assert.deepEqual(missing, []);
     assert.equal(pkg.unpkg.replace(/^\.\//, ''), 'dist/bridge-widget.min.js');
-    assert.equal(pkg.exports['./script'], './dist/bridge-widget.min.js');
+    assert.deepEqual(pkg.exports['./script'], { types: './dist/types/index.d.ts', default: './dist/bridge-widget.min.js' });
     for (const entry of ['dist', 'bin', 'custom-elements.json']) assert.ok(pkg.files.includes(entry), `files lists ${entry}`);
+  });
+
+  it('builds every locale add-on in src/i18n/add-ons.ts, and lists every entry imported for its effect in sideEffects', () => {
+    const tables = readdirSync(path.join(ROOT, 'src/i18n'))
+      .filter((name) => name.endsWith('.ts') && !['en.ts', 'strings.ts', 'add-ons.ts'].includes(name))
+      .map((name) => name.replace(/\.ts$/, ''));
+    assert.deepEqual([...LOCALE_ADD_ONS].sort(), tables.sort(), 'src/i18n/add-ons.ts lists exactly the language tables in src/i18n');
+    const effectEntries = ['./dist/index.js', './dist/bridge-widget.min.js', ...LOCALE_ADD_ONS.flatMap((code) => [`./dist/locales/${code}.js`, `./dist/bridge-widget.${code}.js`])];
+    const patterns = pkg.sideEffects.map((glob) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*')}$`));
+    for (const entry of effectEntries) {
+      assert.ok(existsSync(path.join(dir, entry)), `${entry} is built`);
+      assert.ok(patterns.some((pattern) => pattern.test(entry)), `${entry} is listed in sideEffects`);
+    }
+    for (const code of LOCALE_ADD_ONS) assert.ok(existsSync(path.join(dir, `dist/types/i18n/${code}.d.ts`)), `types of ${code}`);
   });
 
   it('keeps lit, viem, zod and @lit/task external in the package build', () => {

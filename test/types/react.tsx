@@ -53,6 +53,8 @@ export function Wrong() {
       <bridge-widget metadata="o-123" />
       {/* @ts-expect-error: the quote detail has no txHash */}
       <bridge-widget onbridge-quote={(event) => event.detail.txHash} />
+      {/* @ts-expect-error: a misspelled property is reported (a misspelled hyphenated name, proxy-urll, would not be) */}
+      <bridge-widget proxyUrll="/bridge" />
       {/* @ts-expect-error: lock-presets is a boolean */}
       <bridge-widget lock-presets={3} />
     </>

@@ -269,7 +269,7 @@ describe('<bw-status-tracker>', () => {
   });
 
   it('speaks German with the German table', async () => {
-    const { de } = await import('../../../src/locales/de.js');
+    const { de } = await import('../../../src/i18n/de.js');
     const el = await mount(view({ phase: 'bridging', startedAt: Date.now() - 125_000 }));
     el.strings = de;
     await el.updateComplete;

@@ -10,7 +10,7 @@
  * `<root>/dist/...`, so paths from package.json resolve against `<root>`.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,10 +26,10 @@ export function removeDir(dir: string | undefined): void {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
 
-/** Runs a command in the repository root; rejects with its output when it fails. */
-export function run(command: string, args: string[], options: { env?: Record<string, string> } = {}): Promise<string> {
+/** Runs a command in the repository root (or `cwd`); rejects with its output when it fails. */
+export function run(command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -44,10 +44,10 @@ export function run(command: string, args: string[], options: { env?: Record<str
 const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 
-/** The script-tag build and its German add-on (bridge-widget.de.js), into `<root>/dist`; returns the script's path. */
+/** The script-tag build and its locale add-ons (bridge-widget.de.js, …), into `<root>/dist`; returns the script's path. */
 export async function buildScript(root: string): Promise<string> {
   await run(process.execPath, [vite, 'build', '--mode', 'script', '--outDir', path.join(root, 'dist'), '--logLevel', 'warn']);
-  await run(process.execPath, [vite, 'build', '--mode', 'script-de', '--outDir', path.join(root, 'dist'), '--logLevel', 'warn']);
+  await run(process.execPath, [vite, 'build', '--mode', 'script-locales', '--outDir', path.join(root, 'dist'), '--logLevel', 'warn']);
   return path.join(root, 'dist/bridge-widget.min.js');
 }
 
@@ -63,6 +63,29 @@ export async function buildPackage(root: string, options: { script?: boolean; de
   if (options.declarations ?? true) steps.push(run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--declarationDir', path.join(dist, 'types')]));
   await Promise.all(steps);
   copyFileSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'));
+}
+
+/** What `npm pack` reports about a tarball. */
+export interface PackResult {
+  tarball: string;
+  size: number;
+  unpackedSize: number;
+  files: { path: string; size: number }[];
+}
+
+/**
+ * The tarball `npm publish` would upload: what `npm run build` makes, staged
+ * in `<root>/package` with the other files package.json `files` names and
+ * those npm always adds (README.md, LICENSE), then `npm pack` into `<root>`.
+ */
+export async function packPackage(root: string): Promise<PackResult> {
+  const stage = path.join(root, 'package');
+  await buildPackage(stage);
+  for (const file of ['README.md', 'LICENSE', 'custom-elements.json']) copyFileSync(path.join(ROOT, file), path.join(stage, file));
+  cpSync(path.join(ROOT, 'bin'), path.join(stage, 'bin'), { recursive: true });
+  const output = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', root], { cwd: stage });
+  const [result] = JSON.parse(output.slice(output.indexOf('['))) as { filename: string; size: number; unpackedSize: number; files: { path: string; size: number }[] }[];
+  return { tarball: path.join(root, result!.filename), size: result!.size, unpackedSize: result!.unpackedSize, files: result!.files };
 }
 
 /** demo/dev-wallet.ts as one ES module exporting `createDevWallet`, for pages served without vite (shared with the bench). */
