@@ -107,6 +107,8 @@ export interface SandboxReadyInfo {
   extraAccounts: { address: Address; privateKey: `0x${string}` }[];
   flaggedAccount: { address: Address; privateKey: `0x${string}` };
   operator: { address: Address };
+  /** Receives the user's tokens when a `drain-calldata` route is signed (no user, no contract). */
+  attacker: { address: Address };
   contracts: Record<string, SandboxContracts>;
   providers: { name: string; approvals: string }[];
 }
@@ -263,6 +265,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       extraAccounts: EXTRA_USER_ACCOUNTS.map(keyPair),
       flaggedAccount: keyPair(FLAGGED_ACCOUNT),
       operator: { address: OPERATOR_ACCOUNT.address },
+      attacker: { address: ATTACKER_ACCOUNT.address },
       contracts: Object.fromEntries(chains.map((c) => [String(c.network.chainId), c.network.contracts])),
       providers: PROVIDER_SUMMARY,
     };
