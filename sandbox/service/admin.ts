@@ -37,6 +37,7 @@ export function intentSummary(intent: Intent) {
       hookAmount: plan.hookAmount.toString(),
       hookSucceeded: intent.hookSucceeded,
       outcomeOverride: intent.outcomeOverride,
+      hostileRoute: intent.hostileRoute,
     },
   };
 }

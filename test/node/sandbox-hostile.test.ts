@@ -117,6 +117,9 @@ async function honestThenHostile(mode: HostileMode, request: object): Promise<{ 
   const honest = await postRoute(request);
   sandbox.faults.set({ hostile: mode });
   const raw = await postRoute(request);
+  const summaries = sandbox.intents();
+  assert.equal(summaries.find((i) => i.intent_id === honest.intentId)?.sandbox.hostileRoute, null);
+  assert.equal(summaries.find((i) => i.intent_id === raw.intentId)?.sandbox.hostileRoute, mode, 'the admin view names the lie');
   return { honest: comparable(honest), hostile: comparable(raw), raw };
 }
 
@@ -281,7 +284,9 @@ describe('route modes change only their fields', () => {
     const honest = comparable(await postRoute(nativeRequest()));
     for (const mode of ['foreign-token-approval', 'huge-approval', 'max-approval', 'drain-calldata', 'foreign-chain-approval', 'foreign-status'] as const) {
       sandbox.faults.set({ hostile: mode });
-      assert.deepEqual(comparable(await postRoute(nativeRequest())), honest, mode);
+      const route = await postRoute(nativeRequest());
+      assert.deepEqual(comparable(route), honest, mode);
+      assert.equal(sandbox.intents().find((i) => i.intent_id === route.intentId)?.sandbox.hostileRoute, null, mode);
     }
   });
 
@@ -289,8 +294,11 @@ describe('route modes change only their fields', () => {
     const honest = await postRoute(usdcRequest('swiftbridge'));
     sandbox.faults.set({ hostile: 'drain-calldata' });
     const hostile = await postRoute(usdcRequest('swiftbridge'));
-    const summary = (await admin.get<{ sandbox: { transactionTo: string } }>(`/intents/${hostile.intentId}`)).body;
+    const summary = (await admin.get<{ sandbox: { transactionTo: string; hostileRoute: string | null } }>(`/intents/${hostile.intentId}`)).body;
     assert.equal(summary.sandbox.transactionTo, honest.route.execution.transaction.to);
+    assert.equal(summary.sandbox.hostileRoute, 'drain-calldata');
+    const honestSummary = (await admin.get<{ sandbox: { hostileRoute: string | null } }>(`/intents/${honest.intentId}`)).body;
+    assert.equal(honestSummary.sandbox.hostileRoute, null);
   });
 });
 

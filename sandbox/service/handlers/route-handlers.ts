@@ -191,6 +191,7 @@ export async function route(ctx: ServiceContext, req: ApiRequest): Promise<ApiRe
     bridgingSince: null,
     settlementAttempts: 0,
     outcomeOverride: override,
+    hostileRoute: null,
   };
   ctx.store.add(intent);
 
@@ -232,6 +233,7 @@ export async function route(ctx: ServiceContext, req: ApiRequest): Promise<ApiRe
   const hostile = ctx.faults.peek('hostile');
   if (hostile) {
     const changed = applyHostileRoute(hostile, body.data.route, plan);
+    if (changed) intent.hostileRoute = hostile;
     ctx.log(changed ? `hostile ${hostile}: route ${intentId}: ${changed}` : `hostile ${hostile}: route ${intentId} served honestly (mode does not fit)`);
   }
   return json(200, body, { 'X-Provider-Request-Id': providerId });
