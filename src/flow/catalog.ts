@@ -3,8 +3,11 @@
  * for a while, so a second widget on the page (or a remount) does not fetch
  * them again. Failed fetches are not cached.
  */
-import type { WidgetClient } from '../api/client.js';
+import type { CallOptions, WidgetClient } from '../api/client.js';
+import { RoutingError } from '../api/errors.js';
+import { chainSchema, tokenSchema } from '../api/schemas.js';
 import type { Chain, Token } from '../api/schemas.js';
+import type { KeyValueStorage } from './intent-store.js';
 
 export const CATALOG_TTL_MS = 5 * 60_000;
 
@@ -38,6 +41,478 @@ export function loadTokens(client: WidgetClient): Promise<Token[]> {
 
 export function clearCatalogCache(): void {
   cache.clear();
+  sharedCatalogs.clear();
+}
+
+// ---------------------------------------------------------------------------
+// The paged catalog (issue 15): chain list and first token page per chain,
+// further pages on demand, search and address look-up through the service,
+// and a small storage cache so a reload within the TTL asks for nothing.
+// ---------------------------------------------------------------------------
+
+/** Storage key of the persisted catalog (one JSON document for every proxy). */
+export const CATALOG_STORAGE_KEY = 'bridge-widget:catalog:v1';
+/** Cap on the stored JSON, in characters; the oldest entries go first when it is exceeded. */
+export const CATALOG_STORAGE_MAX_CHARS = 256 * 1024;
+/** Stored data older than the TTL is still shown at once but refreshed; older than this it is not shown at all. */
+export const CATALOG_MAX_STALE_MS = 24 * 60 * 60_000;
+/** Tokens per page the catalog asks for. */
+export const TOKEN_PAGE_SIZE = 50;
+/** Search pages `resolve` reads before it gives up on a symbol. */
+const RESOLVE_SEARCH_PAGES = 3;
+
+/** Where data came from: the service, storage within the TTL, or storage past it (a refresh is running). */
+export type CatalogSource = 'network' | 'cache' | 'stale';
+
+export interface TokenCatalogOptions {
+  client: WidgetClient;
+  /** Persists the chain list and first pages across page loads; none: memory only. */
+  storage?: KeyValueStorage | undefined;
+  /** Default {@link CATALOG_TTL_MS}. */
+  ttlMs?: number;
+  /** Default {@link CATALOG_STORAGE_MAX_CHARS}. */
+  maxStoredChars?: number;
+  /** Default {@link TOKEN_PAGE_SIZE}. */
+  pageSize?: number;
+  now?: () => number;
+}
+
+/** What is known of one chain's tokens: loaded pages in service order, then tokens found by search, look-up or `add`. */
+export interface ChainTokens {
+  chainId: string;
+  tokens: readonly Token[];
+  /** Cursor of the next page; null once every page is loaded (or none was asked for yet, see `started`). */
+  nextCursor: string | null;
+  /** The first page was loaded (from the service or storage). */
+  started: boolean;
+  /** Every page is loaded: a local filter over `tokens` is as good as a search. */
+  complete: boolean;
+  /** The service's total for the chain when it reports one. */
+  total: number | null;
+  /** Malformed rows dropped so far for this chain. */
+  skipped: number;
+}
+
+export interface ChainsResult {
+  chains: Chain[];
+  source: CatalogSource;
+  skipped: number;
+  /** With `source: 'stale'`: the background refresh, resolving to the fresh list (or the stale one if it failed). */
+  refreshed?: Promise<Chain[]>;
+}
+
+export interface PageResult extends ChainTokens {
+  source: CatalogSource;
+  refreshed?: Promise<ChainTokens>;
+}
+
+export interface SearchResult {
+  /** Matches in the service's order (also merged into the chain's tokens). */
+  tokens: Token[];
+  nextCursor: string | null;
+  skipped: number;
+}
+
+interface StoredEntry {
+  at: number;
+}
+interface StoredChains extends StoredEntry {
+  data: unknown[];
+}
+interface StoredPage extends StoredEntry {
+  tokens: unknown[];
+  nextCursor: string | null;
+  total: number | null;
+}
+interface StoredProxy {
+  chains?: StoredChains;
+  pages?: Record<string, StoredPage>;
+}
+type StoredCatalog = Record<string, StoredProxy>;
+
+interface ChainState {
+  pages: Map<string, Token>;
+  extra: Map<string, Token>;
+  nextCursor: string | null;
+  started: boolean;
+  complete: boolean;
+  total: number | null;
+  skipped: number;
+  /** The cursor came from storage: a service that no longer accepts it gets a fresh first page. */
+  cursorFromStorage: boolean;
+  view: Token[] | undefined;
+  first: Promise<PageResult> | undefined;
+  next: Promise<ChainTokens> | undefined;
+}
+
+/** EVM addresses compare case-insensitively; other families' identifiers are case-sensitive. */
+export function tokenKey(address: string): string {
+  return address.startsWith('0x') ? address.toLowerCase() : address;
+}
+
+/** The service's search rule, for instant local feedback: symbol or name contain the text, or the address is it. */
+export function matchesToken(token: Token, text: string): boolean {
+  const q = text.trim().toLowerCase();
+  if (q === '') return true;
+  return token.symbol.toLowerCase().includes(q) || token.name.toLowerCase().includes(q) || token.address.toLowerCase() === q;
+}
+
+/** A contract address or denom-like identifier rather than a name: looked up, not searched by name. */
+export function looksLikeAddress(text: string): boolean {
+  const t = text.trim();
+  return /^0x[0-9a-fA-F]{40}$/.test(t) || /^0x[0-9a-fA-F]{64}::/.test(t) || /^(ibc|factory)\//.test(t) || /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(t);
+}
+
+function rows<T>(items: unknown, schema: { safeParse(value: unknown): { success: boolean; data?: T } }): T[] {
+  if (!Array.isArray(items)) return [];
+  const out: T[] = [];
+  for (const item of items) {
+    const result = schema.safeParse(item);
+    if (result.success) out.push(result.data as T);
+  }
+  return out;
+}
+
+/**
+ * Chains and tokens of one proxy, page by page. DOM-free: storage is injected
+ * (pass `localStorage` from a lifecycle method, nothing in Node or SSR).
+ * Every row the service sends is parsed on its own; a malformed one is
+ * dropped and counted in `skipped`. Stored rows are parsed again on read.
+ */
+export class TokenCatalog {
+  readonly proxyUrl: string;
+  private readonly client: WidgetClient;
+  private readonly storage: KeyValueStorage | undefined;
+  private readonly ttlMs: number;
+  private readonly maxStoredChars: number;
+  private readonly pageSize: number;
+  private readonly now: () => number;
+  private readonly states = new Map<string, ChainState>();
+  private chainList: Promise<ChainsResult> | undefined;
+  private chainsAt = 0;
+
+  constructor(options: TokenCatalogOptions) {
+    this.client = options.client;
+    this.proxyUrl = options.client.baseUrl;
+    this.storage = options.storage;
+    this.ttlMs = options.ttlMs ?? CATALOG_TTL_MS;
+    this.maxStoredChars = options.maxStoredChars ?? CATALOG_STORAGE_MAX_CHARS;
+    this.pageSize = options.pageSize ?? TOKEN_PAGE_SIZE;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Malformed rows dropped so far, over every chain. */
+  get skipped(): number {
+    let total = 0;
+    for (const state of this.states.values()) total += state.skipped;
+    return total;
+  }
+
+  /** The chain list: memory, else storage (fresh, or stale and refreshed in the background), else the service. */
+  chains(options: CallOptions = {}): Promise<ChainsResult> {
+    if (this.chainList && this.now() - this.chainsAt < this.ttlMs) return this.chainList;
+    this.chainsAt = this.now();
+    const stored = this.readStore()[this.proxyUrl]?.chains;
+    const age = stored ? this.now() - stored.at : Infinity;
+    let result: Promise<ChainsResult>;
+    if (stored && age < CATALOG_MAX_STALE_MS) {
+      const chains = rows<Chain>(stored.data, chainSchema);
+      if (age < this.ttlMs) {
+        result = Promise.resolve({ chains, source: 'cache', skipped: 0 });
+      } else {
+        const refreshed = this.fetchChains({}).then(
+          (fresh) => {
+            this.chainList = Promise.resolve(fresh);
+            return fresh.chains;
+          },
+          () => chains,
+        );
+        result = Promise.resolve({ chains, source: 'stale', skipped: 0, refreshed });
+      }
+    } else {
+      result = this.fetchChains(options);
+    }
+    this.chainList = result;
+    result.catch(() => {
+      if (this.chainList === result) this.chainList = undefined;
+    });
+    return result;
+  }
+
+  private async fetchChains(options: CallOptions): Promise<ChainsResult> {
+    const { data, meta } = await this.client.chains(options);
+    this.writeStore((proxy) => {
+      proxy.chains = { at: this.now(), data };
+    });
+    return { chains: data, source: 'network', skipped: meta.skipped };
+  }
+
+  /** What is known of a chain right now, without a request. */
+  known(chainId: string): ChainTokens {
+    const state = this.state(chainId);
+    state.view ??= [...state.pages.values(), ...[...state.extra].filter(([key]) => !state.pages.has(key)).map(([, t]) => t)];
+    const { nextCursor, started, complete, total, skipped } = state;
+    return { chainId, tokens: state.view, nextCursor, started, complete, total, skipped };
+  }
+
+  /** Local filter over what is known, for feedback while a search runs. */
+  filter(chainId: string, text: string): Token[] {
+    return this.known(chainId).tokens.filter((t) => matchesToken(t, text));
+  }
+
+  /** Adds tokens found elsewhere (held tokens from the balances endpoint) after the loaded pages. */
+  add(chainId: string, tokens: readonly Token[]): void {
+    const state = this.state(chainId);
+    for (const token of tokens) if (token.chainId === chainId && !state.pages.has(tokenKey(token.address))) state.extra.set(tokenKey(token.address), token);
+    state.view = undefined;
+  }
+
+  /**
+   * The chain's first page: memory, storage within the TTL (no request),
+   * storage past it (shown, refreshed in the background), else the service.
+   * Concurrent calls share one request.
+   */
+  firstPage(chainId: string, options: CallOptions = {}): Promise<PageResult> {
+    const state = this.state(chainId);
+    if (state.started) return Promise.resolve({ ...this.known(chainId), source: 'cache' });
+    if (state.first) return state.first;
+    const stored = this.readStore()[this.proxyUrl]?.pages?.[chainId];
+    const age = stored ? this.now() - stored.at : Infinity;
+    let result: Promise<PageResult>;
+    if (stored && age < CATALOG_MAX_STALE_MS) {
+      this.applyPage(chainId, rows<Token>(stored.tokens, tokenSchema), stored.nextCursor, stored.total, 0, true);
+      const known = this.known(chainId);
+      if (age < this.ttlMs) {
+        result = Promise.resolve({ ...known, source: 'cache' });
+      } else {
+        const refreshed = this.fetchFirst(chainId, {}, true).then(
+          () => this.known(chainId),
+          () => this.known(chainId),
+        );
+        result = Promise.resolve({ ...known, source: 'stale', refreshed });
+      }
+    } else {
+      result = this.fetchFirst(chainId, options, false).then(() => ({ ...this.known(chainId), source: 'network' as const }));
+    }
+    state.first = result;
+    const clear = () => {
+      if (state.first === result) state.first = undefined;
+    };
+    result.then(clear, clear);
+    return result;
+  }
+
+  /** Requests a first page; `replace` drops the pages shown so far (a refresh of stale data). */
+  private async fetchFirst(chainId: string, options: CallOptions, replace: boolean): Promise<void> {
+    const { data, meta } = await this.client.tokenPage({ chainId, limit: this.pageSize }, options);
+    if (replace) {
+      const state = this.state(chainId);
+      state.pages.clear();
+      state.view = undefined;
+    }
+    const own = this.takeChain(chainId, data.tokens, data.nextCursor);
+    this.applyPage(chainId, own.tokens, own.nextCursor, data.total, meta.skipped, false);
+    const state = this.state(chainId);
+    this.writeStore((proxy) => {
+      (proxy.pages ??= {})[chainId] = { at: this.now(), tokens: [...state.pages.values()], nextCursor: state.nextCursor, total: state.total };
+    });
+  }
+
+  /** The next page of a chain (the first if none is loaded); a no-op once complete. Concurrent calls share one request. */
+  nextPage(chainId: string, options: CallOptions = {}): Promise<ChainTokens> {
+    const state = this.state(chainId);
+    if (!state.started) return this.firstPage(chainId, options).then(() => this.known(chainId));
+    if (state.complete || state.nextCursor === null) return Promise.resolve(this.known(chainId));
+    if (state.next) return state.next;
+    const result = (async () => {
+      const cursor = state.nextCursor!;
+      try {
+        const { data, meta } = await this.client.tokenPage({ chainId, limit: this.pageSize, cursor }, options);
+        const own = this.takeChain(chainId, data.tokens, data.nextCursor);
+        this.applyPage(chainId, own.tokens, own.nextCursor, data.total, meta.skipped, false);
+      } catch (error) {
+        // A cursor kept from an earlier visit that the service no longer accepts: start the chain again.
+        if (!(error instanceof RoutingError && error.kind === 'invalid-request' && state.cursorFromStorage)) throw error;
+        await this.fetchFirst(chainId, options, true);
+      }
+      return this.known(chainId);
+    })();
+    state.next = result;
+    const clear = () => {
+      if (state.next === result) state.next = undefined;
+    };
+    result.then(clear, clear);
+    return result;
+  }
+
+  /**
+   * Searches a chain through the service (`q`); matches are merged into the
+   * chain's tokens. Abort with `options.signal` (the next keystroke); see
+   * {@link createTokenSearch}. A service that ignores `q` is filtered here.
+   */
+  async search(chainId: string, text: string, options: CallOptions & { cursor?: string | undefined; limit?: number } = {}): Promise<SearchResult> {
+    const q = text.trim();
+    if (q === '') return { tokens: [...this.known(chainId).tokens], nextCursor: null, skipped: 0 };
+    const { signal, cursor, limit = this.pageSize } = options;
+    const { data, meta } = await this.client.tokenPage({ chainId, q, limit, cursor }, { signal });
+    const tokens = data.tokens.filter((t) => t.chainId === chainId && matchesToken(t, q));
+    // Unfiltered answers (all tokens, a plain array) would pile every token into the chain: keep only the matches.
+    this.add(chainId, tokens);
+    this.state(chainId).skipped += meta.skipped;
+    return { tokens, nextCursor: tokens.length === data.tokens.length ? data.nextCursor : null, skipped: meta.skipped };
+  }
+
+  /** A token by its address on a chain: what is known, else a `q` look-up. */
+  async lookUpAddress(chainId: string, address: string, options: CallOptions = {}): Promise<Token | undefined> {
+    const key = tokenKey(address.trim());
+    const known = this.known(chainId).tokens.find((t) => tokenKey(t.address) === key);
+    if (known) return known;
+    const found = await this.search(chainId, address, { ...options, limit: 5 });
+    return found.tokens.find((t) => tokenKey(t.address) === key);
+  }
+
+  /**
+   * A preset (`from-token`, `to-token`, allow lists) by symbol or address:
+   * what is known, else an address look-up, else a search for the symbol
+   * (the first exact match, case-insensitive, within a few result pages).
+   */
+  async resolve(chainId: string, symbolOrAddress: string, options: CallOptions = {}): Promise<Token | undefined> {
+    const wanted = symbolOrAddress.trim();
+    const key = tokenKey(wanted);
+    const lower = wanted.toLowerCase();
+    const known = this.known(chainId).tokens.find((t) => tokenKey(t.address) === key || t.symbol.toLowerCase() === lower);
+    if (known) return known;
+    if (looksLikeAddress(wanted)) return this.lookUpAddress(chainId, wanted, options);
+    let cursor: string | undefined;
+    for (let page = 0; page < RESOLVE_SEARCH_PAGES; page++) {
+      const result = await this.search(chainId, wanted, { ...options, cursor });
+      const match = result.tokens.find((t) => t.symbol.toLowerCase() === lower);
+      if (match) return match;
+      if (result.nextCursor === null) return undefined;
+      cursor = result.nextCursor;
+    }
+    return undefined;
+  }
+
+  private state(chainId: string): ChainState {
+    let state = this.states.get(chainId);
+    if (!state) {
+      state = { pages: new Map(), extra: new Map(), nextCursor: null, started: false, complete: false, total: null, skipped: 0, cursorFromStorage: false, view: undefined, first: undefined, next: undefined };
+      this.states.set(chainId, state);
+    }
+    return state;
+  }
+
+  private applyPage(chainId: string, tokens: readonly Token[], nextCursor: string | null, total: number | null, skipped: number, fromStorage: boolean): void {
+    const state = this.state(chainId);
+    for (const token of tokens) {
+      const key = tokenKey(token.address);
+      state.extra.delete(key);
+      state.pages.set(key, token);
+    }
+    state.started = true;
+    state.nextCursor = nextCursor;
+    state.complete = nextCursor === null;
+    state.total = total ?? state.total;
+    state.skipped += skipped;
+    state.cursorFromStorage = fromStorage;
+    state.view = undefined;
+  }
+
+  /**
+   * The page's rows of `chainId`. A service that ignored the `chainId` filter
+   * sent other chains' tokens too: with no cursor that is its whole list, so
+   * every chain it names is complete and needs no request of its own.
+   */
+  private takeChain(chainId: string, tokens: readonly Token[], nextCursor: string | null): { tokens: Token[]; nextCursor: string | null } {
+    const byChain = new Map<string, Token[]>();
+    for (const token of tokens) {
+      const list = byChain.get(token.chainId);
+      if (list) list.push(token);
+      else byChain.set(token.chainId, [token]);
+    }
+    const unfiltered = [...byChain.keys()].some((id) => id !== chainId);
+    if (unfiltered && nextCursor === null) {
+      for (const [id, list] of byChain) if (id !== chainId && !this.state(id).complete) this.applyPage(id, list, null, list.length, 0, false);
+    }
+    return { tokens: byChain.get(chainId) ?? [], nextCursor };
+  }
+
+  private readStore(): StoredCatalog {
+    try {
+      const parsed: unknown = JSON.parse(this.storage?.getItem(CATALOG_STORAGE_KEY) || '{}');
+      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as StoredCatalog) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  /** Read-modify-write of this proxy's entry; evicts the oldest entries (any proxy) until the document fits the cap. */
+  private writeStore(change: (proxy: StoredProxy) => void): void {
+    if (!this.storage) return;
+    const store = this.readStore();
+    const proxy = (store[this.proxyUrl] ??= {});
+    if (typeof proxy !== 'object' || proxy === null) return;
+    change(proxy);
+    let text = JSON.stringify(store);
+    while (text.length > this.maxStoredChars) {
+      let oldest: { at: number; drop: () => void } | undefined;
+      for (const [url, entry] of Object.entries(store)) {
+        const consider = (at: number, drop: () => void) => {
+          if (!oldest || at < oldest.at) oldest = { at, drop };
+        };
+        if (entry.chains) consider(entry.chains.at, () => delete entry.chains);
+        for (const [id, page] of Object.entries(entry.pages ?? {})) consider(page.at, () => delete entry.pages![id]);
+        if (!entry.chains && Object.keys(entry.pages ?? {}).length === 0) delete store[url];
+      }
+      if (!oldest) break;
+      oldest.drop();
+      text = JSON.stringify(store);
+    }
+    try {
+      this.storage.setItem(CATALOG_STORAGE_KEY, text);
+    } catch {
+      // A full or forbidden storage costs the next visit a request, nothing more.
+    }
+  }
+}
+
+const sharedCatalogs = new Map<string, TokenCatalog>();
+
+/** One catalog per proxy on the page, so two widgets (or a remount) share pages and requests. */
+export function sharedTokenCatalog(client: WidgetClient, storage?: KeyValueStorage): TokenCatalog {
+  let catalog = sharedCatalogs.get(client.baseUrl);
+  if (!catalog) {
+    catalog = new TokenCatalog({ client, storage });
+    sharedCatalogs.set(client.baseUrl, catalog);
+  }
+  return catalog;
+}
+
+/**
+ * A picker's search box: each call aborts the previous one, so only the
+ * latest text's answer arrives (a superseded call rejects with a
+ * RoutingError of kind `aborted`). `cancel()` aborts the one in flight.
+ */
+export function createTokenSearch(catalog: TokenCatalog): {
+  search(chainId: string, text: string, options?: CallOptions): Promise<SearchResult>;
+  cancel(): void;
+} {
+  let current: AbortController | undefined;
+  return {
+    search(chainId, text, options = {}) {
+      current?.abort();
+      const controller = new AbortController();
+      current = controller;
+      const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+      return looksLikeAddress(text)
+        ? catalog.lookUpAddress(chainId, text, { signal }).then((token) => ({ tokens: token ? [token] : [], nextCursor: null, skipped: 0 }))
+        : catalog.search(chainId, text, { signal });
+    },
+    cancel() {
+      current?.abort();
+    },
+  };
 }
 
 export type ChainAvailability = 'available' | 'unconfirmed' | 'informational' | 'unavailable';
