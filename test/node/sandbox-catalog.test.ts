@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startSandbox, type LoggedRequest, type SandboxHandle } from '../../sandbox/index.js';
 import { Catalog } from '../../sandbox/service/catalog.js';
-import { rawApiClient, type RawApiClient } from '../../sandbox/testing.js';
+import { rawApiClient, type RawApiClient, type RawResponse } from '../../sandbox/testing.js';
 
 interface TokenRow {
   chainId: string;
@@ -53,7 +53,7 @@ async function walk(query: string): Promise<{ pages: TokenPageBody[]; tokens: To
   const pages: TokenPageBody[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < 100; i++) {
-    const response = await api.get<TokenPageBody>(`/api/v1/routes/tokens?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const response: RawResponse<TokenPageBody> = await api.get<TokenPageBody>(`/api/v1/routes/tokens?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     assert.equal(response.status, 200);
     pages.push(response.body);
     cursor = response.body.nextCursor;
