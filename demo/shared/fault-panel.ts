@@ -15,6 +15,9 @@ interface FaultState {
   allowanceRpcFailure: { status: number } | null;
   flaggedAddresses: string[];
   hostile: string | null;
+  /** Older sandboxes lack the two catalog switches: the panel then shows them off. */
+  catalog?: 'default' | 'large';
+  plainTokenList?: boolean;
 }
 
 interface FaultContext {
@@ -117,6 +120,20 @@ const SWITCHES: FaultSwitch[] = [
     help: 'Balance reads miss their deadline: the response is partial.',
     isOn: (s) => s.slowBalanceChains.length > 0,
     patch: (on, _s, c) => ({ slowBalanceChains: on ? c.chainIds.map(String) : null }),
+  },
+  {
+    id: 'large-catalog',
+    label: 'Production-size catalog (40 chains, 20,000 tokens)',
+    help: 'The service lists as many chains and tokens as a real one; reload the widget to see it start with them.',
+    isOn: (s) => s.catalog === 'large',
+    patch: (on) => ({ catalog: on ? 'large' : 'default' }),
+  },
+  {
+    id: 'plain-token-list',
+    label: 'Service ignores token paging',
+    help: 'The tokens endpoint answers its whole list to every request, as a service without pagination does.',
+    isOn: (s) => s.plainTokenList === true,
+    patch: (on) => ({ plainTokenList: on }),
   },
 ];
 
