@@ -348,11 +348,14 @@ export class TokenCatalog {
   /**
    * Searches a chain through the service (`q`); matches are merged into the
    * chain's tokens. Abort with `options.signal` (the next keystroke); see
-   * {@link createTokenSearch}. A service that ignores `q` is filtered here.
+   * {@link createTokenSearch}. A service that ignores `q` is filtered here;
+   * a chain whose pages are all loaded is searched locally, without a request.
    */
   async search(chainId: string, text: string, options: CallOptions & { cursor?: string | undefined; limit?: number } = {}): Promise<SearchResult> {
     const q = text.trim();
-    if (q === '') return { tokens: [...this.known(chainId).tokens], nextCursor: null, skipped: 0 };
+    const known = this.known(chainId);
+    // Every page is here (or the service sent its whole list): the local filter is the answer, no request.
+    if (q === '' || known.complete) return { tokens: known.tokens.filter((t) => matchesToken(t, q)), nextCursor: null, skipped: 0 };
     const { signal, cursor, limit = this.pageSize } = options;
     const { data, meta } = await this.client.tokenPage({ chainId, q, limit, cursor }, { signal });
     const tokens = data.tokens.filter((t) => t.chainId === chainId && matchesToken(t, q));

@@ -280,6 +280,20 @@ describe('TokenCatalog: untrusted pages', () => {
     assert.equal(catalogRequests().length, 1, 'the other chains came with the first answer');
     const target = chainTokens(SEPOLIA).at(-1)!;
     const result = await catalog.search(SEPOLIA, target.name);
-    assert.ok(result.tokens.length >= 1 && result.tokens.every((t) => t.chainId === SEPOLIA && t.name.toLowerCase().includes(target.name.toLowerCase())));
+    assert.ok(result.tokens.some((t) => t.address === target.address));
+    assert.ok(result.tokens.every((t) => t.chainId === SEPOLIA && t.name.toLowerCase().includes(target.name.toLowerCase())));
+    assert.equal((await catalog.lookUpAddress('84532', chainTokens('84532').at(-1)!.address.toLowerCase()))?.symbol, chainTokens('84532').at(-1)!.symbol);
+    assert.equal(catalogRequests().length, 1, 'complete chains are searched locally, not by downloading the whole list again');
+  });
+
+  test('a service that ignores q: the answer is filtered to the query and the chain', async () => {
+    const catalog = newCatalog();
+    await catalog.firstPage(SEPOLIA);
+    sandbox.faults.set({ plainTokenList: true });
+    const target = chainTokens('84532').at(-1)!;
+    const result = await catalog.search('84532', target.name);
+    assert.ok(result.tokens.some((t) => t.address === target.address));
+    assert.ok(result.tokens.every((t) => t.chainId === '84532' && t.name.toLowerCase().includes(target.name.toLowerCase())));
+    assert.ok(catalog.known(SEPOLIA).tokens.length === TOKEN_PAGE_SIZE, 'the other chain keeps its page');
   });
 });
