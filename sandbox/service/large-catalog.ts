@@ -249,7 +249,7 @@ export function largeChain(plan: ChainPlan): CatalogChain {
   };
 }
 
-/** The large catalog over the default one: its chains and tokens first and unchanged, then the generated ones. */
+/** The large catalog over the default one: its chains first and unchanged, each chain's own tokens first (a local chain's WETH last), then the generated ones. */
 export function buildLargeCatalog(baseChains: readonly CatalogChain[], baseTokens: readonly CatalogToken[]): { chains: CatalogChain[]; tokens: CatalogToken[] } {
   const chains = [...baseChains, ...LARGE_EXTRA_CHAINS.map(largeChain)];
   const tokens: CatalogToken[] = [];
@@ -264,7 +264,10 @@ export function buildLargeCatalog(baseChains: readonly CatalogChain[], baseToken
       own.push({ ...generated(chain.chainId, chain.chainType, plan.native.symbol, plan.native.name, plan.native.decimals, priceFor(prng(seedOf(chain.chainId))), native), category: 'native' });
       taken.add(plan.native.symbol.toUpperCase());
     }
-    tokens.push(...own, ...generateChainTokens(chain.chainId, chain.chainType, extra, taken));
+    // A local chain's WETH goes last: a routable token that only its last page holds, so a test can
+    // find it by searching and still bridge it (issue 15); ETH and USDC stay on the first page.
+    const last = chain.local ? own.filter((t) => t.symbol === 'WETH') : [];
+    tokens.push(...own.filter((t) => !last.includes(t)), ...generateChainTokens(chain.chainId, chain.chainType, extra, taken), ...last);
   }
   return { chains, tokens };
 }
