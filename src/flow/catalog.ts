@@ -6,7 +6,7 @@
 import type { CallOptions, WidgetClient } from '../api/client.js';
 import { RoutingError } from '../api/errors.js';
 import { chainSchema, tokenSchema } from '../api/schemas.js';
-import type { Chain, Token } from '../api/schemas.js';
+import type { BalanceRow, Chain, Token } from '../api/schemas.js';
 import type { KeyValueStorage } from './intent-store.js';
 
 export const CATALOG_TTL_MS = 5 * 60_000;
@@ -478,6 +478,18 @@ export class TokenCatalog {
       // A full or forbidden storage costs the next visit a request, nothing more.
     }
   }
+}
+
+/**
+ * The tokens a balances result holds on a chain, as catalog tokens, for
+ * {@link TokenCatalog.add}: a held token is listed even when no loaded page
+ * has it. Rows without a contract (the native coin) are left out: the chain's
+ * first page lists its native coin.
+ */
+export function heldTokens(chainId: string, rows: readonly BalanceRow[]): Token[] {
+  return rows
+    .filter((row) => row.contract !== undefined && row.contract !== '' && row.category !== 'native')
+    .map((row) => ({ chainId, address: row.contract!, symbol: row.symbol, name: row.name ?? row.symbol, decimals: row.decimals, logoURI: row.logoURI, usdPrice: row.usdPrice, type: undefined }));
 }
 
 const sharedCatalogs = new Map<string, TokenCatalog>();

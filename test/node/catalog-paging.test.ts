@@ -16,6 +16,7 @@ import {
   TOKEN_PAGE_SIZE,
   TokenCatalog,
   createTokenSearch,
+  heldTokens,
   type TokenCatalogOptions,
 } from '../../src/flow/catalog.js';
 import type { KeyValueStorage } from '../../src/flow/intent-store.js';
@@ -159,6 +160,21 @@ describe('TokenCatalog: search, look-up, presets', () => {
     assert.equal((await catalog.resolve(SEPOLIA, 'USDC'))?.symbol, 'USDC', 'known tokens need no request');
     assert.equal(await catalog.resolve(SEPOLIA, 'NOSUCHTOKEN'), undefined);
     assert.ok(catalogRequests().every((r) => r.unpaginated !== true));
+  });
+
+  test('tokens the wallet holds (balances endpoint) are known at once, though only the last page lists them', async () => {
+    const catalog = newCatalog();
+    await catalog.firstPage(SEPOLIA);
+    const weth = chainTokens(SEPOLIA).at(-1)!;
+    assert.equal(weth.symbol, 'WETH');
+    assert.ok(!catalog.known(SEPOLIA).tokens.some((t) => t.address === weth.address));
+    const balances = await client.balances(sandbox.accounts.user.address);
+    const rows = balances.data.results.find((r) => r.chain_id === SEPOLIA)!.balances;
+    catalog.add(SEPOLIA, heldTokens(SEPOLIA, rows));
+    const held = catalog.known(SEPOLIA).tokens.find((t) => t.address.toLowerCase() === weth.address.toLowerCase());
+    assert.equal(held?.symbol, 'WETH');
+    assert.equal(held?.decimals, 18);
+    assert.equal(catalog.known(SEPOLIA).tokens.filter((t) => t.symbol === 'USDC').length, 1, 'a held token already on the page is not listed twice');
   });
 
   test('held tokens added from elsewhere are listed after the loaded page and replaced when their page arrives', async () => {
