@@ -113,36 +113,25 @@ export interface SearchResult {
   skipped: number;
 }
 
-interface StoredEntry {
+/** The stored document: per proxy URL, the chain list and each chain's first page, with when they were fetched. */
+interface Stored<T> {
   at: number;
+  data: T;
 }
-interface StoredChains extends StoredEntry {
-  data: unknown[];
-}
-interface StoredPage extends StoredEntry {
-  tokens: unknown[];
-  nextCursor: string | null;
-  total: number | null;
-}
-interface StoredProxy {
-  chains?: StoredChains;
-  pages?: Record<string, StoredPage>;
-}
-type StoredCatalog = Record<string, StoredProxy>;
+type StoredPage = Stored<{ tokens: unknown[]; nextCursor: string | null; total: number | null }>;
+type StoredCatalog = Record<string, { chains?: Stored<unknown[]>; pages?: Record<string, StoredPage> }>;
 
 interface ChainState {
+  /** Loaded pages in service order, by token key. */
   pages: Map<string, Token>;
+  /** Found by search, look-up or `add`, not (yet) on a loaded page. */
   extra: Map<string, Token>;
   nextCursor: string | null;
   started: boolean;
-  complete: boolean;
   total: number | null;
   skipped: number;
   /** The cursor came from storage: a service that no longer accepts it gets a fresh first page. */
-  cursorFromStorage: boolean;
-  view: Token[] | undefined;
-  first: Promise<PageResult> | undefined;
-  next: Promise<ChainTokens> | undefined;
+  storedCursor: boolean;
 }
 
 /** EVM addresses compare case-insensitively; other families' identifiers are case-sensitive. */
@@ -153,24 +142,17 @@ export function tokenKey(address: string): string {
 /** The service's search rule, for instant local feedback: symbol or name contain the text, or the address is it. */
 export function matchesToken(token: Token, text: string): boolean {
   const q = text.trim().toLowerCase();
-  if (q === '') return true;
-  return token.symbol.toLowerCase().includes(q) || token.name.toLowerCase().includes(q) || token.address.toLowerCase() === q;
+  return `${token.symbol}\n${token.name}`.toLowerCase().includes(q) || token.address.toLowerCase() === q;
 }
 
-/** A contract address or denom-like identifier rather than a name: looked up, not searched by name. */
+/** An EVM address, or one long word (a denom, mint or coin type): looked up, not searched by name. */
 export function looksLikeAddress(text: string): boolean {
   const t = text.trim();
-  return /^0x[0-9a-fA-F]{40}$/.test(t) || /^0x[0-9a-fA-F]{64}::/.test(t) || /^(ibc|factory)\//.test(t) || /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(t);
+  return /^0x[0-9a-f]{40}$/i.test(t) || /^\S{32,}$/.test(t);
 }
 
 function rows<T>(items: unknown, schema: { safeParse(value: unknown): { success: boolean; data?: T } }): T[] {
-  if (!Array.isArray(items)) return [];
-  const out: T[] = [];
-  for (const item of items) {
-    const result = schema.safeParse(item);
-    if (result.success) out.push(result.data as T);
-  }
-  return out;
+  return Array.isArray(items) ? items.map((item) => schema.safeParse(item)).flatMap((r) => (r.success ? [r.data as T] : [])) : [];
 }
 
 /**
@@ -181,24 +163,27 @@ function rows<T>(items: unknown, schema: { safeParse(value: unknown): { success:
  */
 export class TokenCatalog {
   readonly proxyUrl: string;
-  private readonly client: WidgetClient;
-  private readonly storage: KeyValueStorage | undefined;
-  private readonly ttlMs: number;
-  private readonly maxStoredChars: number;
-  private readonly pageSize: number;
-  private readonly now: () => number;
+  private readonly options: TokenCatalogOptions;
   private readonly states = new Map<string, ChainState>();
-  private chainList: Promise<ChainsResult> | undefined;
-  private chainsAt = 0;
+  /** Requests in flight, so concurrent callers share one: `chains`, `first <id>`, `next <id>`. */
+  private readonly pending = new Map<string, Promise<unknown>>();
+  private chainList: { at: number; result: ChainsResult } | undefined;
 
   constructor(options: TokenCatalogOptions) {
-    this.client = options.client;
+    this.options = options;
     this.proxyUrl = options.client.baseUrl;
-    this.storage = options.storage;
-    this.ttlMs = options.ttlMs ?? CATALOG_TTL_MS;
-    this.maxStoredChars = options.maxStoredChars ?? CATALOG_STORAGE_MAX_CHARS;
-    this.pageSize = options.pageSize ?? TOKEN_PAGE_SIZE;
-    this.now = options.now ?? Date.now;
+  }
+
+  private get ttl(): number {
+    return this.options.ttlMs ?? CATALOG_TTL_MS;
+  }
+
+  private get pageSize(): number {
+    return this.options.pageSize ?? TOKEN_PAGE_SIZE;
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
   }
 
   /** Malformed rows dropped so far, over every chain. */
@@ -208,51 +193,62 @@ export class TokenCatalog {
     return total;
   }
 
-  /** The chain list: memory, else storage (fresh, or stale and refreshed in the background), else the service. */
-  chains(options: CallOptions = {}): Promise<ChainsResult> {
-    if (this.chainList && this.now() - this.chainsAt < this.ttlMs) return this.chainList;
-    this.chainsAt = this.now();
-    const stored = this.readStore()[this.proxyUrl]?.chains;
-    const age = stored ? this.now() - stored.at : Infinity;
-    let result: Promise<ChainsResult>;
-    if (stored && age < CATALOG_MAX_STALE_MS) {
-      const chains = rows<Chain>(stored.data, chainSchema);
-      if (age < this.ttlMs) {
-        result = Promise.resolve({ chains, source: 'cache', skipped: 0 });
-      } else {
-        const refreshed = this.fetchChains({}).then(
-          (fresh) => {
-            this.chainList = Promise.resolve(fresh);
-            return fresh.chains;
-          },
-          () => chains,
-        );
-        result = Promise.resolve({ chains, source: 'stale', skipped: 0, refreshed });
-      }
-    } else {
-      result = this.fetchChains(options);
+  /** One shared promise per key while it runs. */
+  private once<T>(key: string, run: () => Promise<T>): Promise<T> {
+    let promise = this.pending.get(key) as Promise<T> | undefined;
+    if (!promise) {
+      promise = run();
+      this.pending.set(key, promise);
+      const clear = () => this.pending.delete(key);
+      promise.then(clear, clear);
     }
-    this.chainList = result;
-    result.catch(() => {
-      if (this.chainList === result) this.chainList = undefined;
-    });
-    return result;
+    return promise;
   }
 
-  private async fetchChains(options: CallOptions): Promise<ChainsResult> {
-    const { data, meta } = await this.client.chains(options);
-    this.writeStore((proxy) => {
-      proxy.chains = { at: this.now(), data };
+  /**
+   * Storage first: within the TTL it is the answer (`cache`); past it, up to
+   * {@link CATALOG_MAX_STALE_MS}, it is shown and `refresh` runs in the
+   * background (`stale`); else `load` asks the service.
+   */
+  private fromStorage<T>(
+    entry: Stored<unknown> | undefined,
+    show: () => T,
+    refresh: () => Promise<unknown>,
+    load: () => Promise<T>,
+  ): Promise<{ value: T; source: CatalogSource; refreshed?: Promise<T> }> {
+    const age = entry ? this.now() - entry.at : Infinity;
+    if (age >= CATALOG_MAX_STALE_MS) return load().then((value) => ({ value, source: 'network' }));
+    const value = show();
+    if (age < this.ttl) return Promise.resolve({ value, source: 'cache' });
+    return Promise.resolve({ value, source: 'stale', refreshed: refresh().then(show, show) });
+  }
+
+  /** The chain list: memory, else storage (fresh, or stale and refreshed in the background), else the service. */
+  async chains(options: CallOptions = {}): Promise<ChainsResult> {
+    if (this.chainList && this.now() - this.chainList.at < this.ttl) return this.chainList.result;
+    return this.once('chains', async () => {
+      let fresh: ChainsResult | undefined;
+      const fetchChains = async () => {
+        const { data, meta } = await this.options.client.chains(options);
+        this.writeStore((proxy) => (proxy.chains = { at: this.now(), data }));
+        fresh = { chains: data, source: 'network', skipped: meta.skipped };
+        this.chainList = { at: this.now(), result: fresh };
+        return data;
+      };
+      const stored = this.readStore()[this.proxyUrl]?.chains;
+      const shown = rows<Chain>(stored?.data, chainSchema);
+      const { value, source, refreshed } = await this.fromStorage(stored, () => fresh?.chains ?? shown, fetchChains, fetchChains);
+      const result: ChainsResult = fresh ?? { chains: value, source, skipped: 0, ...(refreshed ? { refreshed } : {}) };
+      this.chainList ??= { at: this.now(), result };
+      return result;
     });
-    return { chains: data, source: 'network', skipped: meta.skipped };
   }
 
   /** What is known of a chain right now, without a request. */
   known(chainId: string): ChainTokens {
-    const state = this.state(chainId);
-    state.view ??= [...state.pages.values(), ...[...state.extra].filter(([key]) => !state.pages.has(key)).map(([, t]) => t)];
-    const { nextCursor, started, complete, total, skipped } = state;
-    return { chainId, tokens: state.view, nextCursor, started, complete, total, skipped };
+    const { pages, extra, nextCursor, started, total, skipped } = this.state(chainId);
+    const tokens = [...pages.values(), ...[...extra].filter(([key]) => !pages.has(key)).map(([, token]) => token)];
+    return { chainId, tokens, nextCursor, started, complete: started && nextCursor === null, total, skipped };
   }
 
   /** Local filter over what is known, for feedback while a search runs. */
@@ -260,11 +256,10 @@ export class TokenCatalog {
     return this.known(chainId).tokens.filter((t) => matchesToken(t, text));
   }
 
-  /** Adds tokens found elsewhere (held tokens from the balances endpoint) after the loaded pages. */
+  /** Adds tokens found elsewhere (held tokens, see {@link heldTokens}) after the loaded pages. */
   add(chainId: string, tokens: readonly Token[]): void {
     const state = this.state(chainId);
-    for (const token of tokens) if (token.chainId === chainId && !state.pages.has(tokenKey(token.address))) state.extra.set(tokenKey(token.address), token);
-    state.view = undefined;
+    for (const token of tokens) if (token.chainId === chainId) state.extra.set(tokenKey(token.address), token);
   }
 
   /**
@@ -273,76 +268,47 @@ export class TokenCatalog {
    * Concurrent calls share one request.
    */
   firstPage(chainId: string, options: CallOptions = {}): Promise<PageResult> {
-    const state = this.state(chainId);
-    if (state.started) return Promise.resolve({ ...this.known(chainId), source: 'cache' });
-    if (state.first) return state.first;
-    const stored = this.readStore()[this.proxyUrl]?.pages?.[chainId];
-    const age = stored ? this.now() - stored.at : Infinity;
-    let result: Promise<PageResult>;
-    if (stored && age < CATALOG_MAX_STALE_MS) {
-      this.applyPage(chainId, rows<Token>(stored.tokens, tokenSchema), stored.nextCursor, stored.total, 0, true);
-      const known = this.known(chainId);
-      if (age < this.ttlMs) {
-        result = Promise.resolve({ ...known, source: 'cache' });
-      } else {
-        const refreshed = this.fetchFirst(chainId, {}, true).then(
-          () => this.known(chainId),
-          () => this.known(chainId),
-        );
-        result = Promise.resolve({ ...known, source: 'stale', refreshed });
-      }
-    } else {
-      result = this.fetchFirst(chainId, options, false).then(() => ({ ...this.known(chainId), source: 'network' as const }));
-    }
-    state.first = result;
-    const clear = () => {
-      if (state.first === result) state.first = undefined;
-    };
-    result.then(clear, clear);
-    return result;
+    if (this.state(chainId).started) return Promise.resolve({ ...this.known(chainId), source: 'cache' });
+    return this.once(`first ${chainId}`, async () => {
+      const stored = this.readStore()[this.proxyUrl]?.pages?.[chainId];
+      const show = () => {
+        if (!this.state(chainId).started && stored) this.applyPage(chainId, rows<Token>(stored.data.tokens, tokenSchema), stored.data.nextCursor, stored.data.total, 0, true);
+        return this.known(chainId);
+      };
+      const load = () => this.fetchFirst(chainId, options).then(() => this.known(chainId));
+      const { value, source, refreshed } = await this.fromStorage(stored, show, () => this.fetchFirst(chainId, {}), load);
+      return { ...value, source, ...(refreshed ? { refreshed } : {}) };
+    });
   }
 
-  /** Requests a first page; `replace` drops the pages shown so far (a refresh of stale data). */
-  private async fetchFirst(chainId: string, options: CallOptions, replace: boolean): Promise<void> {
-    const { data, meta } = await this.client.tokenPage({ chainId, limit: this.pageSize }, options);
-    if (replace) {
-      const state = this.state(chainId);
-      state.pages.clear();
-      state.view = undefined;
-    }
-    const own = this.takeChain(chainId, data.tokens, data.nextCursor);
-    this.applyPage(chainId, own.tokens, own.nextCursor, data.total, meta.skipped, false);
+  /** Asks for a first page; it replaces the pages shown so far (a refresh of stale data, a restart). */
+  private async fetchFirst(chainId: string, options: CallOptions): Promise<void> {
+    const { data, meta } = await this.options.client.tokenPage({ chainId, limit: this.pageSize }, options);
     const state = this.state(chainId);
+    state.pages.clear();
+    this.applyPage(chainId, this.ownRows(chainId, data.tokens, data.nextCursor), data.nextCursor, data.total, meta.skipped, false);
     this.writeStore((proxy) => {
-      (proxy.pages ??= {})[chainId] = { at: this.now(), tokens: [...state.pages.values()], nextCursor: state.nextCursor, total: state.total };
+      (proxy.pages ??= {})[chainId] = { at: this.now(), data: { tokens: [...state.pages.values()], nextCursor: state.nextCursor, total: state.total } };
     });
   }
 
   /** The next page of a chain (the first if none is loaded); a no-op once complete. Concurrent calls share one request. */
-  nextPage(chainId: string, options: CallOptions = {}): Promise<ChainTokens> {
+  async nextPage(chainId: string, options: CallOptions = {}): Promise<ChainTokens> {
     const state = this.state(chainId);
-    if (!state.started) return this.firstPage(chainId, options).then(() => this.known(chainId));
-    if (state.complete || state.nextCursor === null) return Promise.resolve(this.known(chainId));
-    if (state.next) return state.next;
-    const result = (async () => {
-      const cursor = state.nextCursor!;
+    if (!state.started) return this.firstPage(chainId, options);
+    const cursor = state.nextCursor;
+    if (cursor === null) return this.known(chainId);
+    return this.once(`next ${chainId}`, async () => {
       try {
-        const { data, meta } = await this.client.tokenPage({ chainId, limit: this.pageSize, cursor }, options);
-        const own = this.takeChain(chainId, data.tokens, data.nextCursor);
-        this.applyPage(chainId, own.tokens, own.nextCursor, data.total, meta.skipped, false);
+        const { data, meta } = await this.options.client.tokenPage({ chainId, limit: this.pageSize, cursor }, options);
+        this.applyPage(chainId, this.ownRows(chainId, data.tokens, data.nextCursor), data.nextCursor, data.total, meta.skipped, false);
       } catch (error) {
         // A cursor kept from an earlier visit that the service no longer accepts: start the chain again.
-        if (!(error instanceof RoutingError && error.kind === 'invalid-request' && state.cursorFromStorage)) throw error;
-        await this.fetchFirst(chainId, options, true);
+        if (!(error instanceof RoutingError && error.kind === 'invalid-request' && state.storedCursor)) throw error;
+        await this.fetchFirst(chainId, options);
       }
       return this.known(chainId);
-    })();
-    state.next = result;
-    const clear = () => {
-      if (state.next === result) state.next = undefined;
-    };
-    result.then(clear, clear);
-    return result;
+    });
   }
 
   /**
@@ -354,12 +320,11 @@ export class TokenCatalog {
   async search(chainId: string, text: string, options: CallOptions & { cursor?: string | undefined; limit?: number } = {}): Promise<SearchResult> {
     const q = text.trim();
     const known = this.known(chainId);
-    // Every page is here (or the service sent its whole list): the local filter is the answer, no request.
     if (q === '' || known.complete) return { tokens: known.tokens.filter((t) => matchesToken(t, q)), nextCursor: null, skipped: 0 };
     const { signal, cursor, limit = this.pageSize } = options;
-    const { data, meta } = await this.client.tokenPage({ chainId, q, limit, cursor }, { signal });
+    const { data, meta } = await this.options.client.tokenPage({ chainId, q, limit, cursor }, { signal });
+    // Unfiltered answers (a plain array) would pile every token into the chain: keep only the matches.
     const tokens = data.tokens.filter((t) => t.chainId === chainId && matchesToken(t, q));
-    // Unfiltered answers (all tokens, a plain array) would pile every token into the chain: keep only the matches.
     this.add(chainId, tokens);
     this.state(chainId).skipped += meta.skipped;
     return { tokens, nextCursor: tokens.length === data.tokens.length ? data.nextCursor : null, skipped: meta.skipped };
@@ -368,10 +333,8 @@ export class TokenCatalog {
   /** A token by its address on a chain: what is known, else a `q` look-up. */
   async lookUpAddress(chainId: string, address: string, options: CallOptions = {}): Promise<Token | undefined> {
     const key = tokenKey(address.trim());
-    const known = this.known(chainId).tokens.find((t) => tokenKey(t.address) === key);
-    if (known) return known;
-    const found = await this.search(chainId, address, { ...options, limit: 5 });
-    return found.tokens.find((t) => tokenKey(t.address) === key);
+    const find = (tokens: readonly Token[]) => tokens.find((t) => tokenKey(t.address) === key);
+    return find(this.known(chainId).tokens) ?? find((await this.search(chainId, address, { ...options, limit: 5 })).tokens);
   }
 
   /**
@@ -383,15 +346,14 @@ export class TokenCatalog {
     const wanted = symbolOrAddress.trim();
     const key = tokenKey(wanted);
     const lower = wanted.toLowerCase();
-    const known = this.known(chainId).tokens.find((t) => tokenKey(t.address) === key || t.symbol.toLowerCase() === lower);
-    if (known) return known;
-    if (looksLikeAddress(wanted)) return this.lookUpAddress(chainId, wanted, options);
+    const match = (tokens: readonly Token[]) => tokens.find((t) => tokenKey(t.address) === key || t.symbol.toLowerCase() === lower);
+    const known = match(this.known(chainId).tokens);
+    if (known || looksLikeAddress(wanted)) return known ?? this.lookUpAddress(chainId, wanted, options);
     let cursor: string | undefined;
     for (let page = 0; page < RESOLVE_SEARCH_PAGES; page++) {
       const result = await this.search(chainId, wanted, { ...options, cursor });
-      const match = result.tokens.find((t) => t.symbol.toLowerCase() === lower);
-      if (match) return match;
-      if (result.nextCursor === null) return undefined;
+      const found = match(result.tokens);
+      if (found || result.nextCursor === null) return found;
       cursor = result.nextCursor;
     }
     return undefined;
@@ -400,7 +362,7 @@ export class TokenCatalog {
   private state(chainId: string): ChainState {
     let state = this.states.get(chainId);
     if (!state) {
-      state = { pages: new Map(), extra: new Map(), nextCursor: null, started: false, complete: false, total: null, skipped: 0, cursorFromStorage: false, view: undefined, first: undefined, next: undefined };
+      state = { pages: new Map(), extra: new Map(), nextCursor: null, started: false, total: null, skipped: 0, storedCursor: false };
       this.states.set(chainId, state);
     }
     return state;
@@ -408,18 +370,12 @@ export class TokenCatalog {
 
   private applyPage(chainId: string, tokens: readonly Token[], nextCursor: string | null, total: number | null, skipped: number, fromStorage: boolean): void {
     const state = this.state(chainId);
-    for (const token of tokens) {
-      const key = tokenKey(token.address);
-      state.extra.delete(key);
-      state.pages.set(key, token);
-    }
+    for (const token of tokens) state.pages.set(tokenKey(token.address), token);
     state.started = true;
     state.nextCursor = nextCursor;
-    state.complete = nextCursor === null;
     state.total = total ?? state.total;
     state.skipped += skipped;
-    state.cursorFromStorage = fromStorage;
-    state.view = undefined;
+    state.storedCursor = fromStorage;
   }
 
   /**
@@ -427,55 +383,46 @@ export class TokenCatalog {
    * sent other chains' tokens too: with no cursor that is its whole list, so
    * every chain it names is complete and needs no request of its own.
    */
-  private takeChain(chainId: string, tokens: readonly Token[], nextCursor: string | null): { tokens: Token[]; nextCursor: string | null } {
+  private ownRows(chainId: string, tokens: readonly Token[], nextCursor: string | null): Token[] {
     const byChain = new Map<string, Token[]>();
-    for (const token of tokens) {
-      const list = byChain.get(token.chainId);
-      if (list) list.push(token);
-      else byChain.set(token.chainId, [token]);
+    for (const token of tokens) byChain.set(token.chainId, [...(byChain.get(token.chainId) ?? []), token]);
+    if (nextCursor === null) {
+      for (const [id, list] of byChain) if (id !== chainId && !this.known(id).complete) this.applyPage(id, list, null, list.length, 0, false);
     }
-    const unfiltered = [...byChain.keys()].some((id) => id !== chainId);
-    if (unfiltered && nextCursor === null) {
-      for (const [id, list] of byChain) if (id !== chainId && !this.state(id).complete) this.applyPage(id, list, null, list.length, 0, false);
-    }
-    return { tokens: byChain.get(chainId) ?? [], nextCursor };
+    return byChain.get(chainId) ?? [];
   }
 
   private readStore(): StoredCatalog {
     try {
-      const parsed: unknown = JSON.parse(this.storage?.getItem(CATALOG_STORAGE_KEY) || '{}');
+      const parsed: unknown = JSON.parse(this.options.storage?.getItem(CATALOG_STORAGE_KEY) || '{}');
       return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as StoredCatalog) : {};
     } catch {
       return {};
     }
   }
 
-  /** Read-modify-write of this proxy's entry; evicts the oldest entries (any proxy) until the document fits the cap. */
-  private writeStore(change: (proxy: StoredProxy) => void): void {
-    if (!this.storage) return;
+  /** Read-modify-write of this proxy's entry; drops the oldest entries (any proxy) until the document fits the cap. */
+  private writeStore(change: (proxy: StoredCatalog[string]) => void): void {
+    const storage = this.options.storage;
+    if (!storage) return;
     const store = this.readStore();
-    const proxy = (store[this.proxyUrl] ??= {});
-    if (typeof proxy !== 'object' || proxy === null) return;
-    change(proxy);
-    let text = JSON.stringify(store);
-    while (text.length > this.maxStoredChars) {
-      let oldest: { at: number; drop: () => void } | undefined;
-      for (const [url, entry] of Object.entries(store)) {
-        const consider = (at: number, drop: () => void) => {
-          if (!oldest || at < oldest.at) oldest = { at, drop };
-        };
-        if (entry.chains) consider(entry.chains.at, () => delete entry.chains);
-        for (const [id, page] of Object.entries(entry.pages ?? {})) consider(page.at, () => delete entry.pages![id]);
-        if (!entry.chains && Object.keys(entry.pages ?? {}).length === 0) delete store[url];
+    change((store[this.proxyUrl] ??= {}));
+    for (;;) {
+      const text = JSON.stringify(store);
+      if (text.length <= (this.options.maxStoredChars ?? CATALOG_STORAGE_MAX_CHARS)) {
+        try {
+          storage.setItem(CATALOG_STORAGE_KEY, text);
+        } catch {
+          // A full or forbidden storage costs the next visit a request, nothing more.
+        }
+        return;
       }
-      if (!oldest) break;
-      oldest.drop();
-      text = JSON.stringify(store);
-    }
-    try {
-      this.storage.setItem(CATALOG_STORAGE_KEY, text);
-    } catch {
-      // A full or forbidden storage costs the next visit a request, nothing more.
+      const entries = Object.values(store).flatMap((proxy) => [
+        ...(proxy.chains ? [{ at: proxy.chains.at, drop: () => delete proxy.chains }] : []),
+        ...Object.entries(proxy.pages ?? {}).map(([id, page]) => ({ at: page.at, drop: () => delete proxy.pages![id] })),
+      ]);
+      if (entries.length === 0) return;
+      entries.reduce((a, b) => (b.at < a.at ? b : a)).drop();
     }
   }
 }

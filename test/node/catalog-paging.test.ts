@@ -251,8 +251,8 @@ describe('TokenCatalog: storage cache', () => {
   test('tampered stored rows are dropped on read; unreadable storage costs a request, not the widget', async () => {
     const storage = new MapStorage();
     await newCatalog({ storage }).firstPage(SEPOLIA);
-    const doc = JSON.parse(storage.getItem(CATALOG_STORAGE_KEY)!) as Record<string, { pages: Record<string, { tokens: Record<string, unknown>[] }> }>;
-    doc[client.baseUrl]!.pages[SEPOLIA]!.tokens[0]!.decimals = 'eighteen';
+    const doc = JSON.parse(storage.getItem(CATALOG_STORAGE_KEY)!) as Record<string, { pages: Record<string, { data: { tokens: Record<string, unknown>[] } }> }>;
+    doc[client.baseUrl]!.pages[SEPOLIA]!.data.tokens[0]!.decimals = 'eighteen';
     storage.setItem(CATALOG_STORAGE_KEY, JSON.stringify(doc));
     const first = await newCatalog({ storage }).firstPage(SEPOLIA);
     assert.equal(first.source, 'cache');
