@@ -8,10 +8,12 @@
  *                           service on n+2, proxy on n+3. Default: 8545, 8546, 8600, 8787.
  *   --bridging-delay <ms>   time intents spend bridging (default 1500)
  *   --synthetic-tokens <n>  add n unroutable tokens to the token list
+ *   --catalog <size>        default | large (about 40 chains and 20,000 tokens)
+ *   --plain-token-list      the tokens endpoint ignores its parameters (a service without pagination)
  *   --api-key <key>         the active API key (default sandbox-dev-key)
  *   --no-proxy              do not start the proxy
  *   --verbose               log every proxied request to stderr
- * Environment: SANDBOX_PORT, SANDBOX_BRIDGING_DELAY_MS, SANDBOX_SYNTHETIC_TOKENS, SANDBOX_API_KEY,
+ * Environment: SANDBOX_PORT, SANDBOX_BRIDGING_DELAY_MS, SANDBOX_SYNTHETIC_TOKENS, SANDBOX_CATALOG, SANDBOX_API_KEY,
  * SANDBOX_QUIET=1 (log only errors to stderr).
  */
 import { parseArgs } from 'node:util';
@@ -38,6 +40,8 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       'bridging-delay': { type: 'string' },
       'synthetic-tokens': { type: 'string' },
+      catalog: { type: 'string' },
+      'plain-token-list': { type: 'boolean', default: false },
       'api-key': { type: 'string' },
       'no-proxy': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
@@ -46,7 +50,7 @@ async function main(): Promise<void> {
     strict: true,
   });
   if (values.help) {
-    process.stderr.write('usage: npm run sandbox -- [--port n] [--bridging-delay ms] [--synthetic-tokens n] [--api-key key] [--no-proxy] [--verbose]\n');
+    process.stderr.write('usage: npm run sandbox -- [--port n] [--bridging-delay ms] [--synthetic-tokens n] [--catalog default|large] [--plain-token-list] [--api-key key] [--no-proxy] [--verbose]\n');
     return;
   }
   const env = process.env;
@@ -54,6 +58,10 @@ async function main(): Promise<void> {
   const bridgingDelayMs = integer('--bridging-delay', values['bridging-delay'] ?? env.SANDBOX_BRIDGING_DELAY_MS);
   const syntheticTokens = integer('--synthetic-tokens', values['synthetic-tokens'] ?? env.SANDBOX_SYNTHETIC_TOKENS);
   const apiKey = values['api-key'] ?? env.SANDBOX_API_KEY;
+  const catalog = values.catalog ?? env.SANDBOX_CATALOG;
+  if (catalog !== undefined && catalog !== '' && catalog !== 'default' && catalog !== 'large') {
+    throw new Error(`--catalog must be default or large, got "${catalog}"`);
+  }
 
   // SANDBOX_QUIET=1 keeps stderr for errors only (test runners that capture it).
   const quiet = env.SANDBOX_QUIET === '1';
@@ -65,6 +73,8 @@ async function main(): Promise<void> {
     proxy: !values['no-proxy'],
     ...(bridgingDelayMs !== undefined ? { bridgingDelayMs } : {}),
     ...(syntheticTokens !== undefined ? { syntheticTokens } : {}),
+    ...(catalog === 'large' ? { catalog } : {}),
+    ...(values['plain-token-list'] ? { plainTokenList: true } : {}),
     ...(apiKey ? { apiKey } : {}),
     log,
     ...(values.verbose ? { proxyLog: (line: string) => process.stderr.write(`[proxy] ${line}\n`) } : {}),

@@ -9,7 +9,7 @@
  */
 import type { Address, Chain } from 'viem';
 import { startProxyServer } from '../src/proxy/node.js';
-import { EXTRA_USER_ACCOUNTS, FLAGGED_ACCOUNT, OPERATOR_ACCOUNT, USER_ACCOUNT, type DevAccount } from './chains/accounts.js';
+import { ATTACKER_ACCOUNT, EXTRA_USER_ACCOUNTS, FLAGGED_ACCOUNT, OPERATOR_ACCOUNT, USER_ACCOUNT, type DevAccount } from './chains/accounts.js';
 import { sandboxViemChain, type SandboxPublicClient } from './chains/chain-client.js';
 import type { Eip1193Provider } from './chains/edr-chain.js';
 import { startLocalNetworks, type SandboxChain } from './chains/local-networks.js';
@@ -19,13 +19,17 @@ import { LOCALHOST } from './shared/http.js';
 import { DEFAULT_API_KEY, DEFAULT_INACTIVE_API_KEY, defaultApiKeys } from './service/api-keys.js';
 import type { FaultPatch, FaultState } from './service/faults.js';
 import { intentSummary } from './service/admin.js';
+import type { CatalogSize } from './service/catalog.js';
+import type { LoggedRequest } from './service/request-log.js';
 import { startRoutingService, type RunningRoutingService } from './service/server.js';
 
-export type { FaultPatch, FaultState } from './service/faults.js';
+export type { FaultPatch, FaultState, HostileMode } from './service/faults.js';
+export { HOSTILE_MODES } from './service/faults.js';
 export type { Eip1193Provider } from './chains/edr-chain.js';
 export type { DevAccount } from './chains/accounts.js';
 export { NATIVE_TOKEN_ADDRESS } from './chains/networks.js';
-export { PROVIDER_NAMES, type ProviderName } from './service/catalog.js';
+export { PROVIDER_NAMES, type CatalogSize, type ProviderName } from './service/catalog.js';
+export type { LoggedRequest } from './service/request-log.js';
 
 export interface SandboxPorts {
   /** JSON-RPC port of chain 11155111 (default 0 = free port). */
@@ -57,6 +61,13 @@ export interface SandboxOptions {
   rateLimit?: { limit: number; windowMs: number };
   /** Synthetic, unroutable tokens added to the token list (default 0). */
   syntheticTokens?: number;
+  /**
+   * `'large'`: the production-size catalog, about 40 chains and 20,000 seeded tokens (default `'default'`:
+   * the 9 chains and 14 tokens of the sandbox). Also a runtime switch: `faults.set({ catalog: 'large' })`.
+   */
+  catalog?: CatalogSize;
+  /** The tokens endpoint ignores its query parameters and answers the plain array (default false). */
+  plainTokenList?: boolean;
   /** AML list used by quote (default: Hardhat account #6). */
   flaggedAddresses?: string[];
   /** Per-chain deadline of the balances endpoint (default 1500 ms). */
@@ -106,6 +117,8 @@ export interface SandboxReadyInfo {
   extraAccounts: { address: Address; privateKey: `0x${string}` }[];
   flaggedAccount: { address: Address; privateKey: `0x${string}` };
   operator: { address: Address };
+  /** Receives the user's tokens when a `drain-calldata` route is signed (no user, no contract). */
+  attacker: { address: Address };
   contracts: Record<string, SandboxContracts>;
   providers: { name: string; approvals: string }[];
 }
@@ -126,15 +139,29 @@ export interface SandboxHandle {
   inactiveApiKey: string;
   chains: SandboxChainHandle[];
   tokens: SandboxTokenInfo[];
-  accounts: { user: DevAccount; extraUsers: readonly DevAccount[]; flagged: DevAccount; operator: DevAccount };
+  accounts: {
+    user: DevAccount;
+    extraUsers: readonly DevAccount[];
+    flagged: DevAccount;
+    operator: DevAccount;
+    /** Where the `drain-calldata` hostile route sends the user's tokens. */
+    attacker: DevAccount;
+  };
   faults: SandboxFaults;
   readyInfo: SandboxReadyInfo;
   /** The running service (intents, catalog, tracker) for white-box assertions. */
   service: RunningRoutingService;
   chain(chainId: number): SandboxChainHandle;
+  /**
+   * API requests the service answered, oldest first (same as GET /__sandbox/requests):
+   * `requests({ endpoints: ['tokens', 'chains'] })`, or only those after a `seq` with `since`.
+   */
+  requests(filter?: { endpoints?: readonly string[]; since?: number }): LoggedRequest[];
+  /** Empties the request log (reset() does too). */
+  clearRequests(): void;
   /** Admin view of every intent (same as GET /__sandbox/intents). */
   intents(): ReturnType<typeof intentSummary>[];
-  /** Faults back to start-up settings and rate-limit windows cleared. */
+  /** Faults back to start-up settings, rate-limit windows and the request log cleared. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -188,8 +215,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         flaggedAddresses: options.flaggedAddresses ?? [FLAGGED_ACCOUNT.address],
         forceProvider: null,
         syntheticTokens: options.syntheticTokens ?? 0,
+        catalog: options.catalog ?? 'default',
+        plainTokenList: options.plainTokenList ?? false,
         bridgingDelayMs: options.bridgingDelayMs ?? 1500,
         rateLimit: options.rateLimit ?? { limit: 300, windowMs: 10_000 },
+        hostile: null,
       },
       pollHintMs: options.pollHintMs ?? 1000,
       balanceDeadlineMs: options.balanceDeadlineMs ?? 1500,
@@ -254,6 +284,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       extraAccounts: EXTRA_USER_ACCOUNTS.map(keyPair),
       flaggedAccount: keyPair(FLAGGED_ACCOUNT),
       operator: { address: OPERATOR_ACCOUNT.address },
+      attacker: { address: ATTACKER_ACCOUNT.address },
       contracts: Object.fromEntries(chains.map((c) => [String(c.network.chainId), c.network.contracts])),
       providers: PROVIDER_SUMMARY,
     };
@@ -269,7 +300,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       inactiveApiKey,
       chains: chainHandles,
       tokens,
-      accounts: { user: USER_ACCOUNT, extraUsers: EXTRA_USER_ACCOUNTS, flagged: FLAGGED_ACCOUNT, operator: OPERATOR_ACCOUNT },
+      accounts: { user: USER_ACCOUNT, extraUsers: EXTRA_USER_ACCOUNTS, flagged: FLAGGED_ACCOUNT, operator: OPERATOR_ACCOUNT, attacker: ATTACKER_ACCOUNT },
       faults: {
         get: () => faults.get(),
         set: (patch) => faults.set(patch),
@@ -283,9 +314,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return found;
       },
       intents: () => service.context.store.all().map(intentSummary),
+      requests: (filter) => service.requestLog.list(filter),
+      clearRequests: () => service.requestLog.clear(),
       reset() {
         faults.reset();
         service.rateLimiter.reset();
+        service.requestLog.clear();
       },
       close() {
         closing ??= closeAll();

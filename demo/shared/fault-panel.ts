@@ -14,6 +14,10 @@ interface FaultState {
   slowBalanceChains: string[];
   allowanceRpcFailure: { status: number } | null;
   flaggedAddresses: string[];
+  hostile: string | null;
+  /** Older sandboxes lack the two catalog switches: the panel then shows them off. */
+  catalog?: 'default' | 'large';
+  plainTokenList?: boolean;
 }
 
 interface FaultContext {
@@ -117,9 +121,38 @@ const SWITCHES: FaultSwitch[] = [
     isOn: (s) => s.slowBalanceChains.length > 0,
     patch: (on, _s, c) => ({ slowBalanceChains: on ? c.chainIds.map(String) : null }),
   },
+  {
+    id: 'large-catalog',
+    label: 'Production-size catalog (40 chains, 20,000 tokens)',
+    help: 'The service lists as many chains and tokens as a real one; reload the widget to see it start with them.',
+    isOn: (s) => s.catalog === 'large',
+    patch: (on) => ({ catalog: on ? 'large' : 'default' }),
+  },
+  {
+    id: 'plain-token-list',
+    label: 'Service ignores token paging',
+    help: 'The tokens endpoint answers its whole list to every request, as a service without pagination does.',
+    isOn: (s) => s.plainTokenList === true,
+    patch: (on) => ({ plainTokenList: on }),
+  },
 ];
 
+// A compromised routing service, one lie at a time (sandbox README, "Hostile
+// responses"). The widget should refuse each before the wallet opens.
+const HOSTILE_MODES: { mode: string; label: string; help: string }[] = [
+  { mode: 'inflated-value', label: 'Inflated value', help: 'The route\'s transaction sends 100× the amount (native source) or 2 ETH (ERC-20 source).' },
+  { mode: 'foreign-token-approval', label: 'Approval for another token', help: 'The first approval is for a different token on the source chain (WETH instead of USDC).' },
+  { mode: 'huge-approval', label: 'Approval for 1000× the amount', help: 'The first approval asks for a thousand times the amount (ERC-20 source).' },
+  { mode: 'max-approval', label: 'Unlimited approval', help: 'The first approval asks for 2^256 − 1 (ERC-20 source).' },
+  { mode: 'drain-calldata', label: 'Drain to an attacker', help: 'The "transfer" is transfer(attacker, amount) on the token contract itself (ERC-20 source).' },
+  { mode: 'foreign-chain-approval', label: 'Approvals on other chains', help: 'Approvals name the destination chain and chain 1 instead of the source chain (ERC-20 source).' },
+  { mode: 'worse-terms', label: 'Worse terms than quoted', help: 'The route promises half of what the quote showed; the transaction itself is honest.' },
+  { mode: 'foreign-status', label: 'Status of another intent', help: 'Every status answer claims success for a different intent until switched back.' },
+];
+const HONEST_HELP = 'Routes and statuses are honest. Pick a lie to see the widget refuse it; ERC-20 lies need an ERC-20 source.';
+
 const POLL_MS = 2_000;
+let panelCount = 0;
 
 /**
  * Toggles the sandbox routing service's fault switches through its admin
@@ -144,6 +177,22 @@ export function mountFaultPanel(
     input.addEventListener('change', () => void toggle(fault, input.checked));
     list.append(h('li', {}, h('label', {}, input, h('span', {}, fault.label), h('span', { class: 'fault-help' }, fault.help))));
   }
+  panelCount += 1;
+  const hostileId = `fault-hostile-${panelCount}`;
+  const hostileHelp = h('div', { class: 'fault-help', id: `${hostileId}-help` });
+  const hostileSelect = h(
+    'select',
+    { id: hostileId, 'data-fault': 'hostile', 'aria-describedby': `${hostileId}-help`, disabled: true },
+    h('option', { value: '' }, 'Honest'),
+    ...HOSTILE_MODES.map((m) => h('option', { value: m.mode }, m.label)),
+  );
+  hostileSelect.addEventListener('change', () => {
+    const mode = hostileSelect.value === '' ? null : hostileSelect.value;
+    const label = HOSTILE_MODES.find((m) => m.mode === mode)?.label ?? 'honest';
+    void send({ hostile: mode }, `Hostile routing service: ${label}`);
+  });
+  list.append(h('li', {}, h('label', { for: hostileId }, 'Hostile routing service'), hostileSelect, hostileHelp));
+
   const resetButton = h('button', { type: 'button', class: 'quiet', 'data-testid': 'faults-reset' }, 'Reset all');
   resetButton.addEventListener('click', () => void reset());
 
@@ -161,6 +210,9 @@ export function mountFaultPanel(
       input.disabled = !state;
       input.checked = state ? fault.isOn(state, context) : false;
     }
+    hostileSelect.disabled = !state;
+    hostileSelect.value = state?.hostile ?? '';
+    hostileHelp.textContent = HOSTILE_MODES.find((m) => m.mode === hostileSelect.value)?.help ?? HONEST_HELP;
   }
 
   async function call(init?: RequestInit): Promise<FaultState> {

@@ -10,11 +10,13 @@ import { json, type ApiResult, type ServiceContext } from './context.js';
 import { FaultInputError } from './faults.js';
 import { fullPayload, type Intent } from './intents.js';
 import type { FixedWindowRateLimiter } from './rate-limit.js';
+import type { RequestLog } from './request-log.js';
 import { isEvmAddress } from './request-validation.js';
 
 export interface AdminDeps {
   ctx: ServiceContext;
   rateLimiter: FixedWindowRateLimiter;
+  requestLog: RequestLog;
   info: () => unknown;
 }
 
@@ -37,6 +39,7 @@ export function intentSummary(intent: Intent) {
       hookAmount: plan.hookAmount.toString(),
       hookSucceeded: intent.hookSucceeded,
       outcomeOverride: intent.outcomeOverride,
+      hostileRoute: intent.hostileRoute,
     },
   };
 }
@@ -46,6 +49,7 @@ export async function handleAdmin(
   method: string,
   parts: string[],
   readJson: () => Promise<unknown>,
+  query: URLSearchParams = new URLSearchParams(),
 ): Promise<ApiResult> {
   const { ctx } = deps;
   const [resource, id] = parts;
@@ -71,6 +75,7 @@ export async function handleAdmin(
     const clearIntents = typeof body === 'object' && body !== null && (body as { intents?: unknown }).intents === true;
     ctx.faults.reset();
     deps.rateLimiter.reset();
+    deps.requestLog.clear();
     if (clearIntents) ctx.store.clear();
     return json(200, { ok: true, faults: ctx.faults.get(), intentsCleared: clearIntents });
   }
@@ -80,6 +85,18 @@ export async function handleAdmin(
       return intent ? json(200, intentSummary(intent)) : json(404, { error: 'Intent not found' });
     }
     return json(200, { intents: ctx.store.all().map(intentSummary) });
+  }
+  if (resource === 'requests') {
+    if (method === 'DELETE') {
+      deps.requestLog.clear();
+      return json(200, { ok: true });
+    }
+    if (method === 'GET') {
+      const endpoints = query.get('endpoint')?.split(',').map((e) => e.trim()).filter(Boolean);
+      const sinceText = query.get('since');
+      if (sinceText !== null && !/^\d+$/.test(sinceText)) return json(400, { error: 'since must be a non-negative integer (a seq)' });
+      return json(200, { requests: deps.requestLog.list({ endpoints, since: sinceText === null ? undefined : Number(sinceText) }) });
+    }
   }
   if (resource === 'fund' && method === 'POST') return fund(ctx, await readJson());
   return json(404, { error: 'Unknown admin endpoint' });

@@ -4,6 +4,7 @@
  * informational entries that the real service lists but cannot route to.
  */
 import { NATIVE_TOKEN_ADDRESS, SANDBOX_ERC20S, SANDBOX_NETWORKS, type SandboxNetwork } from '../chains/networks.js';
+import { buildLargeCatalog } from './large-catalog.js';
 import { usdToMicro } from './money.js';
 
 export const PROVIDER_NAMES = ['swiftbridge', 'hopline', 'slowlane'] as const;
@@ -170,38 +171,90 @@ export function sameAddress(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-/** Live catalog: static entries plus runtime URLs and the synthetic-token switch. */
+export type CatalogSize = 'default' | 'large';
+
+/** One token list with what a search compares, computed once per list instead of per request. */
+export interface IndexedTokens {
+  tokens: readonly CatalogToken[];
+  /** `symbol\nname`, lower case, parallel to `tokens`. */
+  text: readonly string[];
+  /** Address, lower case, parallel to `tokens`. */
+  address: readonly string[];
+}
+
+function indexTokens(tokens: readonly CatalogToken[]): IndexedTokens {
+  return {
+    tokens,
+    text: tokens.map((t) => `${t.symbol}\n${t.name}`.toLowerCase()),
+    address: tokens.map((t) => t.address.toLowerCase()),
+  };
+}
+
+interface TokenView {
+  all: IndexedTokens;
+  byChain: Map<string, IndexedTokens>;
+}
+
+/**
+ * Live catalog: static entries plus runtime URLs, the catalog size switch
+ * (`catalog: 'large'`) and the synthetic-token switch, both read from the
+ * fault state on each request so they can change at runtime.
+ */
 export class Catalog {
   private readonly chainList: CatalogChain[];
   private readonly baseTokens: CatalogToken[];
-  private synthetic: { count: number; tokens: CatalogToken[] } = { count: 0, tokens: [] };
+  private large: { chains: CatalogChain[]; tokens: CatalogToken[] } | undefined;
+  private view: { key: string; value: TokenView } | undefined;
 
   constructor(
     private readonly serviceUrl: string,
     rpcUrls: ReadonlyMap<number, string>,
+    private readonly settings: () => { catalog: CatalogSize; syntheticTokens: number } = () => ({ catalog: 'default', syntheticTokens: 0 }),
   ) {
     this.chainList = buildChains(rpcUrls);
     this.baseTokens = buildBaseTokens();
+    // A sandbox started with the large catalog pays its generation at start-up, not on the first request.
+    if (settings().catalog === 'large') this.indexed();
+  }
+
+  private largeCatalog(): { chains: CatalogChain[]; tokens: CatalogToken[] } {
+    this.large ??= buildLargeCatalog(this.chainList, this.baseTokens);
+    return this.large;
   }
 
   chains(): readonly CatalogChain[] {
-    return this.chainList;
+    return this.settings().catalog === 'large' ? this.largeCatalog().chains : this.chainList;
   }
 
   chain(chainId: string): CatalogChain | undefined {
-    return this.chainList.find((c) => c.chainId === chainId);
+    return this.chains().find((c) => c.chainId === chainId);
   }
 
-  /** Base tokens first, then `syntheticCount` filler tokens. */
-  tokens(syntheticCount: number): readonly CatalogToken[] {
-    if (syntheticCount === 0) return this.baseTokens;
-    if (this.synthetic.count !== syntheticCount) {
-      this.synthetic = { count: syntheticCount, tokens: [...this.baseTokens, ...buildSyntheticTokens(syntheticCount)] };
+  /** The current token list: the catalog's tokens, then `syntheticTokens` filler tokens. */
+  tokens(): readonly CatalogToken[] {
+    return this.indexed().tokens;
+  }
+
+  /** The current list, whole or of one chain, with its search index. */
+  indexed(chainId?: string): IndexedTokens {
+    const { catalog, syntheticTokens } = this.settings();
+    const key = `${catalog} ${syntheticTokens}`;
+    if (this.view?.key !== key) {
+      const own = catalog === 'large' ? this.largeCatalog().tokens : this.baseTokens;
+      const tokens = syntheticTokens === 0 ? own : [...own, ...buildSyntheticTokens(syntheticTokens)];
+      const byChain = new Map<string, CatalogToken[]>();
+      for (const t of tokens) {
+        const list = byChain.get(t.chainId);
+        if (list) list.push(t);
+        else byChain.set(t.chainId, [t]);
+      }
+      this.view = { key, value: { all: indexTokens(tokens), byChain: new Map([...byChain].map(([id, list]) => [id, indexTokens(list)])) } };
     }
-    return this.synthetic.tokens;
+    const view = this.view.value;
+    return chainId === undefined ? view.all : (view.byChain.get(chainId) ?? indexTokens([]));
   }
 
-  /** Only base tokens: synthetic ones are never routable and hold no balances. */
+  /** Only base tokens: generated ones are never routable and hold no balances. */
   token(chainId: string, address: string): CatalogToken | undefined {
     const evm = address.startsWith('0x');
     return this.baseTokens.find(

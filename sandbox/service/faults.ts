@@ -5,7 +5,7 @@
  * lists narrow a fault to some endpoints, `null` means every API endpoint.
  */
 import * as z from 'zod';
-import { PROVIDER_NAMES, type ProviderName } from './catalog.js';
+import { PROVIDER_NAMES, type CatalogSize, type ProviderName } from './catalog.js';
 
 export const ENDPOINT_NAMES = [
   'chains',
@@ -20,6 +20,23 @@ export const ENDPOINT_NAMES = [
   'balances',
 ] as const;
 export type EndpointName = (typeof ENDPOINT_NAMES)[number];
+
+/**
+ * A compromised routing service, one lie at a time (see README, "Hostile
+ * responses"). Each mode rewrites only the fields it names in route or
+ * status responses; the intent underneath stays honest.
+ */
+export const HOSTILE_MODES = [
+  'inflated-value',
+  'foreign-token-approval',
+  'huge-approval',
+  'max-approval',
+  'drain-calldata',
+  'foreign-chain-approval',
+  'worse-terms',
+  'foreign-status',
+] as const;
+export type HostileMode = (typeof HOSTILE_MODES)[number];
 
 export interface CountedFault {
   /** How many more responses the fault applies to. */
@@ -54,10 +71,16 @@ export interface FaultState {
   forceProvider: ProviderName | null;
   /** Extra unroutable tokens in the token list (list-performance tests). */
   syntheticTokens: number;
+  /** `large`: about 40 chains and 20,000 tokens, as a production routing service lists (see large-catalog.ts). */
+  catalog: CatalogSize;
+  /** The tokens endpoint ignores its query parameters and answers the plain array, as a service without pagination does. */
+  plainTokenList: boolean;
   /** Time an intent spends `bridging` before the destination step. */
   bridgingDelayMs: number;
   /** Per-key fixed-window quota. */
   rateLimit: { limit: number; windowMs: number };
+  /** Route or status responses lie in this way until set back to null (or reset). */
+  hostile: HostileMode | null;
 }
 
 const endpointList = z.union([z.array(z.enum(ENDPOINT_NAMES)), z.enum(ENDPOINT_NAMES), z.null()]).optional();
@@ -99,8 +122,11 @@ export const faultPatchSchema = z
     flaggedAddresses: z.array(z.string().min(1)).optional(),
     forceProvider: z.union([z.enum(PROVIDER_NAMES), z.null()]).optional(),
     syntheticTokens: z.number().int().min(0).max(200_000).optional(),
+    catalog: z.enum(['default', 'large']).optional(),
+    plainTokenList: z.boolean().optional(),
     bridgingDelayMs: z.number().int().min(0).optional(),
     rateLimit: z.object({ limit: z.number().int().min(1), windowMs: z.number().int().min(100) }).optional(),
+    hostile: z.union([z.enum(HOSTILE_MODES), z.null()]).optional(),
   })
   .strict();
 export type FaultPatch = z.input<typeof faultPatchSchema>;
@@ -180,8 +206,11 @@ export class FaultController {
     if (p.flaggedAddresses !== undefined) s.flaggedAddresses = [...p.flaggedAddresses];
     if (p.forceProvider !== undefined) s.forceProvider = p.forceProvider;
     if (p.syntheticTokens !== undefined) s.syntheticTokens = p.syntheticTokens;
+    if (p.catalog !== undefined) s.catalog = p.catalog;
+    if (p.plainTokenList !== undefined) s.plainTokenList = p.plainTokenList;
     if (p.bridgingDelayMs !== undefined) s.bridgingDelayMs = p.bridgingDelayMs;
     if (p.rateLimit !== undefined) s.rateLimit = { ...p.rateLimit };
+    if (p.hostile !== undefined) s.hostile = p.hostile;
     return this.get();
   }
 

@@ -1,5 +1,6 @@
 /** Intent records: created by the route endpoint, advanced by the tracker, read by the status endpoint. */
 import type { Hex } from 'viem';
+import type { HostileMode } from './faults.js';
 import { formatMicroUsd } from './money.js';
 import type { RoutePlan } from './providers.js';
 import type { RouteRequest } from './request-validation.js';
@@ -38,6 +39,8 @@ export interface Intent {
   bridgingSince: number | null;
   settlementAttempts: number;
   outcomeOverride: OutcomeOverride | null;
+  /** The hostile mode whose lie the route response carried (null: the route was served honestly). */
+  hostileRoute: HostileMode | null;
 }
 
 export class IntentStore {

@@ -20,6 +20,7 @@ import { depositAddress, quote, route } from './handlers/route-handlers.js';
 import { chainIconSvg, tokenIconSvg } from './icons.js';
 import { IntentStore } from './intents.js';
 import { FixedWindowRateLimiter } from './rate-limit.js';
+import { RequestLog } from './request-log.js';
 import { corruptField, malformedText } from './response-faults.js';
 import { SimulatedCosmosBank } from './simulated-cosmos.js';
 import { IntentTracker } from './tracker.js';
@@ -110,6 +111,8 @@ export interface RunningRoutingService {
   port: number;
   context: ServiceContext;
   rateLimiter: FixedWindowRateLimiter;
+  /** Every API request with its response status (also `GET /__sandbox/requests`). */
+  requestLog: RequestLog;
   close(): Promise<void>;
 }
 
@@ -117,6 +120,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
   const apiKeys = options.apiKeys ?? defaultApiKeys();
   const faults = new FaultController(options.initialFaults);
   const rateLimiter = new FixedWindowRateLimiter(() => faults.peek('rateLimit'));
+  const requestLog = new RequestLog();
   let ctx: ServiceContext | undefined;
 
   const server = createServer((req, res) => {
@@ -155,7 +159,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
       const parts = path.slice('/__sandbox/'.length).split('/').filter(Boolean);
       let result: ApiResult;
       try {
-        result = await handleAdmin({ ctx, rateLimiter, info: options.info }, method, parts, async () => parseJson(await readBody(req)));
+        result = await handleAdmin({ ctx, rateLimiter, requestLog, info: options.info }, method, parts, async () => parseJson(await readBody(req)), url.searchParams);
       } catch (error) {
         if (!(error instanceof SyntaxError || error instanceof BodyTooLargeError)) throw error;
         result = { status: 400, body: { error: `Invalid request body: ${error.message}` } };
@@ -190,6 +194,19 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
     requestId: string,
     url: URL,
   ): Promise<void> {
+    let endpoint: EndpointName | null = null;
+    // `close` also fires for a request the client aborted (a superseded search): it is logged with status 0.
+    res.once('close', () => {
+      requestLog.add({
+        at: Date.now(),
+        method: req.method ?? 'GET',
+        endpoint,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        status: res.writableFinished ? res.statusCode : 0,
+        ...(endpoint === 'tokens' ? { unpaginated: url.searchParams.size === 0 } : {}),
+      });
+    });
     const headers: Record<string, string> = {};
     // Every API response, errors included, reports the caller's quota.
     const keyValue = req.headers['x-api-key'];
@@ -234,6 +251,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
       return;
     }
     const { route, params } = match;
+    endpoint = route.endpoint;
     if (!record) {
       send(res, requestId, { status: 401, body: { error: 'Invalid API key', code: 'UNAUTHORIZED' }, headers });
       return;
@@ -318,7 +336,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
   ctx = {
     chains: options.chains,
     rpcUrls: options.rpcUrls,
-    catalog: new Catalog(url, options.rpcUrls),
+    catalog: new Catalog(url, options.rpcUrls, () => ({ catalog: faults.peek('catalog'), syntheticTokens: faults.peek('syntheticTokens') })),
     faults,
     store,
     tracker,
@@ -335,6 +353,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
     port,
     context,
     rateLimiter,
+    requestLog,
     async close() {
       await closeServer(server);
       await tracker.stop();

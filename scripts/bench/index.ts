@@ -2,7 +2,7 @@
  * `npm run bench`: size, speed and request economy of <bridge-widget>, side
  * by side in one run (issue 6).
  *
- *   npm run bench [-- --runs 5] [--only size,flow,picker,memory]
+ *   npm run bench [-- --runs 5] [--only size,flow,catalog,picker,memory]
  *                 [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]
  *
  * 1. Builds the package and the script-tag file with the repository's
@@ -31,11 +31,12 @@ import { startBenchSandbox, type BenchSandbox } from './sandbox.ts';
 import { PACKAGE_ENTRY_GZIP_BUDGET, SCRIPT_GZIP_BUDGET, sizeReport, type SizeReport } from './size.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
 import type { BenchContext } from './scenarios/context.ts';
+import { catalogFigures, runCatalogScenario, type CatalogRun } from './scenarios/catalog.ts';
 import { runFlow, TYPED_AMOUNT, type FlowRun } from './scenarios/flow.ts';
 import { runMemory, type MemoryRun } from './scenarios/memory.ts';
 import { runPicker, SEARCH_TEXT, type PickerRun } from './scenarios/picker.ts';
 
-const SCENARIOS = ['size', 'flow', 'picker', 'memory'] as const;
+const SCENARIOS = ['size', 'flow', 'catalog', 'picker', 'memory'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const FROM_CHAIN = 11155111;
@@ -55,7 +56,7 @@ function options() {
     strict: true,
   });
   if (values.help) {
-    process.stdout.write('usage: npm run bench -- [--runs 5] [--only size,flow,picker,memory] [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]\n');
+    process.stdout.write('usage: npm run bench -- [--runs 5] [--only size,flow,catalog,picker,memory] [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]\n');
     process.exit(0);
   }
   const positive = (name: string, value: string) => {
@@ -169,7 +170,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const errors: string[] = [];
   const buildDir = join(ROOT, '.bench/build');
-  const browserScenarios = (['flow', 'picker', 'memory'] as const).filter((s) => opts.only.has(s));
+  const browserScenarios = (['flow', 'catalog', 'picker', 'memory'] as const).filter((s) => opts.only.has(s));
 
   log('building (package, script tag, dev wallet) into .bench/build/ …');
   const files = await buildWidget(join(buildDir, 'dist'));
@@ -179,7 +180,7 @@ async function main(): Promise<void> {
   let server: StaticServer | undefined;
   let sandbox: BenchSandbox | undefined;
   let chromium = 'not started';
-  const results: { flow: FlowRun[]; picker: PickerRun[]; memory: MemoryRun[] } = { flow: [], picker: [], memory: [] };
+  const results: { flow: FlowRun[]; catalog: CatalogRun[]; picker: PickerRun[]; memory: MemoryRun[] } = { flow: [], catalog: [], picker: [], memory: [] };
   const stopAll = async () => {
     await browser?.close().catch(() => undefined);
     await server?.close().catch(() => undefined);
@@ -231,6 +232,10 @@ async function main(): Promise<void> {
           if (run.outcome !== 'success') errors.push(`flow: a transfer ended with ${run.outcome}`);
         }
       }
+      if (opts.only.has('catalog')) {
+        log(`catalog: startup with the default and the large catalog (${opts.runs} runs each)`);
+        results.catalog = await runCatalogScenario(ctx, (label, run) => repeat(label, opts.runs, run, errors));
+      }
       if (opts.only.has('picker')) {
         // Synthetic tokens are spread over the two local chains: twice as many puts the requested number in one picker.
         await sandbox.setFaults({ syntheticTokens: opts.pickerTokens * 2 });
@@ -259,6 +264,7 @@ async function main(): Promise<void> {
   const figures: Figure[] = [
     ...(opts.only.has('size') ? sizeFigures(size) : []),
     ...(results.flow.length ? flowFigures(results.flow) : []),
+    ...(results.catalog.length ? catalogFigures(results.catalog) : []),
     ...(results.picker.length ? pickerFigures(results.picker) : []),
     ...(results.memory.length ? memoryFigures(results.memory, opts.cycles) : []),
   ];

@@ -42,6 +42,8 @@ import type {
   RouteRequest,
   RouteResult,
   Token,
+  TokenPage,
+  TokensQuery,
 } from './schemas.js';
 import { assertAmount, assertSlippage, postHookProblem } from './validate.js';
 import { isRecord } from './records.js';
@@ -152,6 +154,21 @@ export class WidgetClient {
   /** The full, unpaginated token list (no query parameters). */
   async tokens(options: CallOptions = {}): Promise<ApiResult<Token[]>> {
     return this.list('routes/tokens', tokenSchema, options);
+  }
+
+  /**
+   * One page of tokens: any query parameter switches the service to its
+   * paginated shape, read tolerantly (see {@link readTokenPage}). Rows are
+   * parsed one by one; malformed ones are dropped and counted in `meta.skipped`.
+   */
+  async tokenPage(query: TokensQuery, options: CallOptions = {}): Promise<ApiResult<TokenPage>> {
+    const { chainId, limit, cursor, q, includeTotal } = query;
+    const { body, meta } = await this.send('routes/tokens', { ...options, query: { chainId, limit, cursor, q, includeTotal } });
+    // A service that ignores the parameters and answers with the plain array is read as a single last page.
+    const page = Array.isArray(body) ? { items: body as unknown[], nextCursor: null, total: body.length } : readTokenPage(body);
+    if (!page) throw new InvalidResponseError('', 'expected a token page', meta);
+    const parsed = this.parseList(page.items, tokenSchema, meta);
+    return { data: { tokens: parsed.data, nextCursor: page.nextCursor, total: page.total }, meta: parsed.meta };
   }
 
   async allowance(query: AllowanceQuery, options: CallOptions = {}): Promise<ApiResult<AllowanceResult>> {
@@ -337,6 +354,30 @@ function listIn(body: unknown): unknown[] | undefined {
   if (Array.isArray(body)) return body;
   if (!isRecord(body)) return undefined;
   return listIn(body.data) ?? [body.tokens, body.items, body.results, body.chains].find(Array.isArray);
+}
+
+/**
+ * Tolerant reading of the paginated token shape the spec leaves unshown: the
+ * first array among data/tokens/items/results; the cursor from nextCursor,
+ * next_cursor, cursor or next, at the top or inside `pagination`/`page`/`meta`;
+ * the total from total, totalCount or total_count likewise. An empty or
+ * missing cursor means the last page.
+ */
+export function readTokenPage(body: unknown): { items: unknown[]; nextCursor: string | null; total: number | null } | undefined {
+  if (!isRecord(body)) return undefined;
+  // `{ data: { tokens: [...], nextCursor } }` nests one level deeper.
+  const nested = readTokenPage(body.data);
+  if (nested) return nested;
+  const items = ['data', 'tokens', 'items', 'results'].map((key) => body[key]).find(Array.isArray);
+  if (!items) return undefined;
+  const places = [body, body.pagination, body.page, body.meta].filter(isRecord);
+  const first = <T>(keys: string[], accept: (value: unknown) => value is T): T | undefined => {
+    for (const place of places) for (const key of keys) if (accept(place[key])) return place[key];
+    return undefined;
+  };
+  const cursor = first(['nextCursor', 'next_cursor', 'cursor', 'next'], (v): v is string | number => (typeof v === 'string' && v !== '') || typeof v === 'number');
+  const total = first(['total', 'totalCount', 'total_count'], (v): v is number => Number.isFinite(v));
+  return { items, nextCursor: cursor === undefined ? null : String(cursor), total: total ?? null };
 }
 
 function errorMessage(body: ErrorBody | undefined): string | undefined {

@@ -1,6 +1,6 @@
 export * from './client.js';
 // The full client, with the endpoints the widget does not call, shadows the widget's own.
-export { RoutingClient, readTokenPage } from './full-client.js';
+export { RoutingClient } from './full-client.js';
 export * from './errors.js';
 export * from './rate-limit.js';
 export * from './schemas.js';

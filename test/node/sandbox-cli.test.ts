@@ -71,3 +71,52 @@ test('npm run sandbox -- --port 0: ready line, working servers, clean SIGTERM', 
     child.stderr.destroy();
   }
 });
+
+test('npm run sandbox -- --catalog large: the production-size catalog from start-up; a bad size is refused', { timeout: 90_000 }, async () => {
+  const refused = spawn('npm', ['run', '--silent', 'sandbox', '--', '--port', '0', '--catalog', 'huge'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let refusal = '';
+  refused.stderr.on('data', (chunk: Buffer) => (refusal += chunk.toString()));
+  const [refusedCode] = (await once(refused, 'exit')) as [number | null];
+  assert.equal(refusedCode, 1);
+  assert.match(refusal, /--catalog must be default or large, got "huge"/);
+
+  const child = spawn('npm', ['run', '--silent', 'sandbox', '--', '--port', '0', '--no-proxy', '--catalog', 'large'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ready line after 60 s; stderr:\n${stderr}`)), 60_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const ready = stdout.split('\n').find((l) => l.startsWith('sandbox ready '));
+        if (ready && stdout.includes(`${ready}\n`)) {
+          clearTimeout(timer);
+          resolve(ready);
+        }
+      });
+      child.once('exit', () => reject(new Error(`sandbox exited before ready; stderr:\n${stderr}`)));
+    });
+    const info = JSON.parse(line.slice('sandbox ready '.length)) as SandboxReadyInfo;
+    const faults = (await (await fetch(`${info.adminUrl}/faults`)).json()) as { faults: { catalog: string } };
+    assert.equal(faults.faults.catalog, 'large');
+    const page = await fetch(`${info.serviceUrl}/api/v1/routes/tokens?includeTotal=true&limit=1`, { headers: { 'x-api-key': info.apiKey } });
+    assert.ok(((await page.json()) as { total: number }).total > 19_000);
+    child.kill('SIGTERM');
+    const [code] = await exited;
+    assert.equal(code, 0, stderr);
+  } finally {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // the group is already gone: the normal outcome
+    }
+    child.stdout.destroy();
+    child.stderr.destroy();
+  }
+});
