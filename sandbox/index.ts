@@ -9,7 +9,7 @@
  */
 import type { Address, Chain } from 'viem';
 import { startProxyServer } from '../src/proxy/node.js';
-import { EXTRA_USER_ACCOUNTS, FLAGGED_ACCOUNT, OPERATOR_ACCOUNT, USER_ACCOUNT, type DevAccount } from './chains/accounts.js';
+import { ATTACKER_ACCOUNT, EXTRA_USER_ACCOUNTS, FLAGGED_ACCOUNT, OPERATOR_ACCOUNT, USER_ACCOUNT, type DevAccount } from './chains/accounts.js';
 import { sandboxViemChain, type SandboxPublicClient } from './chains/chain-client.js';
 import type { Eip1193Provider } from './chains/edr-chain.js';
 import { startLocalNetworks, type SandboxChain } from './chains/local-networks.js';
@@ -21,7 +21,8 @@ import type { FaultPatch, FaultState } from './service/faults.js';
 import { intentSummary } from './service/admin.js';
 import { startRoutingService, type RunningRoutingService } from './service/server.js';
 
-export type { FaultPatch, FaultState } from './service/faults.js';
+export type { FaultPatch, FaultState, HostileMode } from './service/faults.js';
+export { HOSTILE_MODES } from './service/faults.js';
 export type { Eip1193Provider } from './chains/edr-chain.js';
 export type { DevAccount } from './chains/accounts.js';
 export { NATIVE_TOKEN_ADDRESS } from './chains/networks.js';
@@ -106,6 +107,8 @@ export interface SandboxReadyInfo {
   extraAccounts: { address: Address; privateKey: `0x${string}` }[];
   flaggedAccount: { address: Address; privateKey: `0x${string}` };
   operator: { address: Address };
+  /** Receives the user's tokens when a `drain-calldata` route is signed (no user, no contract). */
+  attacker: { address: Address };
   contracts: Record<string, SandboxContracts>;
   providers: { name: string; approvals: string }[];
 }
@@ -126,7 +129,14 @@ export interface SandboxHandle {
   inactiveApiKey: string;
   chains: SandboxChainHandle[];
   tokens: SandboxTokenInfo[];
-  accounts: { user: DevAccount; extraUsers: readonly DevAccount[]; flagged: DevAccount; operator: DevAccount };
+  accounts: {
+    user: DevAccount;
+    extraUsers: readonly DevAccount[];
+    flagged: DevAccount;
+    operator: DevAccount;
+    /** Where the `drain-calldata` hostile route sends the user's tokens. */
+    attacker: DevAccount;
+  };
   faults: SandboxFaults;
   readyInfo: SandboxReadyInfo;
   /** The running service (intents, catalog, tracker) for white-box assertions. */
@@ -190,6 +200,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         syntheticTokens: options.syntheticTokens ?? 0,
         bridgingDelayMs: options.bridgingDelayMs ?? 1500,
         rateLimit: options.rateLimit ?? { limit: 300, windowMs: 10_000 },
+        hostile: null,
       },
       pollHintMs: options.pollHintMs ?? 1000,
       balanceDeadlineMs: options.balanceDeadlineMs ?? 1500,
@@ -254,6 +265,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       extraAccounts: EXTRA_USER_ACCOUNTS.map(keyPair),
       flaggedAccount: keyPair(FLAGGED_ACCOUNT),
       operator: { address: OPERATOR_ACCOUNT.address },
+      attacker: { address: ATTACKER_ACCOUNT.address },
       contracts: Object.fromEntries(chains.map((c) => [String(c.network.chainId), c.network.contracts])),
       providers: PROVIDER_SUMMARY,
     };
@@ -269,7 +281,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       inactiveApiKey,
       chains: chainHandles,
       tokens,
-      accounts: { user: USER_ACCOUNT, extraUsers: EXTRA_USER_ACCOUNTS, flagged: FLAGGED_ACCOUNT, operator: OPERATOR_ACCOUNT },
+      accounts: { user: USER_ACCOUNT, extraUsers: EXTRA_USER_ACCOUNTS, flagged: FLAGGED_ACCOUNT, operator: OPERATOR_ACCOUNT, attacker: ATTACKER_ACCOUNT },
       faults: {
         get: () => faults.get(),
         set: (patch) => faults.set(patch),

@@ -38,6 +38,12 @@ export const OPERATOR_ACCOUNT = account(1);
 export const EXTRA_USER_ACCOUNTS: readonly DevAccount[] = [account(2), account(3), account(4), account(5)];
 /** Funded like a user but on the default AML list: quotes for it are refused (Hardhat #6). */
 export const FLAGGED_ACCOUNT = account(6);
+/**
+ * Receives the tokens of the `drain-calldata` hostile route (Hardhat #7): an
+ * EOA that holds no sandbox tokens, is no user's and no contract, so a drain
+ * that lands shows as its balance going up.
+ */
+export const ATTACKER_ACCOUNT = account(7);
 /** Deploys contracts and mints tokens; one per chain so contract addresses differ between chains (Hardhat #8, #9). */
 export const DEPLOYER_ACCOUNTS = { sepolia: account(8), baseSepolia: account(9) } as const;
 

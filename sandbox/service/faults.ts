@@ -21,6 +21,23 @@ export const ENDPOINT_NAMES = [
 ] as const;
 export type EndpointName = (typeof ENDPOINT_NAMES)[number];
 
+/**
+ * A compromised routing service, one lie at a time (see README, "Hostile
+ * responses"). Each mode rewrites only the fields it names in route or
+ * status responses; the intent underneath stays honest.
+ */
+export const HOSTILE_MODES = [
+  'inflated-value',
+  'foreign-token-approval',
+  'huge-approval',
+  'max-approval',
+  'drain-calldata',
+  'foreign-chain-approval',
+  'worse-terms',
+  'foreign-status',
+] as const;
+export type HostileMode = (typeof HOSTILE_MODES)[number];
+
 export interface CountedFault {
   /** How many more responses the fault applies to. */
   count: number;
@@ -58,6 +75,8 @@ export interface FaultState {
   bridgingDelayMs: number;
   /** Per-key fixed-window quota. */
   rateLimit: { limit: number; windowMs: number };
+  /** Route or status responses lie in this way until set back to null (or reset). */
+  hostile: HostileMode | null;
 }
 
 const endpointList = z.union([z.array(z.enum(ENDPOINT_NAMES)), z.enum(ENDPOINT_NAMES), z.null()]).optional();
@@ -101,6 +120,7 @@ export const faultPatchSchema = z
     syntheticTokens: z.number().int().min(0).max(200_000).optional(),
     bridgingDelayMs: z.number().int().min(0).optional(),
     rateLimit: z.object({ limit: z.number().int().min(1), windowMs: z.number().int().min(100) }).optional(),
+    hostile: z.union([z.enum(HOSTILE_MODES), z.null()]).optional(),
   })
   .strict();
 export type FaultPatch = z.input<typeof faultPatchSchema>;
@@ -182,6 +202,7 @@ export class FaultController {
     if (p.syntheticTokens !== undefined) s.syntheticTokens = p.syntheticTokens;
     if (p.bridgingDelayMs !== undefined) s.bridgingDelayMs = p.bridgingDelayMs;
     if (p.rateLimit !== undefined) s.rateLimit = { ...p.rateLimit };
+    if (p.hostile !== undefined) s.hostile = p.hostile;
     return this.get();
   }
 

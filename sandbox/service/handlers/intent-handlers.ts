@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { erc20Abi, type Address, type Hex } from 'viem';
 import { json, type ApiRequest, type ApiResult, type ServiceContext } from '../context.js';
+import { foreignStatus } from '../hostile.js';
 import { fullPayload, pendingPayload, touch, type ApprovalStep, type Intent } from '../intents.js';
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -76,6 +77,9 @@ export async function intentStatus(ctx: ServiceContext, req: ApiRequest): Promis
   if (!intent) return notFound();
   intent.pollAttempt += 1;
   const steps = await approvalSteps(ctx, intent);
+  if (ctx.faults.peek('hostile') === 'foreign-status') {
+    return json(200, { data: foreignStatus(fullPayload(intent, steps, ctx.pollHintMs), intent) });
+  }
   if (intent.status === 'pending') return json(200, { data: pendingPayload(intent, steps) });
   return json(200, { data: fullPayload(intent, steps, ctx.pollHintMs) });
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { bytesToHex, erc20Abi, type Address, type Hex } from 'viem';
 import { PROVIDER_NAMES, type ProviderName } from '../catalog.js';
 import { json, type ApiRequest, type ApiResult, type ServiceContext } from '../context.js';
+import { applyHostileRoute } from '../hostile.js';
 import { OUTCOME_OVERRIDES, type Intent, type OutcomeOverride } from '../intents.js';
 import { formatMicroUsd } from '../money.js';
 import { askProvider, pickBest, PROVIDERS, type EstimateNumbers, type PlanningContext, type ProviderAnswer, type RoutePlan } from '../providers.js';
@@ -228,6 +229,11 @@ export async function route(ctx: ServiceContext, req: ApiRequest): Promise<ApiRe
       },
     },
   };
+  const hostile = ctx.faults.peek('hostile');
+  if (hostile) {
+    const changed = applyHostileRoute(hostile, body.data.route, plan);
+    ctx.log(changed ? `hostile ${hostile}: route ${intentId}: ${changed}` : `hostile ${hostile}: route ${intentId} served honestly (mode does not fit)`);
+  }
   return json(200, body, { 'X-Provider-Request-Id': providerId });
 }
 
