@@ -21,6 +21,7 @@ import { IntentStore, isFinalPhase } from '../flow/intent-store.js';
 import type { SavedToken, SavedTransfer } from '../flow/intent-store.js';
 import { FlowError, isNativeToken, sendTransfer, trackTransfer } from '../flow/transfer.js';
 import type { ApprovalProgress, ExecutionPhase, TrackOutcome } from '../flow/transfer.js';
+import type { RouteReviewView } from '../components/route-review/route-review.js';
 import { WalletError, getAccounts, getChainId, isEip1193Provider, requestAccounts, watchWallet } from '../wallet/index.js';
 import type { Address, Eip1193Provider } from '../wallet/index.js';
 import type { BridgeStatusDetail, BridgeWidgetEventMap } from './events.js';
@@ -73,6 +74,8 @@ interface Draft {
 
 interface Problem {
   kind: string;
+  /** For `route-rejected`: the guard rule that failed. */
+  rule?: string | undefined;
   message: string;
   requestId?: string | undefined;
   retryable: boolean;
@@ -106,7 +109,7 @@ function englishText(key: string): string | undefined {
 }
 
 function describeError(error: unknown): Problem {
-  if (error instanceof FlowError) return { kind: error.kind, message: error.message, requestId: error.requestId, retryable: error.recoverable };
+  if (error instanceof FlowError) return { kind: error.kind, rule: error.rule, message: error.message, requestId: error.requestId, retryable: error.recoverable };
   if (error instanceof WalletError) return { kind: `wallet-${error.kind}`, message: error.message, retryable: true };
   if (isRoutingError(error)) {
     const problem = { kind: error.kind, requestId: error.requestId, retryable: error.retryable };
@@ -145,7 +148,7 @@ function pickToken(list: Token[], wanted: string): Token | undefined {
  * @fires {CustomEvent<BridgeStatusDetail>} bridge-status - The transfer's status changed. `detail`: intentId, status, hashes, needsGas, requestId, metadata.
  * @fires {CustomEvent<BridgeSuccessDetail>} bridge-success - The service reported `success`; only then. `detail`: the status detail plus toAmount.
  * @fires {CustomEvent<BridgeFailedDetail>} bridge-failed - The service reported `failed` (a refund is initiated) or no longer knows the transfer. `detail`: intentId, reason.
- * @fires {CustomEvent<BridgeErrorDetail>} bridge-error - Something the user must act on: a rejected quote, no route, a wallet refusal, an unreachable service. `detail`: kind, message, requestId, retryable.
+ * @fires {CustomEvent<BridgeErrorDetail>} bridge-error - Something the user must act on: a rejected quote, no route, a wallet refusal, an unreachable service, a route refused by the guards (`route-rejected`, nothing signed). `detail`: kind, rule, message, requestId, retryable.
  *
  * @csspart base - The card that holds the widget.
  * @csspart header - The title row (title and connected account).
@@ -294,6 +297,9 @@ export class BridgeWidget extends LitElement {
   @state() private approvals: readonly ApprovalProgress[] = [];
   /** The provider the route chose: a quote does not name one, the route does. */
   @state() private routeInfo: { provider: string; reliabilityScore: number | undefined } | undefined;
+  /** What the wallet is about to sign (guards passed), or the terms change waiting for the user's answer. */
+  @state() private review: RouteReviewView | undefined;
+  private answerTerms: ((accept: boolean) => void) | undefined;
   @state() private problem: Problem | undefined;
   @state() private notice: string | undefined;
   @state() private valueLossConfirmed = false;
@@ -664,14 +670,14 @@ export class BridgeWidget extends LitElement {
     this.phase = 'routing';
     this.approvals = [];
     this.routeInfo = undefined;
+    this.review = undefined;
     clearTimeout(this.refreshTimer);
     const controller = new AbortController();
     this.execution = controller;
     const client = this.ensureClient();
     let intentId: string | undefined;
     try {
-      // The AML screening happens at quote: quote again with the exact inputs right before routing.
-      await client.quote(inputs, { signal: controller.signal });
+      // The flow quotes again right before routing (AML) and guards the route against both quotes.
       const saved = await sendTransfer(
         {
           fromChain,
@@ -685,6 +691,8 @@ export class BridgeWidget extends LitElement {
           fromAmountUsd: quote.estimate.fromAmountUsd,
           metadata: this.metadata,
           postHook: this.postHook,
+          chains: this.chains,
+          shownEstimate: quote.estimate,
         },
         {
           client,
@@ -712,6 +720,32 @@ export class BridgeWidget extends LitElement {
               }
             }
           },
+          onReview: (review) => {
+            const native = fromChain.nativeCurrency ?? { symbol: 'ETH', decimals: 18 };
+            const to = { decimals: toToken.decimals, symbol: toToken.symbol };
+            this.review = {
+              amount: { value: review.amount, decimals: fromToken.decimals, symbol: fromToken.symbol },
+              nativeValue: { value: review.nativeValue, decimals: native.decimals, symbol: native.symbol },
+              recipient: review.toAddress,
+              toChainName: toChain.networkName,
+              toAmount: { ...to, value: review.toAmount },
+              toAmountMin: { ...to, value: review.toAmountMin },
+            };
+          },
+          onTermsChanged: ({ before, after }) =>
+            new Promise<boolean>((resolve) => {
+              const to = { decimals: toToken.decimals, symbol: toToken.symbol };
+              this.review = {
+                amount: { value: inputs.fromAmount, decimals: fromToken.decimals, symbol: fromToken.symbol },
+                nativeValue: { value: 0n, decimals: 18, symbol: '' },
+                recipient: inputs.toAddress,
+                toChainName: toChain.networkName,
+                toAmount: { ...to, value: after.toAmount },
+                toAmountMin: { ...to, value: after.toAmountMin },
+                terms: { toAmount: before.toAmount, toAmountMin: before.toAmountMin, feesUsdBefore: before.totalFeesUsd, feesUsdNow: after.totalFeesUsd },
+              };
+              this.answerTerms = resolve;
+            }),
           onTransaction: (hash, id) => this.emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId }),
           onLateTransaction: (record) => this.startTracking(record, this.view === 'form'),
         },
@@ -720,6 +754,8 @@ export class BridgeWidget extends LitElement {
       this.startTracking(saved, true);
     } catch (error) {
       this.execution = undefined;
+      this.review = undefined;
+      this.answerTerms = undefined;
       const reason = controller.signal.aborted && controller.signal.reason instanceof Error ? controller.signal.reason : error;
       this.view = 'form';
       this.phase = undefined;
@@ -731,7 +767,7 @@ export class BridgeWidget extends LitElement {
   private reportProblem(error: unknown, intentId?: string): void {
     const problem = describeError(error);
     this.problem = problem;
-    this.emit('bridge-error', { kind: problem.kind, message: problem.message, intentId, requestId: problem.requestId, retryable: problem.retryable });
+    this.emit('bridge-error', { kind: problem.kind, rule: problem.rule, message: problem.message, intentId, requestId: problem.requestId, retryable: problem.retryable });
   }
 
   private resumeSaved(account: string): void {
@@ -775,6 +811,9 @@ export class BridgeWidget extends LitElement {
         }
         const changed = previous?.status !== status.status || (previous.kind === 'tracked' && status.kind === 'tracked' && previous.gas_status !== status.gas_status);
         if (changed || !shown) this.emit('bridge-status', this.statusDetail(saved, status, meta));
+      },
+      onStatusRejected: () => {
+        if (isShown()) this.notice = this.t('status.contradicted');
       },
       onPollProblem: (error, retryInMs) => {
         if (isShown()) {
@@ -1139,6 +1178,13 @@ export class BridgeWidget extends LitElement {
               : html` · ${this.t('quote.reliable', { percent: Math.round(route.reliabilityScore * 100) })}`}
           </p>`
         : nothing}
+      <bw-route-review
+        .strings=${table}
+        .locale=${resolved.intl}
+        .view=${this.review}
+        @terms-confirm=${() => this.answerTerms?.(true)}
+        @terms-cancel=${() => this.answerTerms?.(false)}
+      ></bw-route-review>
       ${steps.length
         ? html`<bw-approval-steps
             exportparts=${EXPORT_APPROVALS}
