@@ -20,7 +20,7 @@ import { destinationAvailability, isSourceChain, loadChains, loadTokens, parseLi
 import { IntentStore, isFinalPhase } from '../flow/intent-store.js';
 import type { SavedToken, SavedTransfer } from '../flow/intent-store.js';
 import { FlowError, isNativeToken, sendTransfer, trackTransfer } from '../flow/transfer.js';
-import type { ApprovalProgress, ExecutionPhase, TrackOutcome } from '../flow/transfer.js';
+import type { ApprovalProgress, ExecutionPhase, RouteReview, TrackOutcome } from '../flow/transfer.js';
 import type { RouteReviewView } from '../components/route-review/route-review.js';
 import { WalletError, getAccounts, getChainId, isEip1193Provider, requestAccounts, watchWallet } from '../wallet/index.js';
 import type { Address, Eip1193Provider } from '../wallet/index.js';
@@ -720,31 +720,11 @@ export class BridgeWidget extends LitElement {
               }
             }
           },
-          onReview: (review) => {
-            const native = fromChain.nativeCurrency ?? { symbol: 'ETH', decimals: 18 };
-            const to = { decimals: toToken.decimals, symbol: toToken.symbol };
-            this.review = {
-              amount: { value: review.amount, decimals: fromToken.decimals, symbol: fromToken.symbol },
-              nativeValue: { value: review.nativeValue, decimals: native.decimals, symbol: native.symbol },
-              recipient: review.toAddress,
-              toChainName: toChain.networkName,
-              toAmount: { ...to, value: review.toAmount },
-              toAmountMin: { ...to, value: review.toAmountMin },
-            };
-          },
-          onTermsChanged: ({ before, after }) =>
+          onReview: (review) => this.showReview(review),
+          onTermsChanged: ({ before }, review) =>
             new Promise<boolean>((resolve) => {
-              const to = { decimals: toToken.decimals, symbol: toToken.symbol };
-              this.review = {
-                amount: { value: inputs.fromAmount, decimals: fromToken.decimals, symbol: fromToken.symbol },
-                nativeValue: { value: 0n, decimals: 18, symbol: '' },
-                recipient: inputs.toAddress,
-                toChainName: toChain.networkName,
-                toAmount: { ...to, value: after.toAmount },
-                toAmountMin: { ...to, value: after.toAmountMin },
-                terms: { toAmount: before.toAmount, toAmountMin: before.toAmountMin, feesUsdBefore: before.totalFeesUsd, feesUsdNow: after.totalFeesUsd },
-              };
               this.answerTerms = resolve;
+              this.showReview(review, before);
             }),
           onTransaction: (hash, id) => this.emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId }),
           onLateTransaction: (record) => this.startTracking(record, this.view === 'form'),
@@ -762,6 +742,14 @@ export class BridgeWidget extends LitElement {
       // Back on the form, the inputs are new to the quote task: it quotes again by itself.
       this.reportProblem(reason, intentId);
     }
+  }
+
+  /** What the wallet is about to sign, or (with `terms`, the quote's figures) the terms change to answer. */
+  private showReview(review: RouteReview, terms?: Estimate): void {
+    const { fromToken, toToken } = this.draft;
+    const fromChain = this.chainById(this.fromChainId);
+    if (!fromToken || !toToken || !fromChain) return;
+    this.review = { review, terms, fromToken, toToken, native: fromChain.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }, toChainName: this.chainById(this.toChainId)?.networkName ?? this.toChainId };
   }
 
   private reportProblem(error: unknown, intentId?: string): void {

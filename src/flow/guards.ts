@@ -46,14 +46,8 @@ export const FEE_RISE_PERCENT = 10;
 export const FEE_RISE_MIN_USD = 0.05;
 
 /** Selectors that are never a bridge call (see the module notes). */
-const REFUSED_SELECTORS: Readonly<Record<string, string>> = {
-  '0xa9059cbb': 'transfer',
-  '0x23b872dd': 'transferFrom',
-  '0x095ea7b3': 'approve',
-  '0x39509351': 'increaseAllowance',
-  '0xd505accf': 'permit (EIP-2612)',
-  '0x8fcbaf0c': 'permit (DAI)',
-};
+// transfer, transferFrom, approve, increaseAllowance, permit (EIP-2612), permit (DAI)
+const REFUSED_SELECTORS = ['0xa9059cbb', '0x23b872dd', '0x095ea7b3', '0x39509351', '0xd505accf', '0x8fcbaf0c'];
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
@@ -76,16 +70,15 @@ export type GuardRule =
   | 'status-tx-hash'
   | 'status-recipient';
 
-/** Why something was refused: the rule, and a technical explanation (English, for logs and support). */
+/** Why something was refused: the rule. (The offending route is in the `bridge-route` event.) */
 export interface Refusal {
   ok: false;
   rule: GuardRule;
-  detail: string;
 }
 export type Verdict = { ok: true } | Refusal;
 
 const OK: Verdict = { ok: true };
-const refuse = (rule: GuardRule, detail: string): Refusal => ({ ok: false, rule, detail });
+const refuse = (rule: GuardRule): Refusal => ({ ok: false, rule });
 
 /** What the user agreed to on the form. */
 export interface Agreement {
@@ -121,23 +114,21 @@ export function checkTransaction(agreed: Agreement, route: Route): Verdict {
   const tx = execution.transaction;
   const source = agreed.fromChain.chainId;
   if (estimate.fromAmount !== agreed.amount) {
-    return refuse('transaction-amount', `The route sends ${estimate.fromAmount} instead of the ${agreed.amount} requested.`);
+    return refuse('transaction-amount');
   }
   const nativeFees = feesIn(estimate, source, NATIVE_TOKEN);
   const allowed = (isNativeToken(agreed.fromToken.address) ? agreed.amount : 0n) + nativeFees + (nativeFees * VALUE_TOLERANCE_BPS) / 10_000n;
   if (tx.value > allowed) {
-    return refuse('transaction-value', `The transaction carries ${tx.value} wei of native value; at most ${allowed} is covered by the amount and the listed native fees.`);
+    return refuse('transaction-value');
   }
   const to = tx.to;
   const approvalTokens = (execution.approvals ?? []).map((a) => a.tokenAddress);
-  if (!EVM_ADDRESS.test(to) || same(to, ZERO_ADDRESS)) return refuse('transaction-target', `The transaction target ${to} is not a usable address.`);
-  if (same(to, agreed.fromAddress)) return refuse('transaction-target', 'The transaction is addressed to your own account.');
-  if (same(to, agreed.fromToken.address)) return refuse('transaction-target', 'The transaction calls the source token contract itself.');
-  if (approvalTokens.some((token) => same(to, token))) return refuse('transaction-target', 'The transaction calls a token the route asks to approve.');
-  const selector = tx.data.slice(0, 10).toLowerCase();
-  const call = REFUSED_SELECTORS[selector];
-  if (call) return refuse('transaction-calldata', `The transaction is an ERC-20 ${call} call (${selector}), never a bridge call.`);
-  if (tx.chainId !== undefined && tx.chainId !== source) return refuse('transaction-chain', `The transaction is for chain ${tx.chainId}, not the source chain ${source}.`);
+  // Not malformed, not nowhere, not the user, not a token the route touches.
+  if (!EVM_ADDRESS.test(to) || [ZERO_ADDRESS, agreed.fromAddress, agreed.fromToken.address, ...approvalTokens].some((other) => same(to, other))) {
+    return refuse('transaction-target');
+  }
+  if (REFUSED_SELECTORS.includes(tx.data.slice(0, 10).toLowerCase())) return refuse('transaction-calldata');
+  if (tx.chainId !== undefined && tx.chainId !== source) return refuse('transaction-chain');
   return checkChain(agreed, source);
 }
 
@@ -148,17 +139,12 @@ export function checkTransaction(agreed: Agreement, route: Route): Verdict {
 export function checkApproval(agreed: Agreement, route: Route, approval: RequiredApproval): Verdict {
   const source = agreed.fromChain.chainId;
   const { tokenAddress, spender, amount, chainId } = approval;
-  if (!same(tokenAddress, agreed.fromToken.address)) return refuse('approval-token', `The route asks to approve ${tokenAddress}, not the token you send.`);
-  if (chainId !== source) return refuse('approval-chain', `The route asks for an approval on chain ${chainId}; funds leave from chain ${source}.`);
-  if (!EVM_ADDRESS.test(spender) || same(spender, ZERO_ADDRESS)) return refuse('approval-spender', `The spender ${spender} is not a usable address.`);
-  if (same(spender, agreed.fromAddress)) return refuse('approval-spender', 'The route asks you to approve your own account.');
-  if (same(spender, tokenAddress)) return refuse('approval-spender', 'The route asks to approve the token contract itself.');
-  if (amount <= 0n) return refuse('approval-amount', 'The approval amount is zero.');
-  if (amount === MAX_UINT256) {
-    return agreed.unlimitedApproval ? OK : refuse('approval-unlimited', 'The route asks for an unlimited approval, which this site did not allow.');
-  }
+  if (!same(tokenAddress, agreed.fromToken.address)) return refuse('approval-token');
+  if (chainId !== source) return refuse('approval-chain');
+  if (!EVM_ADDRESS.test(spender) || [ZERO_ADDRESS, agreed.fromAddress, tokenAddress].some((other) => same(spender, other))) return refuse('approval-spender');
+  if (amount === MAX_UINT256) return agreed.unlimitedApproval ? OK : refuse('approval-unlimited');
   const bound = approvalBound(agreed, route);
-  if (amount > bound) return refuse('approval-amount', `The route asks to approve ${amount}; the transfer needs at most ${bound}.`);
+  if (amount <= 0n || amount > bound) return refuse('approval-amount');
   return OK;
 }
 
@@ -176,7 +162,7 @@ export function checkApprovals(agreed: Agreement, route: Route, approvals: reado
     if (approval.amount !== MAX_UINT256) total += approval.amount;
   }
   const bound = approvalBound(agreed, route);
-  if (total > bound) return refuse('approval-amount', `The approvals add up to ${total}; the transfer needs at most ${bound}.`);
+  if (total > bound) return refuse('approval-amount');
   return OK;
 }
 
@@ -187,10 +173,10 @@ function chainList(agreed: Agreement): readonly Chain[] {
 
 /** A chain the wallet may be moved to: in the list, an EVM chain id, and the source chain (issue 11, section 3). */
 export function checkChain(agreed: Agreement, chainId: string): Verdict {
-  if (chainId !== agreed.fromChain.chainId) return refuse('transaction-chain', `Chain ${chainId} is not the source chain ${agreed.fromChain.chainId}.`);
+  if (chainId !== agreed.fromChain.chainId) return refuse('transaction-chain');
   const listed = chainList(agreed).find((c) => c.chainId === chainId);
   const id = Number(chainId);
-  if (!listed || !Number.isSafeInteger(id) || id <= 0) return refuse('chain-unknown', `Chain ${chainId} is not an EVM chain in the list the widget loaded.`);
+  if (!listed || !Number.isSafeInteger(id) || id <= 0) return refuse('chain-unknown');
   return OK;
 }
 
@@ -230,12 +216,6 @@ export interface TermsChange {
   worse: readonly ('toAmount' | 'toAmountMin' | 'fees')[];
 }
 
-function usd(text: string | undefined): number | undefined {
-  if (text === undefined || text === '') return undefined;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : undefined;
-}
-
 /** `value` lowered by `slippage` percent, in integer arithmetic (hundredths of a basis point). */
 function lessSlippage(value: bigint, slippage: number): bigint {
   const keep = BigInt(Math.max(0, Math.round((100 - slippage) * 10_000)));
@@ -248,12 +228,10 @@ export function compareTerms(reference: Estimate, route: Route, slippage: number
   const worse: TermsChange['worse'][number][] = [];
   if (after.toAmount < lessSlippage(reference.toAmount, slippage)) worse.push('toAmount');
   if (after.toAmountMin < lessSlippage(reference.toAmountMin, slippage)) worse.push('toAmountMin');
-  const feesBefore = usd(reference.totalFeesUsd);
-  const feesAfter = usd(after.totalFeesUsd);
-  if (feesBefore !== undefined && feesAfter !== undefined) {
-    const rise = feesAfter - feesBefore;
-    if (rise > (feesBefore * FEE_RISE_PERCENT) / 100 && rise >= FEE_RISE_MIN_USD) worse.push('fees');
-  }
+  // A figure missing on either side reads as NaN, and NaN compares false: no fee rule without both.
+  const feesBefore = Number(reference.totalFeesUsd);
+  const rise = Number(after.totalFeesUsd) - feesBefore;
+  if (rise > (feesBefore * FEE_RISE_PERCENT) / 100 && rise >= FEE_RISE_MIN_USD) worse.push('fees');
   return worse.length ? { before: reference, after, worse } : undefined;
 }
 
@@ -266,51 +244,23 @@ export interface StatusExpectation {
   sourceTxHash?: string | undefined;
 }
 
-function sameAddress(a: string, b: string): boolean {
-  // Hex addresses compare without case (checksums); other families are case-sensitive.
-  return a.startsWith('0x') && b.startsWith('0x') ? same(a, b) : a === b;
-}
-
 /** A status payload that contradicts the saved record is not progress (issue 11, section 5). */
 export function checkStatus(expected: StatusExpectation, status: IntentStatus): Verdict {
-  if (status.intent_id !== expected.intentId) return refuse('status-intent', `The status belongs to intent ${status.intent_id}, not ${expected.intentId}.`);
+  if (status.intent_id !== expected.intentId) return refuse('status-intent');
   if (status.kind !== 'tracked') return OK;
-  for (const [field, value, own] of [
-    ['from_chain_id', status.from_chain_id, expected.fromChainId],
-    ['to_chain_id', status.to_chain_id, expected.toChainId],
-  ] as const) {
-    if (value && value !== own) return refuse('status-chain', `The status reports ${field} ${value}; this transfer uses chain ${own}.`);
-  }
-  if (status.source_tx_hash && expected.sourceTxHash && !same(status.source_tx_hash, expected.sourceTxHash)) {
-    return refuse('status-tx-hash', `The status reports source transaction ${status.source_tx_hash}; this transfer sent ${expected.sourceTxHash}.`);
-  }
-  if (status.to_address && !sameAddress(status.to_address, expected.toAddress)) {
-    return refuse('status-recipient', `The status pays ${status.to_address}; this transfer pays ${expected.toAddress}.`);
-  }
+  const { from_chain_id: from, to_chain_id: to, source_tx_hash: hash, to_address: recipient } = status;
+  if ((from && from !== expected.fromChainId) || (to && to !== expected.toChainId)) return refuse('status-chain');
+  if (hash && expected.sourceTxHash && !same(hash, expected.sourceTxHash)) return refuse('status-tx-hash');
+  // Without case: hex checksums differ in case, and no other family has case-only twins one could own.
+  if (recipient && !same(recipient, expected.toAddress)) return refuse('status-recipient');
   return OK;
 }
 
-/** Plain words for the user, per kind of refusal; each ends with what did not happen. */
+/** Plain words for the user, per kind of route refusal; each ends with what did not happen. (A refused status is explained by the shell: `status.contradicted`.) */
 export function refusalMessage(rule: GuardRule): string {
-  switch (rule) {
-    case 'transaction-amount':
-    case 'transaction-value':
-    case 'approval-amount':
-    case 'approval-unlimited':
-      return 'The route asks for more than you agreed to send. Nothing was signed.';
-    case 'approval-token':
-      return 'The route asks to approve a token other than the one you send. Nothing was signed.';
-    case 'transaction-target':
-    case 'transaction-calldata':
-    case 'approval-spender':
-      return 'The route asks you to sign something other than this bridge transfer. Nothing was signed.';
-    case 'transaction-chain':
-    case 'approval-chain':
-    case 'chain-unknown':
-      return 'The route asks you to sign on a network other than the one you send from. Nothing was signed.';
-    case 'terms-changed':
-      return 'The terms changed and were not accepted. Nothing was signed.';
-    default:
-      return 'The bridge service sent a status that does not belong to this transfer. It is not counted as progress; the widget keeps checking.';
-  }
+  return /^(transaction-(amount|value)|approval-(amount|unlimited))$/.test(rule)
+    ? 'The route asks for more than you agreed to send. Nothing was signed.'
+    : rule === 'terms-changed'
+      ? 'The terms changed and were not accepted. Nothing was signed.'
+      : 'The route asks you to sign something other than this transfer. Nothing was signed.';
 }

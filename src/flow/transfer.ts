@@ -58,7 +58,7 @@ export interface ApprovalProgress extends RequiredApproval {
   message?: string;
 }
 
-export type ExecutionPhase = 'routing' | 'reviewing' | 'approving' | 'switching-chain' | 'confirm-in-wallet' | 'broadcast' | 'reporting' | 'tracking';
+export type ExecutionPhase = 'routing' | 'approving' | 'switching-chain' | 'confirm-in-wallet' | 'broadcast' | 'reporting' | 'tracking';
 
 export interface TransferHandlers {
   onPhase?(phase: ExecutionPhase): void;
@@ -79,7 +79,7 @@ export interface TransferHandlers {
    * to go on with the new terms, false to stop; nothing is signed meanwhile.
    * Without this handler such a route is refused.
    */
-  onTermsChanged?(change: TermsChange): Promise<boolean>;
+  onTermsChanged?(change: TermsChange, review: RouteReview): Promise<boolean>;
   /** A status payload contradicted the saved transfer: it was reported to `onStatus` as `unknown`, not as progress; polling goes on. */
   onStatusRejected?(refusal: Refusal, status: IntentStatus): void;
 }
@@ -90,9 +90,8 @@ export interface RouteReview {
   /** Native value that leaves the wallet with the transaction (0 when none). */
   nativeValue: bigint;
   toAddress: string;
-  toChainId: string;
-  toAmount: bigint;
-  toAmountMin: bigint;
+  /** The route's estimate: what the user now receives. */
+  estimate: Estimate;
 }
 
 export interface TransferDeps {
@@ -146,7 +145,7 @@ export class FlowError extends Error {
 
 /** Ends the attempt for a failed guard: nothing signed, the rule named, the route's request id kept. */
 export function routeRejected(refusal: Refusal, requestId?: string | undefined): FlowError {
-  return new FlowError('route-rejected', refusalMessage(refusal.rule), { rule: refusal.rule, requestId, cause: new Error(refusal.detail) });
+  return new FlowError('route-rejected', refusalMessage(refusal.rule), { rule: refusal.rule, requestId });
 }
 
 function agreementOf(plan: TransferPlan, deps: TransferDeps): Agreement {
@@ -304,19 +303,14 @@ async function switchTo(plan: TransferPlan, deps: TransferDeps, handlers: Transf
  * routing, wait for the user's answer; nothing is signed meanwhile. With no
  * one to ask, or a no, the attempt ends.
  */
-async function confirmTerms(plan: TransferPlan, route: RouteResult, fresh: Estimate, handlers: TransferHandlers, signal: AbortSignal | undefined, requestId: string | undefined): Promise<void> {
+async function confirmTerms(plan: TransferPlan, route: RouteResult, fresh: Estimate, review: RouteReview, handlers: TransferHandlers, signal: AbortSignal | undefined, requestId: string | undefined): Promise<void> {
   const change = (plan.shownEstimate && compareTerms(plan.shownEstimate, route.route, plan.slippage)) || compareTerms(fresh, route.route, plan.slippage);
   if (!change) return;
-  const refused = routeRejected({ ok: false, rule: 'terms-changed', detail: `Worse than the quote: ${change.worse.join(', ')}.` }, requestId);
+  const refused = routeRejected({ ok: false, rule: 'terms-changed' }, requestId);
   if (!handlers.onTermsChanged) throw refused;
-  handlers.onPhase?.('reviewing');
-  const answer = handlers.onTermsChanged(change);
-  const accepted = await new Promise<boolean>((resolve, reject) => {
-    const onAbort = () => reject(signal?.reason instanceof Error ? signal.reason : new RoutingError('aborted', 'The transfer was stopped'));
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    answer.then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbort));
-  });
+  // A stop (the account changed, the page left) must not wait for an answer that may never come.
+  const stopped = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
+  const accepted = await Promise.race([handlers.onTermsChanged(change, review), stopped]);
   if (!accepted) throw refused;
 }
 
@@ -355,15 +349,9 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
   const agreed = agreementOf(plan, deps);
   const verdict = checkRoute(agreed, route.route, requiredApprovals(plan, route));
   if (!verdict.ok) throw routeRejected(verdict, requestId);
-  await confirmTerms(plan, route, fresh, handlers, signal, requestId);
-  handlers.onReview?.({
-    amount,
-    nativeValue: route.route.execution.transaction.value,
-    toAddress: plan.toAddress,
-    toChainId: toChain.chainId,
-    toAmount: route.route.estimate.toAmount,
-    toAmountMin: route.route.estimate.toAmountMin,
-  });
+  const review: RouteReview = { amount, nativeValue: route.route.execution.transaction.value, toAddress: plan.toAddress, estimate: route.route.estimate };
+  await confirmTerms(plan, route, fresh, review, handlers, signal, requestId);
+  handlers.onReview?.(review);
   const now = Date.now();
   let record: SavedTransfer = {
     intentId: route.intentId,

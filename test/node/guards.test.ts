@@ -110,10 +110,7 @@ const nativeAgreement = () => agreement({ fromToken: { address: NATIVE_TOKEN }, 
 
 function refused(verdict: Verdict, rule: string): void {
   assert.equal(verdict.ok, false, `expected a refusal by ${rule}`);
-  if (!verdict.ok) {
-    assert.equal(verdict.rule, rule);
-    assert.ok(verdict.detail.length > 0);
-  }
+  if (!verdict.ok) assert.equal(verdict.rule, rule);
 }
 const accepted = (verdict: Verdict) => assert.deepEqual(verdict, { ok: true });
 

@@ -3,6 +3,7 @@ import { css } from 'lit';
 export const styles = css`
   section {
     display: grid;
+    grid-template-columns: 1fr 1fr;
     gap: 8px;
     padding: var(--_space);
     border: 1px solid var(--_border);
@@ -10,61 +11,43 @@ export const styles = css`
     font-size: 0.9em;
     font-variant-numeric: tabular-nums;
   }
-  section.terms {
-    border-color: var(--_warning);
-  }
   h3,
   p,
   dl,
-  dd {
+  table {
+    grid-column: 1 / -1;
     margin: 0;
-  }
-  h3 {
     font-size: 1em;
   }
-  h3:focus {
-    outline: none;
+  .terms {
+    border-color: var(--_warning);
+  }
+  p {
+    padding: 8px;
+    background: var(--_warning-bg);
+    color: var(--_warning);
+    font-weight: 600;
   }
   dl {
     display: grid;
     grid-template-columns: auto 1fr;
     gap: 4px 12px;
   }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
   dt,
-  th[scope='row'] {
+  th {
     color: var(--_muted);
     font-weight: normal;
     text-align: start;
   }
-  dd {
-    overflow-wrap: anywhere;
-  }
-  .address {
-    font-family: var(--bridge-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
-  }
-  .alert {
-    padding: 8px;
-    border-radius: var(--_radius-s);
-    background: var(--_warning-bg);
-    color: var(--_warning);
-    font-weight: 600;
-  }
-  table {
-    border-collapse: collapse;
-  }
-  th,
   td {
-    padding: 2px 12px 2px 0;
-    text-align: end;
-  }
-  .actions {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 8px;
+    padding-inline-end: 12px;
   }
   button {
     min-height: 36px;
-    padding: 4px 14px;
     border: 1px solid var(--_accent);
     border-radius: var(--_radius-s);
     background: var(--_raised);
@@ -75,9 +58,5 @@ export const styles = css`
   .confirm {
     background: var(--_accent);
     color: var(--_accent-text);
-  }
-  button:focus-visible {
-    outline: 2px solid var(--_focus);
-    outline-offset: 2px;
   }
 `;

@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { RouteReview, type RouteReviewView } from '../../../src/components/route-review/route-review.js';
 import { de } from '../../../src/i18n/de.js';
+import type { Estimate } from '../../../src/api/schemas.js';
 
 // Mocha globals (no @types/mocha in this package).
 declare function describe(name: string, body: () => void): void;
@@ -10,16 +11,16 @@ declare function it(name: string, body: () => unknown): void;
 if (!customElements.get('bw-route-review')) customElements.define('bw-route-review', RouteReview);
 
 const RECIPIENT = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
-const usdc = (value: bigint) => ({ value, decimals: 6, symbol: 'USDC' });
+const usdc = { decimals: 6, symbol: 'USDC' };
+const estimate = (toAmount: bigint, toAmountMin: bigint, totalFeesUsd = '1.05'): Estimate => ({ fromAmount: 3_000_000n, toAmount, toAmountMin, totalFeesUsd, fees: [] });
 
-const view = (overrides: Partial<RouteReviewView> = {}): RouteReviewView => ({
-  amount: usdc(3_000_000n),
-  nativeValue: { value: 300_000_000_000_000n, decimals: 18, symbol: 'ETH' },
-  recipient: RECIPIENT,
+const view = ({ nativeValue = 300_000_000_000_000n, now = estimate(2_997_000n, 2_967_030n), terms }: { nativeValue?: bigint; now?: Estimate; terms?: Estimate } = {}): RouteReviewView => ({
+  review: { amount: 3_000_000n, nativeValue, toAddress: RECIPIENT, estimate: now },
+  fromToken: usdc,
+  toToken: usdc,
+  native: { decimals: 18, symbol: 'ETH' },
   toChainName: 'Base Sepolia',
-  toAmount: usdc(2_997_000n),
-  toAmountMin: usdc(2_967_030n),
-  ...overrides,
+  terms,
 });
 
 async function mount(v: RouteReviewView) {
@@ -46,7 +47,7 @@ describe('<bw-route-review>', () => {
   });
 
   it('leaves the native value out when none leaves the wallet', async () => {
-    const el = await mount(view({ nativeValue: { value: 0n, decimals: 18, symbol: 'ETH' } }));
+    const el = await mount(view({ nativeValue: 0n }));
     expect(text(el)).to.not.include('Leaves your wallet');
   });
 
@@ -56,14 +57,14 @@ describe('<bw-route-review>', () => {
   });
 
   it('terms mode: new and old side by side, announced, focused, and answered by Accept or Cancel (events, not composed)', async () => {
-    const el = await mount(view({ toAmount: usdc(1_498_500n), toAmountMin: usdc(1_483_515n), terms: { toAmount: 2_997_000n, toAmountMin: 2_967_030n, feesUsdBefore: '1.05', feesUsdNow: '1.05' } }));
+    const el = await mount(view({ now: estimate(1_498_500n, 1_483_515n, '1.30'), terms: estimate(2_997_000n, 2_967_030n) }));
     const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
     expect(alert.textContent!.trim()).to.equal('Terms changed: you now receive ≈ 1.4985 USDC instead of ≈ 2.997 USDC.');
-    const cells = [...el.shadowRoot!.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent!.trim()));
+    const cells = [...el.shadowRoot!.querySelectorAll('tr')].slice(1).map((r) => [...r.children].map((c) => c.textContent!.trim()));
     expect(cells).to.deep.equal([
       ['You receive', '2.997 USDC', '1.4985 USDC'],
       ['Minimum received', '2.96703 USDC', '1.483515 USDC'],
-      ['Fees', '$1.05', '$1.05'],
+      ['Fees', '$1.05', '$1.30'],
     ]);
     expect(el.shadowRoot!.activeElement?.tagName).to.equal('H3');
     await expect(el).to.be.accessible();
@@ -77,14 +78,14 @@ describe('<bw-route-review>', () => {
   });
 
   it('Escape cancels in terms mode', async () => {
-    const el = await mount(view({ terms: { toAmount: 5_000_000n, toAmountMin: 4_900_000n } }));
+    const el = await mount(view({ terms: estimate(5_000_000n, 4_900_000n) }));
     const cancel = oneEvent(el, 'terms-cancel');
     await sendKeys({ press: 'Escape' });
     await cancel;
   });
 
   it('speaks German with the German table', async () => {
-    const el = await mount(view({ terms: { toAmount: 5_000_000n, toAmountMin: 4_900_000n } }));
+    const el = await mount(view({ terms: estimate(5_000_000n, 4_900_000n) }));
     el.strings = de;
     el.locale = 'de-DE';
     await el.updateComplete;
