@@ -14,6 +14,8 @@ export { RecipientInput } from './components/recipient-input/recipient-input.js'
 export { QuotePanel } from './components/quote-panel/quote-panel.js';
 export { ApprovalSteps } from './components/approval-steps/approval-steps.js';
 export { StatusTracker } from './components/status-tracker/status-tracker.js';
+export { RouteReview } from './components/route-review/route-review.js';
+export type { RouteReviewView, ReviewToken } from './components/route-review/route-review.js';
 export { VERSION } from './version.js';
 export type { Eip1193Provider } from './wallet/index.js';
 export { en, LOCALES, registerLocale, resolveLocale } from './i18n/strings.js';

@@ -20,7 +20,8 @@ import { destinationAvailability, isSourceChain, loadChains, loadTokens, parseLi
 import { IntentStore, isFinalPhase } from '../flow/intent-store.js';
 import type { SavedToken, SavedTransfer } from '../flow/intent-store.js';
 import { FlowError, isNativeToken, sendTransfer, trackTransfer } from '../flow/transfer.js';
-import type { ApprovalProgress, ExecutionPhase, TrackOutcome } from '../flow/transfer.js';
+import type { ApprovalProgress, ExecutionPhase, RouteReview, TrackOutcome } from '../flow/transfer.js';
+import type { RouteReviewView } from '../components/route-review/route-review.js';
 import { WalletError, getAccounts, getChainId, isEip1193Provider, requestAccounts, watchWallet } from '../wallet/index.js';
 import type { Address, Eip1193Provider } from '../wallet/index.js';
 import type { BridgeStatusDetail, BridgeWidgetEventMap } from './events.js';
@@ -73,6 +74,8 @@ interface Draft {
 
 interface Problem {
   kind: string;
+  /** For `route-rejected`: the guard rule that failed. */
+  rule?: string | undefined;
   message: string;
   requestId?: string | undefined;
   retryable: boolean;
@@ -106,7 +109,7 @@ function englishText(key: string): string | undefined {
 }
 
 function describeError(error: unknown): Problem {
-  if (error instanceof FlowError) return { kind: error.kind, message: error.message, requestId: error.requestId, retryable: error.recoverable };
+  if (error instanceof FlowError) return { kind: error.kind, rule: error.rule, message: error.message, requestId: error.requestId, retryable: error.recoverable };
   if (error instanceof WalletError) return { kind: `wallet-${error.kind}`, message: error.message, retryable: true };
   if (isRoutingError(error)) {
     const problem = { kind: error.kind, requestId: error.requestId, retryable: error.retryable };
@@ -145,7 +148,7 @@ function pickToken(list: Token[], wanted: string): Token | undefined {
  * @fires {CustomEvent<BridgeStatusDetail>} bridge-status - The transfer's status changed. `detail`: intentId, status, hashes, needsGas, requestId, metadata.
  * @fires {CustomEvent<BridgeSuccessDetail>} bridge-success - The service reported `success`; only then. `detail`: the status detail plus toAmount.
  * @fires {CustomEvent<BridgeFailedDetail>} bridge-failed - The service reported `failed` (a refund is initiated) or no longer knows the transfer. `detail`: intentId, reason.
- * @fires {CustomEvent<BridgeErrorDetail>} bridge-error - Something the user must act on: a rejected quote, no route, a wallet refusal, an unreachable service. `detail`: kind, message, requestId, retryable.
+ * @fires {CustomEvent<BridgeErrorDetail>} bridge-error - Something the user must act on: a rejected quote, no route, a wallet refusal, an unreachable service, a route refused by the guards (`route-rejected`, nothing signed). `detail`: kind, rule, message, requestId, retryable.
  *
  * @csspart base - The card that holds the widget.
  * @csspart header - The title row (title and connected account).
@@ -294,6 +297,9 @@ export class BridgeWidget extends LitElement {
   @state() private approvals: readonly ApprovalProgress[] = [];
   /** The provider the route chose: a quote does not name one, the route does. */
   @state() private routeInfo: { provider: string; reliabilityScore: number | undefined } | undefined;
+  /** What the wallet is about to sign (guards passed), or the terms change waiting for the user's answer. */
+  @state() private review: RouteReviewView | undefined;
+  private answerTerms: ((accept: boolean) => void) | undefined;
   @state() private problem: Problem | undefined;
   @state() private notice: string | undefined;
   @state() private valueLossConfirmed = false;
@@ -664,14 +670,14 @@ export class BridgeWidget extends LitElement {
     this.phase = 'routing';
     this.approvals = [];
     this.routeInfo = undefined;
+    this.review = undefined;
     clearTimeout(this.refreshTimer);
     const controller = new AbortController();
     this.execution = controller;
     const client = this.ensureClient();
     let intentId: string | undefined;
     try {
-      // The AML screening happens at quote: quote again with the exact inputs right before routing.
-      await client.quote(inputs, { signal: controller.signal });
+      // The flow quotes again right before routing (AML) and guards the route against both quotes.
       const saved = await sendTransfer(
         {
           fromChain,
@@ -685,6 +691,8 @@ export class BridgeWidget extends LitElement {
           fromAmountUsd: quote.estimate.fromAmountUsd,
           metadata: this.metadata,
           postHook: this.postHook,
+          chains: this.chains,
+          shownEstimate: quote.estimate,
         },
         {
           client,
@@ -712,6 +720,12 @@ export class BridgeWidget extends LitElement {
               }
             }
           },
+          onReview: (review) => this.showReview(review),
+          onTermsChanged: ({ before }, review) =>
+            new Promise<boolean>((resolve) => {
+              this.answerTerms = resolve;
+              this.showReview(review, before);
+            }),
           onTransaction: (hash, id) => this.emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId }),
           onLateTransaction: (record) => this.startTracking(record, this.view === 'form'),
         },
@@ -720,6 +734,8 @@ export class BridgeWidget extends LitElement {
       this.startTracking(saved, true);
     } catch (error) {
       this.execution = undefined;
+      this.review = undefined;
+      this.answerTerms = undefined;
       const reason = controller.signal.aborted && controller.signal.reason instanceof Error ? controller.signal.reason : error;
       this.view = 'form';
       this.phase = undefined;
@@ -728,10 +744,18 @@ export class BridgeWidget extends LitElement {
     }
   }
 
+  /** What the wallet is about to sign, or (with `terms`, the quote's figures) the terms change to answer. */
+  private showReview(review: RouteReview, terms?: Estimate): void {
+    const { fromToken, toToken } = this.draft;
+    const fromChain = this.chainById(this.fromChainId);
+    if (!fromToken || !toToken || !fromChain) return;
+    this.review = { review, terms, fromToken, toToken, native: fromChain.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }, toChainName: this.chainById(this.toChainId)?.networkName ?? this.toChainId };
+  }
+
   private reportProblem(error: unknown, intentId?: string): void {
     const problem = describeError(error);
     this.problem = problem;
-    this.emit('bridge-error', { kind: problem.kind, message: problem.message, intentId, requestId: problem.requestId, retryable: problem.retryable });
+    this.emit('bridge-error', { kind: problem.kind, rule: problem.rule, message: problem.message, intentId, requestId: problem.requestId, retryable: problem.retryable });
   }
 
   private resumeSaved(account: string): void {
@@ -775,6 +799,9 @@ export class BridgeWidget extends LitElement {
         }
         const changed = previous?.status !== status.status || (previous.kind === 'tracked' && status.kind === 'tracked' && previous.gas_status !== status.gas_status);
         if (changed || !shown) this.emit('bridge-status', this.statusDetail(saved, status, meta));
+      },
+      onStatusRejected: () => {
+        if (isShown()) this.notice = this.t('status.contradicted');
       },
       onPollProblem: (error, retryInMs) => {
         if (isShown()) {
@@ -1139,6 +1166,13 @@ export class BridgeWidget extends LitElement {
               : html` · ${this.t('quote.reliable', { percent: Math.round(route.reliabilityScore * 100) })}`}
           </p>`
         : nothing}
+      <bw-route-review
+        .strings=${table}
+        .locale=${resolved.intl}
+        .view=${this.review}
+        @terms-confirm=${() => this.answerTerms?.(true)}
+        @terms-cancel=${() => this.answerTerms?.(false)}
+      ></bw-route-review>
       ${steps.length
         ? html`<bw-approval-steps
             exportparts=${EXPORT_APPROVALS}

@@ -63,8 +63,10 @@ export interface BridgeFailedDetail {
 }
 
 export interface BridgeErrorDetail {
-  /** Machine-readable kind, e.g. `quote-rejected`, `no-route`, `wallet-rejected`, `rate-limited`. */
+  /** Machine-readable kind, e.g. `quote-rejected`, `no-route`, `wallet-rejected`, `rate-limited`, `route-rejected`. */
   kind: string;
+  /** For `route-rejected`: the rule the route broke (`transaction-value`, `approval-unlimited`, `terms-changed`, ... see src/flow/guards.ts). Nothing was signed. */
+  rule?: string | undefined;
   message: string;
   intentId: string | undefined;
   requestId: string | undefined;

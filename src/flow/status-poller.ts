@@ -18,6 +18,8 @@ export interface PollOptions {
   maxIntervalMs?: number;
   now?: () => number;
   onStatus?: (status: IntentStatus, meta: ResponseMeta) => void;
+  /** Whether a status counts at all; a refused one is neither reported to `onStatus` nor final, and polling goes on at the own interval. */
+  accept?: (status: IntentStatus, meta: ResponseMeta) => boolean;
   /** A transient failure; polling goes on after `retryInMs`. */
   onProblem?: (error: RoutingError, retryInMs: number) => void;
 }
@@ -45,9 +47,13 @@ export async function pollUntilFinal(client: WidgetClient, intentId: string, opt
     try {
       const { data, meta } = await client.status(intentId, { signal: options.signal });
       failures = 0;
-      options.onStatus?.(data, meta);
-      if (isFinalStatus(data)) return { kind: 'final', status: data, meta };
-      delay = nextPollDelay(data, options);
+      if (options.accept && !options.accept(data, meta)) {
+        delay = nextPollDelay({ kind: 'pending', status: 'pending', intent_id: intentId }, options);
+      } else {
+        options.onStatus?.(data, meta);
+        if (isFinalStatus(data)) return { kind: 'final', status: data, meta };
+        delay = nextPollDelay(data, options);
+      }
     } catch (error) {
       if (error instanceof IntentNotFoundError) return { kind: 'not-found', error };
       if (!(error instanceof RoutingError) || error.kind === 'aborted') throw error;

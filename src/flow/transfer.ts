@@ -12,7 +12,7 @@ import { submitReceiptUntilAccepted } from '../api/client.js';
 import { RoutingError } from '../api/errors.js';
 import type { BackoffOptions } from '../api/rate-limit.js';
 import { sleep } from '../api/rate-limit.js';
-import type { Chain, IntentStatus, PostHook, ReceiptResult, RouteResult } from '../api/schemas.js';
+import type { Chain, Estimate, IntentStatus, PostHook, ReceiptResult, RouteResult } from '../api/schemas.js';
 import {
   WalletError,
   approveErc20,
@@ -26,13 +26,10 @@ import type { Address, Eip1193Provider, Hash } from '../wallet/index.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import { pollUntilFinal } from './status-poller.js';
 import type { PollOptions } from './status-poller.js';
+import { MAX_UINT256, checkApproval, checkRoute, checkStatus, checkTransaction, compareTerms, isNativeToken, refusalMessage, switchParams } from './guards.js';
+import type { Agreement, GuardRule, Refusal, TermsChange } from './guards.js';
 
-export const NATIVE_TOKEN = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
-const MAX_UINT256 = 2n ** 256n - 1n;
-
-export function isNativeToken(address: string): boolean {
-  return address.toLowerCase() === NATIVE_TOKEN;
-}
+export { NATIVE_TOKEN, isNativeToken } from './guards.js';
 
 export interface TransferPlan {
   fromChain: Chain;
@@ -46,6 +43,10 @@ export interface TransferPlan {
   fromAmountUsd?: string | undefined;
   metadata?: Record<string, unknown> | undefined;
   postHook?: PostHook | undefined;
+  /** The chain list the widget loaded: the wallet is only ever moved to a chain of it, described by its own entry. Defaults to the two chains above. */
+  chains?: readonly Chain[] | undefined;
+  /** The quote the user saw on screen; the route's terms are compared with it and with the quote taken right before routing. */
+  shownEstimate?: Estimate | undefined;
 }
 
 export type ApprovalState = 'checking' | 'needed' | 'sufficient' | 'waiting-wallet' | 'mining' | 'rechecking' | 'done' | 'failed' | 'rejected';
@@ -71,6 +72,26 @@ export interface TransferHandlers {
   onPollProblem?(error: RoutingError, retryInMs: number): void;
   /** The wallet answered after the flow gave up waiting: the transfer was broadcast after all and is now saved. */
   onLateTransaction?(record: SavedTransfer): void;
+  /** The route passed every guard: what the wallet will be asked to do, shown before it opens. */
+  onReview?(review: RouteReview): void;
+  /**
+   * The route's terms are worse than the quote beyond tolerance. Resolve true
+   * to go on with the new terms, false to stop; nothing is signed meanwhile.
+   * Without this handler such a route is refused.
+   */
+  onTermsChanged?(change: TermsChange, review: RouteReview): Promise<boolean>;
+  /** A status payload contradicted the saved transfer: it was reported to `onStatus` as `unknown`, not as progress; polling goes on. */
+  onStatusRejected?(refusal: Refusal, status: IntentStatus): void;
+}
+
+/** What the user is about to sign, from a route that passed the guards. */
+export interface RouteReview {
+  amount: bigint;
+  /** Native value that leaves the wallet with the transaction (0 when none). */
+  nativeValue: bigint;
+  toAddress: string;
+  /** The route's estimate: what the user now receives. */
+  estimate: Estimate;
 }
 
 export interface TransferDeps {
@@ -96,7 +117,8 @@ export type FlowErrorKind =
   | 'wallet'
   | 'approval-failed'
   | 'transaction-reverted'
-  | 'routing';
+  | 'routing'
+  | 'route-rejected';
 
 /** A failure of the flow that the UI explains; `cause` keeps the original error. */
 export class FlowError extends Error {
@@ -104,14 +126,30 @@ export class FlowError extends Error {
   /** Nothing moved and the user can try again from the review step. */
   readonly recoverable: boolean;
   readonly requestId: string | undefined;
+  /** For `route-rejected`: the guard rule that failed (see src/flow/guards.ts). */
+  readonly rule: GuardRule | undefined;
 
-  constructor(kind: FlowErrorKind, message: string, options: { cause?: unknown; recoverable?: boolean; requestId?: string | undefined } = {}) {
+  constructor(
+    kind: FlowErrorKind,
+    message: string,
+    options: { cause?: unknown; recoverable?: boolean; requestId?: string | undefined; rule?: GuardRule | undefined } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'FlowError';
     this.kind = kind;
     this.recoverable = options.recoverable ?? true;
     this.requestId = options.requestId;
+    this.rule = options.rule;
   }
+}
+
+/** Ends the attempt for a failed guard: nothing signed, the rule named, the route's request id kept. */
+export function routeRejected(refusal: Refusal, requestId?: string | undefined): FlowError {
+  return new FlowError('route-rejected', refusalMessage(refusal.rule), { rule: refusal.rule, requestId });
+}
+
+function agreementOf(plan: TransferPlan, deps: TransferDeps): Agreement {
+  return { ...plan, unlimitedApproval: deps.unlimitedApprovals };
 }
 
 function fromWalletError(error: unknown, doing: string): unknown {
@@ -132,22 +170,6 @@ function fromWalletError(error: unknown, doing: string): unknown {
   }
 }
 
-function chainIdNumber(chain: Chain): number {
-  const id = Number(chain.chainId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new FlowError('routing', `${chain.networkName} is not an EVM chain the wallet can sign on`, { recoverable: false });
-  return id;
-}
-
-export function addChainParams(chain: Chain) {
-  return {
-    chainId: chainIdNumber(chain),
-    chainName: chain.networkName,
-    nativeCurrency: chain.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: chain.rpc ? [chain.rpc] : [],
-    // The wallet module leaves an empty list out of the request.
-    blockExplorerUrls: chain.blockExplorerUrls,
-  };
-}
 
 async function assertAccount(provider: Eip1193Provider, expected: Address, signal?: AbortSignal): Promise<void> {
   const [account] = await getAccounts(provider, { signal });
@@ -180,15 +202,23 @@ async function allowanceOf(deps: TransferDeps, owner: Address, approval: Require
   return latest;
 }
 
-async function runApprovals(plan: TransferPlan, route: RouteResult, deps: TransferDeps, handlers: TransferHandlers): Promise<void> {
-  const { fromChain, fromAddress } = plan;
-  const { provider, signal } = deps;
-  let required = usableApprovals(route.route, fromChain.chainId);
+/** The approvals the widget will send: the route's (after the spec's skip rule), or for an ERC-20 route listing none, `fromAmount` to `to`. */
+function requiredApprovals(plan: TransferPlan, route: RouteResult): RequiredApproval[] {
+  const { fromChain } = plan;
+  const required = usableApprovals(route.route, fromChain.chainId);
   // With no approvals listed, the spec still asks to compare the ERC-20
   // allowance with fromAmount; the only contract the route names is `to`.
   if (required.length === 0 && !isNativeToken(plan.fromToken.address)) {
-    required = [{ chainId: fromChain.chainId, tokenAddress: plan.fromToken.address as Address, spender: route.route.execution.transaction.to as Address, amount: plan.amount }];
+    return [{ chainId: fromChain.chainId, tokenAddress: plan.fromToken.address as Address, spender: route.route.execution.transaction.to as Address, amount: plan.amount }];
   }
+  return required;
+}
+
+async function runApprovals(plan: TransferPlan, route: RouteResult, deps: TransferDeps, handlers: TransferHandlers, requestId: string | undefined): Promise<void> {
+  const { fromAddress } = plan;
+  const { provider, signal } = deps;
+  const agreed = agreementOf(plan, deps);
+  const required = requiredApprovals(plan, route);
   const steps: ApprovalProgress[] = required.map((r, i) => ({ ...r, id: `${i}:${r.tokenAddress}:${r.spender}`.toLowerCase(), state: 'checking' }));
   const publish = () => handlers.onApprovals?.(steps.map((s) => ({ ...s })));
   publish();
@@ -206,8 +236,14 @@ async function runApprovals(plan: TransferPlan, route: RouteResult, deps: Transf
   const pending = deps.store.approvals;
   for (const step of steps) {
     if (step.state !== 'needed') continue;
+    // Checked again at the prompt itself, not only when the route arrived.
+    const verdict = checkApproval(agreed, route.route, step);
+    if (!verdict.ok) {
+      show(step, 'failed', refusalMessage(verdict.rule));
+      throw routeRejected(verdict, requestId);
+    }
     const chainId = Number(step.chainId);
-    await switchTo(deps, handlers, step.chainId === fromChain.chainId ? fromChain : { ...fromChain, chainId: step.chainId });
+    await switchTo(plan, deps, handlers, step.chainId, requestId);
     handlers.onPhase?.('approving');
     // An approval sent before a reload may still be on its way: wait for it rather than ask for a second one.
     const earlier = pending.find(fromAddress, step);
@@ -249,15 +285,33 @@ async function runApprovals(plan: TransferPlan, route: RouteResult, deps: Transf
   }
 }
 
-/** Moves the wallet to `chain` (an approval on another chain reuses the source chain's details under its own id). */
-async function switchTo(deps: TransferDeps, handlers: TransferHandlers, chain: Chain): Promise<void> {
+/** Moves the wallet to a chain of the list, described by that chain's own entry; any other chain is refused before the wallet is asked. */
+async function switchTo(plan: TransferPlan, deps: TransferDeps, handlers: TransferHandlers, chainId: string, requestId: string | undefined): Promise<void> {
+  const built = switchParams(agreementOf(plan, deps), chainId);
+  if (!built.ok) throw routeRejected(built, requestId);
+  const { params } = built;
   handlers.onPhase?.('switching-chain');
-  const params = addChainParams(chain);
   try {
     await switchChain(deps.provider, params, { signal: deps.signal });
   } catch (error) {
     throw fromWalletError(error, `switching to ${params.chainName}`);
   }
+}
+
+/**
+ * Terms worse than what the user saw, or than the quote taken right before
+ * routing, wait for the user's answer; nothing is signed meanwhile. With no
+ * one to ask, or a no, the attempt ends.
+ */
+async function confirmTerms(plan: TransferPlan, route: RouteResult, fresh: Estimate, review: RouteReview, handlers: TransferHandlers, signal: AbortSignal | undefined, requestId: string | undefined): Promise<void> {
+  const change = (plan.shownEstimate && compareTerms(plan.shownEstimate, route.route, plan.slippage)) || compareTerms(fresh, route.route, plan.slippage);
+  if (!change) return;
+  const refused = routeRejected({ ok: false, rule: 'terms-changed' }, requestId);
+  if (!handlers.onTermsChanged) throw refused;
+  // A stop (the account changed, the page left) must not wait for an answer that may never come.
+  const stopped = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
+  const accepted = await Promise.race([handlers.onTermsChanged(change, review), stopped]);
+  if (!accepted) throw refused;
 }
 
 /**
@@ -273,23 +327,31 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
   await assertAccount(provider, fromAddress, signal).catch((e) => {
     throw fromWalletError(e, 'reading the account');
   });
+  const request = {
+    fromChain: fromChain.chainId,
+    toChain: toChain.chainId,
+    fromToken: fromToken.address,
+    toToken: toToken.address,
+    fromAmount: amount,
+    fromAddress,
+    toAddress: plan.toAddress,
+    slippage: plan.slippage,
+  };
+  // The AML screening happens at quote: quote the exact request right before
+  // routing. Its figures are also the reference the route's terms must meet.
+  const { data: fresh } = await deps.client.quote(request, { signal });
   const { data: route, meta } = await deps.client.route(
-    {
-      fromChain: fromChain.chainId,
-      toChain: toChain.chainId,
-      fromToken: fromToken.address,
-      toToken: toToken.address,
-      fromAmount: amount,
-      fromAddress,
-      toAddress: plan.toAddress,
-      slippage: plan.slippage,
-      fromAmountUSD: plan.fromAmountUsd || undefined,
-      metadata: plan.metadata,
-      postHook: plan.postHook,
-    },
+    { ...request, fromAmountUSD: plan.fromAmountUsd || undefined, metadata: plan.metadata, postHook: plan.postHook },
     { signal },
   );
   handlers.onRoute?.(route, meta);
+  const requestId = meta.requestId || undefined;
+  const agreed = agreementOf(plan, deps);
+  const verdict = checkRoute(agreed, route.route, requiredApprovals(plan, route));
+  if (!verdict.ok) throw routeRejected(verdict, requestId);
+  const review: RouteReview = { amount, nativeValue: route.route.execution.transaction.value, toAddress: plan.toAddress, estimate: route.route.estimate };
+  await confirmTerms(plan, route, fresh, review, handlers, signal, requestId);
+  handlers.onReview?.(review);
   const now = Date.now();
   let record: SavedTransfer = {
     intentId: route.intentId,
@@ -318,15 +380,18 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
   };
 
   try {
-    await runApprovals(plan, route, deps, handlers);
-    await switchTo(deps, handlers, fromChain);
+    await runApprovals(plan, route, deps, handlers, requestId);
+    await switchTo(plan, deps, handlers, fromChain.chainId, requestId);
     await assertAccount(provider, fromAddress, signal);
   } catch (error) {
     abandon(fromWalletError(error, 'the approval'));
   }
 
-  handlers.onPhase?.('confirm-in-wallet');
   const tx = route.route.execution.transaction;
+  // Checked again at the prompt itself.
+  const txVerdict = checkTransaction(agreed, route.route);
+  if (!txVerdict.ok) abandon(routeRejected(txVerdict, requestId));
+  handlers.onPhase?.('confirm-in-wallet');
   const saveHash = (hash: Hash): SavedTransfer => {
     const change = { phase: 'broadcast', sourceTxHash: hash } as const;
     return update((current) => ({ ...(current ?? record), ...change })) ?? { ...record, ...change };
@@ -349,7 +414,7 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
         to: tx.to as Address,
         data: tx.data as `0x${string}`,
         value: tx.value,
-        chainId: chainIdNumber(fromChain),
+        chainId: Number(fromChain.chainId),
         gas: tx.gasLimit || undefined,
         maxFeePerGas: eip1559 ? tx.maxFeePerGas : undefined,
         maxPriorityFeePerGas: eip1559 ? tx.maxPriorityFeePerGas : undefined,
@@ -407,6 +472,14 @@ export async function trackTransfer(saved: SavedTransfer, deps: Omit<TransferDep
   const outcome = await pollUntilFinal(client, record.intentId, {
     ...deps.poll,
     signal,
+    // A status that contradicts the saved transfer is not progress: shown as unknown, never final.
+    accept: (status, meta) => {
+      const verdict = checkStatus(record, status);
+      if (verdict.ok) return true;
+      handlers.onStatus?.({ kind: 'tracked', intent_id: record.intentId, status: 'unknown', rawStatus: '' }, meta);
+      handlers.onStatusRejected?.(verdict, status);
+      return false;
+    },
     onStatus: (status, meta) => {
       if (status.kind === 'tracked') {
         const change: Partial<SavedTransfer> = { lastStatus: status.rawStatus };

@@ -1,0 +1,62 @@
+import { css } from 'lit';
+
+export const styles = css`
+  section {
+    display: grid;
+    grid-template-columns: 1fr 1fr;
+    gap: 8px;
+    padding: var(--_space);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-s);
+    font-size: 0.9em;
+    font-variant-numeric: tabular-nums;
+  }
+  h3,
+  p,
+  dl,
+  table {
+    grid-column: 1 / -1;
+    margin: 0;
+    font-size: 1em;
+  }
+  .terms {
+    border-color: var(--_warning);
+  }
+  p {
+    padding: 8px;
+    background: var(--_warning-bg);
+    color: var(--_warning);
+    font-weight: 600;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    gap: 4px 12px;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  dt,
+  th {
+    color: var(--_muted);
+    font-weight: normal;
+    text-align: start;
+  }
+  td {
+    padding-inline-end: 12px;
+  }
+  button {
+    min-height: 36px;
+    border: 1px solid var(--_accent);
+    border-radius: var(--_radius-s);
+    background: var(--_raised);
+    color: var(--_accent);
+    font: inherit;
+    font-weight: 600;
+  }
+  .confirm {
+    background: var(--_accent);
+    color: var(--_accent-text);
+  }
+`;

@@ -1,0 +1,115 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { Estimate } from '../../api/schemas.js';
+import type { RouteReview as Review } from '../../flow/transfer.js';
+import { formatAmount, formatUsd } from '../../format/amount.js';
+import { PartElement } from '../shared/part.js';
+import { hostStyles, partTokens } from '../shared/styles.js';
+import { styles } from './route-review.styles.js';
+
+/** How to show a token's amounts. */
+export interface ReviewToken {
+  symbol: string;
+  decimals: number;
+}
+
+/** What the wallet is about to be asked to sign, and what it takes to show it. */
+export interface RouteReviewView {
+  /** From the flow: amount, native value, recipient and the route's estimate. */
+  review: Review;
+  fromToken: ReviewToken;
+  toToken: ReviewToken;
+  /** The source chain's native currency (the native value is shown when non-zero). */
+  native: ReviewToken;
+  toChainName: string;
+  /** Set while the user must accept or refuse terms worse than this quote; nothing is signed meanwhile. */
+  terms?: Estimate | undefined;
+}
+
+/**
+ * @summary What the wallet is about to sign, shown before it opens; when the route's terms got worse than the quote, the old and new figures side by side with Accept and Cancel.
+ *
+ * In terms mode the heading takes focus and the change is announced (role
+ * `alert`); Escape cancels like the Cancel button.
+ *
+ * @fires terms-confirm - `CustomEvent<null>`: the user accepts the new terms. Bubbles, not composed.
+ * @fires terms-cancel - `CustomEvent<null>`: the user refuses them; nothing is signed. Bubbles, not composed.
+ *
+ * @csspart base - The section around the review.
+ * @csspart details - The amount, native value, recipient, destination and amount received.
+ * @csspart terms - The old-versus-new table.
+ * @csspart confirm - The "Accept new terms" button.
+ * @csspart cancel - The "Cancel" button.
+ *
+ * @cssprop --bridge-color-border - Border of the review.
+ * @cssprop --bridge-color-warning - Border and text of the terms change.
+ * @cssprop --bridge-color-warning-bg - Background of the terms change.
+ * @cssprop --bridge-color-accent - Buttons.
+ */
+export class RouteReview extends PartElement {
+  static override styles = [hostStyles, partTokens, styles];
+
+  /** The figures to show; nothing renders while it is unset. */
+  @property({ attribute: false }) view: RouteReviewView | undefined = undefined;
+
+  protected override updated(changed: PropertyValues<this>): void {
+    // The user must answer before anything goes on: bring the question to them.
+    if (this.view?.terms && !(changed.get('view') as RouteReviewView | undefined)?.terms) this.renderRoot.querySelector('h3')?.focus();
+  }
+
+  private answer(type: 'terms-confirm' | 'terms-cancel'): void {
+    this.dispatchEvent(new CustomEvent(type, { detail: null, bubbles: true, composed: false }));
+  }
+
+  override render() {
+    const view = this.view;
+    if (!view) return nothing;
+    const { terms, review, toToken } = view;
+    const now = review.estimate;
+    const show = (value: bigint, { decimals, symbol }: ReviewToken = toToken) => `${formatAmount(value, decimals, { locale: this.locale })} ${symbol}`;
+    const row = (label: 'review.receive' | 'terms.minimum' | 'terms.fees', before = '', after = '') =>
+      html`<tr>
+        <th scope="row">${this.t(label)}</th>
+        <td>${before}</td>
+        <td>${after}</td>
+      </tr>`;
+    const item = (label: string, value: string) => html`<dt>${label}</dt><dd>${value}</dd>`;
+    return html`<section
+      part="base"
+      class=${terms ? 'terms' : ''}
+      aria-labelledby="title"
+      @keydown=${(e: KeyboardEvent) => terms && e.key === 'Escape' && this.answer('terms-cancel')}
+    >
+      <h3 id="title" tabindex="-1">${this.t(terms ? 'terms.title' : 'review.title')}</h3>
+      ${terms
+        ? html`<p role="alert">${this.t('terms.message', { new: show(now.toAmount), old: show(terms.toAmount) })}</p>
+            <table part="terms">
+              <tr>
+                <td></td>
+                <th scope="col">${this.t('terms.before')}</th>
+                <th scope="col">${this.t('terms.now')}</th>
+              </tr>
+              ${row('review.receive', show(terms.toAmount), show(now.toAmount))} ${row('terms.minimum', show(terms.toAmountMin), show(now.toAmountMin))}
+              ${row('terms.fees', formatUsd(terms.totalFeesUsd, this.locale), formatUsd(now.totalFeesUsd, this.locale))}
+            </table>`
+        : nothing}
+      <dl part="details">
+        ${item(this.t('review.amount'), show(review.amount, view.fromToken))}
+        ${review.nativeValue ? item(this.t('review.nativeValue', { symbol: view.native.symbol }), show(review.nativeValue, view.native)) : nothing}
+        ${item(this.t('review.recipient'), review.toAddress)} ${item(this.t('review.destination'), view.toChainName)}
+        ${item(this.t('review.receive'), `≈ ${show(now.toAmount)}`)}
+      </dl>
+      ${terms
+        ? html`<button class="confirm" part="confirm" @click=${() => this.answer('terms-confirm')}>${this.t('terms.confirm')}</button>
+            <button part="cancel" @click=${() => this.answer('terms-cancel')}>${this.t('terms.cancel')}</button>`
+        : nothing}
+    </section>`;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'terms-confirm': CustomEvent<null>;
+    'terms-cancel': CustomEvent<null>;
+  }
+}
