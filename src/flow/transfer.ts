@@ -27,12 +27,9 @@ import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import { pollUntilFinal } from './status-poller.js';
 import type { PollOptions } from './status-poller.js';
 
-export const NATIVE_TOKEN = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
-const MAX_UINT256 = 2n ** 256n - 1n;
+import { MAX_UINT256, isNativeToken } from '../model/tokens.js';
 
-export function isNativeToken(address: string): boolean {
-  return address.toLowerCase() === NATIVE_TOKEN;
-}
+export { NATIVE_TOKEN, isNativeToken } from '../model/tokens.js';
 
 export interface TransferPlan {
   fromChain: Chain;

@@ -4,8 +4,7 @@
  * `formatUnits`/`parseUnits`, so no float ever carries money.
  */
 import { formatUnits, parseUnits } from 'viem';
-
-const UINT256_MAX = 2n ** 256n - 1n;
+import { MAX_UINT256 } from '../model/tokens.js';
 
 export type AmountProblem = 'empty' | 'invalid' | 'negative' | 'zero' | 'too-many-decimals' | 'too-large';
 
@@ -29,7 +28,7 @@ export function parseAmountInput(text: string, decimals: number): ParsedAmount {
   const normalised = trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed.startsWith('.') ? `0${trimmed}` : trimmed;
   const withoutTrailingZeros = normalised.includes('.') ? normalised.replace(/\.?0+$/, '') || '0' : normalised;
   const value = parseUnits(withoutTrailingZeros, decimals);
-  if (value > UINT256_MAX) return { ok: false, problem: 'too-large' };
+  if (value > MAX_UINT256) return { ok: false, problem: 'too-large' };
   if (value === 0n) return { ok: false, problem: 'zero' };
   return { ok: true, value };
 }

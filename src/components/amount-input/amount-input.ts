@@ -1,31 +1,20 @@
 import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import {
-  amountToInputText,
-  formatAmount,
-  formatUsd,
-  parseAmountInput,
-  usdValue,
-  type AmountProblem,
-} from '../../format/amount.js';
+import { amountToInputText, formatAmount, formatUsd, usdValue } from '../../format/amount.js';
+import { checkAmount, type AmountCheck, type AmountCheckProblem } from '../../model/amount.js';
 import { plural } from '../../i18n/strings.js';
 import { field, fieldStyles } from '../shared/field.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './amount-input.styles.js';
 
-export type AmountInputProblem = AmountProblem | 'insufficient-balance';
+export type AmountInputProblem = AmountCheckProblem;
 
 /** Detail of `amount-change`: the text as typed, and either the amount or why it is unusable. */
 export interface AmountChangeDetail {
   text: string;
   /** Smallest units; present whenever the text parses, even when it exceeds the balance. */
-  amount?: bigint;
-  problem?: AmountInputProblem;
-}
-
-interface Evaluation {
   amount?: bigint;
   problem?: AmountInputProblem;
 }
@@ -96,18 +85,8 @@ export class AmountInput extends PartElement {
   }
 
   /** Reads the current text the way `amount-change` reports it. */
-  evaluate(text: string = this.value): Evaluation {
-    let parsed: ReturnType<typeof parseAmountInput>;
-    try {
-      parsed = parseAmountInput(text, this.decimals);
-    } catch {
-      parsed = { ok: false, problem: 'invalid' };
-    }
-    if (!parsed.ok) return { problem: parsed.problem };
-    if (this.balance !== undefined && parsed.value > this.balance) {
-      return { amount: parsed.value, problem: 'insufficient-balance' };
-    }
-    return { amount: parsed.value };
+  evaluate(text: string = this.value): AmountCheck {
+    return checkAmount(text, this.decimals, this.balance);
   }
 
   private emitChange(text: string): void {

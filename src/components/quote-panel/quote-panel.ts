@@ -22,22 +22,9 @@ export interface ValueLossConfirmDetail {
 export const SLIPPAGE_PRESETS = [0.5, 1, 3] as const;
 /** Above this, some providers reject the route (spec: Limits). */
 export const SLIPPAGE_WARN_ABOVE = 3;
-/** Custom slippage must be above 0 and below this. */
-export const SLIPPAGE_MAX = 50;
+import { SLIPPAGE_MAX, valueLossPercent } from '../../model/quote.js';
 
-/** A USD value as a number; NaN when missing, blank or not a number. */
-const usdNumber = (value: string | undefined): number => (value?.trim() ? Number(value) : NaN);
-
-/**
- * How much less USD value the route delivers than it takes, in percent
- * (negative when it delivers more). Undefined when either USD value is missing
- * or the source value is not positive.
- */
-export function valueLossPercent(estimate: Pick<Estimate, 'fromAmountUsd' | 'toAmountUsd'> | undefined): number | undefined {
-  const from = usdNumber(estimate?.fromAmountUsd);
-  const to = usdNumber(estimate?.toAmountUsd);
-  return Number.isFinite(from) && Number.isFinite(to) && from > 0 ? ((from - to) / from) * 100 : undefined;
-}
+export { SLIPPAGE_MAX, valueLossPercent };
 
 /**
  * `gas_receiver` → "Gas receiver fee", `serviceFee` → "Service fee"; known kinds
