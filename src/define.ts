@@ -11,6 +11,7 @@ import { RecipientInput } from './components/recipient-input/recipient-input.js'
 import { QuotePanel } from './components/quote-panel/quote-panel.js';
 import { ApprovalSteps } from './components/approval-steps/approval-steps.js';
 import { StatusTracker } from './components/status-tracker/status-tracker.js';
+import { TransferHistory } from './components/transfer-history/transfer-history.js';
 import { VERSION } from './version.js';
 
 export const ELEMENTS = {
@@ -22,6 +23,7 @@ export const ELEMENTS = {
   'bw-quote-panel': QuotePanel,
   'bw-approval-steps': ApprovalSteps,
   'bw-status-tracker': StatusTracker,
+  'bw-transfer-history': TransferHistory,
 } as const;
 
 const VERSION_KEY = Symbol.for('bridge-widget.version');
@@ -55,5 +57,6 @@ declare global {
     'bw-quote-panel': QuotePanel;
     'bw-approval-steps': ApprovalSteps;
     'bw-status-tracker': StatusTracker;
+    'bw-transfer-history': TransferHistory;
   }
 }

@@ -5,6 +5,7 @@
  */
 export { BridgeWidget } from './bridge-widget/bridge-widget.js';
 export type * from './bridge-widget/events.js';
+export * from './events/index.js';
 export { ChainPicker } from './components/chain-picker/chain-picker.js';
 export type { ChainOption } from './components/chain-picker/chain-picker.js';
 export { TokenPicker } from './components/token-picker/token-picker.js';
@@ -14,6 +15,7 @@ export { RecipientInput } from './components/recipient-input/recipient-input.js'
 export { QuotePanel } from './components/quote-panel/quote-panel.js';
 export { ApprovalSteps } from './components/approval-steps/approval-steps.js';
 export { StatusTracker } from './components/status-tracker/status-tracker.js';
+export { TransferHistory } from './components/transfer-history/transfer-history.js';
 export { VERSION } from './version.js';
 export type { Eip1193Provider } from './wallet/index.js';
 export { en, LOCALES, registerLocale, resolveLocale } from './i18n/strings.js';

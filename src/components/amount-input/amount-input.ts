@@ -115,7 +115,7 @@ export class AmountInput extends PartElement {
     const { amount, problem } = this.evaluate();
     const message = this.message(amount, problem);
     const invalid = message?.kind === 'error';
-    const usd = amount !== undefined ? formatUsd(usdValue(amount, this.decimals, this.usdPrice), this.locale) : undefined;
+    const usd = amount !== undefined ? formatUsd(usdValue(amount, this.decimals, this.usdPrice), this.intl) : undefined;
     return field(
       'amount',
       this.label || this.t('form.amount'),
@@ -151,7 +151,7 @@ export class AmountInput extends PartElement {
   }
 
   private amountText(value: bigint): string {
-    const amount = formatAmount(value, this.decimals, { locale: this.locale });
+    const amount = formatAmount(value, this.decimals, { locale: this.intl });
     return this.symbol ? `${amount} ${this.symbol}` : amount;
   }
 
@@ -178,7 +178,7 @@ export class AmountInput extends PartElement {
       case 'too-many-decimals':
         return this.decimals === 0
           ? this.t('amount.wholeOnly', { token })
-          : plural(this.strings, 'amount.decimals', this.decimals, this.locale, { token });
+          : plural(this.table, 'amount.decimals', this.decimals, this.intl, { token });
       case 'too-large':
         return this.t('amount.tooLarge');
       case 'insufficient-balance':

@@ -121,7 +121,7 @@ export class ApprovalSteps extends PartElement {
 
   private renderStep(step: ApprovalStepView, index: number, current: boolean) {
     const state = step.state;
-    const amount = this.unlimited ? this.t('approval.unlimited') : formatAmount(step.amount, step.tokenDecimals, { locale: this.locale });
+    const amount = this.unlimited ? this.t('approval.unlimited') : formatAmount(step.amount, step.tokenDecimals, { locale: this.intl });
     const spender = step.spenderLabel ? html`${step.spenderLabel} (${address(step.spender)})` : address(step.spender);
     const showTx = (state === 'mining' || state === 'done') && step.txHash;
     const failed = state === 'failed' || state === 'rejected';

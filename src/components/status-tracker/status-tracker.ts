@@ -191,7 +191,7 @@ export class StatusTracker extends PartElement {
     const elapsed =
       view.finishedAt !== undefined || !final
         ? this.t(view.finishedAt !== undefined ? 'status.took' : 'status.elapsed', {
-            duration: formatDuration((view.finishedAt ?? this.now) - view.startedAt, this.strings),
+            duration: formatDuration((view.finishedAt ?? this.now) - view.startedAt, this.table),
           })
         : '';
     const checked = !final && view.lastCheckedAt !== undefined ? this.agoText(view.lastCheckedAt) : '';

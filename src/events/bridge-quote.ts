@@ -1,0 +1,18 @@
+import type { Estimate } from '../api/schemas.js';
+import { BridgeEvent } from './bridge-event.js';
+
+export interface BridgeQuoteDetail {
+  estimate: Estimate;
+  fromChain: string;
+  toChain: string;
+  fromToken: string;
+  toToken: string;
+  requestId: string | undefined;
+}
+
+/** `bridge-quote`: A quote was received. */
+export class BridgeQuoteEvent extends BridgeEvent<BridgeQuoteDetail> {
+  constructor(detail: BridgeQuoteDetail) {
+    super('bridge-quote', detail);
+  }
+}

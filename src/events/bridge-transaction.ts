@@ -1,0 +1,14 @@
+import { BridgeEvent } from './bridge-event.js';
+
+export interface BridgeTransactionDetail {
+  intentId: string;
+  txHash: string;
+  chainId: string;
+}
+
+/** `bridge-transaction`: The source transaction was broadcast. */
+export class BridgeTransactionEvent extends BridgeEvent<BridgeTransactionDetail> {
+  constructor(detail: BridgeTransactionDetail) {
+    super('bridge-transaction', detail);
+  }
+}
