@@ -7,7 +7,7 @@
 import type { BalancesResponse, Chain, Estimate, QuoteRequest, Token } from '../api/schemas.js';
 import { checkAddress } from '../api/validate.js';
 import { chainFamily, type AddressFamily } from '../model/address.js';
-import { checkAmount, type AmountCheckProblem } from '../model/amount.js';
+import { checkAmount, type AmountCheckProblem } from '../format/amount.js';
 import { valueLossPercent } from '../model/quote.js';
 import { isNativeToken, sameId } from '../model/tokens.js';
 import { isSourceChain, parseList, passesLists } from './catalog.js';

@@ -1,8 +1,7 @@
 import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { amountToInputText, formatAmount, formatUsd, usdValue } from '../../format/amount.js';
-import { checkAmount, type AmountCheck, type AmountCheckProblem } from '../../model/amount.js';
+import { amountToInputText, checkAmount, formatAmount, formatUsd, usdValue, type AmountCheck, type AmountCheckProblem } from '../../format/amount.js';
 import { plural } from '../../i18n/strings.js';
 import { field, fieldStyles } from '../shared/field.js';
 import { PartElement } from '../shared/part.js';
