@@ -5,7 +5,6 @@
  */
 export { BridgeWidget } from './bridge-widget/bridge-widget.js';
 export type * from './bridge-widget/events.js';
-export * from './events/index.js';
 export { ChainPicker } from './components/chain-picker/chain-picker.js';
 export type { ChainOption } from './components/chain-picker/chain-picker.js';
 export { TokenPicker } from './components/token-picker/token-picker.js';

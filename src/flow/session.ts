@@ -228,9 +228,10 @@ export class TransferSession {
 
   // ---- what the host sets -------------------------------------------------
 
-  /** The host's settings; presets apply again when a preset changed. */
+  /** The host's settings; each change applies once (presets again when a preset changed). */
   configure(next: SessionSettings): void {
     const previous = this.settings;
+    if ((Object.keys(next) as (keyof SessionSettings)[]).every((k) => (k === 'config' ? JSON.stringify(previous.config) === JSON.stringify(next.config) : previous[k] === next[k]))) return;
     this.settings = next;
     const values = { ...this.values };
     if (next.slippage !== previous.slippage && isUsableSlippage(next.slippage)) values.slippage = next.slippage;

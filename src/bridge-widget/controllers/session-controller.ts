@@ -12,14 +12,9 @@ export interface SessionHost extends ReactiveControllerHost, EventTarget {
   proxyUrl: string;
 }
 
-function sameSettings(a: SessionSettings | undefined, b: SessionSettings): boolean {
-  return !!a && (Object.keys(b) as (keyof SessionSettings)[]).every((k) => (k === 'config' ? JSON.stringify(a.config) === JSON.stringify(b.config) : Object.is(a[k], b[k])));
-}
-
 export class SessionController implements ReactiveController {
   session: TransferSession;
   private unsubscribe: (() => void) | undefined;
-  private settings: SessionSettings | undefined;
   private connected = false;
 
   constructor(
@@ -64,14 +59,10 @@ export class SessionController implements ReactiveController {
       this.unsubscribe?.();
       session = this.session = this.create(host.proxyUrl);
       session.values = previous.values;
-      this.settings = undefined;
-      session.configure(this.readSettings());
       session.setWallet(previous.provider, previous.account);
       if (this.connected) session.connect();
     }
-    const settings = this.readSettings();
-    if (sameSettings(this.settings, settings)) return;
-    this.settings = settings;
-    session.configure(settings);
+    // The session compares with the settings it has: only what changed applies.
+    session.configure(this.readSettings());
   }
 }
