@@ -4,7 +4,7 @@ import { formatAmount, shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
 import { fillParts } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
-import { hostStyles, partTokens } from '../shared/styles.js';
+import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './approval-steps.styles.js';
 
 export type ApprovalStepState =
@@ -85,7 +85,7 @@ const address = (hex: string) => html`<span class="address" title=${hex}>${short
  * @cssprop --bridge-font-mono - Addresses.
  */
 export class ApprovalSteps extends PartElement {
-  static override styles = [hostStyles, partTokens, styles];
+  static override styles = [hostStyles, partTokens, spinStyles, styles];
 
   /** The approvals of the latest route, in order, each with its state. */
   @property({ attribute: false }) steps: ApprovalStepView[] = [];

@@ -4,7 +4,7 @@ import { shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
 import { fillParts, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
-import { hostStyles, partTokens } from '../shared/styles.js';
+import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './status-tracker.styles.js';
 
 export type TransferPhase = 'signing' | 'broadcast' | 'submitted' | 'bridging' | 'success' | 'failed' | 'not-found' | 'unknown';
@@ -116,7 +116,7 @@ export function formatDuration(ms: number, strings?: StringOverrides): string {
  * @cssprop --bridge-font-mono - Ids.
  */
 export class StatusTracker extends PartElement {
-  static override styles = [hostStyles, partTokens, styles];
+  static override styles = [hostStyles, partTokens, spinStyles, styles];
 
   /** Everything the tracker shows about one transfer; nothing renders while undefined. */
   @property({ attribute: false }) view?: StatusView;
