@@ -1,10 +1,10 @@
 import { LitElement, html, nothing } from 'lit';
-import type { TemplateResult } from 'lit';
+import type { PropertyValues, TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { PostHook } from '../api/schemas.js';
 import { hostStyles, tokenDefaults } from '../components/shared/styles.js';
-import { chainsFor, presetProblems, type Side, type SideConfig } from '../flow/form.js';
-import { QUOTE_REFRESH_MS, describeError, type Problem, type SessionSettings } from '../flow/session.js';
+import { chainsFor, presetProblems, sideConfig, type Side } from '../flow/form.js';
+import { QUOTE_REFRESH_MS, describeError, type Problem } from '../flow/session.js';
 import { shortenHex } from '../format/amount.js';
 import type { StringOverrides } from '../i18n/strings.js';
 import { isUsableSlippage } from '../model/quote.js';
@@ -177,7 +177,7 @@ export class BridgeWidget extends LitElement {
   /** The spec's `hooks.postHook`: a contract call on the destination chain once funds arrive. */
   @property({ attribute: false }) postHook: PostHook | undefined = undefined;
 
-  private readonly sessions = new SessionController(this, () => this.settings);
+  private readonly sessions = new SessionController(this, () => this);
   private readonly wallet = new WalletController(this, () => this.session);
   private readonly i18n = new LocaleController(this);
   private readonly views = new ViewController(this, () => this.session.view);
@@ -188,19 +188,8 @@ export class BridgeWidget extends LitElement {
     return this.sessions.session;
   }
 
-  private sideConfig(side: Side): SideConfig {
-    const name = side === 'from' ? 'From' : 'To';
-    const [chain, token] = side === 'from' ? [this.fromChain, this.fromToken] : [this.toChain, this.toToken];
-    return { chain, token, allowChains: this[`allow${name}Chains`], denyChains: this[`deny${name}Chains`], allowTokens: this[`allow${name}Tokens`], denyTokens: this[`deny${name}Tokens`] };
-  }
-
-  private get settings(): SessionSettings {
-    const { amount, toAddress, slippage, lockPresets, unlimitedApproval, walletTimeout, valueLossThreshold, metadata, postHook } = this;
-    const config = { from: this.sideConfig('from'), to: this.sideConfig('to') };
-    return { config, amount, toAddress, slippage, lockPresets, unlimitedApproval, walletTimeout, valueLossThreshold, metadata, postHook };
-  }
-
-  protected override willUpdate(): void {
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.size) this.session.configure(this, changed.keys());
     const { view, execution } = this.session;
     const phase = view === 'executing' ? execution.phase : undefined;
     if (phase && phase !== this.announcedPhase) this.views.say(this.i18n.t(`phase.${phase}`));
@@ -218,7 +207,7 @@ export class BridgeWidget extends LitElement {
     if (this.hasAttribute('value-loss-threshold') && !(threshold >= 0 && threshold <= 100)) problems.push(this.i18n.t('config.threshold', { value: attr('value-loss-threshold') }));
     if (!['light', 'dark', 'auto'].includes(this.theme)) problems.push(this.i18n.t('config.theme', { value: this.theme }));
     const catalog = this.session.catalog.value;
-    if (catalog) for (const p of presetProblems(this.settings.config, catalog, this.session.values)) problems.push(this.i18n.t(p.key, { value: p.value }));
+    if (catalog) for (const p of presetProblems(this.session.config, catalog, this.session.values)) problems.push(this.i18n.t(p.key, { value: p.value }));
     return problems;
   }
 
@@ -287,7 +276,7 @@ export class BridgeWidget extends LitElement {
         <bw-chain-picker
           exportparts=${EXPORT_PICKER}
           label=${i18n.t(`form.${side}Chain`)}
-          .chains=${chainOptions(chainsFor(this.sideConfig(side), side, catalog.value?.chains ?? []), side, session.confirmedDestinations, i18n.t('form.notRoutable'))}
+          .chains=${chainOptions(chainsFor(sideConfig(this, side), side, catalog.value?.chains ?? []), side, session.confirmedDestinations, i18n.t('form.notRoutable'))}
           .selected=${values[`${side}ChainId`]}
           ?disabled=${this.locked(`${side}Chain`)}
           disabled-reason=${locked}
@@ -296,7 +285,7 @@ export class BridgeWidget extends LitElement {
         <bw-token-picker
           exportparts=${EXPORT_PICKER}
           label=${i18n.t(`form.${side}Token`)}
-          .tokens=${this.tokenOptions.for(session, this.sideConfig(side), side)}
+          .tokens=${this.tokenOptions.for(session, sideConfig(this, side), side)}
           .selected=${values[`${side}TokenAddress`]}
           .balancesLoading=${side === 'from' && balances.status === 'pending'}
           .balancesPartial=${side === 'from' && !!balances.value?.partial}

@@ -37,6 +37,26 @@ export type FormConfig = Readonly<Record<Side, SideConfig>>;
 
 export const EMPTY_SIDE: SideConfig = { chain: '', token: '', allowChains: '', denyChains: '', allowTokens: '', denyTokens: '' };
 
+/** The host's presets and lists as <bridge-widget> names them (its attributes' properties). */
+export type PresetSettings = { readonly [K in `${Side}${'Chain' | 'Token'}` | `${'allow' | 'deny'}${'From' | 'To'}${'Chains' | 'Tokens'}`]: string };
+
+/** One side's presets and lists, read from the host's settings. */
+export function sideConfig(settings: PresetSettings, side: Side): SideConfig {
+  const name = side === 'from' ? 'From' : 'To';
+  return {
+    chain: settings[`${side}Chain`],
+    token: settings[`${side}Token`],
+    allowChains: settings[`allow${name}Chains`],
+    denyChains: settings[`deny${name}Chains`],
+    allowTokens: settings[`allow${name}Tokens`],
+    denyTokens: settings[`deny${name}Tokens`],
+  };
+}
+
+export function formConfig(settings: PresetSettings): FormConfig {
+  return { from: sideConfig(settings, 'from'), to: sideConfig(settings, 'to') };
+}
+
 /** The chain and token chosen on each side. */
 export interface Selection {
   fromChainId: string;

@@ -19,8 +19,8 @@ import { sameId } from '../model/tokens.js';
 import { WalletError, requestAccounts, type Address, type Eip1193Provider } from '../wallet/index.js';
 import { loadChains, loadTokens } from './catalog.js';
 import {
-  EMPTY_SIDE,
   findToken,
+  formConfig,
   mainAction,
   readDraft,
   resolvePresets,
@@ -29,6 +29,7 @@ import {
   type Catalog,
   type Draft,
   type FormConfig,
+  type PresetSettings,
   type FormValues,
   type MainAction,
   type QuoteInputs,
@@ -81,20 +82,19 @@ export function describeError(error: unknown): Problem {
 
 const isAborted = (error: unknown) => isRoutingError(error) && error.kind === 'aborted';
 
-/** What the host set through attributes and properties. */
-export interface SessionSettings {
-  config: FormConfig;
+/** What the host set through attributes and properties (<bridge-widget> passes itself). */
+export interface SessionSettings extends PresetSettings {
   /** Preset amount and recipient (attributes `amount`, `to-address`). */
-  amount: string;
-  toAddress: string;
-  slippage: number;
-  lockPresets: boolean;
-  unlimitedApproval: boolean;
+  readonly amount: string;
+  readonly toAddress: string;
+  readonly slippage: number;
+  readonly lockPresets: boolean;
+  readonly unlimitedApproval: boolean;
   /** Seconds to wait for a wallet prompt. */
-  walletTimeout: number;
-  valueLossThreshold: number;
-  metadata: Record<string, unknown> | undefined;
-  postHook: PostHook | undefined;
+  readonly walletTimeout: number;
+  readonly valueLossThreshold: number;
+  readonly metadata: Record<string, unknown> | undefined;
+  readonly postHook: PostHook | undefined;
 }
 
 export interface SessionOptions {
@@ -131,7 +131,7 @@ export interface Tracked {
 }
 
 const settingsDefaults: SessionSettings = {
-  config: { from: EMPTY_SIDE, to: EMPTY_SIDE },
+  ...formConfigDefaults(),
   amount: '',
   toAddress: '',
   slippage: 1,
@@ -142,6 +142,11 @@ const settingsDefaults: SessionSettings = {
   metadata: undefined,
   postHook: undefined,
 };
+
+function formConfigDefaults(): PresetSettings {
+  const none = ['fromChain', 'toChain', 'fromToken', 'toToken', ...['allow', 'deny'].flatMap((a) => ['FromChains', 'ToChains', 'FromTokens', 'ToTokens'].map((b) => a + b))];
+  return Object.fromEntries(none.map((name) => [name, ''])) as PresetSettings;
+}
 
 function savedToken({ address, symbol, decimals }: SavedToken): SavedToken {
   return { address, symbol, decimals };
@@ -228,22 +233,23 @@ export class TransferSession {
 
   // ---- what the host sets -------------------------------------------------
 
-  /** The host's settings; each change applies once (presets again when a preset changed). */
-  configure(next: SessionSettings): void {
-    const previous = this.settings;
-    if ((Object.keys(next) as (keyof SessionSettings)[]).every((k) => (k === 'config' ? JSON.stringify(previous.config) === JSON.stringify(next.config) : previous[k] === next[k]))) return;
-    this.settings = next;
+  /** The host's settings (kept by reference) and the names of those that changed: each change applies once. */
+  configure(settings: SessionSettings, changed: Iterable<PropertyKey> = []): void {
+    this.settings = settings;
+    const names = new Set(changed);
     const values = { ...this.values };
-    if (next.slippage !== previous.slippage && isUsableSlippage(next.slippage)) values.slippage = next.slippage;
-    if (next.amount !== previous.amount) values.amountText = next.amount;
-    if (next.toAddress !== previous.toAddress && next.toAddress) values.recipient = next.toAddress;
-    const presetKeys = ['chain', 'token'] as const;
-    if (previous === settingsDefaults || (['from', 'to'] as const).some((s) => presetKeys.some((k) => previous.config[s][k] !== next.config[s][k]))) {
-      this.presetsApplied = false;
-    }
+    if (names.has('slippage') && isUsableSlippage(settings.slippage)) values.slippage = settings.slippage;
+    if (names.has('amount')) values.amountText = settings.amount;
+    if (names.has('toAddress') && settings.toAddress) values.recipient = settings.toAddress;
+    if (['fromChain', 'toChain', 'fromToken', 'toToken'].some((name) => names.has(name))) this.presetsApplied = false;
     this.values = values;
     this.applyPresets();
     this.changed();
+  }
+
+  /** The host's presets and allow/deny lists, per side. */
+  get config(): FormConfig {
+    return formConfig(this.settings);
   }
 
   /** The wallet in use and its account (the wallet controller decides which provider that is). */
@@ -289,7 +295,7 @@ export class TransferSession {
   selectChain(side: Side, chainId: string): void {
     const catalog = this.catalog.value;
     if (!catalog) return;
-    const values = { ...this.values, ...selectChain(this.settings.config, catalog, this.values, side, chainId), valueLossConfirmed: false };
+    const values = { ...this.values, ...selectChain(this.config, catalog, this.values, side, chainId), valueLossConfirmed: false };
     const family = chainFamily(catalog.chains.find((c) => c.chainId === chainId));
     if (side === 'to' && values.recipient && family && checkAddress(values.recipient, family)) values.recipient = '';
     this.values = values;
@@ -359,7 +365,7 @@ export class TransferSession {
     const catalog = this.catalog.value;
     if (this.presetsApplied || !catalog) return;
     this.presetsApplied = true;
-    this.values = { ...this.values, ...resolvePresets(this.settings.config, catalog, this.values) };
+    this.values = { ...this.values, ...resolvePresets(this.config, catalog, this.values) };
   }
 
   private async loadCatalog(): Promise<void> {

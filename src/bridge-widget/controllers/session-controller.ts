@@ -59,10 +59,9 @@ export class SessionController implements ReactiveController {
       this.unsubscribe?.();
       session = this.session = this.create(host.proxyUrl);
       session.values = previous.values;
+      session.configure(this.readSettings());
       session.setWallet(previous.provider, previous.account);
       if (this.connected) session.connect();
     }
-    // The session compares with the settings it has: only what changed applies.
-    session.configure(this.readSettings());
   }
 }

@@ -185,3 +185,9 @@ export class AmountInput extends PartElement {
     }
   }
 }
+
+declare global {
+  interface HTMLElementEventMap {
+    'amount-change': CustomEvent<AmountChangeDetail>;
+  }
+}

@@ -162,3 +162,9 @@ export class ApprovalSteps extends PartElement {
     >`;
   }
 }
+
+declare global {
+  interface HTMLElementEventMap {
+    'approval-retry': CustomEvent<ApprovalRetryDetail>;
+  }
+}

@@ -370,3 +370,10 @@ export class QuotePanel extends PartElement {
     return this.t('quote.percent', { value: new Intl.NumberFormat(this.intl, { maximumFractionDigits: digits }).format(value) });
   }
 }
+
+declare global {
+  interface HTMLElementEventMap {
+    'slippage-change': CustomEvent<SlippageChangeDetail>;
+    'value-loss-confirm': CustomEvent<ValueLossConfirmDetail>;
+  }
+}

@@ -188,3 +188,9 @@ export class RecipientInput extends PartElement {
     return this.family === 'solana' ? this.t('recipient.solana') : (this.info.placeholder ?? '');
   }
 }
+
+declare global {
+  interface HTMLElementEventMap {
+    'recipient-change': CustomEvent<RecipientChangeDetail>;
+  }
+}

@@ -317,3 +317,10 @@ export class StatusTracker extends PartElement {
     return this.t('status.checkedMinutes', { minutes: Math.floor(seconds / 60) });
   }
 }
+
+declare global {
+  interface HTMLElementEventMap {
+    'new-transfer': CustomEvent<StatusActionDetail>;
+    'status-dismiss': CustomEvent<StatusActionDetail>;
+  }
+}
