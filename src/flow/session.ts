@@ -99,6 +99,8 @@ export interface SessionSettings extends PresetSettings {
 
 export interface SessionOptions {
   proxyUrl: string;
+  /** The host's settings, read when needed (<bridge-widget> passes itself); `configure` says what changed. */
+  settings: SessionSettings;
   /** Where transfers are kept between visits (the element passes `localStorage`); none: in memory only. */
   storage?: KeyValueStorage | undefined;
   /** Client retry timing; shorter in tests. */
@@ -130,24 +132,6 @@ export interface Tracked {
   nextCheckAt: number | undefined;
 }
 
-const settingsDefaults: SessionSettings = {
-  ...formConfigDefaults(),
-  amount: '',
-  toAddress: '',
-  slippage: 1,
-  lockPresets: false,
-  unlimitedApproval: false,
-  walletTimeout: 300,
-  valueLossThreshold: 5,
-  metadata: undefined,
-  postHook: undefined,
-};
-
-function formConfigDefaults(): PresetSettings {
-  const none = ['fromChain', 'toChain', 'fromToken', 'toToken', ...['allow', 'deny'].flatMap((a) => ['FromChains', 'ToChains', 'FromTokens', 'ToTokens'].map((b) => a + b))];
-  return Object.fromEntries(none.map((name) => [name, ''])) as PresetSettings;
-}
-
 function savedToken({ address, symbol, decimals }: SavedToken): SavedToken {
   return { address, symbol, decimals };
 }
@@ -161,7 +145,7 @@ export class TransferSession {
   catalog: Load<Catalog> = { status: 'idle' };
   balances: Load<BalancesResponse> = { status: 'idle' };
   quote: Load<QuoteResult> = { status: 'idle' };
-  settings: SessionSettings = settingsDefaults;
+  settings: SessionSettings;
   values: FormValues = { fromChainId: '', toChainId: '', fromTokenAddress: '', toTokenAddress: '', amountText: '', recipient: '', slippage: 1, valueLossConfirmed: false };
   draft: Draft = {};
   provider: Eip1193Provider | undefined;
@@ -188,6 +172,7 @@ export class TransferSession {
 
   constructor(options: SessionOptions) {
     this.options = options;
+    this.settings = options.settings;
     this.client = options.proxyUrl ? new WidgetClient({ baseUrl: options.proxyUrl, ...(options.backoff ? { backoff: options.backoff } : {}) }) : undefined;
     this.store = new IntentStore(options.storage, options.proxyUrl);
   }

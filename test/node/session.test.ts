@@ -172,9 +172,9 @@ describe('session and form rules against the sandbox', () => {
       });
     const fast = { backoff: { baseMs: 20, maxMs: 200, jitter: 0 }, transfer: { poll: { intervalMs: 100, minIntervalMs: 50 }, receiptBackoff: { baseMs: 20, maxMs: 200, jitter: 0 }, confirmPollMs: 50 } };
     let sessions: TransferSession[] = [];
-    const open = (storage = new MemoryStorage()) => {
+    const open = (storage = new MemoryStorage(), initial = settings()) => {
       clearCatalogCache();
-      const session = new TransferSession({ proxyUrl: sandbox.proxyUrl!, storage, ...fast });
+      const session = new TransferSession({ proxyUrl: sandbox.proxyUrl!, settings: initial, storage, ...fast });
       sessions.push(session);
       return session;
     };

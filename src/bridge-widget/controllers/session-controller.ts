@@ -26,7 +26,7 @@ export class SessionController implements ReactiveController {
   }
 
   private create(proxyUrl: string): TransferSession {
-    const session = new TransferSession({ proxyUrl, storage: typeof localStorage === 'undefined' ? undefined : localStorage });
+    const session = new TransferSession({ proxyUrl, settings: this.readSettings(), storage: typeof localStorage === 'undefined' ? undefined : localStorage });
     this.unsubscribe = session.subscribe({
       changed: () => this.host.requestUpdate(),
       event: (type, detail) => this.host.dispatchEvent(new BRIDGE_EVENTS[type](detail as never)),
@@ -59,7 +59,6 @@ export class SessionController implements ReactiveController {
       this.unsubscribe?.();
       session = this.session = this.create(host.proxyUrl);
       session.values = previous.values;
-      session.configure(this.readSettings());
       session.setWallet(previous.provider, previous.account);
       if (this.connected) session.connect();
     }
