@@ -201,7 +201,8 @@ export class TransferSession {
     this.connected = true;
     if (this.catalog.status !== 'complete') void this.loadCatalog();
     if (this.account) void this.loadBalances();
-    this.quoteRequested = undefined;
+    // Reattached: quote again what disconnecting stopped (and with it the refresh).
+    this.retryQuote();
     this.changed();
   }
 
