@@ -13,7 +13,5 @@ export interface BridgeApprovalDetail {
 
 /** `bridge-approval`: An approval step changed state (sent or done). */
 export class BridgeApprovalEvent extends BridgeEvent<BridgeApprovalDetail> {
-  constructor(detail: BridgeApprovalDetail) {
-    super('bridge-approval', detail);
-  }
+  static override readonly type = 'bridge-approval';
 }

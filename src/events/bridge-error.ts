@@ -11,7 +11,5 @@ export interface BridgeErrorDetail {
 
 /** `bridge-error`: Something the user must act on: a rejected quote, no route, a wallet refusal, an unreachable service. */
 export class BridgeErrorEvent extends BridgeEvent<BridgeErrorDetail> {
-  constructor(detail: BridgeErrorDetail) {
-    super('bridge-error', detail);
-  }
+  static override readonly type = 'bridge-error';
 }

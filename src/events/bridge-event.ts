@@ -5,7 +5,10 @@
  * with its detail type beside it; `index.ts` gathers them.
  */
 export class BridgeEvent<T> extends CustomEvent<T> {
-  constructor(type: string, detail: T) {
-    super(type, { detail, bubbles: true, composed: true });
+  /** The event's type, set by each subclass. */
+  static readonly type: string;
+
+  constructor(detail: T) {
+    super((new.target as typeof BridgeEvent).type, { detail, bubbles: true, composed: true });
   }
 }

@@ -11,7 +11,5 @@ export interface BridgeFailedDetail {
 
 /** `bridge-failed`: The service reported `failed` (a refund is initiated) or no longer knows the transfer. */
 export class BridgeFailedEvent extends BridgeEvent<BridgeFailedDetail> {
-  constructor(detail: BridgeFailedDetail) {
-    super('bridge-failed', detail);
-  }
+  static override readonly type = 'bridge-failed';
 }

@@ -12,7 +12,5 @@ export interface BridgeQuoteDetail {
 
 /** `bridge-quote`: A quote was received. */
 export class BridgeQuoteEvent extends BridgeEvent<BridgeQuoteDetail> {
-  constructor(detail: BridgeQuoteDetail) {
-    super('bridge-quote', detail);
-  }
+  static override readonly type = 'bridge-quote';
 }

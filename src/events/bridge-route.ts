@@ -10,7 +10,5 @@ export interface BridgeRouteDetail {
 
 /** `bridge-route`: A route (intent) was created. */
 export class BridgeRouteEvent extends BridgeEvent<BridgeRouteDetail> {
-  constructor(detail: BridgeRouteDetail) {
-    super('bridge-route', detail);
-  }
+  static override readonly type = 'bridge-route';
 }

@@ -15,7 +15,5 @@ export interface BridgeStatusDetail {
 
 /** `bridge-status`: The transfer's status changed. */
 export class BridgeStatusEvent extends BridgeEvent<BridgeStatusDetail> {
-  constructor(detail: BridgeStatusDetail) {
-    super('bridge-status', detail);
-  }
+  static override readonly type = 'bridge-status';
 }

@@ -7,7 +7,5 @@ export interface BridgeSuccessDetail extends BridgeStatusDetail {
 
 /** `bridge-success`: The service reported `success`; only then. */
 export class BridgeSuccessEvent extends BridgeEvent<BridgeSuccessDetail> {
-  constructor(detail: BridgeSuccessDetail) {
-    super('bridge-success', detail);
-  }
+  static override readonly type = 'bridge-success';
 }

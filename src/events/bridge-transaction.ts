@@ -8,7 +8,5 @@ export interface BridgeTransactionDetail {
 
 /** `bridge-transaction`: The source transaction was broadcast. */
 export class BridgeTransactionEvent extends BridgeEvent<BridgeTransactionDetail> {
-  constructor(detail: BridgeTransactionDetail) {
-    super('bridge-transaction', detail);
-  }
+  static override readonly type = 'bridge-transaction';
 }

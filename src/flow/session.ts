@@ -53,6 +53,13 @@ export interface Load<T> {
   error?: unknown;
 }
 
+/** What each remote resource holds once loaded. */
+interface Loaded {
+  catalog: Catalog;
+  balances: BalancesResponse;
+  quote: QuoteResult;
+}
+
 export interface Problem {
   kind: string;
   message: string;
@@ -164,11 +171,13 @@ export class TransferSession {
   private presetsApplied = false;
   private balancePolls = 0;
   private runs = { catalog: 0, balances: 0, quote: 0 };
-  private aborts: Partial<Record<'balances' | 'quote', AbortController>> = {};
+  private aborts: Partial<Record<keyof Loaded, AbortController>> = {};
   private timers: Partial<Record<'refresh' | 'balances' | 'rateLimit', ReturnType<typeof setTimeout>>> = {};
   private executing: AbortController | undefined;
   private readonly tracking = new Map<string, AbortController>();
   private connected = false;
+  /** The inputs the running (or last) quote was asked for: a change of inputs starts a new one. */
+  private quoteRequested: QuoteInputs | undefined;
 
   constructor(options: SessionOptions) {
     this.options = options;
@@ -183,6 +192,7 @@ export class TransferSession {
   }
 
   private changed(): void {
+    this.applyPresets();
     this.draft = readDraft({ catalog: this.catalog.value, balances: this.balances.value, values: this.values, account: this.account, previous: this.draft.inputs });
     if (this.view !== 'form') this.draft.inputs = undefined;
     if (this.draft.inputs !== this.quote.value?.inputs && this.draft.inputs !== this.quoteRequested) void this.runQuote();
@@ -229,7 +239,6 @@ export class TransferSession {
     if (names.has('toAddress') && settings.toAddress) values.recipient = settings.toAddress;
     if (['fromChain', 'toChain', 'fromToken', 'toToken'].some((name) => names.has(name))) this.presetsApplied = false;
     this.values = values;
-    this.applyPresets();
     this.changed();
   }
 
@@ -354,92 +363,92 @@ export class TransferSession {
     this.values = { ...this.values, ...resolvePresets(this.config, catalog, this.values) };
   }
 
-  private async loadCatalog(): Promise<void> {
-    const run = ++this.runs.catalog;
-    const client = this.client;
-    if (!client) {
-      this.catalog = { status: 'error', error: new Error(en['widget.noProxy']) };
-      return this.changed();
-    }
-    this.catalog = { ...this.catalog, status: 'pending' };
+  /**
+   * The one way the session fetches: a newer run supersedes (and aborts) an
+   * older one, the value shown stays until the new one arrives, and a 429 the
+   * client could not ride out is tried again when the service allows (`retry`).
+   */
+  private async load<K extends keyof Loaded>(key: K, work: (signal: AbortSignal) => Promise<Loaded[K]>, retry?: () => void): Promise<void> {
+    const state = this as unknown as Record<K, Load<Loaded[K]>>;
+    const run = this.cancel(key);
+    const { signal } = (this.aborts[key] = new AbortController());
+    state[key] = { ...state[key], status: 'pending' };
     this.changed();
     try {
-      const [chains, tokens] = await Promise.all([loadChains(client), loadTokens(client)]);
-      if (run !== this.runs.catalog) return;
-      this.catalog = { status: 'complete', value: { chains, tokens } };
-      this.applyPresets();
+      const value = await work(signal);
+      if (run !== this.runs[key]) return;
+      state[key] = { status: 'complete', value };
     } catch (error) {
-      if (run !== this.runs.catalog) return;
-      this.catalog = { status: 'error', error };
-      this.retryWhenRateLimited(error, () => this.loadCatalog());
+      if (run !== this.runs[key]) return;
+      state[key] = { status: 'error', error };
+      if (retry) this.retryWhenRateLimited(error, retry);
     }
     this.changed();
   }
 
-  private async loadBalances(): Promise<void> {
-    const run = ++this.runs.balances;
-    this.aborts.balances?.abort();
+  /** Stops a fetch in flight: its answer, if any, is ignored. Returns the new run's number. */
+  private cancel(key: keyof Loaded): number {
+    this.aborts[key]?.abort();
+    return ++this.runs[key];
+  }
+
+  private loadCatalog(): Promise<void> {
+    const { client } = this;
+    return this.load(
+      'catalog',
+      async () => {
+        if (!client) throw new Error(en['widget.noProxy']);
+        const [chains, tokens] = await Promise.all([loadChains(client), loadTokens(client)]);
+        return { chains, tokens };
+      },
+      () => void this.loadCatalog(),
+    );
+  }
+
+  private loadBalances(): Promise<void> | undefined {
     clearTimeout(this.timers.balances);
     const { client, account } = this;
     if (!client || !account || !this.connected) {
-      this.balances = { status: 'complete', value: undefined };
+      this.cancel('balances');
+      this.balances = { status: 'complete' };
       return;
     }
-    const controller = (this.aborts.balances = new AbortController());
-    this.balances = { ...this.balances, status: 'pending' };
-    this.changed();
-    try {
-      const { data } = await client.balances(account, { signal: controller.signal });
-      if (run !== this.runs.balances) return;
-      this.balances = { status: 'complete', value: data };
+    return this.load('balances', async (signal) => {
+      const { data } = await client.balances(account, { signal });
       // A partial answer means some chains are still coming in: ask again a few times.
       if (data.partial && this.balancePolls < BALANCE_REPOLL_LIMIT) {
         this.balancePolls++;
         this.timers.balances = setTimeout(() => void this.loadBalances(), BALANCE_REPOLL_MS);
       }
-    } catch (error) {
-      if (run !== this.runs.balances) return;
-      this.balances = { status: 'error', error };
-    }
-    this.changed();
+      return data;
+    });
   }
 
-  /** The inputs the running (or last) quote was asked for: a change of inputs starts a new one. */
-  private quoteRequested: QuoteInputs | undefined;
-
-  private async runQuote(): Promise<void> {
-    const inputs = this.draft.inputs;
-    this.quoteRequested = inputs;
-    const run = ++this.runs.quote;
-    this.aborts.quote?.abort();
+  private runQuote(): Promise<void> | undefined {
+    const inputs = (this.quoteRequested = this.draft.inputs);
+    const { client } = this;
     clearTimeout(this.timers.refresh);
-    const client = this.client;
     if (!inputs || !client || !this.connected) {
-      if (!inputs) this.quote = { status: 'complete', value: undefined };
+      this.cancel('quote');
+      if (!inputs) this.quote = { status: 'complete' };
       return;
     }
-    const controller = (this.aborts.quote = new AbortController());
-    const { signal } = controller;
-    // The quote shown stays (marked stale) until the new one arrives.
-    this.quote = { ...this.quote, status: 'pending' };
-    try {
-      // A newer keystroke aborts this run before the request leaves: debounce for free.
-      await sleep(QUOTE_DEBOUNCE_MS, signal);
-      const { data, meta } = await client.quote(inputs, { signal });
-      if (run !== this.runs.quote) return;
-      this.confirmedDestinations.add(inputs.toChain);
-      this.quote = { status: 'complete', value: { inputs, estimate: data, at: Date.now() } };
-      const { fromChain, toChain, fromToken, toToken } = inputs;
-      this.emit('bridge-quote', { estimate: data, fromChain, toChain, fromToken, toToken, requestId: meta.requestId });
-      this.timers.refresh = setTimeout(() => {
-        if (this.view === 'form') this.retryQuote();
-      }, QUOTE_REFRESH_MS);
-    } catch (error) {
-      if (run !== this.runs.quote) return;
-      this.quote = { status: 'error', error };
-      this.retryWhenRateLimited(error, () => this.retryQuote());
-    }
-    this.changed();
+    return this.load(
+      'quote',
+      async (signal) => {
+        // A newer keystroke aborts this run before the request leaves: debounce for free.
+        await sleep(QUOTE_DEBOUNCE_MS, signal);
+        const { data, meta } = await client.quote(inputs, { signal });
+        this.confirmedDestinations.add(inputs.toChain);
+        const { fromChain, toChain, fromToken, toToken } = inputs;
+        this.emit('bridge-quote', { estimate: data, fromChain, toChain, fromToken, toToken, requestId: meta.requestId });
+        this.timers.refresh = setTimeout(() => {
+          if (this.view === 'form') this.retryQuote();
+        }, QUOTE_REFRESH_MS);
+        return { inputs, estimate: data, at: Date.now() };
+      },
+      () => this.retryQuote(),
+    );
   }
 
   /** A 429 the client could not ride out: the widget says it will retry, so it does, when the service allows. */

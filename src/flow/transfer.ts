@@ -26,7 +26,6 @@ import type { Address, Eip1193Provider, Hash } from '../wallet/index.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import { pollUntilFinal } from './status-poller.js';
 import type { PollOptions } from './status-poller.js';
-
 import { MAX_UINT256, isNativeToken } from '../model/tokens.js';
 
 export { NATIVE_TOKEN, isNativeToken } from '../model/tokens.js';

@@ -5,7 +5,6 @@
  * connects; <bridge-widget> answers and calls back on every change. A part
  * nobody answers shows English and the browser's number format.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { StringOverrides } from '../../i18n/strings.js';
 
 /** The language a provider hands to its parts. */
@@ -23,30 +22,6 @@ export class LocaleRequestEvent extends Event {
 
   constructor(readonly callback: (context: LocaleContext) => void) {
     super('bw-locale-request', { bubbles: true, composed: false });
-  }
-}
-
-/** The consumer side, one per part. */
-export class LocaleConsumer implements ReactiveController {
-  context: LocaleContext | undefined;
-  private request: LocaleRequestEvent | undefined;
-
-  constructor(private readonly host: ReactiveControllerHost & EventTarget) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {
-    this.request = new LocaleRequestEvent((context) => {
-      this.context = context;
-      this.host.requestUpdate();
-    });
-    this.host.dispatchEvent(this.request);
-  }
-
-  hostDisconnected(): void {
-    this.request?.unsubscribe?.();
-    this.request = undefined;
-    this.context = undefined;
   }
 }
 

@@ -1,7 +1,7 @@
 import { LitElement } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { translate, type StringKey, type StringOverrides, type Vars } from '../../i18n/strings.js';
-import { LocaleConsumer } from './locale.js';
+import { LocaleRequestEvent, type LocaleContext } from './locale.js';
 
 /** Detail of the internal `bw-announce` event. */
 export interface AnnounceDetail {
@@ -29,16 +29,33 @@ export class PartElement extends LitElement {
   /** Text of the part's own live region, used when no shell takes the announcement. */
   @state() protected announcement = '';
 
-  private readonly localeConsumer = new LocaleConsumer(this);
+  /** The language the closest <bridge-widget> hands down, while connected under one. */
+  private context: LocaleContext | undefined;
+  private localeRequest: LocaleRequestEvent | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.localeRequest = new LocaleRequestEvent((context) => {
+      this.context = context;
+      this.requestUpdate();
+    });
+    this.dispatchEvent(this.localeRequest);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.localeRequest?.unsubscribe?.();
+    this.context = undefined;
+  }
 
   /** The string table in use: the `strings` property, else the shell's. */
   protected get table(): StringOverrides | undefined {
-    return this.strings ?? this.localeConsumer.context?.table;
+    return this.strings ?? this.context?.table;
   }
 
   /** The locale in use for numbers: the `locale` property, else the shell's. */
   protected get intl(): string | undefined {
-    return this.locale ?? this.localeConsumer.context?.intl;
+    return this.locale ?? this.context?.intl;
   }
 
   protected t(key: StringKey, vars?: Vars): string {

@@ -10,18 +10,12 @@ export const styles = css`
     justify-content: flex-end;
   }
   .link-button {
-    font: inherit;
-    cursor: pointer;
     border: 0;
     background: none;
     padding: 2px 4px;
     font-size: 0.9em;
     color: var(--bridge-color-accent);
     text-decoration: underline;
-  }
-  .link-button:focus-visible {
-    outline: 2px solid var(--bridge-color-focus);
-    outline-offset: 2px;
   }
   .history {
     list-style: none;
