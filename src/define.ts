@@ -12,6 +12,7 @@ import { QuotePanel } from './components/quote-panel/quote-panel.js';
 import { ApprovalSteps } from './components/approval-steps/approval-steps.js';
 import { StatusTracker } from './components/status-tracker/status-tracker.js';
 import { RouteReview } from './components/route-review/route-review.js';
+import { TransferHistory } from './components/transfer-history/transfer-history.js';
 import { VERSION } from './version.js';
 
 export const ELEMENTS = {
@@ -24,6 +25,7 @@ export const ELEMENTS = {
   'bw-approval-steps': ApprovalSteps,
   'bw-status-tracker': StatusTracker,
   'bw-route-review': RouteReview,
+  'bw-transfer-history': TransferHistory,
 } as const;
 
 const VERSION_KEY = Symbol.for('bridge-widget.version');
@@ -58,5 +60,6 @@ declare global {
     'bw-approval-steps': ApprovalSteps;
     'bw-status-tracker': StatusTracker;
     'bw-route-review': RouteReview;
+    'bw-transfer-history': TransferHistory;
   }
 }

@@ -16,6 +16,7 @@ export { ApprovalSteps } from './components/approval-steps/approval-steps.js';
 export { StatusTracker } from './components/status-tracker/status-tracker.js';
 export { RouteReview } from './components/route-review/route-review.js';
 export type { RouteReviewView, ReviewToken } from './components/route-review/route-review.js';
+export { TransferHistory } from './components/transfer-history/transfer-history.js';
 export { VERSION } from './version.js';
 export type { Eip1193Provider } from './wallet/index.js';
 export { en, LOCALES, registerLocale, resolveLocale } from './i18n/strings.js';

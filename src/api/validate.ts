@@ -5,8 +5,10 @@
 import { isAddress } from 'viem';
 import { InvalidRequestError } from './errors.js';
 import type { PostHook } from './schemas.js';
+import type { AddressFamily } from '../model/address.js';
+import { MAX_UINT256 } from '../model/tokens.js';
 
-export type AddressFamily = 'evm' | 'solana' | 'cosmos' | 'bitcoin' | 'sui';
+export { addressFamilyOf, type AddressFamily } from '../model/address.js';
 
 const BECH32_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const BECH32_GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
@@ -68,25 +70,6 @@ function base58ByteLength(input: string): number | undefined {
   return bytes + leadingZeros;
 }
 
-/** Which address family a chain type (from the chain list) expects. */
-export function addressFamilyOf(chainType: string): AddressFamily | undefined {
-  switch (chainType.toLowerCase()) {
-    case 'evm':
-      return 'evm';
-    case 'solana':
-    case 'svm':
-      return 'solana';
-    case 'cosmos':
-      return 'cosmos';
-    case 'bitcoin':
-    case 'btc':
-      return 'bitcoin';
-    case 'sui':
-      return 'sui';
-    default:
-      return undefined;
-  }
-}
 
 export type AddressProblem = 'empty' | 'whitespace' | 'format' | 'checksum' | 'prefix';
 
@@ -133,14 +116,12 @@ export function assertAddress(address: string, family: AddressFamily, field: str
   if (problem) throw new InvalidRequestError(`${field} is not a valid ${family} address (${problem})`, field);
 }
 
-const UINT256_MAX = 2n ** 256n - 1n;
-
 /** Amounts travel as non-negative integer strings in smallest units. */
 export function assertAmount(amount: bigint, field = 'fromAmount', options: { allowZero?: boolean } = {}): string {
   if (typeof amount !== 'bigint') throw new InvalidRequestError(`${field} must be a bigint in smallest units`, field);
   if (amount < 0n) throw new InvalidRequestError(`${field} must not be negative`, field);
   if (amount === 0n && !options.allowZero) throw new InvalidRequestError(`${field} must be greater than zero`, field);
-  if (amount > UINT256_MAX) throw new InvalidRequestError(`${field} exceeds the largest on-chain amount`, field);
+  if (amount > MAX_UINT256) throw new InvalidRequestError(`${field} exceeds the largest on-chain amount`, field);
   return amount.toString(10);
 }
 

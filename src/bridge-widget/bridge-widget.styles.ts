@@ -130,20 +130,12 @@ export const styles = css`
     color: var(--bridge-color-text-muted);
     box-shadow: inset 0 0 0 1px var(--bridge-color-border);
   }
-  .secondary,
-  .link-button {
+  .secondary {
     border: 1px solid var(--bridge-color-border-strong);
     background: var(--bridge-color-surface-raised);
     border-radius: var(--bridge-radius-small);
     padding: 6px 12px;
     font-size: 0.9em;
-  }
-  .link-button {
-    border: 0;
-    background: none;
-    padding: 2px 4px;
-    color: var(--bridge-color-accent);
-    text-decoration: underline;
   }
   .notice {
     border-radius: var(--bridge-radius-small);
@@ -190,31 +182,6 @@ export const styles = css`
     .spinner {
       animation-duration: 3s;
     }
-  }
-  .history {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: grid;
-    gap: 6px;
-    font-size: 0.9em;
-  }
-  .history li {
-    display: flex;
-    justify-content: space-between;
-    gap: 8px;
-    padding: 8px 10px;
-    background: var(--bridge-color-surface);
-    border-radius: var(--bridge-radius-small);
-  }
-  .history .state {
-    font-weight: 600;
-  }
-  .row {
-    display: flex;
-    gap: 8px;
-    justify-content: flex-end;
-    flex-wrap: wrap;
   }
   .route-info {
     margin: 0;

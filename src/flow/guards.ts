@@ -35,9 +35,8 @@ import { usableApprovals } from '../api/approvals.js';
 import type { RequiredApproval } from '../api/approvals.js';
 import type { AddChainParams } from '../wallet/chain.js';
 import type { Chain, Estimate, IntentStatus, Route } from '../api/schemas.js';
+import { MAX_UINT256, NATIVE_TOKEN, isNativeToken } from '../model/tokens.js';
 
-export const NATIVE_TOKEN = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
-export const MAX_UINT256 = 2n ** 256n - 1n;
 /** Allowance on top of the listed native fees, in basis points of those fees. */
 export const VALUE_TOLERANCE_BPS = 100n;
 /** A fee rise (USD) above this percentage of the quoted fees changes the terms... */
@@ -98,10 +97,6 @@ export interface Agreement {
 }
 
 const same = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
-
-export function isNativeToken(address: string): boolean {
-  return address.toLowerCase() === NATIVE_TOKEN;
-}
 
 /** Sum of the estimate's fees paid in `token` on `chainId`. */
 function feesIn(estimate: Estimate, chainId: string, token: string): bigint {

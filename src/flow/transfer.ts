@@ -26,10 +26,11 @@ import type { Address, Eip1193Provider, Hash } from '../wallet/index.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import { pollUntilFinal } from './status-poller.js';
 import type { PollOptions } from './status-poller.js';
-import { MAX_UINT256, checkApproval, checkRoute, checkStatus, checkTransaction, compareTerms, isNativeToken, refusalMessage, switchParams } from './guards.js';
+import { MAX_UINT256, isNativeToken } from '../model/tokens.js';
+import { checkApproval, checkRoute, checkStatus, checkTransaction, compareTerms, refusalMessage, switchParams } from './guards.js';
 import type { Agreement, GuardRule, Refusal, TermsChange } from './guards.js';
 
-export { NATIVE_TOKEN, isNativeToken } from './guards.js';
+export { NATIVE_TOKEN, isNativeToken } from '../model/tokens.js';
 
 export interface TransferPlan {
   fromChain: Chain;

@@ -4,8 +4,7 @@
  * `formatUnits`/`parseUnits`, so no float ever carries money.
  */
 import { formatUnits, parseUnits } from 'viem';
-
-const UINT256_MAX = 2n ** 256n - 1n;
+import { MAX_UINT256 } from '../model/tokens.js';
 
 export type AmountProblem = 'empty' | 'invalid' | 'negative' | 'zero' | 'too-many-decimals' | 'too-large';
 
@@ -29,9 +28,30 @@ export function parseAmountInput(text: string, decimals: number): ParsedAmount {
   const normalised = trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed.startsWith('.') ? `0${trimmed}` : trimmed;
   const withoutTrailingZeros = normalised.includes('.') ? normalised.replace(/\.?0+$/, '') || '0' : normalised;
   const value = parseUnits(withoutTrailingZeros, decimals);
-  if (value > UINT256_MAX) return { ok: false, problem: 'too-large' };
+  if (value > MAX_UINT256) return { ok: false, problem: 'too-large' };
   if (value === 0n) return { ok: false, problem: 'zero' };
   return { ok: true, value };
+}
+
+export type AmountCheckProblem = AmountProblem | 'insufficient-balance';
+
+export interface AmountCheck {
+  /** Smallest units; present whenever the text parses, even when it exceeds the balance. */
+  amount?: bigint;
+  problem?: AmountCheckProblem;
+}
+
+/** The one reading of a typed amount against a balance: the amount field shows it, the form rules decide on it. */
+export function checkAmount(text: string, decimals: number, balance: bigint | undefined): AmountCheck {
+  let parsed: ReturnType<typeof parseAmountInput>;
+  try {
+    parsed = parseAmountInput(text, decimals);
+  } catch {
+    parsed = { ok: false, problem: 'invalid' };
+  }
+  if (!parsed.ok) return { problem: parsed.problem };
+  if (balance !== undefined && parsed.value > balance) return { amount: parsed.value, problem: 'insufficient-balance' };
+  return { amount: parsed.value };
 }
 
 export interface FormatAmountOptions {

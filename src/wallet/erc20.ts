@@ -1,3 +1,4 @@
+import { MAX_UINT256 } from '../model/tokens.js';
 import { WalletError } from './errors.js';
 import { assertAddress, type Address, type Hash } from './hex.js';
 import { READ_TIMEOUT_MS, callProvider, type CallOptions, type Eip1193Provider } from './provider.js';
@@ -23,7 +24,6 @@ export interface Erc20AllowanceArgs {
 // and two 32-byte words. test/node/wallet.test.ts checks these against viem.
 const APPROVE_SELECTOR = '0x095ea7b3'; // approve(address,uint256)
 const ALLOWANCE_SELECTOR = '0xdd62ed3e'; // allowance(address,address)
-const MAX_UINT256 = 2n ** 256n - 1n;
 
 /** One ABI word; an address argument is checked here, for every call that encodes one. */
 function word(value: Address | bigint, name?: string): string {

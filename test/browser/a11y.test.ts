@@ -193,14 +193,17 @@ describe('<bridge-widget> accessibility in every state', function () {
 
       shadow(tracker(widget)!).querySelector<HTMLButtonElement>('[part="new-transfer"]')!.click();
       await formReady(widget);
+      // The history is its own part, <bw-transfer-history>, its toggle exported as `history-toggle`.
+      const history = () => shadow(widget).querySelector('bw-transfer-history');
       const toggle = await (async () => {
-        await waitFor(() => shadow(widget).querySelector('[part="history-toggle"]'), 'the history toggle');
-        return shadow(widget).querySelector<HTMLButtonElement>('[part="history-toggle"]')!;
+        await waitFor(() => history() && shadow(history()!).querySelector('[part~="toggle"]'), 'the history toggle');
+        return shadow(history()!).querySelector<HTMLButtonElement>('[part~="toggle"]')!;
       })();
+      expect(history()!.getAttribute('exportparts')).to.contain('toggle: history-toggle');
       toggle.click();
-      await widget.updateComplete;
+      await history()!.updateComplete;
       expect(toggle.getAttribute('aria-expanded')).to.equal('true');
-      expect(shadow(widget).querySelector('#history')!.hasAttribute('hidden')).to.equal(false);
+      expect(shadow(history()!).querySelector('#history')!.hasAttribute('hidden')).to.equal(false);
       await expect(widget).to.be.accessible();
     }
   });

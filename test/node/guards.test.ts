@@ -10,8 +10,8 @@ import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem';
 import { routeResponseSchema, statusResponseSchema } from '../../src/api/schemas.ts';
 import type { Chain, Route } from '../../src/api/schemas.ts';
 import { usableApprovals } from '../../src/api/approvals.ts';
+import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
 import {
-  NATIVE_TOKEN,
   checkApproval,
   checkApprovals,
   checkRoute,

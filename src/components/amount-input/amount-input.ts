@@ -1,31 +1,19 @@
 import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import {
-  amountToInputText,
-  formatAmount,
-  formatUsd,
-  parseAmountInput,
-  usdValue,
-  type AmountProblem,
-} from '../../format/amount.js';
+import { amountToInputText, checkAmount, formatAmount, formatUsd, usdValue, type AmountCheck, type AmountCheckProblem } from '../../format/amount.js';
 import { plural } from '../../i18n/strings.js';
 import { field, fieldStyles } from '../shared/field.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './amount-input.styles.js';
 
-export type AmountInputProblem = AmountProblem | 'insufficient-balance';
+export type AmountInputProblem = AmountCheckProblem;
 
 /** Detail of `amount-change`: the text as typed, and either the amount or why it is unusable. */
 export interface AmountChangeDetail {
   text: string;
   /** Smallest units; present whenever the text parses, even when it exceeds the balance. */
-  amount?: bigint;
-  problem?: AmountInputProblem;
-}
-
-interface Evaluation {
   amount?: bigint;
   problem?: AmountInputProblem;
 }
@@ -96,18 +84,8 @@ export class AmountInput extends PartElement {
   }
 
   /** Reads the current text the way `amount-change` reports it. */
-  evaluate(text: string = this.value): Evaluation {
-    let parsed: ReturnType<typeof parseAmountInput>;
-    try {
-      parsed = parseAmountInput(text, this.decimals);
-    } catch {
-      parsed = { ok: false, problem: 'invalid' };
-    }
-    if (!parsed.ok) return { problem: parsed.problem };
-    if (this.balance !== undefined && parsed.value > this.balance) {
-      return { amount: parsed.value, problem: 'insufficient-balance' };
-    }
-    return { amount: parsed.value };
+  evaluate(text: string = this.value): AmountCheck {
+    return checkAmount(text, this.decimals, this.balance);
   }
 
   private emitChange(text: string): void {
@@ -136,7 +114,7 @@ export class AmountInput extends PartElement {
     const { amount, problem } = this.evaluate();
     const message = this.message(amount, problem);
     const invalid = message?.kind === 'error';
-    const usd = amount !== undefined ? formatUsd(usdValue(amount, this.decimals, this.usdPrice), this.locale) : undefined;
+    const usd = amount !== undefined ? formatUsd(usdValue(amount, this.decimals, this.usdPrice), this.intl) : undefined;
     return field(
       'amount',
       this.label || this.t('form.amount'),
@@ -172,7 +150,7 @@ export class AmountInput extends PartElement {
   }
 
   private amountText(value: bigint): string {
-    const amount = formatAmount(value, this.decimals, { locale: this.locale });
+    const amount = formatAmount(value, this.decimals, { locale: this.intl });
     return this.symbol ? `${amount} ${this.symbol}` : amount;
   }
 
@@ -199,11 +177,17 @@ export class AmountInput extends PartElement {
       case 'too-many-decimals':
         return this.decimals === 0
           ? this.t('amount.wholeOnly', { token })
-          : plural(this.strings, 'amount.decimals', this.decimals, this.locale, { token });
+          : plural(this.table, 'amount.decimals', this.decimals, this.intl, { token });
       case 'too-large':
         return this.t('amount.tooLarge');
       case 'insufficient-balance':
         return this.symbol ? this.t('amount.insufficient', { symbol: this.symbol }) : this.t('amount.insufficientAny');
     }
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'amount-change': CustomEvent<AmountChangeDetail>;
   }
 }

@@ -111,19 +111,4 @@ export const styles = css`
     color: var(--_accent);
     font-weight: 600;
   }
-
-  .spin {
-    animation: spin 0.9s linear infinite;
-    transform-origin: 50% 50%;
-  }
-  @keyframes spin {
-    to {
-      transform: rotate(360deg);
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .spin {
-      animation: none;
-    }
-  }
 `;

@@ -4,7 +4,7 @@ import { formatAmount, shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
 import { fillParts } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
-import { hostStyles, partTokens } from '../shared/styles.js';
+import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './approval-steps.styles.js';
 
 export type ApprovalStepState =
@@ -85,7 +85,7 @@ const address = (hex: string) => html`<span class="address" title=${hex}>${short
  * @cssprop --bridge-font-mono - Addresses.
  */
 export class ApprovalSteps extends PartElement {
-  static override styles = [hostStyles, partTokens, styles];
+  static override styles = [hostStyles, partTokens, spinStyles, styles];
 
   /** The approvals of the latest route, in order, each with its state. */
   @property({ attribute: false }) steps: ApprovalStepView[] = [];
@@ -121,7 +121,7 @@ export class ApprovalSteps extends PartElement {
 
   private renderStep(step: ApprovalStepView, index: number, current: boolean) {
     const state = step.state;
-    const amount = this.unlimited ? this.t('approval.unlimited') : formatAmount(step.amount, step.tokenDecimals, { locale: this.locale });
+    const amount = this.unlimited ? this.t('approval.unlimited') : formatAmount(step.amount, step.tokenDecimals, { locale: this.intl });
     const spender = step.spenderLabel ? html`${step.spenderLabel} (${address(step.spender)})` : address(step.spender);
     const showTx = (state === 'mining' || state === 'done') && step.txHash;
     const failed = state === 'failed' || state === 'rejected';
@@ -160,5 +160,11 @@ export class ApprovalSteps extends PartElement {
     return html`<a part="tx-link" href=${url} target="_blank" rel="noopener noreferrer"
       >${this.t('approval.viewTx', { hash: shortenHex(hash) })}<span class="visually-hidden"> ${this.t('common.newTab')}</span></a
     >`;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'approval-retry': CustomEvent<ApprovalRetryDetail>;
   }
 }

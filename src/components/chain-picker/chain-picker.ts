@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
+import type { AddressFamily } from '../../model/address.js';
 import { PickerElement } from '../shared/picker-dialog.js';
 import { pickerStyles } from '../shared/picker-dialog.styles.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
@@ -11,7 +12,7 @@ export interface ChainOption {
   chainId: string;
   name: string;
   iconUrl?: string;
-  family: 'evm' | 'cosmos' | 'solana' | 'bitcoin' | 'sui' | 'other';
+  family: AddressFamily | 'other';
   /**
    * - `available`: selectable.
    * - `unconfirmed`: selectable, with a hint that a quote must confirm the route.

@@ -22,22 +22,9 @@ export interface ValueLossConfirmDetail {
 export const SLIPPAGE_PRESETS = [0.5, 1, 3] as const;
 /** Above this, some providers reject the route (spec: Limits). */
 export const SLIPPAGE_WARN_ABOVE = 3;
-/** Custom slippage must be above 0 and below this. */
-export const SLIPPAGE_MAX = 50;
+import { SLIPPAGE_MAX, valueLossPercent } from '../../model/quote.js';
 
-/** A USD value as a number; NaN when missing, blank or not a number. */
-const usdNumber = (value: string | undefined): number => (value?.trim() ? Number(value) : NaN);
-
-/**
- * How much less USD value the route delivers than it takes, in percent
- * (negative when it delivers more). Undefined when either USD value is missing
- * or the source value is not positive.
- */
-export function valueLossPercent(estimate: Pick<Estimate, 'fromAmountUsd' | 'toAmountUsd'> | undefined): number | undefined {
-  const from = usdNumber(estimate?.fromAmountUsd);
-  const to = usdNumber(estimate?.toAmountUsd);
-  return Number.isFinite(from) && Number.isFinite(to) && from > 0 ? ((from - to) / from) * 100 : undefined;
-}
+export { SLIPPAGE_MAX, valueLossPercent };
 
 /**
  * `gas_receiver` → "Gas receiver fee", `serviceFee` → "Service fee"; known kinds
@@ -280,11 +267,11 @@ export class QuotePanel extends PartElement {
           row(
             'fee',
             'fee',
-            humanFeeType(fee.type, this.strings),
+            humanFeeType(fee.type, this.table),
             this.withUsd(this.amountText(fee.amount, fee.token.decimals, fee.token.symbol), fee.amountUsd),
           ),
         )}
-        ${row('total', 'total-fees', totalFees, formatUsd(estimate.totalFeesUsd, this.locale) ?? this.t('quote.notAvailable'))}
+        ${row('total', 'total-fees', totalFees, formatUsd(estimate.totalFeesUsd, this.intl) ?? this.t('quote.notAvailable'))}
       </dl>
     `;
   }
@@ -346,7 +333,7 @@ export class QuotePanel extends PartElement {
       <div class="value-loss" part="value-loss" role="group" aria-labelledby="loss-text">
         <p id="loss-text">
           <strong>${this.t('quote.lossTitle', { percent })}</strong>
-          ${this.t('quote.lossDetail', { from: formatUsd(estimate?.fromAmountUsd, this.locale) ?? '', to: formatUsd(estimate?.toAmountUsd, this.locale) ?? '' })}
+          ${this.t('quote.lossDetail', { from: formatUsd(estimate?.fromAmountUsd, this.intl) ?? '', to: formatUsd(estimate?.toAmountUsd, this.intl) ?? '' })}
         </p>
         <label class="confirm">
           <input type="checkbox" required .checked=${live(this.valueLossConfirmed)} @change=${this.onConfirm} />
@@ -363,7 +350,7 @@ export class QuotePanel extends PartElement {
   }
 
   private amountText(value: bigint, decimals: number, symbol: string): string {
-    const amount = formatAmount(value, decimals, { locale: this.locale });
+    const amount = formatAmount(value, decimals, { locale: this.intl });
     return symbol ? `${amount} ${symbol}` : amount;
   }
 
@@ -374,12 +361,19 @@ export class QuotePanel extends PartElement {
 
   /** `text`, followed by its USD value in parentheses when known. */
   private withUsd(text: string, usd: string | undefined) {
-    const formatted = formatUsd(usd, this.locale);
+    const formatted = formatUsd(usd, this.intl);
     return formatted ? html`${text} <span class="usd">(${formatted})</span>` : text;
   }
 
   private percentText(value: number): string {
     const digits = Math.abs(value) < 1 && value !== 0 ? 2 : 1;
-    return this.t('quote.percent', { value: new Intl.NumberFormat(this.locale, { maximumFractionDigits: digits }).format(value) });
+    return this.t('quote.percent', { value: new Intl.NumberFormat(this.intl, { maximumFractionDigits: digits }).format(value) });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'slippage-change': CustomEvent<SlippageChangeDetail>;
+    'value-loss-confirm': CustomEvent<ValueLossConfirmDetail>;
   }
 }

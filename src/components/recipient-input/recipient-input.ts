@@ -1,7 +1,8 @@
 import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { checkAddress, type AddressFamily, type AddressProblem } from '../../api/validate.js';
+import { checkAddress, type AddressProblem } from '../../api/validate.js';
+import type { AddressFamily } from '../../model/address.js';
 import { field, fieldStyles } from '../shared/field.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
@@ -185,5 +186,11 @@ export class RecipientInput extends PartElement {
   private defaultPlaceholder(): string {
     if (this.family === 'cosmos') return `${this.bech32Prefix ?? 'cosmos'}1…`;
     return this.family === 'solana' ? this.t('recipient.solana') : (this.info.placeholder ?? '');
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'recipient-change': CustomEvent<RecipientChangeDetail>;
   }
 }

@@ -1,6 +1,7 @@
 import { LitElement } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { translate, type StringKey, type StringOverrides, type Vars } from '../../i18n/strings.js';
+import { LocaleRequestEvent, type LocaleContext } from './locale.js';
 
 /** Detail of the internal `bw-announce` event. */
 export interface AnnounceDetail {
@@ -8,9 +9,10 @@ export interface AnnounceDetail {
 }
 
 /**
- * Base of the presentational parts: strings and locale come in as properties
- * (from <bridge-widget>, or English and the browser's locale when a part is
- * used on its own), and status messages go out through `announce`.
+ * Base of the presentational parts: strings and locale come from the closest
+ * <bridge-widget> (see `locale.ts`), or from the `strings` and `locale`
+ * properties, which win when set; a part used on its own shows English and the
+ * browser's locale. Status messages go out through `announce`.
  *
  * `announce` fires `bw-announce` (bubbles, not composed, cancelable). The
  * shell cancels it and speaks the message through its one live region, so a
@@ -27,8 +29,37 @@ export class PartElement extends LitElement {
   /** Text of the part's own live region, used when no shell takes the announcement. */
   @state() protected announcement = '';
 
+  /** The language the closest <bridge-widget> hands down, while connected under one. */
+  private context: LocaleContext | undefined;
+  private localeRequest: LocaleRequestEvent | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.localeRequest = new LocaleRequestEvent((context) => {
+      this.context = context;
+      this.requestUpdate();
+    });
+    this.dispatchEvent(this.localeRequest);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.localeRequest?.unsubscribe?.();
+    this.context = undefined;
+  }
+
+  /** The string table in use: the `strings` property, else the shell's. */
+  protected get table(): StringOverrides | undefined {
+    return this.strings ?? this.context?.table;
+  }
+
+  /** The locale in use for numbers: the `locale` property, else the shell's. */
+  protected get intl(): string | undefined {
+    return this.locale ?? this.context?.intl;
+  }
+
   protected t(key: StringKey, vars?: Vars): string {
-    return translate(this.strings, key, vars);
+    return translate(this.table, key, vars);
   }
 
   protected announce(message: string): void {

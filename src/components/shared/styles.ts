@@ -109,3 +109,21 @@ export const partTokens = hostRule(
  * these `:host` defaults, values set on an ancestor do not.
  */
 export const tokenDefaults = hostRule(TOKENS.map(([name, value]) => `--bridge-${name}:${value}`));
+
+/** The turning icon of a step in progress (`class="spin"` on an SVG shape); still for users who ask for reduced motion. */
+export const spinStyles = css`
+  .spin {
+    animation: spin 0.9s linear infinite;
+    transform-origin: 50% 50%;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .spin {
+      animation: none;
+    }
+  }
+`;

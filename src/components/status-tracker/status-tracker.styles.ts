@@ -214,19 +214,4 @@ export const styles = css`
     border: 1px solid var(--_control);
     background: var(--_raised);
   }
-
-  .spin {
-    animation: spin 0.9s linear infinite;
-    transform-origin: 50% 50%;
-  }
-  @keyframes spin {
-    to {
-      transform: rotate(360deg);
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .spin {
-      animation: none;
-    }
-  }
 `;

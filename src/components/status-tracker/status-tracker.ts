@@ -4,7 +4,7 @@ import { shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
 import { fillParts, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
-import { hostStyles, partTokens } from '../shared/styles.js';
+import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './status-tracker.styles.js';
 
 export type TransferPhase = 'signing' | 'broadcast' | 'submitted' | 'bridging' | 'success' | 'failed' | 'not-found' | 'unknown';
@@ -116,7 +116,7 @@ export function formatDuration(ms: number, strings?: StringOverrides): string {
  * @cssprop --bridge-font-mono - Ids.
  */
 export class StatusTracker extends PartElement {
-  static override styles = [hostStyles, partTokens, styles];
+  static override styles = [hostStyles, partTokens, spinStyles, styles];
 
   /** Everything the tracker shows about one transfer; nothing renders while undefined. */
   @property({ attribute: false }) view?: StatusView;
@@ -191,7 +191,7 @@ export class StatusTracker extends PartElement {
     const elapsed =
       view.finishedAt !== undefined || !final
         ? this.t(view.finishedAt !== undefined ? 'status.took' : 'status.elapsed', {
-            duration: formatDuration((view.finishedAt ?? this.now) - view.startedAt, this.strings),
+            duration: formatDuration((view.finishedAt ?? this.now) - view.startedAt, this.table),
           })
         : '';
     const checked = !final && view.lastCheckedAt !== undefined ? this.agoText(view.lastCheckedAt) : '';
@@ -315,5 +315,12 @@ export class StatusTracker extends PartElement {
     if (seconds < 1) return this.t('status.checkedNow');
     if (seconds < 60) return this.t('status.checkedSeconds', { seconds });
     return this.t('status.checkedMinutes', { minutes: Math.floor(seconds / 60) });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'new-transfer': CustomEvent<StatusActionDetail>;
+    'status-dismiss': CustomEvent<StatusActionDetail>;
   }
 }

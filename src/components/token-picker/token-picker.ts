@@ -301,7 +301,7 @@ export class TokenPicker extends PickerElement {
 
   private renderToken(token: TokenOption, index: number, count: number, selectedKey: string): TemplateResult {
     const { balance, decimals } = token;
-    const locale = this.locale;
+    const locale = this.intl;
     const held = balance !== undefined && balance > 0n;
     const usd = held ? formatUsd(usdValue(balance, decimals, token.usdPrice), locale) : undefined;
     return this.renderOption(index, {

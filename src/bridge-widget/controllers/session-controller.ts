@@ -1,0 +1,66 @@
+/**
+ * Connects <bridge-widget> to its transfer session: one session per proxy URL,
+ * started when the element connects and stopped when it disconnects; the
+ * host's settings go in before each render, and the session's changes and
+ * events come out as renders and `bridge-*` DOM events.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { BRIDGE_EVENTS } from '../../events/index.js';
+import { TransferSession, type SessionSettings } from '../../flow/session.js';
+
+export interface SessionHost extends ReactiveControllerHost, EventTarget {
+  proxyUrl: string;
+}
+
+export class SessionController implements ReactiveController {
+  session: TransferSession;
+  private unsubscribe: (() => void) | undefined;
+  private connected = false;
+
+  constructor(
+    private readonly host: SessionHost,
+    private readonly readSettings: () => SessionSettings,
+  ) {
+    this.session = this.create('');
+    host.addController(this);
+  }
+
+  private create(proxyUrl: string): TransferSession {
+    const session = new TransferSession({ proxyUrl, settings: this.readSettings(), storage: typeof localStorage === 'undefined' ? undefined : localStorage });
+    this.unsubscribe = session.subscribe({
+      changed: () => this.host.requestUpdate(),
+      event: (type, detail) => this.host.dispatchEvent(new BRIDGE_EVENTS[type](detail as never)),
+    });
+    return session;
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    this.sync();
+    this.session.connect();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    this.session.disconnect();
+  }
+
+  hostUpdate(): void {
+    this.sync();
+  }
+
+  /** A new proxy is a new client and store: a new session, which keeps the form and the wallet. */
+  private sync(): void {
+    const { host } = this;
+    let session = this.session;
+    if (host.proxyUrl !== session.options.proxyUrl) {
+      const previous = session;
+      previous.disconnect();
+      this.unsubscribe?.();
+      session = this.session = this.create(host.proxyUrl);
+      session.values = previous.values;
+      session.setWallet(previous.provider, previous.account);
+      if (this.connected) session.connect();
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * What changes of view mean for focus and screen readers: the one polite live
+ * region (the shell's phases and its parts' `bw-announce` messages), and focus
+ * moved to the new view's start when a view replaced the focused control.
+ */
+import { LitElement, type ReactiveController } from 'lit';
+import type { AnnounceDetail } from '../../components/shared/part.js';
+
+export class ViewController implements ReactiveController {
+  /** Text of the live region. */
+  announcement = '';
+  private focusWasInside = false;
+  private shownView = '';
+
+  constructor(
+    private readonly host: LitElement,
+    private readonly view: () => string,
+  ) {
+    host.addController(this);
+  }
+
+  hostUpdate(): void {
+    this.focusWasInside = this.host.hasUpdated && this.host.matches(':focus-within');
+  }
+
+  hostUpdated(): void {
+    const view = this.view();
+    const { shadowRoot } = this.host;
+    if (view !== this.shownView && this.shownView && this.focusWasInside && !shadowRoot?.activeElement) void this.focusView(view);
+    this.shownView = view;
+  }
+
+  /** Puts a message in the live region; the same message twice is still spoken twice. */
+  say(message: string): void {
+    this.announcement = this.announcement === message ? `${message}\u00a0` : message;
+    this.host.requestUpdate();
+  }
+
+  /** Listener for `bw-announce`: the parts speak through the shell's region. */
+  readonly onAnnounce = (event: CustomEvent<AnnounceDetail>): void => {
+    event.preventDefault();
+    event.stopPropagation();
+    this.say(event.detail.message);
+  };
+
+  private async focusView(view: string): Promise<void> {
+    const root = this.host.renderRoot;
+    let target: HTMLElement | null;
+    if (view === 'executing') target = root.querySelector('[part~="status"]');
+    else if (view === 'tracking') target = root.querySelector('bw-status-tracker');
+    else {
+      const primary = root.querySelector<HTMLButtonElement>('[part="primary-button"]');
+      target = primary && !primary.disabled ? primary : root.querySelector('bw-amount-input');
+    }
+    // A part focuses its own control, which exists once it has rendered.
+    if (target instanceof LitElement) await target.updateComplete;
+    target?.focus();
+  }
+}

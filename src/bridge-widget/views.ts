@@ -1,0 +1,107 @@
+/**
+ * What the shell hands its parts, shaped from the session's state: chain
+ * options, approval steps and the tracker's view. No DOM; `format` and `t`
+ * come from the locale controller.
+ */
+import type { Chain } from '../api/schemas.js';
+import type { ApprovalStepView } from '../components/approval-steps/approval-steps.js';
+import type { ChainOption } from '../components/chain-picker/chain-picker.js';
+import type { StatusView } from '../components/status-tracker/status-tracker.js';
+import type { RouteReviewView } from '../components/route-review/route-review.js';
+import { destinationAvailability } from '../flow/catalog.js';
+import { balanceOf, tokensFor, type Side, type SideConfig } from '../flow/form.js';
+import type { TokenOption } from '../components/token-picker/token-picker.js';
+import type { TransferSession } from '../flow/session.js';
+import { explorerTxUrl } from '../format/safe-url.js';
+import { shortenHex } from '../format/amount.js';
+import { chainFamily } from '../model/address.js';
+
+type Format = (value: bigint, decimals: number, symbol?: string) => string;
+
+export function chainOptions(chains: readonly Chain[], side: Side, confirmed: ReadonlySet<string>, notRoutable: string): ChainOption[] {
+  return chains.map((c) => {
+    const availability = side === 'from' ? 'available' : destinationAvailability(c, confirmed);
+    return {
+      chainId: c.chainId,
+      name: c.networkName,
+      iconUrl: c.chainIconURI,
+      family: chainFamily(c) ?? 'other',
+      availability,
+      note: availability === 'informational' ? notRoutable : undefined,
+    };
+  });
+}
+
+export function approvalSteps(session: TransferSession): ApprovalStepView[] {
+  return session.execution.approvals.map((s) => {
+    const token = session.token(s.chainId, s.tokenAddress);
+    const chain = session.chain(s.chainId);
+    return {
+      ...s,
+      tokenSymbol: token?.symbol ?? shortenHex(s.tokenAddress),
+      tokenDecimals: token?.decimals ?? 18,
+      chainName: chain?.networkName ?? s.chainId,
+      explorerUrl: s.txHash ? explorerTxUrl(chain?.blockExplorerUrls, s.txHash) : undefined,
+    };
+  });
+}
+
+/** What the wallet is about to sign (or the terms change to answer), once the route passed the guards. */
+export function routeReview(session: TransferSession): RouteReviewView | undefined {
+  const { review, terms } = session.execution;
+  const { fromToken, toToken } = session.draft;
+  const fromChain = session.chain(session.values.fromChainId);
+  if (!review || !fromToken || !toToken || !fromChain) return undefined;
+  const toChainId = session.values.toChainId;
+  return { review, terms, fromToken, toToken, native: fromChain.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }, toChainName: session.chain(toChainId)?.networkName ?? toChainId };
+}
+
+export function statusView(session: TransferSession, format: Format, message: string | undefined): StatusView | undefined {
+  const { tracked: current } = session;
+  if (!current) return undefined;
+  const { saved, final, status } = current;
+  const tracked = status?.kind === 'tracked' ? status : undefined;
+  const fromChain = session.chain(saved.fromChainId);
+  const toChain = session.chain(saved.toChainId);
+  const { sourceTxHash } = saved;
+  const destTxHash = tracked?.dest_tx_hash ?? saved.destTxHash;
+  const received = tracked?.to_amount_wei ?? (saved.toAmountReceived ? BigInt(saved.toAmountReceived) : undefined);
+  return {
+    phase: final === 'not-found' ? final : tracked ? tracked.status : sourceTxHash ? 'broadcast' : 'signing',
+    rawStatus: tracked?.rawStatus,
+    fromChainName: fromChain?.networkName ?? saved.fromChainId,
+    toChainName: toChain?.networkName ?? saved.toChainId,
+    fromAmountText: format(BigInt(saved.fromAmount), saved.fromToken.decimals, saved.fromToken.symbol),
+    toAmountText: format(received ?? BigInt(saved.toAmount), saved.toToken.decimals, saved.toToken.symbol),
+    sourceTxHash,
+    sourceTxUrl: sourceTxHash ? explorerTxUrl(fromChain?.blockExplorerUrls, sourceTxHash) : undefined,
+    destTxHash,
+    destTxUrl: destTxHash ? explorerTxUrl(toChain?.blockExplorerUrls, destTxHash) : undefined,
+    startedAt: saved.createdAt,
+    finishedAt: final ? saved.updatedAt : undefined,
+    needsGas: tracked?.gas_status === 'needs_gas',
+    requestId: tracked?.request_id ?? saved.requestId,
+    providerRequestId: tracked?.provider_request_id ?? saved.providerRequestId,
+    intentId: saved.intentId,
+    receiptPending: !!sourceTxHash && !saved.receiptAccepted && !final,
+    lastCheckedAt: current.lastCheckedAt,
+    nextCheckAt: final ? undefined : current.nextCheckAt,
+    message,
+  };
+}
+
+/** The token picker's options per side and chain, the same array while nothing they depend on changed: the picker indexes tokens per array. */
+export class TokenOptions {
+  private readonly memo = new Map<string, { inputs: readonly unknown[]; options: TokenOption[] }>();
+
+  for({ catalog, balances, values }: TransferSession, config: SideConfig, side: Side): TokenOption[] {
+    const chainId = values[`${side}ChainId`];
+    const inputs = [catalog.value, balances.value, config.allowTokens, config.denyTokens];
+    const key = `${side}:${chainId}`;
+    const memo = this.memo.get(key);
+    if (memo && memo.inputs.every((v, i) => v === inputs[i])) return memo.options;
+    const options = tokensFor(config, chainId, catalog.value?.tokens ?? []).map((t) => ({ ...t, balance: balanceOf(balances.value, chainId, t.address) }));
+    this.memo.set(key, { inputs, options });
+    return options;
+  }
+}

@@ -1,0 +1,79 @@
+import { html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { formatAmount } from '../../format/amount.js';
+import { isFinalPhase, type SavedTransfer } from '../../flow/intent-store.js';
+import type { StringKey } from '../../i18n/strings.js';
+import { PartElement } from '../shared/part.js';
+import { hostStyles, partTokens } from '../shared/styles.js';
+import { styles } from './transfer-history.styles.js';
+
+/** Detail of `bw-history-open`: the transfer the user asked to follow again. */
+export interface HistoryOpenDetail {
+  transfer: SavedTransfer;
+}
+
+/**
+ * @summary The account's recent transfers behind a "Recent transfers" toggle; an unfinished one can be followed again.
+ *
+ * Takes the list as a property (the shell reads the store once per change) and
+ * renders nothing while it is empty.
+ *
+ * @fires bw-history-open - `CustomEvent<HistoryOpenDetail>` when the user opens an unfinished transfer. Bubbles, not composed.
+ *
+ * @csspart toggle - The "Recent transfers" button.
+ * @csspart list - The list of recent transfers.
+ * @csspart item - One recent transfer.
+ *
+ * @cssprop --bridge-color-surface - Background of an item.
+ * @cssprop --bridge-color-accent - The toggle and the open buttons.
+ * @cssprop --bridge-radius-small - Corner radius of an item.
+ */
+export class TransferHistory extends PartElement {
+  static override styles = [hostStyles, partTokens, styles];
+
+  /** Transfers to list, newest first; only the first ten are shown. */
+  @property({ attribute: false }) transfers: readonly SavedTransfer[] = [];
+
+  /** Names of chains by id, for "to Base"; the id shows when a name is missing. */
+  @property({ attribute: false }) chainNames: Readonly<Record<string, string>> = {};
+
+  @state() private expanded = false;
+
+  private open(transfer: SavedTransfer): void {
+    this.dispatchEvent(new CustomEvent<HistoryOpenDetail>('bw-history-open', { detail: { transfer }, bubbles: true, composed: false }));
+  }
+
+  override render() {
+    const history = this.transfers;
+    if (!history.length) return nothing;
+    return html`
+      <div class="row">
+        <button class="link-button" part="toggle" aria-expanded=${this.expanded ? 'true' : 'false'} aria-controls="history" @click=${() => (this.expanded = !this.expanded)}>
+          ${this.t('history.toggle', { count: history.length })}
+        </button>
+      </div>
+      <ul id="history" class="history" part="list" ?hidden=${!this.expanded}>
+        ${history.slice(0, 10).map((t) => {
+          const final = isFinalPhase(t.phase);
+          const state = this.t(final ? (`history.${t.phase}` as StringKey) : 'history.pending');
+          return html`<li part="item">
+            <span>
+              ${this.t('history.item', {
+                amount: formatAmount(BigInt(t.fromAmount), t.fromToken.decimals, { locale: this.intl }),
+                symbol: t.fromToken.symbol,
+                chain: this.chainNames[t.toChainId] ?? t.toChainId,
+              })}
+            </span>
+            ${final ? html`<span class="state">${state}</span>` : html`<button class="link-button" @click=${() => this.open(t)}>${state}</button>`}
+          </li>`;
+        })}
+      </ul>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'bw-history-open': CustomEvent<HistoryOpenDetail>;
+  }
+}

@@ -1,0 +1,239 @@
+/**
+ * The transfer session and its form rules, without a browser: the catalog, the
+ * quotes and the transfers come from the sandbox (real local chains, the real
+ * routing service and proxy); the wallet is the development wallet.
+ */
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSandbox } from '../../sandbox/index.ts';
+import type { SandboxHandle } from '../../sandbox/index.ts';
+import { createDevWallet } from '../../demo/dev-wallet.ts';
+import { WidgetClient } from '../../src/api/client.ts';
+import { clearCatalogCache, loadChains, loadTokens } from '../../src/flow/catalog.ts';
+import {
+  ABANDON_AFTER_MS,
+  EMPTY_SIDE,
+  chainsFor,
+  mainAction,
+  presetProblems,
+  readDraft,
+  resolvePresets,
+  resumeAction,
+  selectChain,
+  tokensFor,
+  type Catalog,
+  type FormConfig,
+  type FormValues,
+  type MainActionInput,
+} from '../../src/flow/form.ts';
+import { TransferSession, type SessionSettings } from '../../src/flow/session.ts';
+import type { KeyValueStorage, SavedTransfer } from '../../src/flow/intent-store.ts';
+
+class MemoryStorage implements KeyValueStorage {
+  readonly map = new Map<string, string>();
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+}
+
+const SRC = '11155111';
+const DST = '84532';
+const none: Selection = { fromChainId: '', toChainId: '', fromTokenAddress: '', toTokenAddress: '' };
+type Selection = Pick<FormValues, 'fromChainId' | 'toChainId' | 'fromTokenAddress' | 'toTokenAddress'>;
+const config = (from: Partial<FormConfig['from']> = {}, to: Partial<FormConfig['to']> = {}): FormConfig => ({ from: { ...EMPTY_SIDE, ...from }, to: { ...EMPTY_SIDE, ...to } });
+
+/** Resolves when `check` holds after a session change; fails after `ms`. */
+function until(session: TransferSession, check: () => boolean, what: string, ms = 20_000): Promise<void> {
+  if (check()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, ms);
+    const stop = session.subscribe({
+      changed: () => {
+        if (!check()) return;
+        clearTimeout(timer);
+        stop();
+        resolve();
+      },
+    });
+  });
+}
+
+describe('session and form rules against the sandbox', () => {
+  let sandbox: SandboxHandle;
+  let catalog: Catalog;
+  const usdc = (chainId: string) => catalog.tokens.find((t) => t.chainId === chainId && t.symbol === 'USDC')!;
+
+  before(async () => {
+    sandbox = await startSandbox({ bridgingDelayMs: 200, pollHintMs: 150 });
+    const client = new WidgetClient({ baseUrl: sandbox.proxyUrl! });
+    catalog = { chains: await loadChains(client), tokens: await loadTokens(client) };
+  });
+  after(() => sandbox?.close());
+  beforeEach(() => sandbox.reset());
+
+  describe('form rules', () => {
+    it('offers only chains the wallet signs on as sources, and applies allow and deny lists to each side', () => {
+      const sources = chainsFor(EMPTY_SIDE, 'from', catalog.chains).map((c) => c.chainId);
+      assert.ok(sources.includes(SRC) && !sources.includes('cataclysm-1'), `sources: ${sources.join()}`);
+      assert.ok(chainsFor(EMPTY_SIDE, 'to', catalog.chains).some((c) => c.chainId === 'cataclysm-1'));
+      assert.deepEqual(chainsFor({ ...EMPTY_SIDE, allowChains: `${SRC}, ${DST}`, denyChains: DST }, 'from', catalog.chains).map((c) => c.chainId), [SRC]);
+      const tokens = tokensFor({ ...EMPTY_SIDE, denyTokens: 'usdc' }, SRC, catalog.tokens).map((t) => t.symbol);
+      assert.ok(tokens.length > 0 && !tokens.includes('USDC'), `tokens: ${tokens.join()}`);
+      assert.deepEqual(tokensFor({ ...EMPTY_SIDE, allowTokens: usdc(SRC).address.toUpperCase() }, SRC, catalog.tokens).map((t) => t.symbol), ['USDC']);
+    });
+
+    it('resolves token presets by address and by symbol, and names presets that match nothing', () => {
+      const bySymbol = resolvePresets(config({ chain: SRC, token: 'usdc' }, { chain: DST, token: 'USDC' }), catalog, none);
+      assert.deepEqual(bySymbol, { fromChainId: SRC, toChainId: DST, fromTokenAddress: usdc(SRC).address, toTokenAddress: usdc(DST).address });
+      const byAddress = resolvePresets(config({ chain: SRC, token: usdc(SRC).address.toLowerCase() }), catalog, none);
+      assert.equal(byAddress.fromTokenAddress, usdc(SRC).address);
+      assert.notEqual(byAddress.toChainId, SRC, 'the destination avoids the source chain');
+      const typo = config({ chain: '999', token: 'NOPE' });
+      const selection = resolvePresets(typo, catalog, none);
+      assert.deepEqual(presetProblems(typo, catalog, selection).map((p) => p.key), ['config.fromChain']);
+      const tokenTypo = config({ chain: SRC, token: 'NOPE' });
+      assert.deepEqual(presetProblems(tokenTypo, catalog, resolvePresets(tokenTypo, catalog, none)), [{ key: 'config.fromToken', value: 'NOPE' }]);
+    });
+
+    it('a new destination chain keeps the token symbol', () => {
+      const start = resolvePresets(config({ chain: SRC, token: 'USDC' }, { chain: DST, token: 'USDC' }), catalog, none);
+      const other = chainsFor(EMPTY_SIDE, 'to', catalog.chains).find((c) => c.chainId !== DST && catalog.tokens.some((t) => t.chainId === c.chainId && t.symbol === 'USDC'))!;
+      const next = selectChain(config(), catalog, start, 'to', other.chainId);
+      assert.equal(catalog.tokens.find((t) => t.address === next.toTokenAddress && t.chainId === other.chainId)?.symbol, 'USDC');
+    });
+
+    it('the main action names the first thing missing, in the order the form is filled', () => {
+      const account = sandbox.accounts.user.address;
+      const selection = resolvePresets(config({ chain: SRC, token: 'USDC' }, { chain: DST, token: 'USDC' }), catalog, none);
+      const balances = { partial: false, results: [{ chain_id: SRC, balances: [{ category: 'erc20', contract: usdc(SRC).address, balance: 10_000_000n }] }] } as never;
+      const action = (values: Partial<FormValues>, extra: Partial<MainActionInput> = {}) => {
+        const all: FormValues = { ...selection, amountText: '', recipient: '', slippage: 1, valueLossConfirmed: false, ...values };
+        const draft = readDraft({ catalog, balances, values: all, account: extra.account === undefined && 'account' in extra ? undefined : account });
+        return mainAction({ hasProvider: true, account, values: all, draft, quote: undefined, quoteFailed: false, valueLossThreshold: 5, ...extra, ...('account' in extra ? { account: extra.account } : {}) });
+      };
+      assert.equal(action({}, { hasProvider: false }).key, 'action.noWallet');
+      const connect = action({}, { account: undefined });
+      assert.deepEqual([connect.key, connect.enabled], ['action.connect', true]);
+      assert.equal(action({ toTokenAddress: '' }).key, 'action.selectTokens');
+      assert.equal(action({ amountText: '  ' }).key, 'action.enterAmount');
+      const insufficient = action({ amountText: '11' });
+      assert.deepEqual([insufficient.key, insufficient.symbol, insufficient.enabled], ['action.insufficient', 'USDC', false]);
+      assert.equal(action({ amountText: '1.1234567' }).key, 'action.invalidAmount');
+      assert.equal(action({ amountText: '1', recipient: '0x123' }).key, 'action.invalidRecipient');
+      assert.equal(action({ amountText: '1' }).key, 'action.quoting');
+      assert.equal(action({ amountText: '1' }, { quoteFailed: true }).key, 'action.noQuote');
+      const all: FormValues = { ...selection, amountText: '1', recipient: '', slippage: 1, valueLossConfirmed: false };
+      const draft = readDraft({ catalog, balances, values: all, account });
+      assert.ok(draft.inputs, 'a complete form is a quote request');
+      const lossy = { inputs: draft.inputs, estimate: { fromAmountUsd: '100', toAmountUsd: '90' } as never, at: 0 };
+      const input = { hasProvider: true, account, values: all, draft, quoteFailed: false, valueLossThreshold: 5 };
+      assert.equal(mainAction({ ...input, quote: lossy }).key, 'action.confirmLoss');
+      const bridge = mainAction({ ...input, values: { ...all, valueLossConfirmed: true }, quote: lossy });
+      assert.deepEqual([bridge.key, bridge.enabled, bridge.symbol, bridge.amount?.value], ['action.bridge', true, 'USDC', 1_000_000n]);
+    });
+
+    it('a transfer routed but never broadcast is abandoned after ten minutes; a broadcast one is followed', () => {
+      const now = 1_000_000_000;
+      assert.equal(resumeAction({ createdAt: now - ABANDON_AFTER_MS - 1 }, now), 'abandon');
+      assert.equal(resumeAction({ createdAt: now - ABANDON_AFTER_MS + 1000 }, now), 'keep');
+      assert.equal(resumeAction({ createdAt: 0, sourceTxHash: '0xabc' }, now), 'track');
+    });
+  });
+
+  describe('TransferSession', () => {
+    const presets = { fromChain: SRC, fromToken: 'USDC', toChain: DST, toToken: 'USDC' };
+    const lists = { allowFromChains: '', denyFromChains: '', allowToChains: '', denyToChains: '', allowFromTokens: '', denyFromTokens: '', allowToTokens: '', denyToTokens: '' };
+    const settings = (overrides: Partial<SessionSettings> = {}): SessionSettings => ({
+      ...presets,
+      ...lists,
+      amount: '',
+      toAddress: '',
+      slippage: 1,
+      lockPresets: false,
+      unlimitedApproval: false,
+      walletTimeout: 300,
+      valueLossThreshold: 5,
+      metadata: undefined,
+      postHook: undefined,
+      ...overrides,
+    });
+    const wallet = () =>
+      createDevWallet({
+        privateKey: sandbox.accounts.user.privateKey,
+        chains: sandbox.readyInfo.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl!, name: c.name })),
+        chainId: Number(SRC),
+        autoConnect: true,
+      });
+    const fast = { backoff: { baseMs: 20, maxMs: 200, jitter: 0 }, transfer: { poll: { intervalMs: 100, minIntervalMs: 50 }, receiptBackoff: { baseMs: 20, maxMs: 200, jitter: 0 }, confirmPollMs: 50 } };
+    let sessions: TransferSession[] = [];
+    const open = (storage = new MemoryStorage(), initial = settings()) => {
+      clearCatalogCache();
+      const session = new TransferSession({ proxyUrl: sandbox.proxyUrl!, settings: initial, storage, ...fast });
+      sessions.push(session);
+      return session;
+    };
+    after(() => {
+      for (const s of sessions) s.disconnect();
+      sessions = [];
+    });
+
+    it('applies presets once the catalog is in, quotes a complete form, bridges and follows the transfer to success', async () => {
+      const session = open();
+      const events: string[] = [];
+      session.subscribe({ event: (type) => events.push(type) });
+      session.configure(settings({ amount: '2.5' }), ['amount', 'fromChain']);
+      session.connect();
+      await until(session, () => session.catalog.status === 'complete', 'the catalog');
+      assert.equal(session.values.fromTokenAddress, usdc(SRC).address);
+      assert.equal(session.mainAction.key, 'action.noWallet');
+      const provider = wallet();
+      session.setWallet(provider, undefined);
+      assert.equal(session.mainAction.key, 'action.connect');
+      await session.primary();
+      assert.equal(session.account?.toLowerCase(), sandbox.accounts.user.address.toLowerCase());
+      await until(session, () => session.mainAction.key === 'action.bridge', 'a quote', 30_000);
+      assert.ok(events.includes('bridge-quote'));
+      const bridged = session.primary();
+      assert.equal(session.view, 'executing');
+      await bridged;
+      assert.equal(session.problem, undefined, session.problem?.message);
+      await until(session, () => session.tracked?.final === 'success', 'success', 60_000);
+      assert.equal(session.view, 'tracking');
+      for (const type of ['bridge-route', 'bridge-transaction', 'bridge-status', 'bridge-success']) assert.ok(events.includes(type), `${type} in ${events.join()}`);
+      assert.equal(session.history.length, 1, 'the history lists the broadcast transfer');
+      session.newTransfer();
+      assert.deepEqual([session.view, session.values.amountText], ['form', '']);
+    });
+
+    it('resumes a broadcast transfer saved by an earlier page, and abandons one never broadcast', async () => {
+      const storage = new MemoryStorage();
+      const first = open(storage);
+      first.configure(settings({ amount: '1' }), ['amount', 'fromChain']);
+      first.connect();
+      const provider = wallet();
+      first.setWallet(provider, undefined);
+      await first.connectWallet();
+      await until(first, () => first.mainAction.key === 'action.bridge', 'a quote', 30_000);
+      await first.primary();
+      await until(first, () => !!first.tracked?.saved.sourceTxHash, 'the broadcast');
+      first.disconnect();
+      const account = first.account!;
+      const stale: SavedTransfer = { ...first.tracked!.saved, intentId: 'old-never-sent', sourceTxHash: undefined, phase: 'routed', createdAt: Date.now() - ABANDON_AFTER_MS - 60_000 };
+      first.store.save(stale);
+
+      const second = open(storage);
+      second.configure(settings(), ['fromChain']);
+      second.connect();
+      second.setWallet(provider, account);
+      assert.equal(second.view, 'tracking', 'the broadcast transfer is shown again');
+      await until(second, () => second.tracked?.final === 'success', 'success after resume', 60_000);
+      assert.equal(second.store.get(account, 'old-never-sent')?.phase, 'abandoned');
+    });
+  });
+});
