@@ -22,6 +22,8 @@ import { intentSummary } from './service/admin.js';
 import { startRoutingService, type RunningRoutingService } from './service/server.js';
 
 export type { FaultPatch, FaultState } from './service/faults.js';
+export type { LoggedRequest } from './service/request-log.js';
+import type { LoggedRequest } from './service/request-log.js';
 export type { Eip1193Provider } from './chains/edr-chain.js';
 export type { DevAccount } from './chains/accounts.js';
 export { NATIVE_TOKEN_ADDRESS } from './chains/networks.js';
@@ -134,7 +136,9 @@ export interface SandboxHandle {
   chain(chainId: number): SandboxChainHandle;
   /** Admin view of every intent (same as GET /__sandbox/intents). */
   intents(): ReturnType<typeof intentSummary>[];
-  /** Faults back to start-up settings and rate-limit windows cleared. */
+  /** Every API request the service answered since the last reset (same as GET /__sandbox/requests). */
+  requests(): LoggedRequest[];
+  /** Faults back to start-up settings, rate-limit windows and the request log cleared. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -190,6 +194,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         syntheticTokens: options.syntheticTokens ?? 0,
         bridgingDelayMs: options.bridgingDelayMs ?? 1500,
         rateLimit: options.rateLimit ?? { limit: 300, windowMs: 10_000 },
+        statusOverride: null,
       },
       pollHintMs: options.pollHintMs ?? 1000,
       balanceDeadlineMs: options.balanceDeadlineMs ?? 1500,
@@ -283,9 +288,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return found;
       },
       intents: () => service.context.store.all().map(intentSummary),
+      requests: () => service.context.requests.list(),
       reset() {
         faults.reset();
         service.rateLimiter.reset();
+        service.context.requests.clear();
       },
       close() {
         closing ??= closeAll();

@@ -59,6 +59,8 @@ if (only !== 'browser') {
     'tsx',
     '--test',
     '--test-concurrency=1',
+    // A stuck promise fails its test by name instead of hanging the run; suites that build or drive a browser set more.
+    '--test-timeout=180000',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     `--test-reporter=${join(root, 'scripts/node-count-reporter.mjs')}`,

@@ -71,6 +71,7 @@ export async function handleAdmin(
     const clearIntents = typeof body === 'object' && body !== null && (body as { intents?: unknown }).intents === true;
     ctx.faults.reset();
     deps.rateLimiter.reset();
+    ctx.requests.clear();
     if (clearIntents) ctx.store.clear();
     return json(200, { ok: true, faults: ctx.faults.get(), intentsCleared: clearIntents });
   }
@@ -80,6 +81,13 @@ export async function handleAdmin(
       return intent ? json(200, intentSummary(intent)) : json(404, { error: 'Intent not found' });
     }
     return json(200, { intents: ctx.store.all().map(intentSummary) });
+  }
+  if (resource === 'requests') {
+    if (method === 'GET') return json(200, { requests: ctx.requests.list() });
+    if (method === 'DELETE') {
+      ctx.requests.clear();
+      return json(200, { ok: true });
+    }
   }
   if (resource === 'fund' && method === 'POST') return fund(ctx, await readJson());
   return json(404, { error: 'Unknown admin endpoint' });

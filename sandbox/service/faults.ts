@@ -58,6 +58,8 @@ export interface FaultState {
   bridgingDelayMs: number;
   /** Per-key fixed-window quota. */
   rateLimit: { limit: number; windowMs: number };
+  /** Status answers past `pending` report this value instead of the real one (e.g. one the spec does not list). */
+  statusOverride: string | null;
 }
 
 const endpointList = z.union([z.array(z.enum(ENDPOINT_NAMES)), z.enum(ENDPOINT_NAMES), z.null()]).optional();
@@ -101,6 +103,7 @@ export const faultPatchSchema = z
     syntheticTokens: z.number().int().min(0).max(200_000).optional(),
     bridgingDelayMs: z.number().int().min(0).optional(),
     rateLimit: z.object({ limit: z.number().int().min(1), windowMs: z.number().int().min(100) }).optional(),
+    statusOverride: z.union([z.string().min(1), z.null()]).optional(),
   })
   .strict();
 export type FaultPatch = z.input<typeof faultPatchSchema>;
@@ -182,6 +185,7 @@ export class FaultController {
     if (p.syntheticTokens !== undefined) s.syntheticTokens = p.syntheticTokens;
     if (p.bridgingDelayMs !== undefined) s.bridgingDelayMs = p.bridgingDelayMs;
     if (p.rateLimit !== undefined) s.rateLimit = { ...p.rateLimit };
+    if (p.statusOverride !== undefined) s.statusOverride = p.statusOverride;
     return this.get();
   }
 

@@ -21,6 +21,7 @@ import { chainIconSvg, tokenIconSvg } from './icons.js';
 import { IntentStore } from './intents.js';
 import { FixedWindowRateLimiter } from './rate-limit.js';
 import { corruptField, malformedText } from './response-faults.js';
+import { RequestLog, type LoggedRequest } from './request-log.js';
 import { SimulatedCosmosBank } from './simulated-cosmos.js';
 import { IntentTracker } from './tracker.js';
 
@@ -190,6 +191,8 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
     requestId: string,
     url: URL,
   ): Promise<void> {
+    const logged: Omit<LoggedRequest, 'seq'> = { receivedAt: Date.now(), method: req.method ?? 'GET', path: url.pathname.replace(/^\/api(\/v\d+)?/, ''), endpoint: null, status: 0 };
+    res.once('finish', () => context.requests.add({ ...logged, status: res.statusCode }));
     const headers: Record<string, string> = {};
     // Every API response, errors included, reports the caller's quota.
     const keyValue = req.headers['x-api-key'];
@@ -234,6 +237,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
       return;
     }
     const { route, params } = match;
+    logged.endpoint = route.endpoint;
     if (!record) {
       send(res, requestId, { status: 401, body: { error: 'Invalid API key', code: 'UNAUTHORIZED' }, headers });
       return;
@@ -286,6 +290,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
     const merged: ApiResult = { ...result, headers: { ...headers, ...result.headers } };
 
     if (merged.status >= 200 && merged.status < 300) {
+      if (route.endpoint === 'status') readStatusAnswer(context, merged, logged);
       if (context.faults.takeWrongType(route.endpoint)) {
         const corrupted = corruptField(route.endpoint, merged.body);
         context.log(`fault: wrong-typed ${corrupted.path} on ${route.endpoint}`);
@@ -306,6 +311,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
   const store = new IntentStore();
   const cosmos = new SimulatedCosmosBank();
   const log = options.log;
+  const requests = new RequestLog();
   const tracker = new IntentTracker({
     store,
     chains: options.chains,
@@ -326,6 +332,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
     pollHintMs: options.pollHintMs,
     balanceDeadlineMs: options.balanceDeadlineMs,
     tokenPageSize: options.tokenPageSize,
+    requests,
     log,
   };
   tracker.start();
@@ -340,6 +347,20 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
       await tracker.stop();
     },
   };
+}
+
+/** Applies the `statusOverride` switch and notes what the status answer suggested. */
+function readStatusAnswer(context: ServiceContext, result: ApiResult, logged: Omit<LoggedRequest, 'seq'>): void {
+  const data = (result.body as { data?: Record<string, unknown> } | undefined)?.data;
+  if (typeof data !== 'object' || data === null) return;
+  const override = context.faults.peek('statusOverride');
+  if (override !== null && data.status !== 'pending') {
+    result.body = { ...(result.body as object), data: { ...data, status: override } };
+    logged.intentStatus = override;
+  } else if (typeof data.status === 'string') {
+    logged.intentStatus = data.status;
+  }
+  if (typeof data.next_poll_at === 'string') logged.nextPollAt = Date.parse(data.next_poll_at);
 }
 
 function safeDecode(value: string): string | null {
