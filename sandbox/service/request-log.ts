@@ -11,11 +11,11 @@ export interface LoggedRequest {
   /** Epoch milliseconds when the request arrived. */
   receivedAt: number;
   method: string;
-  /** Path below the API root, e.g. `/route-intent/0x…/status`. */
+  /** Path and query below the API root, e.g. `/route-intent/0x…/status`. */
   path: string;
   /** Null when no API route matched. */
   endpoint: EndpointName | null;
-  /** HTTP status sent. */
+  /** HTTP status sent; 0 while the request is still being answered. */
   status: number;
   /** The `next_poll_at` a status answer suggested, as epoch milliseconds. */
   nextPollAt?: number;
@@ -29,9 +29,12 @@ export class RequestLog {
   private entries: LoggedRequest[] = [];
   private seq = 0;
 
-  add(entry: Omit<LoggedRequest, 'seq'>): void {
-    this.entries.push({ ...entry, seq: ++this.seq });
+  /** Records a request on arrival; the caller fills in the rest on the returned entry as the answer takes shape. */
+  add(entry: Omit<LoggedRequest, 'seq'>): LoggedRequest {
+    const stored = { ...entry, seq: ++this.seq };
+    this.entries.push(stored);
     if (this.entries.length > LIMIT) this.entries.splice(0, this.entries.length - LIMIT);
+    return stored;
   }
 
   list(): LoggedRequest[] {

@@ -191,8 +191,8 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
     requestId: string,
     url: URL,
   ): Promise<void> {
-    const logged: Omit<LoggedRequest, 'seq'> = { receivedAt: Date.now(), method: req.method ?? 'GET', path: url.pathname.replace(/^\/api(\/v\d+)?/, ''), endpoint: null, status: 0 };
-    res.once('finish', () => context.requests.add({ ...logged, status: res.statusCode }));
+    const logged = context.requests.add({ receivedAt: Date.now(), method: req.method ?? 'GET', path: url.pathname.replace(/^\/api(\/v\d+)?/, '') + url.search, endpoint: null, status: 0 });
+    res.once('finish', () => (logged.status = res.statusCode));
     const headers: Record<string, string> = {};
     // Every API response, errors included, reports the caller's quota.
     const keyValue = req.headers['x-api-key'];
@@ -350,7 +350,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
 }
 
 /** Applies the `statusOverride` switch and notes what the status answer suggested. */
-function readStatusAnswer(context: ServiceContext, result: ApiResult, logged: Omit<LoggedRequest, 'seq'>): void {
+function readStatusAnswer(context: ServiceContext, result: ApiResult, logged: LoggedRequest): void {
   const data = (result.body as { data?: Record<string, unknown> } | undefined)?.data;
   if (typeof data !== 'object' || data === null) return;
   const override = context.faults.peek('statusOverride');

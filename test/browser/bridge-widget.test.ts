@@ -8,7 +8,7 @@ import { bech32 } from '@scure/base';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeQuoteDetail } from '../../src/bridge-widget/events.js';
-import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
+import { devWallet, resetSandbox, sandboxConfig, serviceRequests, setFaults, untilServiceRequest } from './helpers/sandbox.js';
 import { buttonText, primaryButton, shadow, waitForText } from './helpers/widget.js';
 
 const SRC = '11155111';
@@ -65,15 +65,20 @@ describe('<bridge-widget> states', function () {
     expect(requestsTo('/routes/quote') - before).to.equal(1);
     expect(quotes.map((q) => q.estimate.fromAmount)).to.deep.equal([12_340_000n]);
 
-    // A new amount while a slow quote is in flight: the older one never shows.
-    await setFaults({ latency: { ms: 1500, endpoints: ['quote'] } });
+    // A new amount while the quote for the previous one is held by the service: the older one never shows.
+    await setFaults({ latency: { ms: 10_000, endpoints: ['quote'] } });
+    const seen = Math.max(0, ...(await serviceRequests()).map((r) => r.seq));
     amountInput(widget).select();
     await sendKeys({ type: '5' });
-    await new Promise((r) => setTimeout(r, 700));
+    await untilServiceRequest((r) => r.endpoint === 'quote' && r.seq > seen, 'the quote for 5');
+    // The quote for 5 is now on the service, held; the next one is answered at once.
+    await setFaults({ latency: null });
     amountInput(widget).select();
     await sendKeys({ type: '7' });
     await waitForText(widget, (t) => t.startsWith('Bridge 7 USDC'), 'the newest quote', 20_000);
-    expect(quotes.map((q) => q.estimate.fromAmount)).to.not.include(5_000_000n);
+    expect(quotes.map((q) => q.estimate.fromAmount), 'the quote for 5 was sent but never shown').to.not.include(5_000_000n);
+    expect(quotes.at(-1)?.estimate.fromAmount).to.equal(7_000_000n);
+    expect(shadow(widget).textContent).to.not.match(/Bridge 5 USDC/);
   });
 
   it('allow and deny lists shape the pickers, and lock-presets locks what the page set', async () => {
