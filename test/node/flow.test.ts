@@ -355,6 +355,35 @@ describe('transfer flow against the sandbox', () => {
     );
   });
 
+  it('a status the service answers with 404 ends as not found after one poll, with nothing left to resume', async () => {
+    const intentId = `0x${'ef'.repeat(32)}`;
+    const saved: SavedTransfer = {
+      intentId,
+      account: wallet.address.toLowerCase(),
+      fromChainId: String(SRC),
+      toChainId: String(DST),
+      fromToken: token(SRC, 'USDC'),
+      toToken: token(DST, 'USDC'),
+      fromAmount: '1000000',
+      toAmount: '990000',
+      toAddress: wallet.address,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      phase: 'tracking',
+      receiptAccepted: true,
+      sourceTxHash: `0x${'cd'.repeat(32)}`,
+    };
+    store.save(saved);
+    const outcome = await trackTransfer(saved, deps());
+    assert.equal(outcome.kind, 'not-found');
+    assert.equal(store.get(wallet.address, intentId)?.phase, 'not-found');
+    assert.deepEqual(
+      sandbox.requests().filter((r) => r.path.includes(intentId)).map((r) => [r.endpoint, r.status]),
+      [['status', 404]],
+      'the poller returned on the first 404',
+    );
+  });
+
   it('an unknown status keeps the poller going and is never read as success; the real status then ends it', async () => {
     sandbox.faults.set({ forceProvider: 'swiftbridge', statusOverride: 'rerouting' });
     const saved = await sendTransfer(plan({ amount: 2_000_000n }), deps());
