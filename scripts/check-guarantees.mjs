@@ -252,12 +252,22 @@ function run(cwd, command, commandArgs, env = {}) {
   });
 }
 
+/** The first failing test and its message, so a kill can be checked for the right reason. */
+function firstFailure(output) {
+  const lines = output.split('\n');
+  const at = lines.findIndex((l) => /^\s+not ok \d+ - |❌|✖ /.test(l));
+  if (at === -1) return 'failed';
+  const name = lines[at].replace(/^\s*(not ok \d+ - |❌ |✖ )/, '').trim();
+  const error = lines.slice(at + 1, at + 30).find((l) => /error: |AssertionError|Error:|expected/i.test(l))?.trim() ?? '';
+  return `“${name.slice(0, 90)}”${error ? `: ${error.replace(/^error: /, '').replace(/\|/g, '\\|').slice(0, 120)}` : ''}`;
+}
+
 /** 0 when every covering test passed. Node tests get a short default timeout: a mutant that hangs counts as killed. */
 async function runCovering(cwd, mutant) {
   const results = [];
   if (mutant.node?.length) {
     const pattern = mutant.grep ? [`--test-name-pattern=${mutant.grep}`] : [];
-    results.push(await run(cwd, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=90000', ...pattern, ...mutant.node]));
+    results.push(await run(cwd, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=60000', ...pattern, ...mutant.node]));
   }
   if (mutant.browser?.length) {
     results.push(await run(cwd, process.execPath, [join(cwd, 'node_modules/@web/test-runner/dist/bin.js')], { WTR_FILES: mutant.browser.join(','), ...(mutant.grep ? { WTR_GREP: mutant.grep } : {}) }));
@@ -312,6 +322,8 @@ try {
         const outcome = await runCovering(scratch, mutant);
         verdict = outcome.code === 0 ? 'survived' : 'killed';
         detail = `${Math.round((Date.now() - started) / 1000)} s`;
+        if (verdict === 'killed') detail += `, ${firstFailure(outcome.output)}`;
+        if (args.includes('--verbose')) console.log(outcome.output.split('\n').slice(-60).join('\n'));
       }
     }
     for (const [path, text] of originals) writeFileSync(path, text);

@@ -9,6 +9,7 @@ import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeApprovalDetail, BridgeRouteDetail, BridgeStatusDetail, BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';
 import { devWallet, erc20Balance, intentSummary, nativeBalance, resetSandbox, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { untilAnimationsSettle } from './helpers/dom.js';
 
 const SRC = 11155111;
 const DST = 84532;
@@ -43,6 +44,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     const before = await erc20Balance(DST, usdcDst, wallet.address);
     const events = collectEvents(widget, ['bridge-quote', 'bridge-route', 'bridge-approval', 'bridge-transaction', 'bridge-status', 'bridge-success', 'bridge-error']);
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote for 2 USDC');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
     primaryButton(widget).click();
     const success = await nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
@@ -63,6 +65,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     expect(after - before).to.equal(success.detail.toAmount);
     const tracker = shadow(widget).querySelector('bw-status-tracker')!;
     await waitUntil(() => shadow(tracker).textContent?.includes('Arrived'), 'the tracker shows arrival');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
 

@@ -10,13 +10,10 @@ import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeQuoteDetail } from '../../src/bridge-widget/events.js';
 import { devWallet, resetSandbox, sandboxConfig, serviceRequests, setFaults, untilServiceRequest } from './helpers/sandbox.js';
 import { buttonText, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { untilAnimationsSettle } from './helpers/dom.js';
 
 const SRC = '11155111';
 const DST = '84532';
-
-function requestsTo(path: string): number {
-  return performance.getEntriesByType('resource').filter((e) => e.name.includes(path)).length;
-}
 
 function amountInput(widget: BridgeWidget): HTMLInputElement {
   return shadow(shadow(widget).querySelector('bw-amount-input')!).querySelector('input')!;
@@ -34,6 +31,7 @@ describe('<bridge-widget> states', function () {
   it('without proxy-url it says what to set, instead of rendering nothing', async () => {
     const widget = await fixture<BridgeWidget>(html`<bridge-widget></bridge-widget>`);
     await waitUntil(() => /proxy-url/.test(shadow(widget).textContent ?? ''), 'the missing attribute is named');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
 
@@ -50,7 +48,7 @@ describe('<bridge-widget> states', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 1'), 'quoted once connected');
   });
 
-  it('typing a five-character amount sends one quote request, and only the latest quote is shown', async () => {
+  it('typing an amount quotes only after 400 ms without a keystroke, and only the latest quote is shown', async () => {
     await setFaults({ latency: { ms: 300, endpoints: ['quote'] } });
     const { proxyUrl } = await sandboxConfig();
     const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} from-chain=${SRC} to-chain=${DST} from-token="USDC" to-token="USDC"></bridge-widget>`);
@@ -58,19 +56,30 @@ describe('<bridge-widget> states', function () {
     const quotes: BridgeQuoteDetail[] = [];
     widget.addEventListener('bridge-quote', (e) => quotes.push(e.detail));
     await waitUntil(() => buttonText(widget) === 'Enter an amount', 'ready for an amount', { timeout: 20_000 });
-    const before = requestsTo('/routes/quote');
+    // Keystroke times by the page's clock, quote arrivals by the service's (the same machine clock): every quote
+    // left at least the debounce after the last keystroke before it, however slowly the keys came.
+    const keystrokes: number[] = [];
+    amountInput(widget).addEventListener('input', () => keystrokes.push(Date.now()));
+    const seen = Math.max(0, ...(await serviceRequests()).map((r) => r.seq));
     amountInput(widget).focus();
     await sendKeys({ type: '12.34' });
     await waitForText(widget, (t) => t.startsWith('Bridge 12.34 USDC'), 'the quote for the typed amount');
-    expect(requestsTo('/routes/quote') - before).to.equal(1);
-    expect(quotes.map((q) => q.estimate.fromAmount)).to.deep.equal([12_340_000n]);
+    const sent = (await serviceRequests()).filter((r) => r.endpoint === 'quote' && r.seq > seen);
+    expect(keystrokes).to.have.length(5);
+    expect(sent.length, 'at least one quote, never more than one per keystroke').to.be.within(1, 5);
+    for (const request of sent) {
+      const lastKey = Math.max(...keystrokes.filter((t) => t <= request.receivedAt));
+      expect(request.receivedAt - lastKey, 'quiet time before a quote left').to.be.at.least(399);
+    }
+    expect(sent.at(-1)!.receivedAt, 'the last quote left after the last keystroke').to.be.at.least(keystrokes.at(-1)! + 399);
+    expect(quotes.at(-1)?.estimate.fromAmount).to.equal(12_340_000n);
 
     // A new amount while the quote for the previous one is held by the service: the older one never shows.
     await setFaults({ latency: { ms: 10_000, endpoints: ['quote'] } });
-    const seen = Math.max(0, ...(await serviceRequests()).map((r) => r.seq));
+    const mark = Math.max(0, ...(await serviceRequests()).map((r) => r.seq));
     amountInput(widget).select();
     await sendKeys({ type: '5' });
-    await untilServiceRequest((r) => r.endpoint === 'quote' && r.seq > seen, 'the quote for 5');
+    await untilServiceRequest((r) => r.endpoint === 'quote' && r.seq > mark, 'the quote for 5');
     // The quote for 5 is now on the service, held; the next one is answered at once.
     await setFaults({ latency: null });
     amountInput(widget).select();
@@ -119,6 +128,7 @@ describe('<bridge-widget> states', function () {
     await sendKeys({ type: bech32.encode('cata', bech32.toWords(new Uint8Array(20).fill(9))) });
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'quoted to the Cosmos recipient', 20_000);
     await waitUntil(() => toChain.chains.find((c) => c.chainId === 'cataclysm-1')?.availability === 'available', 'the quote confirmed the destination');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
 

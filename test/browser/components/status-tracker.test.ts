@@ -6,6 +6,7 @@ import {
   type StatusView,
   type TransferPhase,
 } from '../../../src/components/status-tracker/status-tracker.js';
+import { untilAnimationsSettle } from '../helpers/dom.js';
 
 // Mocha globals (no @types/mocha in this package).
 declare function describe(name: string, body: () => void): void;
@@ -78,6 +79,7 @@ describe('<bw-status-tracker>', () => {
       expect(steps(el)).to.deep.equal(expected.steps);
       expect(button(el, 'Start a new transfer') !== undefined).to.equal(expected.final);
       expect(button(el, 'Close')).to.not.equal(undefined);
+      await untilAnimationsSettle(el);
       await expect(el).to.be.accessible();
     });
   }
@@ -126,6 +128,7 @@ describe('<bw-status-tracker>', () => {
   it('shows "Reporting the transaction to the bridge…" while the receipt is pending', async () => {
     const el = await mount(view({ phase: 'broadcast', receiptPending: true }));
     expect(allText(el)).to.contain('Reporting the transaction to the bridge…');
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -135,6 +138,7 @@ describe('<bw-status-tracker>', () => {
       expect(clean($(el, '[part~="needs-gas"]'))).to.equal(
         'The destination step is waiting for gas; the provider will complete it once gas is available.',
       );
+      await untilAnimationsSettle(el);
       await expect(el).to.be.accessible();
     });
   }
@@ -193,6 +197,7 @@ describe('<bw-status-tracker>', () => {
       copyProvider.click();
       await new Promise((r) => setTimeout(r, 0));
       expect(written.at(-1)).to.equal('sq-0xabc123');
+      await untilAnimationsSettle(el);
       await expect(el).to.be.accessible();
     } finally {
       clipboard.writeText = original;
