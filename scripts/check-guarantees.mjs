@@ -9,6 +9,7 @@
 //
 //   npm run check:guarantees                      every mutant (about 15 minutes on 2 cores)
 //   npm run check:guarantees -- --only re-quote   mutants whose name contains "re-quote"
+//   npm run check:guarantees -- --kind node       only mutants covered by Node tests alone (or: browser)
 //   npm run check:guarantees -- --list            the table of mutants, nothing run
 //   npm run check:guarantees -- --baseline        also run each covering set unmutated first
 import { spawn } from 'node:child_process';
@@ -223,7 +224,8 @@ const MUTANTS = [
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] ?? '' : '';
-const selected = MUTANTS.filter((m) => m.name.includes(only));
+const kind = args.includes('--kind') ? args[args.indexOf('--kind') + 1] : undefined;
+const selected = MUTANTS.filter((m) => m.name.includes(only) && (!kind || (kind === 'node' ? !m.browser : !!m.browser)));
 
 function table(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
@@ -258,7 +260,10 @@ function firstFailure(output) {
   const at = lines.findIndex((l) => /^\s+not ok \d+ - |❌|✖ /.test(l));
   if (at === -1) return 'failed';
   const name = lines[at].replace(/^\s*(not ok \d+ - |❌ |✖ )/, '').trim();
-  const error = lines.slice(at + 1, at + 30).find((l) => /error: |AssertionError|Error:|expected/i.test(l))?.trim() ?? '';
+  const after = lines.slice(at + 1, at + 40);
+  const index = after.findIndex((l) => /error: |AssertionError|Error:|expected/i.test(l));
+  // node:test writes multi-line messages as a YAML block (`error: |-`): the message is on the next line.
+  const error = (index === -1 ? '' : /\|-?\s*$/.test(after[index]) ? after[index + 1] ?? '' : after[index]).trim();
   return `“${name.slice(0, 90)}”${error ? `: ${error.replace(/^error: /, '').replace(/\|/g, '\\|').slice(0, 120)}` : ''}`;
 }
 

@@ -89,8 +89,8 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
     primaryButton(widget).click();
     await waitUntil(() => shadow(widget).querySelector('bw-approval-steps'), 'approval steps shown', { timeout: 20_000 });
-    const steps = shadow(widget).querySelector('bw-approval-steps') as HTMLElement & { steps: unknown[] };
-    await waitUntil(() => steps.steps.length === 2, 'two steps listed');
+    const steps = shadow(widget).querySelector('bw-approval-steps')!;
+    await waitUntil(() => shadow(steps).querySelectorAll('[part~="step"]').length === 2, 'two approval steps listed');
     expect(shadow(widget).querySelector('.route-info')?.textContent, 'the route names its provider').to.match(/Route via hopline/);
     const success = await nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
     const done = events.map((e) => e.detail as BridgeApprovalDetail).filter((d) => d.state === 'done');
