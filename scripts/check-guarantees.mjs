@@ -267,12 +267,16 @@ function firstFailure(output) {
   return `“${name.slice(0, 90)}”${error ? `: ${error.replace(/^error: /, '').replace(/\|/g, '\\|').slice(0, 120)}` : ''}`;
 }
 
-/** 0 when every covering test passed. Node tests get a short default timeout: a mutant that hangs counts as killed. */
+/** 0 when every covering test passed. Each Node test gets a 60 s default limit: a mutant that hangs its test counts as killed. */
 async function runCovering(cwd, mutant) {
   const results = [];
   if (mutant.node?.length) {
     const pattern = mutant.grep ? [`--test-name-pattern=${mutant.grep}`] : [];
-    results.push(await run(cwd, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=60000', ...pattern, ...mutant.node]));
+    results.push(
+      await run(cwd, process.execPath, ['--import', 'tsx', '--import', join(cwd, 'scripts/node-test-timeout.mjs'), '--test', '--test-concurrency=1', '--test-timeout=900000', ...pattern, ...mutant.node], {
+        NODE_TEST_TIMEOUT_MS: '60000',
+      }),
+    );
   }
   if (mutant.browser?.length) {
     results.push(await run(cwd, process.execPath, [join(cwd, 'node_modules/@web/test-runner/dist/bin.js')], { WTR_FILES: mutant.browser.join(','), ...(mutant.grep ? { WTR_GREP: mutant.grep } : {}) }));
