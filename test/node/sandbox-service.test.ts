@@ -382,6 +382,49 @@ describe('response faults and admin endpoints', () => {
   });
 });
 
+describe('the request log and the status override', () => {
+  test('every API request is logged in order with its endpoint and status; reset clears the log', async () => {
+    await admin.post('/reset', {});
+    const sent = Date.now();
+    await api.get('/api/v1/routes/chains');
+    await api.get('/api/v1/nope');
+    const { body } = await admin.get<{ requests: { seq: number; receivedAt: number; method: string; path: string; endpoint: string | null; status: number }[] }>('/requests');
+    assert.deepEqual(
+      body.requests.map((r) => [r.method, r.path, r.endpoint, r.status]),
+      [
+        ['GET', '/routes/chains', 'chains', 200],
+        ['GET', '/nope', null, 404],
+      ],
+    );
+    assert.ok(body.requests[0]!.seq < body.requests[1]!.seq);
+    assert.ok(body.requests[0]!.receivedAt >= sent - 1, 'arrival times come from the same clock');
+    assert.deepEqual(sandbox.requests().map((r) => r.path), ['/routes/chains', '/nope'], 'the in-process view is the same log');
+    await admin.post('/reset', {});
+    assert.deepEqual((await admin.get<{ requests: unknown[] }>('/requests')).body.requests, []);
+  });
+
+  test('statusOverride replaces the status of tracked answers, and the log records it with next_poll_at', async () => {
+    const route = await api.post<{ data: { intentId: string } }>('/api/v1/routes/route', quoteBody());
+    const intentId = route.body.data.intentId;
+    const intent = sandbox.service.context.store.get(intentId)!;
+    // Past pending, as after a receipt: only tracked answers are overridden, a pending stub stays a stub.
+    intent.status = 'bridging';
+    try {
+      assert.equal((await admin.post('/faults', { statusOverride: 'rerouting' })).status, 200);
+      const answer = await api.get<{ data: { status: string; next_poll_at: string } }>(`/api/v1/route-intent/${intentId}/status`);
+      assert.equal(answer.body.data.status, 'rerouting');
+      const logged = sandbox.requests().filter((r) => r.endpoint === 'status').at(-1)!;
+      assert.equal(logged.intentStatus, 'rerouting');
+      assert.equal(logged.nextPollAt, Date.parse(answer.body.data.next_poll_at));
+      await admin.post('/faults', { statusOverride: null });
+      assert.equal((await api.get<{ data: { status: string } }>(`/api/v1/route-intent/${intentId}/status`)).body.data.status, 'bridging');
+      assert.equal((await admin.post('/faults', { statusOverride: '' })).status, 400, 'an empty status is refused');
+    } finally {
+      sandbox.reset();
+    }
+  });
+});
+
 describe('chains: JSON-RPC over HTTP and in-process EIP-1193', () => {
   test('HTTP: batches, params defaulting, revert errors with code 3 and decodable data', async () => {
     const rpcUrl = sandbox.chain(SEPOLIA).rpcUrl ?? '';
