@@ -298,8 +298,11 @@ try {
     let stale = '';
     for (const edit of mutant.edits) {
       const path = join(scratch, edit.file);
-      const text = originals.get(path) ?? (existsSync(path) ? readFileSync(path, 'utf8') : '');
-      if (!originals.has(path)) originals.set(path, text);
+      if (!existsSync(path)) {
+        stale = `${edit.file} no longer exists`;
+        break;
+      }
+      if (!originals.has(path)) originals.set(path, readFileSync(path, 'utf8'));
       const current = readFileSync(path, 'utf8');
       const count = current.split(edit.find).length - 1;
       if (count !== 1) {
