@@ -273,7 +273,7 @@ async function runCovering(cwd, mutant) {
   if (mutant.node?.length) {
     const pattern = mutant.grep ? [`--test-name-pattern=${mutant.grep}`] : [];
     results.push(
-      await run(cwd, process.execPath, ['--import', 'tsx', '--import', join(cwd, 'scripts/node-test-timeout.mjs'), '--test', '--test-concurrency=1', '--test-timeout=900000', ...pattern, ...mutant.node], {
+      await run(cwd, process.execPath, ['--import', 'tsx', '--import', join(cwd, 'scripts/node-test-timeout.mjs'), '--test', '--test-concurrency=1', '--test-timeout=900000', '--test-force-exit', ...pattern, ...mutant.node], {
         NODE_TEST_TIMEOUT_MS: '60000',
       }),
     );
