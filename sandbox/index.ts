@@ -25,11 +25,11 @@ import { startRoutingService, type RunningRoutingService } from './service/serve
 
 export type { FaultPatch, FaultState, HostileMode } from './service/faults.js';
 export { HOSTILE_MODES } from './service/faults.js';
+export type { LoggedRequest } from './service/request-log.js';
 export type { Eip1193Provider } from './chains/edr-chain.js';
 export type { DevAccount } from './chains/accounts.js';
 export { NATIVE_TOKEN_ADDRESS } from './chains/networks.js';
 export { PROVIDER_NAMES, type CatalogSize, type ProviderName } from './service/catalog.js';
-export type { LoggedRequest } from './service/request-log.js';
 
 export interface SandboxPorts {
   /** JSON-RPC port of chain 11155111 (default 0 = free port). */
@@ -220,6 +220,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         bridgingDelayMs: options.bridgingDelayMs ?? 1500,
         rateLimit: options.rateLimit ?? { limit: 300, windowMs: 10_000 },
         hostile: null,
+        statusOverride: null,
       },
       pollHintMs: options.pollHintMs ?? 1000,
       balanceDeadlineMs: options.balanceDeadlineMs ?? 1500,
@@ -314,12 +315,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return found;
       },
       intents: () => service.context.store.all().map(intentSummary),
-      requests: (filter) => service.requestLog.list(filter),
-      clearRequests: () => service.requestLog.clear(),
+      requests: (filter) => service.context.requests.list(filter),
+      clearRequests: () => service.context.requests.clear(),
       reset() {
         faults.reset();
         service.rateLimiter.reset();
-        service.requestLog.clear();
+        service.context.requests.clear();
       },
       close() {
         closing ??= closeAll();

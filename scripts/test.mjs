@@ -57,8 +57,15 @@ if (only !== 'browser') {
   const code = await run(process.execPath, [
     '--import',
     'tsx',
+    // Every test gets a default time limit (2 min), so a stuck promise fails that test by name; suites that build or drive a browser set more.
+    '--import',
+    join(root, 'scripts/node-test-timeout.mjs'),
     '--test',
     '--test-concurrency=1',
+    // Node 20's own flag limits a whole file: a last resort for a hook that never returns.
+    '--test-timeout=900000',
+    // A test that timed out may leave a loop running (a poller against a closed server): end the file once its tests are done.
+    '--test-force-exit',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     `--test-reporter=${join(root, 'scripts/node-count-reporter.mjs')}`,

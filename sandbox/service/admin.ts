@@ -10,13 +10,11 @@ import { json, type ApiResult, type ServiceContext } from './context.js';
 import { FaultInputError } from './faults.js';
 import { fullPayload, type Intent } from './intents.js';
 import type { FixedWindowRateLimiter } from './rate-limit.js';
-import type { RequestLog } from './request-log.js';
 import { isEvmAddress } from './request-validation.js';
 
 export interface AdminDeps {
   ctx: ServiceContext;
   rateLimiter: FixedWindowRateLimiter;
-  requestLog: RequestLog;
   info: () => unknown;
 }
 
@@ -75,7 +73,7 @@ export async function handleAdmin(
     const clearIntents = typeof body === 'object' && body !== null && (body as { intents?: unknown }).intents === true;
     ctx.faults.reset();
     deps.rateLimiter.reset();
-    deps.requestLog.clear();
+    ctx.requests.clear();
     if (clearIntents) ctx.store.clear();
     return json(200, { ok: true, faults: ctx.faults.get(), intentsCleared: clearIntents });
   }
@@ -88,14 +86,14 @@ export async function handleAdmin(
   }
   if (resource === 'requests') {
     if (method === 'DELETE') {
-      deps.requestLog.clear();
+      ctx.requests.clear();
       return json(200, { ok: true });
     }
     if (method === 'GET') {
       const endpoints = query.get('endpoint')?.split(',').map((e) => e.trim()).filter(Boolean);
       const sinceText = query.get('since');
       if (sinceText !== null && !/^\d+$/.test(sinceText)) return json(400, { error: 'since must be a non-negative integer (a seq)' });
-      return json(200, { requests: deps.requestLog.list({ endpoints, since: sinceText === null ? undefined : Number(sinceText) }) });
+      return json(200, { requests: ctx.requests.list({ endpoints, since: sinceText === null ? undefined : Number(sinceText) }) });
     }
   }
   if (resource === 'fund' && method === 'POST') return fund(ctx, await readJson());

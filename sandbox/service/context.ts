@@ -6,6 +6,7 @@ import type { FaultController } from './faults.js';
 import type { IntentStore } from './intents.js';
 import type { SimulatedCosmosBank } from './simulated-cosmos.js';
 import type { IntentTracker } from './tracker.js';
+import type { RequestLog } from './request-log.js';
 
 export interface ServiceContext {
   chains: ReadonlyMap<string, SandboxChain>;
@@ -20,6 +21,8 @@ export interface ServiceContext {
   /** Per-chain deadline of a balances scan; slower chains are reported as errors with `partial: true`. */
   balanceDeadlineMs: number;
   tokenPageSize: number;
+  /** Every API request answered, for tests that count requests (`GET /__sandbox/requests`). */
+  requests: RequestLog;
   log(line: string): void;
 }
 

@@ -81,6 +81,8 @@ export interface FaultState {
   rateLimit: { limit: number; windowMs: number };
   /** Route or status responses lie in this way until set back to null (or reset). */
   hostile: HostileMode | null;
+  /** Status answers past `pending` report this value instead of the real one (e.g. one the spec does not list). */
+  statusOverride: string | null;
 }
 
 const endpointList = z.union([z.array(z.enum(ENDPOINT_NAMES)), z.enum(ENDPOINT_NAMES), z.null()]).optional();
@@ -127,6 +129,7 @@ export const faultPatchSchema = z
     bridgingDelayMs: z.number().int().min(0).optional(),
     rateLimit: z.object({ limit: z.number().int().min(1), windowMs: z.number().int().min(100) }).optional(),
     hostile: z.union([z.enum(HOSTILE_MODES), z.null()]).optional(),
+    statusOverride: z.union([z.string().min(1), z.null()]).optional(),
   })
   .strict();
 export type FaultPatch = z.input<typeof faultPatchSchema>;
@@ -211,6 +214,7 @@ export class FaultController {
     if (p.bridgingDelayMs !== undefined) s.bridgingDelayMs = p.bridgingDelayMs;
     if (p.rateLimit !== undefined) s.rateLimit = { ...p.rateLimit };
     if (p.hostile !== undefined) s.hostile = p.hostile;
+    if (p.statusOverride !== undefined) s.statusOverride = p.statusOverride;
     return this.get();
   }
 

@@ -20,8 +20,8 @@ import { depositAddress, quote, route } from './handlers/route-handlers.js';
 import { chainIconSvg, tokenIconSvg } from './icons.js';
 import { IntentStore } from './intents.js';
 import { FixedWindowRateLimiter } from './rate-limit.js';
-import { RequestLog } from './request-log.js';
 import { corruptField, malformedText } from './response-faults.js';
+import { RequestLog, type LoggedRequest } from './request-log.js';
 import { SimulatedCosmosBank } from './simulated-cosmos.js';
 import { IntentTracker } from './tracker.js';
 
@@ -112,7 +112,6 @@ export interface RunningRoutingService {
   context: ServiceContext;
   rateLimiter: FixedWindowRateLimiter;
   /** Every API request with its response status (also `GET /__sandbox/requests`). */
-  requestLog: RequestLog;
   close(): Promise<void>;
 }
 
@@ -120,7 +119,6 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
   const apiKeys = options.apiKeys ?? defaultApiKeys();
   const faults = new FaultController(options.initialFaults);
   const rateLimiter = new FixedWindowRateLimiter(() => faults.peek('rateLimit'));
-  const requestLog = new RequestLog();
   let ctx: ServiceContext | undefined;
 
   const server = createServer((req, res) => {
@@ -159,7 +157,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
       const parts = path.slice('/__sandbox/'.length).split('/').filter(Boolean);
       let result: ApiResult;
       try {
-        result = await handleAdmin({ ctx, rateLimiter, requestLog, info: options.info }, method, parts, async () => parseJson(await readBody(req)), url.searchParams);
+        result = await handleAdmin({ ctx, rateLimiter, info: options.info }, method, parts, async () => parseJson(await readBody(req)), url.searchParams);
       } catch (error) {
         if (!(error instanceof SyntaxError || error instanceof BodyTooLargeError)) throw error;
         result = { status: 400, body: { error: `Invalid request body: ${error.message}` } };
@@ -194,19 +192,15 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
     requestId: string,
     url: URL,
   ): Promise<void> {
-    let endpoint: EndpointName | null = null;
-    // `close` also fires for a request the client aborted (a superseded search): it is logged with status 0.
-    res.once('close', () => {
-      requestLog.add({
-        at: Date.now(),
-        method: req.method ?? 'GET',
-        endpoint,
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        status: res.writableFinished ? res.statusCode : 0,
-        ...(endpoint === 'tokens' ? { unpaginated: url.searchParams.size === 0 } : {}),
-      });
+    const logged = context.requests.add({
+      receivedAt: Date.now(),
+      method: req.method ?? 'GET',
+      path: url.pathname.replace(/^\/api(\/v\d+)?/, '') + url.search,
+      query: Object.fromEntries(url.searchParams),
+      endpoint: null,
+      status: 0,
     });
+    res.once('finish', () => (logged.status = res.statusCode));
     const headers: Record<string, string> = {};
     // Every API response, errors included, reports the caller's quota.
     const keyValue = req.headers['x-api-key'];
@@ -251,7 +245,8 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
       return;
     }
     const { route, params } = match;
-    endpoint = route.endpoint;
+    logged.endpoint = route.endpoint;
+    if (route.endpoint === 'tokens') logged.unpaginated = url.searchParams.size === 0;
     if (!record) {
       send(res, requestId, { status: 401, body: { error: 'Invalid API key', code: 'UNAUTHORIZED' }, headers });
       return;
@@ -304,6 +299,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
     const merged: ApiResult = { ...result, headers: { ...headers, ...result.headers } };
 
     if (merged.status >= 200 && merged.status < 300) {
+      if (route.endpoint === 'status') readStatusAnswer(context, merged, logged);
       if (context.faults.takeWrongType(route.endpoint)) {
         const corrupted = corruptField(route.endpoint, merged.body);
         context.log(`fault: wrong-typed ${corrupted.path} on ${route.endpoint}`);
@@ -324,6 +320,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
   const store = new IntentStore();
   const cosmos = new SimulatedCosmosBank();
   const log = options.log;
+  const requests = new RequestLog();
   const tracker = new IntentTracker({
     store,
     chains: options.chains,
@@ -344,6 +341,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
     pollHintMs: options.pollHintMs,
     balanceDeadlineMs: options.balanceDeadlineMs,
     tokenPageSize: options.tokenPageSize,
+    requests,
     log,
   };
   tracker.start();
@@ -353,12 +351,25 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
     port,
     context,
     rateLimiter,
-    requestLog,
     async close() {
       await closeServer(server);
       await tracker.stop();
     },
   };
+}
+
+/** Applies the `statusOverride` switch and notes what the status answer suggested. */
+function readStatusAnswer(context: ServiceContext, result: ApiResult, logged: LoggedRequest): void {
+  const data = (result.body as { data?: Record<string, unknown> } | undefined)?.data;
+  if (typeof data !== 'object' || data === null) return;
+  const override = context.faults.peek('statusOverride');
+  if (override !== null && data.status !== 'pending') {
+    result.body = { ...(result.body as object), data: { ...data, status: override } };
+    logged.intentStatus = override;
+  } else if (typeof data.status === 'string') {
+    logged.intentStatus = data.status;
+  }
+  if (typeof data.next_poll_at === 'string') logged.nextPollAt = Date.parse(data.next_poll_at);
 }
 
 function safeDecode(value: string): string | null {

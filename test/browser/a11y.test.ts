@@ -11,7 +11,7 @@ import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
 import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
-import { deepText, formReady, primaryText, waitFor } from './helpers/dom.js';
+import { deepText, formReady, primaryText, waitFor, untilAnimationsSettle } from './helpers/dom.js';
 
 const SRC = 11155111;
 const DST = 84532;
@@ -72,6 +72,7 @@ describe('<bridge-widget> accessibility in every state', function () {
     await setFaults({ latency: { ms: 5000, endpoints: ['chains', 'tokens'] } });
     const { widget } = await mount({ wallet: false });
     await waitFor(() => /Loading chains and tokens/.test(shadow(widget).textContent ?? ''), 'the loading notice');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
     expect(shadow(widget).querySelector('bw-amount-input')).to.equal(null, 'still loading after the check');
   });
@@ -80,15 +81,18 @@ describe('<bridge-widget> accessibility in every state', function () {
     const { widget: noWallet } = await mount({ wallet: false });
     await formReady(noWallet);
     expect(primaryText(noWallet)).to.equal('Connect a wallet to continue');
+    await untilAnimationsSettle(noWallet);
     await expect(noWallet).to.be.accessible();
 
     for (const theme of ['light', 'dark'] as const) {
       const { widget } = await mount({ theme });
       await formReady(widget);
       await waitFor(() => primaryText(widget) === 'Enter an amount', 'connected, no amount');
+      await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
       widget.amount = '2';
       await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+      await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
     }
   });
@@ -99,9 +103,11 @@ describe('<bridge-widget> accessibility in every state', function () {
     const panel = shadow(widget).querySelector('bw-quote-panel')!;
     const box = shadow(panel).querySelector('[part="value-loss"]')!;
     expect(box).to.not.equal(null);
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
     box.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'confirmed');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
 
@@ -112,6 +118,7 @@ describe('<bridge-widget> accessibility in every state', function () {
     const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} theme="light" from-chain=${String(SRC)} to-chain=${String(DST)} from-token="USDC" to-token="USDC" amount="2"></bridge-widget>`);
     widget.provider = await devWallet({ chainId: DST });
     await waitFor(() => shadow(widget).querySelector('[role="alert"]'), 'the error');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
 
@@ -120,9 +127,11 @@ describe('<bridge-widget> accessibility in every state', function () {
       const { widget } = await mount({ theme });
       await formReady(widget);
       const chains = await openPicker(widget, 'bw-chain-picker', 1);
+      await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
       await (chains as HTMLElement & { hide(): Promise<void> }).hide();
       await openPicker(widget, 'bw-token-picker', 0);
+      await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
     }
   });
@@ -137,6 +146,7 @@ describe('<bridge-widget> accessibility in every state', function () {
       const steps = shadow(widget).querySelector('bw-approval-steps');
       return steps && /Confirm in your wallet/.test(shadow(steps).textContent ?? '');
     }, 'the approval waiting for the wallet');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
     expect(deepText(liveRegion(widget))).to.match(/Approve the token in your wallet|Step 1 of 1/);
   });
@@ -147,6 +157,7 @@ describe('<bridge-widget> accessibility in every state', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 0.01 ETH'), 'a quote');
     primaryButton(widget).click();
     await waitFor(() => heading(widget) === 'Transfer sent' && /Reporting the transaction/.test(shadow(tracker(widget)!).textContent ?? ''), 'sent, receipt pending');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
 
@@ -156,6 +167,7 @@ describe('<bridge-widget> accessibility in every state', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 0.01 ETH'), 'a quote');
     primaryButton(widget).click();
     await waitFor(() => heading(widget) === 'Transfer in progress', 'in transit', 60_000);
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
     fixtureCleanupSoon(widget);
     localStorage.clear();
@@ -165,6 +177,7 @@ describe('<bridge-widget> accessibility in every state', function () {
     await waitForText(second.widget, (t) => t.startsWith('Bridge 0.01 ETH'), 'a quote');
     primaryButton(second.widget).click();
     await waitFor(() => tracker(second.widget) && shadow(tracker(second.widget)!).querySelector('[part~="needs-gas"]'), 'waiting for gas', 60_000);
+    await untilAnimationsSettle(second.widget);
     await expect(second.widget).to.be.accessible();
     expect(deepText(liveRegion(second.widget))).to.contain('waiting for gas');
   });
@@ -189,6 +202,7 @@ describe('<bridge-widget> accessibility in every state', function () {
       expect(spoken.some((s) => /Preparing your route/.test(s))).to.equal(true, 'the execution phases are announced');
       for (const r of partRegions(widget)) expect(r.textContent?.trim(), 'a part’s own live region stays silent in the shell').to.equal('');
       expect(shadow(widget).querySelectorAll('[aria-live], [role="status"]').length).to.equal(1, 'one live region in the shell');
+      await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
 
       shadow(tracker(widget)!).querySelector<HTMLButtonElement>('[part="new-transfer"]')!.click();
@@ -204,6 +218,7 @@ describe('<bridge-widget> accessibility in every state', function () {
       await history()!.updateComplete;
       expect(toggle.getAttribute('aria-expanded')).to.equal('true');
       expect(shadow(history()!).querySelector('#history')!.hasAttribute('hidden')).to.equal(false);
+      await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
     }
   });
@@ -216,6 +231,7 @@ describe('<bridge-widget> accessibility in every state', function () {
     primaryButton(widget).click();
     await failed;
     await waitFor(() => heading(widget) === 'Transfer failed', 'the failure heading');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
 });

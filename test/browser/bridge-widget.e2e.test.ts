@@ -9,6 +9,7 @@ import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeApprovalDetail, BridgeRouteDetail, BridgeStatusDetail, BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';
 import { devWallet, erc20Balance, intentSummary, nativeBalance, resetSandbox, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { untilAnimationsSettle } from './helpers/dom.js';
 
 const SRC = 11155111;
 const DST = 84532;
@@ -43,6 +44,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     const before = await erc20Balance(DST, usdcDst, wallet.address);
     const events = collectEvents(widget, ['bridge-quote', 'bridge-route', 'bridge-approval', 'bridge-transaction', 'bridge-status', 'bridge-success', 'bridge-error']);
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote for 2 USDC');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
     primaryButton(widget).click();
     const success = await nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
@@ -63,6 +65,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     expect(after - before).to.equal(success.detail.toAmount);
     const tracker = shadow(widget).querySelector('bw-status-tracker')!;
     await waitUntil(() => shadow(tracker).textContent?.includes('Arrived'), 'the tracker shows arrival');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
 
@@ -86,8 +89,8 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
     primaryButton(widget).click();
     await waitUntil(() => shadow(widget).querySelector('bw-approval-steps'), 'approval steps shown', { timeout: 20_000 });
-    const steps = shadow(widget).querySelector('bw-approval-steps') as HTMLElement & { steps: unknown[] };
-    await waitUntil(() => steps.steps.length === 2, 'two steps listed');
+    const steps = shadow(widget).querySelector('bw-approval-steps')!;
+    await waitUntil(() => shadow(steps).querySelectorAll('[part~="step"]').length === 2, 'two approval steps listed');
     expect(shadow(widget).querySelector('.route-info')?.textContent, 'the route names its provider').to.match(/Route via hopline/);
     const success = await nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
     const done = events.map((e) => e.detail as BridgeApprovalDetail).filter((d) => d.state === 'done');

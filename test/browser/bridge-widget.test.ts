@@ -8,15 +8,29 @@ import { bech32 } from '@scure/base';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeQuoteDetail } from '../../src/bridge-widget/events.js';
-import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
+import { devWallet, resetSandbox, sandboxConfig, serviceRequests, setFaults, untilServiceRequest } from './helpers/sandbox.js';
 import { buttonText, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { untilAnimationsSettle } from './helpers/dom.js';
 
 const SRC = '11155111';
 const DST = '84532';
 
-function requestsTo(path: string): number {
-  return performance.getEntriesByType('resource').filter((e) => e.name.includes(path)).length;
+/** Rows of a picker's list as the user sees it: opens the list, reads each row's title and detail line, closes it. */
+async function listed(picker: Element): Promise<{ title: string; meta: string }[]> {
+  const root = shadow(picker);
+  root.querySelector<HTMLButtonElement>('[part~="trigger"]')!.click();
+  await waitUntil(() => root.querySelector('[role="dialog"]') && root.querySelectorAll('[role="option"]').length > 0, 'the list opens');
+  const rows = [...root.querySelectorAll('[role="option"]')].map((o) => ({
+    title: o.querySelector('.option-title')?.textContent?.trim() ?? '',
+    meta: o.querySelector('.option-meta')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+  }));
+  await sendKeys({ press: 'Escape' });
+  await waitUntil(() => !root.querySelector('[role="dialog"]'), 'the list closes');
+  return rows;
 }
+
+/** Whether a picker's button is offered to the user. */
+const locked = (picker: Element) => shadow(picker).querySelector('[part~="trigger"]')!.getAttribute('aria-disabled') === 'true';
 
 function amountInput(widget: BridgeWidget): HTMLInputElement {
   return shadow(shadow(widget).querySelector('bw-amount-input')!).querySelector('input')!;
@@ -34,6 +48,7 @@ describe('<bridge-widget> states', function () {
   it('without proxy-url it says what to set, instead of rendering nothing', async () => {
     const widget = await fixture<BridgeWidget>(html`<bridge-widget></bridge-widget>`);
     await waitUntil(() => /proxy-url/.test(shadow(widget).textContent ?? ''), 'the missing attribute is named');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
 
@@ -50,7 +65,7 @@ describe('<bridge-widget> states', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 1'), 'quoted once connected');
   });
 
-  it('typing a five-character amount sends one quote request, and only the latest quote is shown', async () => {
+  it('typing an amount quotes only after 400 ms without a keystroke, and only the latest quote is shown', async () => {
     await setFaults({ latency: { ms: 300, endpoints: ['quote'] } });
     const { proxyUrl } = await sandboxConfig();
     const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} from-chain=${SRC} to-chain=${DST} from-token="USDC" to-token="USDC"></bridge-widget>`);
@@ -58,22 +73,38 @@ describe('<bridge-widget> states', function () {
     const quotes: BridgeQuoteDetail[] = [];
     widget.addEventListener('bridge-quote', (e) => quotes.push(e.detail));
     await waitUntil(() => buttonText(widget) === 'Enter an amount', 'ready for an amount', { timeout: 20_000 });
-    const before = requestsTo('/routes/quote');
+    // Keystroke times by the page's clock, quote arrivals by the service's (the same machine clock): every quote
+    // left at least the debounce after the last keystroke before it, however slowly the keys came.
+    const keystrokes: number[] = [];
+    amountInput(widget).addEventListener('input', () => keystrokes.push(Date.now()));
+    const seen = Math.max(0, ...(await serviceRequests()).map((r) => r.seq));
     amountInput(widget).focus();
     await sendKeys({ type: '12.34' });
     await waitForText(widget, (t) => t.startsWith('Bridge 12.34 USDC'), 'the quote for the typed amount');
-    expect(requestsTo('/routes/quote') - before).to.equal(1);
-    expect(quotes.map((q) => q.estimate.fromAmount)).to.deep.equal([12_340_000n]);
+    const sent = (await serviceRequests()).filter((r) => r.endpoint === 'quote' && r.seq > seen);
+    expect(keystrokes).to.have.length(5);
+    expect(sent.length, 'at least one quote, never more than one per keystroke').to.be.within(1, 5);
+    for (const request of sent) {
+      const lastKey = Math.max(...keystrokes.filter((t) => t <= request.receivedAt));
+      expect(request.receivedAt - lastKey, 'quiet time before a quote left').to.be.at.least(399);
+    }
+    expect(sent.at(-1)!.receivedAt, 'the last quote left after the last keystroke').to.be.at.least(keystrokes.at(-1)! + 399);
+    expect(quotes.at(-1)?.estimate.fromAmount).to.equal(12_340_000n);
 
-    // A new amount while a slow quote is in flight: the older one never shows.
-    await setFaults({ latency: { ms: 1500, endpoints: ['quote'] } });
+    // A new amount while the quote for the previous one is held by the service: the older one never shows.
+    await setFaults({ latency: { ms: 10_000, endpoints: ['quote'] } });
+    const mark = Math.max(0, ...(await serviceRequests()).map((r) => r.seq));
     amountInput(widget).select();
     await sendKeys({ type: '5' });
-    await new Promise((r) => setTimeout(r, 700));
+    await untilServiceRequest((r) => r.endpoint === 'quote' && r.seq > mark, 'the quote for 5');
+    // The quote for 5 is now on the service, held; the next one is answered at once.
+    await setFaults({ latency: null });
     amountInput(widget).select();
     await sendKeys({ type: '7' });
     await waitForText(widget, (t) => t.startsWith('Bridge 7 USDC'), 'the newest quote', 20_000);
-    expect(quotes.map((q) => q.estimate.fromAmount)).to.not.include(5_000_000n);
+    expect(quotes.map((q) => q.estimate.fromAmount), 'the quote for 5 was sent but never shown').to.not.include(5_000_000n);
+    expect(quotes.at(-1)?.estimate.fromAmount).to.equal(7_000_000n);
+    expect(shadow(widget).textContent).to.not.match(/Bridge 5 USDC/);
   });
 
   it('allow and deny lists shape the pickers, and lock-presets locks what the page set', async () => {
@@ -84,16 +115,24 @@ describe('<bridge-widget> states', function () {
       from-token="USDC"
       deny-to-chains="sui-mainnet,osmosis-1"
       allow-from-tokens="USDC,ETH"
-      lock-presets
     ></bridge-widget>`);
-    await waitUntil(() => shadow(widget).querySelector('bw-chain-picker'), 'form rendered', { timeout: 15_000 });
-    const [fromChain, toChain] = [...shadow(widget).querySelectorAll('bw-chain-picker')] as (HTMLElement & { chains: { chainId: string }[]; disabled: boolean })[];
-    const [fromToken, toToken] = [...shadow(widget).querySelectorAll('bw-token-picker')] as (HTMLElement & { tokens: { symbol: string }[]; disabled: boolean })[];
-    expect(toChain!.chains.map((c) => c.chainId)).to.not.include.members(['sui-mainnet', 'osmosis-1']);
-    expect(fromChain!.chains.every((c) => /^\d+$/.test(c.chainId)), 'sources are EVM chains only').to.equal(true);
-    expect(fromToken!.tokens.map((t) => t.symbol).sort()).to.deep.equal(['ETH', 'USDC']);
-    expect(fromChain!.disabled && fromToken!.disabled, 'presets locked').to.equal(true);
-    expect(toChain!.disabled || toToken!.disabled, 'fields the page did not set stay open').to.equal(false);
+    await waitUntil(() => shadow(widget).querySelector('bw-chain-picker') && buttonText(widget) !== '', 'form rendered', { timeout: 15_000 });
+    const [fromChain, toChain] = [...shadow(widget).querySelectorAll('bw-chain-picker')];
+    const [fromToken, toToken] = [...shadow(widget).querySelectorAll('bw-token-picker')];
+    await waitUntil(() => !locked(toChain!), 'the destination list is offered');
+    const destinations = (await listed(toChain!)).map((r) => r.title);
+    expect(destinations.length, 'some destinations are listed').to.be.greaterThan(0);
+    expect(destinations, 'denied chains are not listed').to.not.include.members(['Sui', 'Osmosis']);
+    // Sources are chains a wallet signs on: each row's detail line starts with its numeric EVM chain id.
+    const sources = await listed(fromChain!);
+    expect(sources.length).to.be.greaterThan(0);
+    for (const row of sources) expect(row.meta, `${row.title} is an EVM chain`).to.match(/^\d+\b/);
+    expect((await listed(fromToken!)).map((r) => r.title).sort()).to.deep.equal(['ETH', 'USDC']);
+    expect([fromChain, toChain, fromToken, toToken].map((p) => locked(p!)), 'nothing locked without lock-presets').to.deep.equal([false, false, false, false]);
+    widget.toggleAttribute('lock-presets', true);
+    await widget.updateComplete;
+    await waitUntil(() => locked(fromChain!) && locked(fromToken!), 'what the page set is locked');
+    expect(locked(toChain!) || locked(toToken!), 'fields the page did not set stay open').to.equal(false);
   });
 
   it('a Cosmos destination requires a recipient in its own format, and a quote confirms the chain', async () => {
@@ -101,8 +140,9 @@ describe('<bridge-widget> states', function () {
     const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} from-chain=${SRC} to-chain="cataclysm-1" from-token="USDC" to-token="USDC" amount="2"></bridge-widget>`);
     widget.provider = await devWallet();
     await waitUntil(() => buttonText(widget) === 'Enter a valid recipient', 'a recipient is required', { timeout: 20_000 });
-    const toChain = shadow(widget).querySelectorAll('bw-chain-picker')[1] as HTMLElement & { chains: { chainId: string; availability: string }[] };
-    expect(toChain.chains.find((c) => c.chainId === 'cataclysm-1')?.availability).to.equal('unconfirmed');
+    const toChain = shadow(widget).querySelectorAll('bw-chain-picker')[1]!;
+    const cataclysm = async () => (await listed(toChain)).find((r) => r.meta.startsWith('cataclysm-1'));
+    expect((await cataclysm())?.meta, 'the destination is marked as not yet confirmed').to.match(/Needs a quote to confirm/);
     const recipient = shadow(widget).querySelector('bw-recipient-input')!;
     const input = shadow(recipient).querySelector('input')!;
     input.focus();
@@ -113,7 +153,8 @@ describe('<bridge-widget> states', function () {
     input.select();
     await sendKeys({ type: bech32.encode('cata', bech32.toWords(new Uint8Array(20).fill(9))) });
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'quoted to the Cosmos recipient', 20_000);
-    await waitUntil(() => toChain.chains.find((c) => c.chainId === 'cataclysm-1')?.availability === 'available', 'the quote confirmed the destination');
+    expect((await cataclysm())?.meta, 'the quote confirmed the destination').to.equal('cataclysm-1');
+    await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
 

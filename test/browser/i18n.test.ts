@@ -13,7 +13,7 @@ import { humanFeeType } from '../../src/components/quote-panel/quote-panel.js';
 import type { AmountInput } from '../../src/components/amount-input/amount-input.js';
 import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { shadow } from './helpers/widget.js';
-import { deepText, formReady, primaryText, waitFor } from './helpers/dom.js';
+import { deepText, formReady, primaryText, waitFor, untilAnimationsSettle } from './helpers/dom.js';
 
 const SRC = 11155111;
 const DST = 84532;
@@ -114,6 +114,7 @@ describe('strings and locale', function () {
       expect(deepText(quote)).to.match(/Mindestens erhalten [\d.]+,\d+ USDC/);
       expect(deepText(quote)).to.contain('Max. Slippage');
       expect(deepText(quote)).to.contain('0,5 %');
+      await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
     });
 

@@ -184,6 +184,11 @@ function summary(found: Violation[]): string[] {
 
 const refusals = (log: PageLog) => log.console.filter((line) => /Refused to|Content[- ]Security[- ]Policy/i.test(line));
 
+/** Two rendered frames and a task later: reports of what was drawn (CSP violations) are delivered by then. */
+function settled(tab: Page): Promise<void> {
+  return tab.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+}
+
 describe('under a strict Content-Security-Policy', { timeout: 150_000 }, () => {
   it('the policy is enforced, and violations are seen by both collectors, in shadow roots too', async () => {
     const tab = await browser.newPage();
@@ -242,8 +247,8 @@ describe('under a strict Content-Security-Policy', { timeout: 150_000 }, () => {
     assert.ok(styled.sheets > 0, 'styles come as constructed style sheets');
 
     assert.deepEqual([...new Set(scripts)].sort(), ['/bridge-widget.min.js', '/csp-watch.js', '/dev-wallet.js', '/page.js'], 'only scripts from the page origin');
-    // Violations caused by the last renders may still be queued.
-    await tab.waitForTimeout(250);
+    // Violations caused by the last renders may still be queued: let the page render and run its queued tasks.
+    await settled(tab);
     assert.deepEqual(summary(await violations(tab)), [], 'no CSP violation');
     assert.deepEqual(refusals(log), [], 'Chromium refused nothing');
     assert.deepEqual(log.errors, [], 'no page errors');
@@ -268,7 +273,7 @@ describe('under a strict Content-Security-Policy', { timeout: 150_000 }, () => {
         spacer: Math.round(root.querySelector<HTMLElement>('.spacer')?.getBoundingClientRect().height ?? 0),
       };
     });
-    await tab.waitForTimeout(250);
+    await settled(tab);
     const found = summary(await violations(tab));
     await tab.keyboard.press('Escape');
     assert.ok(layout.tops.length >= 2, `the list shows the sandbox's tokens (${layout.tops.length})`);

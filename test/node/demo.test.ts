@@ -125,6 +125,10 @@ describe('npm run demo', () => {
       }
     });
 
+    // The widget's first requests go through the proxy: their responses are what the leak check reads.
+    const widgetLoaded = Promise.all(
+      [/\/routes\/chains/, /\/routes\/tokens/].map((path) => page.waitForResponse((response) => path.test(response.url()), { timeout: 60_000 })),
+    );
     await page.goto(demoUrl);
     await page.getByTestId('wallet-status').filter({ hasText: /^Connected$/ }).waitFor({ timeout: 30_000 });
     assert.equal(await page.getByTestId('wallet-address').textContent(), config.account.address);
@@ -135,8 +139,7 @@ describe('npm run demo', () => {
     await page.locator('[data-fault="stuck"]:not([disabled])').waitFor({ timeout: 30_000 });
     // The widget, or the placeholder while src/define.ts does not exist yet.
     await page.locator('bridge-widget, [data-testid="widget-missing"]').first().waitFor({ timeout: 30_000 });
-    // Let the widget's first requests (chains, tokens, validate) go through the proxy.
-    await page.waitForTimeout(2_000);
+    await widgetLoaded;
 
     await Promise.all(checks);
     assert.deepEqual(leaks, [], 'the API key must never reach the browser');

@@ -216,14 +216,20 @@ describe('transfer flow against the sandbox', () => {
     assert.equal(sandbox.faults.get().rateLimitBurst, null, 'the burst was consumed');
   });
 
-  /** Forwards to the wallet, delaying or counting chosen methods: a user who answers late, and a witness of what was sent. */
-  function observed(inner: DevWallet, delays: Record<string, number> = {}) {
+  /**
+   * Forwards to the wallet, holding chosen methods until the test releases them (a user who answers late) and
+   * counting what was sent. `lax` models a wallet that ignores `from` and signs with whatever account is selected.
+   */
+  function observed(inner: DevWallet, options: { holds?: Record<string, Promise<void>>; lax?: boolean } = {}) {
     const sent: string[] = [];
     const provider: Eip1193Provider = {
       request: async (args) => {
-        if (args.method === 'eth_sendTransaction') sent.push(String((args.params as { data?: string }[])[0]?.data ?? '').slice(0, 10));
-        const wait = delays[args.method];
-        if (wait) await new Promise((r) => setTimeout(r, wait));
+        if (args.method === 'eth_sendTransaction') {
+          const [tx] = args.params as { data?: string; from?: string }[];
+          sent.push(String(tx?.data ?? '').slice(0, 10));
+          if (options.lax && tx) args = { ...args, params: [{ ...tx, from: inner.address }] };
+        }
+        await options.holds?.[args.method];
         return inner.request(args);
       },
       on: (event, listener) => inner.on(event, listener),
@@ -234,17 +240,22 @@ describe('transfer flow against the sandbox', () => {
 
   it('a transfer confirmed in the wallet after the widget stopped waiting is still saved and tracked to success', async () => {
     const native = { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 };
-    const { provider } = observed(wallet, { eth_sendTransaction: 1500 });
-    let late: SavedTransfer | undefined;
+    let answer!: () => void;
+    const userAnswers = new Promise<void>((resolve) => (answer = resolve));
+    const { provider } = observed(wallet, { holds: { eth_sendTransaction: userAnswers } });
+    let lateSaved!: (record: SavedTransfer) => void;
+    const late = new Promise<SavedTransfer>((resolve) => (lateSaved = resolve));
     const error = await sendTransfer(plan({ fromToken: native, toToken: native, amount: 10n ** 15n }), { ...deps(), provider, promptTimeoutMs: 300 }, {
-      onLateTransaction: (record) => (late = record),
+      onLateTransaction: lateSaved,
     }).catch((e) => e);
     assert.ok(error instanceof FlowError);
     assert.equal(error.kind, 'wallet-timeout');
-    await new Promise((r) => setTimeout(r, 2500));
-    assert.ok(late?.sourceTxHash, 'the late hash was saved');
-    assert.equal(store.unfinished(wallet.address)[0]?.intentId, late.intentId, 'and the transfer is resumable');
-    const outcome = await trackTransfer(late, deps());
+    // Only now does the user confirm in the wallet.
+    answer();
+    const record = await late;
+    assert.ok(record.sourceTxHash, 'the late hash was saved');
+    assert.equal(store.unfinished(wallet.address)[0]?.intentId, record.intentId, 'and the transfer is resumable');
+    const outcome = await trackTransfer(record, deps());
     assert.equal(outcome.kind, 'success');
   });
 
@@ -278,5 +289,119 @@ describe('transfer flow against the sandbox', () => {
     } finally {
       await source.request({ method: 'evm_setAutomine', params: [true] });
     }
+  });
+  it('an account switched before an approval is refused: nothing is approved from either account', async () => {
+    sandbox.faults.set({ forceProvider: 'swiftbridge' });
+    const user = wallet.address;
+    const other = sandbox.accounts.extraUsers[2]!;
+    const usdc = token(SRC, 'USDC').address as `0x${string}`;
+    const spender = sandbox.readyInfo.contracts[String(SRC)]!.swiftTokenTransferProxy;
+    const allowance = (owner: string) =>
+      sandbox.chain(SRC).publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: 'allowance', args: [owner as `0x${string}`, spender] });
+    const before = { user: await allowance(user), other: await allowance(other.address), userNonce: await nonce(SRC, user), otherNonce: await nonce(SRC, other.address) };
+    // A wallet that signs with whichever account is selected, whatever `from` says: only the widget's own check stands in the way.
+    const { provider, sent } = observed(wallet, { lax: true });
+    let last: readonly ApprovalProgress[] = [];
+    let switched = false;
+    const error = await sendTransfer(plan({ amount: before.user + 1_000_000n }), { ...deps(), provider }, {
+      onApprovals: (steps) => {
+        last = steps;
+        if (steps[0]?.state === 'needed' && !switched) {
+          switched = true;
+          wallet.setAccount(other.privateKey);
+        }
+      },
+    }).catch((e) => e);
+    assert.ok(switched, 'an approval was needed');
+    assert.equal(last[0]?.spender.toLowerCase(), spender.toLowerCase());
+    assert.ok(error instanceof FlowError, String(error));
+    assert.equal(error.kind, 'wrong-account');
+    assert.deepEqual(sent, [], 'nothing reached the wallet for signing');
+    assert.equal(last[0]?.state, 'failed');
+    assert.equal(await allowance(user), before.user, 'no allowance from the account that started');
+    assert.equal(await allowance(other.address), before.other, 'no allowance from the account switched to');
+    assert.equal(await nonce(SRC, user), before.userNonce);
+    assert.equal(await nonce(SRC, other.address), before.otherNonce);
+  });
+
+  it('a receipt the service answers with 404 ends as not found: saved as such, no status polling, no crash', async () => {
+    const intentId = `0x${'ab'.repeat(32)}`;
+    const saved: SavedTransfer = {
+      intentId,
+      account: wallet.address.toLowerCase(),
+      fromChainId: String(SRC),
+      toChainId: String(DST),
+      fromToken: token(SRC, 'USDC'),
+      toToken: token(DST, 'USDC'),
+      fromAmount: '1000000',
+      toAmount: '990000',
+      toAddress: wallet.address,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      phase: 'broadcast',
+      receiptAccepted: false,
+      sourceTxHash: `0x${'cd'.repeat(32)}`,
+    };
+    store.save(saved);
+    const outcome = await trackTransfer(saved, deps());
+    assert.equal(outcome.kind, 'not-found');
+    assert.equal(store.get(wallet.address, intentId)?.phase, 'not-found');
+    assert.equal(store.unfinished(wallet.address).length, 0, 'nothing left to resume');
+    const asked = sandbox.requests().filter((r) => r.path.includes(intentId));
+    assert.deepEqual(
+      asked.map((r) => [r.endpoint, r.status]),
+      [['receipt', 404]],
+      'one receipt answered 404, then no retry and no status poll',
+    );
+  });
+
+  it('a status the service answers with 404 ends as not found after one poll, with nothing left to resume', async () => {
+    const intentId = `0x${'ef'.repeat(32)}`;
+    const saved: SavedTransfer = {
+      intentId,
+      account: wallet.address.toLowerCase(),
+      fromChainId: String(SRC),
+      toChainId: String(DST),
+      fromToken: token(SRC, 'USDC'),
+      toToken: token(DST, 'USDC'),
+      fromAmount: '1000000',
+      toAmount: '990000',
+      toAddress: wallet.address,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      phase: 'tracking',
+      receiptAccepted: true,
+      sourceTxHash: `0x${'cd'.repeat(32)}`,
+    };
+    store.save(saved);
+    const outcome = await trackTransfer(saved, deps());
+    assert.equal(outcome.kind, 'not-found');
+    assert.equal(store.get(wallet.address, intentId)?.phase, 'not-found');
+    assert.deepEqual(
+      sandbox.requests().filter((r) => r.path.includes(intentId)).map((r) => [r.endpoint, r.status]),
+      [['status', 404]],
+      'the poller returned on the first 404',
+    );
+  });
+
+  it('an unknown status keeps the poller going and is never read as success; the real status then ends it', async () => {
+    sandbox.faults.set({ forceProvider: 'swiftbridge', statusOverride: 'rerouting' });
+    const saved = await sendTransfer(plan({ amount: 2_000_000n }), deps());
+    const seen: string[] = [];
+    const outcome = await trackTransfer(saved, deps(), {
+      onStatus: (status) => {
+        seen.push(status.kind === 'tracked' ? `${status.status}:${status.rawStatus}` : status.status);
+        if (seen.filter((s) => s === 'unknown:rerouting').length === 3) sandbox.faults.set({ statusOverride: null });
+      },
+    });
+    assert.equal(outcome.kind, 'success');
+    const unknown = seen.indexOf('unknown:rerouting');
+    assert.ok(unknown >= 0, `an unknown status was seen: ${seen.join(', ')}`);
+    assert.equal(seen.filter((s) => s === 'unknown:rerouting').length, 3, 'polling went on through three unknown answers');
+    assert.ok(!seen.slice(0, -1).some((s) => s.startsWith('success')), 'success only at the end');
+    const polls = sandbox.requests().filter((r) => r.endpoint === 'status' && r.path.includes(saved.intentId));
+    assert.ok(polls.filter((r) => r.intentStatus === 'rerouting').length >= 3, 'the service log shows the unknown answers');
+    assert.equal(polls.at(-1)?.intentStatus, 'success');
+    assert.equal(store.get(wallet.address, saved.intentId)?.phase, 'success');
   });
 });

@@ -654,7 +654,8 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
       assertProxyError(response, 408, 'proxy_body_timeout');
       assert.equal(upstream.received.length, 0);
       // The handler must not be left waiting on the abandoned body.
-      for (let i = 0; i < 50 && slowLogs.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      // Wait for the log line itself; the bound only keeps a broken handler from spinning forever.
+      for (let i = 0; i < 3_000 && slowLogs.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
       assert.match(slowLogs[0] ?? '', /^POST \/api\/v1\/routes\/quote -> 400 proxy_body_unreadable/);
     } finally {
       await slow.close();
@@ -760,10 +761,8 @@ describe('proxy options', () => {
   it('answers 504 when the upstream does not answer in time', async () => {
     upstream.respond = () => undefined; // never answers
     const proxy = await start({ upstreamTimeoutMs: 200 });
-    const started = Date.now();
     const response = await rawRequest(proxy.url, '/api/v1/routes/chains');
     assertProxyError(response, 504, 'proxy_upstream_timeout');
-    assert.ok(Date.now() - started < 5_000);
   });
 
   it('answers 502 when the upstream is unreachable', async () => {

@@ -344,10 +344,15 @@ describe('response faults and admin endpoints', () => {
     try {
       const started = Date.now();
       await api.get('/api/v1/sdk/validate');
-      assert.ok(Date.now() - started >= 290);
-      const quick = Date.now();
+      // A lower bound only: a busy machine makes it later, never earlier.
+      assert.ok(Date.now() - started >= 299);
+      // Another endpoint is not held: it is answered while a delayed validate is still waiting.
+      sandbox.faults.set({ latency: { ms: 5_000, endpoints: ['validate'] } });
+      let validated = false;
+      const slow = api.get('/api/v1/sdk/validate').then(() => (validated = true));
       await api.get('/api/v1/routes/chains');
-      assert.ok(Date.now() - quick < 290);
+      assert.equal(validated, false, 'chains answered before the delayed validate');
+      await slow;
     } finally {
       sandbox.reset();
     }
@@ -374,6 +379,49 @@ describe('response faults and admin endpoints', () => {
     const balance = await sandbox.chain(BASE).publicClient.readContract({ address: usdc(BASE), abi: SandboxTokenAbi, functionName: 'balanceOf', args: [fresh] });
     assert.equal(balance, 12_500_000n);
     assert.ok((await sandbox.chain(BASE).publicClient.getBalance({ address: fresh })) > 0n);
+  });
+});
+
+describe('the request log and the status override', () => {
+  test('every API request is logged in order with its endpoint and status; reset clears the log', async () => {
+    await admin.post('/reset', {});
+    const sent = Date.now();
+    await api.get('/api/v1/routes/chains');
+    await api.get('/api/v1/nope');
+    const { body } = await admin.get<{ requests: { seq: number; receivedAt: number; method: string; path: string; endpoint: string | null; status: number }[] }>('/requests');
+    assert.deepEqual(
+      body.requests.map((r) => [r.method, r.path, r.endpoint, r.status]),
+      [
+        ['GET', '/routes/chains', 'chains', 200],
+        ['GET', '/nope', null, 404],
+      ],
+    );
+    assert.ok(body.requests[0]!.seq < body.requests[1]!.seq);
+    assert.ok(body.requests[0]!.receivedAt >= sent - 1, 'arrival times come from the same clock');
+    assert.deepEqual(sandbox.requests().map((r) => r.path), ['/routes/chains', '/nope'], 'the in-process view is the same log');
+    await admin.post('/reset', {});
+    assert.deepEqual((await admin.get<{ requests: unknown[] }>('/requests')).body.requests, []);
+  });
+
+  test('statusOverride replaces the status of tracked answers, and the log records it with next_poll_at', async () => {
+    const route = await api.post<{ data: { intentId: string } }>('/api/v1/routes/route', quoteBody());
+    const intentId = route.body.data.intentId;
+    const intent = sandbox.service.context.store.get(intentId)!;
+    // Past pending, as after a receipt: only tracked answers are overridden, a pending stub stays a stub.
+    intent.status = 'bridging';
+    try {
+      assert.equal((await admin.post('/faults', { statusOverride: 'rerouting' })).status, 200);
+      const answer = await api.get<{ data: { status: string; next_poll_at: string } }>(`/api/v1/route-intent/${intentId}/status`);
+      assert.equal(answer.body.data.status, 'rerouting');
+      const logged = sandbox.requests().filter((r) => r.endpoint === 'status').at(-1)!;
+      assert.equal(logged.intentStatus, 'rerouting');
+      assert.equal(logged.nextPollAt, Date.parse(answer.body.data.next_poll_at));
+      await admin.post('/faults', { statusOverride: null });
+      assert.equal((await api.get<{ data: { status: string } }>(`/api/v1/route-intent/${intentId}/status`)).body.data.status, 'bridging');
+      assert.equal((await admin.post('/faults', { statusOverride: '' })).status, 400, 'an empty status is refused');
+    } finally {
+      sandbox.reset();
+    }
   });
 });
 

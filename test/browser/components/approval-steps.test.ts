@@ -5,6 +5,7 @@ import {
   type ApprovalStepState,
   type ApprovalStepView,
 } from '../../../src/components/approval-steps/approval-steps.js';
+import { untilAnimationsSettle } from '../helpers/dom.js';
 
 // Mocha globals (no @types/mocha in this package).
 declare function describe(name: string, body: () => void): void;
@@ -74,6 +75,7 @@ describe('<bw-approval-steps>', () => {
     expect(clean(second!.querySelector('.number'))).to.equal('Step 2 of 2');
     expect(first!.getAttribute('aria-current')).to.equal('step');
     expect(second!.getAttribute('aria-current')).to.equal('false');
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -103,6 +105,7 @@ describe('<bw-approval-steps>', () => {
       }
       const retry = row.querySelector('[part="retry"]');
       expect(retry !== null).to.equal(state === 'failed' || state === 'rejected');
+      await untilAnimationsSettle(el);
       await expect(el).to.be.accessible();
     });
   }
@@ -159,6 +162,7 @@ describe('<bw-approval-steps>', () => {
   it('renders nothing visible without steps', async () => {
     const el = await mount([]);
     expect(el.shadowRoot!.querySelector('ol')!.hidden).to.equal(true);
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 });

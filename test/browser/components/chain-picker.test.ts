@@ -1,6 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ChainPicker, type ChainOption } from '../../../src/components/chain-picker/chain-picker.js';
+import { untilAnimationsSettle } from '../helpers/dom.js';
 
 
 if (!customElements.get('bw-chain-picker')) customElements.define('bw-chain-picker', ChainPicker);
@@ -66,11 +67,13 @@ describe('<bw-chain-picker>', () => {
   it('shows "Select chain" without a selection and the chain when selected; accessible closed', async () => {
     const el = await fixture<ChainPicker>(html`<bw-chain-picker label="From" .chains=${CHAINS}></bw-chain-picker>`);
     expect(ui(el).trigger().textContent).to.contain('Select chain');
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
     el.selected = '8453';
     await el.updateComplete;
     expect(ui(el).trigger().textContent!.trim()).to.equal('Base');
     expect(ui(el).dialog()).to.equal(null);
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -101,6 +104,7 @@ describe('<bw-chain-picker>', () => {
     expect(option('Sei EVM').textContent).to.contain('Needs a quote to confirm');
     expect(option('Ethereum').getAttribute('aria-selected')).to.equal('true');
     expect(active()).to.equal(option('Ethereum'));
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -142,6 +146,7 @@ describe('<bw-chain-picker>', () => {
     await search(el, 'xyz');
     expect(ui(el).options()).to.have.length(0);
     expect(ui(el).status()).to.equal('No chains match “xyz”');
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -260,6 +265,7 @@ describe('<bw-chain-picker>', () => {
     trigger.click();
     await el.updateComplete;
     expect(ui(el).dialog()).to.equal(null);
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 

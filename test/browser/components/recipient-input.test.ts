@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { bech32 } from '@scure/base';
 import { RecipientInput, type RecipientChangeDetail } from '../../../src/components/recipient-input/recipient-input.js';
+import { untilAnimationsSettle } from '../helpers/dom.js';
 
 // Mocha globals (no @types/mocha in this package).
 declare function describe(name: string, body: () => void): void;
@@ -56,6 +57,7 @@ describe('<bw-recipient-input>', () => {
     expect(input(el).labels?.[0]?.textContent?.replace(/\s+/g, ' ').trim()).to.equal('Recipient address (optional)');
     expect(input(el).getAttribute('aria-describedby')).to.equal(el.shadowRoot!.querySelector('[part="message"]')!.id);
     expect(input(el).getAttribute('autocomplete')).to.equal('off');
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -65,6 +67,7 @@ describe('<bw-recipient-input>', () => {
     expect(message(el)).to.equal('Enter the Solana address that receives the funds');
     await type(el, 'S');
     expect(events.at(-1)).to.deep.equal({ value: 'S', valid: false });
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -78,6 +81,7 @@ describe('<bw-recipient-input>', () => {
     await blur(el);
     expect(invalid(el)).to.equal(true);
     expect(message(el)).to.equal('Not a valid EVM address (0x followed by 40 hex characters)');
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -107,6 +111,7 @@ describe('<bw-recipient-input>', () => {
     expect(input(el).value).to.equal(`${EVM_VALID} `);
     expect(invalid(el)).to.equal(true);
     expect(message(el)).to.equal('Remove the spaces or line breaks from the address');
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -161,6 +166,7 @@ describe('<bw-recipient-input>', () => {
   it('disables the input when disabled', async () => {
     const { el } = await mount({ disabled: true });
     expect(input(el).disabled).to.equal(true);
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 });

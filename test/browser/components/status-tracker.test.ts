@@ -1,4 +1,4 @@
-import { aTimeout, expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import {
   StatusTracker,
   formatDuration,
@@ -6,6 +6,7 @@ import {
   type StatusView,
   type TransferPhase,
 } from '../../../src/components/status-tracker/status-tracker.js';
+import { untilAnimationsSettle } from '../helpers/dom.js';
 
 // Mocha globals (no @types/mocha in this package).
 declare function describe(name: string, body: () => void): void;
@@ -78,6 +79,7 @@ describe('<bw-status-tracker>', () => {
       expect(steps(el)).to.deep.equal(expected.steps);
       expect(button(el, 'Start a new transfer') !== undefined).to.equal(expected.final);
       expect(button(el, 'Close')).to.not.equal(undefined);
+      await untilAnimationsSettle(el);
       await expect(el).to.be.accessible();
     });
   }
@@ -99,10 +101,17 @@ describe('<bw-status-tracker>', () => {
 
   it('ticks the elapsed time every second while in progress, with the last check', async () => {
     const el = await mount(view({ startedAt: Date.now() - 125_000, lastCheckedAt: Date.now() - 3_000 }));
-    expect(clean($(el, '[part="timing"]'))).to.equal('Elapsed 2 min 05 s Last checked 3 s ago');
-    await aTimeout(1100);
-    await el.updateComplete;
-    expect(clean($(el, '[part="timing"]'))).to.equal('Elapsed 2 min 06 s Last checked 4 s ago');
+    // The clock moves on its own: read the shown seconds, then wait for the next tick rather than a fixed time.
+    const shown = () => {
+      const match = /^Elapsed 2 min (\d\d) s Last checked (\d+) s ago$/.exec(clean($(el, '[part="timing"]')) ?? '');
+      return { elapsed: Number(match?.[1] ?? Number.NaN), checked: Number(match?.[2] ?? Number.NaN) };
+    };
+    const first = shown();
+    expect(first.elapsed, clean($(el, '[part="timing"]')) ?? '').to.be.within(5, 59);
+    expect(first.checked, 'checked three seconds before it started ticking').to.equal(first.elapsed - 2);
+    await waitUntil(() => shown().elapsed > first.elapsed, 'the elapsed time ticks', { timeout: 30_000 });
+    const next = shown();
+    expect(next.checked - first.checked, 'both move together').to.equal(next.elapsed - first.elapsed);
   });
 
   it('shows the total time once final and stops ticking', async () => {
@@ -126,6 +135,7 @@ describe('<bw-status-tracker>', () => {
   it('shows "Reporting the transaction to the bridge…" while the receipt is pending', async () => {
     const el = await mount(view({ phase: 'broadcast', receiptPending: true }));
     expect(allText(el)).to.contain('Reporting the transaction to the bridge…');
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -135,6 +145,7 @@ describe('<bw-status-tracker>', () => {
       expect(clean($(el, '[part~="needs-gas"]'))).to.equal(
         'The destination step is waiting for gas; the provider will complete it once gas is available.',
       );
+      await untilAnimationsSettle(el);
       await expect(el).to.be.accessible();
     });
   }
@@ -193,6 +204,7 @@ describe('<bw-status-tracker>', () => {
       copyProvider.click();
       await new Promise((r) => setTimeout(r, 0));
       expect(written.at(-1)).to.equal('sq-0xabc123');
+      await untilAnimationsSettle(el);
       await expect(el).to.be.accessible();
     } finally {
       clipboard.writeText = original;

@@ -1,6 +1,7 @@
 import { expect, fixture, html, nextFrame, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { TokenPicker, type TokenOption } from '../../../src/components/token-picker/token-picker.js';
+import { untilAnimationsSettle } from '../helpers/dom.js';
 
 
 if (!customElements.get('bw-token-picker')) customElements.define('bw-token-picker', TokenPicker);
@@ -108,6 +109,7 @@ describe('<bw-token-picker>', () => {
     expect(trigger().textContent).to.contain('Select token');
     expect(trigger().getAttribute('aria-expanded')).to.equal('false');
     expect(dialog()).to.equal(null);
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -123,6 +125,7 @@ describe('<bw-token-picker>', () => {
       .map((id) => el.shadowRoot!.getElementById(id)!.textContent!.trim())
       .join(' ');
     expect(name).to.equal('From USDC');
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -142,6 +145,7 @@ describe('<bw-token-picker>', () => {
     expect(option('USDC')!.getAttribute('aria-selected')).to.equal('false');
     expect(active()).to.equal(option('WETH'));
     expect(search()!.getAttribute('role')).to.equal('combobox');
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -297,6 +301,7 @@ describe('<bw-token-picker>', () => {
     expect(ui(el).search()!.hasAttribute('aria-activedescendant')).to.equal(false);
     await sendKeys({ press: 'Enter' });
     expect(seen).to.have.length(0);
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 
@@ -425,6 +430,7 @@ describe('<bw-token-picker>', () => {
     await sendKeys({ press: 'Enter' });
     await el.updateComplete;
     expect(ui(el).dialog()).to.equal(null);
+    await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
 });

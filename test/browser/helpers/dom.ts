@@ -91,3 +91,30 @@ export function contrastRatio(fg: string, bg: string, under = 'rgb(255, 255, 255
   const [hi, lo] = [lum(foreground), lum(background)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
+
+/**
+ * Resolves once every finite animation and transition in `host`'s shadow trees
+ * (a dialog fading in, a border easing) has finished, so a check of colours or
+ * contrast (axe) sees the state at rest, not a frame mid-fade. Endless ones
+ * (spinners, shimmer) are left running: they have no resting state.
+ */
+export async function untilAnimationsSettle(host: Element): Promise<void> {
+  const roots = (el: Element): ShadowRoot[] => {
+    const out: ShadowRoot[] = [];
+    const walk = (root: ShadowRoot) => {
+      out.push(root);
+      for (const child of root.querySelectorAll('*')) if (child.shadowRoot) walk(child.shadowRoot);
+    };
+    for (const candidate of [el, ...el.querySelectorAll('*')]) if (candidate.shadowRoot) walk(candidate.shadowRoot);
+    return out;
+  };
+  // A finished animation can start another (a re-render): look again until none is left, a bounded number of times.
+  for (let round = 0; round < 20; round++) {
+    await new Promise((r) => requestAnimationFrame(r));
+    const running = [...host.getAnimations({ subtree: true }), ...roots(host).flatMap((root) => root.getAnimations())]
+      .filter((a) => a.playState !== 'finished' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    if (running.length === 0) return;
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+  }
+  throw new Error('animations kept starting; the element never came to rest');
+}

@@ -36,6 +36,35 @@ async function admin(path: string, body: unknown): Promise<void> {
 export const setFaults = (patch: Record<string, unknown>) => admin('faults', patch);
 export const resetSandbox = () => admin('reset', {});
 
+/** One API request as the routing service logged it (see sandbox/service/request-log.ts). */
+export interface ServiceRequest {
+  seq: number;
+  receivedAt: number;
+  method: string;
+  path: string;
+  endpoint: string | null;
+  status: number;
+  nextPollAt?: number;
+  intentStatus?: string;
+}
+
+/** The service's own log of the API requests it received since the last reset, in order of arrival. */
+export async function serviceRequests(): Promise<ServiceRequest[]> {
+  const { adminUrl } = await sandboxConfig();
+  return ((await (await fetch(`${adminUrl}/requests`)).json()) as { requests: ServiceRequest[] }).requests;
+}
+
+/** Resolves once the service has received a request matching `match`; returns the log at that moment. */
+export async function untilServiceRequest(match: (r: ServiceRequest) => boolean, what: string, timeoutMs = 30_000): Promise<ServiceRequest[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const log = await serviceRequests();
+    if (log.some(match)) return log;
+    if (Date.now() > deadline) throw new Error(`Timeout: the service never received ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export async function intentSummary(intentId: string): Promise<Record<string, unknown>> {
   const { adminUrl } = await sandboxConfig();
   return (await fetch(`${adminUrl}/intents/${intentId}`)).json();

@@ -12,6 +12,8 @@ export interface RecordedRequest {
   url: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** Epoch milliseconds at arrival, by the server's clock: for "not before" checks of a client's pacing. */
+  receivedAt: number;
 }
 
 export interface ScriptedAnswer {
@@ -36,7 +38,7 @@ export class ScriptedServer {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', async () => {
-        const recorded: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+        const recorded: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() };
         this.requests.push(recorded);
         const answer = await this.script(recorded);
         if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));

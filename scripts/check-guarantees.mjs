@@ -1,0 +1,353 @@
+#!/usr/bin/env node
+// Shows that every row of README's "Guarantees" table is guarded by a test that
+// fails when the promise breaks. Each mutant below is the smallest breakage of
+// the code a row protects; it is applied to a scratch copy of the repository
+// (node_modules symlinked), only the covering tests run, and the mutant must
+// make them fail ("killed"). A mutant that passes them ("survived") means the
+// promise is not shown; a mutant whose text no longer matches the source
+// ("stale") must be pointed at the code's new home. Exit code 1 on either.
+//
+//   npm run check:guarantees                      every mutant (about 25 minutes on 2 busy cores)
+//   npm run check:guarantees -- --only re-quote   mutants whose name contains "re-quote"
+//   npm run check:guarantees -- --kind node       only mutants covered by Node tests alone (or: browser)
+//   npm run check:guarantees -- --list            the table of mutants, nothing run
+//   npm run check:guarantees -- --baseline        also run each covering set unmutated first
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+/**
+ * Covering tests: `node` files run with node:test, `browser` files with
+ * web-test-runner; `grep` narrows either to the tests that matter (a name
+ * pattern), so a mutant costs seconds, not the whole file.
+ */
+const FLOW = 'test/node/flow.test.ts';
+const FAULTS = 'test/browser/faults.e2e.test.ts';
+const PROXY_KEY_TESTS = ['test/node/proxy.test.ts', 'test/node/proxy-scrub.test.ts', 'test/node/security-key.test.ts'];
+
+/** @type {{ row: number, name: string, edits: { file: string, find: string, replace: string }[], node?: string[], browser?: string[], grep?: string, note?: string }[]} */
+const MUTANTS = [
+  // 1. No route without a fresh quote. The re-quote may move (issue 11: into src/flow/transfer.ts sendTransfer);
+  //    the browser tests read it from the service's log, so only `edits` needs repointing.
+  {
+    row: 1,
+    name: 're-quote before routing removed',
+    edits: [{ file: 'src/bridge-widget/bridge-widget.ts', find: '      await client.quote(inputs, { signal: controller.signal });\n', replace: '' }],
+    browser: [FAULTS],
+    grep: 'quotes again before routing|flagged after a good first quote',
+  },
+  // 2. A broadcast transfer is never lost from view.
+  {
+    row: 2,
+    name: 'hash not saved after broadcast',
+    edits: [{ file: 'src/flow/transfer.ts', find: '  record = saveHash(hash);', replace: '  record = { ...record, sourceTxHash: hash };' }],
+    node: [FLOW],
+    grep: 'resumes after a reload',
+  },
+  {
+    row: 2,
+    name: 'receipt never submitted',
+    edits: [{ file: 'src/flow/transfer.ts', find: '  if (record.sourceTxHash && !record.receiptAccepted) {', replace: '  if (false) {' }],
+    node: [FLOW],
+    grep: 'resumes after a reload',
+  },
+  {
+    row: 2,
+    name: 'late wallet answer dropped',
+    edits: [{ file: 'src/flow/transfer.ts', find: "    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value)) return;", replace: '    return;' }],
+    node: [FLOW],
+    grep: 'after the widget stopped waiting',
+  },
+  // 3. No duplicate transaction.
+  {
+    row: 3,
+    name: 'approval still mining not reused',
+    edits: [{ file: 'src/flow/transfer.ts', find: '    if (earlier && BigInt(earlier.amount) >= step.amount) {', replace: '    if (false) {' }],
+    node: [FLOW],
+    grep: 'still mining',
+  },
+  // 4. No "success" before the service says so.
+  {
+    row: 4,
+    name: 'unknown status read as success',
+    edits: [{ file: 'src/api/schemas.ts', find: "(rawStatus as KnownIntentStatus) : 'unknown';", replace: "(rawStatus as KnownIntentStatus) : 'success';" }],
+    node: [FLOW],
+    browser: [FAULTS],
+    grep: 'unknown status|does not list',
+  },
+  {
+    row: 4,
+    name: 'unknown status ends polling',
+    edits: [{ file: 'src/flow/status-poller.ts', find: "(status.status === 'success' || status.status === 'failed')", replace: "(status.status === 'success' || status.status === 'failed' || status.status === 'unknown')" }],
+    node: [FLOW],
+    grep: 'unknown status',
+  },
+  // 5. Nothing signed from the wrong account or chain: both of the widget's own checks go (the flow's and the wallet module's).
+  {
+    row: 5,
+    name: 'account check before approvals removed',
+    edits: [
+      { file: 'src/flow/transfer.ts', find: '        await assertAccount(provider, fromAddress, signal);\n        step.txHash = await approveErc20(', replace: '        step.txHash = await approveErc20(' },
+      { file: 'src/wallet/transaction.ts', find: '  if (!account || account.toLowerCase() !== tx.from.toLowerCase()) {', replace: '  if (false) {' },
+    ],
+    node: [FLOW],
+    grep: 'switched before an approval',
+  },
+  {
+    row: 5,
+    name: 'account check before the transfer removed',
+    edits: [
+      { file: 'src/flow/transfer.ts', find: '    await switchTo(deps, handlers, fromChain);\n    await assertAccount(provider, fromAddress, signal);\n', replace: '    await switchTo(deps, handlers, fromChain);\n' },
+      { file: 'src/wallet/transaction.ts', find: '  if (!account || account.toLowerCase() !== tx.from.toLowerCase()) {', replace: '  if (false) {' },
+    ],
+    node: [FLOW],
+    grep: 'account switched mid-flow',
+  },
+  {
+    row: 5,
+    name: 'no switch back to the source chain before signing',
+    edits: [{ file: 'src/flow/transfer.ts', find: '    await switchTo(deps, handlers, fromChain);\n    await assertAccount', replace: '    await assertAccount' }],
+    node: [FLOW],
+    grep: 'native-token route',
+  },
+  // 6. Wallet refusals and silent wallets return the user to the review step; nothing half-submitted.
+  {
+    row: 6,
+    name: 'refused or silent wallet does not return to the review step',
+    edits: [{ file: 'src/bridge-widget/bridge-widget.ts', find: "      this.view = 'form';\n      this.phase = undefined;\n      // Back on the form", replace: '      this.phase = undefined;\n      // Back on the form' }],
+    browser: [FAULTS],
+    grep: 'never answers|rejected approval',
+  },
+  {
+    row: 6,
+    name: 'refused transfer not marked abandoned',
+    edits: [{ file: 'src/flow/transfer.ts', find: "    update((current) => (current && !current.sourceTxHash ? { ...current, phase: 'abandoned' } : current));", replace: '' }],
+    node: [FLOW],
+    grep: 'wallet rejection',
+  },
+  // 7. Service faults are explained and recovered from.
+  {
+    row: 7,
+    name: "receipt's 404 branch removed",
+    edits: [{ file: 'src/flow/transfer.ts', find: "      if (error instanceof RoutingError && error.kind === 'intent-not-found') return notFound(error);\n", replace: '' }],
+    node: [FLOW],
+    grep: 'receipt the service answers with 404',
+  },
+  {
+    row: 7,
+    name: 'status 404 not terminal',
+    edits: [{ file: 'src/flow/status-poller.ts', find: "      if (error instanceof IntentNotFoundError) return { kind: 'not-found', error };\n", replace: '' }],
+    node: [FLOW],
+    grep: 'status the service answers with 404',
+  },
+  {
+    row: 7,
+    name: 'next_poll_at ignored (polls at the floor)',
+    edits: [{ file: 'src/flow/status-poller.ts', find: '  const wait = Number.isNaN(at) ? intervalMs : at - now();', replace: '  const wait = Number.isNaN(at) ? intervalMs : 0;' }],
+    browser: [FAULTS],
+    grep: 'stuck bridge',
+  },
+  {
+    row: 7,
+    name: 'Retry-After ignored',
+    edits: [{ file: 'src/api/client.ts', find: "          const waitMs = parseRetryAfter(received.get('retry-after')) ?? delay;", replace: '          const waitMs = delay;' }],
+    node: ['test/node/client.test.ts'],
+    grep: 'Retry-After',
+  },
+  {
+    row: 7,
+    name: 'partial balances not polled again',
+    edits: [{ file: 'src/bridge-widget/bridge-widget.ts', find: '      if (data.partial && this.balancePolls < BALANCE_REPOLL_LIMIT) {', replace: '      if (false) {' }],
+    browser: [FAULTS],
+    grep: 'partial balances',
+  },
+  // 8. Money is bigint; ambiguous input is refused.
+  {
+    row: 8,
+    name: '"1,000" read as a decimal comma',
+    edits: [{ file: 'src/format/amount.ts', find: '  if (/^\\d+,\\d{3}$/.test(raw) || ', replace: '  if (' }],
+    browser: ['test/browser/format.test.ts', 'test/browser/components/amount-input.test.ts'],
+  },
+  // 9. The API key never reaches the browser. Tests for the log line and for every encoding come with issue 16;
+  //    until that branch is merged these mutants may survive.
+  {
+    row: 9,
+    name: 'log scrub removed',
+    edits: [{ file: 'src/proxy/options.ts', find: '        onLog(scrubber.text(line));', replace: '        onLog(line);' }],
+    node: PROXY_KEY_TESTS,
+    note: 'survives until the log-line test of issue 16 is merged',
+  },
+  {
+    row: 9,
+    name: 'scrub: raw form dropped',
+    edits: [{ file: 'src/proxy/scrub.ts', find: 'new Set<string>([secret, JSON.stringify(secret)', replace: 'new Set<string>([JSON.stringify(secret)' }],
+    node: PROXY_KEY_TESTS,
+  },
+  {
+    row: 9,
+    name: 'scrub: JSON-string form dropped',
+    edits: [{ file: 'src/proxy/scrub.ts', find: ', JSON.stringify(secret).slice(1, -1)', replace: '' }],
+    node: PROXY_KEY_TESTS,
+    note: 'the scrubber unit test in proxy-scrub.test.ts; issue 16 adds the end-to-end encodings',
+  },
+  {
+    row: 9,
+    name: 'scrub: URL-encoded form dropped',
+    edits: [{ file: 'src/proxy/scrub.ts', find: ', encodeURIComponent(secret)]', replace: ']' }],
+    node: PROXY_KEY_TESTS,
+    note: 'the scrubber unit test in proxy-scrub.test.ts; issue 16 adds the end-to-end encodings',
+  },
+  // 10. The proxy refuses what it must, without touching upstream.
+  {
+    row: 10,
+    name: 'disallowed origin let through',
+    edits: [{ file: 'src/proxy/core.ts', find: "  if (decision.kind === 'refused') {", replace: '  if (false) {' }],
+    node: ['test/node/proxy.test.ts'],
+  },
+  {
+    row: 10,
+    name: 'non-canonical (traversal) target accepted',
+    edits: [{ file: 'src/proxy/core.ts', find: '    return new URL(`http://proxy.invalid${rawPath}`).pathname === rawPath;', replace: '    return true;' }],
+    node: ['test/node/proxy.test.ts'],
+  },
+  // 12. Untrusted URLs are dropped.
+  {
+    row: 12,
+    name: 'javascript: URLs kept',
+    edits: [{ file: 'src/format/safe-url.ts', find: "    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;", replace: '    return url.href;' }],
+    node: ['test/node/safe-url.test.ts'],
+  },
+];
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] ?? '' : '';
+const kind = args.includes('--kind') ? args[args.indexOf('--kind') + 1] : undefined;
+const selected = MUTANTS.filter((m) => m.name.includes(only) && (!kind || (kind === 'node' ? !m.browser : !!m.browser)));
+
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  const line = (r) => `| ${r.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+  return [line(rows[0]), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.slice(1).map(line)].join('\n');
+}
+
+const covering = (m) => [...(m.node ?? []), ...(m.browser ?? [])].join(', ') + (m.grep ? ` (${m.grep.replaceAll('|', ' \\| ')})` : '');
+
+if (args.includes('--list')) {
+  console.log(table([['row', 'mutant', 'where', 'covering tests'], ...selected.map((m) => [m.row, m.name, m.edits.map((e) => e.file).join(' + '), covering(m)])]));
+  process.exit(0);
+}
+
+/** Runs a command in `cwd`; resolves with its exit code and the tail of its output. */
+function run(cwd, command, commandArgs, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+/** The first failing test and its message, so a kill can be checked for the right reason. */
+function firstFailure(output) {
+  const lines = output.split('\n');
+  const at = lines.findIndex((l) => /^\s+not ok \d+ - |❌|✖ /.test(l));
+  if (at === -1) return 'failed';
+  const name = lines[at].replace(/^\s*(not ok \d+ - |❌ |✖ )/, '').trim();
+  const after = lines.slice(at + 1, at + 40);
+  const index = after.findIndex((l) => /error: |AssertionError|Error:|expected/i.test(l));
+  // node:test writes multi-line messages as a YAML block (`error: |-`): the message is on the next line.
+  const error = (index === -1 ? '' : /\|-?\s*$/.test(after[index]) ? after[index + 1] ?? '' : after[index]).trim();
+  return `“${name.slice(0, 90)}”${error ? `: ${error.replace(/^error: /, '').replace(/\|/g, '\\|').slice(0, 120)}` : ''}`;
+}
+
+/** 0 when every covering test passed. Each Node test gets a 60 s default limit: a mutant that hangs its test counts as killed. */
+async function runCovering(cwd, mutant) {
+  const results = [];
+  if (mutant.node?.length) {
+    const pattern = mutant.grep ? [`--test-name-pattern=${mutant.grep}`] : [];
+    results.push(
+      await run(cwd, process.execPath, ['--import', 'tsx', '--import', join(cwd, 'scripts/node-test-timeout.mjs'), '--test', '--test-concurrency=1', '--test-timeout=900000', '--test-force-exit', ...pattern, ...mutant.node], {
+        NODE_TEST_TIMEOUT_MS: '60000',
+      }),
+    );
+  }
+  if (mutant.browser?.length) {
+    results.push(await run(cwd, process.execPath, [join(cwd, 'node_modules/@web/test-runner/dist/bin.js')], { WTR_FILES: mutant.browser.join(','), ...(mutant.grep ? { WTR_GREP: mutant.grep } : {}) }));
+  }
+  const failed = results.find((r) => r.code !== 0);
+  return { code: failed ? failed.code : 0, output: (failed ?? results.at(-1))?.output ?? '' };
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'bridge-widget-guarantees-'));
+const skip = new Set(['node_modules', '.git', 'dist', 'coverage', '.bench', 'tmp', '.sandbox-state']);
+cpSync(root, scratch, { recursive: true, filter: (source) => !skip.has(relative(root, source).split('/')[0] ?? '') });
+symlinkSync(join(root, 'node_modules'), join(scratch, 'node_modules'), 'dir');
+
+const results = [];
+let broken = false;
+try {
+  for (const mutant of selected) {
+    const originals = new Map();
+    let stale = '';
+    for (const edit of mutant.edits) {
+      const path = join(scratch, edit.file);
+      if (!existsSync(path)) {
+        stale = `${edit.file} no longer exists`;
+        break;
+      }
+      if (!originals.has(path)) originals.set(path, readFileSync(path, 'utf8'));
+      const current = readFileSync(path, 'utf8');
+      const count = current.split(edit.find).length - 1;
+      if (count !== 1) {
+        stale = `${edit.file}: the text to break occurs ${count} times`;
+        break;
+      }
+      writeFileSync(path, current.replace(edit.find, edit.replace));
+    }
+    let verdict;
+    let detail = '';
+    if (stale) {
+      verdict = 'stale';
+      detail = stale;
+    } else {
+      if (args.includes('--baseline')) {
+        for (const [path, text] of originals) writeFileSync(path, text);
+        const base = await runCovering(scratch, mutant);
+        if (base.code !== 0) {
+          verdict = 'baseline fails';
+          detail = base.output.split('\n').filter((l) => /not ok|✖|FAIL|Error/.test(l)).slice(0, 3).join(' / ');
+        }
+        for (const edit of mutant.edits) {
+          const path = join(scratch, edit.file);
+          writeFileSync(path, readFileSync(path, 'utf8').replace(edit.find, edit.replace));
+        }
+      }
+      if (!verdict) {
+        const started = Date.now();
+        const outcome = await runCovering(scratch, mutant);
+        verdict = outcome.code === 0 ? 'survived' : 'killed';
+        detail = `${Math.round((Date.now() - started) / 1000)} s`;
+        if (verdict === 'killed') detail += `, ${firstFailure(outcome.output)}`;
+        if (args.includes('--verbose')) console.log(outcome.output.split('\n').slice(-60).join('\n'));
+      }
+    }
+    for (const [path, text] of originals) writeFileSync(path, text);
+    if (verdict !== 'killed') broken = true;
+    results.push([mutant.row, mutant.name, verdict, covering(mutant), [detail, mutant.note].filter(Boolean).join('; ')]);
+    console.log(`${verdict.padEnd(8)} row ${mutant.row}: ${mutant.name} (${detail})`);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+console.log(`\n${table([['row', 'mutant', 'result', 'covering tests', 'notes'], ...results])}`);
+const killed = results.filter((r) => r[2] === 'killed').length;
+console.log(`\n${killed} of ${results.length} mutants killed`);
+process.exit(broken ? 1 : 0);
