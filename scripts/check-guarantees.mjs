@@ -25,53 +25,95 @@ const root = new URL('..', import.meta.url).pathname;
  * pattern), so a mutant costs seconds, not the whole file.
  */
 const FLOW = 'test/node/flow.test.ts';
+const GUARDS = 'test/node/guards.test.ts';
+const GUARDS_FLOW = 'test/node/guards-flow.test.ts';
 const FAULTS = 'test/browser/faults.e2e.test.ts';
 const PROXY_KEY_TESTS = ['test/node/proxy.test.ts', 'test/node/proxy-scrub.test.ts', 'test/node/security-key.test.ts'];
 
 /** @type {{ row: number, name: string, edits: { file: string, find: string, replace: string }[], node?: string[], browser?: string[], grep?: string, note?: string }[]} */
 const MUTANTS = [
-  // 1. No route without a fresh quote. The re-quote may move (issue 11: into src/flow/transfer.ts sendTransfer);
-  //    the browser tests read it from the service's log, so only `edits` needs repointing.
+  // 1. Sign only what the user saw (route guards, issue 11).
   {
     row: 1,
+    name: 'native value not bounded by the listed fees',
+    edits: [{ file: 'src/flow/guards.ts', find: "    return refuse('transaction-value');", replace: '    return OK;' }],
+    node: [GUARDS, GUARDS_FLOW],
+    grep: 'value',
+  },
+  {
+    row: 1,
+    name: 'unlimited approval accepted without the opt-in',
+    edits: [{ file: 'src/flow/guards.ts', find: "  if (amount === MAX_UINT256) return agreed.unlimitedApproval ? OK : refuse('approval-unlimited');", replace: '  if (amount === MAX_UINT256) return OK;' }],
+    node: [GUARDS, GUARDS_FLOW],
+  },
+  {
+    row: 1,
+    name: 'approval of another token accepted',
+    edits: [{ file: 'src/flow/guards.ts', find: "  if (!same(tokenAddress, agreed.fromToken.address)) return refuse('approval-token');", replace: '' }],
+    node: [GUARDS, GUARDS_FLOW],
+  },
+  {
+    row: 1,
+    name: 'ERC-20 transfer calldata accepted as the bridge call',
+    edits: [{ file: 'src/flow/guards.ts', find: "  if (REFUSED_SELECTORS.includes(tx.data.slice(0, 10).toLowerCase())) return refuse('transaction-calldata');", replace: '' }],
+    node: [GUARDS],
+  },
+  {
+    row: 1,
+    name: 'worse terms signed without asking',
+    edits: [{ file: 'src/flow/transfer.ts', find: '  if (!change) return;', replace: '  return;' }],
+    node: [GUARDS_FLOW],
+    grep: 'terms',
+  },
+  {
+    row: 1,
+    name: 'a status of another intent read as progress',
+    edits: [{ file: 'src/flow/transfer.ts', find: '      const verdict = checkStatus(record, status);', replace: '      const verdict = { ok: true } as const;' }],
+    node: [GUARDS_FLOW],
+    grep: 'status of another intent',
+  },
+  // 2. No route without a fresh quote. The re-quote may move (issue 11: into src/flow/transfer.ts sendTransfer);
+  //    the browser tests read it from the service's log, so only `edits` needs repointing.
+  {
+    row: 2,
     name: 're-quote before routing removed',
-    edits: [{ file: 'src/bridge-widget/bridge-widget.ts', find: '      await client.quote(inputs, { signal: controller.signal });\n', replace: '' }],
+    edits: [{ file: 'src/flow/transfer.ts', find: '  const { data: fresh } = await deps.client.quote(request, { signal });', replace: '  const fresh = plan.shownEstimate;' }],
     browser: [FAULTS],
     grep: 'quotes again before routing|flagged after a good first quote',
   },
-  // 2. A broadcast transfer is never lost from view.
+  // 3. A broadcast transfer is never lost from view.
   {
-    row: 2,
+    row: 3,
     name: 'hash not saved after broadcast',
     edits: [{ file: 'src/flow/transfer.ts', find: '  record = saveHash(hash);', replace: '  record = { ...record, sourceTxHash: hash };' }],
     node: [FLOW],
     grep: 'resumes after a reload',
   },
   {
-    row: 2,
+    row: 3,
     name: 'receipt never submitted',
     edits: [{ file: 'src/flow/transfer.ts', find: '  if (record.sourceTxHash && !record.receiptAccepted) {', replace: '  if (false) {' }],
     node: [FLOW],
     grep: 'resumes after a reload',
   },
   {
-    row: 2,
+    row: 3,
     name: 'late wallet answer dropped',
     edits: [{ file: 'src/flow/transfer.ts', find: "    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value)) return;", replace: '    return;' }],
     node: [FLOW],
     grep: 'after the widget stopped waiting',
   },
-  // 3. No duplicate transaction.
+  // 4. No duplicate transaction.
   {
-    row: 3,
+    row: 4,
     name: 'approval still mining not reused',
     edits: [{ file: 'src/flow/transfer.ts', find: '    if (earlier && BigInt(earlier.amount) >= step.amount) {', replace: '    if (false) {' }],
     node: [FLOW],
     grep: 'still mining',
   },
-  // 4. No "success" before the service says so.
+  // 5. No "success" before the service says so.
   {
-    row: 4,
+    row: 5,
     name: 'unknown status read as success',
     edits: [{ file: 'src/api/schemas.ts', find: "(rawStatus as KnownIntentStatus) : 'unknown';", replace: "(rawStatus as KnownIntentStatus) : 'success';" }],
     node: [FLOW],
@@ -79,15 +121,15 @@ const MUTANTS = [
     grep: 'unknown status|does not list',
   },
   {
-    row: 4,
+    row: 5,
     name: 'unknown status ends polling',
     edits: [{ file: 'src/flow/status-poller.ts', find: "(status.status === 'success' || status.status === 'failed')", replace: "(status.status === 'success' || status.status === 'failed' || status.status === 'unknown')" }],
     node: [FLOW],
     grep: 'unknown status',
   },
-  // 5. Nothing signed from the wrong account or chain: both of the widget's own checks go (the flow's and the wallet module's).
+  // 6. Nothing signed from the wrong account or chain: both of the widget's own checks go (the flow's and the wallet module's).
   {
-    row: 5,
+    row: 6,
     name: 'account check before approvals removed',
     edits: [
       { file: 'src/flow/transfer.ts', find: '        await assertAccount(provider, fromAddress, signal);\n        step.txHash = await approveErc20(', replace: '        step.txHash = await approveErc20(' },
@@ -97,7 +139,7 @@ const MUTANTS = [
     grep: 'switched before an approval',
   },
   {
-    row: 5,
+    row: 6,
     name: 'account check before the transfer removed',
     edits: [
       { file: 'src/flow/transfer.ts', find: '    await switchTo(deps, handlers, fromChain);\n    await assertAccount(provider, fromAddress, signal);\n', replace: '    await switchTo(deps, handlers, fromChain);\n' },
@@ -107,115 +149,115 @@ const MUTANTS = [
     grep: 'account switched mid-flow',
   },
   {
-    row: 5,
+    row: 6,
     name: 'no switch back to the source chain before signing',
     edits: [{ file: 'src/flow/transfer.ts', find: '    await switchTo(deps, handlers, fromChain);\n    await assertAccount', replace: '    await assertAccount' }],
     node: [FLOW],
     grep: 'native-token route',
   },
-  // 6. Wallet refusals and silent wallets return the user to the review step; nothing half-submitted.
+  // 7. Wallet refusals and silent wallets return the user to the review step; nothing half-submitted.
   {
-    row: 6,
+    row: 7,
     name: 'refused or silent wallet does not return to the review step',
-    edits: [{ file: 'src/bridge-widget/bridge-widget.ts', find: "      this.view = 'form';\n      this.phase = undefined;\n      // Back on the form", replace: '      this.phase = undefined;\n      // Back on the form' }],
+    edits: [{ file: 'src/flow/session.ts', find: "      this.view = 'form';\n      this.execution = { ...this.execution, phase: undefined", replace: "      this.execution = { ...this.execution, phase: undefined" }],
     browser: [FAULTS],
     grep: 'never answers|rejected approval',
   },
   {
-    row: 6,
+    row: 7,
     name: 'refused transfer not marked abandoned',
     edits: [{ file: 'src/flow/transfer.ts', find: "    update((current) => (current && !current.sourceTxHash ? { ...current, phase: 'abandoned' } : current));", replace: '' }],
     node: [FLOW],
     grep: 'wallet rejection',
   },
-  // 7. Service faults are explained and recovered from.
+  // 8. Service faults are explained and recovered from.
   {
-    row: 7,
+    row: 8,
     name: "receipt's 404 branch removed",
     edits: [{ file: 'src/flow/transfer.ts', find: "      if (error instanceof RoutingError && error.kind === 'intent-not-found') return notFound(error);\n", replace: '' }],
     node: [FLOW],
     grep: 'receipt the service answers with 404',
   },
   {
-    row: 7,
+    row: 8,
     name: 'status 404 not terminal',
     edits: [{ file: 'src/flow/status-poller.ts', find: "      if (error instanceof IntentNotFoundError) return { kind: 'not-found', error };\n", replace: '' }],
     node: [FLOW],
     grep: 'status the service answers with 404',
   },
   {
-    row: 7,
+    row: 8,
     name: 'next_poll_at ignored (polls at the floor)',
     edits: [{ file: 'src/flow/status-poller.ts', find: '  const wait = Number.isNaN(at) ? intervalMs : at - now();', replace: '  const wait = Number.isNaN(at) ? intervalMs : 0;' }],
     browser: [FAULTS],
     grep: 'stuck bridge',
   },
   {
-    row: 7,
+    row: 8,
     name: 'Retry-After ignored',
     edits: [{ file: 'src/api/client.ts', find: "          const waitMs = parseRetryAfter(received.get('retry-after')) ?? delay;", replace: '          const waitMs = delay;' }],
     node: ['test/node/client.test.ts'],
     grep: 'Retry-After',
   },
   {
-    row: 7,
+    row: 8,
     name: 'partial balances not polled again',
-    edits: [{ file: 'src/bridge-widget/bridge-widget.ts', find: '      if (data.partial && this.balancePolls < BALANCE_REPOLL_LIMIT) {', replace: '      if (false) {' }],
+    edits: [{ file: 'src/flow/session.ts', find: '      if (data.partial && this.balancePolls < BALANCE_REPOLL_LIMIT) {', replace: '      if (false) {' }],
     browser: [FAULTS],
     grep: 'partial balances',
   },
-  // 8. Money is bigint; ambiguous input is refused.
+  // 9. Money is bigint; ambiguous input is refused.
   {
-    row: 8,
+    row: 9,
     name: '"1,000" read as a decimal comma',
     edits: [{ file: 'src/format/amount.ts', find: '  if (/^\\d+,\\d{3}$/.test(raw) || ', replace: '  if (' }],
     browser: ['test/browser/format.test.ts', 'test/browser/components/amount-input.test.ts'],
   },
-  // 9. The API key never reaches the browser. Tests for the log line and for every encoding come with issue 16;
+  // 10. The API key never reaches the browser. Tests for the log line and for every encoding come with issue 16;
   //    until that branch is merged these mutants may survive.
   {
-    row: 9,
+    row: 10,
     name: 'log scrub removed',
     edits: [{ file: 'src/proxy/options.ts', find: '        onLog(scrubber.text(line));', replace: '        onLog(line);' }],
     node: PROXY_KEY_TESTS,
     note: 'survives until the log-line test of issue 16 is merged',
   },
   {
-    row: 9,
+    row: 10,
     name: 'scrub: raw form dropped',
     edits: [{ file: 'src/proxy/scrub.ts', find: 'new Set<string>([secret, JSON.stringify(secret)', replace: 'new Set<string>([JSON.stringify(secret)' }],
     node: PROXY_KEY_TESTS,
   },
   {
-    row: 9,
+    row: 10,
     name: 'scrub: JSON-string form dropped',
     edits: [{ file: 'src/proxy/scrub.ts', find: ', JSON.stringify(secret).slice(1, -1)', replace: '' }],
     node: PROXY_KEY_TESTS,
     note: 'the scrubber unit test in proxy-scrub.test.ts; issue 16 adds the end-to-end encodings',
   },
   {
-    row: 9,
+    row: 10,
     name: 'scrub: URL-encoded form dropped',
     edits: [{ file: 'src/proxy/scrub.ts', find: ', encodeURIComponent(secret)]', replace: ']' }],
     node: PROXY_KEY_TESTS,
     note: 'the scrubber unit test in proxy-scrub.test.ts; issue 16 adds the end-to-end encodings',
   },
-  // 10. The proxy refuses what it must, without touching upstream.
+  // 11. The proxy refuses what it must, without touching upstream.
   {
-    row: 10,
+    row: 11,
     name: 'disallowed origin let through',
     edits: [{ file: 'src/proxy/core.ts', find: "  if (decision.kind === 'refused') {", replace: '  if (false) {' }],
     node: ['test/node/proxy.test.ts'],
   },
   {
-    row: 10,
+    row: 11,
     name: 'non-canonical (traversal) target accepted',
     edits: [{ file: 'src/proxy/core.ts', find: '    return new URL(`http://proxy.invalid${rawPath}`).pathname === rawPath;', replace: '    return true;' }],
     node: ['test/node/proxy.test.ts'],
   },
-  // 12. Untrusted URLs are dropped.
+  // 13. Untrusted URLs are dropped.
   {
-    row: 12,
+    row: 13,
     name: 'javascript: URLs kept',
     edits: [{ file: 'src/format/safe-url.ts', find: "    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;", replace: '    return url.href;' }],
     node: ['test/node/safe-url.test.ts'],
