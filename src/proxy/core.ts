@@ -3,10 +3,10 @@
  * fetch, URL, streams and AbortController. `handler.ts` exposes it for edge
  * runtimes; `node.ts` calls it with the raw request-target as well.
  */
-import { isJsonContentType, isJsonDocument, readCappedBody } from './body.js';
+import { isJsonContentType, isJsonDocument, isJsonResponseType, readCappedBody, readCappedStream, utf8Text } from './body.js';
 import { corsResponseHeaders, decideOrigin, optionsHeaders } from './cors.js';
 import { jsonError, type ProxyErrorCode } from './errors.js';
-import { buildClientHeaders, buildUpstreamHeaders } from './headers.js';
+import { buildClientHeaders, buildUpstreamHeaders, SECURITY_HEADERS } from './headers.js';
 import { hostAllowed, resolveProxyOptions, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
 import { buildUpstreamQuery, matchRoute, type RouteSpec } from './routes.js';
 
@@ -138,7 +138,7 @@ async function handle(
   }
   if (method === 'OPTIONS') {
     const isPreflight = request.headers.has('access-control-request-method');
-    const headers = optionsHeaders(decision, match.route.method, isPreflight);
+    const headers = { ...optionsHeaders(decision, match.route.method, isPreflight), ...SECURITY_HEADERS };
     return { response: new Response(null, { status: 204, headers }), label };
   }
   if (match.kind === 'method_not_allowed') {
@@ -235,23 +235,37 @@ async function forward(
 
   const headers = buildClientHeaders(upstream.headers, config.scrubber);
   for (const [name, value] of Object.entries(cors)) headers.set(name, value);
-  headers.set('x-content-type-options', 'nosniff');
 
   const note = `upstream=${upstream.status}`;
   if (NULL_BODY_STATUSES.has(upstream.status) || upstream.body === null) {
     release();
     await upstream.body?.cancel().catch(() => undefined);
+    headers.delete('content-type');
     return { response: new Response(null, { status: upstream.status, headers }), label, note };
   }
-  const stream = config.scrubber.stream(upstream.body, { onSettled: release });
-  try {
-    return { response: new Response(stream, { status: upstream.status, headers }), label, note };
-  } catch {
-    await stream.cancel().catch(() => undefined);
-    return refuse(502, 'proxy_upstream_invalid_response', 'Routing service sent an invalid response', cors, label, [
-      `upstream status ${upstream.status}`,
-    ]);
+
+  // The whole body is read before anything is sent: it can only be checked
+  // for the key once decoded, and only a complete document can be decoded.
+  const contentType = upstream.headers.get('content-type');
+  const read = await readCappedStream(upstream.headers.get('content-length'), upstream.body, config.maxResponseBytes);
+  release();
+  if (!read.ok) {
+    if (read.reason === 'too_large') {
+      return refuse(502, 'proxy_upstream_too_large', 'Routing service response is too large', cors, label, [note]);
+    }
+    if (timedOut) return refuse(504, 'proxy_upstream_timeout', 'Routing service did not answer in time', cors, label, [note]);
+    return refuse(502, 'proxy_upstream_unreachable', 'Routing service response broke off', cors, label, [note]);
   }
+  if (read.bytes.byteLength === 0) {
+    headers.delete('content-type');
+    return { response: new Response(null, { status: upstream.status, headers }), label, note };
+  }
+  const text = isJsonResponseType(contentType) ? utf8Text(read.bytes) : undefined;
+  const scrubbed = text === undefined ? undefined : config.scrubber.json(text);
+  if (scrubbed === undefined) {
+    return refuse(502, 'proxy_upstream_not_json', 'Routing service did not answer with JSON', cors, label, [note]);
+  }
+  return { response: new Response(scrubbed, { status: upstream.status, headers }), label, note };
 }
 
 /** Seconds to wait when the request is over the client's limit, else undefined. */

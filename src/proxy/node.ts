@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createProxyCore, type ProxyCore } from './core.js';
 import { errorBody, type ProxyErrorCode } from './errors.js';
+import { SECURITY_HEADERS } from './headers.js';
 import type { ProxyOptions } from './options.js';
 
 export interface NodeProxyServerOptions extends ProxyOptions {
@@ -315,6 +316,7 @@ function sendJson(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
+    ...SECURITY_HEADERS,
     connection: 'close',
   });
   res.end(body);
@@ -371,7 +373,7 @@ function rawResponse(status: number, headers: Readonly<Record<string, string>>, 
   const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`];
   const all: Record<string, string> = {
     'content-type': 'application/json; charset=utf-8',
-    'x-content-type-options': 'nosniff',
+    ...SECURITY_HEADERS,
     ...headers,
     'content-length': String(Buffer.byteLength(body)),
     connection: 'close',

@@ -48,8 +48,14 @@ export interface ProxyOptions {
    * a GET that announces one gets 400 `proxy_unexpected_body`.
    */
   maxBodyBytes?: number;
-  /** Cap on the whole upstream exchange; default 20 000 ms. Exceeding it before headers gives 504. */
+  /** Cap on the whole upstream exchange, body included; default 20 000 ms. Exceeding it gives 504. */
   upstreamTimeoutMs?: number;
+  /**
+   * Cap on an upstream response body in bytes; default 8 MiB. The proxy reads
+   * each body whole (it is checked for the key once decoded), so this bounds
+   * its memory per request; a larger body gets 502 `proxy_upstream_too_large`.
+   */
+  maxResponseBytes?: number;
   /** Injectable for runtimes without a usable global; default `globalThis.fetch`. */
   fetch?: typeof fetch;
   /** One line per request and per upstream failure. Lines are scrubbed of the key. */
@@ -95,6 +101,7 @@ export interface ProxyOptions {
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 20_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /**
  * Shorter keys are refused because scrubbing them from response bodies would
@@ -113,6 +120,7 @@ export interface ResolvedProxyConfig {
   readonly mountPath: string;
   readonly maxBodyBytes: number;
   readonly upstreamTimeoutMs: number;
+  readonly maxResponseBytes: number;
   readonly fetch: typeof fetch;
   readonly scrubber: SecretScrubber;
   readonly log: (line: string) => void;
@@ -156,6 +164,7 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
     mountPath: normaliseMountPath(options.mountPath),
     maxBodyBytes: positiveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES),
     upstreamTimeoutMs: positiveInteger('upstreamTimeoutMs', options.upstreamTimeoutMs, DEFAULT_UPSTREAM_TIMEOUT_MS),
+    maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     fetch: fetchImpl,
     scrubber,
     log: (line) => {
