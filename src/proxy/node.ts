@@ -30,6 +30,14 @@ export interface NodeProxyServerOptions extends ProxyOptions {
    * this plus `bodyTimeoutMs` plus 5 s.
    */
   headersTimeoutMs?: number;
+  /**
+   * Write/idle deadline for sending a response; default 30 000 ms. A response
+   * goes out in 64 KiB parts, and a client that takes no part of it (every
+   * wait for `drain`, and the wait for the last bytes to leave, included) for
+   * this long has its connection closed, so a client that stops reading
+   * cannot hold a socket and the response's memory indefinitely.
+   */
+  responseTimeoutMs?: number;
 }
 
 export interface RunningProxyServer {
@@ -43,6 +51,9 @@ export interface RunningProxyServer {
 export const DEFAULT_PORT = 8787;
 const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_RESPONSE_TIMEOUT_MS = 30_000;
+/** Parts small enough that a slow but reading client shows progress well within the deadline. */
+const RESPONSE_PART_BYTES = 64 * 1024;
 const CLOSE_GRACE_MS = 2_000;
 
 /** A web `Request` refuses these (Fetch standard); the core gets a stand-in and refuses them itself. */
@@ -68,11 +79,15 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
     port = DEFAULT_PORT,
     bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
     headersTimeoutMs = DEFAULT_HEADERS_TIMEOUT_MS,
+    responseTimeoutMs = DEFAULT_RESPONSE_TIMEOUT_MS,
     ...proxyOptions
   } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError('port must be an integer 0-65535');
   if (!Number.isSafeInteger(bodyTimeoutMs) || bodyTimeoutMs <= 0) {
     throw new TypeError('bodyTimeoutMs must be a positive integer');
+  }
+  if (!Number.isSafeInteger(responseTimeoutMs) || responseTimeoutMs <= 0) {
+    throw new TypeError('responseTimeoutMs must be a positive integer');
   }
   if (!Number.isSafeInteger(headersTimeoutMs) || headersTimeoutMs <= 0) {
     throw new TypeError('headersTimeoutMs must be a positive integer');
@@ -90,7 +105,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
       connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeoutMs / 4))),
     },
     (req, res) => {
-      void serve(core, req, res, { bodyTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
+      void serve(core, req, res, { bodyTimeoutMs, responseTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
     },
   );
   const boundPort = () => (server.address() as AddressInfo | null)?.port ?? port;
@@ -129,6 +144,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
 
 interface ServeOptions {
   readonly bodyTimeoutMs: number;
+  readonly responseTimeoutMs: number;
   readonly fallbackHost: string;
 }
 
@@ -188,7 +204,10 @@ async function serve(core: ProxyCore, req: IncomingMessage, res: ServerResponse,
   }
   // A body we stopped reading is still on the wire; only closing the
   // connection keeps it from being parsed as the next request.
-  await writeResponse(res, response, !bodyComplete);
+  const sent = await writeResponse(res, response, !bodyComplete, options.responseTimeoutMs);
+  if (sent === 'stalled') {
+    core.log(`${method} - -> ${response.status} client stopped reading; connection closed after ${options.responseTimeoutMs}ms`);
+  }
 }
 
 function requestHasBody(req: IncomingMessage): boolean {
@@ -273,13 +292,20 @@ function bodyStream(req: IncomingMessage): NodeBody {
   return { stream, fail };
 }
 
-async function writeResponse(res: ServerResponse, response: Response, closeConnection: boolean): Promise<void> {
+type WriteOutcome = 'sent' | 'gone' | 'stalled';
+
+async function writeResponse(
+  res: ServerResponse,
+  response: Response,
+  closeConnection: boolean,
+  idleMs: number,
+): Promise<WriteOutcome> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
   if (closeConnection) res.setHeader('connection', 'close');
   if (response.body === null) {
     res.end();
-    return;
+    return finished(res, idleMs);
   }
   const reader = response.body.getReader();
   const onClose = () => void reader.cancel().catch(() => undefined);
@@ -288,27 +314,46 @@ async function writeResponse(res: ServerResponse, response: Response, closeConne
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (res.destroyed) return;
-      if (!res.write(value)) await drained(res);
+      for (let offset = 0; offset < value.byteLength; offset += RESPONSE_PART_BYTES) {
+        if (res.destroyed) return 'gone';
+        if (res.write(value.subarray(offset, offset + RESPONSE_PART_BYTES))) continue;
+        const progress = await progressed(res, 'drain', idleMs);
+        if (progress !== 'sent') return progress;
+      }
     }
     res.end();
+    return await finished(res, idleMs);
   } catch {
     // Upstream broke mid-stream: headers are gone, so the only honest signal is a cut connection.
     res.destroy();
+    return 'gone';
   } finally {
     res.off('close', onClose);
   }
 }
 
-function drained(res: ServerResponse): Promise<void> {
+/** Waits until the last bytes have left for the client; a client that takes none of them within `idleMs` is cut off. */
+function finished(res: ServerResponse, idleMs: number): Promise<WriteOutcome> {
+  if (res.writableFinished) return Promise.resolve('sent');
+  return progressed(res, 'finish', idleMs);
+}
+
+function progressed(res: ServerResponse, event: 'drain' | 'finish', idleMs: number): Promise<WriteOutcome> {
   return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
+    const settle = (outcome: WriteOutcome) => {
+      clearTimeout(timer);
+      res.off(event, onProgress);
+      res.off('close', onClose);
+      resolve(outcome);
     };
-    res.once('drain', done);
-    res.once('close', done);
+    const onProgress = () => settle('sent');
+    const onClose = () => settle(res.writableFinished ? 'sent' : 'gone');
+    const timer = setTimeout(() => {
+      res.destroy();
+      settle('stalled');
+    }, idleMs);
+    res.once(event, onProgress);
+    res.once('close', onClose);
   });
 }
 

@@ -34,7 +34,9 @@ export function createSecretScrubber(secret: string): SecretScrubber {
   const encoded = encodedForms(secret);
   const lowerHex = hex(secret);
 
+  const shortest = Math.min(secret.length, ...encoded.map((form) => form.length));
   const carries = (value: string): boolean => {
+    if (value.length < shortest) return false;
     const lower = value.toLowerCase();
     if (lower.includes(lowerHex)) return true;
     for (const form of encoded) if (value.includes(form)) return true;
@@ -58,15 +60,45 @@ export function createSecretScrubber(secret: string): SecretScrubber {
       } catch {
         return undefined;
       }
-      // In a valid document a `"` outside a string cannot occur, so this
-      // finds exactly the string tokens, member names included.
-      return json.replace(/"(?:[^"\\]|\\.)*"/g, (token) => {
-        const value = JSON.parse(token) as string;
+      return rewriteStrings(json, (token) => {
+        const value = token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
         const scrubbed = text(value);
         return scrubbed === value ? token : JSON.stringify(scrubbed);
       });
     },
   };
+}
+
+/**
+ * Calls `rewrite` on every string token (quotes included) of a valid JSON
+ * document and splices in what it returns. In valid JSON a `"` outside a
+ * string cannot occur, so scanning quote to unescaped quote finds exactly the
+ * string tokens, member names included. Linear, with no regular expression
+ * (a backtracking one overflows the stack on a multi-megabyte string).
+ */
+function rewriteStrings(json: string, rewrite: (token: string) => string): string {
+  const parts: string[] = [];
+  let copied = 0;
+  let open = json.indexOf('"');
+  while (open !== -1) {
+    let close = json.indexOf('"', open + 1);
+    for (;;) {
+      let backslashes = 0;
+      while (json.charCodeAt(close - 1 - backslashes) === 92) backslashes++;
+      if (backslashes % 2 === 0) break;
+      close = json.indexOf('"', close + 1);
+    }
+    const token = json.slice(open, close + 1);
+    const replaced = rewrite(token);
+    if (replaced !== token) {
+      parts.push(json.slice(copied, open), replaced);
+      copied = close + 1;
+    }
+    open = json.indexOf('"', close + 1);
+  }
+  if (copied === 0) return json;
+  parts.push(json.slice(copied));
+  return parts.join('');
 }
 
 /** The key and its URL-encoded form, each in any letter case (percent escapes are case-insensitive too). */
