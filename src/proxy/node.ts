@@ -92,8 +92,10 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
   if (!Number.isSafeInteger(headersTimeoutMs) || headersTimeoutMs <= 0) {
     throw new TypeError('headersTimeoutMs must be a positive integer');
   }
+  const hosts = defaultAllowedHosts(host, proxyOptions.allowedHosts);
   // Built before listening so bad options fail without ever opening a port.
-  const core = createProxyCore(proxyOptions);
+  const core = createProxyCore({ ...proxyOptions, ...(hosts.allowedHosts ? { allowedHosts: hosts.allowedHosts } : {}) });
+  if (hosts.warning) core.log(hosts.warning);
 
   const server = createServer(
     {
@@ -140,6 +142,33 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
       return closing;
     },
   };
+}
+
+/**
+ * With no `allowedHosts`, a loopback bind answers only to loopback names: a
+ * page on a name the attacker points at 127.0.0.1 (DNS rebinding) is
+ * same-origin with the proxy, and only the Host header gives it away. Other
+ * binds cannot guess their public names, so they warn instead.
+ */
+export function defaultAllowedHosts(
+  bindHost: string,
+  allowedHosts: readonly string[] | undefined,
+): { allowedHosts?: readonly string[]; warning?: string } {
+  if (allowedHosts !== undefined) return {};
+  if (isLoopbackHost(bindHost)) {
+    const bound = bindHost.includes(':') ? `[${bindHost}]` : bindHost.toLowerCase();
+    return { allowedHosts: [...new Set(['localhost', '127.0.0.1', '[::1]', bound])] };
+  }
+  return {
+    warning:
+      `warning: bound to ${bindHost} with no ALLOWED_HOSTS (allowedHosts): requests under any host name are served, ` +
+      'so a DNS-rebinding page can spend the key; set ALLOWED_HOSTS to the names this proxy is reached under (or * to silence this)',
+  };
+}
+
+function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/.test(name);
 }
 
 interface ServeOptions {

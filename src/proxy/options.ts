@@ -36,7 +36,12 @@ export interface ProxyOptions {
    * developer machine or a private network: there a DNS-rebinding page (a
    * site whose name the attacker points at 127.0.0.1) is same-origin with the
    * proxy, so neither the origin check nor CORS stops it from spending the key.
-   * Undefined: any name (the origin checks still apply).
+   *
+   * Undefined: the Node server (`startProxyServer`, the command) bound to a
+   * loopback address answers only to `localhost`, `127.0.0.1`, `[::1]` and
+   * its bind address; bound elsewhere it answers to any name and warns at
+   * start-up. `['*']`: any name, without a warning. The edge handler has no
+   * bind address: there undefined means any name.
    */
   allowedHosts?: readonly string[];
   /** Prefix the proxy is mounted under, e.g. `'/bridge'` serves `/bridge/api/v1/...`. Default `''`. */
@@ -187,10 +192,12 @@ const HOST_ENTRY = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]
 function compileAllowedHosts(entries: readonly string[] | undefined): ReadonlySet<string> | undefined {
   if (entries === undefined) return undefined;
   if (!Array.isArray(entries) || entries.length === 0) throw new TypeError('allowedHosts must be a non-empty list of host names, e.g. ["localhost:8787"]');
+  // `['*']`: any name, said explicitly (the Node adapter's loopback default is then off).
+  if (entries.length === 1 && entries[0] === '*') return undefined;
   return new Set(
     entries.map((entry) => {
       const host = typeof entry === 'string' ? entry.trim().toLowerCase() : '';
-      if (!HOST_ENTRY.test(host)) throw new TypeError(`allowedHosts: "${String(entry)}" is not a host name like bridge.shop.example or localhost:8787`);
+      if (!HOST_ENTRY.test(host)) throw new TypeError(`allowedHosts: "${String(entry)}" is not a host name like bridge.shop.example or localhost:8787 (or ['*'] alone for any)`);
       return host;
     }),
   );

@@ -15,7 +15,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseClientRateLimit, proxyServerOptionsFromEnv } from '../../src/proxy/cli.js';
 import { createProxyHandler } from '../../src/proxy/handler.js';
-import { startProxyServer, type NodeProxyServerOptions, type RunningProxyServer } from '../../src/proxy/node.js';
+import { defaultAllowedHosts, startProxyServer, type NodeProxyServerOptions, type RunningProxyServer } from '../../src/proxy/node.js';
 import { resolveProxyOptions } from '../../src/proxy/options.js';
 
 const API_KEY = 'rk_live_7f3a9c2e51d84b6f';
@@ -809,7 +809,9 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
   before(async () => {
     upstream = await startUpstream();
     // Limit off here: these tests send hundreds of requests from one address; the flood tests have their own servers.
-    proxy = await start({ allowedOrigins: ['https://shop.example'], clientRateLimit: false });
+    // Any host name: these requests use the upstream's and other names to show the refusals after the host check;
+    // the host check itself has its own servers below.
+    proxy = await start({ allowedOrigins: ['https://shop.example'], clientRateLimit: false, allowedHosts: ['*'] });
   });
   after(async () => {
     await Promise.all(servers.map((server) => server.close()));
@@ -1337,11 +1339,32 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
       assert.equal((await rawRequest(local.url, '/api/v1/routes/chains')).status, 200, `Host 127.0.0.1:${local.port}`);
     });
 
-    it('without allowedHosts the rebound request is served: the option is what closes this', async () => {
-      const open = await start({ clientRateLimit: false });
-      const rebound = `attacker.example:${open.port}`;
-      const get = await rawRequest(open.url, '/api/v1/routes/chains', { headers: { host: rebound, 'sec-fetch-site': 'same-origin' } });
-      assert.equal(get.status, 200);
+    it('without allowedHosts a loopback bind answers only to loopback names; ["*"] opts out', async () => {
+      const local = await start({ clientRateLimit: false });
+      const rebound = `attacker.example:${local.port}`;
+      const get = await rawRequest(local.url, '/api/v1/routes/chains', { headers: { host: rebound, 'sec-fetch-site': 'same-origin' } });
+      assertProxyError(get, 421, 'proxy_host_not_allowed');
+      untouched('a rebound host name under the loopback default');
+      for (const name of ['localhost', '127.0.0.1', '[::1]', 'LOCALHOST']) {
+        const served = await rawRequest(local.url, '/api/v1/routes/chains', { headers: { host: `${name}:${local.port}` } });
+        assert.equal(served.status, 200, name);
+      }
+      const open = await start({ clientRateLimit: false, allowedHosts: ['*'] });
+      const served = await rawRequest(open.url, '/api/v1/routes/chains', { headers: { host: `attacker.example:${open.port}`, 'sec-fetch-site': 'same-origin' } });
+      assert.equal(served.status, 200);
+    });
+
+    it('the default names follow the bind address; a non-loopback bind without allowedHosts gets a start-up warning', () => {
+      assert.deepEqual(defaultAllowedHosts('127.0.0.1', undefined).allowedHosts, ['localhost', '127.0.0.1', '[::1]']);
+      assert.deepEqual(defaultAllowedHosts('127.0.0.5', undefined).allowedHosts, ['localhost', '127.0.0.1', '[::1]', '127.0.0.5']);
+      assert.deepEqual(defaultAllowedHosts('::1', undefined).allowedHosts, ['localhost', '127.0.0.1', '[::1]']);
+      assert.deepEqual(defaultAllowedHosts('127.0.0.1', ['bridge.shop.example']), {}, 'an explicit list is used as given');
+      for (const bind of ['0.0.0.0', '::', '192.0.2.10']) {
+        const { allowedHosts, warning } = defaultAllowedHosts(bind, undefined);
+        assert.equal(allowedHosts, undefined);
+        assert.match(warning ?? '', new RegExp(`^warning: bound to ${bind.replace(/\./g, '\\.')} with no ALLOWED_HOSTS.*DNS-rebinding`));
+      }
+      assert.deepEqual(defaultAllowedHosts('0.0.0.0', ['*']), {}, '* silences the warning');
     });
 
     it('an entry with a port matches that port only; entries that are not host names fail at start-up; ALLOWED_HOSTS sets it', async () => {
@@ -1350,7 +1373,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
       const otherPort = await callEdge(handler, new Request('https://bridge.shop.example/api/v1/routes/chains'));
       assert.equal(otherPort.status, 421);
       assert.equal((otherPort.json() as { code: string }).code, 'proxy_host_not_allowed');
-      for (const bad of [[], ['https://bridge.shop.example'], ['bridge.shop.example/api'], ['*'], ['']]) {
+      for (const bad of [[], ['https://bridge.shop.example'], ['bridge.shop.example/api'], ['*', 'localhost'], ['']]) {
         assert.throws(() => createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, allowedHosts: bad }), /allowedHosts/, JSON.stringify(bad));
       }
       const env = { ROUTING_API_URL: upstream.url, ROUTING_API_KEY: API_KEY };
