@@ -6,6 +6,7 @@
 import { isJsonContentType, isJsonDocument, isJsonResponseType, readCappedBody, readCappedStream, utf8Text } from './body.js';
 import { corsResponseHeaders, decideOrigin, optionsHeaders } from './cors.js';
 import { jsonError, type ProxyErrorCode } from './errors.js';
+import type { KeyStatus } from './key-check.js';
 import { buildClientHeaders, buildUpstreamHeaders, SECURITY_HEADERS } from './headers.js';
 import { hostAllowed, resolveProxyOptions, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
 import { buildUpstreamQuery, matchRoute, type RouteSpec } from './routes.js';
@@ -37,6 +38,8 @@ export interface RequestContext {
 
 export interface ProxyCore {
   (request: Request, context?: RequestContext): Promise<Response>;
+  /** The key's status from the validate endpoint, shared with the health endpoint's cache. */
+  readonly checkKey: () => Promise<KeyStatus>;
   /** The proxy's scrubbed logger, for adapters reporting what never became a request. */
   readonly log: (line: string) => void;
 }
@@ -73,7 +76,7 @@ export function createProxyCore(options: ProxyOptions): ProxyCore {
     config.log(`${method} ${outcome.label} -> ${outcome.response.status}${note} ${Date.now() - started}ms`);
     return outcome.response;
   };
-  return Object.assign(core, { log: config.log });
+  return Object.assign(core, { log: config.log, checkKey: () => config.keyChecker.status() });
 }
 
 async function handle(
@@ -103,6 +106,11 @@ async function handle(
   if (retryAfter !== undefined) {
     const headers = { ...cors, 'retry-after': String(retryAfter) };
     return refuse(429, 'proxy_rate_limited', 'Too many requests from this client; retry later', headers, label);
+  }
+
+  // Probes come by address and without an origin; the answer says only ready or not.
+  if (config.healthPath !== undefined && url.pathname === config.healthPath && (method === 'GET' || method === 'HEAD')) {
+    return health(config, method);
   }
 
   // Before the origin verdict: a DNS-rebinding page is same-origin with us.
@@ -266,6 +274,18 @@ async function forward(
     return refuse(502, 'proxy_upstream_not_json', 'Routing service did not answer with JSON', cors, label, [note]);
   }
   return { response: new Response(scrubbed, { status: upstream.status, headers }), label, note };
+}
+
+async function health(config: ResolvedProxyConfig, method: string): Promise<Outcome> {
+  const status = await config.keyChecker.status();
+  const ready = status.state === 'active';
+  const body = JSON.stringify(ready ? { status: 'ready' } : { status: 'not_ready', reason: status.state });
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS };
+  return {
+    response: new Response(method === 'HEAD' ? null : body, { status: ready ? 200 : 503, headers }),
+    label: 'health',
+    note: `key ${status.state}`,
+  };
 }
 
 /** Seconds to wait when the request is over the client's limit, else undefined. */

@@ -13,6 +13,7 @@ import type { Duplex } from 'node:stream';
 import { createProxyCore, type ProxyCore } from './core.js';
 import { errorBody, type ProxyErrorCode } from './errors.js';
 import { SECURITY_HEADERS } from './headers.js';
+import type { KeyStatus } from './key-check.js';
 import type { ProxyOptions } from './options.js';
 
 export interface NodeProxyServerOptions extends ProxyOptions {
@@ -44,6 +45,11 @@ export interface RunningProxyServer {
   /** Base URL without the mount path, e.g. `http://127.0.0.1:8787`. */
   readonly url: string;
   readonly port: number;
+  /**
+   * Validates the key with the routing service (`GET /api/v1/sdk/validate`);
+   * the result is shared with the health endpoint's cache.
+   */
+  checkKey(): Promise<KeyStatus>;
   /** Stops accepting, lets in-flight requests finish briefly, then drops what is left. */
   close(): Promise<void>;
 }
@@ -130,6 +136,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
   return {
     url: `http://${hostForUrl(host, actualPort)}`,
     port: actualPort,
+    checkKey: () => core.checkKey(),
     close() {
       closing ??= new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);

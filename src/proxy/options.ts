@@ -6,6 +6,7 @@ import {
   type ClientRateLimit,
   type ClientRateLimiter,
 } from './ratelimit.js';
+import { createKeyChecker, type KeyChecker } from './key-check.js';
 import { createSecretScrubber, type SecretScrubber } from './scrub.js';
 
 export type { ClientRateLimit } from './ratelimit.js';
@@ -63,6 +64,20 @@ export interface ProxyOptions {
   maxResponseBytes?: number;
   /** Injectable for runtimes without a usable global; default `globalThis.fetch`. */
   fetch?: typeof fetch;
+  /**
+   * Path of the health endpoint for load balancers and orchestrators, below
+   * `mountPath`; default `'/healthz'`, `false` for none. `GET` answers 200
+   * `{ "status": "ready" }` while the key validates as active, else 503
+   * `{ "status": "not_ready", "reason": "inactive" | "refused" | "unreachable" }`.
+   * It answers whatever the Host and Origin (probes send neither a public
+   * name nor an origin) and says nothing about the key but that.
+   */
+  healthPath?: string | false;
+  /**
+   * How long the health endpoint reuses one validate result; default 60 000 ms.
+   * Probes in between (and concurrent ones) cost the key nothing.
+   */
+  healthCacheMs?: number;
   /** One line per request and per upstream failure. Lines are scrubbed of the key. */
   onLog?: (line: string) => void;
   /**
@@ -107,6 +122,7 @@ export interface ProxyOptions {
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 20_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_HEALTH_CACHE_MS = 60_000;
 
 /**
  * Shorter keys are refused because scrubbing them from response bodies would
@@ -127,6 +143,9 @@ export interface ResolvedProxyConfig {
   readonly upstreamTimeoutMs: number;
   readonly maxResponseBytes: number;
   readonly fetch: typeof fetch;
+  /** Full path (mount path included) of the health endpoint, or undefined. */
+  readonly healthPath: string | undefined;
+  readonly keyChecker: KeyChecker;
   readonly scrubber: SecretScrubber;
   readonly log: (line: string) => void;
   /** `false` when off. */
@@ -160,17 +179,32 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
     throw new TypeError('set clientKey or trustProxyHeader, not both');
   }
 
+  const upstreamBasePath = upstream.pathname.replace(/\/+$/, '');
+  const mountPath = normaliseMountPath(options.mountPath);
+  const upstreamTimeoutMs = positiveInteger('upstreamTimeoutMs', options.upstreamTimeoutMs, DEFAULT_UPSTREAM_TIMEOUT_MS);
+  const keyChecker = createKeyChecker({
+    validateUrl: `${upstream.origin}${upstreamBasePath}/api/v1/sdk/validate`,
+    apiKey,
+    fetch: fetchImpl,
+    timeoutMs: upstreamTimeoutMs,
+    cacheMs: positiveInteger('healthCacheMs', options.healthCacheMs, DEFAULT_HEALTH_CACHE_MS),
+    scrubber,
+  });
+  const healthPath = options.healthPath === false ? undefined : `${mountPath}${normaliseMountPath(options.healthPath ?? '/healthz', 'healthPath')}`;
+
   return {
     upstreamOrigin: upstream.origin,
-    upstreamBasePath: upstream.pathname.replace(/\/+$/, ''),
+    upstreamBasePath,
     apiKey,
     origins: compileOriginPolicy(options.allowedOrigins),
     allowedHosts: compileAllowedHosts(options.allowedHosts),
-    mountPath: normaliseMountPath(options.mountPath),
+    mountPath,
     maxBodyBytes: positiveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES),
-    upstreamTimeoutMs: positiveInteger('upstreamTimeoutMs', options.upstreamTimeoutMs, DEFAULT_UPSTREAM_TIMEOUT_MS),
+    upstreamTimeoutMs,
     maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     fetch: fetchImpl,
+    healthPath,
+    keyChecker,
     scrubber,
     log: (line) => {
       if (!onLog) return;
@@ -247,14 +281,14 @@ function parseUpstreamUrl(value: string): URL {
   return url;
 }
 
-function normaliseMountPath(value: string | undefined): string {
+function normaliseMountPath(value: string | undefined, name = 'mountPath'): string {
   if (value === undefined || value === '' || value === '/') return '';
   const trimmed = value.replace(/\/+$/, '');
   const segments = trimmed.split('/').slice(1);
   const valid =
     trimmed.startsWith('/') &&
     segments.every((segment) => /^[A-Za-z0-9._~-]+$/.test(segment) && segment !== '.' && segment !== '..');
-  if (!valid) throw new TypeError(`mountPath "${value}" must look like /bridge (unreserved characters only)`);
+  if (!valid) throw new TypeError(`${name} "${value}" must look like /bridge (unreserved characters only)`);
   return trimmed;
 }
 
