@@ -24,6 +24,10 @@ export type ProxyErrorCode =
   | 'proxy_headers_too_large'
   /** Over `clientRateLimit`; comes with `Retry-After`. */
   | 'proxy_rate_limited'
+  /** The key's quota is low and the rest is kept for receipts and status polls (429 with `Retry-After`). */
+  | 'proxy_quota_reserved'
+  /** The routing service said to wait (`Retry-After`, or no quota left in its window): nothing is sent until then (429). */
+  | 'proxy_upstream_rate_limited'
   | 'proxy_upstream_timeout'
   | 'proxy_upstream_unreachable'
   | 'proxy_upstream_redirect'

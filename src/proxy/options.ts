@@ -7,9 +7,13 @@ import {
   type ClientRateLimiter,
 } from './ratelimit.js';
 import { createKeyChecker, type KeyChecker } from './key-check.js';
+import { createQuotaGate, type QuotaGate, type QuotaReserve } from './quota.js';
+import { createMemoryStore, type ProxyStore } from './store.js';
 import { createSecretScrubber, type SecretScrubber } from './scrub.js';
 
 export type { ClientRateLimit } from './ratelimit.js';
+export type { QuotaReserve } from './quota.js';
+export type { ProxyStore } from './store.js';
 
 export interface ProxyOptions {
   /** Routing service base URL; spec paths are appended: `upstreamUrl + '/api/v1/routes/chains'`. */
@@ -78,6 +82,38 @@ export interface ProxyOptions {
    * Probes in between (and concurrent ones) cost the key nothing.
    */
   healthCacheMs?: number;
+  /**
+   * Shared cache of the catalog: `GET` chains and tokens answers (every query
+   * variant, keyed by the query the upstream gets) are the same for every
+   * visitor, so a 200 answer is kept for `ttlMs` (default 300 000) and then
+   * served stale for `staleWhileRevalidateMs` more (default 300 000) while one
+   * background call refreshes it. Identical concurrent misses share one
+   * upstream call. Answers carry `Cache-Control: public, max-age=…,
+   * stale-while-revalidate=…` so browsers and CDNs cache them too; every
+   * other answer carries `no-store`. Errors are never cached, and nothing
+   * per user (balances, allowance, quote, route, receipt, status) ever is.
+   * `false` turns it off.
+   */
+  catalogCache?: { ttlMs?: number; staleWhileRevalidateMs?: number } | false;
+  /**
+   * Quota-aware priorities. The proxy reads the key's quota from upstream
+   * answers (`X-RateLimit-Remaining`/`-Reset`, `Retry-After` on 429). While
+   * the service has said to wait it sends nothing and answers 429
+   * `proxy_upstream_rate_limited`; when the window runs low it answers
+   * everything but receipts and status polls with 429 `proxy_quota_reserved`
+   * (with `Retry-After` until the window ends), and status polls once only
+   * the receipts' share is left. Default reserve: 5 % of `X-RateLimit-Limit`
+   * for receipts and 10 % for status polls (at least one call each).
+   * `false` turns priorities off (upstream 429s are still passed on).
+   */
+  quotaReserve?: QuotaReserve | false;
+  /**
+   * Where the catalog cache and the quota live, and (when given) the
+   * per-client flood limit's windows: in this instance's memory by default;
+   * a shared store (`createRedisStore`, or `REDIS_URL` for the command) lets
+   * several instances share all three.
+   */
+  store?: ProxyStore;
   /** One line per request and per upstream failure. Lines are scrubbed of the key. */
   onLog?: (line: string) => void;
   /**
@@ -123,6 +159,13 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 20_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_HEALTH_CACHE_MS = 60_000;
+export const DEFAULT_CATALOG_TTL_MS = 300_000;
+export const DEFAULT_CATALOG_STALE_MS = 300_000;
+
+export interface CatalogCacheConfig {
+  readonly ttlMs: number;
+  readonly staleMs: number;
+}
 
 /**
  * Shorter keys are refused because scrubbing them from response bodies would
@@ -146,6 +189,13 @@ export interface ResolvedProxyConfig {
   /** Full path (mount path included) of the health endpoint, or undefined. */
   readonly healthPath: string | undefined;
   readonly keyChecker: KeyChecker;
+  readonly store: ProxyStore;
+  /** True when `store` was given: the flood limit then counts there too. */
+  readonly sharedStore: boolean;
+  readonly catalogCache: CatalogCacheConfig | undefined;
+  readonly quota: QuotaGate | undefined;
+  /** Upstream calls shared by identical concurrent catalog requests, by cache key. */
+  readonly inFlight: Map<string, Promise<unknown>>;
   readonly scrubber: SecretScrubber;
   readonly log: (line: string) => void;
   /** `false` when off. */
@@ -192,7 +242,18 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
   });
   const healthPath = options.healthPath === false ? undefined : `${mountPath}${normaliseMountPath(options.healthPath ?? '/healthz', 'healthPath')}`;
 
+  const store = options.store ?? createMemoryStore();
+  if (typeof store.get !== 'function' || typeof store.set !== 'function' || typeof store.hit !== 'function') {
+    throw new TypeError('store must have get, set and hit');
+  }
+  const quotaReserve = resolveQuotaReserve(options.quotaReserve);
+
   return {
+    store,
+    sharedStore: options.store !== undefined,
+    catalogCache: resolveCatalogCache(options.catalogCache),
+    quota: quotaReserve === false ? undefined : createQuotaGate(store, quotaReserve),
+    inFlight: new Map(),
     upstreamOrigin: upstream.origin,
     upstreamBasePath,
     apiKey,
@@ -243,6 +304,32 @@ export function hostAllowed(allowed: ReadonlySet<string> | undefined, host: stri
   const name = host.toLowerCase();
   const withoutPort = name.replace(/:\d+$/, '');
   return allowed.has(name) || allowed.has(withoutPort);
+}
+
+function resolveCatalogCache(value: ProxyOptions['catalogCache']): CatalogCacheConfig | undefined {
+  if (value === false) return undefined;
+  if (value !== undefined && (typeof value !== 'object' || value === null)) {
+    throw new TypeError('catalogCache must be { ttlMs, staleWhileRevalidateMs } or false');
+  }
+  return {
+    ttlMs: positiveInteger('catalogCache.ttlMs', value?.ttlMs, DEFAULT_CATALOG_TTL_MS),
+    staleMs: nonNegativeInteger('catalogCache.staleWhileRevalidateMs', value?.staleWhileRevalidateMs, DEFAULT_CATALOG_STALE_MS),
+  };
+}
+
+function resolveQuotaReserve(value: ProxyOptions['quotaReserve']): QuotaReserve | false | undefined {
+  if (value === undefined || value === false) return value;
+  if (typeof value !== 'object' || value === null) throw new TypeError('quotaReserve must be { receipts, status } or false');
+  return {
+    receipts: nonNegativeInteger('quotaReserve.receipts', value.receipts),
+    status: nonNegativeInteger('quotaReserve.status', value.status),
+  };
+}
+
+function nonNegativeInteger(name: string, value: number | undefined, fallback?: number): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (value === undefined || !Number.isSafeInteger(value) || value < 0) throw new TypeError(`${name} must be a non-negative integer`);
+  return value;
 }
 
 function resolveClientRateLimit(value: ClientRateLimit | false | undefined): ClientRateLimit | false {

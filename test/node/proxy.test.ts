@@ -20,6 +20,13 @@ import { resolveProxyOptions } from '../../src/proxy/options.js';
 
 const API_KEY = 'rk_live_7f3a9c2e51d84b6f';
 
+/**
+ * These tests count upstream calls per request and answer 429s on purpose:
+ * the catalog cache and the quota priorities (proxy-cache.test.ts,
+ * proxy-quota.test.ts) are off here so each request is forwarded as sent.
+ */
+const FORWARDING_ONLY = { catalogCache: false, quotaReserve: false } as const;
+
 function assertNoKey(where: string, ...texts: readonly string[]): void {
   for (const text of texts) {
     assert.ok(!text.includes(API_KEY), `API key leaked in ${where}: ${text.slice(0, 300)}`);
@@ -242,6 +249,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
     proxy = await startProxyServer({
       upstreamUrl: upstream.url,
       apiKey: API_KEY,
+      ...FORWARDING_ONLY,
       port: 0,
       onLog: (line) => {
         logs.push(line);
@@ -465,7 +473,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
     assert.equal(h['set-cookie'], undefined);
     assert.equal(h['server'], undefined);
     assert.equal(h['x-internal-node'], undefined);
-    assert.equal(h['cache-control'], undefined);
+    assert.equal(h['cache-control'], 'no-store', "the proxy's own, not the upstream's");
     assert.equal(h['access-control-allow-origin'], undefined);
   });
 
@@ -616,6 +624,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
     const slow = await startProxyServer({
       upstreamUrl: upstream.url,
       apiKey: API_KEY,
+      ...FORWARDING_ONLY,
       port: 0,
       bodyTimeoutMs: 200,
       onLog: (line) => {
@@ -666,7 +675,7 @@ describe('proxy options', () => {
   let upstream: Upstream;
   const servers: RunningProxyServer[] = [];
   const start = async (options: Partial<Parameters<typeof startProxyServer>[0]>) => {
-    const server = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, onLog: logSink, ...options });
+    const server = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, port: 0, onLog: logSink, ...options });
     servers.push(server);
     return server;
   };
@@ -794,7 +803,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
   let proxy: RunningProxyServer;
   const servers: RunningProxyServer[] = [];
   const start = async (options: Partial<NodeProxyServerOptions> = {}) => {
-    const server = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, onLog: logSink, ...options });
+    const server = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, port: 0, onLog: logSink, ...options });
     servers.push(server);
     return server;
   };
@@ -1303,7 +1312,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
       }
       untouched('no-cors cross-site');
       // Even when any origin may use the proxy through CORS.
-      const open = createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, allowedOrigins: ['*'], onLog: logSink });
+      const open = createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, allowedOrigins: ['*'], onLog: logSink });
       const openResponse = await callEdge(
         open,
         new Request('http://proxy.example/api/v1/routes/chains', { headers: { 'sec-fetch-site': 'cross-site' } }),
@@ -1368,7 +1377,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
     });
 
     it('an entry with a port matches that port only; entries that are not host names fail at start-up; ALLOWED_HOSTS sets it', async () => {
-      const handler = createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, allowedHosts: ['Bridge.Shop.Example:8443'], onLog: logSink });
+      const handler = createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, allowedHosts: ['Bridge.Shop.Example:8443'], onLog: logSink });
       assert.equal((await callEdge(handler, new Request('https://bridge.shop.example:8443/api/v1/routes/chains'))).status, 200);
       const otherPort = await callEdge(handler, new Request('https://bridge.shop.example/api/v1/routes/chains'));
       assert.equal(otherPort.status, 421);
@@ -1439,7 +1448,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
     });
 
     it('defaults to 120 requests per 10 s and validates its options', () => {
-      const base = { upstreamUrl: upstream.url, apiKey: API_KEY };
+      const base = { upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY };
       assert.deepEqual(resolveProxyOptions(base).clientRateLimit, { limit: 120, windowMs: 10_000 });
       assert.equal(resolveProxyOptions({ ...base, clientRateLimit: false }).clientRateLimit, false);
       assert.equal(resolveProxyOptions({ ...base, trustProxyHeader: 'X-Forwarded-For' }).trustProxyHeader, 'x-forwarded-for');
@@ -1479,7 +1488,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
 describe('createProxyHandler on web Requests (edge runtimes)', () => {
   let upstream: Upstream;
   const edge = (options: Partial<Parameters<typeof createProxyHandler>[0]> = {}) =>
-    createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, onLog: logSink, ...options });
+    createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, onLog: logSink, ...options });
   before(async () => {
     upstream = await startUpstream();
   });
@@ -1730,12 +1739,13 @@ describe('bridge-widget-proxy command', () => {
       assert.ok(match, `unexpected line: ${firstLine}`);
       assert.notEqual(match[2], '0');
 
-      const response = await rawRequest(match[1]!, '/bridge/api/v1/routes/chains');
+      // Status polls: never cached, so each allowed one reaches upstream.
+      const response = await rawRequest(match[1]!, '/bridge/api/v1/route-intent/abc/status');
       assert.equal(response.status, 200);
       assert.equal(upstream.received.at(-1)?.headers['x-api-key'], API_KEY);
       const before = upstream.received.length;
-      assert.equal((await rawRequest(match[1]!, '/bridge/api/v1/routes/chains')).status, 200);
-      assertProxyError(await rawRequest(match[1]!, '/bridge/api/v1/routes/chains'), 429, 'proxy_rate_limited');
+      assert.equal((await rawRequest(match[1]!, '/bridge/api/v1/route-intent/abc/status')).status, 200);
+      assertProxyError(await rawRequest(match[1]!, '/bridge/api/v1/route-intent/abc/status'), 429, 'proxy_rate_limited');
       assert.equal(upstream.received.length, before + 1);
 
       child.kill('SIGTERM');
