@@ -88,7 +88,7 @@ describe('quota-aware priorities', { timeout: 60_000 }, () => {
   });
 
   it('keeps the reserve for receipts and status polls; receipts are refused only once nothing else is served', async () => {
-    const answers = [];
+    const answers: Array<Awaited<ReturnType<typeof send>>> = [];
     const kinds: Kind[] = ['quote', 'balances', 'tokens', 'status', 'receipt'];
     // Visitors keep coming, all kinds mixed, well past the window.
     for (let n = 0; n < 80; n++) answers.push(await send(proxy, kinds[n % kinds.length]!, n));
@@ -103,7 +103,7 @@ describe('quota-aware priorities', { timeout: 60_000 }, () => {
       assert.ok(retryAfter >= 1 && retryAfter <= 3600, `an honest Retry-After (the window's end): ${answer.retryAfter}`);
     }
     const firstRefused = (kind: Kind) => answers.findIndex((a) => a.kind === kind && a.status === 429);
-    const lastServed = (kind: Kind) => answers.findLastIndex((a) => a.kind === kind && a.status === 200);
+    const lastServed = (kind: Kind) => answers.reduce((last, a, i) => (a.kind === kind && a.status === 200 ? i : last), -1);
     // Order of refusal: the other classes first, then status polls, then receipts.
     for (const kind of ['quote', 'balances', 'tokens'] as const) {
       assert.ok(firstRefused(kind) !== -1, `${kind} refused once low`);
