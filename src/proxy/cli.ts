@@ -17,7 +17,8 @@ export class ProxyConfigError extends Error {
  * Reads ROUTING_API_URL, ROUTING_API_KEY, ALLOWED_ORIGINS, ALLOWED_HOSTS, HOST, PORT,
  * MOUNT_PATH, CLIENT_RATE_LIMIT (`120/10s`, `600/1m`, `off`),
  * TRUST_PROXY_HEADER (e.g. `x-forwarded-for`, only behind a proxy that sets it),
- * MAX_RESPONSE_BYTES, RESPONSE_TIMEOUT_MS and HEALTH_PATH (`off` for none).
+ * MAX_RESPONSE_BYTES, RESPONSE_TIMEOUT_MS, HEALTH_PATH (`off` for none) and
+ * REDIS_URL (cache, flood limit and quota shared by every instance using it).
  * KEY_CHECK is read by `runProxyCli`.
  */
 export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOptions {
@@ -50,6 +51,8 @@ export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOpti
   if (maxResponseBytes !== undefined) options.maxResponseBytes = maxResponseBytes;
   const responseTimeoutMs = positiveEnvInteger(env, 'RESPONSE_TIMEOUT_MS');
   if (responseTimeoutMs !== undefined) options.responseTimeoutMs = responseTimeoutMs;
+  const redisUrl = env.REDIS_URL?.trim();
+  if (redisUrl) options.redisUrl = redisUrl;
   const healthPath = env.HEALTH_PATH?.trim();
   if (healthPath) options.healthPath = healthPath.toLowerCase() === 'off' ? false : healthPath;
   return options;

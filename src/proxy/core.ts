@@ -231,7 +231,8 @@ function toOutcome(exchange: Exchange, cors: Readonly<Record<string, string>>, l
 /** Runs `send` only if the key's quota allows a call of this priority now. */
 async function admitted(config: ResolvedProxyConfig, priority: Priority, send: () => Promise<Exchange>): Promise<Exchange> {
   if (config.quota) {
-    const admission = await config.quota.admit(priority);
+    // A store that fails leaves the service's own limit as the only one.
+    const admission = await config.quota.admit(priority).catch(() => ({ ok: true }) as const);
     if (!admission.ok) {
       const [code, message]: [ProxyErrorCode, string] =
         admission.reason === 'reserve'
@@ -269,7 +270,8 @@ const UNCACHED_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratel
 async function cachedCatalog(config: ResolvedProxyConfig, target: string, key: string): Promise<Exchange> {
   const cache = config.catalogCache!;
   const at = Date.now();
-  const entry = parseCached(await config.store.get(key));
+  // A store that fails (Redis down) is a miss, never a failed request.
+  const entry = parseCached(await config.store.get(key).catch(() => undefined));
   if (entry) {
     const age = at - entry.storedAt;
     if (age < cache.ttlMs) return fromCache(entry, cache, age, 'hit');
@@ -435,8 +437,9 @@ async function checkClientRateLimit(config: ResolvedProxyConfig, request: Reques
   if (!key) return undefined;
   if (config.sharedStore) {
     // Counted where every instance counts, so a client cannot multiply its allowance by the number of instances.
-    const { count, resetInMs } = await config.store.hit(`flood:${normaliseClientKey(key)}`, config.clientRateLimit.windowMs);
-    return count <= config.clientRateLimit.limit ? undefined : Math.max(1, Math.ceil(resetInMs / 1000));
+    const counted = await config.store.hit(`flood:${normaliseClientKey(key)}`, config.clientRateLimit.windowMs).catch(() => undefined);
+    if (counted === undefined) return undefined;
+    return counted.count <= config.clientRateLimit.limit ? undefined : Math.max(1, Math.ceil(counted.resetInMs / 1000));
   }
   const verdict = config.rateLimiter.hit(key);
   return verdict.allowed ? undefined : verdict.retryAfterSeconds;

@@ -14,6 +14,7 @@ import { createProxyCore, type ProxyCore } from './core.js';
 import { errorBody, type ProxyErrorCode } from './errors.js';
 import { SECURITY_HEADERS } from './headers.js';
 import type { KeyStatus } from './key-check.js';
+import { createRedisStore } from './redis-store.js';
 import type { ProxyOptions } from './options.js';
 
 export interface NodeProxyServerOptions extends ProxyOptions {
@@ -39,6 +40,13 @@ export interface NodeProxyServerOptions extends ProxyOptions {
    * cannot hold a socket and the response's memory indefinitely.
    */
   responseTimeoutMs?: number;
+  /**
+   * Redis URL (`redis://127.0.0.1:6379`): the catalog cache, the flood limit
+   * and the key's quota are then kept in Redis and shared by every instance
+   * given the same URL. Needs the optional peer dependency `@redis/client`.
+   * Not together with `store`.
+   */
+  redisUrl?: string;
 }
 
 export interface RunningProxyServer {
@@ -86,6 +94,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
     bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
     headersTimeoutMs = DEFAULT_HEADERS_TIMEOUT_MS,
     responseTimeoutMs = DEFAULT_RESPONSE_TIMEOUT_MS,
+    redisUrl,
     ...proxyOptions
   } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError('port must be an integer 0-65535');
@@ -98,9 +107,21 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
   if (!Number.isSafeInteger(headersTimeoutMs) || headersTimeoutMs <= 0) {
     throw new TypeError('headersTimeoutMs must be a positive integer');
   }
+  if (redisUrl !== undefined && proxyOptions.store !== undefined) throw new TypeError('set redisUrl or store, not both');
   const hosts = defaultAllowedHosts(host, proxyOptions.allowedHosts);
+  const redis = redisUrl === undefined ? undefined : await createRedisStore({ url: redisUrl });
   // Built before listening so bad options fail without ever opening a port.
-  const core = createProxyCore({ ...proxyOptions, ...(hosts.allowedHosts ? { allowedHosts: hosts.allowedHosts } : {}) });
+  let core: ProxyCore;
+  try {
+    core = createProxyCore({
+      ...proxyOptions,
+      ...(hosts.allowedHosts ? { allowedHosts: hosts.allowedHosts } : {}),
+      ...(redis ? { store: redis } : {}),
+    });
+  } catch (error) {
+    await redis?.close();
+    throw error;
+  }
   if (hosts.warning) core.log(hosts.warning);
 
   const server = createServer(
@@ -129,6 +150,9 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
       server.off('error', reject);
       resolve();
     });
+  }).catch(async (error: unknown) => {
+    await redis?.close();
+    throw error;
   });
 
   const actualPort = boundPort();
@@ -142,7 +166,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         server.close(() => {
           clearTimeout(force);
-          resolve();
+          void (redis?.close() ?? Promise.resolve()).then(() => resolve());
         });
         server.closeIdleConnections();
       });
