@@ -58,6 +58,13 @@ export async function runProxyLoad(sandbox: BenchSandbox, options: ProxyLoadOpti
     { name: 'cache + priorities off, 1 instance', instances: 1, redis: false, options: { catalogCache: false, quotaReserve: false } },
     { name: 'cache + priorities on, 1 instance', instances: 1, redis: false, options: {} },
     { name: 'cache + priorities on, 2 instances + Redis', instances: 2, redis: true, options: {} },
+    // One in ten visitors submits a receipt: 200 a minute, a third of this key's window, far above the default 5 % reserve.
+    {
+      name: 'on, reserve sized to the traffic (receipts 120, status 120)',
+      instances: 1,
+      redis: false,
+      options: { quotaReserve: { receipts: 120, status: 120 } },
+    },
   ];
   const runs: ProxyLoadRun[] = [];
   for (const config of configs) {
