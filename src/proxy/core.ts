@@ -7,7 +7,7 @@ import { isJsonContentType, isJsonDocument, isJsonResponseType, readCappedBody, 
 import { corsResponseHeaders, decideOrigin, optionsHeaders } from './cors.js';
 import { jsonError, type ProxyErrorCode } from './errors.js';
 import type { KeyStatus } from './key-check.js';
-import { priorityOf, type Priority } from './quota.js';
+import { priorityOf, type Admission, type Priority, type SendTicket } from './quota.js';
 import { buildClientHeaders, buildUpstreamHeaders, SECURITY_HEADERS } from './headers.js';
 import { hostAllowed, resolveProxyOptions, type CatalogCacheConfig, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
 import { normaliseClientKey } from './ratelimit.js';
@@ -186,8 +186,9 @@ async function handle(
   if (config.catalogCache && CATALOG_TEMPLATES.has(label)) {
     return toOutcome(await cachedCatalog(config, target, `catalog:${match.upstreamPath}${query.search}`), cors, label);
   }
-  const exchange = await admitted(config, priorityOf(label), () =>
+  const exchange = await admitted(config, priorityOf(label), (ticket) =>
     upstreamExchange(config, {
+      ticket,
       method: match.route.method,
       target,
       headers: buildUpstreamHeaders(request.headers, config.apiKey, body !== undefined),
@@ -229,10 +230,15 @@ function toOutcome(exchange: Exchange, cors: Readonly<Record<string, string>>, l
 }
 
 /** Runs `send` only if the key's quota allows a call of this priority now. */
-async function admitted(config: ResolvedProxyConfig, priority: Priority, send: () => Promise<Exchange>): Promise<Exchange> {
+async function admitted(
+  config: ResolvedProxyConfig,
+  priority: Priority,
+  send: (ticket: SendTicket | undefined) => Promise<Exchange>,
+): Promise<Exchange> {
+  let ticket: SendTicket | undefined;
   if (config.quota) {
     // A store that fails leaves the service's own limit as the only one.
-    const admission = await config.quota.admit(priority).catch(() => ({ ok: true }) as const);
+    const admission: Admission = await config.quota.admit(priority).catch(() => ({ ok: true }));
     if (!admission.ok) {
       const [code, message]: [ProxyErrorCode, string] =
         admission.reason === 'reserve'
@@ -247,9 +253,9 @@ async function admitted(config: ResolvedProxyConfig, priority: Priority, send: (
         notes: [`priority=${priority}`],
       };
     }
+    ticket = admission.ticket;
   }
-  const exchange = await send();
-  return exchange;
+  return send(ticket);
 }
 
 interface CachedCatalog {
@@ -290,9 +296,9 @@ async function cachedCatalog(config: ResolvedProxyConfig, target: string, key: s
 function refreshCatalog(config: ResolvedProxyConfig, target: string, key: string): Promise<Exchange> {
   const running = config.inFlight.get(key) as Promise<Exchange> | undefined;
   if (running) return running;
-  const call = admitted(config, 'other', () =>
+  const call = admitted(config, 'other', (ticket) =>
     // Shared by every waiting visitor, so not tied to the first one's connection.
-    upstreamExchange(config, { method: 'GET', target, headers: buildUpstreamHeaders(new Headers(), config.apiKey, false), body: undefined }),
+    upstreamExchange(config, { ticket, method: 'GET', target, headers: buildUpstreamHeaders(new Headers(), config.apiKey, false), body: undefined }),
   ).then(async (exchange) => {
     if (exchange.kind === 'response' && exchange.status === 200 && exchange.body !== null) {
       const headers = [...exchange.headers].filter(([name]) => !UNCACHED_HEADERS.includes(name));
@@ -336,6 +342,8 @@ interface UpstreamCall {
   readonly body: Uint8Array<ArrayBuffer> | undefined;
   /** The client's connection; undefined for calls shared by several clients. */
   readonly signal?: AbortSignal;
+  /** The quota's count of this send, for reading its answer's quota headers. */
+  readonly ticket: SendTicket | undefined;
 }
 
 async function upstreamExchange(config: ResolvedProxyConfig, call: UpstreamCall): Promise<Exchange> {
@@ -379,7 +387,7 @@ async function upstreamExchange(config: ResolvedProxyConfig, call: UpstreamCall)
     if (call.signal?.aborted) return refusal(502, 'proxy_upstream_unreachable', 'Client closed the request', 'client gone');
     return refusal(502, 'proxy_upstream_unreachable', 'Routing service unreachable', `upstream error: ${describeError(error)}`);
   }
-  if (config.quota) await config.quota.observe(upstream.status, upstream.headers).catch(() => undefined);
+  if (config.quota) await config.quota.observe(upstream.status, upstream.headers, call.ticket).catch(() => undefined);
 
   // `opaqueredirect` responses (status 0) are what some runtimes give for manual redirects.
   if (upstream.status === 0 || (upstream.status >= 300 && upstream.status < 400)) {

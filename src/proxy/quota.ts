@@ -21,14 +21,24 @@ export interface QuotaReserve {
   readonly status: number;
 }
 
+/** Which window a send was counted in, and the window's send count with it. */
+export interface SendTicket {
+  readonly resetAt: number;
+  readonly sent: number;
+}
+
 export type Admission =
-  | { readonly ok: true }
+  | { readonly ok: true; readonly ticket?: SendTicket }
   | { readonly ok: false; readonly reason: 'reserve' | 'upstream_wait'; readonly retryAfterSeconds: number };
 
 export interface QuotaGate {
   admit(priority: Priority): Promise<Admission>;
-  /** Reads the quota headers of an upstream response. */
-  observe(status: number, headers: Headers): Promise<void>;
+  /**
+   * Reads the quota headers of an upstream response. With the ticket of the
+   * send that got it, sends made after that one (still in flight when the
+   * header was written) come off `remaining` too.
+   */
+  observe(status: number, headers: Headers, ticket?: SendTicket): Promise<void>;
 }
 
 /** The last upstream observation, shared through the store. */
@@ -77,11 +87,11 @@ export function createQuotaGate(store: ProxyStore, reserve: QuotaReserve | undef
         // At zero even receipts would only meet a 429: the window's end is when anything can pass.
         return { ok: false, reason: estimate <= 0 ? 'upstream_wait' : 'reserve', retryAfterSeconds: secondsUntil(resetAt, at) };
       }
-      await store.hit(sentKey(resetAt), resetAt - at + 60_000);
-      return { ok: true };
+      const { count } = await store.hit(sentKey(resetAt), resetAt - at + 60_000);
+      return { ok: true, ticket: { resetAt, sent: count } };
     },
 
-    async observe(status, headers) {
+    async observe(status, headers, ticket) {
       const at = now();
       const limit = nonNegative(headers.get('x-ratelimit-limit'));
       const remaining = nonNegative(headers.get('x-ratelimit-remaining'));
@@ -99,7 +109,9 @@ export function createQuotaGate(store: ProxyStore, reserve: QuotaReserve | undef
       const next: QuotaState = {
         ...(limit !== undefined ? { limit } : previous.limit !== undefined ? { limit: previous.limit } : {}),
         ...(remaining !== undefined ? { remaining: status === 429 ? 0 : remaining } : {}),
-        ...(resetAt !== undefined ? { resetAt, sentAtObservation: await sentIn(resetAt) } : {}),
+        ...(resetAt !== undefined
+          ? { resetAt, sentAtObservation: ticket && ticket.resetAt === resetAt ? ticket.sent : await sentIn(resetAt) }
+          : {}),
         ...(blockedUntil !== undefined ? { blockedUntil } : {}),
       };
       const keepUntil = Math.max(resetAt ?? 0, blockedUntil ?? 0, at) + 60_000;
