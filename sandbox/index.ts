@@ -240,6 +240,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         allowedOrigins: ['*'],
         // Every local client (tests, the demo, several widgets) shares 127.0.0.1; the service's per-key limit still applies.
         clientRateLimit: false,
+        // Fault switches must reach the widget on every request: no catalog cache, and the service's
+        // 429s pass as they come. Both are tested on their own (test/node/proxy-cache, proxy-quota).
+        catalogCache: false,
+        quotaReserve: false,
         host: LOCALHOST,
         port: ports.proxy ?? 0,
         ...(options.proxyLog ? { onLog: options.proxyLog } : {}),

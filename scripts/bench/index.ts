@@ -2,7 +2,7 @@
  * `npm run bench`: size, speed and request economy of <bridge-widget>, side
  * by side in one run (issue 6).
  *
- *   npm run bench [-- --runs 5] [--only size,flow,catalog,picker,memory]
+ *   npm run bench [-- --runs 5] [--only size,flow,catalog,picker,memory,proxy]
  *                 [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]
  *
  * 1. Builds the package and the script-tag file with the repository's
@@ -35,8 +35,11 @@ import { catalogFigures, runCatalogScenario, type CatalogRun } from './scenarios
 import { runFlow, TYPED_AMOUNT, type FlowRun } from './scenarios/flow.ts';
 import { runMemory, type MemoryRun } from './scenarios/memory.ts';
 import { runPicker, SEARCH_TEXT, type PickerRun } from './scenarios/picker.ts';
+import { proxyLoadTable, runProxyLoad, type ProxyLoadRun } from './scenarios/proxy.ts';
 
-const SCENARIOS = ['size', 'flow', 'catalog', 'picker', 'memory'] as const;
+const SCENARIOS = ['size', 'flow', 'catalog', 'picker', 'memory', 'proxy'] as const;
+/** The proxy load test takes minutes: only when asked for (`--only proxy`). */
+const DEFAULT_SCENARIOS = SCENARIOS.filter((s) => s !== 'proxy');
 type Scenario = (typeof SCENARIOS)[number];
 
 const FROM_CHAIN = 11155111;
@@ -50,6 +53,9 @@ function options() {
       only: { type: 'string' },
       'picker-tokens': { type: 'string', default: '10000' },
       cycles: { type: 'string', default: '50' },
+      'proxy-seconds': { type: 'string', default: '60' },
+      'proxy-visitors-per-minute': { type: 'string', default: '2000' },
+      'proxy-key-limit': { type: 'string', default: '600' },
       out: { type: 'string', default: '.bench/results.json' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -64,13 +70,16 @@ function options() {
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got "${value}"`);
     return n;
   };
-  const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SCENARIOS];
+  const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...DEFAULT_SCENARIOS];
   for (const s of only) if (!SCENARIOS.includes(s as Scenario)) throw new Error(`--only: unknown scenario "${s}" (${SCENARIOS.join(', ')})`);
   return {
     runs: positive('runs', values.runs),
     only: new Set(only as Scenario[]),
     pickerTokens: positive('picker-tokens', values['picker-tokens']),
     cycles: Math.max(2, positive('cycles', values.cycles)),
+    proxySeconds: positive('proxy-seconds', values['proxy-seconds']),
+    proxyVisitorsPerMinute: positive('proxy-visitors-per-minute', values['proxy-visitors-per-minute']),
+    proxyKeyLimit: positive('proxy-key-limit', values['proxy-key-limit']),
     out: resolve(ROOT, values.out),
   };
 }
@@ -167,6 +176,10 @@ function memoryFigures(runs: MemoryRun[], cycles: number): Figure[] {
 
 async function main(): Promise<void> {
   const opts = options();
+  if (opts.only.has('proxy')) {
+    await proxyBench(opts);
+    if (opts.only.size === 1) return;
+  }
   const started = Date.now();
   const errors: string[] = [];
   const buildDir = join(ROOT, '.bench/build');
@@ -317,6 +330,31 @@ async function main(): Promise<void> {
   writeFileSync(markdown, `Machine: ${machineLine(machine)}\n\n${markdownTable(figures)}\n`);
   print(`Written to ${relative(ROOT, opts.out)} and, as a Markdown table, ${relative(ROOT, markdown)} (${out.durationSeconds} s).`);
   process.exitCode = errors.length ? 1 : 0;
+}
+
+/** The proxy load test on its own sandbox (no build, no browser); its table goes to stdout and .bench/proxy.md. */
+async function proxyBench(opts: ReturnType<typeof options>): Promise<void> {
+  log('proxy: starting the sandbox …');
+  const sandbox = await startBenchSandbox({ bridgingDelayMs: 0 });
+  let runs: ProxyLoadRun[];
+  try {
+    runs = await runProxyLoad(sandbox, {
+      seconds: opts.proxySeconds,
+      visitorsPerMinute: opts.proxyVisitorsPerMinute,
+      keyLimitPerMinute: opts.proxyKeyLimit,
+      fromChain: FROM_CHAIN,
+      toChain: TO_CHAIN,
+      log,
+    });
+  } finally {
+    await sandbox.stop();
+  }
+  const machine = machineLine(machineInfo('not used'));
+  const text = `Machine: ${machine}\n${opts.proxyVisitorsPerMinute} visitors/min for ${opts.proxySeconds} s, key limit ${opts.proxyKeyLimit} requests/min\n\n${proxyLoadTable(runs)}\n`;
+  process.stdout.write(`\n${text}`);
+  mkdirSync(join(ROOT, '.bench'), { recursive: true });
+  writeFileSync(join(ROOT, '.bench/proxy.md'), text);
+  writeFileSync(join(ROOT, '.bench/proxy.json'), `${JSON.stringify({ machine, runs }, null, 2)}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -10,14 +10,31 @@ export type BodyResult =
  * be absent (chunked) or wrong.
  */
 export async function readCappedBody(request: Request, maxBytes: number): Promise<BodyResult> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null) {
-    if (!/^\d{1,16}$/.test(declared.trim())) return { ok: false, reason: 'bad_length' };
-    if (Number(declared) > maxBytes) return { ok: false, reason: 'too_large' };
-  }
-  if (request.body === null) return { ok: true, bytes: new Uint8Array(0) };
+  return readCappedStream(request.headers.get('content-length'), request.body, maxBytes);
+}
 
-  const reader = request.body.getReader();
+/**
+ * The same for any body: `declaredLength` is its Content-Length header, if
+ * any. Reading stops (and the stream is cancelled) as soon as the cap is passed.
+ */
+export async function readCappedStream(
+  declaredLength: string | null,
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<BodyResult> {
+  if (declaredLength !== null) {
+    if (!/^\d{1,16}$/.test(declaredLength.trim())) {
+      await body?.cancel().catch(() => undefined);
+      return { ok: false, reason: 'bad_length' };
+    }
+    if (Number(declaredLength) > maxBytes) {
+      await body?.cancel().catch(() => undefined);
+      return { ok: false, reason: 'too_large' };
+    }
+  }
+  if (body === null) return { ok: true, bytes: new Uint8Array(0) };
+
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
@@ -60,5 +77,22 @@ export function isJsonDocument(bytes: Uint8Array): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** `application/json` or any `+json` type (problem details), in UTF-8 or without a charset. */
+export function isJsonResponseType(value: string | null): boolean {
+  if (value === null) return false;
+  const [mediaType = '', ...params] = value.split(';').map((part) => part.trim().toLowerCase());
+  if (mediaType !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(mediaType)) return false;
+  return params.every((param) => !param.startsWith('charset=') || /^charset="?utf-8"?$/.test(param));
+}
+
+/** UTF-8 text, or undefined when the bytes are not valid UTF-8. */
+export function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
   }
 }

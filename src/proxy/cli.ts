@@ -3,6 +3,7 @@
  * `bridge-widget-proxy` command: configuration from the environment, one
  * stdout line once listening (scripts wait for it), clean stop on signals.
  */
+import { describeKeyStatus } from './key-check.js';
 import { DEFAULT_PORT, startProxyServer, type NodeProxyServerOptions } from './node.js';
 import type { ClientRateLimit } from './ratelimit.js';
 
@@ -14,8 +15,11 @@ export class ProxyConfigError extends Error {
 
 /**
  * Reads ROUTING_API_URL, ROUTING_API_KEY, ALLOWED_ORIGINS, ALLOWED_HOSTS, HOST, PORT,
- * MOUNT_PATH, CLIENT_RATE_LIMIT (`120/10s`, `600/1m`, `off`) and
- * TRUST_PROXY_HEADER (e.g. `x-forwarded-for`, only behind a proxy that sets it).
+ * MOUNT_PATH, CLIENT_RATE_LIMIT (`120/10s`, `600/1m`, `off`),
+ * TRUST_PROXY_HEADER (e.g. `x-forwarded-for`, only behind a proxy that sets it),
+ * MAX_RESPONSE_BYTES, RESPONSE_TIMEOUT_MS, HEALTH_PATH (`off` for none) and
+ * REDIS_URL (cache, flood limit and quota shared by every instance using it).
+ * KEY_CHECK is read by `runProxyCli`.
  */
 export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOptions {
   const upstreamUrl = env.ROUTING_API_URL?.trim();
@@ -43,6 +47,14 @@ export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOpti
   if (rateLimit) options.clientRateLimit = parseClientRateLimit(rateLimit);
   const trustProxyHeader = env.TRUST_PROXY_HEADER?.trim();
   if (trustProxyHeader) options.trustProxyHeader = trustProxyHeader;
+  const maxResponseBytes = positiveEnvInteger(env, 'MAX_RESPONSE_BYTES');
+  if (maxResponseBytes !== undefined) options.maxResponseBytes = maxResponseBytes;
+  const responseTimeoutMs = positiveEnvInteger(env, 'RESPONSE_TIMEOUT_MS');
+  if (responseTimeoutMs !== undefined) options.responseTimeoutMs = responseTimeoutMs;
+  const redisUrl = env.REDIS_URL?.trim();
+  if (redisUrl) options.redisUrl = redisUrl;
+  const healthPath = env.HEALTH_PATH?.trim();
+  if (healthPath) options.healthPath = healthPath.toLowerCase() === 'off' ? false : healthPath;
   return options;
 }
 
@@ -59,6 +71,13 @@ export function parseClientRateLimit(value: string): ClientRateLimit | false {
     throw new ProxyConfigError(`CLIENT_RATE_LIMIT must look like 120/10s or off, got "${value}"`);
   }
   return { limit, windowMs };
+}
+
+function positiveEnvInteger(env: Environment, name: string): number | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  if (!/^\d{1,15}$/.test(value) || Number(value) <= 0) throw new ProxyConfigError(`${name} must be a positive integer, got "${value}"`);
+  return Number(value);
 }
 
 function parsePort(value: string | undefined): number {
@@ -78,15 +97,43 @@ const PROCESS_IO: CliIo = {
   stderr: (line) => process.stderr.write(`${line}\n`),
 };
 
-/** Runs until SIGTERM or SIGINT; resolves with the exit code. */
+/** `require` (default): an inactive or refused key stops the start; `warn`: start anyway; `off`: no check. */
+export type KeyCheckMode = 'require' | 'warn' | 'off';
+
+export function parseKeyCheckMode(value: string | undefined): KeyCheckMode {
+  const mode = value?.trim().toLowerCase() || 'require';
+  if (mode === 'require' || mode === 'warn' || mode === 'off') return mode;
+  throw new ProxyConfigError(`KEY_CHECK must be require, warn or off, got "${value}"`);
+}
+
+/**
+ * Runs until SIGTERM or SIGINT; resolves with the exit code. Before it says
+ * it is listening, it validates the key (KEY_CHECK): an active key is
+ * reported with its key_id and label on stdout; an inactive or refused key
+ * ends the start with exit code 1; an unreachable service is a warning (the
+ * health endpoint reports not ready until the service answers).
+ */
 export async function runProxyCli(env: Environment = process.env, io: CliIo = PROCESS_IO): Promise<number> {
   let server;
+  let keyCheck: KeyCheckMode;
   try {
+    keyCheck = parseKeyCheckMode(env.KEY_CHECK);
     const options = proxyServerOptionsFromEnv(env);
     server = await startProxyServer({ ...options, onLog: (line) => io.stderr(line) });
   } catch (error) {
     io.stderr(`bridge-widget-proxy: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
+  }
+  if (keyCheck !== 'off') {
+    const status = await server.checkKey();
+    const line = `bridge-widget-proxy: ${describeKeyStatus(status)}`;
+    const fatal = (status.state === 'inactive' || status.state === 'refused') && keyCheck === 'require';
+    if (status.state === 'active') io.stdout(line);
+    else if (fatal) {
+      io.stderr(`${line}; not starting (KEY_CHECK=warn starts anyway)`);
+      await server.close();
+      return 1;
+    } else io.stderr(`${line}; starting anyway, the health endpoint reports not ready`);
   }
   io.stdout(`bridge-widget-proxy listening on ${server.url}`);
 

@@ -3,11 +3,14 @@
  * fetch, URL, streams and AbortController. `handler.ts` exposes it for edge
  * runtimes; `node.ts` calls it with the raw request-target as well.
  */
-import { isJsonContentType, isJsonDocument, readCappedBody } from './body.js';
+import { isJsonContentType, isJsonDocument, isJsonResponseType, readCappedBody, readCappedStream, utf8Text } from './body.js';
 import { corsResponseHeaders, decideOrigin, optionsHeaders } from './cors.js';
 import { jsonError, type ProxyErrorCode } from './errors.js';
-import { buildClientHeaders, buildUpstreamHeaders } from './headers.js';
-import { hostAllowed, resolveProxyOptions, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
+import type { KeyStatus } from './key-check.js';
+import { priorityOf, type Admission, type Priority, type SendTicket } from './quota.js';
+import { buildClientHeaders, buildUpstreamHeaders, SECURITY_HEADERS } from './headers.js';
+import { hostAllowed, resolveProxyOptions, type CatalogCacheConfig, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
+import { normaliseClientKey } from './ratelimit.js';
 import { buildUpstreamQuery, matchRoute, type RouteSpec } from './routes.js';
 
 export interface RequestContext {
@@ -37,6 +40,8 @@ export interface RequestContext {
 
 export interface ProxyCore {
   (request: Request, context?: RequestContext): Promise<Response>;
+  /** The key's status from the validate endpoint, shared with the health endpoint's cache. */
+  readonly checkKey: () => Promise<KeyStatus>;
   /** The proxy's scrubbed logger, for adapters reporting what never became a request. */
   readonly log: (line: string) => void;
 }
@@ -73,7 +78,7 @@ export function createProxyCore(options: ProxyOptions): ProxyCore {
     config.log(`${method} ${outcome.label} -> ${outcome.response.status}${note} ${Date.now() - started}ms`);
     return outcome.response;
   };
-  return Object.assign(core, { log: config.log });
+  return Object.assign(core, { log: config.log, checkKey: () => config.keyChecker.status() });
 }
 
 async function handle(
@@ -99,10 +104,15 @@ async function handle(
 
   // Every request counts, whatever happens to it next, so a flood is cut
   // before any further work and never reaches the routing service.
-  const retryAfter = checkClientRateLimit(config, request, context);
+  const retryAfter = await checkClientRateLimit(config, request, context);
   if (retryAfter !== undefined) {
     const headers = { ...cors, 'retry-after': String(retryAfter) };
     return refuse(429, 'proxy_rate_limited', 'Too many requests from this client; retry later', headers, label);
+  }
+
+  // Probes come by address and without an origin; the answer says only ready or not.
+  if (config.healthPath !== undefined && url.pathname === config.healthPath && (method === 'GET' || method === 'HEAD')) {
+    return health(config, method);
   }
 
   // Before the origin verdict: a DNS-rebinding page is same-origin with us.
@@ -138,7 +148,7 @@ async function handle(
   }
   if (method === 'OPTIONS') {
     const isPreflight = request.headers.has('access-control-request-method');
-    const headers = optionsHeaders(decision, match.route.method, isPreflight);
+    const headers = { ...optionsHeaders(decision, match.route.method, isPreflight), ...SECURITY_HEADERS };
     return { response: new Response(null, { status: 204, headers }), label };
   }
   if (match.kind === 'method_not_allowed') {
@@ -173,20 +183,172 @@ async function handle(
   }
 
   const target = `${config.upstreamOrigin}${config.upstreamBasePath}${match.upstreamPath}${query.search}`;
-  return forward(config, request, match.route, target, body, cors);
+  if (config.catalogCache && CATALOG_TEMPLATES.has(label)) {
+    return toOutcome(await cachedCatalog(config, target, `catalog:${match.upstreamPath}${query.search}`), cors, label);
+  }
+  const exchange = await admitted(config, priorityOf(label), (ticket) =>
+    upstreamExchange(config, {
+      ticket,
+      method: match.route.method,
+      target,
+      headers: buildUpstreamHeaders(request.headers, config.apiKey, body !== undefined),
+      body,
+      signal: request.signal,
+    }),
+  );
+  return toOutcome(exchange, cors, label);
 }
 
-async function forward(
+/** The catalog: the same for every visitor, so one upstream answer serves them all. */
+const CATALOG_TEMPLATES = new Set(['/api/v1/routes/chains', '/api/v1/routes/tokens']);
+
+/** What the upstream exchange came to, before CORS: a response to pass on, or the proxy's refusal. */
+type Exchange =
+  | {
+      readonly kind: 'response';
+      readonly status: number;
+      readonly headers: Headers;
+      readonly body: string | null;
+      readonly note: string;
+    }
+  | {
+      readonly kind: 'refusal';
+      readonly status: number;
+      readonly code: ProxyErrorCode;
+      readonly message: string;
+      readonly headers?: Readonly<Record<string, string>>;
+      readonly notes: readonly string[];
+    };
+
+function toOutcome(exchange: Exchange, cors: Readonly<Record<string, string>>, label: string): Outcome {
+  if (exchange.kind === 'refusal') {
+    return refuse(exchange.status, exchange.code, exchange.message, { ...cors, ...exchange.headers }, label, exchange.notes);
+  }
+  const headers = new Headers(exchange.headers);
+  for (const [name, value] of Object.entries(cors)) headers.set(name, value);
+  return { response: new Response(exchange.body, { status: exchange.status, headers }), label, note: exchange.note };
+}
+
+/** Runs `send` only if the key's quota allows a call of this priority now. */
+async function admitted(
   config: ResolvedProxyConfig,
-  request: Request,
-  route: RouteSpec,
-  target: string,
-  body: Uint8Array<ArrayBuffer> | undefined,
-  cors: Readonly<Record<string, string>>,
-): Promise<Outcome> {
-  const label = route.template;
+  priority: Priority,
+  send: (ticket: SendTicket | undefined) => Promise<Exchange>,
+): Promise<Exchange> {
+  let ticket: SendTicket | undefined;
+  if (config.quota) {
+    // A store that fails leaves the service's own limit as the only one.
+    const admission: Admission = await config.quota.admit(priority).catch(() => ({ ok: true }));
+    if (!admission.ok) {
+      const [code, message]: [ProxyErrorCode, string] =
+        admission.reason === 'reserve'
+          ? ['proxy_quota_reserved', 'The API key is low on quota; what is left is kept for transfers in progress. Retry later']
+          : ['proxy_upstream_rate_limited', 'The routing service asked to wait; retry later'];
+      return {
+        kind: 'refusal',
+        status: 429,
+        code,
+        message,
+        headers: { 'retry-after': String(admission.retryAfterSeconds) },
+        notes: [`priority=${priority}`],
+      };
+    }
+    ticket = admission.ticket;
+  }
+  return send(ticket);
+}
+
+interface CachedCatalog {
+  readonly status: number;
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  readonly body: string;
+  readonly storedAt: number;
+}
+
+/** Quota headers describe the moment of the call; a cached copy must not repeat them to later visitors. */
+const UNCACHED_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'];
+
+/**
+ * Fresh for `ttlMs`, then served stale for `staleMs` more while one
+ * background call refreshes it; identical concurrent misses share one call.
+ * Only 200 answers are kept: errors and refusals are never cached.
+ */
+async function cachedCatalog(config: ResolvedProxyConfig, target: string, key: string): Promise<Exchange> {
+  const cache = config.catalogCache!;
+  const at = Date.now();
+  // A store that fails (Redis down) is a miss, never a failed request.
+  const entry = parseCached(await config.store.get(key).catch(() => undefined));
+  if (entry) {
+    const age = at - entry.storedAt;
+    if (age < cache.ttlMs) return fromCache(entry, cache, age, 'hit');
+    if (age < cache.ttlMs + cache.staleMs) {
+      void refreshCatalog(config, target, key).catch(() => undefined);
+      return fromCache(entry, cache, age, 'stale');
+    }
+  }
+  const exchange = await refreshCatalog(config, target, key);
+  if (exchange.kind !== 'response' || exchange.status !== 200) return exchange;
+  const headers = new Headers(exchange.headers);
+  headers.set('cache-control', catalogCacheControl(cache, 0));
+  return { ...exchange, headers, note: `${exchange.note} cache=miss` };
+}
+
+function refreshCatalog(config: ResolvedProxyConfig, target: string, key: string): Promise<Exchange> {
+  const running = config.inFlight.get(key) as Promise<Exchange> | undefined;
+  if (running) return running;
+  const call = admitted(config, 'other', (ticket) =>
+    // Shared by every waiting visitor, so not tied to the first one's connection.
+    upstreamExchange(config, { ticket, method: 'GET', target, headers: buildUpstreamHeaders(new Headers(), config.apiKey, false), body: undefined }),
+  ).then(async (exchange) => {
+    if (exchange.kind === 'response' && exchange.status === 200 && exchange.body !== null) {
+      const headers = [...exchange.headers].filter(([name]) => !UNCACHED_HEADERS.includes(name));
+      const entry: CachedCatalog = { status: 200, headers, body: exchange.body, storedAt: Date.now() };
+      const cache = config.catalogCache!;
+      await config.store.set(key, JSON.stringify(entry), cache.ttlMs + cache.staleMs).catch(() => undefined);
+    }
+    return exchange;
+  });
+  const shared = call.finally(() => config.inFlight.delete(key));
+  config.inFlight.set(key, shared);
+  return shared;
+}
+
+function parseCached(raw: string | undefined): CachedCatalog | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const entry = JSON.parse(raw) as CachedCatalog;
+    return typeof entry.body === 'string' && typeof entry.storedAt === 'number' && Array.isArray(entry.headers) ? entry : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function fromCache(entry: CachedCatalog, cache: CatalogCacheConfig, age: number, kind: 'hit' | 'stale'): Exchange {
+  const headers = new Headers(entry.headers.map(([name, value]) => [name, value] as [string, string]));
+  headers.set('cache-control', catalogCacheControl(cache, age));
+  headers.set('age', String(Math.floor(age / 1000)));
+  return { kind: 'response', status: entry.status, headers, body: entry.body, note: `cache=${kind}` };
+}
+
+function catalogCacheControl(cache: CatalogCacheConfig, age: number): string {
+  const maxAge = Math.max(0, Math.floor((cache.ttlMs - age) / 1000));
+  return `public, max-age=${maxAge}, stale-while-revalidate=${Math.floor(cache.staleMs / 1000)}`;
+}
+
+interface UpstreamCall {
+  readonly method: string;
+  readonly target: string;
+  readonly headers: Headers;
+  readonly body: Uint8Array<ArrayBuffer> | undefined;
+  /** The client's connection; undefined for calls shared by several clients. */
+  readonly signal?: AbortSignal;
+  /** The quota's count of this send, for reading its answer's quota headers. */
+  readonly ticket: SendTicket | undefined;
+}
+
+async function upstreamExchange(config: ResolvedProxyConfig, call: UpstreamCall): Promise<Exchange> {
   // One deadline for the whole exchange, body included, so a stalled upstream
-  // cannot pin a connection open; after headers it can only cut the stream.
+  // cannot pin a connection open.
   const controller = new AbortController();
   let timedOut = false;
   const timer = unrefTimer(
@@ -196,69 +358,97 @@ async function forward(
     }, config.upstreamTimeoutMs),
   );
   const onClientGone = () => controller.abort();
-  request.signal.addEventListener('abort', onClientGone, { once: true });
+  call.signal?.addEventListener('abort', onClientGone, { once: true });
   const release = () => {
     clearTimeout(timer);
-    request.signal.removeEventListener('abort', onClientGone);
+    call.signal?.removeEventListener('abort', onClientGone);
   };
+  const refusal = (status: number, code: ProxyErrorCode, message: string, ...notes: string[]): Exchange => ({
+    kind: 'refusal',
+    status,
+    code,
+    message,
+    notes,
+  });
 
-  const fetchUpstream = config.fetch;
   let upstream: Response;
   try {
-    upstream = await fetchUpstream(target, {
-      method: route.method,
-      headers: buildUpstreamHeaders(request.headers, config.apiKey, body !== undefined),
-      body,
+    upstream = await config.fetch(call.target, {
+      method: call.method,
+      headers: call.headers,
+      body: call.body,
       // Following a redirect would resend X-API-Key to wherever it points.
       redirect: 'manual',
       signal: controller.signal,
     });
   } catch (error) {
     release();
-    if (timedOut) return refuse(504, 'proxy_upstream_timeout', 'Routing service did not answer in time', cors, label);
-    if (request.signal.aborted) {
-      return refuse(502, 'proxy_upstream_unreachable', 'Client closed the request', cors, label, ['client gone']);
-    }
-    return refuse(502, 'proxy_upstream_unreachable', 'Routing service unreachable', cors, label, [
-      `upstream error: ${describeError(error)}`,
-    ]);
+    if (timedOut) return refusal(504, 'proxy_upstream_timeout', 'Routing service did not answer in time');
+    if (call.signal?.aborted) return refusal(502, 'proxy_upstream_unreachable', 'Client closed the request', 'client gone');
+    return refusal(502, 'proxy_upstream_unreachable', 'Routing service unreachable', `upstream error: ${describeError(error)}`);
   }
+  if (config.quota) await config.quota.observe(upstream.status, upstream.headers, call.ticket).catch(() => undefined);
 
   // `opaqueredirect` responses (status 0) are what some runtimes give for manual redirects.
   if (upstream.status === 0 || (upstream.status >= 300 && upstream.status < 400)) {
     release();
     await upstream.body?.cancel().catch(() => undefined);
-    return refuse(502, 'proxy_upstream_redirect', 'Routing service answered with a redirect', cors, label, [
-      `upstream status ${upstream.status}`,
-    ]);
+    return refusal(502, 'proxy_upstream_redirect', 'Routing service answered with a redirect', `upstream status ${upstream.status}`);
   }
 
   const headers = buildClientHeaders(upstream.headers, config.scrubber);
-  for (const [name, value] of Object.entries(cors)) headers.set(name, value);
-  headers.set('x-content-type-options', 'nosniff');
-
+  headers.set('cache-control', 'no-store');
   const note = `upstream=${upstream.status}`;
   if (NULL_BODY_STATUSES.has(upstream.status) || upstream.body === null) {
     release();
     await upstream.body?.cancel().catch(() => undefined);
-    return { response: new Response(null, { status: upstream.status, headers }), label, note };
+    headers.delete('content-type');
+    return { kind: 'response', status: upstream.status, headers, body: null, note };
   }
-  const stream = config.scrubber.stream(upstream.body, { onSettled: release });
-  try {
-    return { response: new Response(stream, { status: upstream.status, headers }), label, note };
-  } catch {
-    await stream.cancel().catch(() => undefined);
-    return refuse(502, 'proxy_upstream_invalid_response', 'Routing service sent an invalid response', cors, label, [
-      `upstream status ${upstream.status}`,
-    ]);
+
+  // The whole body is read before anything is sent: it can only be checked
+  // for the key once decoded, and only a complete document can be decoded.
+  const contentType = upstream.headers.get('content-type');
+  const read = await readCappedStream(upstream.headers.get('content-length'), upstream.body, config.maxResponseBytes);
+  release();
+  if (!read.ok) {
+    if (read.reason === 'too_large') return refusal(502, 'proxy_upstream_too_large', 'Routing service response is too large', note);
+    if (timedOut) return refusal(504, 'proxy_upstream_timeout', 'Routing service did not answer in time', note);
+    return refusal(502, 'proxy_upstream_unreachable', 'Routing service response broke off', note);
   }
+  if (read.bytes.byteLength === 0) {
+    headers.delete('content-type');
+    return { kind: 'response', status: upstream.status, headers, body: null, note };
+  }
+  const text = isJsonResponseType(contentType) ? utf8Text(read.bytes) : undefined;
+  const scrubbed = text === undefined ? undefined : config.scrubber.json(text);
+  if (scrubbed === undefined) return refusal(502, 'proxy_upstream_not_json', 'Routing service did not answer with JSON', note);
+  return { kind: 'response', status: upstream.status, headers, body: scrubbed, note };
+}
+
+async function health(config: ResolvedProxyConfig, method: string): Promise<Outcome> {
+  const status = await config.keyChecker.status();
+  const ready = status.state === 'active';
+  const body = JSON.stringify(ready ? { status: 'ready' } : { status: 'not_ready', reason: status.state });
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS };
+  return {
+    response: new Response(method === 'HEAD' ? null : body, { status: ready ? 200 : 503, headers }),
+    label: 'health',
+    note: `key ${status.state}`,
+  };
 }
 
 /** Seconds to wait when the request is over the client's limit, else undefined. */
-function checkClientRateLimit(config: ResolvedProxyConfig, request: Request, context: RequestContext): number | undefined {
-  if (config.rateLimiter === undefined) return undefined;
+async function checkClientRateLimit(config: ResolvedProxyConfig, request: Request, context: RequestContext): Promise<number | undefined> {
+  if (config.rateLimiter === undefined || config.clientRateLimit === false) return undefined;
   const key = clientKeyOf(config, request, context);
   if (!key) return undefined;
+  if (config.sharedStore) {
+    // Counted where every instance counts, so a client cannot multiply its allowance by the number of instances.
+    const counted = await config.store.hit(`flood:${normaliseClientKey(key)}`, config.clientRateLimit.windowMs).catch(() => undefined);
+    if (counted === undefined) return undefined;
+    return counted.count <= config.clientRateLimit.limit ? undefined : Math.max(1, Math.ceil(counted.resetInMs / 1000));
+  }
   const verdict = config.rateLimiter.hit(key);
   return verdict.allowed ? undefined : verdict.retryAfterSeconds;
 }

@@ -1,4 +1,5 @@
 /** The proxy's own error responses: `{ error, code }`, `code` always prefixed `proxy_`. */
+import { SECURITY_HEADERS } from './headers.js';
 
 export type ProxyErrorCode =
   | 'proxy_bad_request'
@@ -23,10 +24,18 @@ export type ProxyErrorCode =
   | 'proxy_headers_too_large'
   /** Over `clientRateLimit`; comes with `Retry-After`. */
   | 'proxy_rate_limited'
+  /** The key's quota is low and the rest is kept for receipts and status polls (429 with `Retry-After`). */
+  | 'proxy_quota_reserved'
+  /** The routing service said to wait (`Retry-After`, or no quota left in its window): nothing is sent until then (429). */
+  | 'proxy_upstream_rate_limited'
   | 'proxy_upstream_timeout'
   | 'proxy_upstream_unreachable'
   | 'proxy_upstream_redirect'
   | 'proxy_upstream_invalid_response'
+  /** The upstream body is larger than `maxResponseBytes` (502). */
+  | 'proxy_upstream_too_large'
+  /** The upstream answered with something other than a JSON document (502): never passed to a browser. */
+  | 'proxy_upstream_not_json'
   | 'proxy_internal_error';
 
 export interface ProxyErrorBody {
@@ -51,7 +60,7 @@ export function jsonError(
       ...headers,
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
+      ...SECURITY_HEADERS,
     },
   });
 }

@@ -35,11 +35,28 @@ export function buildUpstreamHeaders(client: Headers, apiKey: string, withBody: 
   return headers;
 }
 
+/**
+ * What every proxy response carries: whatever the body, a browser that
+ * navigates to it must neither sniff it into HTML nor run or load anything.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; sandbox",
+  'x-content-type-options': 'nosniff',
+};
+
+/**
+ * The spec's headers, each value scrubbed of the key. Content-Type is the
+ * proxy's own: only JSON bodies are passed, and an upstream parameter
+ * (`application/json; key=…`) has nothing to add.
+ */
 export function buildClientHeaders(upstream: Headers, scrubber: SecretScrubber): Headers {
   const headers = new Headers();
   for (const name of PASSTHROUGH_RESPONSE_HEADERS) {
+    if (name === 'content-type') continue;
     const value = upstream.get(name);
     if (value !== null) headers.set(name, scrubber.text(value));
   }
+  headers.set('content-type', 'application/json; charset=utf-8');
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
   return headers;
 }

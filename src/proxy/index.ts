@@ -8,3 +8,7 @@ export { startProxyServer } from './node.js';
 export type { NodeProxyServerOptions, RunningProxyServer } from './node.js';
 export { ProxyConfigError, parseClientRateLimit, proxyServerOptionsFromEnv, runProxyCli } from './cli.js';
 export type { CliIo, Environment } from './cli.js';
+export { createRedisStore } from './redis-store.js';
+export type { RedisStore, RedisStoreOptions } from './redis-store.js';
+export { createMemoryStore } from './store.js';
+export type { ProxyStore } from './store.js';

@@ -12,6 +12,9 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createProxyCore, type ProxyCore } from './core.js';
 import { errorBody, type ProxyErrorCode } from './errors.js';
+import { SECURITY_HEADERS } from './headers.js';
+import type { KeyStatus } from './key-check.js';
+import { createRedisStore } from './redis-store.js';
 import type { ProxyOptions } from './options.js';
 
 export interface NodeProxyServerOptions extends ProxyOptions {
@@ -29,12 +32,32 @@ export interface NodeProxyServerOptions extends ProxyOptions {
    * this plus `bodyTimeoutMs` plus 5 s.
    */
   headersTimeoutMs?: number;
+  /**
+   * Write/idle deadline for sending a response; default 30 000 ms. A response
+   * goes out in 64 KiB parts, and a client that takes no part of it (every
+   * wait for `drain`, and the wait for the last bytes to leave, included) for
+   * this long has its connection closed, so a client that stops reading
+   * cannot hold a socket and the response's memory indefinitely.
+   */
+  responseTimeoutMs?: number;
+  /**
+   * Redis URL (`redis://127.0.0.1:6379`): the catalog cache, the flood limit
+   * and the key's quota are then kept in Redis and shared by every instance
+   * given the same URL. Needs the optional peer dependency `@redis/client`.
+   * Not together with `store`.
+   */
+  redisUrl?: string;
 }
 
 export interface RunningProxyServer {
   /** Base URL without the mount path, e.g. `http://127.0.0.1:8787`. */
   readonly url: string;
   readonly port: number;
+  /**
+   * Validates the key with the routing service (`GET /api/v1/sdk/validate`);
+   * the result is shared with the health endpoint's cache.
+   */
+  checkKey(): Promise<KeyStatus>;
   /** Stops accepting, lets in-flight requests finish briefly, then drops what is left. */
   close(): Promise<void>;
 }
@@ -42,6 +65,9 @@ export interface RunningProxyServer {
 export const DEFAULT_PORT = 8787;
 const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_RESPONSE_TIMEOUT_MS = 30_000;
+/** Parts small enough that a slow but reading client shows progress well within the deadline. */
+const RESPONSE_PART_BYTES = 64 * 1024;
 const CLOSE_GRACE_MS = 2_000;
 
 /** A web `Request` refuses these (Fetch standard); the core gets a stand-in and refuses them itself. */
@@ -67,17 +93,36 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
     port = DEFAULT_PORT,
     bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
     headersTimeoutMs = DEFAULT_HEADERS_TIMEOUT_MS,
+    responseTimeoutMs = DEFAULT_RESPONSE_TIMEOUT_MS,
+    redisUrl,
     ...proxyOptions
   } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError('port must be an integer 0-65535');
   if (!Number.isSafeInteger(bodyTimeoutMs) || bodyTimeoutMs <= 0) {
     throw new TypeError('bodyTimeoutMs must be a positive integer');
   }
+  if (!Number.isSafeInteger(responseTimeoutMs) || responseTimeoutMs <= 0) {
+    throw new TypeError('responseTimeoutMs must be a positive integer');
+  }
   if (!Number.isSafeInteger(headersTimeoutMs) || headersTimeoutMs <= 0) {
     throw new TypeError('headersTimeoutMs must be a positive integer');
   }
+  if (redisUrl !== undefined && proxyOptions.store !== undefined) throw new TypeError('set redisUrl or store, not both');
+  const hosts = defaultAllowedHosts(host, proxyOptions.allowedHosts);
+  const redis = redisUrl === undefined ? undefined : await createRedisStore({ url: redisUrl });
   // Built before listening so bad options fail without ever opening a port.
-  const core = createProxyCore(proxyOptions);
+  let core: ProxyCore;
+  try {
+    core = createProxyCore({
+      ...proxyOptions,
+      ...(hosts.allowedHosts ? { allowedHosts: hosts.allowedHosts } : {}),
+      ...(redis ? { store: redis } : {}),
+    });
+  } catch (error) {
+    await redis?.close();
+    throw error;
+  }
+  if (hosts.warning) core.log(hosts.warning);
 
   const server = createServer(
     {
@@ -89,7 +134,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
       connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeoutMs / 4))),
     },
     (req, res) => {
-      void serve(core, req, res, { bodyTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
+      void serve(core, req, res, { bodyTimeoutMs, responseTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
     },
   );
   const boundPort = () => (server.address() as AddressInfo | null)?.port ?? port;
@@ -105,6 +150,9 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
       server.off('error', reject);
       resolve();
     });
+  }).catch(async (error: unknown) => {
+    await redis?.close();
+    throw error;
   });
 
   const actualPort = boundPort();
@@ -112,12 +160,13 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
   return {
     url: `http://${hostForUrl(host, actualPort)}`,
     port: actualPort,
+    checkKey: () => core.checkKey(),
     close() {
       closing ??= new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         server.close(() => {
           clearTimeout(force);
-          resolve();
+          void (redis?.close() ?? Promise.resolve()).then(() => resolve());
         });
         server.closeIdleConnections();
       });
@@ -126,8 +175,36 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
   };
 }
 
+/**
+ * With no `allowedHosts`, a loopback bind answers only to loopback names: a
+ * page on a name the attacker points at 127.0.0.1 (DNS rebinding) is
+ * same-origin with the proxy, and only the Host header gives it away. Other
+ * binds cannot guess their public names, so they warn instead.
+ */
+export function defaultAllowedHosts(
+  bindHost: string,
+  allowedHosts: readonly string[] | undefined,
+): { allowedHosts?: readonly string[]; warning?: string } {
+  if (allowedHosts !== undefined) return {};
+  if (isLoopbackHost(bindHost)) {
+    const bound = bindHost.includes(':') ? `[${bindHost}]` : bindHost.toLowerCase();
+    return { allowedHosts: [...new Set(['localhost', '127.0.0.1', '[::1]', bound])] };
+  }
+  return {
+    warning:
+      `warning: bound to ${bindHost} with no ALLOWED_HOSTS (allowedHosts): requests under any host name are served, ` +
+      'so a DNS-rebinding page can spend the key; set ALLOWED_HOSTS to the names this proxy is reached under (or * to silence this)',
+  };
+}
+
+function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/.test(name);
+}
+
 interface ServeOptions {
   readonly bodyTimeoutMs: number;
+  readonly responseTimeoutMs: number;
   readonly fallbackHost: string;
 }
 
@@ -187,7 +264,10 @@ async function serve(core: ProxyCore, req: IncomingMessage, res: ServerResponse,
   }
   // A body we stopped reading is still on the wire; only closing the
   // connection keeps it from being parsed as the next request.
-  await writeResponse(res, response, !bodyComplete);
+  const sent = await writeResponse(res, response, !bodyComplete, options.responseTimeoutMs);
+  if (sent === 'stalled') {
+    core.log(`${method} - -> ${response.status} client stopped reading; connection closed after ${options.responseTimeoutMs}ms`);
+  }
 }
 
 function requestHasBody(req: IncomingMessage): boolean {
@@ -272,13 +352,20 @@ function bodyStream(req: IncomingMessage): NodeBody {
   return { stream, fail };
 }
 
-async function writeResponse(res: ServerResponse, response: Response, closeConnection: boolean): Promise<void> {
+type WriteOutcome = 'sent' | 'gone' | 'stalled';
+
+async function writeResponse(
+  res: ServerResponse,
+  response: Response,
+  closeConnection: boolean,
+  idleMs: number,
+): Promise<WriteOutcome> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
   if (closeConnection) res.setHeader('connection', 'close');
   if (response.body === null) {
     res.end();
-    return;
+    return finished(res, idleMs);
   }
   const reader = response.body.getReader();
   const onClose = () => void reader.cancel().catch(() => undefined);
@@ -287,27 +374,46 @@ async function writeResponse(res: ServerResponse, response: Response, closeConne
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (res.destroyed) return;
-      if (!res.write(value)) await drained(res);
+      for (let offset = 0; offset < value.byteLength; offset += RESPONSE_PART_BYTES) {
+        if (res.destroyed) return 'gone';
+        if (res.write(value.subarray(offset, offset + RESPONSE_PART_BYTES))) continue;
+        const progress = await progressed(res, 'drain', idleMs);
+        if (progress !== 'sent') return progress;
+      }
     }
     res.end();
+    return await finished(res, idleMs);
   } catch {
     // Upstream broke mid-stream: headers are gone, so the only honest signal is a cut connection.
     res.destroy();
+    return 'gone';
   } finally {
     res.off('close', onClose);
   }
 }
 
-function drained(res: ServerResponse): Promise<void> {
+/** Waits until the last bytes have left for the client; a client that takes none of them within `idleMs` is cut off. */
+function finished(res: ServerResponse, idleMs: number): Promise<WriteOutcome> {
+  if (res.writableFinished) return Promise.resolve('sent');
+  return progressed(res, 'finish', idleMs);
+}
+
+function progressed(res: ServerResponse, event: 'drain' | 'finish', idleMs: number): Promise<WriteOutcome> {
   return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
+    const settle = (outcome: WriteOutcome) => {
+      clearTimeout(timer);
+      res.off(event, onProgress);
+      res.off('close', onClose);
+      resolve(outcome);
     };
-    res.once('drain', done);
-    res.once('close', done);
+    const onProgress = () => settle('sent');
+    const onClose = () => settle(res.writableFinished ? 'sent' : 'gone');
+    const timer = setTimeout(() => {
+      res.destroy();
+      settle('stalled');
+    }, idleMs);
+    res.once(event, onProgress);
+    res.once('close', onClose);
   });
 }
 
@@ -315,6 +421,7 @@ function sendJson(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
+    ...SECURITY_HEADERS,
     connection: 'close',
   });
   res.end(body);
@@ -371,7 +478,7 @@ function rawResponse(status: number, headers: Readonly<Record<string, string>>, 
   const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`];
   const all: Record<string, string> = {
     'content-type': 'application/json; charset=utf-8',
-    'x-content-type-options': 'nosniff',
+    ...SECURITY_HEADERS,
     ...headers,
     'content-length': String(Buffer.byteLength(body)),
     connection: 'close',

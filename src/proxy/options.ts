@@ -6,9 +6,14 @@ import {
   type ClientRateLimit,
   type ClientRateLimiter,
 } from './ratelimit.js';
+import { createKeyChecker, type KeyChecker } from './key-check.js';
+import { createQuotaGate, type QuotaGate, type QuotaReserve } from './quota.js';
+import { createMemoryStore, type ProxyStore } from './store.js';
 import { createSecretScrubber, type SecretScrubber } from './scrub.js';
 
 export type { ClientRateLimit } from './ratelimit.js';
+export type { QuotaReserve } from './quota.js';
+export type { ProxyStore } from './store.js';
 
 export interface ProxyOptions {
   /** Routing service base URL; spec paths are appended: `upstreamUrl + '/api/v1/routes/chains'`. */
@@ -36,7 +41,12 @@ export interface ProxyOptions {
    * developer machine or a private network: there a DNS-rebinding page (a
    * site whose name the attacker points at 127.0.0.1) is same-origin with the
    * proxy, so neither the origin check nor CORS stops it from spending the key.
-   * Undefined: any name (the origin checks still apply).
+   *
+   * Undefined: the Node server (`startProxyServer`, the command) bound to a
+   * loopback address answers only to `localhost`, `127.0.0.1`, `[::1]` and
+   * its bind address; bound elsewhere it answers to any name and warns at
+   * start-up. `['*']`: any name, without a warning. The edge handler has no
+   * bind address: there undefined means any name.
    */
   allowedHosts?: readonly string[];
   /** Prefix the proxy is mounted under, e.g. `'/bridge'` serves `/bridge/api/v1/...`. Default `''`. */
@@ -48,10 +58,62 @@ export interface ProxyOptions {
    * a GET that announces one gets 400 `proxy_unexpected_body`.
    */
   maxBodyBytes?: number;
-  /** Cap on the whole upstream exchange; default 20 000 ms. Exceeding it before headers gives 504. */
+  /** Cap on the whole upstream exchange, body included; default 20 000 ms. Exceeding it gives 504. */
   upstreamTimeoutMs?: number;
+  /**
+   * Cap on an upstream response body in bytes; default 8 MiB. The proxy reads
+   * each body whole (it is checked for the key once decoded), so this bounds
+   * its memory per request; a larger body gets 502 `proxy_upstream_too_large`.
+   */
+  maxResponseBytes?: number;
   /** Injectable for runtimes without a usable global; default `globalThis.fetch`. */
   fetch?: typeof fetch;
+  /**
+   * Path of the health endpoint for load balancers and orchestrators, below
+   * `mountPath`; default `'/healthz'`, `false` for none. `GET` answers 200
+   * `{ "status": "ready" }` while the key validates as active, else 503
+   * `{ "status": "not_ready", "reason": "inactive" | "refused" | "unreachable" }`.
+   * It answers whatever the Host and Origin (probes send neither a public
+   * name nor an origin) and says nothing about the key but that.
+   */
+  healthPath?: string | false;
+  /**
+   * How long the health endpoint reuses one validate result; default 60 000 ms.
+   * Probes in between (and concurrent ones) cost the key nothing.
+   */
+  healthCacheMs?: number;
+  /**
+   * Shared cache of the catalog: `GET` chains and tokens answers (every query
+   * variant, keyed by the query the upstream gets) are the same for every
+   * visitor, so a 200 answer is kept for `ttlMs` (default 300 000) and then
+   * served stale for `staleWhileRevalidateMs` more (default 300 000) while one
+   * background call refreshes it. Identical concurrent misses share one
+   * upstream call. Answers carry `Cache-Control: public, max-age=…,
+   * stale-while-revalidate=…` so browsers and CDNs cache them too; every
+   * other answer carries `no-store`. Errors are never cached, and nothing
+   * per user (balances, allowance, quote, route, receipt, status) ever is.
+   * `false` turns it off.
+   */
+  catalogCache?: { ttlMs?: number; staleWhileRevalidateMs?: number } | false;
+  /**
+   * Quota-aware priorities. The proxy reads the key's quota from upstream
+   * answers (`X-RateLimit-Remaining`/`-Reset`, `Retry-After` on 429). While
+   * the service has said to wait it sends nothing and answers 429
+   * `proxy_upstream_rate_limited`; when the window runs low it answers
+   * everything but receipts and status polls with 429 `proxy_quota_reserved`
+   * (with `Retry-After` until the window ends), and status polls once only
+   * the receipts' share is left. Default reserve: 5 % of `X-RateLimit-Limit`
+   * for receipts and 10 % for status polls (at least one call each).
+   * `false` turns priorities off (upstream 429s are still passed on).
+   */
+  quotaReserve?: QuotaReserve | false;
+  /**
+   * Where the catalog cache and the quota live, and (when given) the
+   * per-client flood limit's windows: in this instance's memory by default;
+   * a shared store (`createRedisStore`, or `REDIS_URL` for the command) lets
+   * several instances share all three.
+   */
+  store?: ProxyStore;
   /** One line per request and per upstream failure. Lines are scrubbed of the key. */
   onLog?: (line: string) => void;
   /**
@@ -95,6 +157,15 @@ export interface ProxyOptions {
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 20_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_HEALTH_CACHE_MS = 60_000;
+export const DEFAULT_CATALOG_TTL_MS = 300_000;
+export const DEFAULT_CATALOG_STALE_MS = 300_000;
+
+export interface CatalogCacheConfig {
+  readonly ttlMs: number;
+  readonly staleMs: number;
+}
 
 /**
  * Shorter keys are refused because scrubbing them from response bodies would
@@ -113,7 +184,18 @@ export interface ResolvedProxyConfig {
   readonly mountPath: string;
   readonly maxBodyBytes: number;
   readonly upstreamTimeoutMs: number;
+  readonly maxResponseBytes: number;
   readonly fetch: typeof fetch;
+  /** Full path (mount path included) of the health endpoint, or undefined. */
+  readonly healthPath: string | undefined;
+  readonly keyChecker: KeyChecker;
+  readonly store: ProxyStore;
+  /** True when `store` was given: the flood limit then counts there too. */
+  readonly sharedStore: boolean;
+  readonly catalogCache: CatalogCacheConfig | undefined;
+  readonly quota: QuotaGate | undefined;
+  /** Upstream calls shared by identical concurrent catalog requests, by cache key. */
+  readonly inFlight: Map<string, Promise<unknown>>;
   readonly scrubber: SecretScrubber;
   readonly log: (line: string) => void;
   /** `false` when off. */
@@ -147,16 +229,43 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
     throw new TypeError('set clientKey or trustProxyHeader, not both');
   }
 
+  const upstreamBasePath = upstream.pathname.replace(/\/+$/, '');
+  const mountPath = normaliseMountPath(options.mountPath);
+  const upstreamTimeoutMs = positiveInteger('upstreamTimeoutMs', options.upstreamTimeoutMs, DEFAULT_UPSTREAM_TIMEOUT_MS);
+  const keyChecker = createKeyChecker({
+    validateUrl: `${upstream.origin}${upstreamBasePath}/api/v1/sdk/validate`,
+    apiKey,
+    fetch: fetchImpl,
+    timeoutMs: upstreamTimeoutMs,
+    cacheMs: positiveInteger('healthCacheMs', options.healthCacheMs, DEFAULT_HEALTH_CACHE_MS),
+    scrubber,
+  });
+  const healthPath = options.healthPath === false ? undefined : `${mountPath}${normaliseMountPath(options.healthPath ?? '/healthz', 'healthPath')}`;
+
+  const store = options.store ?? createMemoryStore();
+  if (typeof store.get !== 'function' || typeof store.set !== 'function' || typeof store.hit !== 'function') {
+    throw new TypeError('store must have get, set and hit');
+  }
+  const quotaReserve = resolveQuotaReserve(options.quotaReserve);
+
   return {
+    store,
+    sharedStore: options.store !== undefined,
+    catalogCache: resolveCatalogCache(options.catalogCache),
+    quota: quotaReserve === false ? undefined : createQuotaGate(store, quotaReserve),
+    inFlight: new Map(),
     upstreamOrigin: upstream.origin,
-    upstreamBasePath: upstream.pathname.replace(/\/+$/, ''),
+    upstreamBasePath,
     apiKey,
     origins: compileOriginPolicy(options.allowedOrigins),
     allowedHosts: compileAllowedHosts(options.allowedHosts),
-    mountPath: normaliseMountPath(options.mountPath),
+    mountPath,
     maxBodyBytes: positiveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES),
-    upstreamTimeoutMs: positiveInteger('upstreamTimeoutMs', options.upstreamTimeoutMs, DEFAULT_UPSTREAM_TIMEOUT_MS),
+    upstreamTimeoutMs,
+    maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     fetch: fetchImpl,
+    healthPath,
+    keyChecker,
     scrubber,
     log: (line) => {
       if (!onLog) return;
@@ -178,10 +287,12 @@ const HOST_ENTRY = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]
 function compileAllowedHosts(entries: readonly string[] | undefined): ReadonlySet<string> | undefined {
   if (entries === undefined) return undefined;
   if (!Array.isArray(entries) || entries.length === 0) throw new TypeError('allowedHosts must be a non-empty list of host names, e.g. ["localhost:8787"]');
+  // `['*']`: any name, said explicitly (the Node adapter's loopback default is then off).
+  if (entries.length === 1 && entries[0] === '*') return undefined;
   return new Set(
     entries.map((entry) => {
       const host = typeof entry === 'string' ? entry.trim().toLowerCase() : '';
-      if (!HOST_ENTRY.test(host)) throw new TypeError(`allowedHosts: "${String(entry)}" is not a host name like bridge.shop.example or localhost:8787`);
+      if (!HOST_ENTRY.test(host)) throw new TypeError(`allowedHosts: "${String(entry)}" is not a host name like bridge.shop.example or localhost:8787 (or ['*'] alone for any)`);
       return host;
     }),
   );
@@ -193,6 +304,32 @@ export function hostAllowed(allowed: ReadonlySet<string> | undefined, host: stri
   const name = host.toLowerCase();
   const withoutPort = name.replace(/:\d+$/, '');
   return allowed.has(name) || allowed.has(withoutPort);
+}
+
+function resolveCatalogCache(value: ProxyOptions['catalogCache']): CatalogCacheConfig | undefined {
+  if (value === false) return undefined;
+  if (value !== undefined && (typeof value !== 'object' || value === null)) {
+    throw new TypeError('catalogCache must be { ttlMs, staleWhileRevalidateMs } or false');
+  }
+  return {
+    ttlMs: positiveInteger('catalogCache.ttlMs', value?.ttlMs, DEFAULT_CATALOG_TTL_MS),
+    staleMs: nonNegativeInteger('catalogCache.staleWhileRevalidateMs', value?.staleWhileRevalidateMs, DEFAULT_CATALOG_STALE_MS),
+  };
+}
+
+function resolveQuotaReserve(value: ProxyOptions['quotaReserve']): QuotaReserve | false | undefined {
+  if (value === undefined || value === false) return value;
+  if (typeof value !== 'object' || value === null) throw new TypeError('quotaReserve must be { receipts, status } or false');
+  return {
+    receipts: nonNegativeInteger('quotaReserve.receipts', value.receipts),
+    status: nonNegativeInteger('quotaReserve.status', value.status),
+  };
+}
+
+function nonNegativeInteger(name: string, value: number | undefined, fallback?: number): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (value === undefined || !Number.isSafeInteger(value) || value < 0) throw new TypeError(`${name} must be a non-negative integer`);
+  return value;
 }
 
 function resolveClientRateLimit(value: ClientRateLimit | false | undefined): ClientRateLimit | false {
@@ -231,14 +368,14 @@ function parseUpstreamUrl(value: string): URL {
   return url;
 }
 
-function normaliseMountPath(value: string | undefined): string {
+function normaliseMountPath(value: string | undefined, name = 'mountPath'): string {
   if (value === undefined || value === '' || value === '/') return '';
   const trimmed = value.replace(/\/+$/, '');
   const segments = trimmed.split('/').slice(1);
   const valid =
     trimmed.startsWith('/') &&
     segments.every((segment) => /^[A-Za-z0-9._~-]+$/.test(segment) && segment !== '.' && segment !== '..');
-  if (!valid) throw new TypeError(`mountPath "${value}" must look like /bridge (unreserved characters only)`);
+  if (!valid) throw new TypeError(`${name} "${value}" must look like /bridge (unreserved characters only)`);
   return trimmed;
 }
 

@@ -2,155 +2,162 @@
  * Keeps the routing-service API key out of everything the proxy emits.
  *
  * The upstream is not expected to echo the key, but if it ever does (a debug
- * field, an error message quoting the request, a pagination link with the key
- * in its query) the browser must still never see it. Besides the raw key we
- * also scrub the forms it would take inside a JSON string and a URL, because
- * those are the two ways it could plausibly be echoed.
+ * field, an error message quoting the request, a pagination link, a request
+ * ID derived from it) the browser must still never see it, whatever the
+ * encoding. So scrubbing works on decoded content: every JSON string (keys
+ * included) is unescaped before it is checked, so `\u0072k_live…` is the key
+ * too; and a string is checked for the key raw or URL-encoded in any letter
+ * case, hex-encoded in any case, and base64 or base64url encoded at any byte
+ * alignment. Header values and log lines get the same check.
+ *
+ * Plain occurrences are cut out of the text (`bad key [redacted]`) so the
+ * rest of an error message survives; a string that still carries an encoded
+ * form after that is replaced whole, since the bytes next to an encoded key
+ * also encode parts of it.
  */
 
-const REPLACEMENT = '[redacted]';
+export const REDACTED = '[redacted]';
 
 export interface SecretScrubber {
-  /** Returns `text` with every occurrence of the secret replaced. */
-  text(text: string): string;
-  /** Wraps a byte stream; matches that straddle chunk boundaries are caught too. */
-  stream(source: ReadableStream<Uint8Array>, hooks?: StreamHooks): ReadableStream<Uint8Array>;
-}
-
-export interface StreamHooks {
-  /** Called once when the wrapped stream ends for any reason (done, error, cancel). */
-  onSettled?: () => void;
+  /** `value` with every plain occurrence cut out, or `[redacted]` if an encoded form remains. */
+  text(value: string): string;
+  /**
+   * A JSON document re-serialised with every string and member name scrubbed.
+   * Numbers, literals and layout are kept byte for byte; only string tokens
+   * that carried the key are rewritten. `undefined` when `json` is not JSON.
+   */
+  json(json: string): string | undefined;
 }
 
 export function createSecretScrubber(secret: string): SecretScrubber {
-  const forms = secretForms(secret);
-  const encoder = new TextEncoder();
-  const needles = forms.map((form) => encoder.encode(form));
-  const replacement = encoder.encode(REPLACEMENT);
-  // A match can start at most (longest - 1) bytes before a chunk's end.
-  const carry = Math.max(...needles.map((n) => n.length)) - 1;
+  const plain = plainPattern(secret);
+  const encoded = encodedForms(secret);
+  const lowerHex = hex(secret);
+
+  const shortest = Math.min(secret.length, ...encoded.map((form) => form.length));
+  const carries = (value: string): boolean => {
+    if (value.length < shortest) return false;
+    const lower = value.toLowerCase();
+    if (lower.includes(lowerHex)) return true;
+    for (const form of encoded) if (value.includes(form)) return true;
+    plain.lastIndex = 0;
+    if (plain.test(value)) return true;
+    const decoded = percentDecoded(value);
+    return decoded !== value && decoded.toLowerCase().includes(secret.toLowerCase());
+  };
+
+  const text = (value: string): string => {
+    if (!carries(value)) return value;
+    const cut = value.replace(plain, REDACTED);
+    return carries(cut) ? REDACTED : cut;
+  };
 
   return {
-    text(text) {
-      let out = text;
-      for (const form of forms) out = out.split(form).join(REPLACEMENT);
-      return out;
-    },
-    stream(source, hooks = {}) {
-      const reader = source.getReader();
-      let tail = new Uint8Array(0);
-      let settled = false;
-      const settle = () => {
-        if (settled) return;
-        settled = true;
-        hooks.onSettled?.();
-      };
-      return new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          try {
-            for (;;) {
-              const { done, value } = await reader.read();
-              if (done) {
-                if (tail.length > 0) controller.enqueue(tail);
-                controller.close();
-                settle();
-                return;
-              }
-              const buffer = concat(tail, value);
-              const { output, keepFrom } = replaceAll(buffer, needles, replacement, carry);
-              tail = buffer.slice(keepFrom);
-              if (output.length > 0) {
-                controller.enqueue(output);
-                return;
-              }
-            }
-          } catch (error) {
-            settle();
-            controller.error(error);
-          }
-        },
-        async cancel(reason) {
-          settle();
-          await reader.cancel(reason).catch(() => undefined);
-        },
+    text,
+    json(json) {
+      try {
+        JSON.parse(json);
+      } catch {
+        return undefined;
+      }
+      return rewriteStrings(json, (token) => {
+        const value = token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
+        const scrubbed = text(value);
+        return scrubbed === value ? token : JSON.stringify(scrubbed);
       });
     },
   };
 }
 
-function secretForms(secret: string): string[] {
-  const forms = new Set<string>([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]);
-  return [...forms].filter((form) => form.length > 0);
+/**
+ * Calls `rewrite` on every string token (quotes included) of a valid JSON
+ * document and splices in what it returns. In valid JSON a `"` outside a
+ * string cannot occur, so scanning quote to unescaped quote finds exactly the
+ * string tokens, member names included. Linear, with no regular expression
+ * (a backtracking one overflows the stack on a multi-megabyte string).
+ */
+function rewriteStrings(json: string, rewrite: (token: string) => string): string {
+  const parts: string[] = [];
+  let copied = 0;
+  let open = json.indexOf('"');
+  while (open !== -1) {
+    let close = json.indexOf('"', open + 1);
+    for (;;) {
+      let backslashes = 0;
+      while (json.charCodeAt(close - 1 - backslashes) === 92) backslashes++;
+      if (backslashes % 2 === 0) break;
+      close = json.indexOf('"', close + 1);
+    }
+    const token = json.slice(open, close + 1);
+    const replaced = rewrite(token);
+    if (replaced !== token) {
+      parts.push(json.slice(copied, open), replaced);
+      copied = close + 1;
+    }
+    open = json.indexOf('"', close + 1);
+  }
+  if (copied === 0) return json;
+  parts.push(json.slice(copied));
+  return parts.join('');
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
+/** The key and its URL-encoded form, each in any letter case (percent escapes are case-insensitive too). */
+function plainPattern(secret: string): RegExp {
+  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
+  const alternatives = [...forms].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  return new RegExp(alternatives.join('|'), 'gi');
 }
 
 /**
- * Replaces every complete match in `buffer` and reports where the unsafe tail
- * begins: bytes from `keepFrom` on could still be the start of a match that
- * the next chunk completes, so they are held back.
+ * Base64 and base64url of the key as they appear inside a longer encoded
+ * string: the key can start at any of three byte offsets, and only the
+ * characters that encode the key's bytes alone are stable across neighbours.
  */
-function replaceAll(
-  buffer: Uint8Array,
-  needles: readonly Uint8Array[],
-  replacement: Uint8Array,
-  carry: number,
-): { output: Uint8Array; keepFrom: number } {
-  const parts: Uint8Array[] = [];
-  let position = 0;
-  for (;;) {
-    const match = earliestMatch(buffer, needles, position);
-    if (!match) break;
-    parts.push(buffer.subarray(position, match.index), replacement);
-    position = match.index + match.length;
-  }
-  const keepFrom = Math.max(position, buffer.length - carry);
-  parts.push(buffer.subarray(position, keepFrom));
-  return { output: parts.length === 1 ? parts[0]!.slice() : joinParts(parts), keepFrom };
-}
-
-function earliestMatch(
-  buffer: Uint8Array,
-  needles: readonly Uint8Array[],
-  from: number,
-): { index: number; length: number } | undefined {
-  let best: { index: number; length: number } | undefined;
-  for (const needle of needles) {
-    const index = indexOfBytes(buffer, needle, from);
-    if (index === -1) continue;
-    if (!best || index < best.index || (index === best.index && needle.length > best.length)) {
-      best = { index, length: needle.length };
+function encodedForms(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  const forms = new Set<string>();
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = new Uint8Array(offset + bytes.length);
+    padded.set(bytes, offset);
+    const b64 = base64(padded);
+    // Characters fully inside the key: skip the group shared with the padding, drop the last partial group.
+    const start = offset === 0 ? 0 : 4;
+    const keyEnd = Math.floor((offset + bytes.length) / 3) * 4;
+    const stable = b64.slice(start, keyEnd);
+    if (stable.length >= 8) {
+      forms.add(stable);
+      forms.add(stable.replace(/\+/g, '-').replace(/\//g, '_'));
     }
   }
-  return best;
+  return [...forms];
 }
 
-function indexOfBytes(haystack: Uint8Array, needle: Uint8Array, from: number): number {
-  const first = needle[0];
-  if (first === undefined) return -1;
-  const last = haystack.length - needle.length;
-  let i = haystack.indexOf(first, from);
-  while (i !== -1 && i <= last) {
-    let j = 1;
-    while (j < needle.length && haystack[i + j] === needle[j]) j++;
-    if (j === needle.length) return i;
-    i = haystack.indexOf(first, i + 1);
-  }
-  return -1;
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
-function joinParts(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
+function hex(secret: string): string {
+  return [...new TextEncoder().encode(secret)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Percent-decoding that never throws (a lone `%` stays as it is). */
+function percentDecoded(value: string): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
   }
-  return out;
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

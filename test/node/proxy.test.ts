@@ -15,10 +15,17 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseClientRateLimit, proxyServerOptionsFromEnv } from '../../src/proxy/cli.js';
 import { createProxyHandler } from '../../src/proxy/handler.js';
-import { startProxyServer, type NodeProxyServerOptions, type RunningProxyServer } from '../../src/proxy/node.js';
+import { defaultAllowedHosts, startProxyServer, type NodeProxyServerOptions, type RunningProxyServer } from '../../src/proxy/node.js';
 import { resolveProxyOptions } from '../../src/proxy/options.js';
 
 const API_KEY = 'rk_live_7f3a9c2e51d84b6f';
+
+/**
+ * These tests count upstream calls per request and answer 429s on purpose:
+ * the catalog cache and the quota priorities (proxy-cache.test.ts,
+ * proxy-quota.test.ts) are off here so each request is forwarded as sent.
+ */
+const FORWARDING_ONLY = { catalogCache: false, quotaReserve: false } as const;
 
 function assertNoKey(where: string, ...texts: readonly string[]): void {
   for (const text of texts) {
@@ -242,6 +249,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
     proxy = await startProxyServer({
       upstreamUrl: upstream.url,
       apiKey: API_KEY,
+      ...FORWARDING_ONLY,
       port: 0,
       onLog: (line) => {
         logs.push(line);
@@ -465,7 +473,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
     assert.equal(h['set-cookie'], undefined);
     assert.equal(h['server'], undefined);
     assert.equal(h['x-internal-node'], undefined);
-    assert.equal(h['cache-control'], undefined);
+    assert.equal(h['cache-control'], 'no-store', "the proxy's own, not the upstream's");
     assert.equal(h['access-control-allow-origin'], undefined);
   });
 
@@ -616,6 +624,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
     const slow = await startProxyServer({
       upstreamUrl: upstream.url,
       apiKey: API_KEY,
+      ...FORWARDING_ONLY,
       port: 0,
       bodyTimeoutMs: 200,
       onLog: (line) => {
@@ -667,7 +676,7 @@ describe('proxy options', () => {
   let upstream: Upstream;
   const servers: RunningProxyServer[] = [];
   const start = async (options: Partial<Parameters<typeof startProxyServer>[0]>) => {
-    const server = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, onLog: logSink, ...options });
+    const server = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, port: 0, onLog: logSink, ...options });
     servers.push(server);
     return server;
   };
@@ -793,7 +802,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
   let proxy: RunningProxyServer;
   const servers: RunningProxyServer[] = [];
   const start = async (options: Partial<NodeProxyServerOptions> = {}) => {
-    const server = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, onLog: logSink, ...options });
+    const server = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, port: 0, onLog: logSink, ...options });
     servers.push(server);
     return server;
   };
@@ -808,7 +817,9 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
   before(async () => {
     upstream = await startUpstream();
     // Limit off here: these tests send hundreds of requests from one address; the flood tests have their own servers.
-    proxy = await start({ allowedOrigins: ['https://shop.example'], clientRateLimit: false });
+    // Any host name: these requests use the upstream's and other names to show the refusals after the host check;
+    // the host check itself has its own servers below.
+    proxy = await start({ allowedOrigins: ['https://shop.example'], clientRateLimit: false, allowedHosts: ['*'] });
   });
   after(async () => {
     await Promise.all(servers.map((server) => server.close()));
@@ -1204,7 +1215,6 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
         'access-control-allow-headers',
         'location',
         'refresh',
-        'content-security-policy',
         'www-authenticate',
         'x-api-key',
       ]) {
@@ -1212,6 +1222,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
       }
       assert.equal(h['x-request-id'], 'rid-[redacted]');
       assert.equal(h['retry-after'], '5');
+      assert.equal(h['content-security-policy'], "default-src 'none'; sandbox", "the proxy's own policy, not the upstream one");
     });
 
     it('re-encodes query values: CR/LF and the key can neither break the upstream URL nor come back', async () => {
@@ -1300,7 +1311,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
       }
       untouched('no-cors cross-site');
       // Even when any origin may use the proxy through CORS.
-      const open = createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, allowedOrigins: ['*'], onLog: logSink });
+      const open = createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, allowedOrigins: ['*'], onLog: logSink });
       const openResponse = await callEdge(
         open,
         new Request('http://proxy.example/api/v1/routes/chains', { headers: { 'sec-fetch-site': 'cross-site' } }),
@@ -1336,20 +1347,41 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
       assert.equal((await rawRequest(local.url, '/api/v1/routes/chains')).status, 200, `Host 127.0.0.1:${local.port}`);
     });
 
-    it('without allowedHosts the rebound request is served: the option is what closes this', async () => {
-      const open = await start({ clientRateLimit: false });
-      const rebound = `attacker.example:${open.port}`;
-      const get = await rawRequest(open.url, '/api/v1/routes/chains', { headers: { host: rebound, 'sec-fetch-site': 'same-origin' } });
-      assert.equal(get.status, 200);
+    it('without allowedHosts a loopback bind answers only to loopback names; ["*"] opts out', async () => {
+      const local = await start({ clientRateLimit: false });
+      const rebound = `attacker.example:${local.port}`;
+      const get = await rawRequest(local.url, '/api/v1/routes/chains', { headers: { host: rebound, 'sec-fetch-site': 'same-origin' } });
+      assertProxyError(get, 421, 'proxy_host_not_allowed');
+      untouched('a rebound host name under the loopback default');
+      for (const name of ['localhost', '127.0.0.1', '[::1]', 'LOCALHOST']) {
+        const served = await rawRequest(local.url, '/api/v1/routes/chains', { headers: { host: `${name}:${local.port}` } });
+        assert.equal(served.status, 200, name);
+      }
+      const open = await start({ clientRateLimit: false, allowedHosts: ['*'] });
+      const served = await rawRequest(open.url, '/api/v1/routes/chains', { headers: { host: `attacker.example:${open.port}`, 'sec-fetch-site': 'same-origin' } });
+      assert.equal(served.status, 200);
+    });
+
+    it('the default names follow the bind address; a non-loopback bind without allowedHosts gets a start-up warning', () => {
+      assert.deepEqual(defaultAllowedHosts('127.0.0.1', undefined).allowedHosts, ['localhost', '127.0.0.1', '[::1]']);
+      assert.deepEqual(defaultAllowedHosts('127.0.0.5', undefined).allowedHosts, ['localhost', '127.0.0.1', '[::1]', '127.0.0.5']);
+      assert.deepEqual(defaultAllowedHosts('::1', undefined).allowedHosts, ['localhost', '127.0.0.1', '[::1]']);
+      assert.deepEqual(defaultAllowedHosts('127.0.0.1', ['bridge.shop.example']), {}, 'an explicit list is used as given');
+      for (const bind of ['0.0.0.0', '::', '192.0.2.10']) {
+        const { allowedHosts, warning } = defaultAllowedHosts(bind, undefined);
+        assert.equal(allowedHosts, undefined);
+        assert.match(warning ?? '', new RegExp(`^warning: bound to ${bind.replace(/\./g, '\\.')} with no ALLOWED_HOSTS.*DNS-rebinding`));
+      }
+      assert.deepEqual(defaultAllowedHosts('0.0.0.0', ['*']), {}, '* silences the warning');
     });
 
     it('an entry with a port matches that port only; entries that are not host names fail at start-up; ALLOWED_HOSTS sets it', async () => {
-      const handler = createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, allowedHosts: ['Bridge.Shop.Example:8443'], onLog: logSink });
+      const handler = createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, allowedHosts: ['Bridge.Shop.Example:8443'], onLog: logSink });
       assert.equal((await callEdge(handler, new Request('https://bridge.shop.example:8443/api/v1/routes/chains'))).status, 200);
       const otherPort = await callEdge(handler, new Request('https://bridge.shop.example/api/v1/routes/chains'));
       assert.equal(otherPort.status, 421);
       assert.equal((otherPort.json() as { code: string }).code, 'proxy_host_not_allowed');
-      for (const bad of [[], ['https://bridge.shop.example'], ['bridge.shop.example/api'], ['*'], ['']]) {
+      for (const bad of [[], ['https://bridge.shop.example'], ['bridge.shop.example/api'], ['*', 'localhost'], ['']]) {
         assert.throws(() => createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, allowedHosts: bad }), /allowedHosts/, JSON.stringify(bad));
       }
       const env = { ROUTING_API_URL: upstream.url, ROUTING_API_KEY: API_KEY };
@@ -1415,7 +1447,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
     });
 
     it('defaults to 120 requests per 10 s and validates its options', () => {
-      const base = { upstreamUrl: upstream.url, apiKey: API_KEY };
+      const base = { upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY };
       assert.deepEqual(resolveProxyOptions(base).clientRateLimit, { limit: 120, windowMs: 10_000 });
       assert.equal(resolveProxyOptions({ ...base, clientRateLimit: false }).clientRateLimit, false);
       assert.equal(resolveProxyOptions({ ...base, trustProxyHeader: 'X-Forwarded-For' }).trustProxyHeader, 'x-forwarded-for');
@@ -1455,7 +1487,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
 describe('createProxyHandler on web Requests (edge runtimes)', () => {
   let upstream: Upstream;
   const edge = (options: Partial<Parameters<typeof createProxyHandler>[0]> = {}) =>
-    createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, onLog: logSink, ...options });
+    createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, onLog: logSink, ...options });
   before(async () => {
     upstream = await startUpstream();
   });
@@ -1706,12 +1738,13 @@ describe('bridge-widget-proxy command', () => {
       assert.ok(match, `unexpected line: ${firstLine}`);
       assert.notEqual(match[2], '0');
 
-      const response = await rawRequest(match[1]!, '/bridge/api/v1/routes/chains');
+      // Status polls: never cached, so each allowed one reaches upstream.
+      const response = await rawRequest(match[1]!, '/bridge/api/v1/route-intent/abc/status');
       assert.equal(response.status, 200);
       assert.equal(upstream.received.at(-1)?.headers['x-api-key'], API_KEY);
       const before = upstream.received.length;
-      assert.equal((await rawRequest(match[1]!, '/bridge/api/v1/routes/chains')).status, 200);
-      assertProxyError(await rawRequest(match[1]!, '/bridge/api/v1/routes/chains'), 429, 'proxy_rate_limited');
+      assert.equal((await rawRequest(match[1]!, '/bridge/api/v1/route-intent/abc/status')).status, 200);
+      assertProxyError(await rawRequest(match[1]!, '/bridge/api/v1/route-intent/abc/status'), 429, 'proxy_rate_limited');
       assert.equal(upstream.received.length, before + 1);
 
       child.kill('SIGTERM');

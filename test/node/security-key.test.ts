@@ -430,7 +430,8 @@ describe('the API key never reaches the browser', { timeout: 150_000 }, () => {
     await run('upstream too slow', `${echo}/route-intent/0x${'1'.repeat(64)}/status`);
     assert.ok(echoUpstream.requests.length > 0 && echoUpstream.requests.every((r) => r.headers['x-api-key'] === API_KEY), 'the echoing upstream was given the key');
     await echoUpstream.stop();
-    await run('upstream down', `${echo}/routes/chains`);
+    // Not the catalog: a cached chain list would (rightly) still be served while the upstream is down.
+    await run('upstream down', `${echo}/route-intent/0x${'2'.repeat(64)}/status`);
 
     snapshots.push(await pageSnapshot(page));
     await traffic.settle();
