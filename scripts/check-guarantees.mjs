@@ -28,7 +28,7 @@ const FLOW = 'test/node/flow.test.ts';
 const GUARDS = 'test/node/guards.test.ts';
 const GUARDS_FLOW = 'test/node/guards-flow.test.ts';
 const FAULTS = 'test/browser/faults.e2e.test.ts';
-const PROXY_KEY_TESTS = ['test/node/proxy.test.ts', 'test/node/proxy-scrub.test.ts', 'test/node/security-key.test.ts'];
+const PROXY_KEY_TESTS = ['test/node/proxy-leak.test.ts', 'test/node/proxy-scrub.test.ts', 'test/node/security-key.test.ts', 'test/node/proxy.test.ts'];
 
 /** @type {{ row: number, name: string, edits: { file: string, find: string, replace: string }[], node?: string[], browser?: string[], grep?: string, note?: string }[]} */
 const MUTANTS = [
@@ -213,34 +213,48 @@ const MUTANTS = [
     edits: [{ file: 'src/format/amount.ts', find: '  if (/^\\d+,\\d{3}$/.test(raw) || ', replace: '  if (' }],
     browser: ['test/browser/format.test.ts', 'test/browser/components/amount-input.test.ts'],
   },
-  // 10. The API key never reaches the browser. Tests for the log line and for every encoding come with issue 16;
-  //    until that branch is merged these mutants may survive.
+  // 10. The API key never reaches the browser, in any encoding (the proxy's scrubber, issue 16).
   {
     row: 10,
     name: 'log scrub removed',
     edits: [{ file: 'src/proxy/options.ts', find: '        onLog(scrubber.text(line));', replace: '        onLog(line);' }],
     node: PROXY_KEY_TESTS,
-    note: 'survives until the log-line test of issue 16 is merged',
   },
   {
     row: 10,
-    name: 'scrub: raw form dropped',
-    edits: [{ file: 'src/proxy/scrub.ts', find: 'new Set<string>([secret, JSON.stringify(secret)', replace: 'new Set<string>([JSON.stringify(secret)' }],
+    name: 'scrub: raw, URL-encoded and JSON-escaped forms dropped',
+    edits: [{ file: 'src/proxy/scrub.ts', find: '  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);', replace: "  const forms = new Set(['\\u0000never']);" }],
     node: PROXY_KEY_TESTS,
-  },
-  {
-    row: 10,
-    name: 'scrub: JSON-string form dropped',
-    edits: [{ file: 'src/proxy/scrub.ts', find: ', JSON.stringify(secret).slice(1, -1)', replace: '' }],
-    node: PROXY_KEY_TESTS,
-    note: 'the scrubber unit test in proxy-scrub.test.ts; issue 16 adds the end-to-end encodings',
   },
   {
     row: 10,
     name: 'scrub: URL-encoded form dropped',
-    edits: [{ file: 'src/proxy/scrub.ts', find: ', encodeURIComponent(secret)]', replace: ']' }],
+    edits: [{ file: 'src/proxy/scrub.ts', find: '  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);', replace: '  const forms = new Set([secret, JSON.stringify(secret).slice(1, -1)]);' }],
     node: PROXY_KEY_TESTS,
-    note: 'the scrubber unit test in proxy-scrub.test.ts; issue 16 adds the end-to-end encodings',
+  },
+  {
+    row: 10,
+    name: 'scrub: upper-case forms let through',
+    edits: [{ file: 'src/proxy/scrub.ts', find: "  return new RegExp(alternatives.join('|'), 'gi');", replace: "  return new RegExp(alternatives.join('|'), 'g');" }],
+    node: PROXY_KEY_TESTS,
+  },
+  {
+    row: 10,
+    name: 'scrub: hex form let through',
+    edits: [{ file: 'src/proxy/scrub.ts', find: '    if (lower.includes(lowerHex)) return true;', replace: '' }],
+    node: PROXY_KEY_TESTS,
+  },
+  {
+    row: 10,
+    name: 'scrub: base64 and base64url forms let through',
+    edits: [{ file: 'src/proxy/scrub.ts', find: '    for (const form of encoded) if (value.includes(form)) return true;', replace: '' }],
+    node: PROXY_KEY_TESTS,
+  },
+  {
+    row: 10,
+    name: 'scrub: base64url forms let through',
+    edits: [{ file: 'src/proxy/scrub.ts', find: "      forms.add(stable.replace(/\\+/g, '-').replace(/\\//g, '_'));", replace: '' }],
+    node: PROXY_KEY_TESTS,
   },
   // 11. The proxy refuses what it must, without touching upstream.
   {
