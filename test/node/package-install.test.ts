@@ -39,9 +39,12 @@ import { startStaticServer, type StaticServer } from './helpers/static-server.js
  * maps, which were 1.5 MB of 2.5 MB, no longer ship. The issue's suggested
  * 400 KB would mean dropping the script-tag file or the manifest, both
  * promised by the README. About 9 % headroom for the work in flight; raise it
- * deliberately, and say why.
+ * deliberately, and say why. Raised to 1,050 KB when the route guards, the
+ * split shell (session, controllers, one class per event) and the wallet
+ * discovery landed together: 985 KB measured then, the manifest and the
+ * declarations growing with the new parts and events.
  */
-const UNPACKED_BUDGET = 975 * 1024;
+const UNPACKED_BUDGET = 1050 * 1024;
 /** What the tarball may hold: anything else (source maps, sources, tests, scratch files) is a packing mistake. */
 const ALLOWED_FILES = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^custom-elements\.json$/, /^bin\/bridge-widget-proxy\.js$/, /^dist\/[\w./-]+\.js$/, /^dist\/types\/[\w./-]+\.d\.ts$/];
 
