@@ -131,44 +131,29 @@ function parse<S extends z.ZodMiniType>(body: unknown, schema: S, meta: Response
 export class WidgetClient {
   readonly baseUrl: string;
   readonly gate: RateLimitGate;
-  private readonly fetchImpl: typeof fetch;
-  private readonly timeoutMs: number;
-  private readonly maxRetries: number;
-  private readonly backoff: BackoffOptions;
+  readonly #fetchImpl: typeof fetch;
+  readonly #timeoutMs: number;
+  readonly #maxRetries: number;
+  readonly #backoff: BackoffOptions;
 
   constructor(options: RoutingClientOptions) {
     if (!options.baseUrl) throw new InvalidRequestError('A proxy URL is required', 'baseUrl');
     // Keep a mount path such as `/bridge`; only a trailing slash is dropped.
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.gate = options.gate ?? new RateLimitGate();
-    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.timeoutMs = options.timeoutMs ?? 20_000;
-    this.maxRetries = options.maxRetries ?? 3;
-    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.#fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#timeoutMs = options.timeoutMs ?? 20_000;
+    this.#maxRetries = options.maxRetries ?? 3;
+    this.#backoff = options.backoff ?? DEFAULT_BACKOFF;
   }
 
   async chains(options: CallOptions = {}): Promise<ApiResult<Chain[]>> {
-    return this.list('routes/chains', chainSchema, options);
+    return this.#list('routes/chains', chainSchema, options);
   }
 
   /** The full, unpaginated token list (no query parameters). */
   async tokens(options: CallOptions = {}): Promise<ApiResult<Token[]>> {
-    return this.list('routes/tokens', tokenSchema, options);
-  }
-
-  /**
-   * One page of tokens: any query parameter switches the service to its
-   * paginated shape, read tolerantly (see {@link readTokenPage}). Rows are
-   * parsed one by one; malformed ones are dropped and counted in `meta.skipped`.
-   */
-  async tokenPage(query: TokensQuery, options: CallOptions = {}): Promise<ApiResult<TokenPage>> {
-    const { chainId, limit, cursor, q, includeTotal } = query;
-    const { body, meta } = await this.send('routes/tokens', { ...options, query: { chainId, limit, cursor, q, includeTotal } });
-    // A service that ignores the parameters and answers with the plain array is read as a single last page.
-    const page = Array.isArray(body) ? { items: body as unknown[], nextCursor: null, total: body.length } : readTokenPage(body);
-    if (!page) throw new InvalidResponseError('', 'expected a token page', meta);
-    const parsed = this.parseList(page.items, tokenSchema, meta);
-    return { data: { tokens: parsed.data, nextCursor: page.nextCursor, total: page.total }, meta: parsed.meta };
+    return this.#list('routes/tokens', tokenSchema, options);
   }
 
   async allowance(query: AllowanceQuery, options: CallOptions = {}): Promise<ApiResult<AllowanceResult>> {
@@ -178,7 +163,7 @@ export class WidgetClient {
   }
 
   async quote(request: QuoteRequest, options: CallOptions = {}): Promise<ApiResult<Estimate>> {
-    const { data, meta } = await this.inner('routes/quote', quoteResponseSchema, { ...options, body: quoteBody(request), errors: 'quote' });
+    const { data, meta } = await this.#inner('routes/quote', quoteResponseSchema, { ...options, body: quoteBody(request), errors: 'quote' });
     return { data: data.estimate, meta };
   }
 
@@ -193,13 +178,13 @@ export class WidgetClient {
       if (problem) throw new PostHookRejectedError(problem);
       body.hooks = { postHook };
     }
-    return this.inner('routes/route', routeResponseSchema, { ...options, body, once: true, errors: 'route', hasPostHook: postHook !== undefined });
+    return this.#inner('routes/route', routeResponseSchema, { ...options, body, once: true, errors: 'route', hasPostHook: postHook !== undefined });
   }
 
   async receipt(intentId: string, txHash: string, options: CallOptions = {}): Promise<ApiResult<ReceiptResult>> {
     if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new InvalidRequestError('txHash must be a 32-byte hex hash', 'txHash');
     const path = `route-intent/${pathSegment(intentId, 'intentId')}/receipt`;
-    return this.inner(path, receiptResponseSchema, { ...options, body: { txHash }, intentId });
+    return this.#inner(path, receiptResponseSchema, { ...options, body: { txHash }, intentId });
   }
 
   async status(intentId: string, options: CallOptions = {}): Promise<ApiResult<IntentStatus>> {
@@ -224,13 +209,13 @@ export class WidgetClient {
   }
 
   /** As {@link call}, for the responses that wrap their result in `data`. */
-  private async inner<T>(path: string, schema: z.ZodMiniType<{ data: T }>, init: SendInit): Promise<ApiResult<T>> {
+  async #inner<T>(path: string, schema: z.ZodMiniType<{ data: T }>, init: SendInit): Promise<ApiResult<T>> {
     const { data, meta } = await this.call(path, schema, init);
     return { data: data.data, meta };
   }
 
   /** A list endpoint: the plain array (or the first array a wrapper holds), parsed entry by entry. */
-  private async list<S extends z.ZodMiniType>(path: string, schema: S, options: CallOptions): Promise<ApiResult<z.infer<S>[]>> {
+  async #list<S extends z.ZodMiniType>(path: string, schema: S, options: CallOptions): Promise<ApiResult<z.infer<S>[]>> {
     const { body, meta } = await this.send(path, options);
     const items = listIn(body);
     if (!items) throw new InvalidResponseError('', 'expected an array', meta);
@@ -258,13 +243,13 @@ export class WidgetClient {
 
     for (let attempt = 0; ; attempt++) {
       await cancellable(this.gate.wait(callerSignal));
-      let delay = backoffDelay(attempt, this.backoff);
+      let delay = backoffDelay(attempt, this.#backoff);
       let error: RoutingError;
       let retry = !init.once;
-      const timeout = AbortSignal.timeout(this.timeoutMs);
+      const timeout = AbortSignal.timeout(this.#timeoutMs);
       let response: Response | undefined;
       try {
-        response = await this.fetchImpl(url, {
+        response = await this.#fetchImpl(url, {
           method: payload === undefined ? 'GET' : 'POST',
           headers,
           body: payload === undefined ? undefined : JSON.stringify(payload),
@@ -321,7 +306,7 @@ export class WidgetClient {
           retry &&= error.kind === 'upstream';
         }
       }
-      if (!retry || attempt >= this.maxRetries) throw error!;
+      if (!retry || attempt >= this.#maxRetries) throw error!;
       await cancellable(sleep(delay, callerSignal));
     }
   }
@@ -354,6 +339,25 @@ function listIn(body: unknown): unknown[] | undefined {
   if (Array.isArray(body)) return body;
   if (!isRecord(body)) return undefined;
   return listIn(body.data) ?? [body.tokens, body.items, body.results, body.chains].find(Array.isArray);
+}
+
+/**
+ * One page of tokens: any query parameter switches the service to its
+ * paginated shape, read tolerantly (see {@link readTokenPage}). Rows are
+ * parsed one by one; malformed ones are dropped and counted in `meta.skipped`.
+ * A function, not a `WidgetClient` method, so that builds whose widget never
+ * pages tokens leave it out (class methods are not tree-shaken);
+ * `RoutingClient#tokenPage` calls it.
+ */
+export async function tokenPage(client: WidgetClient, query: TokensQuery, options: CallOptions = {}): Promise<ApiResult<TokenPage>> {
+  const { chainId, limit, cursor, q, includeTotal } = query;
+  // Element access reaches the client's protected transport (TypeScript allows it for exactly this).
+  const { body, meta } = await client['send']('routes/tokens', { ...options, query: { chainId, limit, cursor, q, includeTotal } });
+  // A service that ignores the parameters and answers with the plain array is read as a single last page.
+  const page = Array.isArray(body) ? { items: body as unknown[], nextCursor: null, total: body.length } : readTokenPage(body);
+  if (!page) throw new InvalidResponseError('', 'expected a token page', meta);
+  const parsed = client['parseList'](page.items, tokenSchema, meta);
+  return { data: { tokens: parsed.data, nextCursor: page.nextCursor, total: page.total }, meta: parsed.meta };
 }
 
 /**

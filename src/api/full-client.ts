@@ -5,15 +5,20 @@
  * subclass so that the script-tag build, which bundles only what the widget
  * uses, leaves them out; integrators get one class with every endpoint.
  */
-import { WidgetClient } from './client.js';
+import { WidgetClient, tokenPage } from './client.js';
 import type { ApiResult, CallOptions, JsonValue } from './client.js';
 import { apiKeyInfoSchema } from './schemas.js';
-import type { ApiKeyInfo } from './schemas.js';
+import type { ApiKeyInfo, TokenPage, TokensQuery } from './schemas.js';
 
 // The token page moved to the widget's own client (the picker pages and searches); still exported from here.
 export { readTokenPage } from './client.js';
 
 export class RoutingClient extends WidgetClient {
+  /** One page of tokens; see {@link tokenPage}. */
+  async tokenPage(query: TokensQuery, options: CallOptions = {}): Promise<ApiResult<TokenPage>> {
+    return tokenPage(this, query, options);
+  }
+
   /** Request and response shapes are not in the spec: the body is passed through and the JSON returned as is. */
   async depositAddress(request: Record<string, JsonValue>, options: CallOptions = {}): Promise<ApiResult<JsonValue>> {
     const { body, meta } = await this.send('routes/deposit-address', { ...options, body: request, once: true, errors: 'route' });

@@ -84,19 +84,19 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 export class RateLimitGate {
-  private holdUntil = 0;
+  #holdUntil = 0;
   /** Longest hold we accept silently; beyond it the caller gets an error with the wait. */
   readonly maxHoldMs: number;
-  private readonly now: () => number;
+  readonly #now: () => number;
 
   constructor(options: { maxHoldMs?: number; now?: () => number } = {}) {
     this.maxHoldMs = options.maxHoldMs ?? 60_000;
-    this.now = options.now ?? Date.now;
+    this.#now = options.now ?? Date.now;
   }
 
   /** Milliseconds a new request must still wait. */
   get waitMs(): number {
-    return Math.max(0, this.holdUntil - this.now());
+    return Math.max(0, this.#holdUntil - this.#now());
   }
 
   async wait(signal?: AbortSignal): Promise<void> {
@@ -106,11 +106,11 @@ export class RateLimitGate {
 
   /** Called with every response's headers. */
   observe(info: RateLimitInfo): void {
-    if (info.remaining === 0 && info.resetAt !== undefined) this.holdFor(info.resetAt - this.now());
+    if (info.remaining === 0 && info.resetAt !== undefined) this.holdFor(info.resetAt - this.#now());
   }
 
   holdFor(ms: number): void {
-    const until = this.now() + Math.min(Math.max(0, ms), this.maxHoldMs);
-    if (until > this.holdUntil) this.holdUntil = until;
+    const until = this.#now() + Math.min(Math.max(0, ms), this.maxHoldMs);
+    if (until > this.#holdUntil) this.#holdUntil = until;
   }
 }

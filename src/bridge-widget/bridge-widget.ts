@@ -177,47 +177,48 @@ export class BridgeWidget extends LitElement {
   /** The spec's `hooks.postHook`: a contract call on the destination chain once funds arrive. */
   @property({ attribute: false }) postHook: PostHook | undefined = undefined;
 
-  private readonly sessions = new SessionController(this, () => this);
-  private readonly wallet = new WalletController(this, () => this.session);
-  private readonly i18n = new LocaleController(this);
-  private readonly views = new ViewController(this, () => this.session.view);
-  private readonly tokenOptions = new TokenOptions();
-  private announcedPhase: string | undefined;
+  readonly #sessions = new SessionController(this, () => this);
+  readonly #wallet = new WalletController(this, () => this.#session);
+  readonly #i18n = new LocaleController(this);
+  readonly #views = new ViewController(this, () => this.#session.view);
+  readonly #tokenOptions = new TokenOptions();
+  #announcedPhase: string | undefined;
 
-  private get session() {
-    return this.sessions.session;
+  get #session() {
+    return this.#sessions.session;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
-    if (changed.size) this.session.configure(this, changed.keys());
-    const { view, execution } = this.session;
+    if (changed.size) this.#session.configure(this, changed.keys());
+    const { view, execution } = this.#session;
     const phase = view === 'executing' ? execution.phase : undefined;
-    if (phase && phase !== this.announcedPhase) this.views.say(this.i18n.t(`phase.${phase}`));
-    this.announcedPhase = phase;
+    if (phase && phase !== this.#announcedPhase) this.#views.say(this.#i18n.t(`phase.${phase}`));
+    this.#announcedPhase = phase;
   }
 
-  private locked(attribute: Preset): boolean {
+  #locked(attribute: Preset): boolean {
     return this.lockPresets && !!this[attribute];
   }
 
   /** Attributes a host set to something unusable, each with what the widget does instead: a typo on a landing page is visible, not silent. */
-  private get configProblems(): string[] {
+  get #configProblems(): string[] {
     const [problems, threshold, attr] = [[] as string[], this.valueLossThreshold, (name: string) => this.getAttribute(name) ?? ''];
-    if (this.hasAttribute('slippage') && !isUsableSlippage(this.slippage)) problems.push(this.i18n.t('config.slippage', { value: attr('slippage'), used: this.session.values.slippage }));
-    if (this.hasAttribute('value-loss-threshold') && !(threshold >= 0 && threshold <= 100)) problems.push(this.i18n.t('config.threshold', { value: attr('value-loss-threshold') }));
-    if (!['light', 'dark', 'auto'].includes(this.theme)) problems.push(this.i18n.t('config.theme', { value: this.theme }));
-    const catalog = this.session.catalog.value;
-    if (catalog) for (const p of presetProblems(this.session.config, catalog, this.session.values)) problems.push(this.i18n.t(p.key, { value: p.value }));
+    if (this.hasAttribute('slippage') && !isUsableSlippage(this.slippage)) problems.push(this.#i18n.t('config.slippage', { value: attr('slippage'), used: this.#session.values.slippage }));
+    if (this.hasAttribute('value-loss-threshold') && !(threshold >= 0 && threshold <= 100)) problems.push(this.#i18n.t('config.threshold', { value: attr('value-loss-threshold') }));
+    if (!['light', 'dark', 'auto'].includes(this.theme)) problems.push(this.#i18n.t('config.theme', { value: this.theme }));
+    const catalog = this.#session.catalog.value;
+    if (catalog) for (const p of presetProblems(this.#session.config, catalog, this.#session.values)) problems.push(this.#i18n.t(p.key, { value: p.value }));
     return problems;
   }
 
   override render(): TemplateResult {
-    const { session, i18n } = this;
+    const session = this.#session;
+    const i18n = this.#i18n;
     const { catalog, account } = session;
-    const chain = this.wallet.chainId === undefined ? undefined : session.chain(String(this.wallet.chainId));
+    const chain = this.#wallet.chainId === undefined ? undefined : session.chain(String(this.#wallet.chainId));
     const history = account && this.proxyUrl && session.view === 'form';
     return html`
-      <div part="base" class="card" lang=${i18n.textLanguage} @bw-announce=${this.views.onAnnounce}>
+      <div part="base" class="card" lang=${i18n.textLanguage} @bw-announce=${this.#views.onAnnounce}>
         <div class="header" part="header">
           <h2 part="title">${i18n.t('widget.title')}</h2>
           ${account
@@ -226,12 +227,12 @@ export class BridgeWidget extends LitElement {
         </div>
         ${catalog.status === 'complete'
           ? session.view === 'form'
-            ? this.renderForm()
+            ? this.#renderForm()
             : session.view === 'executing'
-              ? this.renderExecuting()
-              : this.renderTracking()
+              ? this.#renderExecuting()
+              : this.#renderTracking()
           : catalog.status === 'error'
-            ? this.renderProblem(
+            ? this.#renderProblem(
                 this.proxyUrl ? { ...describeError(catalog.error), requestId: undefined } : { kind: 'no-proxy', message: i18n.t('widget.noProxy'), retryable: true },
                 () => session.retryCatalog(),
               )
@@ -244,20 +245,21 @@ export class BridgeWidget extends LitElement {
               @bw-history-open=${(e: CustomEvent<{ transfer: Parameters<typeof session.open>[0] }>) => session.open(e.detail.transfer)}
             ></bw-transfer-history>`
           : nothing}
-        <div class="visually-hidden" role="status" aria-atomic="true">${this.views.announcement}</div>
+        <div class="visually-hidden" role="status" aria-atomic="true">${this.#views.announcement}</div>
       </div>
     `;
   }
 
-  private renderForm(): TemplateResult {
-    const { session, i18n } = this;
+  #renderForm(): TemplateResult {
+    const session = this.#session;
+    const i18n = this.#i18n;
     const action = session.mainAction;
     const amount = action.amount && i18n.formatAmount(action.amount.value, action.amount.decimals);
     return html`
-      ${this.renderLeg('from')} ${this.renderLeg('to')} ${this.renderQuote()}
-      ${this.configProblems.map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
+      ${this.#renderLeg('from')} ${this.#renderLeg('to')} ${this.#renderQuote()}
+      ${this.#configProblems.map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
       ${session.notice ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.notice)}</p>` : nothing}
-      ${session.problem ? this.renderProblem(session.problem) : nothing}
+      ${session.problem ? this.#renderProblem(session.problem) : nothing}
       <button part="primary-button" class="primary" ?disabled=${!action.enabled} @click=${() => session.primary()}>
         ${i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
       </button>
@@ -265,8 +267,9 @@ export class BridgeWidget extends LitElement {
   }
 
   /** One side of the transfer: its chain and token pickers, then the amount (source) or the recipient (destination). */
-  private renderLeg(side: Side): TemplateResult {
-    const { session, i18n } = this;
+  #renderLeg(side: Side): TemplateResult {
+    const session = this.#session;
+    const i18n = this.#i18n;
     const { fromToken, balance, family, recipientRequired } = session.draft;
     const { values, balances, catalog } = session;
     const locked = i18n.t('form.locked');
@@ -278,18 +281,18 @@ export class BridgeWidget extends LitElement {
           label=${i18n.t(`form.${side}Chain`)}
           .chains=${chainOptions(chainsFor(sideConfig(this, side), side, catalog.value?.chains ?? []), side, session.confirmedDestinations, i18n.t('form.notRoutable'))}
           .selected=${values[`${side}ChainId`]}
-          ?disabled=${this.locked(`${side}Chain`)}
+          ?disabled=${this.#locked(`${side}Chain`)}
           disabled-reason=${locked}
           @chain-select=${(e: CustomEvent<{ chainId: string }>) => session.selectChain(side, e.detail.chainId)}
         ></bw-chain-picker>
         <bw-token-picker
           exportparts=${EXPORT_PICKER}
           label=${i18n.t(`form.${side}Token`)}
-          .tokens=${this.tokenOptions.for(session, sideConfig(this, side), side)}
+          .tokens=${this.#tokenOptions.for(session, sideConfig(this, side), side)}
           .selected=${values[`${side}TokenAddress`]}
           .balancesLoading=${side === 'from' && balances.status === 'pending'}
           .balancesPartial=${side === 'from' && !!balances.value?.partial}
-          ?disabled=${this.locked(`${side}Token`)}
+          ?disabled=${this.#locked(`${side}Token`)}
           disabled-reason=${locked}
           @token-select=${(e: CustomEvent<{ address: string }>) => session.selectToken(side, e.detail.address)}
         ></bw-token-picker>
@@ -305,7 +308,7 @@ export class BridgeWidget extends LitElement {
             .balance=${balance}
             .isNative=${!!fromToken && isNativeToken(fromToken.address)}
             .gasReserve=${NATIVE_GAS_RESERVE}
-            ?disabled=${this.locked('amount') || !fromToken}
+            ?disabled=${this.#locked('amount') || !fromToken}
             @amount-change=${(e: CustomEvent<{ text: string }>) => session.edit({ amountText: e.detail.text })}
           ></bw-amount-input>`
         : html`<bw-recipient-input
@@ -314,27 +317,27 @@ export class BridgeWidget extends LitElement {
             .value=${values.recipient}
             .family=${family ?? 'evm'}
             ?required=${recipientRequired}
-            ?disabled=${this.locked('toAddress')}
+            ?disabled=${this.#locked('toAddress')}
             placeholder=${recipientRequired ? '' : (session.account ?? '')}
             @recipient-change=${(e: CustomEvent<{ value: string }>) => session.edit({ recipient: e.detail.value })}
           ></bw-recipient-input>`}
     </fieldset>`;
   }
 
-  private renderProblem(problem: Problem, retry?: () => void): TemplateResult {
-    const { i18n } = this;
+  #renderProblem(problem: Problem, retry?: () => void): TemplateResult {
+    const i18n = this.#i18n;
     return html`<p class="notice error" role="alert" part="notice notice-error">
       ${i18n.problemText(problem)}${problem.requestId ? html` <small>${i18n.t('widget.request', { id: problem.requestId })}</small>` : nothing}
       ${retry ? html`<button class="secondary" part="secondary-button" @click=${retry}>${i18n.t('widget.retry')}</button>` : nothing}
     </p>`;
   }
 
-  private renderQuote(): TemplateResult | typeof nothing {
-    const { session } = this;
+  #renderQuote(): TemplateResult | typeof nothing {
+    const session = this.#session;
     const { draft, quote, values } = session;
     if (!draft.inputs) return nothing;
     const problem = session.quoteProblem;
-    if (problem) return this.renderProblem(problem, problem.retryable ? () => session.retryQuote() : undefined);
+    if (problem) return this.#renderProblem(problem, problem.retryable ? () => session.retryQuote() : undefined);
     const current = session.currentQuote;
     const pending = quote.status === 'pending';
     const shown = current ?? quote.value;
@@ -356,8 +359,9 @@ export class BridgeWidget extends LitElement {
     ></bw-quote-panel>`;
   }
 
-  private renderExecuting(): TemplateResult {
-    const { session, i18n } = this;
+  #renderExecuting(): TemplateResult {
+    const session = this.#session;
+    const i18n = this.#i18n;
     const { phase, route } = session.execution;
     const fromChain = session.chain(session.values.fromChainId);
     const steps = approvalSteps(session);
@@ -376,8 +380,9 @@ export class BridgeWidget extends LitElement {
     `;
   }
 
-  private renderTracking(): TemplateResult {
-    const { session, i18n } = this;
+  #renderTracking(): TemplateResult {
+    const session = this.#session;
+    const i18n = this.#i18n;
     const newTransfer = () => session.newTransfer();
     return html`<bw-status-tracker
       exportparts=${EXPORT_TRACKER}

@@ -92,16 +92,16 @@ export function statusView(session: TransferSession, format: Format, message: st
 
 /** The token picker's options per side and chain, the same array while nothing they depend on changed: the picker indexes tokens per array. */
 export class TokenOptions {
-  private readonly memo = new Map<string, { inputs: readonly unknown[]; options: TokenOption[] }>();
+  readonly #memo = new Map<string, { inputs: readonly unknown[]; options: TokenOption[] }>();
 
   for({ catalog, balances, values }: TransferSession, config: SideConfig, side: Side): TokenOption[] {
     const chainId = values[`${side}ChainId`];
     const inputs = [catalog.value, balances.value, config.allowTokens, config.denyTokens];
     const key = `${side}:${chainId}`;
-    const memo = this.memo.get(key);
+    const memo = this.#memo.get(key);
     if (memo && memo.inputs.every((v, i) => v === inputs[i])) return memo.options;
     const options = tokensFor(config, chainId, catalog.value?.tokens ?? []).map((t) => ({ ...t, balance: balanceOf(balances.value, chainId, t.address) }));
-    this.memo.set(key, { inputs, options });
+    this.#memo.set(key, { inputs, options });
     return options;
   }
 }

@@ -3,6 +3,7 @@
  * for a while, so a second widget on the page (or a remount) does not fetch
  * them again. Failed fetches are not cached.
  */
+import { tokenPage } from '../api/client.js';
 import type { CallOptions, WidgetClient } from '../api/client.js';
 import { RoutingError } from '../api/errors.js';
 import { chainSchema, tokenSchema } from '../api/schemas.js';
@@ -283,7 +284,7 @@ export class TokenCatalog {
 
   /** Asks for a first page; it replaces the pages shown so far (a refresh of stale data, a restart). */
   private async fetchFirst(chainId: string, options: CallOptions): Promise<void> {
-    const { data, meta } = await this.options.client.tokenPage({ chainId, limit: this.pageSize }, options);
+    const { data, meta } = await tokenPage(this.options.client, { chainId, limit: this.pageSize }, options);
     const state = this.state(chainId);
     state.pages.clear();
     this.applyPage(chainId, this.ownRows(chainId, data.tokens, data.nextCursor), data.nextCursor, data.total, meta.skipped, false);
@@ -300,7 +301,7 @@ export class TokenCatalog {
     if (cursor === null) return this.known(chainId);
     return this.once(`next ${chainId}`, async () => {
       try {
-        const { data, meta } = await this.options.client.tokenPage({ chainId, limit: this.pageSize, cursor }, options);
+        const { data, meta } = await tokenPage(this.options.client, { chainId, limit: this.pageSize, cursor }, options);
         this.applyPage(chainId, this.ownRows(chainId, data.tokens, data.nextCursor), data.nextCursor, data.total, meta.skipped, false);
       } catch (error) {
         // A cursor kept from an earlier visit that the service no longer accepts: start the chain again.
@@ -322,7 +323,7 @@ export class TokenCatalog {
     const known = this.known(chainId);
     if (q === '' || known.complete) return { tokens: known.tokens.filter((t) => matchesToken(t, q)), nextCursor: null, skipped: 0 };
     const { signal, cursor, limit = this.pageSize } = options;
-    const { data, meta } = await this.options.client.tokenPage({ chainId, q, limit, cursor }, { signal });
+    const { data, meta } = await tokenPage(this.options.client, { chainId, q, limit, cursor }, { signal });
     // Unfiltered answers (a plain array) would pile every token into the chain: keep only the matches.
     const tokens = data.tokens.filter((t) => t.chainId === chainId && matchesToken(t, q));
     this.add(chainId, tokens);

@@ -82,23 +82,23 @@ function writeJson(storage: KeyValueStorage | undefined, key: string, value: unk
 }
 
 export class IntentStore {
-  private readonly storage: KeyValueStorage | undefined;
-  private readonly prefix: string;
+  readonly #storage: KeyValueStorage | undefined;
+  readonly #prefix: string;
 
   readonly approvals: PendingApprovals;
 
   constructor(storage: KeyValueStorage | undefined, proxyUrl: string) {
-    this.storage = storage;
-    this.prefix = `bridge-widget:v1:${proxyUrl.replace(/\/+$/, '')}`;
+    this.#storage = storage;
+    this.#prefix = `bridge-widget:v1:${proxyUrl.replace(/\/+$/, '')}`;
     this.approvals = new PendingApprovals(storage, (account) => this.keyFor(account));
   }
 
   keyFor(account: string): string {
-    return `${this.prefix}:${account.toLowerCase()}`;
+    return `${this.#prefix}:${account.toLowerCase()}`;
   }
 
   list(account: string): SavedTransfer[] {
-    return readArray(this.storage, this.keyFor(account)).filter(isSavedTransfer);
+    return readArray(this.#storage, this.keyFor(account)).filter(isSavedTransfer);
   }
 
   get(account: string, intentId: string): SavedTransfer | undefined {
@@ -116,7 +116,7 @@ export class IntentStore {
 
   /** Read-modify-write of one record, merging with whatever other tabs wrote meanwhile. */
   update(account: string, intentId: string, change: (current: SavedTransfer | undefined) => SavedTransfer | undefined): SavedTransfer | undefined {
-    if (!this.storage) return undefined;
+    if (!this.#storage) return undefined;
     const all = this.list(account);
     const index = all.findIndex((t) => t.intentId === intentId);
     const next = change(all[index]);
@@ -129,38 +129,41 @@ export class IntentStore {
     const kept = [...unfinished, ...all.filter((t) => isFinalPhase(t.phase))]
       .slice(0, Math.max(MAX_RECORDS, unfinished.length))
       .sort((a, b) => b.createdAt - a.createdAt);
-    writeJson(this.storage, this.keyFor(account), kept);
+    writeJson(this.#storage, this.keyFor(account), kept);
     return next;
   }
 }
 
 export class PendingApprovals {
-  constructor(
-    private readonly storage: KeyValueStorage | undefined,
-    private readonly keyFor: (account: string) => string,
-  ) {}
+  readonly #storage: KeyValueStorage | undefined;
+  readonly #keyFor: (account: string) => string;
 
-  private read(account: string): PendingApproval[] {
-    return (readArray(this.storage, `${this.keyFor(account)}:approvals`) as PendingApproval[]).filter(
+  constructor(storage: KeyValueStorage | undefined, keyFor: (account: string) => string) {
+    this.#storage = storage;
+    this.#keyFor = keyFor;
+  }
+
+  #read(account: string): PendingApproval[] {
+    return (readArray(this.#storage, `${this.#keyFor(account)}:approvals`) as PendingApproval[]).filter(
       (p) => typeof p?.hash === 'string' && Date.now() - p.at < PENDING_APPROVAL_TTL_MS,
     );
   }
 
-  private write(account: string, list: PendingApproval[]): void {
-    writeJson(this.storage, `${this.keyFor(account)}:approvals`, list);
+  #write(account: string, list: PendingApproval[]): void {
+    writeJson(this.#storage, `${this.#keyFor(account)}:approvals`, list);
   }
 
   find(account: string, match: { chainId: string; tokenAddress: string; spender: string }): PendingApproval | undefined {
     const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-    return this.read(account).find((p) => p.chainId === match.chainId && same(p.tokenAddress, match.tokenAddress) && same(p.spender, match.spender));
+    return this.#read(account).find((p) => p.chainId === match.chainId && same(p.tokenAddress, match.tokenAddress) && same(p.spender, match.spender));
   }
 
   add(account: string, approval: Omit<PendingApproval, 'at'>): void {
-    this.write(account, [...this.read(account).filter((p) => p.hash !== approval.hash), { ...approval, at: Date.now() }]);
+    this.#write(account, [...this.#read(account).filter((p) => p.hash !== approval.hash), { ...approval, at: Date.now() }]);
   }
 
   remove(account: string, hash: string): void {
-    this.write(account, this.read(account).filter((p) => p.hash.toLowerCase() !== hash.toLowerCase()));
+    this.#write(account, this.#read(account).filter((p) => p.hash.toLowerCase() !== hash.toLowerCase()));
   }
 }
 

@@ -173,18 +173,18 @@ export class TransferSession {
   /** Destinations a quote reached (a chain the service lists as unconfirmed becomes selectable). */
   readonly confirmedDestinations = new Set<string>();
 
-  private readonly listeners = new Set<SessionListener>();
-  private presetsApplied = false;
-  private balancePolls = 0;
-  private runs = { catalog: 0, balances: 0, quote: 0 };
-  private aborts: Partial<Record<keyof Loaded, AbortController>> = {};
-  private timers: Partial<Record<'refresh' | 'balances' | 'rateLimit', ReturnType<typeof setTimeout>>> = {};
-  private executing: AbortController | undefined;
-  private termsAnswer: ((accept: boolean) => void) | undefined;
-  private readonly tracking = new Map<string, AbortController>();
-  private connected = false;
+  readonly #listeners = new Set<SessionListener>();
+  #presetsApplied = false;
+  #balancePolls = 0;
+  #runs = { catalog: 0, balances: 0, quote: 0 };
+  #aborts: Partial<Record<keyof Loaded, AbortController>> = {};
+  #timers: Partial<Record<'refresh' | 'balances' | 'rateLimit', ReturnType<typeof setTimeout>>> = {};
+  #executing: AbortController | undefined;
+  #termsAnswer: ((accept: boolean) => void) | undefined;
+  readonly #tracking = new Map<string, AbortController>();
+  #connected = false;
   /** The inputs the running (or last) quote was asked for: a change of inputs starts a new one. */
-  private quoteRequested: QuoteInputs | undefined;
+  #quoteRequested: QuoteInputs | undefined;
 
   constructor(options: SessionOptions) {
     this.options = options;
@@ -194,44 +194,44 @@ export class TransferSession {
   }
 
   subscribe(listener: SessionListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
-  private changed(): void {
-    this.applyPresets();
+  #changed(): void {
+    this.#applyPresets();
     this.draft = readDraft({ catalog: this.catalog.value, balances: this.balances.value, values: this.values, account: this.account, previous: this.draft.inputs });
     if (this.view !== 'form') this.draft.inputs = undefined;
-    if (this.draft.inputs !== this.quote.value?.inputs && this.draft.inputs !== this.quoteRequested) void this.runQuote();
-    for (const listener of this.listeners) listener.changed?.();
+    if (this.draft.inputs !== this.quote.value?.inputs && this.draft.inputs !== this.#quoteRequested) void this.#runQuote();
+    for (const listener of this.#listeners) listener.changed?.();
   }
 
-  private emit<K extends keyof BridgeEventDetails>(type: K, detail: BridgeEventDetails[K]): void {
-    for (const listener of this.listeners) listener.event?.(type, detail);
+  #emit<K extends keyof BridgeEventDetails>(type: K, detail: BridgeEventDetails[K]): void {
+    for (const listener of this.#listeners) listener.event?.(type, detail);
   }
 
   // ---- lifecycle ----------------------------------------------------------
 
   /** Starts (or, after `disconnect`, restarts) what the session fetches. */
   connect(): void {
-    if (this.connected) return;
-    this.connected = true;
-    if (this.catalog.status !== 'complete') void this.loadCatalog();
-    if (this.account) void this.loadBalances();
+    if (this.#connected) return;
+    this.#connected = true;
+    if (this.catalog.status !== 'complete') void this.#loadCatalog();
+    if (this.account) void this.#loadBalances();
     // Reattached: quote again what disconnecting stopped (and with it the refresh).
     this.retryQuote();
-    this.changed();
+    this.#changed();
   }
 
   /** Stops every timer and request: a detached widget must not keep requests (and itself) alive. */
   disconnect(): void {
-    this.connected = false;
-    for (const timer of Object.values(this.timers)) clearTimeout(timer);
-    this.timers = {};
-    for (const controller of Object.values(this.aborts)) controller?.abort();
-    this.executing?.abort();
-    for (const controller of this.tracking.values()) controller.abort();
-    this.tracking.clear();
+    this.#connected = false;
+    for (const timer of Object.values(this.#timers)) clearTimeout(timer);
+    this.#timers = {};
+    for (const controller of Object.values(this.#aborts)) controller?.abort();
+    this.#executing?.abort();
+    for (const controller of this.#tracking.values()) controller.abort();
+    this.#tracking.clear();
   }
 
   // ---- what the host sets -------------------------------------------------
@@ -244,9 +244,9 @@ export class TransferSession {
     if (names.has('slippage') && isUsableSlippage(settings.slippage)) values.slippage = settings.slippage;
     if (names.has('amount')) values.amountText = settings.amount;
     if (names.has('toAddress') && settings.toAddress) values.recipient = settings.toAddress;
-    if (['fromChain', 'toChain', 'fromToken', 'toToken'].some((name) => names.has(name))) this.presetsApplied = false;
+    if (['fromChain', 'toChain', 'fromToken', 'toToken'].some((name) => names.has(name))) this.#presetsApplied = false;
     this.values = values;
-    this.changed();
+    this.#changed();
   }
 
   /** The host's presets and allow/deny lists, per side. */
@@ -257,32 +257,32 @@ export class TransferSession {
   /** The wallet in use and its account (the wallet controller decides which provider that is). */
   setWallet(provider: Eip1193Provider | undefined, account: Address | undefined): void {
     this.provider = provider;
-    if (sameId(account, this.account)) return this.changed();
+    if (sameId(account, this.account)) return this.#changed();
     const previous = this.account;
     this.account = account;
-    this.balancePolls = 0;
+    this.#balancePolls = 0;
     if (previous && this.view === 'executing') {
       // The flow re-checks the account before every signature; stopping here makes that visible at once.
-      this.executing?.abort(new FlowError('wrong-account', 'The wallet account changed during the transfer. Nothing further was sent.'));
+      this.#executing?.abort(new FlowError('wrong-account', 'The wallet account changed during the transfer. Nothing further was sent.'));
     }
-    this.readHistory();
+    this.#readHistory();
     if (account) this.resume(account);
-    void this.loadBalances();
-    this.changed();
+    void this.#loadBalances();
+    this.#changed();
   }
 
   /** A problem the host found (an unusable provider, a refused connection), shown like the session's own. */
   report(error: unknown, intentId?: string): void {
     const problem = describeError(error);
     this.problem = problem;
-    this.emit('bridge-error', { kind: problem.kind, rule: problem.rule, message: problem.message, intentId, requestId: problem.requestId, retryable: problem.retryable });
-    this.changed();
+    this.#emit('bridge-error', { kind: problem.kind, rule: problem.rule, message: problem.message, intentId, requestId: problem.requestId, retryable: problem.retryable });
+    this.#changed();
   }
 
   /** A problem found outside the flow (an unusable provider), shown without an event. */
   showProblem(problem: Problem): void {
     this.problem = problem;
-    this.changed();
+    this.#changed();
   }
 
   // ---- what the user does -------------------------------------------------
@@ -291,7 +291,7 @@ export class TransferSession {
   edit(change: Partial<Pick<FormValues, 'amountText' | 'recipient' | 'slippage' | 'valueLossConfirmed'>>): void {
     const resets = 'amountText' in change;
     this.values = { ...this.values, ...(resets ? { valueLossConfirmed: false } : {}), ...change };
-    this.changed();
+    this.#changed();
   }
 
   selectChain(side: Side, chainId: string): void {
@@ -301,12 +301,12 @@ export class TransferSession {
     const family = chainFamily(catalog.chains.find((c) => c.chainId === chainId));
     if (side === 'to' && values.recipient && family && checkAddress(values.recipient, family)) values.recipient = '';
     this.values = values;
-    this.changed();
+    this.#changed();
   }
 
   selectToken(side: Side, address: string): void {
     this.values = { ...this.values, [`${side}TokenAddress`]: address, valueLossConfirmed: false };
-    this.changed();
+    this.#changed();
   }
 
   async connectWallet(): Promise<void> {
@@ -345,28 +345,28 @@ export class TransferSession {
 
   /** Back to the form after a transfer; a locked preset amount stays. */
   newTransfer(): void {
-    this.show(undefined);
+    this.#show(undefined);
     this.problem = undefined;
     const { lockPresets, amount } = this.settings;
     this.values = { ...this.values, amountText: lockPresets && amount ? amount : '', valueLossConfirmed: false };
-    this.changed();
+    this.#changed();
   }
 
   retryCatalog(): void {
-    void this.loadCatalog();
+    void this.#loadCatalog();
   }
 
   retryQuote(): void {
-    this.quoteRequested = undefined;
-    void this.runQuote();
+    this.#quoteRequested = undefined;
+    void this.#runQuote();
   }
 
   // ---- remote resources ---------------------------------------------------
 
-  private applyPresets(): void {
+  #applyPresets(): void {
     const catalog = this.catalog.value;
-    if (this.presetsApplied || !catalog) return;
-    this.presetsApplied = true;
+    if (this.#presetsApplied || !catalog) return;
+    this.#presetsApplied = true;
     this.values = { ...this.values, ...resolvePresets(this.config, catalog, this.values) };
   }
 
@@ -375,72 +375,72 @@ export class TransferSession {
    * older one, the value shown stays until the new one arrives, and a 429 the
    * client could not ride out is tried again when the service allows (`retry`).
    */
-  private async load<K extends keyof Loaded>(key: K, work: (signal: AbortSignal) => Promise<Loaded[K]>, retry?: () => void): Promise<void> {
+  async #load<K extends keyof Loaded>(key: K, work: (signal: AbortSignal) => Promise<Loaded[K]>, retry?: () => void): Promise<void> {
     const state = this as unknown as Record<K, Load<Loaded[K]>>;
-    const run = this.cancel(key);
-    const { signal } = (this.aborts[key] = new AbortController());
+    const run = this.#cancel(key);
+    const { signal } = (this.#aborts[key] = new AbortController());
     state[key] = { ...state[key], status: 'pending' };
-    this.changed();
+    this.#changed();
     try {
       const value = await work(signal);
-      if (run !== this.runs[key]) return;
+      if (run !== this.#runs[key]) return;
       state[key] = { status: 'complete', value };
     } catch (error) {
-      if (run !== this.runs[key]) return;
+      if (run !== this.#runs[key]) return;
       state[key] = { status: 'error', error };
-      if (retry) this.retryWhenRateLimited(error, retry);
+      if (retry) this.#retryWhenRateLimited(error, retry);
     }
-    this.changed();
+    this.#changed();
   }
 
   /** Stops a fetch in flight: its answer, if any, is ignored. Returns the new run's number. */
-  private cancel(key: keyof Loaded): number {
-    this.aborts[key]?.abort();
-    return ++this.runs[key];
+  #cancel(key: keyof Loaded): number {
+    this.#aborts[key]?.abort();
+    return ++this.#runs[key];
   }
 
-  private loadCatalog(): Promise<void> {
+  #loadCatalog(): Promise<void> {
     const { client } = this;
-    return this.load(
+    return this.#load(
       'catalog',
       async () => {
         if (!client) throw new Error(en['widget.noProxy']);
         const [chains, tokens] = await Promise.all([loadChains(client), loadTokens(client)]);
         return { chains, tokens };
       },
-      () => void this.loadCatalog(),
+      () => void this.#loadCatalog(),
     );
   }
 
-  private loadBalances(): Promise<void> | undefined {
-    clearTimeout(this.timers.balances);
+  #loadBalances(): Promise<void> | undefined {
+    clearTimeout(this.#timers.balances);
     const { client, account } = this;
-    if (!client || !account || !this.connected) {
-      this.cancel('balances');
+    if (!client || !account || !this.#connected) {
+      this.#cancel('balances');
       this.balances = { status: 'complete' };
       return;
     }
-    return this.load('balances', async (signal) => {
+    return this.#load('balances', async (signal) => {
       const { data } = await client.balances(account, { signal });
       // A partial answer means some chains are still coming in: ask again a few times.
-      if (data.partial && this.balancePolls < BALANCE_REPOLL_LIMIT) {
-        this.balancePolls++;
-        this.timers.balances = setTimeout(() => void this.loadBalances(), BALANCE_REPOLL_MS);
+      if (data.partial && this.#balancePolls < BALANCE_REPOLL_LIMIT) {
+        this.#balancePolls++;
+        this.#timers.balances = setTimeout(() => void this.#loadBalances(), BALANCE_REPOLL_MS);
       }
       return data;
     });
   }
 
-  private runQuote(): Promise<void> | undefined {
-    const inputs = (this.quoteRequested = this.draft.inputs);
+  #runQuote(): Promise<void> | undefined {
+    const inputs = (this.#quoteRequested = this.draft.inputs);
     const { client } = this;
-    clearTimeout(this.timers.refresh);
-    if (!inputs || !client || !this.connected) {
-      this.cancel('quote');
+    clearTimeout(this.#timers.refresh);
+    if (!inputs || !client || !this.#connected) {
+      this.#cancel('quote');
       if (!inputs) this.quote = { status: 'complete' };
       return;
     }
-    return this.load(
+    return this.#load(
       'quote',
       async (signal) => {
         // A newer keystroke aborts this run before the request leaves: debounce for free.
@@ -448,8 +448,8 @@ export class TransferSession {
         const { data, meta } = await client.quote(inputs, { signal });
         this.confirmedDestinations.add(inputs.toChain);
         const { fromChain, toChain, fromToken, toToken } = inputs;
-        this.emit('bridge-quote', { estimate: data, fromChain, toChain, fromToken, toToken, requestId: meta.requestId });
-        this.timers.refresh = setTimeout(() => {
+        this.#emit('bridge-quote', { estimate: data, fromChain, toChain, fromToken, toToken, requestId: meta.requestId });
+        this.#timers.refresh = setTimeout(() => {
           if (this.view === 'form') this.retryQuote();
         }, QUOTE_REFRESH_MS);
         return { inputs, estimate: data, at: Date.now() };
@@ -459,11 +459,11 @@ export class TransferSession {
   }
 
   /** A 429 the client could not ride out: the widget says it will retry, so it does, when the service allows. */
-  private retryWhenRateLimited(error: unknown, retry: () => void): void {
+  #retryWhenRateLimited(error: unknown, retry: () => void): void {
     if (!(error instanceof RateLimitedError)) return;
-    clearTimeout(this.timers.rateLimit);
-    this.timers.rateLimit = setTimeout(() => {
-      if (this.connected) retry();
+    clearTimeout(this.#timers.rateLimit);
+    this.#timers.rateLimit = setTimeout(() => {
+      if (this.#connected) retry();
     }, error.retryAfterMs);
   }
 
@@ -491,14 +491,14 @@ export class TransferSession {
     this.problem = undefined;
     this.view = 'executing';
     this.execution = { phase: 'routing', approvals: [], route: undefined };
-    clearTimeout(this.timers.refresh);
-    const controller = (this.executing = new AbortController());
+    clearTimeout(this.#timers.refresh);
+    const controller = (this.#executing = new AbortController());
     let intentId: string | undefined;
     const set = (change: Partial<Execution>) => {
       this.execution = { ...this.execution, ...change };
-      this.changed();
+      this.#changed();
     };
-    this.changed();
+    this.#changed();
     try {
       // The flow quotes again right before routing (AML) and guards the route against both quotes.
       const saved = await sendTransfer(
@@ -531,54 +531,54 @@ export class TransferSession {
           onRoute: ({ intentId: id, route }, meta) => {
             intentId = id;
             set({ route: { provider: route.provider, reliabilityScore: route.reliabilityScore ?? undefined } });
-            this.emit('bridge-route', { intentId: id, route, requestId: meta.requestId, providerRequestId: meta.providerRequestId });
+            this.#emit('bridge-route', { intentId: id, route, requestId: meta.requestId, providerRequestId: meta.providerRequestId });
           },
           onApprovals: (steps) => {
             const before = new Map(this.execution.approvals.map((s) => [s.id, s.state]));
             set({ approvals: steps });
             for (const { state, tokenAddress, spender, amount, chainId, txHash, id } of steps) {
               if (before.get(id) !== state && ['mining', 'done', 'rejected', 'failed'].includes(state)) {
-                this.emit('bridge-approval', { intentId: intentId ?? '', tokenAddress, spender, amount, chainId, state, txHash });
+                this.#emit('bridge-approval', { intentId: intentId ?? '', tokenAddress, spender, amount, chainId, state, txHash });
               }
             }
           },
           onReview: (review) => set({ review }),
           onTermsChanged: ({ before }, review) =>
             new Promise<boolean>((resolve) => {
-              this.termsAnswer = resolve;
+              this.#termsAnswer = resolve;
               set({ review, terms: before });
             }),
-          onTransaction: (hash, id) => this.emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId }),
-          onLateTransaction: (record) => this.track(record, this.view === 'form'),
+          onTransaction: (hash, id) => this.#emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId }),
+          onLateTransaction: (record) => this.#track(record, this.view === 'form'),
         }),
       );
-      this.executing = undefined;
-      this.track(saved, true);
+      this.#executing = undefined;
+      this.#track(saved, true);
     } catch (error) {
-      this.executing = undefined;
-      this.termsAnswer = undefined;
+      this.#executing = undefined;
+      this.#termsAnswer = undefined;
       const reason = controller.signal.aborted && controller.signal.reason instanceof Error ? controller.signal.reason : error;
       this.view = 'form';
       this.execution = { ...this.execution, phase: undefined, review: undefined, terms: undefined };
       // Back on the form, the inputs are new to the quote: it quotes again by itself.
-      this.quoteRequested = undefined;
+      this.#quoteRequested = undefined;
       this.report(reason, intentId);
     }
   }
 
   /** The user's answer to terms that got worse (see `Execution.terms`). */
   answerTerms(accept: boolean): void {
-    const answer = this.termsAnswer;
-    this.termsAnswer = undefined;
+    const answer = this.#termsAnswer;
+    this.#termsAnswer = undefined;
     if (!accept || !answer) return answer?.(accept);
     this.execution = { ...this.execution, terms: undefined };
-    this.changed();
+    this.#changed();
     answer(true);
   }
 
   // ---- tracking -----------------------------------------------------------
 
-  private readHistory(): void {
+  #readHistory(): void {
     this.history = this.account ? this.store.list(this.account).filter((t) => t.sourceTxHash) : [];
   }
 
@@ -588,7 +588,7 @@ export class TransferSession {
     for (const t of this.store.unfinished(account)) {
       const action = resumeAction(t, Date.now());
       if (action === 'track') {
-        this.track(t, !shown);
+        this.#track(t, !shown);
         shown = true;
       } else if (action === 'abandon') {
         this.store.update(account, t.intentId, (c) => c && { ...c, phase: 'abandoned' });
@@ -598,33 +598,33 @@ export class TransferSession {
 
   /** Shows a saved transfer (from the history) and follows it. */
   open(saved: SavedTransfer): void {
-    this.track(saved, true);
+    this.#track(saved, true);
   }
 
   /** Shows a transfer's progress, or the form again (`undefined`). */
-  private show(saved: SavedTransfer | undefined): void {
+  #show(saved: SavedTransfer | undefined): void {
     this.view = saved ? 'tracking' : 'form';
     this.tracked = saved && { saved, status: undefined, final: undefined, lastCheckedAt: undefined, nextCheckAt: undefined };
     this.notice = undefined;
-    this.readHistory();
-    if (!saved) this.quoteRequested = undefined;
+    this.#readHistory();
+    if (!saved) this.#quoteRequested = undefined;
   }
 
-  private track(saved: SavedTransfer, show: boolean): void {
+  #track(saved: SavedTransfer, show: boolean): void {
     const { intentId, account } = saved;
     if (show) {
-      this.show(saved);
-      this.changed();
+      this.#show(saved);
+      this.#changed();
     }
-    if (this.tracking.has(intentId) || !this.client) return;
+    if (this.#tracking.has(intentId) || !this.client) return;
     const controller = new AbortController();
-    this.tracking.set(intentId, controller);
+    this.#tracking.set(intentId, controller);
     const shown = () => (this.tracked?.saved.intentId === intentId ? this.tracked : undefined);
     const refresh = (change: Partial<Tracked> = {}) => {
       const current = shown();
       if (current) this.tracked = { ...current, saved: this.store.get(account, intentId) ?? current.saved, ...change };
-      this.readHistory();
-      this.changed();
+      this.#readHistory();
+      this.#changed();
     };
     trackTransfer(saved, { ...this.options.transfer, client: this.client, store: this.store, signal: controller.signal }, {
       onPhase: () => refresh(),
@@ -637,12 +637,12 @@ export class TransferSession {
           refresh({ status, lastCheckedAt: Date.now(), nextCheckAt: status.kind === 'tracked' && status.next_poll_at ? Date.parse(status.next_poll_at) : undefined });
         }
         const changed = previous?.status !== status.status || (previous.kind === 'tracked' && status.kind === 'tracked' && previous.gas_status !== status.gas_status);
-        if (changed || !current) this.emit('bridge-status', statusDetail(saved, status, meta));
+        if (changed || !current) this.#emit('bridge-status', statusDetail(saved, status, meta));
       },
       onStatusRejected: () => {
         if (!shown()) return;
         this.notice = 'status.contradicted';
-        this.changed();
+        this.#changed();
       },
       onPollProblem: (error, retryInMs) => {
         if (!shown()) return;
@@ -650,26 +650,26 @@ export class TransferSession {
         refresh({ nextCheckAt: Date.now() + retryInMs });
       },
     })
-      .then((outcome) => this.finish(outcome))
+      .then((outcome) => this.#finish(outcome))
       .catch((error: unknown) => {
         if (!isAborted(error)) this.report(error, intentId);
       })
-      .finally(() => this.tracking.delete(intentId));
+      .finally(() => this.#tracking.delete(intentId));
   }
 
-  private finish(outcome: TrackOutcome): void {
+  #finish(outcome: TrackOutcome): void {
     const { record, kind } = outcome;
     const current = this.tracked?.saved.intentId === record.intentId ? this.tracked : undefined;
     if (current) this.tracked = { ...current, saved: record, final: kind };
     if (outcome.kind === 'success') {
-      this.emit('bridge-success', { ...statusDetail(record, outcome.status), toAmount: outcome.status.to_amount_wei });
+      this.#emit('bridge-success', { ...statusDetail(record, outcome.status), toAmount: outcome.status.to_amount_wei });
     } else {
       const { intentId, sourceTxHash, requestId, providerRequestId } = record;
-      this.emit('bridge-failed', { intentId, reason: outcome.kind, sourceTxHash, requestId, providerRequestId });
+      this.#emit('bridge-failed', { intentId, reason: outcome.kind, sourceTxHash, requestId, providerRequestId });
     }
-    this.readHistory();
-    void this.loadBalances();
-    this.changed();
+    this.#readHistory();
+    void this.#loadBalances();
+    this.#changed();
   }
 
   /** A token of the catalog, for labels. */

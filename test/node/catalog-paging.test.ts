@@ -1,12 +1,12 @@
 /**
  * The widget's paged catalog (src/flow/catalog.ts TokenCatalog, and
- * WidgetClient.tokenPage under it) against the real sandbox with its large
+ * the `tokenPage` function under it) against the real sandbox with its large
  * catalog, through the real proxy. Requests are asserted on the sandbox's
  * request log; storage is a Map behind the Web Storage interface.
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { WidgetClient } from '../../src/api/client.js';
+import { WidgetClient, tokenPage } from '../../src/api/client.js';
 import { RoutingError } from '../../src/api/errors.js';
 import type { Token } from '../../src/api/schemas.js';
 import {
@@ -58,19 +58,19 @@ const catalogRequests = (): LoggedRequest[] => sandbox.requests({ endpoints: ['c
 const chainTokens = (chainId: string) => all.filter((t) => t.chainId === chainId);
 const newCatalog = (options: Partial<TokenCatalogOptions> = {}) => new TokenCatalog({ client, ...options });
 
-describe('WidgetClient.tokenPage', () => {
+describe('tokenPage', () => {
   test('reads the paginated shape: rows parsed, cursor and total', async () => {
-    const page = await client.tokenPage({ chainId: SEPOLIA, limit: 10, includeTotal: true });
+    const page = await tokenPage(client, { chainId: SEPOLIA, limit: 10, includeTotal: true });
     assert.deepEqual(page.data.tokens.map((t) => t.address), chainTokens(SEPOLIA).slice(0, 10).map((t) => t.address));
     assert.equal(page.data.total, chainTokens(SEPOLIA).length);
     assert.equal(typeof page.data.nextCursor, 'string');
-    const next = await client.tokenPage({ chainId: SEPOLIA, limit: 10, cursor: page.data.nextCursor! });
+    const next = await tokenPage(client, { chainId: SEPOLIA, limit: 10, cursor: page.data.nextCursor! });
     assert.deepEqual(next.data.tokens.map((t) => t.address), chainTokens(SEPOLIA).slice(10, 20).map((t) => t.address));
   });
 
   test('a service that answers a paginated request with the plain array is read as one last page', async () => {
     sandbox.faults.set({ plainTokenList: true });
-    const page = await client.tokenPage({ chainId: SEPOLIA, limit: 10 });
+    const page = await tokenPage(client, { chainId: SEPOLIA, limit: 10 });
     assert.equal(page.data.tokens.length, all.length);
     assert.equal(page.data.nextCursor, null);
     assert.equal(page.data.total, all.length);

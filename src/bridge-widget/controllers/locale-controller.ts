@@ -23,67 +23,67 @@ interface Resolved extends LocaleContext {
 }
 
 export class LocaleController implements ReactiveController {
-  private memo: Resolved | undefined;
-  private readonly subscribers = new Set<(context: LocaleContext) => void>();
-  private unwatch: (() => void) | undefined;
+  #memo: Resolved | undefined;
+  readonly #subscribers = new Set<(context: LocaleContext) => void>();
+  #unwatch: (() => void) | undefined;
 
   constructor(private readonly host: LocaleHost) {
     host.addController(this);
   }
 
   hostConnected(): void {
-    this.host.renderRoot.addEventListener('bw-locale-request', this.onRequest as EventListener);
-    this.unwatch = onLocaleRegistered(() => {
-      this.memo = undefined;
+    this.host.renderRoot.addEventListener('bw-locale-request', this.#onRequest as EventListener);
+    this.#unwatch = onLocaleRegistered(() => {
+      this.#memo = undefined;
       this.host.requestUpdate();
     });
   }
 
   hostDisconnected(): void {
-    this.host.renderRoot.removeEventListener('bw-locale-request', this.onRequest as EventListener);
-    this.unwatch?.();
+    this.host.renderRoot.removeEventListener('bw-locale-request', this.#onRequest as EventListener);
+    this.#unwatch?.();
   }
 
   /** Before each render: parts hear of a new language in the same update. */
   hostUpdate(): void {
-    const before = this.memo;
-    const now = this.current;
-    if (before !== now) for (const callback of this.subscribers) callback(now);
+    const before = this.#memo;
+    const now = this.#current;
+    if (before !== now) for (const callback of this.#subscribers) callback(now);
   }
 
-  private readonly onRequest = (event: LocaleRequestEvent): void => {
+  readonly #onRequest = (event: LocaleRequestEvent): void => {
     event.stopPropagation();
     const { callback } = event;
-    this.subscribers.add(callback);
-    event.unsubscribe = () => this.subscribers.delete(callback);
-    callback(this.current);
+    this.#subscribers.add(callback);
+    event.unsubscribe = () => this.#subscribers.delete(callback);
+    callback(this.#current);
   };
 
   /** The locale in use and the string table merged with the host's overrides (memoised). */
-  private get current(): Resolved {
+  get #current(): Resolved {
     const { host } = this;
     const inherited = typeof host.closest === 'function' ? host.closest('[lang]')?.getAttribute('lang') : undefined;
     const requested = host.locale || inherited || '';
-    const memo = this.memo;
+    const memo = this.#memo;
     if (memo && memo.requested === requested && memo.strings === host.strings) return memo;
     const resolved = resolveLocale(requested);
     const table = host.strings ? { ...resolved.table, ...host.strings } : resolved.table;
-    return (this.memo = { requested, strings: host.strings, resolved, table, intl: resolved.intl });
+    return (this.#memo = { requested, strings: host.strings, resolved, table, intl: resolved.intl });
   }
 
   get intl(): string {
-    return this.current.intl;
+    return this.#current.intl;
   }
 
   /** Language of the texts shown, for `lang` (so a screen reader pronounces German as German on an English page). */
   get textLanguage(): string {
-    const { resolved, strings } = this.current;
+    const { resolved, strings } = this.#current;
     const requested = resolved.intl.split('-')[0] ?? '';
     return requested !== resolved.language && strings ? resolved.intl : resolved.language;
   }
 
   t(key: StringKey, vars?: Vars): string {
-    return fill(this.current.table[key] ?? en[key], vars);
+    return fill(this.#current.table[key] ?? en[key], vars);
   }
 
   formatAmount(value: bigint, decimals: number, symbol?: string): string {
@@ -99,6 +99,6 @@ export class LocaleController implements ReactiveController {
   problemText(problem: Problem): string {
     const key = errorKey(problem) as StringKey;
     if (englishText(key) === undefined) return problem.message;
-    return this.host.strings?.[key] ?? (this.current.resolved.language === 'en' ? problem.message : this.t(key));
+    return this.host.strings?.[key] ?? (this.#current.resolved.language === 'en' ? problem.message : this.t(key));
   }
 }

@@ -14,53 +14,55 @@ export interface SessionHost extends ReactiveControllerHost, EventTarget {
 
 export class SessionController implements ReactiveController {
   session: TransferSession;
-  private unsubscribe: (() => void) | undefined;
-  private connected = false;
+  #unsubscribe: (() => void) | undefined;
+  #connected = false;
 
-  constructor(
-    private readonly host: SessionHost,
-    private readonly readSettings: () => SessionSettings,
-  ) {
-    this.session = this.create('');
+  readonly #host: SessionHost;
+  readonly #readSettings: () => SessionSettings;
+
+  constructor(host: SessionHost, readSettings: () => SessionSettings) {
+    this.#host = host;
+    this.#readSettings = readSettings;
+    this.session = this.#create('');
     host.addController(this);
   }
 
-  private create(proxyUrl: string): TransferSession {
-    const session = new TransferSession({ proxyUrl, settings: this.readSettings(), storage: typeof localStorage === 'undefined' ? undefined : localStorage });
-    this.unsubscribe = session.subscribe({
-      changed: () => this.host.requestUpdate(),
-      event: (type, detail) => this.host.dispatchEvent(new BRIDGE_EVENTS[type](detail as never)),
+  #create(proxyUrl: string): TransferSession {
+    const session = new TransferSession({ proxyUrl, settings: this.#readSettings(), storage: typeof localStorage === 'undefined' ? undefined : localStorage });
+    this.#unsubscribe = session.subscribe({
+      changed: () => this.#host.requestUpdate(),
+      event: (type, detail) => this.#host.dispatchEvent(new BRIDGE_EVENTS[type](detail as never)),
     });
     return session;
   }
 
   hostConnected(): void {
-    this.connected = true;
-    this.sync();
+    this.#connected = true;
+    this.#sync();
     this.session.connect();
   }
 
   hostDisconnected(): void {
-    this.connected = false;
+    this.#connected = false;
     this.session.disconnect();
   }
 
   hostUpdate(): void {
-    this.sync();
+    this.#sync();
   }
 
   /** A new proxy is a new client and store: a new session, which keeps the form and the wallet. */
-  private sync(): void {
-    const { host } = this;
+  #sync(): void {
+    const host = this.#host;
     let session = this.session;
     if (host.proxyUrl !== session.options.proxyUrl) {
       const previous = session;
       previous.disconnect();
-      this.unsubscribe?.();
-      session = this.session = this.create(host.proxyUrl);
+      this.#unsubscribe?.();
+      session = this.session = this.#create(host.proxyUrl);
       session.values = previous.values;
       session.setWallet(previous.provider, previous.account);
-      if (this.connected) session.connect();
+      if (this.#connected) session.connect();
     }
   }
 }

@@ -9,31 +9,33 @@ import type { AnnounceDetail } from '../../components/shared/part.js';
 export class ViewController implements ReactiveController {
   /** Text of the live region. */
   announcement = '';
-  private focusWasInside = false;
-  private shownView = '';
+  #focusWasInside = false;
+  #shownView = '';
 
-  constructor(
-    private readonly host: LitElement,
-    private readonly view: () => string,
-  ) {
+  readonly #host: LitElement;
+  readonly #view: () => string;
+
+  constructor(host: LitElement, view: () => string) {
+    this.#host = host;
+    this.#view = view;
     host.addController(this);
   }
 
   hostUpdate(): void {
-    this.focusWasInside = this.host.hasUpdated && this.host.matches(':focus-within');
+    this.#focusWasInside = this.#host.hasUpdated && this.#host.matches(':focus-within');
   }
 
   hostUpdated(): void {
-    const view = this.view();
-    const { shadowRoot } = this.host;
-    if (view !== this.shownView && this.shownView && this.focusWasInside && !shadowRoot?.activeElement) void this.focusView(view);
-    this.shownView = view;
+    const view = this.#view();
+    const { shadowRoot } = this.#host;
+    if (view !== this.#shownView && this.#shownView && this.#focusWasInside && !shadowRoot?.activeElement) void this.#focusView(view);
+    this.#shownView = view;
   }
 
   /** Puts a message in the live region; the same message twice is still spoken twice. */
   say(message: string): void {
     this.announcement = this.announcement === message ? `${message}\u00a0` : message;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   /** Listener for `bw-announce`: the parts speak through the shell's region. */
@@ -43,8 +45,8 @@ export class ViewController implements ReactiveController {
     this.say(event.detail.message);
   };
 
-  private async focusView(view: string): Promise<void> {
-    const root = this.host.renderRoot;
+  async #focusView(view: string): Promise<void> {
+    const root = this.#host.renderRoot;
     let target: HTMLElement | null;
     if (view === 'executing') target = root.querySelector('[part~="status"]');
     else if (view === 'tracking') target = root.querySelector('bw-status-tracker');

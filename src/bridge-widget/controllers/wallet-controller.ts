@@ -16,13 +16,15 @@ export interface WalletHost extends ReactiveControllerHost {
 export class WalletController implements ReactiveController {
   /** The network the wallet is on, for the header. */
   chainId: number | undefined;
-  private watched: Eip1193Provider | undefined;
-  private unwatch: (() => void) | undefined;
+  #watched: Eip1193Provider | undefined;
+  #unwatch: (() => void) | undefined;
 
-  constructor(
-    private readonly host: WalletHost,
-    private readonly session: () => TransferSession,
-  ) {
+  readonly #host: WalletHost;
+  readonly #session: () => TransferSession;
+
+  constructor(host: WalletHost, session: () => TransferSession) {
+    this.#host = host;
+    this.#session = session;
     host.addController(this);
   }
 
@@ -31,29 +33,29 @@ export class WalletController implements ReactiveController {
    * This is the one place that decides; wallet discovery (EIP-6963) plugs in here.
    */
   get provider(): Eip1193Provider | undefined {
-    return this.host.provider;
+    return this.#host.provider;
   }
 
   hostConnected(): void {
-    this.watch();
+    this.#watch();
   }
 
   hostUpdate(): void {
-    if (this.provider !== this.watched) this.watch();
+    if (this.provider !== this.#watched) this.#watch();
   }
 
   hostDisconnected(): void {
-    this.unwatch?.();
-    this.unwatch = undefined;
-    this.watched = undefined;
+    this.#unwatch?.();
+    this.#unwatch = undefined;
+    this.#watched = undefined;
   }
 
-  private watch(): void {
-    this.unwatch?.();
-    this.unwatch = undefined;
-    const provider = (this.watched = this.provider);
-    if (!this.host.isConnected) return;
-    const session = this.session();
+  #watch(): void {
+    this.#unwatch?.();
+    this.#unwatch = undefined;
+    const provider = (this.#watched = this.provider);
+    if (!this.#host.isConnected) return;
+    const session = this.#session();
     if (!provider) return session.setWallet(undefined, undefined);
     session.setWallet(provider, session.account);
     if (!isEip1193Provider(provider)) return session.showProblem({ kind: 'no-provider', message: en['error.no-provider'], retryable: false });
@@ -61,15 +63,15 @@ export class WalletController implements ReactiveController {
     const setChain = (id: number) => {
       if (!current()) return;
       this.chainId = id;
-      this.host.requestUpdate();
+      this.#host.requestUpdate();
     };
     const setAccount = (accounts: readonly Address[]) => {
-      if (current()) this.session().setWallet(provider, accounts[0]);
+      if (current()) this.#session().setWallet(provider, accounts[0]);
     };
-    this.unwatch = watchWallet(provider, {
+    this.#unwatch = watchWallet(provider, {
       accountsChanged: setAccount,
       chainChanged: setChain,
-      disconnect: () => this.session().setWallet(provider, undefined),
+      disconnect: () => this.#session().setWallet(provider, undefined),
     });
     getAccounts(provider)
       .then(setAccount)

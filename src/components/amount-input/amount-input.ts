@@ -88,31 +88,31 @@ export class AmountInput extends PartElement {
     return checkAmount(text, this.decimals, this.balance);
   }
 
-  private emitChange(text: string): void {
+  #emitChange(text: string): void {
     // `evaluate` leaves out what it has no value for, so the detail carries only the keys that apply.
     const detail: AmountChangeDetail = { text, ...this.evaluate(text) };
     this.dispatchEvent(new CustomEvent<AmountChangeDetail>('amount-change', { detail, bubbles: true, composed: false }));
   }
 
-  private onInput(event: Event): void {
+  #onInput(event: Event): void {
     const text = (event.target as HTMLInputElement).value;
     this.value = text;
-    this.emitChange(text);
+    this.#emitChange(text);
   }
 
-  private onMax(): void {
+  #onMax(): void {
     if (this.balance === undefined || this.disabled) return;
     const reserve = this.isNative && this.gasReserve > 0n ? this.gasReserve : 0n;
     const max = this.balance > reserve ? this.balance - reserve : 0n;
     const text = amountToInputText(max, this.decimals);
     this.value = text;
     this.maxFill = reserve > 0n ? { text, reserve } : undefined;
-    this.emitChange(text);
+    this.#emitChange(text);
   }
 
   override render() {
     const { amount, problem } = this.evaluate();
-    const message = this.message(amount, problem);
+    const message = this.#message(amount, problem);
     const invalid = message?.kind === 'error';
     const usd = amount !== undefined ? formatUsd(usdValue(amount, this.decimals, this.usdPrice), this.intl) : undefined;
     return field(
@@ -131,7 +131,7 @@ export class AmountInput extends PartElement {
             ?disabled=${this.disabled}
             aria-invalid=${invalid ? 'true' : 'false'}
             aria-describedby="symbol usd message"
-            @input=${this.onInput}
+            @input=${this.#onInput}
           />
           <span id="symbol" class="symbol" part="symbol">${this.symbol}</span>
         </div>
@@ -140,8 +140,8 @@ export class AmountInput extends PartElement {
           ${this.balance === undefined
             ? nothing
             : html`<span class="balance" part="balance">
-                <span class="balance-text">${this.t('amount.balance', { amount: this.amountText(this.balance) })}</span>
-                <button class="max" part="max" type="button" ?disabled=${this.disabled} @click=${this.onMax}>${this.t('amount.max')}</button>
+                <span class="balance-text">${this.t('amount.balance', { amount: this.#amountText(this.balance) })}</span>
+                <button class="max" part="max" type="button" ?disabled=${this.disabled} @click=${this.#onMax}>${this.t('amount.max')}</button>
               </span>`}
         </div>`,
       message?.text ?? nothing,
@@ -149,23 +149,23 @@ export class AmountInput extends PartElement {
     );
   }
 
-  private amountText(value: bigint): string {
+  #amountText(value: bigint): string {
     const amount = formatAmount(value, this.decimals, { locale: this.intl });
     return this.symbol ? `${amount} ${this.symbol}` : amount;
   }
 
-  private message(amount: bigint | undefined, problem: AmountInputProblem | undefined): { kind: 'error' | 'info' | 'warning'; text: string } | undefined {
+  #message(amount: bigint | undefined, problem: AmountInputProblem | undefined): { kind: 'error' | 'info' | 'warning'; text: string } | undefined {
     const fill = this.maxFill && this.maxFill.text === this.value ? this.maxFill : undefined;
     if (problem === 'empty') return undefined;
-    if (problem) return { kind: 'error', text: this.problemText(problem, fill) };
-    if (fill) return { kind: 'info', text: this.t('amount.keepsGas', { amount: this.amountText(fill.reserve) }) };
+    if (problem) return { kind: 'error', text: this.#problemText(problem, fill) };
+    if (fill) return { kind: 'info', text: this.t('amount.keepsGas', { amount: this.#amountText(fill.reserve) }) };
     if (amount !== undefined && this.isNative && this.gasReserve > 0n && this.balance !== undefined && amount > this.balance - this.gasReserve) {
-      return { kind: 'warning', text: this.t('amount.leavesGas', { amount: this.amountText(this.gasReserve) }) };
+      return { kind: 'warning', text: this.t('amount.leavesGas', { amount: this.#amountText(this.gasReserve) }) };
     }
     return undefined;
   }
 
-  private problemText(problem: Exclude<AmountInputProblem, 'empty'>, fill: { reserve: bigint } | undefined): string {
+  #problemText(problem: Exclude<AmountInputProblem, 'empty'>, fill: { reserve: bigint } | undefined): string {
     const token = this.symbol || this.t('amount.thisToken');
     switch (problem) {
       case 'invalid':
@@ -173,7 +173,7 @@ export class AmountInput extends PartElement {
       case 'negative':
         return this.t('amount.negative');
       case 'zero':
-        return fill ? this.t('amount.belowReserve', { amount: this.amountText(fill.reserve) }) : this.t('amount.zero');
+        return fill ? this.t('amount.belowReserve', { amount: this.#amountText(fill.reserve) }) : this.t('amount.zero');
       case 'too-many-decimals':
         return this.decimals === 0
           ? this.t('amount.wholeOnly', { token })

@@ -105,7 +105,7 @@ export class ApprovalSteps extends PartElement {
     this.announce(changes.join('. '));
   }
 
-  private onRetry(id: string): void {
+  #onRetry(id: string): void {
     this.dispatchEvent(new CustomEvent<ApprovalRetryDetail>('approval-retry', { detail: { id }, bubbles: true, composed: false }));
   }
 
@@ -113,13 +113,13 @@ export class ApprovalSteps extends PartElement {
     const current = this.steps.findIndex((step) => !FINISHED.includes(step.state));
     return html`
       <ol part="base list" aria-label=${this.t('approval.list')} ?hidden=${!this.steps.length}>
-        ${this.steps.map((step, index) => this.renderStep(step, index, index === current))}
+        ${this.steps.map((step, index) => this.#renderStep(step, index, index === current))}
       </ol>
       <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
     `;
   }
 
-  private renderStep(step: ApprovalStepView, index: number, current: boolean) {
+  #renderStep(step: ApprovalStepView, index: number, current: boolean) {
     const state = step.state;
     const amount = this.unlimited ? this.t('approval.unlimited') : formatAmount(step.amount, step.tokenDecimals, { locale: this.intl });
     const spender = step.spenderLabel ? html`${step.spenderLabel} (${address(step.spender)})` : address(step.spender);
@@ -143,10 +143,10 @@ export class ApprovalSteps extends PartElement {
         </p>
         ${showTx || failed
           ? html`<div class="details">
-              ${showTx ? this.renderTx(step.txHash!, step.explorerUrl) : nothing}
+              ${showTx ? this.#renderTx(step.txHash!, step.explorerUrl) : nothing}
               ${failed
                 ? html`<p class="message" part="message">${step.message || this.t(state === 'rejected' ? 'approval.rejectedMessage' : 'approval.failedMessage')}</p>
-                    <button class="retry" part="retry" type="button" @click=${() => this.onRetry(step.id)}>${this.t('approval.retry')}</button>`
+                    <button class="retry" part="retry" type="button" @click=${() => this.#onRetry(step.id)}>${this.t('approval.retry')}</button>`
                 : nothing}
             </div>`
           : nothing}
@@ -154,7 +154,7 @@ export class ApprovalSteps extends PartElement {
     `;
   }
 
-  private renderTx(hash: string, explorerUrl: string | undefined) {
+  #renderTx(hash: string, explorerUrl: string | undefined) {
     const url = safeHttpUrl(explorerUrl);
     if (!url) return html`<span>${fillParts(this.t('approval.tx'), { hash: address(hash) })}</span>`;
     return html`<a part="tx-link" href=${url} target="_blank" rel="noopener noreferrer"

@@ -90,35 +90,35 @@ export class ChainPicker extends PickerElement {
     none: 'picker.noChains',
   } as const;
 
-  private memo?: { chains: ChainOption[]; query: string; rows: ChainOption[] };
+  #memo?: { chains: ChainOption[]; query: string; rows: ChainOption[] };
 
   /** Filtered chains: routable (and unavailable) chains first, then the listed-only group. */
-  private get rows(): ChainOption[] {
+  get #rows(): ChainOption[] {
     const { chains, query } = this;
-    if (this.memo?.chains !== chains || this.memo.query !== query) {
+    if (this.#memo?.chains !== chains || this.#memo.query !== query) {
       const q = query.trim().toLowerCase();
       const ranked = chains.map((chain) => ({ chain, rank: q ? rankOf(chain, q) : 0 })).filter((r) => r.rank >= 0);
       // A stable sort: the host's order stays within a group and rank.
       ranked.sort((a, b) => GROUP[a.chain.availability] - GROUP[b.chain.availability] || a.rank - b.rank);
-      this.memo = { chains, query, rows: ranked.map((r) => r.chain) };
+      this.#memo = { chains, query, rows: ranked.map((r) => r.chain) };
     }
-    return this.memo.rows;
+    return this.#memo.rows;
   }
 
   protected get optionCount(): number {
-    return this.rows.length;
+    return this.#rows.length;
   }
 
   protected override isSelectable(index: number): boolean {
-    return GROUP[this.rows[index]!.availability] === 0;
+    return GROUP[this.#rows[index]!.availability] === 0;
   }
 
   protected selectedIndex(): number {
-    return this.rows.findIndex((chain) => chain.chainId === this.selected);
+    return this.#rows.findIndex((chain) => chain.chainId === this.selected);
   }
 
   protected emitSelect(index: number): void {
-    const { chainId } = this.rows[index]!;
+    const { chainId } = this.#rows[index]!;
     this.dispatchEvent(new CustomEvent<ChainSelectDetail>('chain-select', { detail: { chainId }, bubbles: true }));
   }
 
@@ -129,19 +129,19 @@ export class ChainPicker extends PickerElement {
   }
 
   protected renderRows() {
-    const rows = this.rows;
+    const rows = this.#rows;
     let firstListed = rows.findIndex((chain) => chain.availability === 'informational');
     if (firstListed < 0) firstListed = rows.length;
-    return html`${rows.slice(0, firstListed).map((chain, i) => this.renderChain(chain, i))}
+    return html`${rows.slice(0, firstListed).map((chain, i) => this.#renderChain(chain, i))}
     ${firstListed < rows.length
       ? html`<div class="group" role="group" aria-labelledby="group-listed">
           <div id="group-listed" class="group-label" role="presentation">${this.t('picker.listed')}</div>
-          ${rows.slice(firstListed).map((chain, i) => this.renderChain(chain, firstListed + i))}
+          ${rows.slice(firstListed).map((chain, i) => this.#renderChain(chain, firstListed + i))}
         </div>`
       : nothing}`;
   }
 
-  private renderChain(chain: ChainOption, index: number) {
+  #renderChain(chain: ChainOption, index: number) {
     const { chainId, note } = chain;
     let meta: unknown;
     switch (chain.availability) {

@@ -127,24 +127,24 @@ export class QuotePanel extends PartElement {
   /** Whether `slippageProblem` is said yet: "0" may be the start of "0.5", so "too low" waits for the field's change. */
   @state() private problemShown = false;
 
-  private timer: ReturnType<typeof setInterval> | undefined;
+  #timer: ReturnType<typeof setInterval> | undefined;
 
   /** True when the value-loss warning is shown and its checkbox is not ticked: the host must not continue. */
   get needsValueLossConfirmation(): boolean {
-    return this.lossToConfirm(this.estimate) !== undefined && !this.valueLossConfirmed;
+    return this.#lossToConfirm(this.estimate) !== undefined && !this.valueLossConfirmed;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.now = Date.now();
-    this.timer = setInterval(() => {
+    this.#timer = setInterval(() => {
       if (this.refreshAt !== undefined) this.now = Date.now();
     }, 1000);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearInterval(this.timer);
+    clearInterval(this.#timer);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -157,16 +157,16 @@ export class QuotePanel extends PartElement {
     const estimate = this.estimate;
     if (changed.has('estimate') && estimate) {
       const before = changed.get('estimate') as Estimate | undefined;
-      const loss = this.lossToConfirm(estimate);
-      if (loss !== undefined && this.lossToConfirm(before) === undefined) {
-        this.announce(this.t('quote.lossWarning', { percent: this.percentText(loss) }));
+      const loss = this.#lossToConfirm(estimate);
+      if (loss !== undefined && this.#lossToConfirm(before) === undefined) {
+        this.announce(this.t('quote.lossWarning', { percent: this.#percentText(loss) }));
       } else if (!before) {
-        this.announce(this.t('quote.ready', { amount: this.toText(estimate.toAmount) }));
+        this.announce(this.t('quote.ready', { amount: this.#toText(estimate.toAmount) }));
       }
     }
   }
 
-  private setSlippage(value: number): void {
+  #setSlippage(value: number): void {
     if (value === this.slippage) return;
     this.slippage = value;
     this.dispatchEvent(
@@ -174,25 +174,25 @@ export class QuotePanel extends PartElement {
     );
   }
 
-  private onPreset(value: number): void {
+  #onPreset(value: number): void {
     this.customText = '';
     this.slippageProblem = undefined;
-    this.setSlippage(value);
+    this.#setSlippage(value);
   }
 
-  private onCustomInput(event: Event): void {
+  #onCustomInput(event: Event): void {
     this.customText = (event.target as HTMLInputElement).value;
     const typed = parseSlippage(this.customText);
-    if (typeof typed === 'number') this.setSlippage(typed);
+    if (typeof typed === 'number') this.#setSlippage(typed);
     this.slippageProblem = typeof typed === 'string' ? typed : undefined;
     this.problemShown = typed !== 'tooLow';
   }
 
-  private onCustomChange(): void {
+  #onCustomChange(): void {
     this.problemShown = true;
   }
 
-  private onConfirm(event: Event): void {
+  #onConfirm(event: Event): void {
     const confirmed = (event.target as HTMLInputElement).checked;
     this.valueLossConfirmed = confirmed;
     this.dispatchEvent(
@@ -205,15 +205,15 @@ export class QuotePanel extends PartElement {
     const busy = this.loading || this.stale;
     return html`
       <section class="panel" part="base" aria-label=${this.t('quote.label')} aria-busy=${String(busy)}>
-        ${this.renderHeader(busy)}
-        ${estimate || this.loading ? this.renderDetails(estimate, busy) : html`<p class="empty">${this.t('quote.empty')}</p>`}
-        ${this.renderSlippage()} ${this.renderValueLoss(estimate)}
+        ${this.#renderHeader(busy)}
+        ${estimate || this.loading ? this.#renderDetails(estimate, busy) : html`<p class="empty">${this.t('quote.empty')}</p>`}
+        ${this.#renderSlippage()} ${this.#renderValueLoss(estimate)}
         <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
       </section>
     `;
   }
 
-  private renderHeader(busy: boolean) {
+  #renderHeader(busy: boolean) {
     const { provider, estimate, refreshAt } = this;
     const score = this.reliabilityScore ?? NaN;
     const percent = Math.round(Math.min(1, Math.max(0, score)) * 100);
@@ -243,7 +243,7 @@ export class QuotePanel extends PartElement {
   }
 
   /** The amounts and fees; without an estimate (the first quote is loading), a skeleton of the same rows. */
-  private renderDetails(estimate: Estimate | undefined, busy: boolean) {
+  #renderDetails(estimate: Estimate | undefined, busy: boolean) {
     const row = (kind: string, part: string | typeof nothing, label: unknown, value: unknown) =>
       html`<div class="row ${kind}" part=${part}><dt>${label}</dt> <dd>${value}</dd></div> `;
     const receive = this.t('quote.receive');
@@ -261,14 +261,14 @@ export class QuotePanel extends PartElement {
     }
     return html`
       <dl part="details" class=${busy ? 'stale' : ''}>
-        ${row('primary', 'received', receive, this.withUsd(this.t('quote.approx', { amount: this.toText(estimate.toAmount) }), estimate.toAmountUsd))}
-        ${row('', 'minimum', minimum, this.withUsd(this.toText(estimate.toAmountMin), estimate.toAmountMinUsd))}
+        ${row('primary', 'received', receive, this.#withUsd(this.t('quote.approx', { amount: this.#toText(estimate.toAmount) }), estimate.toAmountUsd))}
+        ${row('', 'minimum', minimum, this.#withUsd(this.#toText(estimate.toAmountMin), estimate.toAmountMinUsd))}
         ${estimate.fees.map((fee) =>
           row(
             'fee',
             'fee',
             humanFeeType(fee.type, this.table),
-            this.withUsd(this.amountText(fee.amount, fee.token.decimals, fee.token.symbol), fee.amountUsd),
+            this.#withUsd(this.#amountText(fee.amount, fee.token.decimals, fee.token.symbol), fee.amountUsd),
           ),
         )}
         ${row('total', 'total-fees', totalFees, formatUsd(estimate.totalFeesUsd, this.intl) ?? this.t('quote.notAvailable'))}
@@ -276,15 +276,15 @@ export class QuotePanel extends PartElement {
     `;
   }
 
-  private renderSlippage() {
+  #renderSlippage() {
     const problem = this.problemShown ? this.slippageProblem : undefined;
     const typed = parseSlippage(this.customText);
     const effective = typeof typed === 'number' ? typed : this.slippage;
     // `slippage.invalid`, `slippage.tooHigh` and `slippage.tooLow` each use the variables they need.
     const message = problem
-      ? this.t(`slippage.${problem}`, { max: this.percentText(SLIPPAGE_MAX), min: this.percentText(0) })
+      ? this.t(`slippage.${problem}`, { max: this.#percentText(SLIPPAGE_MAX), min: this.#percentText(0) })
       : effective > SLIPPAGE_WARN_ABOVE
-        ? this.t('slippage.warn', { max: this.percentText(SLIPPAGE_WARN_ABOVE) })
+        ? this.t('slippage.warn', { max: this.#percentText(SLIPPAGE_WARN_ABOVE) })
         : '';
     return html`
       <div class="slippage" part="slippage">
@@ -296,9 +296,9 @@ export class QuotePanel extends PartElement {
               part="slippage-option"
               type="button"
               aria-pressed=${String(!this.customText && this.slippage === preset)}
-              @click=${() => this.onPreset(preset)}
+              @click=${() => this.#onPreset(preset)}
             >
-              ${this.percentText(preset)}
+              ${this.#percentText(preset)}
             </button>`,
           )}
           <span class="custom ${problem ? 'invalid' : ''}">
@@ -312,8 +312,8 @@ export class QuotePanel extends PartElement {
               aria-invalid=${String(!!problem)}
               aria-describedby="slippage-message"
               .value=${live(this.customText)}
-              @input=${this.onCustomInput}
-              @change=${this.onCustomChange}
+              @input=${this.#onCustomInput}
+              @change=${this.#onCustomChange}
             />
             <span aria-hidden="true">%</span>
           </span>
@@ -325,10 +325,10 @@ export class QuotePanel extends PartElement {
     `;
   }
 
-  private renderValueLoss(estimate: Estimate | undefined) {
-    const loss = this.lossToConfirm(estimate);
+  #renderValueLoss(estimate: Estimate | undefined) {
+    const loss = this.#lossToConfirm(estimate);
     if (loss === undefined) return nothing;
-    const percent = this.percentText(loss);
+    const percent = this.#percentText(loss);
     return html`
       <div class="value-loss" part="value-loss" role="group" aria-labelledby="loss-text">
         <p id="loss-text">
@@ -336,7 +336,7 @@ export class QuotePanel extends PartElement {
           ${this.t('quote.lossDetail', { from: formatUsd(estimate?.fromAmountUsd, this.intl) ?? '', to: formatUsd(estimate?.toAmountUsd, this.intl) ?? '' })}
         </p>
         <label class="confirm">
-          <input type="checkbox" required .checked=${live(this.valueLossConfirmed)} @change=${this.onConfirm} />
+          <input type="checkbox" required .checked=${live(this.valueLossConfirmed)} @change=${this.#onConfirm} />
           <span>${this.t('quote.lossConfirm', { percent })}</span>
         </label>
       </div>
@@ -344,28 +344,28 @@ export class QuotePanel extends PartElement {
   }
 
   /** The value loss of `estimate` in percent when it is above the threshold (the user must confirm), else undefined. */
-  private lossToConfirm(estimate: Estimate | undefined): number | undefined {
+  #lossToConfirm(estimate: Estimate | undefined): number | undefined {
     const loss = valueLossPercent(estimate);
     return loss !== undefined && loss > this.valueLossThresholdPercent ? loss : undefined;
   }
 
-  private amountText(value: bigint, decimals: number, symbol: string): string {
+  #amountText(value: bigint, decimals: number, symbol: string): string {
     const amount = formatAmount(value, decimals, { locale: this.intl });
     return symbol ? `${amount} ${symbol}` : amount;
   }
 
   /** An amount of the token received. */
-  private toText(value: bigint): string {
-    return this.amountText(value, this.toDecimals, this.toSymbol);
+  #toText(value: bigint): string {
+    return this.#amountText(value, this.toDecimals, this.toSymbol);
   }
 
   /** `text`, followed by its USD value in parentheses when known. */
-  private withUsd(text: string, usd: string | undefined) {
+  #withUsd(text: string, usd: string | undefined) {
     const formatted = formatUsd(usd, this.intl);
     return formatted ? html`${text} <span class="usd">(${formatted})</span>` : text;
   }
 
-  private percentText(value: number): string {
+  #percentText(value: number): string {
     const digits = Math.abs(value) < 1 && value !== 0 ? 2 : 1;
     return this.t('quote.percent', { value: new Intl.NumberFormat(this.intl, { maximumFractionDigits: digits }).format(value) });
   }

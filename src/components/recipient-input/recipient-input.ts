@@ -82,7 +82,7 @@ export class RecipientInput extends PartElement {
   @state() private touched = false;
 
   /** The last value the user typed, to tell it from one the host sets. */
-  private typedValue: string | undefined;
+  #typedValue: string | undefined;
 
   /** The current problem, or undefined for a usable address. */
   get problem(): AddressProblem | undefined {
@@ -97,14 +97,14 @@ export class RecipientInput extends PartElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A value set by the host, or a destination change under a finished value, is not typing in progress.
-    const external = changed.has('value') && this.value !== this.typedValue;
+    const external = changed.has('value') && this.value !== this.#typedValue;
     const context = this.hasUpdated && (changed.has('family') || changed.has('bech32Prefix'));
     if ((external || context) && this.value !== '') this.touched = true;
   }
 
-  private onInput(event: Event): void {
+  #onInput(event: Event): void {
     this.value = (event.target as HTMLInputElement).value;
-    this.typedValue = this.value;
+    this.#typedValue = this.value;
     this.dispatchEvent(
       new CustomEvent<RecipientChangeDetail>('recipient-change', {
         detail: { value: this.value, valid: this.valid },
@@ -114,13 +114,13 @@ export class RecipientInput extends PartElement {
     );
   }
 
-  private onBlur(): void {
+  #onBlur(): void {
     this.touched = true;
   }
 
   override render() {
-    const error = this.visibleError();
-    const hint = this.required ? this.t('recipient.hint', { family: this.info.name }) : this.t('recipient.hintOptional');
+    const error = this.#visibleError();
+    const hint = this.required ? this.t('recipient.hint', { family: this.#info.name }) : this.t('recipient.hintOptional');
     return field(
       'recipient',
       html`<span>${this.label || this.t('recipient.label')}</span>
@@ -133,43 +133,43 @@ export class RecipientInput extends PartElement {
         autocapitalize="off"
         spellcheck="false"
         .value=${live(this.value)}
-        placeholder=${this.placeholder ?? this.defaultPlaceholder()}
+        placeholder=${this.placeholder ?? this.#defaultPlaceholder()}
         ?required=${this.required}
         ?disabled=${this.disabled}
         aria-invalid=${error ? 'true' : 'false'}
         aria-describedby="message"
-        @input=${this.onInput}
-        @blur=${this.onBlur}
+        @input=${this.#onInput}
+        @blur=${this.#onBlur}
       />`,
       error ?? hint,
       error ? 'error' : '',
     );
   }
 
-  private visibleError(): string | undefined {
+  #visibleError(): string | undefined {
     const problem = this.problem;
     if (problem === undefined) return undefined;
     if (problem === 'empty') return this.required && this.touched ? this.t('recipient.empty') : undefined;
-    if (problem !== 'whitespace' && !this.touched && !this.looksComplete()) return undefined;
-    return this.problemText(problem);
+    if (problem !== 'whitespace' && !this.touched && !this.#looksComplete()) return undefined;
+    return this.#problemText(problem);
   }
 
-  private get info(): FamilyInfo {
+  get #info(): FamilyInfo {
     return FAMILIES[this.family] ?? UNKNOWN_FAMILY;
   }
 
   /** Long enough to be a whole address of the family: from then on problems show while typing. */
-  private looksComplete(): boolean {
+  #looksComplete(): boolean {
     const value = this.value;
     if (this.family === 'cosmos') {
       // Bech32: the part after the last "1" (the separator) has a fixed length; the prefix varies.
       const separator = value.lastIndexOf('1');
-      return separator > 0 && value.length - separator - 1 >= this.info.length;
+      return separator > 0 && value.length - separator - 1 >= this.#info.length;
     }
-    return value.length >= this.info.length;
+    return value.length >= this.#info.length;
   }
 
-  private problemText(problem: Exclude<AddressProblem, 'empty'>): string {
+  #problemText(problem: Exclude<AddressProblem, 'empty'>): string {
     const family = this.family;
     switch (problem) {
       case 'whitespace':
@@ -179,13 +179,13 @@ export class RecipientInput extends PartElement {
       case 'prefix':
         return family === 'bitcoin' ? this.t('recipient.prefixBitcoin') : this.t('recipient.prefix', { prefix: this.bech32Prefix ?? '' });
       case 'format':
-        return family === 'evm' ? this.t('recipient.formatEvm') : this.t('recipient.format', { family: this.info.name });
+        return family === 'evm' ? this.t('recipient.formatEvm') : this.t('recipient.format', { family: this.#info.name });
     }
   }
 
-  private defaultPlaceholder(): string {
+  #defaultPlaceholder(): string {
     if (this.family === 'cosmos') return `${this.bech32Prefix ?? 'cosmos'}1…`;
-    return this.family === 'solana' ? this.t('recipient.solana') : (this.info.placeholder ?? '');
+    return this.family === 'solana' ? this.t('recipient.solana') : (this.#info.placeholder ?? '');
   }
 }
 

@@ -57,7 +57,7 @@ export class RouteReview extends PartElement {
     if (this.view?.terms && !(changed.get('view') as RouteReviewView | undefined)?.terms) this.renderRoot.querySelector('h3')?.focus();
   }
 
-  private answer(type: 'terms-confirm' | 'terms-cancel'): void {
+  #answer(type: 'terms-confirm' | 'terms-cancel'): void {
     this.dispatchEvent(new CustomEvent(type, { detail: null, bubbles: true, composed: false }));
   }
 
@@ -78,7 +78,7 @@ export class RouteReview extends PartElement {
       part="base"
       class=${terms ? 'terms' : ''}
       aria-labelledby="title"
-      @keydown=${(e: KeyboardEvent) => terms && e.key === 'Escape' && this.answer('terms-cancel')}
+      @keydown=${(e: KeyboardEvent) => terms && e.key === 'Escape' && this.#answer('terms-cancel')}
     >
       <h3 id="title" tabindex="-1">${this.t(terms ? 'terms.title' : 'review.title')}</h3>
       ${terms
@@ -100,8 +100,8 @@ export class RouteReview extends PartElement {
         ${item(this.t('review.receive'), `≈ ${show(now.toAmount)}`)}
       </dl>
       ${terms
-        ? html`<button class="confirm" part="confirm" @click=${() => this.answer('terms-confirm')}>${this.t('terms.confirm')}</button>
-            <button part="cancel" @click=${() => this.answer('terms-cancel')}>${this.t('terms.cancel')}</button>`
+        ? html`<button class="confirm" part="confirm" @click=${() => this.#answer('terms-confirm')}>${this.t('terms.confirm')}</button>
+            <button part="cancel" @click=${() => this.#answer('terms-cancel')}>${this.t('terms.cancel')}</button>`
         : nothing}
     </section>`;
   }

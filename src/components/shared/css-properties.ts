@@ -12,7 +12,7 @@ type Properties = Readonly<Record<string, string>>;
  * CSSOM writes are allowed. Property names are CSS names (`background`, `--x`).
  */
 class CssPropertiesDirective extends Directive {
-  private previous: readonly string[] = [];
+  #previous: readonly string[] = [];
 
   constructor(info: PartInfo) {
     super(info);
@@ -25,9 +25,9 @@ class CssPropertiesDirective extends Directive {
 
   override update(part: AttributePart, [properties]: [Properties]): unknown {
     const style = (part.element as HTMLElement).style;
-    for (const name of this.previous) if (!(name in properties)) style.removeProperty(name);
+    for (const name of this.#previous) if (!(name in properties)) style.removeProperty(name);
     for (const [name, value] of Object.entries(properties)) style.setProperty(name, value);
-    this.previous = Object.keys(properties);
+    this.#previous = Object.keys(properties);
     return noChange;
   }
 }

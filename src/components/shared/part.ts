@@ -30,32 +30,32 @@ export class PartElement extends LitElement {
   @state() protected announcement = '';
 
   /** The language the closest <bridge-widget> hands down, while connected under one. */
-  private context: LocaleContext | undefined;
-  private localeRequest: LocaleRequestEvent | undefined;
+  #context: LocaleContext | undefined;
+  #localeRequest: LocaleRequestEvent | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.localeRequest = new LocaleRequestEvent((context) => {
-      this.context = context;
+    this.#localeRequest = new LocaleRequestEvent((context) => {
+      this.#context = context;
       this.requestUpdate();
     });
-    this.dispatchEvent(this.localeRequest);
+    this.dispatchEvent(this.#localeRequest);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.localeRequest?.unsubscribe?.();
-    this.context = undefined;
+    this.#localeRequest?.unsubscribe?.();
+    this.#context = undefined;
   }
 
   /** The string table in use: the `strings` property, else the shell's. */
   protected get table(): StringOverrides | undefined {
-    return this.strings ?? this.context?.table;
+    return this.strings ?? this.#context?.table;
   }
 
   /** The locale in use for numbers: the `locale` property, else the shell's. */
   protected get intl(): string | undefined {
-    return this.locale ?? this.context?.intl;
+    return this.locale ?? this.#context?.intl;
   }
 
   protected t(key: StringKey, vars?: Vars): string {

@@ -66,7 +66,7 @@ export abstract class PickerElement extends PartElement {
   /** Index among the filtered options; -1 when there is none. */
   @state() protected activeIndex = -1;
 
-  private revealPending = false;
+  #revealPending = false;
 
   protected abstract readonly keys: PickerKeys;
 
@@ -133,8 +133,8 @@ export abstract class PickerElement extends PartElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (this.revealPending && this.open) {
-      this.revealPending = false;
+    if (this.#revealPending && this.open) {
+      this.#revealPending = false;
       const list = this.byId('listbox');
       const option = list?.querySelector<HTMLElement>(`#option-${this.activeIndex}`);
       if (!list || !option) return;
@@ -151,7 +151,7 @@ export abstract class PickerElement extends PartElement {
    * move its window before rendering.
    */
   protected reveal(index: number): void {
-    if (index >= 0) this.revealPending = true;
+    if (index >= 0) this.#revealPending = true;
   }
 
   /** Rows a PageUp/PageDown moves by. */
@@ -165,28 +165,28 @@ export abstract class PickerElement extends PartElement {
   /** Scroll listener of the listbox (Lit calls it with the element as `this`). */
   protected onListScroll(): void {}
 
-  private moveActive(index: number): void {
+  #moveActive(index: number): void {
     const count = this.optionCount;
     if (count === 0) return;
     this.activeIndex = Math.max(0, Math.min(count - 1, index));
     this.reveal(this.activeIndex);
   }
 
-  private choose(index: number): void {
+  #choose(index: number): void {
     if (index < 0 || index >= this.optionCount || !this.isSelectable(index)) return;
     this.emitSelect(index);
     void this.hide();
   }
 
-  private onTriggerClick(): void {
+  #onTriggerClick(): void {
     void this.show();
   }
 
-  private onDismiss(): void {
+  #onDismiss(): void {
     void this.hide();
   }
 
-  private onDialogKeydown(event: KeyboardEvent): void {
+  #onDialogKeydown(event: KeyboardEvent): void {
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
@@ -205,13 +205,13 @@ export abstract class PickerElement extends PartElement {
     }
   }
 
-  private onSearchInput(event: Event): void {
+  #onSearchInput(event: Event): void {
     this.query = (event.target as HTMLInputElement).value;
     this.activeIndex = 0;
     this.onQueryChange();
   }
 
-  private onSearchKeydown(event: KeyboardEvent): void {
+  #onSearchKeydown(event: KeyboardEvent): void {
     if (event.isComposing) return;
     const active = this.activeIndex;
     const moves: Partial<Record<string, number>> = {
@@ -224,24 +224,24 @@ export abstract class PickerElement extends PartElement {
     };
     // `typeof`, not `in`: the object's prototype has keys too.
     const move = moves[event.key];
-    if (event.key === 'Enter') this.choose(active);
-    else if (typeof move === 'number') this.moveActive(move);
+    if (event.key === 'Enter') this.#choose(active);
+    else if (typeof move === 'number') this.#moveActive(move);
     else return;
     event.preventDefault();
   }
 
-  private onListClick(event: Event): void {
-    const index = this.indexFromEvent(event);
-    if (index !== undefined) this.choose(index);
+  #onListClick(event: Event): void {
+    const index = this.#indexFromEvent(event);
+    if (index !== undefined) this.#choose(index);
   }
 
   /** Pointer movement (not mere hovering while the list scrolls under it) makes an option active. */
-  private onListPointerMove(event: Event): void {
-    const index = this.indexFromEvent(event);
+  #onListPointerMove(event: Event): void {
+    const index = this.#indexFromEvent(event);
     if (index !== undefined) this.activeIndex = index;
   }
 
-  private indexFromEvent(event: Event): number | undefined {
+  #indexFromEvent(event: Event): number | undefined {
     const option = (event.target as Element | null)?.closest?.('[data-index]');
     const index = option ? Number(option.getAttribute('data-index')) : NaN;
     return Number.isInteger(index) ? index : undefined;
@@ -262,7 +262,7 @@ export abstract class PickerElement extends PartElement {
         aria-disabled=${this.disabled ? 'true' : 'false'}
         aria-describedby=${reason ? 'disabled-reason' : nothing}
         title=${reason ?? nothing}
-        @click=${this.onTriggerClick}
+        @click=${this.#onTriggerClick}
       >
         ${view?.logo ?? nothing}<span
           id="trigger-value"
@@ -273,7 +273,7 @@ export abstract class PickerElement extends PartElement {
         ${chevronIcon}
       </button>
       ${reason ? html`<span id="disabled-reason" class="visually-hidden">${reason}</span>` : nothing}
-      ${this.open ? this.renderDialog() : nothing}`;
+      ${this.open ? this.#renderDialog() : nothing}`;
   }
 
   /** One option row; `index` is its position among the filtered options. */
@@ -300,26 +300,26 @@ export abstract class PickerElement extends PartElement {
     </div>`;
   }
 
-  private renderDialog(): TemplateResult {
+  #renderDialog(): TemplateResult {
     const { keys, activeIndex } = this;
     const count = this.optionCount;
     const query = this.query.trim();
     return html`<div class="overlay">
-      <div class="backdrop" @click=${this.onDismiss}></div>
+      <div class="backdrop" @click=${this.#onDismiss}></div>
       <div
         class="dialog"
         part="dialog"
         role="dialog"
         aria-modal="true"
         aria-labelledby=${this.label ? 'dialog-eyebrow dialog-heading' : 'dialog-heading'}
-        @keydown=${this.onDialogKeydown}
+        @keydown=${this.#onDialogKeydown}
       >
         <div class="header">
           <div>
             ${this.label ? html`<p id="dialog-eyebrow" class="eyebrow">${this.label}</p>` : nothing}
             <h2 id="dialog-heading" class="heading">${this.t(keys.select)}</h2>
           </div>
-          <button id="close" class="close" part="close" type="button" aria-label=${this.t('picker.close')} @click=${this.onDismiss}>${closeIcon}</button>
+          <button id="close" class="close" part="close" type="button" aria-label=${this.t('picker.close')} @click=${this.#onDismiss}>${closeIcon}</button>
         </div>
         <div class="search-wrap">
           ${searchIcon}
@@ -340,8 +340,8 @@ export abstract class PickerElement extends PartElement {
             spellcheck="false"
             enterkeyhint="done"
             .value=${this.query}
-            @input=${this.onSearchInput}
-            @keydown=${this.onSearchKeydown}
+            @input=${this.#onSearchInput}
+            @keydown=${this.#onSearchKeydown}
           />
         </div>
         ${this.renderNotice()}
@@ -353,8 +353,8 @@ export abstract class PickerElement extends PartElement {
           aria-label=${this.t(keys.list)}
           ?hidden=${count === 0}
           @scroll=${this.onListScroll}
-          @click=${this.onListClick}
-          @pointermove=${this.onListPointerMove}
+          @click=${this.#onListClick}
+          @pointermove=${this.#onListPointerMove}
         >
           ${this.renderRows()}
         </div>

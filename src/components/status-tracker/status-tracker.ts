@@ -125,22 +125,22 @@ export class StatusTracker extends PartElement {
   @state() private copied?: string;
   @state() private canCopy = false;
 
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private copiedTimer: ReturnType<typeof setTimeout> | undefined;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #copiedTimer: ReturnType<typeof setTimeout> | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.canCopy = typeof navigator.clipboard?.writeText === 'function';
     this.now = Date.now();
-    this.timer = setInterval(() => {
+    this.#timer = setInterval(() => {
       if (this.view && !FINAL_PHASES.includes(this.view.phase)) this.now = Date.now();
     }, 1000);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearInterval(this.timer);
-    clearTimeout(this.copiedTimer);
+    clearInterval(this.#timer);
+    clearTimeout(this.#copiedTimer);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -151,7 +151,7 @@ export class StatusTracker extends PartElement {
     if (!view) return;
     const parts: string[] = [];
     if (before?.phase !== view.phase) {
-      parts.push(view.phase === 'unknown' ? this.t('status.announceRaw', { status: this.rawStatus(view) }) : this.t(`status.${view.phase}`));
+      parts.push(view.phase === 'unknown' ? this.t('status.announceRaw', { status: this.#rawStatus(view) }) : this.t(`status.${view.phase}`));
     }
     if (view.needsGas && !before?.needsGas) parts.push(this.t('status.announceGas'));
     if (view.receiptPending && !before?.receiptPending) parts.push(this.t('status.announceReporting'));
@@ -163,13 +163,13 @@ export class StatusTracker extends PartElement {
     this.renderRoot.querySelector<HTMLElement>('#heading')?.focus(options);
   }
 
-  private emit(name: 'new-transfer' | 'status-dismiss'): void {
+  #emit(name: 'new-transfer' | 'status-dismiss'): void {
     const detail: StatusActionDetail = { intentId: this.view?.intentId ?? '' };
     this.dispatchEvent(new CustomEvent<StatusActionDetail>(name, { detail, bubbles: true, composed: false }));
   }
 
-  private async copy(label: string, value: string): Promise<void> {
-    clearTimeout(this.copiedTimer);
+  async #copy(label: string, value: string): Promise<void> {
+    clearTimeout(this.#copiedTimer);
     try {
       await navigator.clipboard.writeText(value);
       this.copied = label;
@@ -178,7 +178,7 @@ export class StatusTracker extends PartElement {
       this.copied = undefined;
       this.announce(this.t('status.copyFailed', { label }));
     }
-    this.copiedTimer = setTimeout(() => {
+    this.#copiedTimer = setTimeout(() => {
       this.copied = undefined;
     }, 2000);
   }
@@ -194,7 +194,7 @@ export class StatusTracker extends PartElement {
             duration: formatDuration((view.finishedAt ?? this.now) - view.startedAt, this.table),
           })
         : '';
-    const checked = !final && view.lastCheckedAt !== undefined ? this.agoText(view.lastCheckedAt) : '';
+    const checked = !final && view.lastCheckedAt !== undefined ? this.#agoText(view.lastCheckedAt) : '';
     return html`
       <section class="tracker" part="base" aria-labelledby="heading">
         <header>
@@ -204,20 +204,20 @@ export class StatusTracker extends PartElement {
             ${[elapsed, checked].map((text) => (text ? html`<span>${text}</span> ` : nothing))}
           </p>
         </header>
-        ${this.renderSteps(view)}
-        ${view.needsGas ? this.notice('warning', 'needs-gas', this.t('status.needsGas')) : nothing}
+        ${this.#renderSteps(view)}
+        ${view.needsGas ? this.#notice('warning', 'needs-gas', this.t('status.needsGas')) : nothing}
         ${phase === 'failed'
-          ? this.notice('danger', 'refund', this.t('status.refund', { chain: view.fromChainName }), view.message)
+          ? this.#notice('danger', 'refund', this.t('status.refund', { chain: view.fromChainName }), view.message)
           : phase === 'not-found'
-            ? this.notice('danger', 'not-found', this.t('status.notFound'), this.t('status.notFoundHelp'))
+            ? this.#notice('danger', 'not-found', this.t('status.notFound'), this.t('status.notFoundHelp'))
             : phase === 'unknown'
-              ? this.notice('warning', 'unknown', this.t('status.raw', { status: this.rawStatus(view) }), this.t('status.unknownHelp'))
+              ? this.#notice('warning', 'unknown', this.t('status.raw', { status: this.#rawStatus(view) }), this.t('status.unknownHelp'))
               : nothing}
-        ${view.message && phase !== 'failed' ? this.notice('', 'message', view.message) : nothing} ${this.renderSupport(view)}
+        ${view.message && phase !== 'failed' ? this.#notice('', 'message', view.message) : nothing} ${this.#renderSupport(view)}
         <div class="actions" part="actions">
-          <button class="secondary" part="close" type="button" @click=${() => this.emit('status-dismiss')}>${this.t('status.close')}</button>
+          <button class="secondary" part="close" type="button" @click=${() => this.#emit('status-dismiss')}>${this.t('status.close')}</button>
           ${final
-            ? html`<button class="primary" part="new-transfer" type="button" @click=${() => this.emit('new-transfer')}>
+            ? html`<button class="primary" part="new-transfer" type="button" @click=${() => this.#emit('new-transfer')}>
                 ${this.t('status.new')}
               </button>`
             : nothing}
@@ -227,18 +227,18 @@ export class StatusTracker extends PartElement {
     `;
   }
 
-  private renderSteps(view: StatusView) {
+  #renderSteps(view: StatusView) {
     const { phase, toChainName: chain } = view;
     const details = [
       phase === 'signing'
         ? this.t('status.signing')
-        : html`${this.t('status.sentDetail', { amount: view.fromAmountText, chain: view.fromChainName })}${this.txLink(view.sourceTxHash, view.sourceTxUrl, 'status.viewSource')}`,
+        : html`${this.t('status.sentDetail', { amount: view.fromAmountText, chain: view.fromChainName })}${this.#txLink(view.sourceTxHash, view.sourceTxUrl, 'status.viewSource')}`,
       view.receiptPending ? this.t('status.reporting') : phase === 'broadcast' ? this.t('status.waitingPickup') : '',
       phase === 'bridging' ? this.t('status.moving', { chain }) : phase === 'submitted' ? this.t('status.waitingStart') : '',
       phase === 'success'
         ? html`${view.toAmountText
             ? this.t('status.arrivedAmount', { amount: view.toAmountText, chain })
-            : this.t('status.arrivedOn', { chain })}${this.txLink(view.destTxHash, view.destTxUrl, 'status.viewDest')}`
+            : this.t('status.arrivedOn', { chain })}${this.#txLink(view.destTxHash, view.destTxUrl, 'status.viewDest')}`
         : phase === 'failed'
           ? this.t('status.notArrived', { chain })
           : '',
@@ -260,11 +260,11 @@ export class StatusTracker extends PartElement {
   }
 
   /** A notice box of paragraphs (empty ones left out), with the `notice` part and its own. */
-  private notice(kind: string, part: string, ...paragraphs: Array<string | undefined>) {
+  #notice(kind: string, part: string, ...paragraphs: Array<string | undefined>) {
     return html`<div class="notice ${kind}" part="notice ${part}">${paragraphs.map((text) => (text ? html`<p>${text}</p> ` : nothing))}</div>`;
   }
 
-  private renderSupport(view: StatusView) {
+  #renderSupport(view: StatusView) {
     const rows: Array<[StringKey, string | undefined]> = [
       ['status.intentId', view.intentId],
       ['status.requestId', view.requestId],
@@ -283,7 +283,7 @@ export class StatusTracker extends PartElement {
               <dd>
                 <code>${value}</code>
                 ${this.canCopy
-                  ? html`<button class="copy" part="copy" type="button" @click=${() => this.copy(label, value)}>
+                  ? html`<button class="copy" part="copy" type="button" @click=${() => this.#copy(label, value)}>
                       ${this.t(this.copied === label ? 'status.copied' : 'status.copy')}<span class="visually-hidden"> ${label}</span>
                     </button>`
                   : nothing}
@@ -296,7 +296,7 @@ export class StatusTracker extends PartElement {
   }
 
   /** " · " and the transaction's explorer link (or its shortened hash when the URL is unsafe); nothing without a hash. */
-  private txLink(hash: string | undefined, url: string | undefined, linkText: 'status.viewSource' | 'status.viewDest') {
+  #txLink(hash: string | undefined, url: string | undefined, linkText: 'status.viewSource' | 'status.viewDest') {
     if (!hash) return nothing;
     const safe = safeHttpUrl(url);
     return html` · ${safe
@@ -306,11 +306,11 @@ export class StatusTracker extends PartElement {
         : html`<span>${fillParts(this.t('status.tx'), { hash: html`<code title=${hash}>${shortenHex(hash)}</code>` })}</span>`}`;
   }
 
-  private rawStatus(view: StatusView): string {
+  #rawStatus(view: StatusView): string {
     return view.rawStatus || this.t('status.notReported');
   }
 
-  private agoText(at: number): string {
+  #agoText(at: number): string {
     const seconds = Math.max(0, Math.floor((this.now - at) / 1000));
     if (seconds < 1) return this.t('status.checkedNow');
     if (seconds < 60) return this.t('status.checkedSeconds', { seconds });

@@ -161,80 +161,80 @@ export class TokenPicker extends PickerElement {
     none: 'picker.noTokens',
   } as const;
 
-  private search?: TokenSearch;
-  private results?: { query: string; indices: readonly number[] };
-  private scrollFrame = 0;
-  private syncScroll = false;
-  private resizeObserver?: ResizeObserver;
-  private observedList?: HTMLElement;
+  #search?: TokenSearch;
+  #results?: { query: string; indices: readonly number[] };
+  #scrollFrame = 0;
+  #syncScroll = false;
+  #resizeObserver?: ResizeObserver;
+  #observedList?: HTMLElement;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    cancelAnimationFrame(this.scrollFrame);
-    this.scrollFrame = 0;
-    this.resizeObserver?.disconnect();
-    this.observedList = undefined;
+    cancelAnimationFrame(this.#scrollFrame);
+    this.#scrollFrame = 0;
+    this.#resizeObserver?.disconnect();
+    this.#observedList = undefined;
   }
 
   /** Indices into `tokens` of the current matches, best first (memoised by array identity and query). */
-  private get filtered(): readonly number[] {
-    if (this.search?.tokens !== this.tokens) {
-      this.search = createTokenSearch(this.tokens);
-      this.results = undefined;
+  get #filtered(): readonly number[] {
+    if (this.#search?.tokens !== this.tokens) {
+      this.#search = createTokenSearch(this.tokens);
+      this.#results = undefined;
     }
-    if (this.results?.query !== this.query) this.results = { query: this.query, indices: this.search.find(this.query) };
-    return this.results.indices;
+    if (this.#results?.query !== this.query) this.#results = { query: this.query, indices: this.#search.find(this.query) };
+    return this.#results.indices;
   }
 
   /** The selected address, normalised; '' (matching no token) when none. */
-  private get selectedKey(): string {
+  get #selectedKey(): string {
     return normalise(this.selected ?? '');
   }
 
   protected get optionCount(): number {
-    return this.filtered.length;
+    return this.#filtered.length;
   }
 
   protected selectedIndex(): number {
-    const key = this.selectedKey;
-    return this.filtered.findIndex((i) => normalise(this.tokens[i]!.address) === key);
+    const key = this.#selectedKey;
+    return this.#filtered.findIndex((i) => normalise(this.tokens[i]!.address) === key);
   }
 
   protected emitSelect(index: number): void {
-    const { address } = this.tokens[this.filtered[index]!]!;
+    const { address } = this.tokens[this.#filtered[index]!]!;
     this.dispatchEvent(new CustomEvent<TokenSelectDetail>('token-select', { detail: { address }, bubbles: true }));
   }
 
   protected override pageSize(): number {
-    return Math.max(1, Math.floor(this.visibleHeight() / ROW_HEIGHT) - 1);
+    return Math.max(1, Math.floor(this.#visibleHeight() / ROW_HEIGHT) - 1);
   }
 
   /** Moves the window so the row is visible, before rendering (the row must exist to be referenced). */
   protected override reveal(index: number): void {
     if (index < 0) return;
-    const height = this.visibleHeight();
+    const height = this.#visibleHeight();
     const top = index * ROW_HEIGHT;
     let next = this.listScrollTop;
     if (top < next) next = top;
     else if (top + ROW_HEIGHT > next + height) next = top + ROW_HEIGHT - height;
     if (next !== this.listScrollTop) {
       this.listScrollTop = Math.max(0, next);
-      this.syncScroll = true;
+      this.#syncScroll = true;
     }
   }
 
   protected override onQueryChange(): void {
     this.listScrollTop = 0;
-    this.syncScroll = true;
+    this.#syncScroll = true;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     if (this.open && changed.has('tokens')) {
-      const max = Math.max(0, this.filtered.length * ROW_HEIGHT - this.visibleHeight());
+      const max = Math.max(0, this.#filtered.length * ROW_HEIGHT - this.#visibleHeight());
       if (this.listScrollTop > max) {
         this.listScrollTop = max;
-        this.syncScroll = true;
+        this.#syncScroll = true;
       }
     }
   }
@@ -242,28 +242,28 @@ export class TokenPicker extends PickerElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     const list = this.open ? this.byId('listbox') : undefined;
-    if (list !== this.observedList) {
-      this.observedList = list;
-      this.resizeObserver ??= new ResizeObserver(() => {
-        this.viewportHeight = this.observedList?.clientHeight ?? 0;
+    if (list !== this.#observedList) {
+      this.#observedList = list;
+      this.#resizeObserver ??= new ResizeObserver(() => {
+        this.viewportHeight = this.#observedList?.clientHeight ?? 0;
       });
-      this.resizeObserver.disconnect();
-      if (list) this.resizeObserver.observe(list);
+      this.#resizeObserver.disconnect();
+      if (list) this.#resizeObserver.observe(list);
     }
-    if (list && this.syncScroll) {
-      this.syncScroll = false;
+    if (list && this.#syncScroll) {
+      this.#syncScroll = false;
       if (list.scrollTop !== this.listScrollTop) list.scrollTop = this.listScrollTop;
     }
   }
 
-  private visibleHeight(): number {
+  #visibleHeight(): number {
     return this.viewportHeight || FALLBACK_VISIBLE_ROWS * ROW_HEIGHT;
   }
 
   protected override onListScroll(): void {
-    if (this.scrollFrame) return;
-    this.scrollFrame = requestAnimationFrame(() => {
-      this.scrollFrame = 0;
+    if (this.#scrollFrame) return;
+    this.#scrollFrame = requestAnimationFrame(() => {
+      this.#scrollFrame = 0;
       this.listScrollTop = this.byId('listbox')?.scrollTop ?? 0;
     });
   }
@@ -274,7 +274,7 @@ export class TokenPicker extends PickerElement {
   }
 
   protected triggerView() {
-    const key = this.selectedKey;
+    const key = this.#selectedKey;
     const token = this.tokens.find((t) => normalise(t.address) === key);
     if (token) return { text: token.symbol, logo: tokenLogo(token.logoURI, token.symbol, 24) };
     // A selection missing from the list: its shortened address.
@@ -282,9 +282,9 @@ export class TokenPicker extends PickerElement {
   }
 
   protected renderRows(): TemplateResult {
-    const matches = this.filtered;
+    const matches = this.#filtered;
     const count = matches.length;
-    const height = this.visibleHeight();
+    const height = this.#visibleHeight();
     const first = Math.max(0, Math.floor(this.listScrollTop / ROW_HEIGHT) - OVERSCAN);
     const last = Math.min(count - 1, Math.ceil((this.listScrollTop + height) / ROW_HEIGHT) + OVERSCAN);
     const indices: number[] = [];
@@ -293,13 +293,13 @@ export class TokenPicker extends PickerElement {
     // aria-activedescendant always points at an element.
     const active = this.activeIndex;
     if (active >= 0 && active < count && (active < first || active > last)) indices.push(active);
-    const key = this.selectedKey;
+    const key = this.#selectedKey;
     return html`<div class="spacer" role="presentation" style=${cssProperties({ height: `${count * ROW_HEIGHT}px` })}>
-      ${indices.map((i) => this.renderToken(this.tokens[matches[i]!]!, i, count, key))}
+      ${indices.map((i) => this.#renderToken(this.tokens[matches[i]!]!, i, count, key))}
     </div>`;
   }
 
-  private renderToken(token: TokenOption, index: number, count: number, selectedKey: string): TemplateResult {
+  #renderToken(token: TokenOption, index: number, count: number, selectedKey: string): TemplateResult {
     const { balance, decimals } = token;
     const locale = this.intl;
     const held = balance !== undefined && balance > 0n;

@@ -39,7 +39,7 @@ export class TransferHistory extends PartElement {
 
   @state() private expanded = false;
 
-  private open(transfer: SavedTransfer): void {
+  #open(transfer: SavedTransfer): void {
     this.dispatchEvent(new CustomEvent<HistoryOpenDetail>('bw-history-open', { detail: { transfer }, bubbles: true, composed: false }));
   }
 
@@ -64,7 +64,7 @@ export class TransferHistory extends PartElement {
                 chain: this.chainNames[t.toChainId] ?? t.toChainId,
               })}
             </span>
-            ${final ? html`<span class="state">${state}</span>` : html`<button class="link-button" @click=${() => this.open(t)}>${state}</button>`}
+            ${final ? html`<span class="state">${state}</span>` : html`<button class="link-button" @click=${() => this.#open(t)}>${state}</button>`}
           </li>`;
         })}
       </ul>
