@@ -400,6 +400,8 @@ function mapError(init: SendInit, status: number, body: ErrorBody | undefined, m
   if (init.errors === 'quote' && clientError) return new QuoteRejectedError(meta);
   if (status === 404 && init.intentId !== undefined) return new IntentNotFoundError(init.intentId, meta);
   if (status === 400 && init.hasPostHook) return new PostHookRejectedError(message ?? 'the post hook was rejected', meta);
+  // The reference proxy refuses an upstream body that is not JSON: to the user it is the same unreadable answer.
+  if (body?.code === 'proxy_upstream_not_json') return new InvalidResponseError('', 'the body is not valid JSON', meta);
   if (clientError) return new InvalidRequestError(message ?? `The request was refused (HTTP ${status})`, undefined, meta);
   return new RoutingError('upstream', message ? `The routing service failed: ${message}` : `The routing service failed (HTTP ${status})`, {
     ...meta,
