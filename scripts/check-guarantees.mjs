@@ -142,7 +142,7 @@ const MUTANTS = [
     row: 6,
     name: 'account check before the transfer removed',
     edits: [
-      { file: 'src/flow/transfer.ts', find: '    await switchTo(deps, handlers, fromChain);\n    await assertAccount(provider, fromAddress, signal);\n', replace: '    await switchTo(deps, handlers, fromChain);\n' },
+      { file: 'src/flow/transfer.ts', find: '    await switchTo(plan, deps, handlers, fromChain.chainId, requestId);\n    await assertAccount(provider, fromAddress, signal);\n', replace: '    await switchTo(plan, deps, handlers, fromChain.chainId, requestId);\n' },
       { file: 'src/wallet/transaction.ts', find: '  if (!account || account.toLowerCase() !== tx.from.toLowerCase()) {', replace: '  if (false) {' },
     ],
     node: [FLOW],
@@ -151,7 +151,7 @@ const MUTANTS = [
   {
     row: 6,
     name: 'no switch back to the source chain before signing',
-    edits: [{ file: 'src/flow/transfer.ts', find: '    await switchTo(deps, handlers, fromChain);\n    await assertAccount', replace: '    await assertAccount' }],
+    edits: [{ file: 'src/flow/transfer.ts', find: '    await switchTo(plan, deps, handlers, fromChain.chainId, requestId);\n    await assertAccount', replace: '    await assertAccount' }],
     node: [FLOW],
     grep: 'native-token route',
   },
