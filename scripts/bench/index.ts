@@ -116,7 +116,7 @@ function sizeFigures(size: SizeReport): Figure[] {
   ];
   for (const [name, label] of [
     ['widget code (src)', '  in it: widget code (src), gzip cost'],
-    ['lit', '  in it: lit + @lit/task, gzip cost'],
+    ['lit', '  in it: lit, gzip cost'],
     ['viem', '  in it: viem helpers + @noble/hashes, gzip cost'],
     ['zod', '  in it: zod (zod/mini), gzip cost'],
   ] as const) {

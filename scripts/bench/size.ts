@@ -77,7 +77,7 @@ export function entrySize(entryFile: string): EntrySize {
   };
 }
 
-/** The libraries the issue talks about: lit (with @lit/task), viem (with the hashing it pulls in), zod, and the widget's own code. */
+/** The libraries the issue talks about: lit, viem (with the hashing it pulls in), zod, and the widget's own code. */
 export function libraryOf(source: string): string {
   const pkg = packageOf(groupOf(source));
   if (pkg === 'src') return 'widget code (src)';

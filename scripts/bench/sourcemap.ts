@@ -1,6 +1,6 @@
 /**
  * Attributes the bytes of a built file to the sources its sourcemap names,
- * then groups sources by package (lit, viem, zod, @lit/task, ...) or by
+ * then groups sources by package (lit, viem, zod, ...) or by
  * folder of this repository (src/components/token-picker, src/api, ...).
  *
  * Self-contained (a small VLQ decoder) so that it needs no dependency.

@@ -114,7 +114,6 @@ describe('the npm package', { timeout: 180_000 }, () => {
     const dependencies = Object.keys(pkg.dependencies);
     const unexpected = [...external].filter((name) => !dependencies.includes(name) && !name.startsWith('node:') && !builtinModules.includes(name));
     assert.deepEqual(unexpected, [], 'only dependencies and Node built-ins are imported');
-    // @lit/task stays a dependency until package.json drops it; the DOM-free transfer session replaced its last use.
     for (const name of ['lit', 'viem', 'zod']) assert.ok(external.has(name), `${name} is imported, not bundled`);
   });
 

@@ -3,7 +3,7 @@
  * and tsconfig.build.json, into a fresh directory under
  * node_modules/.cache/bridge-widget-tests/ (never into dist/, which other
  * people's builds write to). Inside the repository so that the package
- * build's external imports (lit, viem, zod, @lit/task) resolve from its
+ * build's external imports (lit, viem, zod) resolve from its
  * node_modules, as they would in an installed package.
  *
  * The directory mirrors the package: `<root>/package.json` (a copy) and
