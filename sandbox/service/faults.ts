@@ -45,8 +45,8 @@ export interface CountedFault {
 }
 
 export interface FaultState {
-  /** Added delay before the handler runs. */
-  latency: { ms: number; endpoints: EndpointName[] | null } | null;
+  /** Added delay before the handler runs; with `count`, only for that many more matching requests. */
+  latency: { ms: number; endpoints: EndpointName[] | null; count?: number } | null;
   /** The next `count` requests get 429 with `Retry-After: retryAfterSeconds`, whatever the real quota says. */
   rateLimitBurst: (CountedFault & { retryAfterSeconds: number }) | null;
   /** The next `count` 2xx responses have a broken body: cut in half, or not JSON at all. */
@@ -96,7 +96,7 @@ const counted = z.union([count, z.object({ count, endpoints: endpointList })]);
 export const faultPatchSchema = z
   .object({
     latency: z
-      .union([z.number().int().min(0), z.object({ ms: z.number().int().min(0), endpoints: endpointList }), z.null()])
+      .union([z.number().int().min(0), z.object({ ms: z.number().int().min(0), endpoints: endpointList, count: count.optional() }), z.null()])
       .optional(),
     rateLimitBurst: z
       .union([
@@ -166,7 +166,7 @@ export class FaultController {
           ? null
           : typeof p.latency === 'number'
             ? { ms: p.latency, endpoints: null }
-            : { ms: p.latency.ms, endpoints: normaliseEndpoints(p.latency.endpoints) };
+            : { ms: p.latency.ms, endpoints: normaliseEndpoints(p.latency.endpoints), ...(p.latency.count !== undefined ? { count: p.latency.count } : {}) };
     }
     if (p.rateLimitBurst !== undefined) {
       const v = p.rateLimitBurst;
@@ -223,9 +223,16 @@ export class FaultController {
     return this.get();
   }
 
+  /** The delay for this request; a counted latency is used up by the requests it delays. */
   latencyFor(endpoint: EndpointName): number {
     const latency = this.state.latency;
-    return latency && matches(latency.endpoints, endpoint) ? latency.ms : 0;
+    if (!latency || !matches(latency.endpoints, endpoint)) return 0;
+    if (latency.count !== undefined) {
+      if (latency.count <= 0) return 0;
+      latency.count -= 1;
+      if (latency.count === 0) this.state.latency = null;
+    }
+    return latency.ms;
   }
 
   /** Fires the 429 burst for this request if it applies; returns Retry-After seconds. */

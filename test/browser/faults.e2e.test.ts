@@ -117,6 +117,22 @@ describe('faults and bad input, end to end', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote after retrying');
   });
 
+  it('a quote the service holds past the deadline is asked again, and the retry’s answer is shown, not an error', async () => {
+    const { widget } = await mount({}, 1);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a first quote');
+    // The next quote request is held longer than the proxy's upstream deadline and the client's (20 s each): it is abandoned.
+    await setFaults({ latency: { ms: 45_000, endpoints: ['quote'], count: 1 } });
+    const mark = await logMark();
+    widget.setAttribute('amount', '4');
+    await untilServiceRequest((r) => r.endpoint === 'quote' && r.seq > mark, 'the held quote request');
+    expect(primaryButton(widget).disabled, 'no bridging on a quote for another amount').to.equal(true);
+    await waitForText(widget, (t) => t.startsWith('Bridge 4 USDC'), 'the retried quote', 50_000);
+    const quotes = (await serviceRequests()).filter((r) => r.endpoint === 'quote' && r.seq > mark);
+    // Status 0: the service never got to answer the first one before its caller went away.
+    expect(quotes.slice(0, 2).map((r) => r.status), 'the held request abandoned, then answered on retry').to.deep.equal([0, 200]);
+    expect(visibleText(widget)).to.not.match(/could not be reached|failed/i);
+  });
+
   it('a malformed quote body gives a clear message, not a crash, and the next refresh recovers', async () => {
     await setFaults({ malformedBody: { count: 5, endpoints: ['quote'], mode: 'truncated' } });
     const { widget } = await mount({}, 1);
