@@ -229,6 +229,8 @@ async function startPages(sandbox, { port, explicit }) {
     logLevel: 'warn',
     server: { host: '127.0.0.1', port, strictPort: explicit },
     resolve: {
+      // The demo shows what ships: Lit's production build (its development build logs "Lit is in dev mode").
+      conditions: ['module', 'browser', 'production'],
       alias: [
         // Pages import the package by name, as a host application would.
         { find: /^bridge-widget$/, replacement: path.join(root, 'src/index.ts') },

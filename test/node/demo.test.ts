@@ -109,7 +109,9 @@ describe('npm run demo', () => {
     const leaks: string[] = [];
     const pageErrors: string[] = [];
     const checks: Promise<void>[] = [];
+    const consoleLines: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => consoleLines.push(message.text()));
     page.on('response', (response) => {
       checks.push(
         (async () => {
@@ -144,6 +146,8 @@ describe('npm run demo', () => {
     await Promise.all(checks);
     assert.deepEqual(leaks, [], 'the API key must never reach the browser');
     assert.deepEqual(pageErrors, []);
+    // The demo runs Lit's production build, as a host's bundle would.
+    assert.deepEqual(consoleLines.filter((line) => /dev mode/i.test(line)), []);
   });
 
   it('stops the sandbox and the page server on SIGTERM', async () => {
