@@ -3,11 +3,10 @@ import type { PropertyValues, TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { PostHook } from '../api/schemas.js';
 import { hostStyles, tokenDefaults } from '../components/shared/styles.js';
-import { chainsFor, presetProblems, sideConfig, type Side } from '../flow/form.js';
+import { chainsFor, sideConfig, type Side } from '../flow/form.js';
 import { QUOTE_REFRESH_MS, describeError, type Problem } from '../flow/session.js';
 import { shortenHex } from '../format/amount.js';
 import type { StringOverrides } from '../i18n/strings.js';
-import { isUsableSlippage } from '../model/quote.js';
 import { NATIVE_GAS_RESERVE, isNativeToken } from '../model/tokens.js';
 import type { Eip1193Provider } from '../wallet/index.js';
 import { LocaleController } from './controllers/locale-controller.js';
@@ -17,7 +16,7 @@ import { WalletController } from './controllers/wallet-controller.js';
 import { WalletConnectionController } from './controllers/wallet-connection-controller.js';
 import type { WalletChooser } from '../components/wallet-chooser/wallet-chooser.js';
 import { styles } from './bridge-widget.styles.js';
-import { TokenOptions, approvalSteps, chainOptions, routeReview, statusView } from './views.js';
+import { TokenOptions, approvalSteps, chainOptions, configProblems, routeReview, statusView } from './views.js';
 import { EXPORT_AMOUNT, EXPORT_APPROVALS, EXPORT_HISTORY, EXPORT_PICKER, EXPORT_QUOTE, EXPORT_RECIPIENT, EXPORT_TRACKER } from './export-parts.js';
 
 type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'toAddress';
@@ -196,17 +195,6 @@ export class BridgeWidget extends LitElement {
     return this.lockPresets && !!this[attribute];
   }
 
-  /** Attributes a host set to something unusable, each with what the widget does instead: a typo on a landing page is visible, not silent. */
-  get #configProblems(): string[] {
-    const [problems, threshold, attr] = [[] as string[], this.valueLossThreshold, (name: string) => this.getAttribute(name) ?? ''];
-    if (this.hasAttribute('slippage') && !isUsableSlippage(this.slippage)) problems.push(this.#i18n.t('config.slippage', { value: attr('slippage'), used: this.#session.values.slippage }));
-    if (this.hasAttribute('value-loss-threshold') && !(threshold >= 0 && threshold <= 100)) problems.push(this.#i18n.t('config.threshold', { value: attr('value-loss-threshold') }));
-    if (!['light', 'dark', 'auto'].includes(this.theme)) problems.push(this.#i18n.t('config.theme', { value: this.theme }));
-    const catalog = this.#session.catalog.value;
-    if (catalog) for (const p of presetProblems(this.#session.config, catalog, this.#session.values)) problems.push(this.#i18n.t(p.key, { value: p.value }));
-    return problems;
-  }
-
   override render(): TemplateResult {
     const session = this.#session;
     const i18n = this.#i18n;
@@ -267,7 +255,7 @@ export class BridgeWidget extends LitElement {
     const amount = action.amount && i18n.formatAmount(action.amount.value, action.amount.decimals);
     return html`
       ${this.#renderLeg('from')} ${this.#renderLeg('to')} ${this.#renderQuote()}
-      ${this.#configProblems.map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
+      ${configProblems(this, session, (k, v) => i18n.t(k, v)).map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
       ${session.notice ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.notice)}</p>` : nothing}
       ${session.problem ? this.#renderProblem(session.problem) : nothing}
       <button part="primary-button" class="primary" ?disabled=${!action.enabled} @click=${() => (session.account ? session.primary() : this.#connect())}>

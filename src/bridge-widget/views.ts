@@ -9,14 +9,36 @@ import type { ChainOption } from '../components/chain-picker/chain-picker.js';
 import type { StatusView } from '../components/status-tracker/status-tracker.js';
 import type { RouteReviewView } from '../components/route-review/route-review.js';
 import { destinationAvailability } from '../flow/catalog.js';
-import { balanceOf, tokensFor, type Side, type SideConfig } from '../flow/form.js';
+import { balanceOf, presetProblems, tokensFor, type Side, type SideConfig } from '../flow/form.js';
 import type { TokenOption } from '../components/token-picker/token-picker.js';
 import type { TransferSession } from '../flow/session.js';
 import { explorerTxUrl } from '../format/safe-url.js';
 import { shortenHex } from '../format/amount.js';
 import { chainFamily } from '../model/address.js';
+import { isUsableSlippage } from '../model/quote.js';
+import type { StringKey, Vars } from '../i18n/strings.js';
 
 type Format = (value: bigint, decimals: number, symbol?: string) => string;
+
+/** What `configProblems` reads of the element: its attributes as set and as parsed. */
+interface ConfiguredHost {
+  slippage: number;
+  valueLossThreshold: number;
+  theme: string;
+  getAttribute(name: string): string | null;
+  hasAttribute(name: string): boolean;
+}
+
+/** Attributes a host set to something unusable, each with what the widget does instead: a typo on a landing page is visible, not silent. */
+export function configProblems(host: ConfiguredHost, session: TransferSession, t: (key: StringKey, vars?: Vars) => string): string[] {
+  const [problems, threshold, attr] = [[] as string[], host.valueLossThreshold, (name: string) => host.getAttribute(name) ?? ''];
+  if (host.hasAttribute('slippage') && !isUsableSlippage(host.slippage)) problems.push(t('config.slippage', { value: attr('slippage'), used: session.values.slippage }));
+  if (host.hasAttribute('value-loss-threshold') && !(threshold >= 0 && threshold <= 100)) problems.push(t('config.threshold', { value: attr('value-loss-threshold') }));
+  if (!['light', 'dark', 'auto'].includes(host.theme)) problems.push(t('config.theme', { value: host.theme }));
+  const catalog = session.catalog.value;
+  if (catalog) for (const p of presetProblems(session.config, catalog, session.values)) problems.push(t(p.key, { value: p.value }));
+  return problems;
+}
 
 export function chainOptions(chains: readonly Chain[], side: Side, confirmed: ReadonlySet<string>, notRoutable: string): ChainOption[] {
   return chains.map((c) => {

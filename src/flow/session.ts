@@ -37,7 +37,7 @@ import {
   type Side,
 } from './form.js';
 import { IntentStore, type KeyValueStorage, type SavedToken, type SavedTransfer } from './intent-store.js';
-import { FlowError, sendTransfer, trackTransfer, type ApprovalProgress, type ExecutionPhase, type RouteReview, type TrackOutcome, type TransferDeps, type TransferHandlers } from './transfer.js';
+import { FlowError, sendTransfer, trackTransfer, type ApprovalProgress, type ExecutionPhase, type RouteReview, type TrackOutcome, type TransferDeps } from './transfer.js';
 
 export const QUOTE_DEBOUNCE_MS = 400;
 export const QUOTE_REFRESH_MS = 20_000;
@@ -476,11 +476,6 @@ export class TransferSession {
 
   // ---- executing ----------------------------------------------------------
 
-  /** Extra handlers for `sendTransfer`, merged over the session's own (the place to wire new flow steps). */
-  protected executionHandlers(handlers: TransferHandlers): TransferHandlers {
-    return handlers;
-  }
-
   async bridge(): Promise<void> {
     const quote = this.currentQuote;
     const { inputs, fromToken, toToken } = this.draft;
@@ -528,7 +523,7 @@ export class TransferSession {
           signal: controller.signal,
           ...(walletTimeout > 0 && walletTimeout < Infinity ? { promptTimeoutMs: walletTimeout * 1000 } : {}),
         },
-        this.executionHandlers({
+        {
           onPhase: (phase) => set({ phase }),
           onRoute: ({ intentId: id, route }, meta) => {
             intentId = id;
@@ -552,7 +547,7 @@ export class TransferSession {
             }),
           onTransaction: (hash, id) => this.#emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId }),
           onLateTransaction: (record) => this.#track(record, this.view === 'form'),
-        }),
+        },
       );
       this.#executing = undefined;
       this.#track(saved, true);

@@ -27,20 +27,23 @@ export class LocaleController implements ReactiveController {
   readonly #subscribers = new Set<(context: LocaleContext) => void>();
   #unwatch: (() => void) | undefined;
 
-  constructor(private readonly host: LocaleHost) {
+  readonly #host: LocaleHost;
+
+  constructor(host: LocaleHost) {
+    this.#host = host;
     host.addController(this);
   }
 
   hostConnected(): void {
-    this.host.renderRoot.addEventListener('bw-locale-request', this.#onRequest as EventListener);
+    this.#host.renderRoot.addEventListener('bw-locale-request', this.#onRequest as EventListener);
     this.#unwatch = onLocaleRegistered(() => {
       this.#memo = undefined;
-      this.host.requestUpdate();
+      this.#host.requestUpdate();
     });
   }
 
   hostDisconnected(): void {
-    this.host.renderRoot.removeEventListener('bw-locale-request', this.#onRequest as EventListener);
+    this.#host.renderRoot.removeEventListener('bw-locale-request', this.#onRequest as EventListener);
     this.#unwatch?.();
   }
 
@@ -61,7 +64,7 @@ export class LocaleController implements ReactiveController {
 
   /** The locale in use and the string table merged with the host's overrides (memoised). */
   get #current(): Resolved {
-    const { host } = this;
+    const host = this.#host;
     const inherited = typeof host.closest === 'function' ? host.closest('[lang]')?.getAttribute('lang') : undefined;
     const requested = host.locale || inherited || '';
     const memo = this.#memo;
@@ -99,6 +102,6 @@ export class LocaleController implements ReactiveController {
   problemText(problem: Problem): string {
     const key = errorKey(problem) as StringKey;
     if (englishText(key) === undefined) return problem.message;
-    return this.host.strings?.[key] ?? (this.#current.resolved.language === 'en' ? problem.message : this.t(key));
+    return this.#host.strings?.[key] ?? (this.#current.resolved.language === 'en' ? problem.message : this.t(key));
   }
 }
