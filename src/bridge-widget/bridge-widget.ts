@@ -13,11 +13,21 @@ import { LocaleController } from './controllers/locale-controller.js';
 import { SessionController } from './controllers/session-controller.js';
 import { ViewController } from './controllers/view-controller.js';
 import { WalletController } from './controllers/wallet-controller.js';
-import { WalletConnectionController } from './controllers/wallet-connection-controller.js';
-import type { WalletChooser } from '../components/wallet-chooser/wallet-chooser.js';
 import { styles } from './bridge-widget.styles.js';
 import { TokenOptions, approvalSteps, chainOptions, configProblems, routeReview, statusView } from './views.js';
-import { EXPORT_AMOUNT, EXPORT_APPROVALS, EXPORT_HISTORY, EXPORT_PICKER, EXPORT_QUOTE, EXPORT_RECIPIENT, EXPORT_TRACKER } from './export-parts.js';
+
+/**
+ * Inner parts of the parts, re-exported under the widget's own part names so
+ * that a host can style them with `bridge-widget::part(name)`. See the
+ * `@csspart` list on BridgeWidget: these names are public and stable.
+ */
+const EXPORT_PICKER = 'label, trigger: picker-trigger, dialog: picker-dialog, search: picker-search, list: picker-list, option: picker-option, close: picker-close, logo';
+const EXPORT_AMOUNT = 'label, control: amount-control, input: amount-input, max: max-button, usd: amount-usd, balance: amount-balance, message: field-message';
+const EXPORT_RECIPIENT = 'label, input: recipient-input, message: field-message';
+const EXPORT_QUOTE = 'base: quote, details: quote-details, slippage-option, slippage-input, value-loss';
+const EXPORT_APPROVALS = 'base: approvals, step: approval-step, badge: approval-badge, retry: secondary-button, tx-link';
+const EXPORT_TRACKER = 'base: tracker, heading: tracker-heading, steps: tracker-steps, notice, tx-link, support: tracker-support, copy: copy-button, new-transfer: primary-button, close: secondary-button';
+const EXPORT_HISTORY = 'toggle: history-toggle, list: history, item: history-item';
 
 type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'toAddress';
 
@@ -31,9 +41,7 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @fires {CustomEvent<BridgeStatusDetail>} bridge-status - The transfer's status changed. `detail`: intentId, status, hashes, needsGas, requestId, metadata.
  * @fires {CustomEvent<BridgeSuccessDetail>} bridge-success - The service reported `success`; only then. `detail`: the status detail plus toAmount.
  * @fires {CustomEvent<BridgeFailedDetail>} bridge-failed - The service reported `failed` (a refund is initiated) or no longer knows the transfer. `detail`: intentId, reason.
- * @fires {CustomEvent<BridgeConnectRequestDetail>} bridge-connect-request - The user pressed Connect (or "Change wallet"). Cancelable: `preventDefault()` and the widget opens nothing, for hosts with their own connect UI (they set `provider` when done).
- * @fires {CustomEvent<BridgeWalletDetail>} bridge-wallet - The widget started or stopped using a wallet it discovered (EIP-6963). `detail`: state (`connected`/`disconnected`), name, rdns, address; never the icon.
- * @fires {CustomEvent<BridgeErrorDetail>} bridge-error - Something the user must act on: a rejected quote, no route, a wallet refusal, an unreachable service, a route refused by the guards (`route-rejected`, nothing signed). `detail`: kind, rule, message, requestId, retryable.
+ * @fires {CustomEvent<BridgeErrorDetail>} bridge-error - Something the user must act on: a rejected quote, no route, a wallet refusal, an unreachable service. `detail`: kind, message, requestId, retryable.
  *
  * @csspart base - The card that holds the widget.
  * @csspart header - The title row (title and connected account).
@@ -79,7 +87,6 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart history-toggle - The "Recent transfers" button.
  * @csspart history - The list of recent transfers.
  * @csspart history-item - One recent transfer.
- * @csspart wallet-action - "Change wallet" and "Disconnect" in the account area (a wallet the widget discovered).
  *
  * @cssprop --bridge-color-bg - Card background.
  * @cssprop --bridge-color-surface - Background of grouped fields.
@@ -164,16 +171,13 @@ export class BridgeWidget extends LitElement {
 
   /** Any EIP-1193 provider (`window.ethereum`, a wallet SDK's provider). Optional until the user needs to sign. */
   @property({ attribute: false }) provider: Eip1193Provider | undefined = undefined;
-  /** `off` disables wallet discovery (EIP-6963), for hosts that set `provider` late; `provider` always wins over a discovered wallet. */
-  @property({ attribute: 'wallet-discovery' }) walletDiscovery: 'on' | 'off' = 'on';
   /** Object sent with the route request and echoed back in every status. */
   @property({ attribute: false }) metadata: Record<string, unknown> | undefined = undefined;
   /** The spec's `hooks.postHook`: a contract call on the destination chain once funds arrive. */
   @property({ attribute: false }) postHook: PostHook | undefined = undefined;
 
   readonly #sessions = new SessionController(this, () => this);
-  readonly #connection = new WalletConnectionController(this, (error) => this.#session.report(error));
-  readonly #wallet = new WalletController(this, () => this.#session, () => this.#connection.provider);
+  readonly #wallet = new WalletController(this, () => this.#session);
   readonly #i18n = new LocaleController(this);
   readonly #views = new ViewController(this, () => this.#session.view);
   readonly #tokenOptions = new TokenOptions();
@@ -199,18 +203,14 @@ export class BridgeWidget extends LitElement {
     const session = this.#session;
     const i18n = this.#i18n;
     const { catalog, account } = session;
-    const { wallet } = this.#connection;
     const chain = this.#wallet.chainId === undefined ? undefined : session.chain(String(this.#wallet.chainId));
     const history = account && this.proxyUrl && session.view === 'form';
     return html`
       <div part="base" class="card" lang=${i18n.textLanguage} @bw-announce=${this.#views.onAnnounce}>
         <div class="header" part="header">
           <h2 part="title">${i18n.t('widget.title')}</h2>
-          ${account || wallet
-            ? html`<span class="account" part="account"
-                >${account ? html`<span title=${account}>${shortenHex(account)}${chain ? html` · ${chain.networkName}` : nothing}</span>` : nothing}
-                ${this.#connection.renderActions((k) => i18n.t(k), () => this.#connect())}</span
-              >`
+          ${account
+            ? html`<span class="account" part="account" title=${account}>${shortenHex(account)}${chain ? html` · ${chain.networkName}` : nothing}</span>`
             : nothing}
         </div>
         ${catalog.status === 'complete'
@@ -233,19 +233,9 @@ export class BridgeWidget extends LitElement {
               @bw-history-open=${(e: CustomEvent<{ transfer: Parameters<typeof session.open>[0] }>) => session.open(e.detail.transfer)}
             ></bw-transfer-history>`
           : nothing}
-        ${this.#connection.renderChooser((k) => i18n.t(k), EXPORT_PICKER)}
         <div class="visually-hidden" role="status" aria-atomic="true">${this.#views.announcement}</div>
       </div>
     `;
-  }
-
-  /** Connect: the host may take over (`bridge-connect-request` prevented); without a host provider the wallet chooser opens. */
-  async #connect(): Promise<void> {
-    if (!this.#connection.requestConnect()) return;
-    if (this.provider) return this.#session.connectWallet();
-    const opener = this.shadowRoot?.activeElement;
-    await this.updateComplete;
-    this.renderRoot.querySelector<WalletChooser>('bw-wallet-chooser')?.show(opener instanceof HTMLElement ? opener : undefined);
   }
 
   #renderForm(): TemplateResult {
@@ -258,7 +248,7 @@ export class BridgeWidget extends LitElement {
       ${configProblems(this, session, (k, v) => i18n.t(k, v)).map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
       ${session.notice ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.notice)}</p>` : nothing}
       ${session.problem ? this.#renderProblem(session.problem) : nothing}
-      <button part="primary-button" class="primary" ?disabled=${!action.enabled} @click=${() => (session.account ? session.primary() : this.#connect())}>
+      <button part="primary-button" class="primary" ?disabled=${!action.enabled} @click=${() => session.primary()}>
         ${i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
       </button>
     `;

@@ -4,8 +4,6 @@
  * can listen on the element or any ancestor, in any framework.
  */
 import type {
-  BridgeConnectRequestDetail,
-  BridgeWalletDetail,
   BridgeApprovalDetail,
   BridgeErrorDetail,
   BridgeFailedDetail,
@@ -19,8 +17,6 @@ import type {
 export type * from '../events/index.js';
 
 export interface BridgeWidgetEventMap {
-  'bridge-connect-request': CustomEvent<BridgeConnectRequestDetail>;
-  'bridge-wallet': CustomEvent<BridgeWalletDetail>;
   'bridge-quote': CustomEvent<BridgeQuoteDetail>;
   'bridge-route': CustomEvent<BridgeRouteDetail>;
   'bridge-approval': CustomEvent<BridgeApprovalDetail>;

@@ -101,8 +101,6 @@ export interface SessionSettings extends PresetSettings {
   readonly unlimitedApproval: boolean;
   /** Seconds to wait for a wallet prompt. */
   readonly walletTimeout: number;
-  /** `on`: without a provider, Connect offers the wallets the browser announces (the element's `wallet-discovery`). */
-  readonly walletDiscovery?: string;
   readonly valueLossThreshold: number;
   readonly metadata: Record<string, unknown> | undefined;
   readonly postHook: PostHook | undefined;
@@ -330,7 +328,7 @@ export class TransferSession {
 
   get mainAction(): MainAction {
     return mainAction({
-      hasProvider: !!this.provider || this.settings.walletDiscovery === 'on',
+      hasProvider: !!this.provider,
       account: this.account,
       values: this.values,
       draft: this.draft,

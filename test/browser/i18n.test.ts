@@ -144,8 +144,7 @@ describe('strings and locale', function () {
       const widget = await mount({ lang: 'de' }, false);
       await formReady(widget);
       expect(legends(widget)).to.deep.equal(['Von', 'Nach']);
-      // Without a provider the widget offers the browser's wallets (issue 14).
-      expect(primaryText(widget)).to.equal('Wallet verbinden');
+      expect(primaryText(widget)).to.equal('Verbinden Sie ein Wallet, um fortzufahren');
     });
 
     it('explains errors in the widget’s language (a refused quote)', async () => {

@@ -273,7 +273,7 @@ export abstract class PickerElement extends PartElement {
         ${chevronIcon}
       </button>
       ${reason ? html`<span id="disabled-reason" class="visually-hidden">${reason}</span>` : nothing}
-      ${this.open ? this.renderDialog() : nothing}`;
+      ${this.open ? this.#renderDialog() : nothing}`;
   }
 
   /** One option row; `index` is its position among the filtered options. */
@@ -300,7 +300,7 @@ export abstract class PickerElement extends PartElement {
     </div>`;
   }
 
-  protected renderDialog(): TemplateResult {
+  #renderDialog(): TemplateResult {
     const { keys, activeIndex } = this;
     const count = this.optionCount;
     const query = this.query.trim();
