@@ -201,8 +201,15 @@ const MUTANTS = [
   },
   {
     row: 8,
+    name: 'a request that timed out (client or proxy deadline) not asked again',
+    edits: [{ file: 'src/api/client.ts', find: '      if (!retry || attempt >= this.#maxRetries) throw error!;', replace: "      if (!retry || attempt >= this.#maxRetries || error!.kind === 'timeout' || error!.status === 504) throw error!;" }],
+    browser: [FAULTS],
+    grep: 'holds past the deadline',
+  },
+  {
+    row: 8,
     name: 'partial balances not polled again',
-    edits: [{ file: 'src/flow/session.ts', find: '      if (data.partial && this.balancePolls < BALANCE_REPOLL_LIMIT) {', replace: '      if (false) {' }],
+    edits: [{ file: 'src/flow/session.ts', find: '      if (data.partial && this.#balancePolls < BALANCE_REPOLL_LIMIT) {', replace: '      if (false) {' }],
     browser: [FAULTS],
     grep: 'partial balances',
   },
