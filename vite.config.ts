@@ -27,7 +27,7 @@ function typeOnlyEntries(names: string[]): Plugin {
 }
 
 /** Licence notice of the script-tag build, which bundles its dependencies. */
-const SCRIPT_NOTICE = '/*! bridge-widget (MIT); includes Lit (BSD-3-Clause, Google LLC), zod, viem and @noble/hashes (MIT) */';
+const SCRIPT_NOTICE = '/*! bridge-widget (MIT); includes Lit (BSD-3-Clause, Google LLC), zod and viem (MIT) */';
 
 /**
  * Three builds (`npm run build` runs them in this order):

@@ -1,4 +1,5 @@
 import type { Route } from './schemas.js';
+import { isHexAddress } from '../model/checksum.js';
 
 export interface RequiredApproval {
   chainId: string;
@@ -7,7 +8,6 @@ export interface RequiredApproval {
   amount: bigint;
 }
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
  * The approvals a route needs, read as the spec says: `execution.approvals` is
@@ -20,7 +20,7 @@ export function usableApprovals(route: Route, sourceChainId: string): RequiredAp
   for (const entry of route.execution.approvals ?? []) {
     if (!entry.spender || !entry.tokenAddress) continue;
     if (typeof entry.amount !== 'bigint' || entry.amount <= 0n) continue;
-    if (!EVM_ADDRESS.test(entry.spender) || !EVM_ADDRESS.test(entry.tokenAddress)) continue;
+    if (!isHexAddress(entry.spender) || !isHexAddress(entry.tokenAddress)) continue;
     approvals.push({
       chainId: entry.chainId ?? route.execution.transaction.chainId ?? sourceChainId,
       tokenAddress: entry.tokenAddress as `0x${string}`,

@@ -17,6 +17,7 @@
  *   blank the widget. The client reports how many were dropped.
  */
 import * as z from 'zod/mini';
+import { EVM_ADDRESS } from '../model/checksum.js';
 
 // zod/mini brings each kind of schema and check a schema uses into the
 // script-tag build. So primitives, patterns and alternatives are read with
@@ -173,7 +174,7 @@ export const estimateSchema = z.object({
 export type Estimate = z.infer<typeof estimateSchema>;
 
 const hexString = matching(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex');
-const evmAddress = matching(/^0x[0-9a-fA-F]{40}$/, 'expected an EVM address');
+const evmAddress = matching(EVM_ADDRESS, 'expected an EVM address');
 
 export const transactionSchema = z.object({
   to: evmAddress,

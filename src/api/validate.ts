@@ -2,11 +2,11 @@
  * Input checks that run before any request, so the user gets an inline message
  * instead of a 400 and no request the spec says would fail is ever sent.
  */
-import { isAddress } from 'viem';
 import { InvalidRequestError } from './errors.js';
 import type { PostHook } from './schemas.js';
 import type { AddressFamily } from '../model/address.js';
 import { MAX_UINT256 } from '../model/tokens.js';
+import { hasValidChecksum, isHexAddress } from '../model/checksum.js';
 
 export { addressFamilyOf, type AddressFamily } from '../model/address.js';
 
@@ -83,8 +83,8 @@ export function checkAddress(address: string, family: AddressFamily, options: { 
   if (address.trim() !== address || /\s/.test(address)) return 'whitespace';
   switch (family) {
     case 'evm': {
-      if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return 'format';
-      return isAddress(address, { strict: true }) ? undefined : 'checksum';
+      if (!isHexAddress(address)) return 'format';
+      return hasValidChecksum(address) ? undefined : 'checksum';
     }
     case 'solana': {
       if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) return 'format';

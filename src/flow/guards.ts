@@ -36,6 +36,7 @@ import type { RequiredApproval } from '../api/approvals.js';
 import type { AddChainParams } from '../wallet/chain.js';
 import type { Chain, Estimate, IntentStatus, Route } from '../api/schemas.js';
 import { MAX_UINT256, NATIVE_TOKEN, isNativeToken } from '../model/tokens.js';
+import { isHexAddress } from '../model/checksum.js';
 
 /** Allowance on top of the listed native fees, in basis points of those fees. */
 export const VALUE_TOLERANCE_BPS = 100n;
@@ -48,7 +49,6 @@ export const FEE_RISE_MIN_USD = 0.05;
 // transfer, transferFrom, approve, increaseAllowance, permit (EIP-2612), permit (DAI)
 const REFUSED_SELECTORS = ['0xa9059cbb', '0x23b872dd', '0x095ea7b3', '0x39509351', '0xd505accf', '0x8fcbaf0c'];
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 export type GuardRule =
@@ -119,7 +119,7 @@ export function checkTransaction(agreed: Agreement, route: Route): Verdict {
   const to = tx.to;
   const approvalTokens = (execution.approvals ?? []).map((a) => a.tokenAddress);
   // Not malformed, not nowhere, not the user, not a token the route touches.
-  if (!EVM_ADDRESS.test(to) || [ZERO_ADDRESS, agreed.fromAddress, agreed.fromToken.address, ...approvalTokens].some((other) => same(to, other))) {
+  if (!isHexAddress(to) || [ZERO_ADDRESS, agreed.fromAddress, agreed.fromToken.address, ...approvalTokens].some((other) => same(to, other))) {
     return refuse('transaction-target');
   }
   if (REFUSED_SELECTORS.includes(tx.data.slice(0, 10).toLowerCase())) return refuse('transaction-calldata');
@@ -136,7 +136,7 @@ export function checkApproval(agreed: Agreement, route: Route, approval: Require
   const { tokenAddress, spender, amount, chainId } = approval;
   if (!same(tokenAddress, agreed.fromToken.address)) return refuse('approval-token');
   if (chainId !== source) return refuse('approval-chain');
-  if (!EVM_ADDRESS.test(spender) || [ZERO_ADDRESS, agreed.fromAddress, tokenAddress].some((other) => same(spender, other))) return refuse('approval-spender');
+  if (!isHexAddress(spender) || [ZERO_ADDRESS, agreed.fromAddress, tokenAddress].some((other) => same(spender, other))) return refuse('approval-spender');
   if (amount === MAX_UINT256) return agreed.unlimitedApproval ? OK : refuse('approval-unlimited');
   const bound = approvalBound(agreed, route);
   if (amount <= 0n || amount > bound) return refuse('approval-amount');

@@ -1,4 +1,4 @@
-import { getAddress, isAddress } from 'viem';
+import { checksumAddress, isHexAddress } from '../model/checksum.js';
 import { WalletError } from './errors.js';
 
 export type Address = `0x${string}`;
@@ -33,8 +33,8 @@ export function parseChainId(value: unknown): number {
 export function parseAccounts(value: unknown): Address[] {
   if (!Array.isArray(value)) throw new WalletError('rpc', 'The wallet returned a malformed account list.');
   return value
-    .filter((item): item is string => typeof item === 'string' && isAddress(item, { strict: false }))
-    .map((item) => getAddress(item));
+    .filter((item): item is Address => typeof item === 'string' && isHexAddress(item))
+    .map(checksumAddress);
 }
 
 export function parseHash(value: unknown, what: string): Hash {
@@ -46,7 +46,7 @@ export function parseHash(value: unknown, what: string): Hash {
 
 /** Throws a TypeError for caller mistakes, which are bugs rather than wallet failures. */
 export function assertAddress(value: unknown, name: string): asserts value is Address {
-  if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
+  if (typeof value !== 'string' || !isHexAddress(value)) {
     throw new TypeError(`${name} is not an EVM address: ${String(value)}`);
   }
 }

@@ -1,0 +1,60 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { bytesToHex, getAddress, isAddress, keccak256 as viemKeccak256 } from 'viem';
+import { checksumAddress, hasValidChecksum, keccak256 } from '../../src/model/checksum.ts';
+
+const hex = (bytes: Uint8Array) => bytesToHex(bytes);
+const ascii = (text: string) => new TextEncoder().encode(text);
+
+describe('keccak256 (the widget’s own, for EIP-55)', () => {
+  it('gives the published digests of the empty string and "abc"', () => {
+    assert.equal(hex(keccak256(new Uint8Array())), '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
+    assert.equal(hex(keccak256(ascii('abc'))), '0x4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45');
+  });
+
+  it('agrees with viem at every length around the 136-byte block edges', () => {
+    for (const length of [1, 40, 135, 136, 137, 271, 272, 273, 500]) {
+      const input = randomBytes(length);
+      assert.equal(hex(keccak256(input)), viemKeccak256(input), `length ${length}`);
+    }
+  });
+});
+
+describe('EIP-55 checksums', () => {
+  it('spells the EIP’s own examples as the EIP does', () => {
+    for (const address of [
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+      '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+      '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+    ] as const) {
+      assert.equal(checksumAddress(address.toLowerCase() as `0x${string}`), address);
+      assert.equal(hasValidChecksum(address), true);
+    }
+  });
+
+  it('matches viem’s getAddress and strict isAddress on 300 random addresses and their one-letter typos', () => {
+    for (let i = 0; i < 300; i++) {
+      const lower = bytesToHex(randomBytes(20));
+      const expected = getAddress(lower);
+      assert.equal(checksumAddress(lower), expected);
+      assert.equal(checksumAddress(lower.toUpperCase().replace('0X', '0x') as `0x${string}`), expected);
+      // Flip the case of one letter of the checksummed form: a typo the checksum must catch.
+      const at = [...expected.slice(2)].findIndex((c) => /[a-f]/i.test(c));
+      if (at < 0) continue;
+      const chars = [...expected];
+      const c = chars[at + 2]!;
+      chars[at + 2] = c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase();
+      const typo = chars.join('') as `0x${string}`;
+      if (typo.slice(2) === typo.slice(2).toLowerCase() || typo.slice(2) === typo.slice(2).toUpperCase()) continue;
+      assert.equal(hasValidChecksum(typo), false, typo);
+      assert.equal(isAddress(typo, { strict: true }), false);
+    }
+  });
+
+  it('lets addresses without a checksum (all lower case, all upper case) through', () => {
+    assert.equal(hasValidChecksum('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'), true);
+    assert.equal(hasValidChecksum('0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED'), true);
+  });
+});
