@@ -148,12 +148,7 @@ export class WidgetClient {
   }
 
   async chains(options: CallOptions = {}): Promise<ApiResult<Chain[]>> {
-    return this.#list('routes/chains', chainSchema, options);
-  }
-
-  /** The full, unpaginated token list (no query parameters). */
-  async tokens(options: CallOptions = {}): Promise<ApiResult<Token[]>> {
-    return this.#list('routes/tokens', tokenSchema, options);
+    return this.list('routes/chains', chainSchema, options);
   }
 
   async allowance(query: AllowanceQuery, options: CallOptions = {}): Promise<ApiResult<AllowanceResult>> {
@@ -215,7 +210,7 @@ export class WidgetClient {
   }
 
   /** A list endpoint: the plain array (or the first array a wrapper holds), parsed entry by entry. */
-  async #list<S extends z.ZodMiniType>(path: string, schema: S, options: CallOptions): Promise<ApiResult<z.infer<S>[]>> {
+  protected async list<S extends z.ZodMiniType>(path: string, schema: S, options: CallOptions): Promise<ApiResult<z.infer<S>[]>> {
     const { body, meta } = await this.send(path, options);
     const items = listIn(body);
     if (!items) throw new InvalidResponseError('', 'expected an array', meta);

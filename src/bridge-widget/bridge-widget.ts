@@ -280,9 +280,13 @@ export class BridgeWidget extends LitElement {
           .selected=${values[`${side}TokenAddress`]}
           .balancesLoading=${side === 'from' && balances.status === 'pending'}
           .balancesPartial=${side === 'from' && !!balances.value?.partial}
+          ?has-more=${session.hasMoreTokens(side)}
+          ?loading=${session[`${side}Tokens`].status === 'pending'}
           ?disabled=${this.#locked(`${side}Token`)}
           disabled-reason=${locked}
           @token-select=${(e: CustomEvent<{ address: string }>) => session.selectToken(side, e.detail.address)}
+          @bw-token-search=${(e: CustomEvent<{ query: string }>) => session.searchTokens(side, e.detail.query)}
+          @bw-token-more=${() => session.moreTokens(side)}
         ></bw-token-picker>
       </div>
       ${side === 'from'

@@ -1,76 +1,30 @@
 /**
- * Chains and tokens change rarely: they are fetched once per proxy and kept
- * for a while, so a second widget on the page (or a remount) does not fetch
- * them again. Failed fetches are not cached.
+ * The catalog page by page (issue 15): the chain list and the first token page
+ * of a chain, further pages on demand, search and address look-up through the
+ * service (`q`), and a small storage cache so that a reload within the TTL asks
+ * for nothing. The unpaginated full list is never asked for.
  */
 import { tokenPage } from '../api/client.js';
 import type { CallOptions, WidgetClient } from '../api/client.js';
-import { RoutingError } from '../api/errors.js';
 import { chainSchema, tokenSchema } from '../api/schemas.js';
 import type { BalanceRow, Chain, Token } from '../api/schemas.js';
 import type { KeyValueStorage } from './intent-store.js';
 
+/** Stored chains and first pages younger than this are used without a request. */
 export const CATALOG_TTL_MS = 5 * 60_000;
-
-interface Entry<T> {
-  at: number;
-  value: Promise<T>;
-}
-
-/** Keyed by what and proxy: `chains https://…`. */
-const cache = new Map<string, Entry<unknown>>();
-
-function cached<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
-  const hit = cache.get(key) as Entry<T> | undefined;
-  if (hit && now - hit.at < CATALOG_TTL_MS) return hit.value;
-  const value = load();
-  cache.set(key, { at: now, value });
-  value.catch(() => {
-    if (cache.get(key)?.value === value) cache.delete(key);
-  });
-  return value;
-}
-
-// Not tied to one widget's AbortSignal: the shared promise outlives a widget that unmounts.
-export function loadChains(client: WidgetClient): Promise<Chain[]> {
-  return cached(`chains ${client.baseUrl}`, async () => (await client.chains()).data);
-}
-
-export function loadTokens(client: WidgetClient): Promise<Token[]> {
-  return cached(`tokens ${client.baseUrl}`, async () => (await client.tokens()).data);
-}
-
-export function clearCatalogCache(): void {
-  cache.clear();
-  sharedCatalogs.clear();
-}
-
-// ---------------------------------------------------------------------------
-// The paged catalog (issue 15): chain list and first token page per chain,
-// further pages on demand, search and address look-up through the service,
-// and a small storage cache so a reload within the TTL asks for nothing.
-// ---------------------------------------------------------------------------
-
 /** Storage key of the persisted catalog (one JSON document for every proxy). */
 export const CATALOG_STORAGE_KEY = 'bridge-widget:catalog:v1';
 /** Cap on the stored JSON, in characters; the oldest entries go first when it is exceeded. */
 export const CATALOG_STORAGE_MAX_CHARS = 256 * 1024;
 /** Stored data older than the TTL is still shown at once but refreshed; older than this it is not shown at all. */
 export const CATALOG_MAX_STALE_MS = 24 * 60 * 60_000;
-/** Tokens per page the catalog asks for. */
+/** Tokens per page the catalog asks for (a search too). */
 export const TOKEN_PAGE_SIZE = 50;
-/** Search pages `resolve` reads before it gives up on a symbol. */
-const RESOLVE_SEARCH_PAGES = 3;
-
-/** Where data came from: the service, storage within the TTL, or storage past it (a refresh is running). */
-export type CatalogSource = 'network' | 'cache' | 'stale';
 
 export interface TokenCatalogOptions {
   client: WidgetClient;
   /** Persists the chain list and first pages across page loads; none: memory only. */
   storage?: KeyValueStorage | undefined;
-  /** Default {@link CATALOG_TTL_MS}. */
-  ttlMs?: number;
   /** Default {@link CATALOG_STORAGE_MAX_CHARS}. */
   maxStoredChars?: number;
   /** Default {@link TOKEN_PAGE_SIZE}. */
@@ -78,61 +32,43 @@ export interface TokenCatalogOptions {
   now?: () => number;
 }
 
-/** What is known of one chain's tokens: loaded pages in service order, then tokens found by search, look-up or `add`. */
+/** What is known of one chain's tokens: loaded pages in service order, then tokens found by search or `add`. */
 export interface ChainTokens {
-  chainId: string;
-  tokens: readonly Token[];
-  /** Cursor of the next page; null once every page is loaded (or none was asked for yet, see `started`). */
-  nextCursor: string | null;
+  tokens: Token[];
   /** The first page was loaded (from the service or storage). */
   started: boolean;
   /** Every page is loaded: a local filter over `tokens` is as good as a search. */
   complete: boolean;
-  /** The service's total for the chain when it reports one. */
-  total: number | null;
-  /** Malformed rows dropped so far for this chain. */
-  skipped: number;
 }
-
-export interface ChainsResult {
-  chains: Chain[];
-  source: CatalogSource;
-  skipped: number;
-  /** With `source: 'stale'`: the background refresh, resolving to the fresh list (or the stale one if it failed). */
-  refreshed?: Promise<Chain[]>;
-}
-
-export interface PageResult extends ChainTokens {
-  source: CatalogSource;
-  refreshed?: Promise<ChainTokens>;
-}
-
-export interface SearchResult {
-  /** Matches in the service's order (also merged into the chain's tokens). */
-  tokens: Token[];
-  nextCursor: string | null;
-  skipped: number;
-}
-
-/** The stored document: per proxy URL, the chain list and each chain's first page, with when they were fetched. */
-interface Stored<T> {
-  at: number;
-  data: T;
-}
-type StoredPage = Stored<{ tokens: unknown[]; nextCursor: string | null; total: number | null }>;
-type StoredCatalog = Record<string, { chains?: Stored<unknown[]>; pages?: Record<string, StoredPage> }>;
 
 interface ChainState {
   /** Loaded pages in service order, by token key. */
   pages: Map<string, Token>;
-  /** Found by search, look-up or `add`, not (yet) on a loaded page. */
+  /** Found by search or `add`, not (yet) on a loaded page. */
   extra: Map<string, Token>;
-  nextCursor: string | null;
-  started: boolean;
-  total: number | null;
-  skipped: number;
-  /** The cursor came from storage: a service that no longer accepts it gets a fresh first page. */
-  storedCursor: boolean;
+  /** Cursor of the next page: undefined before the first page, null after the last. */
+  next: string | null | undefined;
+  /** The first page's request (or storage read), shared by concurrent callers. */
+  first?: Promise<void> | undefined;
+}
+
+/** What is stored of a first page (tokens parsed again on read). */
+interface StoredPage {
+  tokens: unknown;
+  next: string | null;
+}
+
+type Entries = Record<string, { at: number; data: unknown }>;
+
+/**
+ * What this page fetched, by the same keys as storage: a second widget on the
+ * page, or a remount, asks for nothing within the TTL even without storage.
+ */
+let memory: Entries = {};
+
+/** Forgets what this page fetched (storage stays): as a new page load would. */
+export function clearCatalogCache(): void {
+  memory = {};
 }
 
 /** EVM addresses compare case-insensitively; other families' identifiers are case-sensitive. */
@@ -146,12 +82,6 @@ export function matchesToken(token: Token, text: string): boolean {
   return `${token.symbol}\n${token.name}`.toLowerCase().includes(q) || token.address.toLowerCase() === q;
 }
 
-/** An EVM address, or one long word (a denom, mint or coin type): looked up, not searched by name. */
-export function looksLikeAddress(text: string): boolean {
-  const t = text.trim();
-  return /^0x[0-9a-f]{40}$/i.test(t) || /^\S{32,}$/.test(t);
-}
-
 function rows<T>(items: unknown, schema: { safeParse(value: unknown): { success: boolean; data?: T } }): T[] {
   return Array.isArray(items) ? items.map((item) => schema.safeParse(item)).flatMap((r) => (r.success ? [r.data as T] : [])) : [];
 }
@@ -160,270 +90,162 @@ function rows<T>(items: unknown, schema: { safeParse(value: unknown): { success:
  * Chains and tokens of one proxy, page by page. DOM-free: storage is injected
  * (pass `localStorage` from a lifecycle method, nothing in Node or SSR).
  * Every row the service sends is parsed on its own; a malformed one is
- * dropped and counted in `skipped`. Stored rows are parsed again on read.
+ * dropped (the client counts it in the page's `meta.skipped`). Stored rows are
+ * parsed again on read.
  */
 export class TokenCatalog {
-  readonly proxyUrl: string;
-  private readonly options: TokenCatalogOptions;
-  private readonly states = new Map<string, ChainState>();
-  /** Requests in flight, so concurrent callers share one: `chains`, `first <id>`, `next <id>`. */
-  private readonly pending = new Map<string, Promise<unknown>>();
-  private chainList: { at: number; result: ChainsResult } | undefined;
+  readonly #client: WidgetClient;
+  readonly #options: TokenCatalogOptions;
+  readonly #states = new Map<string, ChainState>();
 
   constructor(options: TokenCatalogOptions) {
-    this.options = options;
-    this.proxyUrl = options.client.baseUrl;
+    this.#options = options;
+    this.#client = options.client;
   }
 
-  private get ttl(): number {
-    return this.options.ttlMs ?? CATALOG_TTL_MS;
+  get #size(): number {
+    return this.#options.pageSize ?? TOKEN_PAGE_SIZE;
   }
 
-  private get pageSize(): number {
-    return this.options.pageSize ?? TOKEN_PAGE_SIZE;
-  }
-
-  private now(): number {
-    return (this.options.now ?? Date.now)();
-  }
-
-  /** Malformed rows dropped so far, over every chain. */
-  get skipped(): number {
-    let total = 0;
-    for (const state of this.states.values()) total += state.skipped;
-    return total;
-  }
-
-  /** One shared promise per key while it runs. */
-  private once<T>(key: string, run: () => Promise<T>): Promise<T> {
-    let promise = this.pending.get(key) as Promise<T> | undefined;
-    if (!promise) {
-      promise = run();
-      this.pending.set(key, promise);
-      const clear = () => this.pending.delete(key);
-      promise.then(clear, clear);
-    }
-    return promise;
+  #now(): number {
+    return (this.#options.now ?? Date.now)();
   }
 
   /**
-   * Storage first: within the TTL it is the answer (`cache`); past it, up to
-   * {@link CATALOG_MAX_STALE_MS}, it is shown and `refresh` runs in the
-   * background (`stale`); else `load` asks the service.
+   * Storage first: within the TTL it is the answer, without a request; past
+   * it (up to {@link CATALOG_MAX_STALE_MS}) it is the answer too, and `load`
+   * refreshes it in the background (`refreshed` gets the fresh value); older
+   * or missing, `load` is the answer. What `load` returns is stored.
    */
-  private fromStorage<T>(
-    entry: Stored<unknown> | undefined,
-    show: () => T,
-    refresh: () => Promise<unknown>,
-    load: () => Promise<T>,
-  ): Promise<{ value: T; source: CatalogSource; refreshed?: Promise<T> }> {
-    const age = entry ? this.now() - entry.at : Infinity;
-    if (age >= CATALOG_MAX_STALE_MS) return load().then((value) => ({ value, source: 'network' }));
-    const value = show();
-    if (age < this.ttl) return Promise.resolve({ value, source: 'cache' });
-    return Promise.resolve({ value, source: 'stale', refreshed: refresh().then(show, show) });
+  async #cached<T>(what: string, load: () => Promise<T>, read: (stored: T) => T, refreshed: (fresh: T) => void): Promise<T> {
+    const key = `${this.#client.baseUrl} ${what}`;
+    const entry = this.#read()[key];
+    // Missing or unreadable (no number `at`): NaN or Infinity, which no `<` passes.
+    const age = this.#now() - (entry?.data ? entry.at : -Infinity);
+    const fetch = async () => {
+      const value = await load();
+      this.#write(key, value);
+      return value;
+    };
+    if (!(age < CATALOG_MAX_STALE_MS)) return fetch();
+    if (!(age < CATALOG_TTL_MS)) fetch().then(refreshed, () => {});
+    return read(entry!.data as T);
   }
 
-  /** The chain list: memory, else storage (fresh, or stale and refreshed in the background), else the service. */
-  async chains(options: CallOptions = {}): Promise<ChainsResult> {
-    if (this.chainList && this.now() - this.chainList.at < this.ttl) return this.chainList.result;
-    return this.once('chains', async () => {
-      let fresh: ChainsResult | undefined;
-      const fetchChains = async () => {
-        const { data, meta } = await this.options.client.chains(options);
-        this.writeStore((proxy) => (proxy.chains = { at: this.now(), data }));
-        fresh = { chains: data, source: 'network', skipped: meta.skipped };
-        this.chainList = { at: this.now(), result: fresh };
-        return data;
-      };
-      const stored = this.readStore()[this.proxyUrl]?.chains;
-      const shown = rows<Chain>(stored?.data, chainSchema);
-      const { value, source, refreshed } = await this.fromStorage(stored, () => fresh?.chains ?? shown, fetchChains, fetchChains);
-      const result: ChainsResult = fresh ?? { chains: value, source, skipped: 0, ...(refreshed ? { refreshed } : {}) };
-      this.chainList ??= { at: this.now(), result };
-      return result;
-    });
+  /** The chain list: storage within the TTL, else the service (see `#cached`; `refreshed` gets a background refresh). */
+  chains(options: CallOptions = {}, refreshed: (chains: Chain[]) => void = () => {}): Promise<Chain[]> {
+    return this.#cached('chains', async () => (await this.#client.chains(options)).data, (stored) => rows(stored, chainSchema), refreshed);
   }
 
   /** What is known of a chain right now, without a request. */
   known(chainId: string): ChainTokens {
-    const { pages, extra, nextCursor, started, total, skipped } = this.state(chainId);
+    const { pages, extra, next } = this.#state(chainId);
     const tokens = [...pages.values(), ...[...extra].filter(([key]) => !pages.has(key)).map(([, token]) => token)];
-    return { chainId, tokens, nextCursor, started, complete: started && nextCursor === null, total, skipped };
+    return { tokens, started: next !== undefined, complete: next === null };
   }
 
-  /** Local filter over what is known, for feedback while a search runs. */
-  filter(chainId: string, text: string): Token[] {
-    return this.known(chainId).tokens.filter((t) => matchesToken(t, text));
+  /** Every token known on any chain (loaded pages, search results, held tokens). */
+  all(): Token[] {
+    return [...this.#states.keys()].flatMap((id) => this.known(id).tokens);
   }
 
   /** Adds tokens found elsewhere (held tokens, see {@link heldTokens}) after the loaded pages. */
   add(chainId: string, tokens: readonly Token[]): void {
-    const state = this.state(chainId);
+    const state = this.#state(chainId);
     for (const token of tokens) if (token.chainId === chainId) state.extra.set(tokenKey(token.address), token);
   }
 
   /**
-   * The chain's first page: memory, storage within the TTL (no request),
-   * storage past it (shown, refreshed in the background), else the service.
-   * Concurrent calls share one request.
+   * The chain's first page, once (concurrent calls share the request):
+   * storage within the TTL (no request), else the service. Past the TTL the
+   * stored page is shown and `refreshed` runs once the fresh one replaced it.
    */
-  firstPage(chainId: string, options: CallOptions = {}): Promise<PageResult> {
-    if (this.state(chainId).started) return Promise.resolve({ ...this.known(chainId), source: 'cache' });
-    return this.once(`first ${chainId}`, async () => {
-      const stored = this.readStore()[this.proxyUrl]?.pages?.[chainId];
-      const show = () => {
-        if (!this.state(chainId).started && stored) this.applyPage(chainId, rows<Token>(stored.data.tokens, tokenSchema), stored.data.nextCursor, stored.data.total, 0, true);
-        return this.known(chainId);
-      };
-      const load = () => this.fetchFirst(chainId, options).then(() => this.known(chainId));
-      const { value, source, refreshed } = await this.fromStorage(stored, show, () => this.fetchFirst(chainId, {}), load);
-      return { ...value, source, ...(refreshed ? { refreshed } : {}) };
-    });
+  async firstPage(chainId: string, options: CallOptions = {}, refreshed: () => void = () => {}): Promise<ChainTokens> {
+    const state = this.#state(chainId);
+    const apply = (page: StoredPage) => {
+      state.pages = new Map(rows<Token>(page.tokens, tokenSchema).map((t) => [tokenKey(t.address), t]));
+      state.next = page.next ?? null;
+    };
+    await (state.first ??= this.#cached<StoredPage>(`page ${chainId}`, () => this.#page(chainId, options), (stored) => stored, (fresh) => (apply(fresh), refreshed())).then(
+      apply,
+      (error: unknown) => {
+        state.first = undefined;
+        throw error;
+      },
+    ));
+    return this.known(chainId);
   }
 
-  /** Asks for a first page; it replaces the pages shown so far (a refresh of stale data, a restart). */
-  private async fetchFirst(chainId: string, options: CallOptions): Promise<void> {
-    const { data, meta } = await tokenPage(this.options.client, { chainId, limit: this.pageSize }, options);
-    const state = this.state(chainId);
-    state.pages.clear();
-    this.applyPage(chainId, this.ownRows(chainId, data.tokens, data.nextCursor), data.nextCursor, data.total, meta.skipped, false);
-    this.writeStore((proxy) => {
-      (proxy.pages ??= {})[chainId] = { at: this.now(), data: { tokens: [...state.pages.values()], nextCursor: state.nextCursor, total: state.total } };
-    });
-  }
-
-  /** The next page of a chain (the first if none is loaded); a no-op once complete. Concurrent calls share one request. */
-  async nextPage(chainId: string, options: CallOptions = {}): Promise<ChainTokens> {
-    const state = this.state(chainId);
-    if (!state.started) return this.firstPage(chainId, options);
-    const cursor = state.nextCursor;
-    if (cursor === null) return this.known(chainId);
-    return this.once(`next ${chainId}`, async () => {
-      try {
-        const { data, meta } = await tokenPage(this.options.client, { chainId, limit: this.pageSize, cursor }, options);
-        this.applyPage(chainId, this.ownRows(chainId, data.tokens, data.nextCursor), data.nextCursor, data.total, meta.skipped, false);
-      } catch (error) {
-        // A cursor kept from an earlier visit that the service no longer accepts: start the chain again.
-        if (!(error instanceof RoutingError && error.kind === 'invalid-request' && state.storedCursor)) throw error;
-        await this.fetchFirst(chainId, options);
-      }
-      return this.known(chainId);
-    });
+  /** The next page of a chain once its first is in; a no-op once complete. */
+  async nextPage(chainId: string, options: CallOptions = {}): Promise<void> {
+    const state = this.#state(chainId);
+    if (!state.next) return;
+    const page = await this.#page(chainId, options, state.next);
+    for (const token of page.tokens) state.pages.set(tokenKey(token.address), token);
+    state.next = page.next;
   }
 
   /**
-   * Searches a chain through the service (`q`); matches are merged into the
-   * chain's tokens. Abort with `options.signal` (the next keystroke); see
-   * {@link createTokenSearch}. A service that ignores `q` is filtered here;
-   * a chain whose pages are all loaded is searched locally, without a request.
+   * A page of the chain's tokens. A service that ignores the parameters
+   * answers every chain's tokens as one last page: only this chain's are kept.
    */
-  async search(chainId: string, text: string, options: CallOptions & { cursor?: string | undefined; limit?: number } = {}): Promise<SearchResult> {
-    const q = text.trim();
-    const known = this.known(chainId);
-    if (q === '' || known.complete) return { tokens: known.tokens.filter((t) => matchesToken(t, q)), nextCursor: null, skipped: 0 };
-    const { signal, cursor, limit = this.pageSize } = options;
-    const { data, meta } = await tokenPage(this.options.client, { chainId, q, limit, cursor }, { signal });
-    // Unfiltered answers (a plain array) would pile every token into the chain: keep only the matches.
-    const tokens = data.tokens.filter((t) => t.chainId === chainId && matchesToken(t, q));
-    this.add(chainId, tokens);
-    this.state(chainId).skipped += meta.skipped;
-    return { tokens, nextCursor: tokens.length === data.tokens.length ? data.nextCursor : null, skipped: meta.skipped };
+  async #page(chainId: string, options: CallOptions, cursor?: string): Promise<{ tokens: Token[]; next: string | null }> {
+    const { data } = await tokenPage(this.#client, { chainId, limit: this.#size, cursor }, options);
+    return { tokens: data.tokens.filter((t) => t.chainId === chainId), next: data.nextCursor };
   }
 
-  /** A token by its address on a chain: what is known, else a `q` look-up. */
-  async lookUpAddress(chainId: string, address: string, options: CallOptions = {}): Promise<Token | undefined> {
-    const key = tokenKey(address.trim());
-    const find = (tokens: readonly Token[]) => tokens.find((t) => tokenKey(t.address) === key);
-    return find(this.known(chainId).tokens) ?? find((await this.search(chainId, address, { ...options, limit: 5 })).tokens);
+  /**
+   * Searches a chain through the service (`q`: part of a symbol or name, or
+   * a pasted address); matches are merged into the chain's tokens and
+   * returned. Abort with `options.signal` (the next keystroke). A service that
+   * ignores `q` is filtered here; a chain whose pages are all loaded, and an
+   * empty text, need no request.
+   */
+  async search(chainId: string, text: string, options: CallOptions = {}): Promise<Token[]> {
+    const q = text.trim();
+    if (q && this.#state(chainId).next !== null) {
+      const { data } = await tokenPage(this.#client, { chainId, q, limit: this.#size }, options);
+      this.add(chainId, data.tokens.filter((t) => matchesToken(t, q)));
+    }
+    return this.known(chainId).tokens.filter((t) => matchesToken(t, q));
   }
 
   /**
    * A preset (`from-token`, `to-token`, allow lists) by symbol or address:
-   * what is known, else an address look-up, else a search for the symbol
-   * (the first exact match, case-insensitive, within a few result pages).
+   * what is known, else the first page of a search (the service matches an
+   * exact address too); symbols compare case-insensitively.
    */
   async resolve(chainId: string, symbolOrAddress: string, options: CallOptions = {}): Promise<Token | undefined> {
     const wanted = symbolOrAddress.trim();
-    const key = tokenKey(wanted);
-    const lower = wanted.toLowerCase();
-    const match = (tokens: readonly Token[]) => tokens.find((t) => tokenKey(t.address) === key || t.symbol.toLowerCase() === lower);
-    const known = match(this.known(chainId).tokens);
-    if (known || looksLikeAddress(wanted)) return known ?? this.lookUpAddress(chainId, wanted, options);
-    let cursor: string | undefined;
-    for (let page = 0; page < RESOLVE_SEARCH_PAGES; page++) {
-      const result = await this.search(chainId, wanted, { ...options, cursor });
-      const found = match(result.tokens);
-      if (found || result.nextCursor === null) return found;
-      cursor = result.nextCursor;
-    }
-    return undefined;
+    const match = (tokens: readonly Token[]) => tokens.find((t) => tokenKey(t.address) === tokenKey(wanted) || t.symbol.toLowerCase() === wanted.toLowerCase());
+    return match(this.known(chainId).tokens) ?? match(await this.search(chainId, wanted, options));
   }
 
-  private state(chainId: string): ChainState {
-    let state = this.states.get(chainId);
-    if (!state) {
-      state = { pages: new Map(), extra: new Map(), nextCursor: null, started: false, total: null, skipped: 0, storedCursor: false };
-      this.states.set(chainId, state);
-    }
+  #state(chainId: string): ChainState {
+    let state = this.#states.get(chainId);
+    if (!state) this.#states.set(chainId, (state = { pages: new Map(), extra: new Map(), next: undefined }));
     return state;
   }
 
-  private applyPage(chainId: string, tokens: readonly Token[], nextCursor: string | null, total: number | null, skipped: number, fromStorage: boolean): void {
-    const state = this.state(chainId);
-    for (const token of tokens) state.pages.set(tokenKey(token.address), token);
-    state.started = true;
-    state.nextCursor = nextCursor;
-    state.total = total ?? state.total;
-    state.skipped += skipped;
-    state.storedCursor = fromStorage;
-  }
-
-  /**
-   * The page's rows of `chainId`. A service that ignored the `chainId` filter
-   * sent other chains' tokens too: with no cursor that is its whole list, so
-   * every chain it names is complete and needs no request of its own.
-   */
-  private ownRows(chainId: string, tokens: readonly Token[], nextCursor: string | null): Token[] {
-    const byChain = new Map<string, Token[]>();
-    for (const token of tokens) byChain.set(token.chainId, [...(byChain.get(token.chainId) ?? []), token]);
-    if (nextCursor === null) {
-      for (const [id, list] of byChain) if (id !== chainId && !this.known(id).complete) this.applyPage(id, list, null, list.length, 0, false);
-    }
-    return byChain.get(chainId) ?? [];
-  }
-
-  private readStore(): StoredCatalog {
+  #read(): Entries {
     try {
-      const parsed: unknown = JSON.parse(this.options.storage?.getItem(CATALOG_STORAGE_KEY) || '{}');
-      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as StoredCatalog) : {};
+      // Anything but an object reads as one without entries.
+      return { ...Object(JSON.parse(this.#options.storage?.getItem(CATALOG_STORAGE_KEY) || '{}')), ...memory };
     } catch {
-      return {};
+      return memory;
     }
   }
 
-  /** Read-modify-write of this proxy's entry; drops the oldest entries (any proxy) until the document fits the cap. */
-  private writeStore(change: (proxy: StoredCatalog[string]) => void): void {
-    const storage = this.options.storage;
-    if (!storage) return;
-    const store = this.readStore();
-    change((store[this.proxyUrl] ??= {}));
-    for (;;) {
-      const text = JSON.stringify(store);
-      if (text.length <= (this.options.maxStoredChars ?? CATALOG_STORAGE_MAX_CHARS)) {
-        try {
-          storage.setItem(CATALOG_STORAGE_KEY, text);
-        } catch {
-          // A full or forbidden storage costs the next visit a request, nothing more.
-        }
-        return;
-      }
-      const entries = Object.values(store).flatMap((proxy) => [
-        ...(proxy.chains ? [{ at: proxy.chains.at, drop: () => delete proxy.chains }] : []),
-        ...Object.entries(proxy.pages ?? {}).map(([id, page]) => ({ at: page.at, drop: () => delete proxy.pages![id] })),
-      ]);
-      if (entries.length === 0) return;
-      entries.reduce((a, b) => (b.at < a.at ? b : a)).drop();
+  /** Stores an entry; the oldest entries (of any proxy) go until the document fits the cap. */
+  #write(key: string, data: unknown): void {
+    memory = { ...memory, [key]: { at: this.#now(), data } };
+    const entries = Object.entries(this.#read()).sort(([, a], [, b]) => b.at - a.at);
+    let text: string;
+    while ((text = JSON.stringify(Object.fromEntries(entries))).length > (this.#options.maxStoredChars ?? CATALOG_STORAGE_MAX_CHARS)) entries.pop();
+    try {
+      this.#options.storage?.setItem(CATALOG_STORAGE_KEY, text);
+    } catch {
+      // A full or forbidden storage costs the next visit a request, nothing more.
     }
   }
 }
@@ -436,46 +258,8 @@ export class TokenCatalog {
  */
 export function heldTokens(chainId: string, rows: readonly BalanceRow[]): Token[] {
   return rows
-    .filter((row) => row.contract !== undefined && row.contract !== '' && row.category !== 'native')
-    .map((row) => ({ chainId, address: row.contract!, symbol: row.symbol, name: row.name ?? row.symbol, decimals: row.decimals, logoURI: row.logoURI, usdPrice: row.usdPrice, type: undefined }));
-}
-
-const sharedCatalogs = new Map<string, TokenCatalog>();
-
-/** One catalog per proxy on the page, so two widgets (or a remount) share pages and requests. */
-export function sharedTokenCatalog(client: WidgetClient, storage?: KeyValueStorage): TokenCatalog {
-  let catalog = sharedCatalogs.get(client.baseUrl);
-  if (!catalog) {
-    catalog = new TokenCatalog({ client, storage });
-    sharedCatalogs.set(client.baseUrl, catalog);
-  }
-  return catalog;
-}
-
-/**
- * A picker's search box: each call aborts the previous one, so only the
- * latest text's answer arrives (a superseded call rejects with a
- * RoutingError of kind `aborted`). `cancel()` aborts the one in flight.
- */
-export function createTokenSearch(catalog: TokenCatalog): {
-  search(chainId: string, text: string, options?: CallOptions): Promise<SearchResult>;
-  cancel(): void;
-} {
-  let current: AbortController | undefined;
-  return {
-    search(chainId, text, options = {}) {
-      current?.abort();
-      const controller = new AbortController();
-      current = controller;
-      const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
-      return looksLikeAddress(text)
-        ? catalog.lookUpAddress(chainId, text, { signal }).then((token) => ({ tokens: token ? [token] : [], nextCursor: null, skipped: 0 }))
-        : catalog.search(chainId, text, { signal });
-    },
-    cancel() {
-      current?.abort();
-    },
-  };
+    .filter((row) => row.contract && row.category !== 'native')
+    .map((row) => ({ ...row, chainId, address: row.contract!, name: row.name ?? row.symbol, type: undefined }));
 }
 
 export type ChainAvailability = 'available' | 'unconfirmed' | 'informational' | 'unavailable';

@@ -17,7 +17,7 @@ import { chainFamily } from '../model/address.js';
 import { isUsableSlippage } from '../model/quote.js';
 import { sameId } from '../model/tokens.js';
 import { WalletError, requestAccounts, type Address, type Eip1193Provider } from '../wallet/index.js';
-import { loadChains, loadTokens } from './catalog.js';
+import { TokenCatalog, heldTokens, parseList } from './catalog.js';
 import {
   findToken,
   formConfig,
@@ -26,6 +26,7 @@ import {
   resolvePresets,
   resumeAction,
   selectChain,
+  SIDES,
   type Catalog,
   type Draft,
   type FormConfig,
@@ -43,6 +44,8 @@ export const QUOTE_DEBOUNCE_MS = 400;
 export const QUOTE_REFRESH_MS = 20_000;
 const BALANCE_REPOLL_MS = 2_000;
 const BALANCE_REPOLL_LIMIT = 5;
+/** Typing pauses this long before the picker's text goes to the service; a newer keystroke aborts the wait and the request. */
+export const TOKEN_SEARCH_DEBOUNCE_MS = 250;
 
 export type View = 'form' | 'executing' | 'tracking';
 
@@ -58,6 +61,9 @@ interface Loaded {
   catalog: Catalog;
   balances: BalancesResponse;
   quote: QuoteResult;
+  /** A side's token picker asking the service: a search, or the next page. */
+  fromTokens: unknown;
+  toTokens: unknown;
 }
 
 export interface Problem {
@@ -153,11 +159,16 @@ export class TransferSession {
   readonly client: WidgetClient | undefined;
   readonly store: IntentStore;
   readonly options: SessionOptions;
+  /** Chains and tokens page by page, cached in storage across page loads (unused without a proxy URL). */
+  readonly tokens: TokenCatalog;
 
   view: View = 'form';
   catalog: Load<Catalog> = { status: 'idle' };
   balances: Load<BalancesResponse> = { status: 'idle' };
   quote: Load<QuoteResult> = { status: 'idle' };
+  /** Per side: a search or a further page of the picker's chain is on its way. */
+  fromTokens: Load<unknown> = { status: 'idle' };
+  toTokens: Load<unknown> = { status: 'idle' };
   settings: SessionSettings;
   values: FormValues = { fromChainId: '', toChainId: '', fromTokenAddress: '', toTokenAddress: '', amountText: '', recipient: '', slippage: 1, valueLossConfirmed: false };
   draft: Draft = {};
@@ -176,7 +187,7 @@ export class TransferSession {
   readonly #listeners = new Set<SessionListener>();
   #presetsApplied = false;
   #balancePolls = 0;
-  #runs = { catalog: 0, balances: 0, quote: 0 };
+  #runs: Partial<Record<keyof Loaded, number>> = {};
   #aborts: Partial<Record<keyof Loaded, AbortController>> = {};
   #timers: Partial<Record<'refresh' | 'balances' | 'rateLimit', ReturnType<typeof setTimeout>>> = {};
   #executing: AbortController | undefined;
@@ -191,6 +202,7 @@ export class TransferSession {
     this.settings = options.settings;
     this.client = options.proxyUrl ? new WidgetClient({ baseUrl: options.proxyUrl, ...(options.backoff ? { backoff: options.backoff } : {}) }) : undefined;
     this.store = new IntentStore(options.storage, options.proxyUrl);
+    this.tokens = new TokenCatalog({ client: this.client!, storage: options.storage });
   }
 
   subscribe(listener: SessionListener): () => void {
@@ -295,13 +307,65 @@ export class TransferSession {
   }
 
   selectChain(side: Side, chainId: string): void {
-    const catalog = this.catalog.value;
-    if (!catalog) return;
-    const values = { ...this.values, ...selectChain(this.config, catalog, this.values, side, chainId), valueLossConfirmed: false };
-    const family = chainFamily(catalog.chains.find((c) => c.chainId === chainId));
-    if (side === 'to' && values.recipient && family && checkAddress(values.recipient, family)) values.recipient = '';
-    this.values = values;
+    const before = this.values;
+    const apply = () => {
+      const catalog = this.catalog.value;
+      if (!catalog || (this.values !== before && this.values[`${side}ChainId`] !== chainId)) return;
+      const next = selectChain(this.config, catalog, before, side, chainId);
+      const values = { ...this.values, [`${side}ChainId`]: chainId, [`${side}TokenAddress`]: next[`${side}TokenAddress`], valueLossConfirmed: false };
+      const family = chainFamily(catalog.chains.find((c) => c.chainId === chainId));
+      if (side === 'to' && values.recipient && family && checkAddress(values.recipient, family)) values.recipient = '';
+      this.values = values;
+      this.#changed();
+    };
+    apply();
+    // A chain not loaded yet: its first page, then the same choice again (the source keeps its address, the destination its symbol).
+    if (!this.tokens.known(chainId).started) void this.#loadTokens(side, (signal) => this.#loadChain(side, chainId, signal)).then(apply);
+  }
+
+  /** The picker's search text: the local filter answers at once, the service after a pause (each keystroke aborts the last). */
+  searchTokens(side: Side, text: string): void {
+    const chainId = this.values[`${side}ChainId`];
+    void this.#loadTokens(side, async (signal) => {
+      if (!text.trim()) return;
+      await sleep(TOKEN_SEARCH_DEBOUNCE_MS, signal);
+      await this.tokens.search(chainId, text, { signal });
+    });
+  }
+
+  /** The picker scrolled near the end of its chain's loaded pages. */
+  moreTokens(side: Side): void {
+    const chainId = this.values[`${side}ChainId`];
+    if (this[`${side}Tokens`].status !== 'pending') void this.#loadTokens(side, async (signal) => void (await this.tokens.nextPage(chainId, { signal })));
+  }
+
+  /** Whether the side's chain has pages not loaded yet. */
+  hasMoreTokens(side: Side): boolean {
+    return !this.tokens.known(this.values[`${side}ChainId`]).complete;
+  }
+
+  #loadTokens(side: Side, work: (signal: AbortSignal) => Promise<unknown>): Promise<void> {
+    return this.#load(`${side}Tokens`, async (signal) => {
+      await work(signal);
+      this.#catalogChanged();
+    });
+  }
+
+  /** Known tokens changed (a page, a search, held tokens, a background refresh): a new catalog value, so the pickers index it again. */
+  #catalogChanged(chains?: Catalog['chains']): void {
+    const value = this.catalog.value;
+    if (!value) return;
+    this.catalog = { ...this.catalog, value: { chains: chains ?? value.chains, tokens: this.tokens.all() } };
     this.#changed();
+  }
+
+  /** A chain's first page, and the tokens the host named for that side (preset, allow list) if no page loaded has them. */
+  async #loadChain(side: Side, chainId: string, signal: AbortSignal): Promise<void> {
+    const catalog = this.tokens;
+    if (!chainId) return;
+    await catalog.firstPage(chainId, { signal }, () => this.#catalogChanged());
+    const { token, allowTokens } = this.config[side];
+    await Promise.all([token, ...(parseList(allowTokens) ?? [])].filter(Boolean).map((wanted) => catalog.resolve(chainId, wanted, { signal })));
   }
 
   selectToken(side: Side, address: string): void {
@@ -396,17 +460,21 @@ export class TransferSession {
   /** Stops a fetch in flight: its answer, if any, is ignored. Returns the new run's number. */
   #cancel(key: keyof Loaded): number {
     this.#aborts[key]?.abort();
-    return ++this.#runs[key];
+    return (this.#runs[key] = (this.#runs[key] ?? 0) + 1);
   }
 
+  /** The chain list, then the first page of each side's chain (presets or defaults) only, and the tokens the host named. */
   #loadCatalog(): Promise<void> {
-    const { client } = this;
+    const catalog = this.tokens;
     return this.#load(
       'catalog',
-      async () => {
-        if (!client) throw new Error(en['widget.noProxy']);
-        const [chains, tokens] = await Promise.all([loadChains(client), loadTokens(client)]);
-        return { chains, tokens };
+      async (signal) => {
+        if (!this.client) throw new Error(en['widget.noProxy']);
+        const chains = await catalog.chains({ signal }, (fresh) => this.#catalogChanged(fresh));
+        const selected = resolvePresets(this.config, { chains, tokens: [] }, this.values);
+        await Promise.all(SIDES.map((side) => this.#loadChain(side, selected[`${side}ChainId`], signal)));
+        this.#addHeld();
+        return { chains, tokens: catalog.all() };
       },
       () => void this.#loadCatalog(),
     );
@@ -422,6 +490,7 @@ export class TransferSession {
     }
     return this.#load('balances', async (signal) => {
       const { data } = await client.balances(account, { signal });
+      this.#addHeld(data);
       // A partial answer means some chains are still coming in: ask again a few times.
       if (data.partial && this.#balancePolls < BALANCE_REPOLL_LIMIT) {
         this.#balancePolls++;
@@ -429,6 +498,12 @@ export class TransferSession {
       }
       return data;
     });
+  }
+
+  /** Held tokens go into the catalog, so the pickers list them (first, with their balance) even when no loaded page has them. */
+  #addHeld(balances = this.balances.value): void {
+    for (const result of balances?.results ?? []) this.tokens.add(result.chain_id, heldTokens(result.chain_id, result.balances));
+    if (balances !== this.balances.value) this.#catalogChanged();
   }
 
   #runQuote(): Promise<void> | undefined {

@@ -108,6 +108,7 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'picker.noChains': 'Keine Chains verfügbar',
   'picker.noTokenMatch': 'Keine Token passen zu „{query}“',
   'picker.noTokens': 'Keine Token verfügbar',
+  'picker.loadingTokens': 'Token werden geladen…',
   'picker.listed': 'Gelistet, nicht erreichbar',
   'picker.needsQuote': 'Ein Angebot muss es bestätigen',
   'picker.noRouteYet': 'Vom Dienst gelistet; noch keine Route dorthin',

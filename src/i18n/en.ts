@@ -107,6 +107,7 @@ export const en = {
   'picker.noChains': 'No chains available',
   'picker.noTokenMatch': 'No tokens match “{query}”',
   'picker.noTokens': 'No tokens available',
+  'picker.loadingTokens': 'Loading tokens…',
   'picker.listed': 'Listed, not routable',
   'picker.needsQuote': 'Needs a quote to confirm',
   'picker.noRouteYet': 'Listed by the service; no route to it yet',

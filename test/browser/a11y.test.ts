@@ -99,6 +99,7 @@ describe('<bridge-widget> accessibility in every state', function () {
 
   it('the value-loss warning, before and after confirming', async () => {
     const { widget } = await mount({ amount: '2', threshold: '0.01' });
+    await formReady(widget);
     await waitFor(() => primaryText(widget) === 'Confirm the value loss above', 'the value-loss gate');
     const panel = shadow(widget).querySelector('bw-quote-panel')!;
     const box = shadow(panel).querySelector('[part="value-loss"]')!;

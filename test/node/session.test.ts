@@ -9,7 +9,7 @@ import { startSandbox } from '../../sandbox/index.ts';
 import type { SandboxHandle } from '../../sandbox/index.ts';
 import { createDevWallet } from '../../demo/dev-wallet.ts';
 import { WidgetClient } from '../../src/api/client.ts';
-import { clearCatalogCache, loadChains, loadTokens } from '../../src/flow/catalog.ts';
+import { TokenCatalog, clearCatalogCache } from '../../src/flow/catalog.ts';
 import {
   ABANDON_AFTER_MS,
   EMPTY_SIDE,
@@ -72,7 +72,11 @@ describe('session and form rules against the sandbox', () => {
   before(async () => {
     sandbox = await startSandbox({ bridgingDelayMs: 200, pollHintMs: 150 });
     const client = new WidgetClient({ baseUrl: sandbox.proxyUrl! });
-    catalog = { chains: await loadChains(client), tokens: await loadTokens(client) };
+    // The form rules see every token of the default catalog: one page per chain.
+    const paged = new TokenCatalog({ client, pageSize: 1000 });
+    const chains = await paged.chains();
+    await Promise.all(chains.map((c) => paged.firstPage(c.chainId)));
+    catalog = { chains, tokens: paged.all() };
   });
   after(() => sandbox?.close());
   beforeEach(() => sandbox.reset());

@@ -245,7 +245,7 @@
     bench.keys = [];
     search.focus();
     search.addEventListener('input', (e) => {
-      const inputAt = e.timeStamp;
+      const inputAt = (bench.lastInputAt = e.timeStamp);
       const query = search.value;
       picker.updateComplete
         .then(() => afterPaint())
@@ -255,6 +255,13 @@
         });
     });
     return picker.shadowRoot.activeElement === search;
+  };
+
+  /** Last keystroke → a row titled `title` painted: the service's search result, when no loaded page had it. */
+  bench.rowPainted = (title, side = 0) => {
+    const picker = sel.tokenPicker(sel.widget(), side);
+    const row = () => [...picker.shadowRoot.querySelectorAll('[role="option"] .option-title')].some((n) => n.textContent.trim() === title);
+    return whenPainted(row, 30000, `a ${title} row`).then((paintedAt) => paintedAt - bench.lastInputAt);
   };
 
   window.__bench = bench;

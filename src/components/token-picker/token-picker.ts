@@ -43,15 +43,17 @@ const normalise = (address: string): string => address.trim().toLowerCase();
  * Ranks: exact symbol or exact address (case-insensitive, trimmed), then
  * symbol prefix, then name prefix, then substring of symbol or name. Within a
  * rank: tokens with a non-zero balance first (by USD value when priced, then
- * by amount), then alphabetical by symbol.
+ * by amount), then alphabetical by symbol (`keepOrder`: in the list's order).
  */
 export interface TokenSearch {
   readonly tokens: readonly TokenOption[];
+  /** Within held and not held, the list's own order instead of alphabetical (a list still loading page by page). */
+  readonly keepOrder: boolean;
   /** Indices into `tokens` of the matches, best first. */
   find(query: string): readonly number[];
 }
 
-export function createTokenSearch(tokens: readonly TokenOption[]): TokenSearch {
+export function createTokenSearch(tokens: readonly TokenOption[], keepOrder = false): TokenSearch {
   const keys = tokens.map((token) => {
     const { balance = 0n, decimals } = token;
     const held = balance > 0n;
@@ -73,6 +75,7 @@ export function createTokenSearch(tokens: readonly TokenOption[]): TokenSearch {
     return (
       +y.held - +x.held ||
       (x.held && (y.usd - x.usd || y.amount - x.amount)) ||
+      (keepOrder && a - b) ||
       collator.compare(tokens[a]!.symbol, tokens[b]!.symbol) ||
       collator.compare(tokens[a]!.name, tokens[b]!.name) ||
       (x.address < y.address ? -1 : x.address > y.address ? 1 : 0)
@@ -81,6 +84,7 @@ export function createTokenSearch(tokens: readonly TokenOption[]): TokenSearch {
 
   return {
     tokens,
+    keepOrder,
     find(query: string): readonly number[] {
       const q = query.trim().toLowerCase();
       if (!q) return order;
@@ -107,7 +111,14 @@ export function createTokenSearch(tokens: readonly TokenOption[]): TokenSearch {
  * `tokens` is indexed once per array: pass a new array when the list or its
  * balances change (mutating it in place is not seen).
  *
+ * The list may be a part of a longer one: with `has-more`, scrolling near its
+ * end asks for the next page (`bw-token-more`), and the search text is
+ * reported (`bw-token-search`) so the host can ask the service; `loading`
+ * says an answer is on its way. Rows already there filter at once.
+ *
  * @fires token-select - `CustomEvent<{ address: string }>` when a token is chosen. Bubbles, not composed. The element does not change `selected` itself.
+ * @fires bw-token-search - `CustomEvent<{ query: string }>` when the search text changes. Bubbles, not composed.
+ * @fires bw-token-more - `Event` when the list is scrolled near the end of `tokens` while `has-more` is set. Bubbles, not composed.
  *
  * @csspart label - The visible label above the trigger (hide it with `display: none`; it still names the trigger).
  * @csspart trigger - The button showing the selected token.
@@ -149,17 +160,26 @@ export class TokenPicker extends PickerElement {
   /** Only some balances have arrived. */
   @property({ type: Boolean, attribute: 'balances-partial' }) balancesPartial = false;
 
+  /** `tokens` is not the whole list: scrolling near its end fires `bw-token-more`. */
+  @property({ type: Boolean, attribute: 'has-more' }) hasMore = false;
+
+  /** A search or a further page is on its way: announced, and shown instead of "no match". */
+  @property({ type: Boolean }) loading = false;
+
   @state() private listScrollTop = 0;
   @state() private viewportHeight = 0;
 
-  protected readonly keys = {
-    select: 'picker.selectToken',
-    search: 'picker.searchTokens',
-    placeholder: 'picker.tokenPlaceholder',
-    list: 'picker.tokens',
-    noMatch: 'picker.noTokenMatch',
-    none: 'picker.noTokens',
-  } as const;
+  protected get keys() {
+    const loading = this.loading ? 'picker.loadingTokens' : undefined;
+    return {
+      select: 'picker.selectToken',
+      search: 'picker.searchTokens',
+      placeholder: 'picker.tokenPlaceholder',
+      list: 'picker.tokens',
+      noMatch: loading ?? 'picker.noTokenMatch',
+      none: loading ?? 'picker.noTokens',
+    } as const;
+  }
 
   #search?: TokenSearch;
   #results?: { query: string; indices: readonly number[] };
@@ -167,6 +187,10 @@ export class TokenPicker extends PickerElement {
   #syncScroll = false;
   #resizeObserver?: ResizeObserver;
   #observedList?: HTMLElement;
+  /** Last row rendered, and the list length a further page was asked at (once per length). */
+  #last = 0;
+  #askedAt = -1;
+  #sentQuery = '';
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -178,8 +202,9 @@ export class TokenPicker extends PickerElement {
 
   /** Indices into `tokens` of the current matches, best first (memoised by array identity and query). */
   get #filtered(): readonly number[] {
-    if (this.#search?.tokens !== this.tokens) {
-      this.#search = createTokenSearch(this.tokens);
+    // A list still loading page by page keeps the service's order: a new page then extends it at the end instead of reshuffling it.
+    if (this.#search?.tokens !== this.tokens || this.#search.keepOrder !== this.hasMore) {
+      this.#search = createTokenSearch(this.tokens, this.hasMore);
       this.#results = undefined;
     }
     if (this.#results?.query !== this.query) this.#results = { query: this.query, indices: this.#search.find(this.query) };
@@ -226,6 +251,11 @@ export class TokenPicker extends PickerElement {
   protected override onQueryChange(): void {
     this.listScrollTop = 0;
     this.#syncScroll = true;
+    if (this.query !== this.#sentQuery) this.#fire('bw-token-search', { query: (this.#sentQuery = this.query) });
+  }
+
+  #fire(type: string, detail?: unknown): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -250,6 +280,11 @@ export class TokenPicker extends PickerElement {
       this.#resizeObserver.disconnect();
       if (list) this.#resizeObserver.observe(list);
     }
+    const count = this.optionCount;
+    if (list && this.hasMore && !this.loading && !this.query.trim() && this.#last >= count - OVERSCAN - 1 && this.#askedAt !== count) {
+      this.#askedAt = count;
+      this.#fire('bw-token-more');
+    }
     if (list && this.#syncScroll) {
       this.#syncScroll = false;
       if (list.scrollTop !== this.listScrollTop) list.scrollTop = this.listScrollTop;
@@ -269,7 +304,9 @@ export class TokenPicker extends PickerElement {
   }
 
   protected override renderNotice(): TemplateResult {
-    const text = this.balancesPartial ? this.t('picker.balancesPartial') : this.balancesLoading ? this.t('picker.balancesLoading') : '';
+    // With no rows the empty state says it (one announcement, not two).
+    const key = this.loading && this.optionCount ? 'picker.loadingTokens' : this.balancesPartial ? 'picker.balancesPartial' : this.balancesLoading ? 'picker.balancesLoading' : '';
+    const text = key && this.t(key);
     return html`<div class="notice" part="notice" role="status">${text}</div>`;
   }
 
@@ -286,7 +323,7 @@ export class TokenPicker extends PickerElement {
     const count = matches.length;
     const height = this.#visibleHeight();
     const first = Math.max(0, Math.floor(this.listScrollTop / ROW_HEIGHT) - OVERSCAN);
-    const last = Math.min(count - 1, Math.ceil((this.listScrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+    const last = (this.#last = Math.min(count - 1, Math.ceil((this.listScrollTop + height) / ROW_HEIGHT) + OVERSCAN));
     const indices: number[] = [];
     for (let i = first; i <= last; i++) indices.push(i);
     // The active row stays rendered even when scrolled away, so that
@@ -329,5 +366,7 @@ declare global {
   }
   interface HTMLElementEventMap {
     'token-select': TokenSelectEvent;
+    'bw-token-search': CustomEvent<{ query: string }>;
+    'bw-token-more': CustomEvent<undefined>;
   }
 }

@@ -409,6 +409,66 @@ describe('<bw-token-picker>', () => {
     expect(el.shadowRoot!.querySelector('[part~="notice"]')!.textContent).to.equal('');
   });
 
+  it('reports each change of the search text, and says a search is running instead of "no match"', async () => {
+    const el = await fixture<TokenPicker>(html`<bw-token-picker .tokens=${BASIC}></bw-token-picker>`);
+    const queries: string[] = [];
+    el.addEventListener('bw-token-search', (e) => queries.push(e.detail.query));
+    await open(el);
+    expect(queries).to.deep.equal([], 'opening with an empty text reports nothing');
+    await search(el, 'zz');
+    await search(el, 'zz');
+    expect(queries).to.deep.equal(['zz'], 'the same text once');
+    el.loading = true;
+    await el.updateComplete;
+    expect(ui(el).status()).to.equal('Loading tokens…');
+    expect(el.shadowRoot!.querySelector('[part~="notice"]')!.textContent).to.equal('', 'said once, by the empty state');
+    await untilAnimationsSettle(el);
+    await expect(el).to.be.accessible();
+    el.loading = false;
+    await el.updateComplete;
+    expect(ui(el).status()).to.equal('No tokens match “zz”');
+    await search(el, 'us');
+    el.loading = true;
+    await el.updateComplete;
+    expect(ui(el).symbols()).to.include('USDC', 'local matches show while the service is asked');
+    expect(el.shadowRoot!.querySelector('[part~="notice"]')!.textContent).to.equal('Loading tokens…');
+    await search(el, '');
+    expect(queries).to.deep.equal(['zz', 'us', '']);
+  });
+
+  it('with has-more, asks for the next page once per list length when scrolled near the end; never while searching', async () => {
+    const make = (from: number, count: number): TokenOption[] =>
+      Array.from({ length: count }, (_, i) => ({ address: `0x${(from + i).toString(16).padStart(40, '0')}`, chainId: '1', symbol: `TK${from + i}`, name: `Token ${from + i}`, decimals: 18 }));
+    const el = await fixture<TokenPicker>(html`<bw-token-picker .tokens=${make(0, 100)} has-more></bw-token-picker>`);
+    let asked = 0;
+    el.addEventListener('bw-token-more', () => asked++);
+    await open(el);
+    expect(asked).to.equal(0, 'the top of a long list asks for nothing');
+    const toBottom = async () => {
+      ui(el).list().scrollTop = ui(el).list().scrollHeight;
+      await nextFrame();
+      await nextFrame();
+      await el.updateComplete;
+    };
+    await toBottom();
+    await waitUntil(() => asked === 1, 'asked for the next page');
+    await toBottom();
+    expect(asked).to.equal(1, 'not again for the same list');
+    el.tokens = [...el.tokens, ...make(100, 50)];
+    await el.updateComplete;
+    await toBottom();
+    await waitUntil(() => asked === 2, 'asked again once the page arrived');
+    expect(ui(el).options().length).to.be.lessThan(40, 'still only the visible rows');
+    el.tokens = [...el.tokens, ...make(150, 50)];
+    await search(el, 'tk');
+    await toBottom();
+    expect(asked).to.equal(2, 'a search result is not paged this way');
+    el.hasMore = false;
+    await search(el, '');
+    await toBottom();
+    expect(asked).to.equal(2, 'a complete list asks for nothing');
+  });
+
   it('does not open while disabled, and says why', async () => {
     const el = await fixture<TokenPicker>(
       html`<bw-token-picker
