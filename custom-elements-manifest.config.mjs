@@ -1,5 +1,5 @@
 // Configuration of `cem analyze` (npm run manifest), which writes
-// custom-elements.json from the source. Two small plugins fill what the
+// custom-elements.json from the source. Small plugins fill what the
 // analyzer cannot see in this code base:
 // - tag names: elements are registered in a loop over `ELEMENTS` in
 //   src/define.ts (guarded, version-aware), not with literal
@@ -10,7 +10,8 @@
 //   should not make it stale;
 // - typed `emit(type, detail)` helpers dispatch `new CustomEvent(type, …)` with
 //   a variable name, which the analyzer would list as an event called `type`.
-//   The real events are documented with `@fires`; these phantoms are dropped.
+//   The real events are documented with `@fires`; these phantoms are dropped;
+// - internal state (`{ state: true }` in `static properties`) is not an attribute.
 
 const DEFINE_MODULE = 'src/define.ts';
 
@@ -127,6 +128,44 @@ function variableEventNamesPlugin() {
   };
 }
 
+/**
+ * Internal state declared in `static properties` as `{ state: true }` has no
+ * attribute (Lit sets `attribute: false` for it), but the analyzer reads such
+ * an entry as an attribute. Drops those attributes, on the declaring class
+ * and on the classes that inherit it.
+ */
+function internalStatePlugin() {
+  const states = new Set();
+  return {
+    name: 'bridge-widget:internal-state',
+    analyzePhase({ ts, node }) {
+      if (!ts.isPropertyDeclaration(node) || !ts.isIdentifier(node.name) || node.name.text !== 'properties') return;
+      if (!node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword) || !node.initializer || !ts.isObjectLiteralExpression(node.initializer)) return;
+      for (const entry of node.initializer.properties) {
+        if (!ts.isPropertyAssignment(entry) || !ts.isIdentifier(entry.name) || !ts.isObjectLiteralExpression(entry.initializer)) continue;
+        const isState = entry.initializer.properties.some(
+          (option) => ts.isPropertyAssignment(option) && ts.isIdentifier(option.name) && option.name.text === 'state' && option.initializer.kind === ts.SyntaxKind.TrueKeyword,
+        );
+        if (isState) states.add(entry.name.text);
+      }
+    },
+    packageLinkPhase({ customElementsManifest }) {
+      for (const moduleDoc of customElementsManifest.modules) {
+        for (const declaration of moduleDoc.declarations ?? []) {
+          // Reading `static properties`, the analyzer marks every declared field `public`; unmarked means the same, as it was with decorators.
+          for (const member of declaration.members ?? []) if (member.privacy === 'public') delete member.privacy;
+          const internal = new Set(
+            (declaration.members ?? []).filter((member) => states.has(member.name) && member.privacy && member.privacy !== 'public').map((member) => member.name),
+          );
+          if (internal.size === 0) continue;
+          if (declaration.attributes) declaration.attributes = declaration.attributes.filter((attribute) => !internal.has(attribute.fieldName));
+          for (const member of declaration.members ?? []) if (internal.has(member.name)) delete member.attribute;
+        }
+      }
+    },
+  };
+}
+
 export default {
   globs: ['src/**/*.ts'],
   exclude: ['src/**/*.d.ts'],
@@ -134,5 +173,5 @@ export default {
   // package.json already names custom-elements.json; never rewrite it (the
   // staleness test writes its manifest elsewhere).
   packagejson: false,
-  plugins: [registeredTagsPlugin(), variableEventNamesPlugin(), elementModulesOnlyPlugin()],
+  plugins: [registeredTagsPlugin(), variableEventNamesPlugin(), internalStatePlugin(), elementModulesOnlyPlugin()],
 };

@@ -119,6 +119,8 @@ const FALLBACK_PRIORITY_FEE = 1_000_000_000n;
 export class DevWallet {
   /** Whether this site is connected (`eth_accounts` is empty until it is). */
   connected: boolean;
+  /** Every request's method, in the order they arrived (tests check which wallet was asked what). */
+  readonly requests: string[] = [];
   private account: PrivateKeyAccount;
   private readonly chains = new Map<number, DevWalletChain>();
   private currentChainId: number;
@@ -143,6 +145,7 @@ export class DevWallet {
 
   async request(args: { method: string; params?: readonly unknown[] | object }): Promise<unknown> {
     const { method } = args;
+    this.requests.push(method);
     const trap = this.takeTrap(method);
     if (trap?.action === 'hang') {
       this.report({ method, outcome: 'hung' });
@@ -441,4 +444,25 @@ function parseChainIdParam(param: unknown): number {
 
 export function createDevWallet(options: DevWalletOptions): DevWallet {
   return new DevWallet(options);
+}
+
+/** What a wallet says about itself over EIP-6963. */
+export interface Eip6963Info {
+  uuid: string;
+  name: string;
+  icon: string;
+  rdns: string;
+}
+
+/**
+ * Announces `provider` over EIP-6963 the way a browser extension does: once
+ * now, and again on every `eip6963:requestProvider`. Returns the function that
+ * stops answering requests.
+ */
+export function announceWallet(provider: unknown, info: Eip6963Info, target: Window = window): () => void {
+  const announce = () =>
+    target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: Object.freeze({ ...info }), provider }) }));
+  target.addEventListener('eip6963:requestProvider', announce);
+  announce();
+  return () => target.removeEventListener('eip6963:requestProvider', announce);
 }

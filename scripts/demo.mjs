@@ -151,10 +151,12 @@ function publicConfig(sandbox) {
   return json;
 }
 
-/** Serves `/sandbox-config.json` to the pages. */
+/** Serves `/sandbox-config.json` to the pages, and writes the proxy URL into pages that say `%SANDBOX_PROXY_URL%` (pages with no script of their own). */
 function sandboxConfigPlugin(json) {
+  const { proxyUrl } = JSON.parse(json);
   return {
     name: 'bridge-demo:sandbox-config',
+    transformIndexHtml: (html) => html.replaceAll('%SANDBOX_PROXY_URL%', proxyUrl),
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         if (req.url?.split('?')[0] !== '/sandbox-config.json') return next();

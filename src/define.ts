@@ -13,6 +13,7 @@ import { ApprovalSteps } from './components/approval-steps/approval-steps.js';
 import { StatusTracker } from './components/status-tracker/status-tracker.js';
 import { RouteReview } from './components/route-review/route-review.js';
 import { TransferHistory } from './components/transfer-history/transfer-history.js';
+import { WalletChooser } from './components/wallet-chooser/wallet-chooser.js';
 import { VERSION } from './version.js';
 
 export const ELEMENTS = {
@@ -26,6 +27,7 @@ export const ELEMENTS = {
   'bw-status-tracker': StatusTracker,
   'bw-route-review': RouteReview,
   'bw-transfer-history': TransferHistory,
+  'bw-wallet-chooser': WalletChooser,
 } as const;
 
 const VERSION_KEY = Symbol.for('bridge-widget.version');
@@ -61,5 +63,6 @@ declare global {
     'bw-status-tracker': StatusTracker;
     'bw-route-review': RouteReview;
     'bw-transfer-history': TransferHistory;
+    'bw-wallet-chooser': WalletChooser;
   }
 }

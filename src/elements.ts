@@ -17,6 +17,8 @@ export { StatusTracker } from './components/status-tracker/status-tracker.js';
 export { RouteReview } from './components/route-review/route-review.js';
 export type { RouteReviewView, ReviewToken } from './components/route-review/route-review.js';
 export { TransferHistory } from './components/transfer-history/transfer-history.js';
+export { WalletChooser } from './components/wallet-chooser/wallet-chooser.js';
+export type { WalletOption } from './components/wallet-chooser/wallet-chooser.js';
 export { VERSION } from './version.js';
 export type { Eip1193Provider } from './wallet/index.js';
 export { en, LOCALES, registerLocale, resolveLocale } from './i18n/strings.js';

@@ -81,6 +81,15 @@ export const styles = css`
     gap: 6px;
     align-items: center;
   }
+  .account button {
+    font: inherit;
+    color: var(--bridge-color-accent);
+    background: none;
+    border: 0;
+    padding: 0;
+    cursor: pointer;
+    text-decoration: underline;
+  }
   .leg {
     display: grid;
     grid-template-columns: minmax(0, 1fr);

@@ -1,6 +1,5 @@
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
 import type { PostHook } from '../api/schemas.js';
 import { hostStyles, tokenDefaults } from '../components/shared/styles.js';
 import { chainsFor, sideConfig, type Side } from '../flow/form.js';
@@ -13,21 +12,11 @@ import { LocaleController } from './controllers/locale-controller.js';
 import { SessionController } from './controllers/session-controller.js';
 import { ViewController } from './controllers/view-controller.js';
 import { WalletController } from './controllers/wallet-controller.js';
+import { WalletConnectionController } from './controllers/wallet-connection-controller.js';
+import type { WalletChooser } from '../components/wallet-chooser/wallet-chooser.js';
 import { styles } from './bridge-widget.styles.js';
 import { TokenOptions, approvalSteps, chainOptions, configProblems, routeReview, statusView } from './views.js';
-
-/**
- * Inner parts of the parts, re-exported under the widget's own part names so
- * that a host can style them with `bridge-widget::part(name)`. See the
- * `@csspart` list on BridgeWidget: these names are public and stable.
- */
-const EXPORT_PICKER = 'label, trigger: picker-trigger, dialog: picker-dialog, search: picker-search, list: picker-list, option: picker-option, close: picker-close, logo';
-const EXPORT_AMOUNT = 'label, control: amount-control, input: amount-input, max: max-button, usd: amount-usd, balance: amount-balance, message: field-message';
-const EXPORT_RECIPIENT = 'label, input: recipient-input, message: field-message';
-const EXPORT_QUOTE = 'base: quote, details: quote-details, slippage-option, slippage-input, value-loss';
-const EXPORT_APPROVALS = 'base: approvals, step: approval-step, badge: approval-badge, retry: secondary-button, tx-link';
-const EXPORT_TRACKER = 'base: tracker, heading: tracker-heading, steps: tracker-steps, notice, tx-link, support: tracker-support, copy: copy-button, new-transfer: primary-button, close: secondary-button';
-const EXPORT_HISTORY = 'toggle: history-toggle, list: history, item: history-item';
+import { EXPORT_AMOUNT, EXPORT_APPROVALS, EXPORT_HISTORY, EXPORT_PICKER, EXPORT_QUOTE, EXPORT_RECIPIENT, EXPORT_TRACKER } from './export-parts.js';
 
 type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'toAddress';
 
@@ -41,7 +30,9 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @fires {CustomEvent<BridgeStatusDetail>} bridge-status - The transfer's status changed. `detail`: intentId, status, hashes, needsGas, requestId, metadata.
  * @fires {CustomEvent<BridgeSuccessDetail>} bridge-success - The service reported `success`; only then. `detail`: the status detail plus toAmount.
  * @fires {CustomEvent<BridgeFailedDetail>} bridge-failed - The service reported `failed` (a refund is initiated) or no longer knows the transfer. `detail`: intentId, reason.
- * @fires {CustomEvent<BridgeErrorDetail>} bridge-error - Something the user must act on: a rejected quote, no route, a wallet refusal, an unreachable service. `detail`: kind, message, requestId, retryable.
+ * @fires {CustomEvent<BridgeConnectRequestDetail>} bridge-connect-request - The user pressed Connect (or "Change wallet"). Cancelable: `preventDefault()` and the widget opens nothing, for hosts with their own connect UI (they set `provider` when done).
+ * @fires {CustomEvent<BridgeWalletDetail>} bridge-wallet - The widget started or stopped using a wallet it discovered (EIP-6963). `detail`: state (`connected`/`disconnected`), name, rdns, address; never the icon.
+ * @fires {CustomEvent<BridgeErrorDetail>} bridge-error - Something the user must act on: a rejected quote, no route, a wallet refusal, an unreachable service, a route refused by the guards (`route-rejected`, nothing signed). `detail`: kind, rule, message, requestId, retryable.
  *
  * @csspart base - The card that holds the widget.
  * @csspart header - The title row (title and connected account).
@@ -87,6 +78,7 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart history-toggle - The "Recent transfers" button.
  * @csspart history - The list of recent transfers.
  * @csspart history-item - One recent transfer.
+ * @csspart wallet-action - "Change wallet" and "Disconnect" in the account area (a wallet the widget discovered).
  *
  * @cssprop --bridge-color-bg - Card background.
  * @cssprop --bridge-color-surface - Background of grouped fields.
@@ -114,50 +106,80 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @cssprop --bridge-font-mono - Monospace font for addresses, hashes and ids.
  */
 export class BridgeWidget extends LitElement {
+  static override properties: PropertyDeclarations = {
+    proxyUrl: { attribute: 'proxy-url' },
+    fromChain: { attribute: 'from-chain' },
+    toChain: { attribute: 'to-chain' },
+    fromToken: { attribute: 'from-token' },
+    toToken: { attribute: 'to-token' },
+    amount: {},
+    toAddress: { attribute: 'to-address' },
+    slippage: { type: Number },
+    theme: { reflect: true },
+    allowFromChains: { attribute: 'allow-from-chains' },
+    denyFromChains: { attribute: 'deny-from-chains' },
+    allowToChains: { attribute: 'allow-to-chains' },
+    denyToChains: { attribute: 'deny-to-chains' },
+    allowFromTokens: { attribute: 'allow-from-tokens' },
+    denyFromTokens: { attribute: 'deny-from-tokens' },
+    allowToTokens: { attribute: 'allow-to-tokens' },
+    denyToTokens: { attribute: 'deny-to-tokens' },
+    lockPresets: { type: Boolean, attribute: 'lock-presets' },
+    unlimitedApproval: { type: Boolean, attribute: 'unlimited-approval' },
+    walletTimeout: { type: Number, attribute: 'wallet-timeout' },
+    valueLossThreshold: { type: Number, attribute: 'value-loss-threshold' },
+    locale: {},
+    strings: { attribute: false },
+    provider: { attribute: false },
+    walletDiscovery: { attribute: 'wallet-discovery' },
+    metadata: { attribute: false },
+    postHook: { attribute: false },
+  };
+
   static override styles = [tokenDefaults, hostStyles, styles];
 
   /** Base URL of the host's backend proxy (required); the routing service's `/api/v1/...` paths are appended to it. */
-  @property({ attribute: 'proxy-url' }) proxyUrl = '';
+  proxyUrl = '';
   /** Preset source chain id, e.g. `11155111`. */
-  @property({ attribute: 'from-chain' }) fromChain = '';
+  fromChain = '';
   /** Preset destination chain id, e.g. `84532` or `cataclysm-1`. */
-  @property({ attribute: 'to-chain' }) toChain = '';
+  toChain = '';
   /** Preset source token: address or symbol. */
-  @property({ attribute: 'from-token' }) fromToken = '';
+  fromToken = '';
   /** Preset destination token: address or symbol. */
-  @property({ attribute: 'to-token' }) toToken = '';
+  toToken = '';
   /** Preset amount in human units, e.g. `25.5`. */
-  @property() amount = '';
+  amount = '';
   /** Preset recipient on the destination chain. Defaults to the wallet's address when the chain families match. */
-  @property({ attribute: 'to-address' }) toAddress = '';
+  toAddress = '';
   /** Slippage tolerance in percent (default 1). Above 3 some providers decline the route. */
-  @property({ type: Number }) slippage = 1;
+  slippage = 1;
   /** Colour theme: `light`, `dark`, or `auto` (follows the system setting). */
-  @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto';
+  theme: 'light' | 'dark' | 'auto' = 'auto';
   /** Comma-separated chain ids allowed as source; others are hidden. */
-  @property({ attribute: 'allow-from-chains' }) allowFromChains = '';
+  allowFromChains = '';
   /** Comma-separated chain ids never offered as source. */
-  @property({ attribute: 'deny-from-chains' }) denyFromChains = '';
+  denyFromChains = '';
   /** Comma-separated chain ids allowed as destination. */
-  @property({ attribute: 'allow-to-chains' }) allowToChains = '';
+  allowToChains = '';
   /** Comma-separated chain ids never offered as destination. */
-  @property({ attribute: 'deny-to-chains' }) denyToChains = '';
+  denyToChains = '';
   /** Comma-separated token addresses or symbols allowed as source. */
-  @property({ attribute: 'allow-from-tokens' }) allowFromTokens = '';
+  allowFromTokens = '';
   /** Comma-separated token addresses or symbols never offered as source. */
-  @property({ attribute: 'deny-from-tokens' }) denyFromTokens = '';
+  denyFromTokens = '';
   /** Comma-separated token addresses or symbols allowed as destination. */
-  @property({ attribute: 'allow-to-tokens' }) allowToTokens = '';
+  allowToTokens = '';
   /** Comma-separated token addresses or symbols never offered as destination. */
-  @property({ attribute: 'deny-to-tokens' }) denyToTokens = '';
+  denyToTokens = '';
   /** Locks every field preset by an attribute (for landing pages): the user can only change the others. */
-  @property({ type: Boolean, attribute: 'lock-presets' }) lockPresets = false;
+  lockPresets = false;
   /** Opt in to approving the maximum amount instead of the exact amount the route needs. */
-  @property({ type: Boolean, attribute: 'unlimited-approval' }) unlimitedApproval = false;
+  unlimitedApproval = false;
   /** Seconds to wait for the user to answer a wallet prompt before showing an error (default 300). A transfer confirmed later is still picked up and tracked. */
-  @property({ type: Number, attribute: 'wallet-timeout' }) walletTimeout = 300;
+  walletTimeout = 300;
   /** Percent of value loss (USD in vs. out) above which the user must confirm. Default 5. */
-  @property({ type: Number, attribute: 'value-loss-threshold' }) valueLossThreshold = 5;
+  valueLossThreshold = 5;
 
   /**
    * Language of the texts and format of the numbers: a BCP 47 tag such as `de` or `de-CH`. Built in: `en`;
@@ -165,19 +187,22 @@ export class BridgeWidget extends LitElement {
    * Another language shows English texts (give yours through `strings`) with that locale's number format.
    * Unset: the `lang` of the closest ancestor, else English.
    */
-  @property() locale = '';
+  locale = '';
   /** Texts to use instead of the locale's: any subset of the string table's keys (`src/i18n/en.ts`), `{name}` placeholders kept. */
-  @property({ attribute: false }) strings: StringOverrides | undefined = undefined;
+  strings: StringOverrides | undefined = undefined;
 
   /** Any EIP-1193 provider (`window.ethereum`, a wallet SDK's provider). Optional until the user needs to sign. */
-  @property({ attribute: false }) provider: Eip1193Provider | undefined = undefined;
+  provider: Eip1193Provider | undefined = undefined;
+  /** `off` disables wallet discovery (EIP-6963), for hosts that set `provider` late; `provider` always wins over a discovered wallet. */
+  walletDiscovery: 'on' | 'off' = 'on';
   /** Object sent with the route request and echoed back in every status. */
-  @property({ attribute: false }) metadata: Record<string, unknown> | undefined = undefined;
+  metadata: Record<string, unknown> | undefined = undefined;
   /** The spec's `hooks.postHook`: a contract call on the destination chain once funds arrive. */
-  @property({ attribute: false }) postHook: PostHook | undefined = undefined;
+  postHook: PostHook | undefined = undefined;
 
   readonly #sessions = new SessionController(this, () => this);
-  readonly #wallet = new WalletController(this, () => this.#session);
+  readonly #connection = new WalletConnectionController(this, (error) => this.#session.report(error));
+  readonly #wallet = new WalletController(this, () => this.#session, () => this.#connection.provider);
   readonly #i18n = new LocaleController(this);
   readonly #views = new ViewController(this, () => this.#session.view);
   readonly #tokenOptions = new TokenOptions();
@@ -203,14 +228,18 @@ export class BridgeWidget extends LitElement {
     const session = this.#session;
     const i18n = this.#i18n;
     const { catalog, account } = session;
+    const { wallet } = this.#connection;
     const chain = this.#wallet.chainId === undefined ? undefined : session.chain(String(this.#wallet.chainId));
     const history = account && this.proxyUrl && session.view === 'form';
     return html`
       <div part="base" class="card" lang=${i18n.textLanguage} @bw-announce=${this.#views.onAnnounce}>
         <div class="header" part="header">
           <h2 part="title">${i18n.t('widget.title')}</h2>
-          ${account
-            ? html`<span class="account" part="account" title=${account}>${shortenHex(account)}${chain ? html` · ${chain.networkName}` : nothing}</span>`
+          ${account || wallet
+            ? html`<span class="account" part="account"
+                >${account ? html`<span title=${account}>${shortenHex(account)}${chain ? html` · ${chain.networkName}` : nothing}</span>` : nothing}
+                ${this.#connection.renderActions((k) => i18n.t(k), () => this.#connect())}</span
+              >`
             : nothing}
         </div>
         ${catalog.status === 'complete'
@@ -233,9 +262,19 @@ export class BridgeWidget extends LitElement {
               @bw-history-open=${(e: CustomEvent<{ transfer: Parameters<typeof session.open>[0] }>) => session.open(e.detail.transfer)}
             ></bw-transfer-history>`
           : nothing}
+        ${this.#connection.renderChooser((k) => i18n.t(k), EXPORT_PICKER)}
         <div class="visually-hidden" role="status" aria-atomic="true">${this.#views.announcement}</div>
       </div>
     `;
+  }
+
+  /** Connect: the host may take over (`bridge-connect-request` prevented); without a host provider the wallet chooser opens. */
+  async #connect(): Promise<void> {
+    if (!this.#connection.requestConnect()) return;
+    if (this.provider) return this.#session.connectWallet();
+    const opener = this.shadowRoot?.activeElement;
+    await this.updateComplete;
+    this.renderRoot.querySelector<WalletChooser>('bw-wallet-chooser')?.show(opener instanceof HTMLElement ? opener : undefined);
   }
 
   #renderForm(): TemplateResult {
@@ -248,7 +287,7 @@ export class BridgeWidget extends LitElement {
       ${configProblems(this, session, (k, v) => i18n.t(k, v)).map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
       ${session.notice ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.notice)}</p>` : nothing}
       ${session.problem ? this.#renderProblem(session.problem) : nothing}
-      <button part="primary-button" class="primary" ?disabled=${!action.enabled} @click=${() => session.primary()}>
+      <button part="primary-button" class="primary" ?disabled=${!action.enabled} @click=${() => (session.account ? session.primary() : this.#connect())}>
         ${i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
       </button>
     `;

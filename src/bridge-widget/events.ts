@@ -4,6 +4,8 @@
  * can listen on the element or any ancestor, in any framework.
  */
 import type {
+  BridgeConnectRequestDetail,
+  BridgeWalletDetail,
   BridgeApprovalDetail,
   BridgeErrorDetail,
   BridgeFailedDetail,
@@ -17,6 +19,8 @@ import type {
 export type * from '../events/index.js';
 
 export interface BridgeWidgetEventMap {
+  'bridge-connect-request': CustomEvent<BridgeConnectRequestDetail>;
+  'bridge-wallet': CustomEvent<BridgeWalletDetail>;
   'bridge-quote': CustomEvent<BridgeQuoteDetail>;
   'bridge-route': CustomEvent<BridgeRouteDetail>;
   'bridge-approval': CustomEvent<BridgeApprovalDetail>;

@@ -8,7 +8,7 @@ export class BridgeEvent<T> extends CustomEvent<T> {
   /** The event's type, set by each subclass. */
   static readonly type: string;
 
-  constructor(detail: T) {
-    super((new.target as typeof BridgeEvent).type, { detail, bubbles: true, composed: true });
+  constructor(detail: T, init?: { cancelable?: boolean }) {
+    super((new.target as typeof BridgeEvent).type, { detail, bubbles: true, composed: true, ...init });
   }
 }

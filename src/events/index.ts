@@ -8,6 +8,9 @@ import { BridgeSuccessEvent, type BridgeSuccessDetail } from './bridge-success.j
 import { BridgeFailedEvent, type BridgeFailedDetail } from './bridge-failed.js';
 import { BridgeErrorEvent, type BridgeErrorDetail } from './bridge-error.js';
 
+export { BridgeConnectRequestEvent, type BridgeConnectRequestDetail } from './bridge-connect-request.js';
+export { BridgeWalletEvent, type BridgeWalletDetail } from './bridge-wallet.js';
+
 export { BridgeEvent } from './bridge-event.js';
 export { BridgeQuoteEvent, type BridgeQuoteDetail, BridgeRouteEvent, type BridgeRouteDetail, BridgeApprovalEvent, type BridgeApprovalDetail, BridgeTransactionEvent, type BridgeTransactionDetail, BridgeStatusEvent, type BridgeStatusDetail, BridgeSuccessEvent, type BridgeSuccessDetail, BridgeFailedEvent, type BridgeFailedDetail, BridgeErrorEvent, type BridgeErrorDetail };
 

@@ -107,6 +107,8 @@ export interface SessionSettings extends PresetSettings {
   readonly unlimitedApproval: boolean;
   /** Seconds to wait for a wallet prompt. */
   readonly walletTimeout: number;
+  /** `on`: without a provider, Connect offers the wallets the browser announces (the element's `wallet-discovery`). */
+  readonly walletDiscovery?: string;
   readonly valueLossThreshold: number;
   readonly metadata: Record<string, unknown> | undefined;
   readonly postHook: PostHook | undefined;
@@ -392,7 +394,7 @@ export class TransferSession {
 
   get mainAction(): MainAction {
     return mainAction({
-      hasProvider: !!this.provider,
+      hasProvider: !!this.provider || this.settings.walletDiscovery === 'on',
       account: this.account,
       values: this.values,
       draft: this.draft,

@@ -20,3 +20,14 @@ export function explorerTxUrl(explorers: readonly string[] | undefined, hash: st
   }
   return undefined;
 }
+
+/**
+ * A wallet's EIP-6963 icon, for an `<img>` only: a `data:` URI of a raster or
+ * SVG image (an SVG in `<img>` runs no script and loads nothing) or an https
+ * URL. Markup, `javascript:`, `data:text/html` and plain http are dropped.
+ */
+export function safeIconUrl(value: string | null | undefined): string | undefined {
+  if (value && /^data:image\/(svg\+xml|png|webp)[;,]/i.test(value)) return value;
+  const url = safeHttpUrl(value);
+  return url?.startsWith('https:') ? url : undefined;
+}

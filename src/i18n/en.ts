@@ -114,6 +114,16 @@ export const en = {
   'picker.unavailable': 'Unavailable',
   'picker.balancesPartial': 'Some balances are still loading',
   'picker.balancesLoading': 'Loading balances…',
+  // Wallet chooser (EIP-6963 discovery)
+  'wallet.choose': 'Connect a wallet',
+  'wallet.search': 'Search wallets',
+  'wallet.placeholder': 'Search by name',
+  'wallet.list': 'Wallets',
+  'wallet.noMatch': 'No wallets match “{query}”',
+  'wallet.none': 'No wallet found in this browser. On a phone, open this page in your wallet app’s built-in browser.',
+  'wallet.browser': 'Browser wallet',
+  'wallet.change': 'Change wallet',
+  'wallet.disconnect': 'Disconnect',
   // Amount
   'amount.balance': 'Balance: {amount}',
   'amount.max': 'Max',

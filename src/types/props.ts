@@ -43,6 +43,7 @@ export interface BridgeWidgetAttributeNames {
   'unlimited-approval': 'unlimitedApproval';
   'wallet-timeout': 'walletTimeout';
   'value-loss-threshold': 'valueLossThreshold';
+  'wallet-discovery': 'walletDiscovery';
 }
 
 type AttributeValue<T> = T extends number ? number | `${number}` : T;

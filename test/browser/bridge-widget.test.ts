@@ -54,7 +54,8 @@ describe('<bridge-widget> states', function () {
 
   it('works without a wallet until one is needed, reacts when the provider is set later, and connects on click', async () => {
     const { proxyUrl } = await sandboxConfig();
-    const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} amount="1"></bridge-widget>`);
+    // A host that sets its provider late: with discovery off the widget waits for it (issue 14).
+    const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} amount="1" wallet-discovery="off"></bridge-widget>`);
     await waitUntil(() => buttonText(widget).includes('Connect a wallet'), 'asks for a wallet', { timeout: 15_000 });
     expect(primaryButton(widget).disabled).to.equal(true);
     const wallet = await devWallet();

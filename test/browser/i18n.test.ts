@@ -144,7 +144,8 @@ describe('strings and locale', function () {
       const widget = await mount({ lang: 'de' }, false);
       await formReady(widget);
       expect(legends(widget)).to.deep.equal(['Von', 'Nach']);
-      expect(primaryText(widget)).to.equal('Verbinden Sie ein Wallet, um fortzufahren');
+      // Without a provider the widget offers the browser's wallets (issue 14).
+      expect(primaryText(widget)).to.equal('Wallet verbinden');
     });
 
     it('explains errors in the widget’s language (a refused quote)', async () => {

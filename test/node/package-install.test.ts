@@ -42,9 +42,13 @@ import { startStaticServer, type StaticServer } from './helpers/static-server.js
  * deliberately, and say why. Raised to 1,050 KB when the route guards, the
  * split shell (session, controllers, one class per event) and the wallet
  * discovery landed together: 985 KB measured then, the manifest and the
- * declarations growing with the new parts and events.
+ * declarations growing with the new parts and events. Raised to 1,200 KB
+ * when the paged catalog (issue 15) and wallet discovery (issue 14) landed:
+ * 1,098.7 KB measured then (custom-elements.json 256 KB with the wallet
+ * chooser and the picker's paging, the npm build 202 KB for the element
+ * chunk); 9 % headroom again.
  */
-const UNPACKED_BUDGET = 1050 * 1024;
+const UNPACKED_BUDGET = 1200 * 1024;
 /** What the tarball may hold: anything else (source maps, sources, tests, scratch files) is a packing mistake. */
 const ALLOWED_FILES = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^custom-elements\.json$/, /^bin\/bridge-widget-proxy\.js$/, /^dist\/[\w./-]+\.js$/, /^dist\/types\/[\w./-]+\.d\.ts$/];
 

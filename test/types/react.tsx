@@ -33,6 +33,9 @@ export function Correct() {
         onbridge-quote={(event) => setQuote(event.detail)}
         onbridge-success={onSuccess}
         onbridge-error={(event) => console.warn(event.detail.kind, event.detail.retryable)}
+        wallet-discovery="off"
+        onbridge-connect-request={(event) => event.preventDefault()}
+        onbridge-wallet={(event) => console.log(event.detail.state, event.detail.rdns, event.detail.address)}
       />
       <bridge-widget proxyUrl="/bridge" fromChain="11155111" lockPresets={false} slippage={1} />
       <p>{quote?.estimate.toAmount.toString()}</p>

@@ -33,6 +33,9 @@ export const wrongProvider: Props = { provider: 'window.ethereum' };
 export const wrongSlippage: Props = { slippage: '1 %' };
 // @ts-expect-error: theme is light, dark or auto
 export const wrongTheme: Props = { theme: 'blue' };
+export const discovery: Props = { 'wallet-discovery': 'off', 'onbridge-wallet': (event) => console.log(event.detail.name, event.detail.rdns) };
+// @ts-expect-error: wallet-discovery is on or off
+export const wrongDiscovery: Props = { 'wallet-discovery': 'no' };
 // @ts-expect-error: wallet-timeout is a number of seconds
 export const wrongTimeout: Props = { 'wallet-timeout': 'soon' };
 // @ts-expect-error: bridge-success carries BridgeSuccessDetail, which has no estimate

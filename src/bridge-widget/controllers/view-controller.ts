@@ -28,7 +28,10 @@ export class ViewController implements ReactiveController {
   hostUpdated(): void {
     const view = this.#view();
     const { shadowRoot } = this.#host;
-    if (view !== this.#shownView && this.#shownView && this.#focusWasInside && !shadowRoot?.activeElement) void this.#focusView(view);
+    // A new view replaced the focused control, or the focused button got disabled (the main button turns into
+    // "Getting a quote…" once a wallet connects): focus goes to the view's start rather than to the page.
+    const active = shadowRoot?.activeElement as HTMLButtonElement | null | undefined;
+    if (this.#focusWasInside && (view !== this.#shownView && this.#shownView ? !active : active?.disabled)) void this.#focusView(view);
     this.#shownView = view;
   }
 

@@ -21,19 +21,19 @@ export class WalletController implements ReactiveController {
 
   readonly #host: WalletHost;
   readonly #session: () => TransferSession;
+  /** Which provider is in use: the host's, else a wallet the user chose (see wallet-connection-controller.ts). */
+  readonly #inUse: () => Eip1193Provider | undefined;
 
-  constructor(host: WalletHost, session: () => TransferSession) {
+  constructor(host: WalletHost, session: () => TransferSession, inUse: () => Eip1193Provider | undefined = () => host.provider) {
     this.#host = host;
     this.#session = session;
+    this.#inUse = inUse;
     host.addController(this);
   }
 
-  /**
-   * The provider the widget signs with. Today: the host's `provider` property.
-   * This is the one place that decides; wallet discovery (EIP-6963) plugs in here.
-   */
+  /** The provider the widget signs with. */
   get provider(): Eip1193Provider | undefined {
-    return this.#host.provider;
+    return this.#inUse();
   }
 
   hostConnected(): void {

@@ -1,5 +1,4 @@
-import { html, nothing } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { amountToInputText, checkAmount, formatAmount, formatUsd, usdValue, type AmountCheck, type AmountCheckProblem } from '../../format/amount.js';
 import { plural } from '../../i18n/strings.js';
@@ -46,37 +45,50 @@ export interface AmountChangeDetail {
  * @cssprop --bridge-radius - Corner radius of the input box.
  */
 export class AmountInput extends PartElement {
+  static override properties: PropertyDeclarations = {
+    label: {},
+    value: {},
+    symbol: {},
+    decimals: { type: Number },
+    usdPrice: { type: Number, attribute: 'usd-price' },
+    balance: { attribute: false },
+    isNative: { type: Boolean },
+    gasReserve: { attribute: false },
+    disabled: { type: Boolean, reflect: true },
+    maxFill: { state: true },
+  };
+
   static override styles = [hostStyles, partTokens, fieldStyles, styles];
 
   /** Visible label of the input; the `form.amount` string when empty. */
-  @property() label = '';
+  label = '';
 
   /** The text in the input. Updated as the user types; the host may set it too. */
-  @property() value = '';
+  value = '';
 
   /** Token symbol, rendered as text. */
-  @property() symbol = '';
+  symbol = '';
 
   /** Token decimals: how many fraction digits the amount may have. */
-  @property({ type: Number }) decimals = 18;
+  decimals = 18;
 
   /** USD price per whole token; the USD line stays empty when unknown. */
-  @property({ type: Number, attribute: 'usd-price' }) usdPrice: number | null | undefined = undefined;
+  usdPrice: number | null | undefined = undefined;
 
   /** Wallet balance in smallest units; the balance line and Max appear when known. */
-  @property({ attribute: false }) balance: bigint | undefined = undefined;
+  balance: bigint | undefined = undefined;
 
   /** The token is the chain's native currency (pays gas). Attribute `isnative` (Lit's default, so `?isNative=` in a template works). */
-  @property({ type: Boolean }) isNative = false;
+  isNative = false;
 
   /** Smallest units that Max keeps back for gas when the token is native. */
-  @property({ attribute: false }) gasReserve = 0n;
+  gasReserve = 0n;
 
   /** Disables the input and the Max button (a preset amount locked by the page). */
-  @property({ type: Boolean, reflect: true }) disabled = false;
+  disabled = false;
 
   /** The text Max wrote and the reserve it kept; the note shows while the text is unchanged. */
-  @state() private maxFill: { text: string; reserve: bigint } | undefined = undefined;
+  private maxFill: { text: string; reserve: bigint } | undefined = undefined;
 
   /** Focuses the text input. */
   override focus(options?: FocusOptions): void {

@@ -1,5 +1,4 @@
-import { html, nothing, svg, type PropertyValues, type SVGTemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, svg, type PropertyValues, type SVGTemplateResult, type PropertyDeclarations } from 'lit';
 import { formatAmount, shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
 import { fillParts } from '../../i18n/strings.js';
@@ -85,12 +84,17 @@ const address = (hex: string) => html`<span class="address" title=${hex}>${short
  * @cssprop --bridge-font-mono - Addresses.
  */
 export class ApprovalSteps extends PartElement {
+  static override properties: PropertyDeclarations = {
+    steps: { attribute: false },
+    unlimited: { type: Boolean },
+  };
+
   static override styles = [hostStyles, partTokens, spinStyles, styles];
 
   /** The approvals of the latest route, in order, each with its state. */
-  @property({ attribute: false }) steps: ApprovalStepView[] = [];
+  steps: ApprovalStepView[] = [];
   /** The host opted into unlimited approvals: rows say "unlimited" instead of an amount. */
-  @property({ type: Boolean }) unlimited = false;
+  unlimited = false;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const before = changed.get('steps') as ApprovalStepView[] | undefined;

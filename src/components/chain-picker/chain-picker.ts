@@ -1,5 +1,4 @@
-import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { AddressFamily } from '../../model/address.js';
 import { PickerElement } from '../shared/picker-dialog.js';
 import { pickerStyles } from '../shared/picker-dialog.styles.js';
@@ -73,13 +72,18 @@ const rankOf = (chain: ChainOption, q: string): number => {
  * @cssprop --bridge-spacing - Base spacing.
  */
 export class ChainPicker extends PickerElement {
+  static override properties: PropertyDeclarations = {
+    chains: { attribute: false },
+    selected: {},
+  };
+
   static override styles = [hostStyles, partTokens, pickerStyles, tokenLogoStyles, styles];
 
   /** Chains to offer, in display order. */
-  @property({ attribute: false }) chains: ChainOption[] = [];
+  chains: ChainOption[] = [];
 
   /** Chain ID of the selected chain. */
-  @property() selected?: string;
+  selected?: string;
 
   protected readonly keys = {
     select: 'picker.selectChain',

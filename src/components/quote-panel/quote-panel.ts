@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { cssProperties } from '../shared/css-properties.js';
 import type { Estimate } from '../../api/schemas.js';
@@ -91,41 +90,61 @@ function parseSlippage(text: string): number | SlippageProblem | undefined {
  * @cssprop --bridge-color-warning-bg - Value-loss warning background.
  */
 export class QuotePanel extends PartElement {
+  static override properties: PropertyDeclarations = {
+    estimate: { attribute: false },
+    fromSymbol: { attribute: 'from-symbol' },
+    fromDecimals: { type: Number, attribute: 'from-decimals' },
+    toSymbol: { attribute: 'to-symbol' },
+    toDecimals: { type: Number, attribute: 'to-decimals' },
+    provider: {},
+    reliabilityScore: { type: Number, attribute: 'reliability-score' },
+    loading: { type: Boolean },
+    stale: { type: Boolean },
+    refreshAt: { type: Number, attribute: 'refresh-at' },
+    slippage: { type: Number },
+    valueLossThresholdPercent: { type: Number, attribute: 'value-loss-threshold-percent' },
+    valueLossConfirmed: { type: Boolean },
+    now: { state: true },
+    customText: { state: true },
+    slippageProblem: { state: true },
+    problemShown: { state: true },
+  };
+
   static override styles = [hostStyles, partTokens, styles];
 
   /** The quote's estimate (amounts in smallest units); a skeleton shows while it is undefined and `loading` is set. */
-  @property({ attribute: false }) estimate?: Estimate;
+  estimate?: Estimate;
   /** Symbol of the token sent. */
-  @property({ attribute: 'from-symbol' }) fromSymbol = '';
+  fromSymbol = '';
   /** Decimals of the token sent. */
-  @property({ type: Number, attribute: 'from-decimals' }) fromDecimals = 18;
+  fromDecimals = 18;
   /** Symbol of the token received. */
-  @property({ attribute: 'to-symbol' }) toSymbol = '';
+  toSymbol = '';
   /** Decimals of the token received. */
-  @property({ type: Number, attribute: 'to-decimals' }) toDecimals = 18;
+  toDecimals = 18;
   /** Provider name, rendered as text. */
-  @property() provider?: string;
+  provider?: string;
   /** Provider reliability, 0 to 1. */
-  @property({ type: Number, attribute: 'reliability-score' }) reliabilityScore?: number;
+  reliabilityScore?: number;
   /** A quote is being fetched. */
-  @property({ type: Boolean }) loading = false;
+  loading = false;
   /** A refresh is in flight: the shown numbers are about to change. */
-  @property({ type: Boolean }) stale = false;
+  stale = false;
   /** Epoch ms of the next automatic refresh. */
-  @property({ type: Number, attribute: 'refresh-at' }) refreshAt?: number;
+  refreshAt?: number;
   /** Slippage tolerance in percent. */
-  @property({ type: Number }) slippage = 1;
+  slippage = 1;
   /** Value loss (USD in vs. out), in percent, above which the user must confirm. */
-  @property({ type: Number, attribute: 'value-loss-threshold-percent' }) valueLossThresholdPercent = 5;
+  valueLossThresholdPercent = 5;
   /** The user ticked the value-loss checkbox. Attribute `valuelossconfirmed` (Lit's default, so `?valueLossConfirmed=` works). */
-  @property({ type: Boolean }) valueLossConfirmed = false;
+  valueLossConfirmed = false;
 
-  @state() private now = Date.now();
-  @state() private customText = '';
+  private now = Date.now();
+  private customText = '';
   /** What is wrong with the typed custom slippage, if anything. */
-  @state() private slippageProblem?: SlippageProblem;
+  private slippageProblem?: SlippageProblem;
   /** Whether `slippageProblem` is said yet: "0" may be the start of "0.5", so "too low" waits for the field's change. */
-  @state() private problemShown = false;
+  private problemShown = false;
 
   #timer: ReturnType<typeof setInterval> | undefined;
 

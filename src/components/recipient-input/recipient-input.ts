@@ -1,5 +1,4 @@
-import { html, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, type PropertyValues, type PropertyDeclarations } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { checkAddress, type AddressProblem } from '../../api/validate.js';
 import type { AddressFamily } from '../../model/address.js';
@@ -55,31 +54,42 @@ const UNKNOWN_FAMILY: FamilyInfo = { name: '', length: 42 };
  * @cssprop --bridge-font-mono - Font of the address.
  */
 export class RecipientInput extends PartElement {
+  static override properties: PropertyDeclarations = {
+    label: {},
+    value: {},
+    family: {},
+    required: { type: Boolean },
+    bech32Prefix: { attribute: 'bech32-prefix' },
+    placeholder: {},
+    disabled: { type: Boolean, reflect: true },
+    touched: { state: true },
+  };
+
   static override styles = [hostStyles, partTokens, fieldStyles, styles];
 
   /** Visible label; the `recipient.label` string when empty. */
-  @property() label = '';
+  label = '';
 
   /** The address text, exactly as typed. */
-  @property() value = '';
+  value = '';
 
   /** Address family of the destination chain. */
-  @property() family: AddressFamily = 'evm';
+  family: AddressFamily = 'evm';
 
   /** The user must enter an address (the destination family differs from the wallet's). */
-  @property({ type: Boolean }) required = false;
+  required = false;
 
   /** Expected bech32 prefix for Cosmos destinations, e.g. `cataclysm`. */
-  @property({ attribute: 'bech32-prefix' }) bech32Prefix: string | undefined = undefined;
+  bech32Prefix: string | undefined = undefined;
 
   /** Placeholder text; by default an example address of the family. */
-  @property() placeholder: string | undefined = undefined;
+  placeholder: string | undefined = undefined;
 
   /** Disables the field (a recipient locked by the page). */
-  @property({ type: Boolean, reflect: true }) disabled = false;
+  disabled = false;
 
   /** The field lost focus once, or the value came from outside: problems show from then on. */
-  @state() private touched = false;
+  private touched = false;
 
   /** The last value the user typed, to tell it from one the host sets. */
   #typedValue: string | undefined;

@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import type { Estimate } from '../../api/schemas.js';
 import type { RouteReview as Review } from '../../flow/transfer.js';
 import { formatAmount, formatUsd } from '../../format/amount.js';
@@ -47,10 +46,14 @@ export interface RouteReviewView {
  * @cssprop --bridge-color-accent - Buttons.
  */
 export class RouteReview extends PartElement {
+  static override properties: PropertyDeclarations = {
+    view: { attribute: false },
+  };
+
   static override styles = [hostStyles, partTokens, styles];
 
   /** The figures to show; nothing renders while it is unset. */
-  @property({ attribute: false }) view: RouteReviewView | undefined = undefined;
+  view: RouteReviewView | undefined = undefined;
 
   protected override updated(changed: PropertyValues<this>): void {
     // The user must answer before anything goes on: bring the question to them.

@@ -1,5 +1,4 @@
-import { LitElement } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { LitElement, type PropertyDeclarations } from 'lit';
 import { translate, type StringKey, type StringOverrides, type Vars } from '../../i18n/strings.js';
 import { LocaleRequestEvent, type LocaleContext } from './locale.js';
 
@@ -20,14 +19,20 @@ export interface AnnounceDetail {
  * its own polite region instead (render `this.announcement` in one).
  */
 export class PartElement extends LitElement {
+  static override properties: PropertyDeclarations = {
+    strings: { attribute: false },
+    locale: {},
+    announcement: { state: true },
+  };
+
   /** Strings to use instead of the English defaults: any subset of the table's keys (see `src/i18n`). */
-  @property({ attribute: false }) strings: StringOverrides | undefined = undefined;
+  strings: StringOverrides | undefined = undefined;
 
   /** BCP 47 locale for numbers, durations and plural forms; the browser's when unset. */
-  @property() locale: string | undefined = undefined;
+  locale: string | undefined = undefined;
 
   /** Text of the part's own live region, used when no shell takes the announcement. */
-  @state() protected announcement = '';
+  protected announcement = '';
 
   /** The language the closest <bridge-widget> hands down, while connected under one. */
   #context: LocaleContext | undefined;

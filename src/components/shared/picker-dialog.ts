@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { StringKey } from '../../i18n/strings.js';
 import { cssProperties } from './css-properties.js';
 import { PartElement } from './part.js';
@@ -52,19 +51,28 @@ export interface OptionView {
  * and closes the dialog; the host then sets `selected`.
  */
 export abstract class PickerElement extends PartElement {
+  static override properties: PropertyDeclarations = {
+    label: {},
+    disabled: { type: Boolean, reflect: true },
+    disabledReason: { attribute: 'disabled-reason' },
+    open: { state: true },
+    query: { state: true },
+    activeIndex: { state: true },
+  };
+
   /** Visible label above the trigger ("From", "To"); also part of the trigger's and the dialog's accessible names. */
-  @property() label = '';
+  label = '';
 
   /** Locks the picker (for example a landing page that fixes the route); the trigger stays focusable and explains why. */
-  @property({ type: Boolean, reflect: true }) disabled = false;
+  disabled = false;
 
   /** Why the picker is locked: the trigger's tooltip and accessible description while `disabled`. */
-  @property({ attribute: 'disabled-reason' }) disabledReason?: string;
+  disabledReason?: string;
 
-  @state() protected open = false;
-  @state() protected query = '';
+  protected open = false;
+  protected query = '';
   /** Index among the filtered options; -1 when there is none. */
-  @state() protected activeIndex = -1;
+  protected activeIndex = -1;
 
   #revealPending = false;
 
@@ -273,7 +281,7 @@ export abstract class PickerElement extends PartElement {
         ${chevronIcon}
       </button>
       ${reason ? html`<span id="disabled-reason" class="visually-hidden">${reason}</span>` : nothing}
-      ${this.open ? this.#renderDialog() : nothing}`;
+      ${this.open ? this.renderDialog() : nothing}`;
   }
 
   /** One option row; `index` is its position among the filtered options. */
@@ -300,7 +308,7 @@ export abstract class PickerElement extends PartElement {
     </div>`;
   }
 
-  #renderDialog(): TemplateResult {
+  protected renderDialog(): TemplateResult {
     const { keys, activeIndex } = this;
     const count = this.optionCount;
     const query = this.query.trim();

@@ -57,9 +57,10 @@ export function logoColor(symbol: string): string {
  * @param url - Untrusted logo URL from the service; dropped unless http(s).
  * @param symbol - Symbol or name the fallback letters and colour come from.
  * @param size - Diameter in CSS pixels (width/height are set to avoid layout jumps).
+ * @param allow - The URL check (wallet icons may also be `data:image/…` URIs: `safeIconUrl`).
  */
-export function tokenLogo(url: string | null | undefined, symbol: string, size = 32): DirectiveResult {
-  const safe = safeHttpUrl(url);
+export function tokenLogo(url: string | null | undefined, symbol: string, size = 32, allow: (url: string | null | undefined) => string | undefined = safeHttpUrl): DirectiveResult {
+  const safe = allow(url);
   const src = safe && !failedLogos.has(safe) ? safe : undefined;
   // Keyed by URL: a recycled row with another logo gets a fresh <img>, so a
   // hidden (failed) or loaded state never leaks to the next token.

@@ -1,5 +1,4 @@
-import { html, nothing, svg, type PropertyValues, type SVGTemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing, svg, type PropertyValues, type SVGTemplateResult, type PropertyDeclarations } from 'lit';
 import { shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
 import { fillParts, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
@@ -116,14 +115,21 @@ export function formatDuration(ms: number, strings?: StringOverrides): string {
  * @cssprop --bridge-font-mono - Ids.
  */
 export class StatusTracker extends PartElement {
+  static override properties: PropertyDeclarations = {
+    view: { attribute: false },
+    now: { state: true },
+    copied: { state: true },
+    canCopy: { state: true },
+  };
+
   static override styles = [hostStyles, partTokens, spinStyles, styles];
 
   /** Everything the tracker shows about one transfer; nothing renders while undefined. */
-  @property({ attribute: false }) view?: StatusView;
+  view?: StatusView;
 
-  @state() private now = Date.now();
-  @state() private copied?: string;
-  @state() private canCopy = false;
+  private now = Date.now();
+  private copied?: string;
+  private canCopy = false;
 
   #timer: ReturnType<typeof setInterval> | undefined;
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;

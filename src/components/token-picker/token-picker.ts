@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { cssProperties } from '../shared/css-properties.js';
 import { formatAmount, formatUsd, shortenHex, usdValue } from '../../format/amount.js';
 import { PickerElement } from '../shared/picker-dialog.js';
@@ -146,28 +145,39 @@ export function createTokenSearch(tokens: readonly TokenOption[], keepOrder = fa
  * @cssprop --bridge-spacing - Base spacing.
  */
 export class TokenPicker extends PickerElement {
+  static override properties: PropertyDeclarations = {
+    tokens: { attribute: false },
+    selected: {},
+    balancesLoading: { type: Boolean, attribute: 'balances-loading' },
+    balancesPartial: { type: Boolean, attribute: 'balances-partial' },
+    hasMore: { type: Boolean, attribute: 'has-more' },
+    loading: { type: Boolean },
+    listScrollTop: { state: true },
+    viewportHeight: { state: true },
+  };
+
   static override styles = [hostStyles, partTokens, pickerStyles, tokenLogoStyles, styles];
 
   /** Tokens of the chosen chain, in any order. */
-  @property({ attribute: false }) tokens: TokenOption[] = [];
+  tokens: TokenOption[] = [];
 
   /** Address of the selected token (compared case-insensitively). */
-  @property() selected?: string;
+  selected?: string;
 
   /** Balances are being fetched: rows without a balance show a placeholder. */
-  @property({ type: Boolean, attribute: 'balances-loading' }) balancesLoading = false;
+  balancesLoading = false;
 
   /** Only some balances have arrived. */
-  @property({ type: Boolean, attribute: 'balances-partial' }) balancesPartial = false;
+  balancesPartial = false;
 
   /** `tokens` is not the whole list: scrolling near its end fires `bw-token-more`. */
-  @property({ type: Boolean, attribute: 'has-more' }) hasMore = false;
+  hasMore = false;
 
   /** A search or a further page is on its way: announced, and shown instead of "no match". */
-  @property({ type: Boolean }) loading = false;
+  loading = false;
 
-  @state() private listScrollTop = 0;
-  @state() private viewportHeight = 0;
+  private listScrollTop = 0;
+  private viewportHeight = 0;
 
   protected get keys() {
     const loading = this.loading ? 'picker.loadingTokens' : undefined;

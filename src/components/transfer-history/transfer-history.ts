@@ -1,5 +1,4 @@
-import { html, nothing } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import { formatAmount } from '../../format/amount.js';
 import { isFinalPhase, type SavedTransfer } from '../../flow/intent-store.js';
 import type { StringKey } from '../../i18n/strings.js';
@@ -29,15 +28,21 @@ export interface HistoryOpenDetail {
  * @cssprop --bridge-radius-small - Corner radius of an item.
  */
 export class TransferHistory extends PartElement {
+  static override properties: PropertyDeclarations = {
+    transfers: { attribute: false },
+    chainNames: { attribute: false },
+    expanded: { state: true },
+  };
+
   static override styles = [hostStyles, partTokens, styles];
 
   /** Transfers to list, newest first; only the first ten are shown. */
-  @property({ attribute: false }) transfers: readonly SavedTransfer[] = [];
+  transfers: readonly SavedTransfer[] = [];
 
   /** Names of chains by id, for "to Base"; the id shows when a name is missing. */
-  @property({ attribute: false }) chainNames: Readonly<Record<string, string>> = {};
+  chainNames: Readonly<Record<string, string>> = {};
 
-  @state() private expanded = false;
+  private expanded = false;
 
   #open(transfer: SavedTransfer): void {
     this.dispatchEvent(new CustomEvent<HistoryOpenDetail>('bw-history-open', { detail: { transfer }, bubbles: true, composed: false }));

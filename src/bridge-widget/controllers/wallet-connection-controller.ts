@@ -1,0 +1,184 @@
+/**
+ * Which provider <bridge-widget> signs with. The host's `provider` property
+ * always wins, at once and whenever it is set; only without it (and unless
+ * `wallet-discovery="off"`) does the widget offer the wallets that announced
+ * themselves (EIP-6963, see src/wallet/discovery.ts) and use the one the user
+ * chose, remembering it per origin for the next visit.
+ *
+ * When `eip6963:requestProvider` is dispatched: at mount only for a returning
+ * user (a choice is remembered), to reconnect without a click; otherwise not
+ * before the user presses Connect. A wallet may log which sites ask it to
+ * announce, so a first-time visitor's wallets learn of the site only when the
+ * visitor wants to connect. Announcements a wallet makes on its own are
+ * listened to from mount.
+ *
+ * Wallets have no standard "disconnect" request: disconnecting forgets the
+ * choice and stops using the provider; the site stays authorised in the
+ * wallet until the user revokes it there.
+ */
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { StringKey } from '../../i18n/strings.js';
+import { getAccounts, requestAccounts, type Address, type Eip1193Provider } from '../../wallet/index.js';
+import { INJECTED_RDNS, WalletRegistry, rememberWallet, rememberedWallet, type DiscoveredWallet } from '../../wallet/discovery.js';
+import { BridgeConnectRequestEvent } from '../../events/bridge-connect-request.js';
+import { BridgeWalletEvent, type BridgeWalletDetail } from '../../events/bridge-wallet.js';
+
+export interface WalletConnectionHost extends ReactiveControllerHost, HTMLElement {
+  provider: Eip1193Provider | undefined;
+  walletDiscovery: string;
+}
+
+export class WalletConnectionController implements ReactiveController {
+  /** The discovered wallet in use (only while the host has no provider). */
+  #chosen: DiscoveredWallet | undefined;
+  readonly #registry = new WalletRegistry(() => this.#host.requestUpdate());
+  #storage: Storage | undefined;
+  #remembered: string | undefined;
+  /** The remembered wallet was asked for its accounts (once per return to discovery). */
+  #reconnectTried = false;
+
+  readonly #host: WalletConnectionHost;
+  readonly #onError: (error: unknown) => void;
+
+  constructor(host: WalletConnectionHost, onError: (error: unknown) => void) {
+    this.#host = host;
+    this.#onError = onError;
+    host.addController(this);
+  }
+
+  /** Discovery is on: no host provider, and not switched off. */
+  get discovering(): boolean {
+    return !this.#host.provider && this.#host.walletDiscovery !== 'off';
+  }
+
+  /** The provider the widget uses: the host's, else the discovered wallet the user chose. */
+  get provider(): Eip1193Provider | undefined {
+    return this.#host.provider ?? (this.discovering ? this.#chosen?.provider : undefined);
+  }
+
+  /** The discovered wallet in use, for the account area ("Change wallet", "Disconnect"). */
+  get wallet(): DiscoveredWallet | undefined {
+    return this.discovering ? this.#chosen : undefined;
+  }
+
+  /** What the chooser offers. */
+  get wallets(): DiscoveredWallet[] {
+    return this.discovering ? this.#registry.wallets : [];
+  }
+
+  hostConnected(): void {
+    try {
+      this.#storage = globalThis.localStorage;
+    } catch {
+      this.#storage = undefined;
+    }
+    this.#remembered = rememberedWallet(this.#storage);
+    this.#reconnectTried = false;
+    this.#react();
+  }
+
+  hostDisconnected(): void {
+    this.#registry.stop();
+  }
+
+  hostUpdated(): void {
+    // What follows may change what renders: react after this update rather than inside it.
+    queueMicrotask(() => this.#react());
+  }
+
+  #react(): void {
+    if (!this.#host.isConnected) return;
+    if (this.#host.walletDiscovery === 'off') this.#registry.stop();
+    else this.#registry.start(window);
+    if (!this.discovering) {
+      // The host's provider (or discovery switched off) replaces a discovered wallet at once.
+      if (this.#chosen) this.#stopUsing();
+      this.#reconnectTried = false;
+      return;
+    }
+    if (this.#remembered && !this.#chosen && !this.#reconnectTried) {
+      this.#reconnectTried = true;
+      this.#registry.request();
+    }
+    const remembered = this.#remembered && !this.#chosen ? this.#registry.wallets.find((w) => w.info.rdns === this.#remembered) : undefined;
+    if (remembered) {
+      this.#remembered = undefined;
+      void this.#reconnect(remembered);
+    }
+  }
+
+  /**
+   * The user pressed Connect: fires the cancelable `bridge-connect-request`.
+   * Returns false when the host took over (prevented it), true when the widget
+   * goes on (asking wallets to announce themselves when discovering).
+   */
+  requestConnect(): boolean {
+    const proceed = this.#host.dispatchEvent(new BridgeConnectRequestEvent());
+    if (proceed && this.discovering) this.#registry.request();
+    return proceed;
+  }
+
+  /** The user chose a wallet in the chooser: asks it for accounts (its prompt) and uses it. */
+  async choose(uuid: string): Promise<void> {
+    const wallet = this.#registry.wallets.find((w) => w.info.uuid === uuid);
+    if (!wallet) return;
+    try {
+      const [address] = await requestAccounts(wallet.provider);
+      if (this.discovering) this.#use(wallet, address);
+    } catch (error) {
+      this.#onError(error);
+    }
+  }
+
+  /** "Disconnect": forgets the choice and stops using the provider. */
+  disconnect(): void {
+    rememberWallet(this.#storage, undefined);
+    this.#remembered = undefined;
+    if (this.#chosen) this.#stopUsing();
+  }
+
+  /** A returning user: `eth_accounts` (never a prompt) tells whether the site is still connected in that wallet. */
+  async #reconnect(wallet: DiscoveredWallet): Promise<void> {
+    const [address] = await getAccounts(wallet.provider).catch(() => []);
+    if (address && this.discovering && !this.#chosen) this.#use(wallet, address);
+  }
+
+  #use(wallet: DiscoveredWallet, address: Address | undefined): void {
+    this.#chosen = wallet;
+    rememberWallet(this.#storage, wallet.info.rdns);
+    this.#emit('connected', wallet, address);
+    this.#host.requestUpdate();
+  }
+
+  #stopUsing(): void {
+    const wallet = this.#chosen!;
+    this.#chosen = undefined;
+    this.#emit('disconnected', wallet, undefined);
+    this.#host.requestUpdate();
+  }
+
+  /** "Change wallet" and "Disconnect" for a discovered wallet in use (the account area). */
+  renderActions(t: (key: StringKey) => string, connect: () => void): TemplateResult | typeof nothing {
+    return this.wallet
+      ? html`<button part="wallet-action" @click=${connect}>${t('wallet.change')}</button>
+          <button part="wallet-action" @click=${() => this.disconnect()}>${t('wallet.disconnect')}</button>`
+      : nothing;
+  }
+
+  /** The chooser exists only while discovering: the host's `provider` removes it at once. */
+  renderChooser(t: (key: StringKey) => string, exportparts: string): TemplateResult | typeof nothing {
+    if (!this.discovering) return nothing;
+    const wallets = this.#registry.wallets.map(({ info, injected }) => ({ id: info.uuid, name: injected ? t('wallet.browser') : info.name, icon: info.icon, rdns: injected ? undefined : info.rdns }));
+    return html`<bw-wallet-chooser
+      exportparts=${exportparts}
+      .wallets=${wallets}
+      .selected=${this.#chosen?.info.uuid}
+      @wallet-select=${(e: CustomEvent<{ id: string }>) => void this.choose(e.detail.id)}
+    ></bw-wallet-chooser>`;
+  }
+
+  #emit(state: BridgeWalletDetail['state'], { info, injected }: DiscoveredWallet, address: string | undefined): void {
+    const detail: BridgeWalletDetail = { state, name: info.name, rdns: injected || info.rdns === INJECTED_RDNS ? undefined : info.rdns, address };
+    this.#host.dispatchEvent(new BridgeWalletEvent(detail));
+  }
+}
