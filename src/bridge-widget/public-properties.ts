@@ -1,0 +1,104 @@
+import { LitElement, type PropertyDeclarations } from 'lit';
+import type { PostHook } from '../api/schemas.js';
+import type { StringOverrides } from '../i18n/strings.js';
+import type { Eip1193Provider } from '../wallet/index.js';
+
+/**
+ * The public attributes and properties of <bridge-widget>, each declared and
+ * documented once: the manifest and the framework typings read them from
+ * here. `BridgeWidget` (./bridge-widget.ts) extends it with the wiring and the
+ * rendering.
+ */
+export class BridgeWidgetPublicProperties extends LitElement {
+  static override properties: PropertyDeclarations = {
+    proxyUrl: { attribute: 'proxy-url' },
+    fromChain: { attribute: 'from-chain' },
+    toChain: { attribute: 'to-chain' },
+    fromToken: { attribute: 'from-token' },
+    toToken: { attribute: 'to-token' },
+    amount: {},
+    toAddress: { attribute: 'to-address' },
+    slippage: { type: Number },
+    theme: { reflect: true },
+    allowFromChains: { attribute: 'allow-from-chains' },
+    denyFromChains: { attribute: 'deny-from-chains' },
+    allowToChains: { attribute: 'allow-to-chains' },
+    denyToChains: { attribute: 'deny-to-chains' },
+    allowFromTokens: { attribute: 'allow-from-tokens' },
+    denyFromTokens: { attribute: 'deny-from-tokens' },
+    allowToTokens: { attribute: 'allow-to-tokens' },
+    denyToTokens: { attribute: 'deny-to-tokens' },
+    lockPresets: { type: Boolean, attribute: 'lock-presets' },
+    unlimitedApproval: { type: Boolean, attribute: 'unlimited-approval' },
+    walletTimeout: { type: Number, attribute: 'wallet-timeout' },
+    valueLossThreshold: { type: Number, attribute: 'value-loss-threshold' },
+    locale: {},
+    strings: { attribute: false },
+    provider: { attribute: false },
+    walletDiscovery: { attribute: 'wallet-discovery' },
+    metadata: { attribute: false },
+    postHook: { attribute: false },
+  };
+
+  /** Base URL of the host's backend proxy (required); the routing service's `/api/v1/...` paths are appended to it. */
+  proxyUrl = '';
+  /** Preset source chain id, e.g. `11155111`. */
+  fromChain = '';
+  /** Preset destination chain id, e.g. `84532` or `cataclysm-1`. */
+  toChain = '';
+  /** Preset source token: address or symbol. */
+  fromToken = '';
+  /** Preset destination token: address or symbol. */
+  toToken = '';
+  /** Preset amount in human units, e.g. `25.5`. */
+  amount = '';
+  /** Preset recipient on the destination chain. Defaults to the wallet's address when the chain families match. */
+  toAddress = '';
+  /** Slippage tolerance in percent (default 1). Above 3 some providers decline the route. */
+  slippage = 1;
+  /** Colour theme: `light`, `dark`, or `auto` (follows the system setting). */
+  theme: 'light' | 'dark' | 'auto' = 'auto';
+  /** Comma-separated chain ids allowed as source; others are hidden. */
+  allowFromChains = '';
+  /** Comma-separated chain ids never offered as source. */
+  denyFromChains = '';
+  /** Comma-separated chain ids allowed as destination. */
+  allowToChains = '';
+  /** Comma-separated chain ids never offered as destination. */
+  denyToChains = '';
+  /** Comma-separated token addresses or symbols allowed as source. */
+  allowFromTokens = '';
+  /** Comma-separated token addresses or symbols never offered as source. */
+  denyFromTokens = '';
+  /** Comma-separated token addresses or symbols allowed as destination. */
+  allowToTokens = '';
+  /** Comma-separated token addresses or symbols never offered as destination. */
+  denyToTokens = '';
+  /** Locks every field preset by an attribute (for landing pages): the user can only change the others. */
+  lockPresets = false;
+  /** Opt in to approving the maximum amount instead of the exact amount the route needs. */
+  unlimitedApproval = false;
+  /** Seconds to wait for the user to answer a wallet prompt before showing an error (default 300). A transfer confirmed later is still picked up and tracked. */
+  walletTimeout = 300;
+  /** Percent of value loss (USD in vs. out) above which the user must confirm. Default 5. */
+  valueLossThreshold = 5;
+
+  /**
+   * Language of the texts and format of the numbers: a BCP 47 tag such as `de` or `de-CH`. Built in: `en`;
+   * German once its add-on is loaded (`bridge-widget/locales/de`, or `bridge-widget.de.js` for script tags).
+   * Another language shows English texts (give yours through `strings`) with that locale's number format.
+   * Unset: the `lang` of the closest ancestor, else English.
+   */
+  locale = '';
+  /** Texts to use instead of the locale's: any subset of the string table's keys (`src/i18n/en.ts`), `{name}` placeholders kept. */
+  strings: StringOverrides | undefined = undefined;
+
+  /** Any EIP-1193 provider (`window.ethereum`, a wallet SDK's provider). Optional until the user needs to sign. */
+  provider: Eip1193Provider | undefined = undefined;
+  /** `off` disables wallet discovery (EIP-6963), for hosts that set `provider` late; `provider` always wins over a discovered wallet. */
+  walletDiscovery: 'on' | 'off' = 'on';
+  /** Object sent with the route request and echoed back in every status. */
+  metadata: Record<string, unknown> | undefined = undefined;
+  /** The spec's `hooks.postHook`: a contract call on the destination chain once funds arrive. */
+  postHook: PostHook | undefined = undefined;
+}
