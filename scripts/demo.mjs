@@ -169,10 +169,15 @@ function sandboxConfigPlugin(json) {
 }
 
 /**
- * Serves `/bridge-widget.min.js`, the script-tag build, for pages/script-tag.html.
- * Built from the current source with the repository's vite.config.ts on the
- * first request (a few seconds), into a temporary directory, so the page never
- * runs a stale dist/. `BRIDGE_WIDGET_SCRIPT=<file>` serves that file instead.
+ * Serves `/bridge-widget.min.js`, the script-tag build, for the script-tag and
+ * zero-JS pages. Built from the current source with the repository's
+ * vite.config.ts when the demo starts (a few seconds, in the background), into
+ * a temporary directory, so the pages never run a stale dist/ and the first
+ * visit does not wait for the build. `BRIDGE_WIDGET_SCRIPT=<file>` serves that
+ * file instead. Vite is told to leave the pages' tag for it alone
+ * (`vite-ignore`, added as the page is served, so the page's source stays what
+ * a host writes): otherwise it tries to pre-transform the URL as a module of
+ * its own and logs "Pre-transform error: Failed to load url".
  */
 function scriptFilePlugin() {
   let built;
@@ -185,7 +190,8 @@ function scriptFilePlugin() {
       root,
       configFile: path.join(root, 'vite.config.ts'),
       mode: 'script',
-      logLevel: 'warn',
+      // Its failure reaches the page and the terminal through the rejection; warnings (plugin timings) are noise here.
+      logLevel: 'error',
       clearScreen: false,
       build: { outDir: buildDir, emptyOutDir: true, sourcemap: false },
     });
@@ -193,10 +199,17 @@ function scriptFilePlugin() {
   };
   return {
     name: 'bridge-demo:script-file',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace(/<script([^>]*?) src="\/bridge-widget\.min\.js"/g, '<script$1 vite-ignore src="/bridge-widget.min.js"'),
+    },
     configureServer(server) {
       server.httpServer?.once('close', () => {
         if (buildDir) rmSync(buildDir, { recursive: true, force: true });
       });
+      // Build now; a failure is reported when a page asks for the file.
+      built = build();
+      built.catch(() => {});
       server.middlewares.use((req, res, next) => {
         if (req.url?.split('?')[0] !== '/bridge-widget.min.js') return next();
         built ??= build();

@@ -150,6 +150,19 @@ describe('npm run demo', () => {
     assert.deepEqual(consoleLines.filter((line) => /dev mode/i.test(line)), []);
   });
 
+  it('serves the script-tag build to the script-tag and zero-JS pages without a Vite pre-transform error', async () => {
+    for (const page of ['/pages/script-tag.html', '/pages/zero-js.html']) {
+      const html = await (await fetch(new URL(page, demoUrl))).text();
+      assert.match(html, /<script type="module"\s+src="\/bridge-widget\.min\.js"><\/script>/, `${page} loads the script-tag build`);
+    }
+    // Vite starts its pre-transform while it serves the HTML above; by the time the script has been built and served, a failure would be logged.
+    const script = await fetch(new URL('/bridge-widget.min.js', demoUrl));
+    assert.equal(script.status, 200);
+    assert.match(script.headers.get('content-type') ?? '', /javascript/);
+    assert.ok((await script.text()).includes('bridge-widget'), 'the built file');
+    assert.doesNotMatch(log.text, /Pre-transform error|Failed to load url/);
+  });
+
   it('stops the sandbox and the page server on SIGTERM', async () => {
     await browser?.close();
     browser = undefined;
