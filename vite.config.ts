@@ -35,8 +35,9 @@ const SCRIPT_NOTICE = '/*! bridge-widget (MIT); includes Lit (BSD-3-Clause, Goog
  *   for the element, the bare classes, the client, the Node-safe proxy and
  *   every locale add-on (`dist/locales/<code>.js`);
  * - `--mode script`: one self-contained, minified file for
- *   `<script type="module">` (dist/bridge-widget.min.js), with Lit's
- *   production build and its templates' whitespace trimmed;
+ *   `<script type="module">` (dist/bridge-widget.min.js) from src/script.ts
+ *   (src/index.ts with the style sheets first), with Lit's production build
+ *   and its templates' whitespace trimmed;
  * - `--mode script-locales`: the locale add-ons for it
  *   (dist/bridge-widget.<code>.js), each registering its table with the
  *   script-tag build next to it.
@@ -74,7 +75,7 @@ export default defineConfig(({ mode }) => {
       lib: localeAddOn
         ? { entry: localeEntries(''), formats: ['es'], fileName: (_format, code) => `bridge-widget.${code}.js` }
         : script
-        ? { entry: 'src/index.ts', formats: ['es'], fileName: () => 'bridge-widget.min.js' }
+        ? { entry: 'src/script.ts', formats: ['es'], fileName: () => 'bridge-widget.min.js' }
         : {
             entry: {
               index: 'src/index.ts',
