@@ -95,6 +95,7 @@ export function statusView(session: TransferSession, format: Format, message: st
     toChainName: toChain?.networkName ?? saved.toChainId,
     fromAmountText: format(BigInt(saved.fromAmount), saved.fromToken.decimals, saved.fromToken.symbol),
     toAmountText: format(received ?? BigInt(saved.toAmount), saved.toToken.decimals, saved.toToken.symbol),
+    toAmountExact: received !== undefined,
     sourceTxHash,
     sourceTxUrl: sourceTxHash ? explorerTxUrl(fromChain?.blockExplorerUrls, sourceTxHash) : undefined,
     destTxHash,

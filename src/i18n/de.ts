@@ -239,6 +239,7 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'status.moving': 'Guthaben wird nach {chain} übertragen',
   'status.waitingStart': 'Warten, bis die Bridge mit der Übertragung beginnt',
   'status.arrivedAmount': 'Etwa {amount} auf {chain}',
+  'status.arrivedExact': '{amount} auf {chain} angekommen',
   'status.arrivedOn': 'Auf {chain}',
   'status.notArrived': 'Nicht auf {chain} angekommen',
   'status.needsGas': 'Der Zielschritt wartet auf Gas; der Anbieter schließt ihn ab, sobald Gas verfügbar ist.',

@@ -244,6 +244,7 @@ export const en = {
   'status.moving': 'Moving funds to {chain}',
   'status.waitingStart': 'Waiting for the bridge to start moving the funds',
   'status.arrivedAmount': 'About {amount} on {chain}',
+  'status.arrivedExact': '{amount} arrived on {chain}',
   'status.arrivedOn': 'On {chain}',
   'status.notArrived': 'Did not arrive on {chain}',
   'status.needsGas': 'The destination step is waiting for gas; the provider will complete it once gas is available.',

@@ -65,6 +65,9 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     expect(after - before).to.equal(success.detail.toAmount);
     const tracker = shadow(widget).querySelector('bw-status-tracker')!;
     await waitUntil(() => shadow(tracker).textContent?.includes('Arrived'), 'the tracker shows arrival');
+    // The amount that arrived, from the status's to_amount_wei: said as a fact, not "About".
+    const arrivedDetail = shadow(tracker).querySelectorAll('[part="steps"] > li')[3]?.querySelector('.detail')?.textContent?.replace(/\s+/g, ' ').trim();
+    expect(arrivedDetail).to.match(/^[\d.,]+ USDC arrived on /);
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });

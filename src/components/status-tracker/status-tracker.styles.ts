@@ -161,9 +161,15 @@ export const styles = css`
   .support {
     border: 1px solid var(--_border);
   }
+  .support summary {
+    cursor: pointer;
+  }
   .support h3 {
-    margin-bottom: 6px;
+    display: inline;
     font-size: 1em;
+  }
+  .support[open] summary {
+    margin-bottom: 6px;
   }
   dl {
     display: grid;

@@ -15,6 +15,8 @@ export interface StatusView {
   toChainName: string;
   fromAmountText: string;
   toAmountText?: string;
+  /** `toAmountText` is what arrived (the status's `to_amount_wei`), not the quote's estimate. */
+  toAmountExact?: boolean;
   sourceTxHash?: string;
   sourceTxUrl?: string;
   destTxHash?: string;
@@ -243,7 +245,7 @@ export class StatusTracker extends PartElement {
       phase === 'bridging' ? this.t('status.moving', { chain }) : phase === 'submitted' ? this.t('status.waitingStart') : '',
       phase === 'success'
         ? html`${view.toAmountText
-            ? this.t('status.arrivedAmount', { amount: view.toAmountText, chain })
+            ? this.t(view.toAmountExact ? 'status.arrivedExact' : 'status.arrivedAmount', { amount: view.toAmountText, chain })
             : this.t('status.arrivedOn', { chain })}${this.#txLink(view.destTxHash, view.destTxUrl, 'status.viewDest')}`
         : phase === 'failed'
           ? this.t('status.notArrived', { chain })
@@ -277,9 +279,10 @@ export class StatusTracker extends PartElement {
       ['status.providerRequestId', view.providerRequestId],
       ['status.sourceTx', view.sourceTxHash],
     ];
+    // Open where the text above asks the user to quote them (failed, not found, unclear); one click away otherwise.
     return html`
-      <section class="support" part="support" aria-labelledby="support-heading">
-        <h3 id="support-heading">${this.t('status.support')}</h3>
+      <details class="support" part="support" ?open=${['failed', 'not-found', 'unknown'].includes(view.phase)}>
+        <summary><h3>${this.t('status.support')}</h3></summary>
         <dl>
           ${rows.map(([key, value]) => {
             if (!value) return nothing;
@@ -297,7 +300,7 @@ export class StatusTracker extends PartElement {
             </div>`;
           })}
         </dl>
-      </section>
+      </details>
     `;
   }
 

@@ -132,6 +132,30 @@ describe('<bw-status-tracker>', () => {
     expect(clean(arrived.querySelector('.detail'))).to.contain('About 25.43 USDC on Base Sepolia');
   });
 
+  it('success with the amount the status reports: says exactly what arrived, no "About"', async () => {
+    const el = await mount(view({ phase: 'success', finishedAt: Date.now(), toAmountText: '25.4312 USDC', toAmountExact: true }));
+    const arrived = [...el.shadowRoot!.querySelectorAll('[part="steps"] > li')][3]!;
+    expect(clean(arrived.querySelector('.detail'))).to.equal('25.4312 USDC arrived on Base Sepolia');
+  });
+
+  it('support details: one click away while the transfer moves and once it arrived, open where the text asks for them', async () => {
+    for (const phase of ['bridging', 'success'] as const) {
+      const el = await mount(view({ phase, finishedAt: phase === 'success' ? Date.now() : undefined }));
+      const support = $(el, '[part="support"]') as HTMLDetailsElement;
+      expect(support.open, phase).to.equal(false);
+      expect($(el, '[part="support"] dl')!.checkVisibility(), `${phase}: the ids are not shown`).to.equal(false);
+      support.querySelector('summary')!.click();
+      await waitUntil(() => support.open, 'opens on click');
+      expect($(el, '[part="support"] dl')!.checkVisibility(), `${phase}: shown once opened`).to.equal(true);
+      await untilAnimationsSettle(el);
+      await expect(el).to.be.accessible();
+    }
+    for (const phase of ['failed', 'not-found', 'unknown'] as const) {
+      const el = await mount(view({ phase }));
+      expect(($(el, '[part="support"]') as HTMLDetailsElement).open, phase).to.equal(true);
+    }
+  });
+
   it('shows "Reporting the transaction to the bridge…" while the receipt is pending', async () => {
     const el = await mount(view({ phase: 'broadcast', receiptPending: true }));
     expect(allText(el)).to.contain('Reporting the transaction to the bridge…');
