@@ -152,6 +152,14 @@ export const styles = css`
     font-size: 0.92em;
     margin: 0;
   }
+  /* Support details (the request id) on a line of their own, not inside the sentence. */
+  .notice .request {
+    display: block;
+    margin-top: 4px;
+    font-size: 0.85em;
+    opacity: 0.85;
+    overflow-wrap: anywhere;
+  }
   .notice.error {
     background: var(--bridge-color-danger-bg);
     color: var(--bridge-color-danger);

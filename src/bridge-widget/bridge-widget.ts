@@ -192,7 +192,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       ${this.#renderLeg('from')} ${this.#renderLeg('to')} ${this.#renderQuote()}
       ${configProblems(this, session, (k, v) => i18n.t(k, v)).map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
       ${session.notice ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.notice)}</p>` : nothing}
-      ${session.problem ? this.#renderProblem(session.problem) : nothing}
+      ${session.problem && !session.quoteProblem ? this.#renderProblem(session.problem) : nothing}
       <button part="primary-button" class="primary" ?disabled=${!action.enabled} @click=${() => (session.account ? session.primary() : this.#connect())}>
         ${i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
       </button>
@@ -263,8 +263,10 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
 
   #renderProblem(problem: Problem, retry?: () => void): TemplateResult {
     const i18n = this.#i18n;
-    return html`<p class="notice error" role="alert" part="notice notice-error">
-      ${i18n.problemText(problem)}${problem.requestId ? html` <small>${i18n.t('widget.request', { id: problem.requestId })}</small>` : nothing}
+    // The user's own "no" in the wallet is information, not an error: neutral, and announced politely.
+    const kind = problem.kind === 'wallet-rejected' ? 'info' : 'error';
+    return html`<p class="notice ${kind}" role=${kind === 'info' ? 'status' : 'alert'} part="notice notice-${kind}">
+      ${i18n.problemText(problem)}${problem.requestId ? html`<small class="request">${i18n.t('widget.request', { id: problem.requestId })}</small>` : nothing}
       ${retry ? html`<button class="secondary" part="secondary-button" @click=${retry}>${i18n.t('widget.retry')}</button>` : nothing}
     </p>`;
   }

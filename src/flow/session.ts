@@ -84,6 +84,9 @@ export function englishText(key: string): string | undefined {
   return Object.prototype.hasOwnProperty.call(en, key) ? en[key as StringKey] : undefined;
 }
 
+/** What the user chose that a problem can be about. */
+const causeOf = (values: FormValues) => [values.fromChainId, values.toChainId, values.fromTokenAddress, values.toTokenAddress, values.amountText, values.recipient].join();
+
 export function describeError(error: unknown): Problem {
   if (error instanceof FlowError) return { kind: error.kind, rule: error.rule, message: error.message, requestId: error.requestId, retryable: error.recoverable };
   if (error instanceof WalletError) return { kind: `wallet-${error.kind}`, message: error.message, retryable: true };
@@ -178,6 +181,12 @@ export class TransferSession {
   account: Address | undefined;
   execution: Execution = { phase: undefined, approvals: [], route: undefined };
   tracked: Tracked | undefined;
+  /**
+   * What went wrong in the last attempt. It leaves with its cause (a new
+   * amount, token, chain or recipient) or with the next attempt; not with the
+   * quote the form asks for on its way back from a failed attempt, which
+   * would wipe the explanation before it is read.
+   */
   problem: Problem | undefined;
   /** A string key: the notice is shown in the widget's language. */
   notice: 'notice.busy' | 'notice.unreachable' | 'status.contradicted' | undefined;
@@ -188,6 +197,8 @@ export class TransferSession {
 
   readonly #listeners = new Set<SessionListener>();
   #presetsApplied = false;
+  /** The form values `problem` belongs to. */
+  #problemCause = '';
   #balancePolls = 0;
   #runs: Partial<Record<keyof Loaded, number>> = {};
   #aborts: Partial<Record<keyof Loaded, AbortController>> = {};
@@ -214,6 +225,7 @@ export class TransferSession {
 
   #changed(): void {
     this.#applyPresets();
+    if (this.problem && this.#problemCause !== causeOf(this.values)) this.problem = undefined;
     this.draft = readDraft({ catalog: this.catalog.value, balances: this.balances.value, values: this.values, account: this.account, previous: this.draft.inputs });
     if (this.view !== 'form') this.draft.inputs = undefined;
     if (this.draft.inputs !== this.quote.value?.inputs && this.draft.inputs !== this.#quoteRequested) void this.#runQuote();
@@ -288,15 +300,20 @@ export class TransferSession {
   /** A problem the host found (an unusable provider, a refused connection), shown like the session's own. */
   report(error: unknown, intentId?: string): void {
     const problem = describeError(error);
-    this.problem = problem;
+    this.#setProblem(problem);
     this.#emit('bridge-error', { kind: problem.kind, rule: problem.rule, message: problem.message, intentId, requestId: problem.requestId, retryable: problem.retryable });
     this.#changed();
   }
 
   /** A problem found outside the flow (an unusable provider), shown without an event. */
   showProblem(problem: Problem): void {
-    this.problem = problem;
+    this.#setProblem(problem);
     this.#changed();
+  }
+
+  #setProblem(problem: Problem): void {
+    this.problem = problem;
+    this.#problemCause = causeOf(this.values);
   }
 
   // ---- what the user does -------------------------------------------------

@@ -127,7 +127,9 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     primaryButton(widget).click();
     const error = await nextEvent<{ kind: string }>(widget, 'bridge-error');
     expect(error.detail.kind).to.equal('wallet-rejected');
-    await waitUntil(() => /declined/i.test(shadow(widget).querySelector('[role="alert"]')?.textContent ?? ''), 'the rejection is explained');
+    // The user's own "no": said neutrally (an information notice, announced politely), not as a red alert.
+    await waitUntil(() => /declined/i.test(shadow(widget).querySelector('[part~="notice-info"][role="status"]')?.textContent ?? ''), 'the rejection is explained');
+    expect(shadow(widget).querySelector('[role="alert"], [part~="notice-error"]')).to.equal(null);
     expect(await transactionCount(SRC, wallet.address)).to.equal(nonceBefore);
     await waitForText(widget, (t) => t.startsWith('Bridge 0.05 ETH'), 'ready to try again');
     primaryButton(widget).click();

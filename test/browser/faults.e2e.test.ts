@@ -107,6 +107,33 @@ describe('faults and bad input, end to end', function () {
     expect(await transactionCount(SRC, wallet.address)).to.equal(nonce);
   });
 
+  it('an error belongs to its attempt: one notice, its request id on a line of its own, gone once the user changes the amount', async () => {
+    const { widget, wallet } = await mount({ 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.05' }, 1);
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.05 ETH'), 'a good first quote');
+    await setFaults({ flaggedAddresses: [wallet.address] });
+    const error = nextEvent<{ kind: string; requestId?: string }>(widget, 'bridge-error');
+    primaryButton(widget).click();
+    const { requestId } = (await error).detail;
+    expect(requestId, 'the refusal carries the service’s request id').to.be.a('string').and.not.equal('');
+    await waitUntil(() => /cannot be quoted/.test(visibleText(widget)), 'the refusal is shown');
+    const notices = () => [...shadow(widget).querySelectorAll('[part~="notice-error"]')];
+    expect(notices()).to.have.length(1);
+    const notice = notices()[0]!;
+    const line = notice.querySelector('.request');
+    expect(line?.textContent, 'the id on its own line').to.contain(requestId!);
+    expect(getComputedStyle(line!).display).to.equal('block');
+    const sentence = [...notice.childNodes].filter((n) => n !== line).map((n) => n.textContent).join('');
+    expect(sentence, 'the sentence itself carries no id').to.not.contain(requestId!);
+
+    await setFaults({ flaggedAddresses: [] });
+    const input = shadow(shadow(widget).querySelector('bw-amount-input')!).querySelector('input')!;
+    input.value = '0.04';
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: '4' }));
+    await waitUntil(() => !/cannot be quoted/.test(visibleText(widget)), 'the old refusal leaves with the old amount');
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.04 ETH'), 'a quote for the new amount');
+    expect(notices()).to.have.length(0);
+  });
+
   it('a provider that failed (502) offers a retry, and retrying after it recovers gives a quote', async () => {
     await setFaults({ failedProviders: ['swiftbridge', 'hopline', 'slowlane'] });
     const { widget } = await mount({}, 1);

@@ -27,6 +27,7 @@ import {
   type MainActionInput,
 } from '../../src/flow/form.ts';
 import { TransferSession, type SessionSettings } from '../../src/flow/session.ts';
+import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
 import type { KeyValueStorage, SavedTransfer } from '../../src/flow/intent-store.ts';
 
 class MemoryStorage implements KeyValueStorage {
@@ -213,6 +214,28 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(session.history.length, 1, 'the history lists the broadcast transfer');
       session.newTransfer();
       assert.deepEqual([session.view, session.values.amountText], ['form', '']);
+    });
+
+    it('a problem belongs to the values it was about: it stays while they stay, and leaves when the amount, a token, a chain or the recipient changes', async () => {
+      const session = open();
+      session.configure(settings({ amount: '2.5' }), ['amount', 'fromChain']);
+      session.connect();
+      await until(session, () => session.catalog.status === 'complete', 'the catalog');
+      const refusal = { kind: 'wallet-rejected', message: 'You declined the transfer in your wallet. Nothing was sent.', retryable: true };
+      session.showProblem(refusal);
+      session.edit({ slippage: 3 });
+      assert.equal(session.problem, refusal, 'slippage is not what the refusal was about');
+      session.edit({ amountText: '2.4' });
+      assert.equal(session.problem, undefined, 'a new amount');
+      for (const change of [
+        () => session.selectToken('to', usdc(DST).address === session.values.toTokenAddress ? NATIVE_TOKEN : usdc(DST).address),
+        () => session.edit({ recipient: sandbox.accounts.user.address }),
+        () => session.selectChain('from', DST),
+      ]) {
+        session.showProblem(refusal);
+        change();
+        assert.equal(session.problem, undefined, change.toString());
+      }
     });
 
     it('resumes a broadcast transfer saved by an earlier page, and abandons one never broadcast', async () => {
