@@ -96,6 +96,7 @@ export function statusView(session: TransferSession, format: Format, message: st
     fromAmountText: format(BigInt(saved.fromAmount), saved.fromToken.decimals, saved.fromToken.symbol),
     toAmountText: format(received ?? BigInt(saved.toAmount), saved.toToken.decimals, saved.toToken.symbol),
     toAmountExact: received !== undefined,
+    reached: saved.reached,
     sourceTxHash,
     sourceTxUrl: sourceTxHash ? explorerTxUrl(fromChain?.blockExplorerUrls, sourceTxHash) : undefined,
     destTxHash,

@@ -35,6 +35,8 @@ export interface SavedTransfer {
   providerRequestId?: string;
   provider?: string;
   lastStatus?: string;
+  /** The furthest the transfer got before it ended (`submitted` or `bridging`), so a failure does not undo steps shown as done. */
+  reached?: 'submitted' | 'bridging';
 }
 
 /** The subset of the Web Storage API we use; tests and SSR pass their own. */

@@ -484,6 +484,7 @@ export async function trackTransfer(saved: SavedTransfer, deps: Omit<TransferDep
     onStatus: (status, meta) => {
       if (status.kind === 'tracked') {
         const change: Partial<SavedTransfer> = { lastStatus: status.rawStatus };
+        if (status.status === 'bridging' || (status.status === 'submitted' && !record.reached)) change.reached = status.status;
         if (status.dest_tx_hash) change.destTxHash = status.dest_tx_hash;
         if (status.to_amount_wei !== undefined) change.toAmountReceived = status.to_amount_wei.toString();
         if (status.source_tx_hash && !record.sourceTxHash) change.sourceTxHash = status.source_tx_hash;

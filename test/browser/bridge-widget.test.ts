@@ -143,7 +143,7 @@ describe('<bridge-widget> states', function () {
     await waitUntil(() => buttonText(widget) === 'Enter a valid recipient', 'a recipient is required', { timeout: 20_000 });
     const toChain = shadow(widget).querySelectorAll('bw-chain-picker')[1]!;
     const cataclysm = async () => (await listed(toChain)).find((r) => r.meta.startsWith('cataclysm-1'));
-    expect((await cataclysm())?.meta, 'the destination is marked as not yet confirmed').to.match(/Needs a quote to confirm/);
+    expect((await cataclysm())?.meta, 'the destination is marked as not yet confirmed').to.match(/Enter an amount to check it/);
     const recipient = shadow(widget).querySelector('bw-recipient-input')!;
     const input = shadow(recipient).querySelector('input')!;
     input.focus();

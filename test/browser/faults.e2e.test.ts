@@ -232,6 +232,28 @@ describe('faults and bad input, end to end', function () {
     await expect(widget).to.be.accessible();
   });
 
+  it('a transfer that fails in transit keeps the steps it reached, and the refund note names the amount and the chain', async () => {
+    await setFaults({ forceProvider: 'swiftbridge', stuckBridge: true });
+    const { widget } = await mount({ token: 'USDC' }, 2);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
+    primaryButton(widget).click();
+    const tracker = async () => {
+      await waitUntil(() => shadow(widget).querySelector('bw-status-tracker'), 'the tracker');
+      return shadow(widget).querySelector('bw-status-tracker')!;
+    };
+    const steps = async () => [...shadow(await tracker()).querySelectorAll('[part="steps"] > li .label')].map((n) => n.textContent!.replace(/\s+/g, ' ').trim());
+    await waitUntil(async () => (await steps()).includes('In transit: in progress') && (await steps()).includes('Received by the bridge: done'), 'in transit', { timeout: 30_000 });
+    const failed = nextEvent<{ reason: string }>(widget, 'bridge-failed', 60_000);
+    await setFaults({ stuckBridge: false, failWithRefund: true });
+    expect((await failed).detail.reason).to.equal('failed');
+    await waitUntil(async () => (await steps()).includes('Arrived: failed'), 'the failure is shown');
+    expect(await steps(), 'nothing reached goes back to "not started"').to.deep.equal(['Sent: done', 'Received by the bridge: done', 'In transit: done', 'Arrived: failed']);
+    const refund = shadow(await tracker()).querySelector('[part~="refund"]')!.textContent!.replace(/\s+/g, ' ');
+    expect(refund).to.contain('A refund of 3 USDC to your address on Sepolia');
+    await untilAnimationsSettle(widget);
+    await expect(widget).to.be.accessible();
+  });
+
   it('a status the service does not list is shown as unclear: polling goes on and no success fires until the real status comes', async () => {
     await setFaults({ forceProvider: 'swiftbridge', statusOverride: 'rerouting' });
     const { widget } = await mount({ 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.05' }, 0);

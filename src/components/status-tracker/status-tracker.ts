@@ -17,6 +17,8 @@ export interface StatusView {
   toAmountText?: string;
   /** `toAmountText` is what arrived (the status's `to_amount_wei`), not the quote's estimate. */
   toAmountExact?: boolean;
+  /** The furthest phase the transfer reached before it ended: on `failed`, the steps up to it stay done. */
+  reached?: 'submitted' | 'bridging';
   sourceTxHash?: string;
   sourceTxUrl?: string;
   destTxHash?: string;
@@ -68,7 +70,10 @@ const icon = (name: TransferPhase | StepStatus) =>
 function stepStatus(view: StatusView, index: number): StepStatus {
   const current = CURRENT_STEP[view.phase];
   if (current !== undefined) return index < current ? 'done' : index > current ? 'todo' : 'current';
-  return index === 0 && view.sourceTxHash ? 'done' : index === 3 && view.phase === 'failed' ? 'failed' : 'todo';
+  if (view.phase === 'failed' && index === 3) return 'failed';
+  // Steps never go backwards: what was shown as reached stays done when the transfer fails.
+  const done = view.phase === 'failed' && view.reached ? 3 : view.sourceTxHash ? 1 : 0;
+  return index < done ? 'done' : 'todo';
 }
 
 /** "45 s", "2 min 05 s", "1 h 02 min" (the `duration.*` strings). */
@@ -215,7 +220,7 @@ export class StatusTracker extends PartElement {
         ${this.#renderSteps(view)}
         ${view.needsGas ? this.#notice('warning', 'needs-gas', this.t('status.needsGas')) : nothing}
         ${phase === 'failed'
-          ? this.#notice('danger', 'refund', this.t('status.refund', { chain: view.fromChainName }), view.message)
+          ? this.#notice('danger', 'refund', this.t('status.refund', { amount: view.fromAmountText, chain: view.fromChainName }), view.message)
           : phase === 'not-found'
             ? this.#notice('danger', 'not-found', this.t('status.notFound'), this.t('status.notFoundHelp'))
             : phase === 'unknown'

@@ -17,7 +17,7 @@ const CHAINS: ChainOption[] = [
     name: 'Osmosis',
     family: 'cosmos',
     availability: 'informational',
-    note: 'Listed by the service; not routable as a destination',
+    note: 'No route to this chain yet',
   },
   { chainId: 'sui-mainnet', name: 'Sui', family: 'sui', availability: 'informational' },
   { chainId: '10', name: 'Optimism', family: 'evm', availability: 'unavailable', note: 'Same as the source chain' },
@@ -93,15 +93,16 @@ describe('<bw-chain-picker>', () => {
       'Osmosis',
       'Sui',
     ]);
-    expect(group()!.textContent).to.contain('Listed, not routable');
+    expect(group()!.textContent).to.contain('Not available as a destination');
     expect(group()!.contains(option('Osmosis'))).to.equal(true);
     expect(group()!.contains(option('Base'))).to.equal(false);
     expect(option('Osmosis').getAttribute('aria-disabled')).to.equal('true');
-    expect(option('Osmosis').textContent).to.contain('not routable as a destination');
+    expect(option('Osmosis').textContent).to.contain('No route to this chain yet');
     expect(option('Optimism').getAttribute('aria-disabled')).to.equal('true');
     expect(option('Optimism').textContent).to.contain('Same as the source chain');
     expect(option('Sei EVM').getAttribute('aria-disabled')).to.equal('false');
-    expect(option('Sei EVM').textContent).to.contain('Needs a quote to confirm');
+    // Plain words that say what to do, not jargon.
+    expect(option('Sei EVM').textContent).to.contain('Enter an amount to check it');
     expect(option('Ethereum').getAttribute('aria-selected')).to.equal('true');
     expect(active()).to.equal(option('Ethereum'));
     await untilAnimationsSettle(el);

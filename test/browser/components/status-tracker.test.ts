@@ -182,9 +182,14 @@ describe('<bw-status-tracker>', () => {
   it('failed: explains the refund to the source chain', async () => {
     const el = await mount(view({ phase: 'failed', finishedAt: Date.now(), message: 'Provider reported: slippage exceeded' }));
     expect(clean($(el, '[part~="refund"]'))).to.equal(
-      'The transfer failed. If your source transaction was confirmed, a refund to your address on Sepolia has been initiated. Provider reported: slippage exceeded',
+      'The transfer failed. A refund of 25.5 USDC to your address on Sepolia has been initiated; it can take a few minutes to show in your balance. Provider reported: slippage exceeded',
     );
     expect(allText(el)).to.not.contain('Transfer complete');
+  });
+
+  it('failed after reaching the bridge: the steps reached stay done, only the arrival failed', async () => {
+    const el = await mount(view({ phase: 'failed', finishedAt: Date.now(), reached: 'bridging' }));
+    expect(steps(el)).to.deep.equal(['Sent: done', 'Received by the bridge: done', 'In transit: done', 'Arrived: failed']);
   });
 
   it('not-found: explains that the service no longer knows the transfer and to contact support with the ids', async () => {
