@@ -289,11 +289,11 @@ export class WidgetClient {
         }
         meta.requestId ??= readRequestId(body);
         if (status === 429) {
+          // The server's Retry-After is the instruction (the gate holds every request of this client until then); without one, the back-off.
           const waitMs = parseRetryAfter(received.get('retry-after')) ?? delay;
           this.gate.holdFor(waitMs);
           error = new RateLimitedError(waitMs, meta);
-          // Back off at least exponentially even if the server asks for less, so a storm thins out.
-          delay = Math.max(waitMs, delay);
+          delay = waitMs;
           retry = waitMs <= this.gate.maxHoldMs;
         } else {
           const parsed = readable ? errorBodySchema.safeParse(body) : undefined;

@@ -277,9 +277,9 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     if (!draft.inputs) return nothing;
     const problem = session.quoteProblem;
     if (problem) return this.#renderProblem(problem, problem.retryable ? () => session.retryQuote() : undefined);
-    const current = session.currentQuote;
+    // Only the quote for what is typed now: a quote for another amount is never on screen, not even dimmed.
+    const shown = session.currentQuote;
     const pending = quote.status === 'pending';
-    const shown = current ?? quote.value;
     return html`<bw-quote-panel
       exportparts=${EXPORT_QUOTE}
       .estimate=${shown?.estimate}
@@ -289,7 +289,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       .toDecimals=${draft.toToken?.decimals ?? 18}
       ?loading=${pending && !shown}
       ?stale=${pending && !!shown}
-      .refreshAt=${current ? current.at + QUOTE_REFRESH_MS : undefined}
+      .refreshAt=${shown ? shown.at + QUOTE_REFRESH_MS : undefined}
       .slippage=${values.slippage}
       .valueLossThresholdPercent=${this.valueLossThreshold}
       .valueLossConfirmed=${values.valueLossConfirmed}

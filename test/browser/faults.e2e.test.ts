@@ -144,6 +144,19 @@ describe('faults and bad input, end to end', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote after retrying');
   });
 
+  it('while the quote for a new amount is on its way, the quote for the old amount is not on screen', async () => {
+    const { widget } = await mount({}, 1);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a first quote');
+    expect(visibleText(widget)).to.match(/You receive ≈/);
+    await setFaults({ latency: { ms: 5_000, endpoints: ['quote'], count: 1 } });
+    const mark = await logMark();
+    widget.setAttribute('amount', '4');
+    await untilServiceRequest((r) => r.endpoint === 'quote' && r.seq > mark, 'the held quote request');
+    expect(visibleText(widget), 'no numbers of the 3 USDC quote while 4 USDC is quoted').to.not.match(/You receive ≈/);
+    await waitForText(widget, (t) => t.startsWith('Bridge 4 USDC'), 'the new quote', 30_000);
+    expect(visibleText(widget)).to.match(/You receive ≈/);
+  });
+
   it('a quote the service holds past the deadline is asked again, and the retry’s answer is shown, not an error', async () => {
     const { widget } = await mount({}, 1);
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a first quote');

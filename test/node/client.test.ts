@@ -259,6 +259,19 @@ describe('RoutingClient against a real HTTP server', () => {
       assert.ok(retried!.receivedAt - refused!.receivedAt >= 998, `retried ${retried!.receivedAt - refused!.receivedAt} ms after the 429`);
     });
 
+    it('429: the retry comes when Retry-After says, not after a longer back-off of its own', async () => {
+      // A back-off of two minutes: were it used instead of the server's 1 s, this test would time out.
+      const patient = new RoutingClient({ baseUrl: server.url, backoff: { baseMs: 120_000, maxMs: 120_000, jitter: 0 }, maxRetries: 2 });
+      server.answerSequence([
+        { status: 429, headers: { 'retry-after': '1' }, json: { error: 'slow down' } },
+        { status: 429, headers: { 'retry-after': '1' }, json: { error: 'slow down' } },
+        { json: { data: { estimate } } },
+      ]);
+      const result = await patient.quote(quoteRequest);
+      assert.equal(result.data.toAmount, 25_400_000n);
+      assert.equal(server.requests.length, 3);
+    });
+
     it('429 beyond the retry bound is a rate-limited error carrying the wait', async () => {
       const limited = new RoutingClient({ baseUrl: server.url, backoff: fast, maxRetries: 0 });
       server.answer(() => ({ status: 429, headers: { 'retry-after': '7' }, json: { error: 'Too many', requestId: 'r-429' } }));
