@@ -64,6 +64,8 @@ export interface ApiResult<T> {
 
 export interface CallOptions {
   signal?: AbortSignal | undefined;
+  /** Called when the service is busy (429) and the call waits before it tries again, with the wait in ms. */
+  onBusy?: ((waitMs: number) => void) | undefined;
 }
 
 export interface RoutingClientOptions {
@@ -302,6 +304,7 @@ export class WidgetClient {
         }
       }
       if (!retry || attempt >= this.#maxRetries) throw error!;
+      if (error! instanceof RateLimitedError) init.onBusy?.(delay);
       await cancellable(sleep(delay, callerSignal));
     }
   }

@@ -280,7 +280,9 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     // Only the quote for what is typed now: a quote for another amount is never on screen, not even dimmed.
     const shown = session.currentQuote;
     const pending = quote.status === 'pending';
-    return html`<bw-quote-panel
+    return html`${pending && session.quoteWait
+        ? html`<p class="notice info" part="notice notice-info" role="status">${this.#i18n.t('notice.busyRetry', { seconds: session.quoteWait })}</p>`
+        : nothing}<bw-quote-panel
       exportparts=${EXPORT_QUOTE}
       .estimate=${shown?.estimate}
       .fromSymbol=${draft.fromToken?.symbol ?? ''}

@@ -188,6 +188,8 @@ export class TransferSession {
    * would wipe the explanation before it is read.
    */
   problem: Problem | undefined;
+  /** Seconds the quote waits because the service is busy (429), while it does. */
+  quoteWait: number | undefined;
   /** A string key: the notice is shown in the widget's language. */
   notice: 'notice.busy' | 'notice.unreachable' | 'status.contradicted' | undefined;
   /** The account's broadcast transfers, newest first; read from the store once per change. */
@@ -527,6 +529,7 @@ export class TransferSession {
 
   #runQuote(): Promise<void> | undefined {
     const inputs = (this.#quoteRequested = this.draft.inputs);
+    this.quoteWait = undefined;
     const { client } = this;
     clearTimeout(this.#timers.refresh);
     if (!inputs || !client || !this.#connected) {
@@ -539,7 +542,11 @@ export class TransferSession {
       async (signal) => {
         // A newer keystroke aborts this run before the request leaves: debounce for free.
         await sleep(QUOTE_DEBOUNCE_MS, signal);
-        const { data, meta } = await client.quote(inputs, { signal });
+        const onBusy = (ms: number) => {
+          this.quoteWait = Math.ceil(ms / 1000);
+          this.#changed();
+        };
+        const { data, meta } = await client.quote(inputs, { signal, onBusy });
         this.confirmedDestinations.add(inputs.toChain);
         const { fromChain, toChain, fromToken, toToken } = inputs;
         this.#emit('bridge-quote', { estimate: data, fromChain, toChain, fromToken, toToken, requestId: meta.requestId });

@@ -157,6 +157,20 @@ describe('faults and bad input, end to end', function () {
     expect(visibleText(widget)).to.match(/You receive ≈/);
   });
 
+  it('a busy service (429 on the quote) is said in words with the wait, and the quote follows when the service allows', async () => {
+    const { widget } = await mount({}, 1);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a first quote');
+    await setFaults({ rateLimitBurst: { count: 2, endpoints: ['quote'], retryAfterSeconds: 3 } });
+    widget.setAttribute('amount', '4');
+    await waitUntil(() => /The bridge service is busy; asking again in 3 s\./.test(visibleText(widget)), 'the wait is said');
+    expect(shadow(widget).querySelector('[role="status"][part~="notice-info"]')?.textContent).to.contain('busy');
+    await waitForText(widget, (t) => t.startsWith('Bridge 4 USDC'), 'the quote once the service allows it', 30_000);
+    expect(visibleText(widget)).to.not.match(/busy/);
+    const quotes = (await serviceRequests()).filter((r) => r.endpoint === 'quote').slice(-3);
+    expect(quotes.map((r) => r.status), 'two refusals, then the answer').to.deep.equal([429, 429, 200]);
+    expect(quotes[1]!.receivedAt - quotes[0]!.receivedAt, 'asked again when Retry-After allowed, not before').to.be.at.least(2_998);
+  });
+
   it('a quote the service holds past the deadline is asked again, and the retry’s answer is shown, not an error', async () => {
     const { widget } = await mount({}, 1);
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a first quote');
