@@ -120,6 +120,10 @@ export const styles = css`
     flex: 1 1 10em;
     min-width: 0;
   }
+  /* Chain names are long ("Base Sepolia"): side by side with the token only where both fit whole, stacked at the default 440 px. */
+  .pickers > bw-chain-picker {
+    flex-basis: 16em;
+  }
   .primary {
     width: 100%;
     min-height: 48px;

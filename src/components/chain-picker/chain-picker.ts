@@ -129,7 +129,8 @@ export class ChainPicker extends PickerElement {
   protected triggerView() {
     const chain = this.selected === undefined ? undefined : this.chains.find((c) => c.chainId === this.selected);
     const text = chain?.name ?? this.selected;
-    return text ? { text, logo: tokenLogo(chain?.iconUrl, text, 24) } : undefined;
+    // The title gives the whole name where a narrow widget cuts it.
+    return text ? { text, title: text, logo: tokenLogo(chain?.iconUrl, text, 24) } : undefined;
   }
 
   protected renderRows() {

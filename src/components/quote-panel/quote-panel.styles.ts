@@ -98,7 +98,6 @@ export const styles = css`
   }
   .row {
     display: flex;
-    flex-wrap: wrap;
     align-items: baseline;
     justify-content: space-between;
     gap: 0 12px;
@@ -114,17 +113,17 @@ export const styles = css`
     flex: none;
     max-width: 55%;
   }
-  /* A value too wide for its row moves under its label, whole, rather than breaking inside a number. */
+  /* Label and value stay on one row; a narrow row wraps the value's USD part under its amount, never a number. */
   dd {
-    margin-left: auto;
+    flex: 1 1 auto;
     text-align: right;
-    overflow-wrap: break-word;
   }
   .primary dd {
     font-size: 1.15em;
     font-weight: 600;
   }
   .usd {
+    display: inline-block;
     font-weight: 400;
   }
   .fee dt {
@@ -139,19 +138,23 @@ export const styles = css`
   .slippage {
     padding-top: 10px;
   }
+  /* The label on a line of its own: the four choices then fit one row down to a 320 px widget. */
   .slippage-label {
-    margin-right: auto;
+    flex-basis: 100%;
+  }
+  .slippage-controls {
+    gap: 4px;
   }
   .preset,
   .custom {
     min-height: 30px;
-    padding: 2px 10px;
+    padding: 2px 7px;
     border: 1px solid var(--_control);
     border-radius: 999px;
     background: var(--_raised);
   }
   .preset {
-    min-width: 48px;
+    min-width: 40px;
   }
   .preset[aria-pressed='true'] {
     border-color: var(--_accent);
@@ -160,7 +163,7 @@ export const styles = css`
     font-weight: 600;
   }
   .custom {
-    gap: 2px;
+    gap: 4px;
     padding-block: 0;
   }
   .custom:focus-within {
@@ -168,7 +171,7 @@ export const styles = css`
     outline: 1px solid var(--_focus);
   }
   .custom input {
-    width: 4.5em;
+    width: 4em;
     border: 0;
     padding: 4px 0;
     background: transparent;

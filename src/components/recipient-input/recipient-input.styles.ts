@@ -20,6 +20,7 @@ export const styles = css`
     border-radius: var(--_radius);
     font-family: var(--bridge-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
     font-size: 0.9em;
+    text-overflow: ellipsis;
     appearance: none;
     transition: border-color 0.15s ease;
   }

@@ -96,6 +96,7 @@ export const pickerStyles = css`
     width: min(420px, 100%);
     max-height: min(640px, 100%);
     overflow: hidden;
+    border: 1px solid var(--_border);
     border-radius: var(--_radius);
     background: var(--_bg);
     color: var(--_text);
