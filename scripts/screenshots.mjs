@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// Screenshots of <bridge-widget>'s states, for people to look at (not a test).
+// Starts `npm run demo` (the sandbox over local chains and the demo pages),
+// drives the script-tag page in headless Chromium through a real transfer and
+// the sandbox's fault switches, and writes one PNG per state, width and theme:
+//
+//   npm run screenshots                      every state, 440 and 390 px, light and dark
+//   npm run screenshots -- --only picker     states whose name contains "picker"
+//   npm run screenshots -- --out shots/      another folder (default .screenshots/, git-ignored)
+//
+// CHROME_PATH picks the browser (default /usr/bin/chromium). Animations are
+// off (prefers-reduced-motion), so a screenshot never catches a fade.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const only = option('--only', '');
+const outDir = path.resolve(root, option('--out', '.screenshots'));
+const WIDTHS = [440, 390];
+const THEMES = ['light', 'dark'];
+const TIMEOUT = 60_000;
+
+function startDemo() {
+  const child = spawn(process.execPath, ['scripts/demo.mjs', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stderr.on('data', (chunk) => (log += chunk));
+  const ready = new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      log += `${line}\n`;
+      const match = /^Demo ready: (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(line);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the demo exited (${code}):\n${log}`)));
+  });
+  const stop = () =>
+    child.exitCode === null && child.signalCode === null
+      ? new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        })
+      : Promise.resolve();
+  return { ready, stop };
+}
+
+let written = 0;
+
+/** One PNG of the widget per width and theme, named `<width>-<theme>-<state>.png`. */
+async function capture(page, state) {
+  if (!state.includes(only)) return;
+  const widget = page.locator('bridge-widget').first();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 1400 });
+    for (const theme of THEMES) {
+      await widget.evaluate((el, t) => el.setAttribute('theme', t), theme);
+      // The picker dialogs are fixed over the page: the page shows them, the element alone would not.
+      const dialog = await page.locator('[part="dialog"]').count();
+      const file = path.join(outDir, `${width}-${theme}-${state}.png`);
+      await (dialog ? page.screenshot({ path: file }) : widget.screenshot({ path: file }));
+      written++;
+      console.log(file);
+    }
+  }
+}
+
+async function main() {
+  mkdirSync(outDir, { recursive: true });
+  const demo = startDemo();
+  let browser;
+  try {
+    const base = await demo.ready;
+    const { adminUrl } = await (await fetch(new URL('sandbox-config.json', base))).json();
+    const faults = (patch) => fetch(`${adminUrl}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(patch) });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    const page = await browser.newPage({ viewport: { width: WIDTHS[0], height: 1400 }, reducedMotion: 'reduce' });
+    await page.goto(new URL('pages/script-tag.html', base).href);
+    const widget = page.locator('bridge-widget').first();
+    const text = (words) => page.getByText(words, { exact: true }).first().waitFor({ timeout: TIMEOUT });
+    const primary = page.locator('bridge-widget button.primary').first();
+
+    const amount = async (value, button) => {
+      await widget.evaluate((el, v) => el.setAttribute('amount', v), value);
+      await text(button);
+    };
+    await amount('', 'Enter an amount');
+    await capture(page, '1-form');
+    await amount('2', 'Bridge 2 USDC');
+    await capture(page, '2-quote');
+
+    for (const [state, picker] of [['3-token-picker', 'bw-token-picker'], ['4-chain-picker', 'bw-chain-picker']]) {
+      await page.locator(`bridge-widget ${picker} #trigger`).first().click();
+      await page.getByRole('dialog').first().waitFor({ timeout: TIMEOUT });
+      await capture(page, state);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').first().waitFor({ state: 'detached', timeout: TIMEOUT });
+    }
+
+    // A transfer that stays in transit, then arrives.
+    await faults({ stuckBridge: true });
+    await primary.click();
+    await text('Transfer in progress');
+    await capture(page, '5-in-transit');
+    await faults({ stuckBridge: false });
+    await text('Transfer complete');
+    await capture(page, '6-success');
+
+    // A transfer whose destination fails: refunded on the source chain.
+    await page.getByRole('button', { name: 'Start a new transfer' }).click();
+    await amount('1', 'Bridge 1 USDC');
+    await faults({ failWithRefund: true });
+    await primary.click();
+    await text('Transfer failed');
+    await capture(page, '7-failed');
+    await faults({ failWithRefund: false });
+
+    await page.getByRole('button', { name: 'Start a new transfer' }).click();
+    await page.locator('bridge-widget bw-transfer-history [part="toggle"]').first().click();
+    await page.locator('bridge-widget bw-transfer-history [part="item"]').first().waitFor({ timeout: TIMEOUT });
+    await capture(page, '8-history');
+
+    console.log(`${written} screenshots in ${path.relative(root, outDir) || '.'}/`);
+  } finally {
+    await browser?.close();
+    await demo.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
