@@ -7,12 +7,10 @@
  * own handler received.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { ROOT } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
-import { waitForDemoReady, type DemoLog } from './helpers/demo.ts';
+import { startDemo, type DemoLog, type RunningDemo } from './helpers/demo.ts';
 
 
 const PAGES = [
@@ -22,29 +20,21 @@ const PAGES = [
   { name: 'svelte', framework: 'Svelte' },
 ] as const;
 
-let demo: ChildProcess | undefined;
+let demo: RunningDemo | undefined;
 let demoUrl: string;
 const log: DemoLog = { text: '' };
 let browser: Browser;
 
 
 before(async () => {
-  demo = spawn(process.execPath, ['scripts/demo.mjs'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DEMO_PORT: '0' },
-  });
-  demoUrl = await waitForDemoReady(demo, log);
+  demo = await startDemo(log);
+  demoUrl = demo.url;
   browser = await launchChromium();
 });
 
 after(async () => {
   await browser?.close();
-  if (demo && demo.exitCode === null && demo.signalCode === null) {
-    const exited = new Promise((resolve) => demo!.once('exit', resolve));
-    demo.kill('SIGTERM');
-    await exited;
-  }
+  await demo?.stop();
 });
 
 describe('embedding demo pages', { timeout: 240_000 }, () => {

@@ -5,13 +5,11 @@
  * sandbox's real chains; only the chosen wallet is asked anything.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { decodeFunctionResult, encodeFunctionData, erc20Abi } from 'viem';
-import { ROOT } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
-import { waitForDemoReady, type DemoLog } from './helpers/demo.ts';
+import { startDemo, type DemoLog, type RunningDemo } from './helpers/demo.ts';
 
 const DST = 84532;
 
@@ -21,7 +19,7 @@ interface PageConfig {
   otherAccount: { address: `0x${string}` };
 }
 
-let demo: ChildProcess | undefined;
+let demo: RunningDemo | undefined;
 let demoUrl: string;
 const log: DemoLog = { text: '' };
 let browser: Browser | undefined;
@@ -40,18 +38,14 @@ async function usdcBalance(config: PageConfig, owner: `0x${string}`): Promise<bi
 }
 
 before(async () => {
-  demo = spawn(process.execPath, ['scripts/demo.mjs'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DEMO_PORT: '0' } });
-  demoUrl = await waitForDemoReady(demo, log);
+  demo = await startDemo(log);
+  demoUrl = demo.url;
   browser = await launchChromium();
 });
 
 after(async () => {
   await browser?.close();
-  if (demo && demo.exitCode === null && demo.signalCode === null) {
-    const exited = new Promise((resolve) => demo!.once('exit', resolve));
-    demo.kill('SIGTERM');
-    await exited;
-  }
+  await demo?.stop();
 });
 
 describe('zero-JS demo page', { timeout: 300_000 }, () => {

@@ -1,6 +1,7 @@
 /** Reading `npm run demo`'s ready line, shared by the tests that start the demo. */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { ROOT } from './build.ts';
 
 export const DEMO_READY_TIMEOUT_MS = 120_000;
 
@@ -27,4 +28,27 @@ export function waitForDemoReady(child: ChildProcess, log: DemoLog, timeoutMs = 
       reject(new Error(`the demo exited early (${signal ?? code}):\n${log.text}`));
     });
   });
+}
+
+export interface RunningDemo {
+  url: string;
+  /** SIGTERM, then waits for the exit (nothing if it already exited). */
+  stop(): Promise<void>;
+}
+
+/** Starts `npm run demo` (scripts/demo.mjs) on a free port and waits for its ready line. */
+export async function startDemo(log: DemoLog, env: NodeJS.ProcessEnv = {}): Promise<RunningDemo> {
+  const child = spawn(process.execPath, ['scripts/demo.mjs'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DEMO_PORT: '0', ...env } });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    return { url: await waitForDemoReady(child, log), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
