@@ -55,7 +55,7 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'phase.reporting': 'Die Transaktion wird der Bridge gemeldet…',
   'phase.tracking': 'Ihre Überweisung wird verfolgt…',
   'history.toggle': 'Letzte Überweisungen ({count})',
-  'history.item': '{amount} {symbol} → {chain}',
+  'history.item': '{amount} {symbol}, {from} → {chain}',
   'history.success': 'Angekommen',
   'history.failed': 'Fehlgeschlagen, Erstattung eingeleitet',
   'history.not-found': 'Dem Dienst unbekannt',

@@ -51,7 +51,7 @@ export const en = {
   'phase.reporting': 'Reporting the transaction to the bridge…',
   'phase.tracking': 'Following your transfer…',
   'history.toggle': 'Recent transfers ({count})',
-  'history.item': '{amount} {symbol} → {chain}',
+  'history.item': '{amount} {symbol}, {from} → {chain}',
   'history.success': 'Arrived',
   'history.failed': 'Failed, refund initiated',
   'history.not-found': 'Unknown to the service',

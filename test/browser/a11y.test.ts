@@ -222,6 +222,14 @@ describe('<bridge-widget> accessibility in every state', function () {
       expect(shadow(history()!).querySelector('#history')!.hasAttribute('hidden')).to.equal(false);
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
+      // A row says when, how much, from where to where, and how it ended; it opens the transfer's own view.
+      const row = shadow(history()!).querySelector('[part="item"]')!;
+      const rowText = deepText(row).replace(/\s+/g, ' ');
+      expect(rowText, 'the date and time it started').to.match(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M /);
+      expect(rowText).to.match(/\d ETH, Sepolia Sandbox → Base Sepolia Sandbox/);
+      expect(rowText).to.contain('Arrived');
+      row.querySelector('button')!.click();
+      await waitFor(() => heading(widget) === 'Transfer complete', 'the finished transfer opened again');
     }
   });
 

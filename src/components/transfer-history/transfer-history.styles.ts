@@ -36,4 +36,10 @@ export const styles = css`
   .history .state {
     font-weight: 600;
   }
+  .open {
+    display: grid;
+    padding: 0;
+    font-size: 1em;
+    text-align: start;
+  }
 `;

@@ -51,6 +51,7 @@ export class TransferHistory extends PartElement {
   override render() {
     const history = this.transfers;
     if (!history.length) return nothing;
+    const dateFormat = new Intl.DateTimeFormat(this.intl, { dateStyle: 'medium', timeStyle: 'short' });
     return html`
       <div class="row">
         <button class="link-button" part="toggle" aria-expanded=${this.expanded ? 'true' : 'false'} aria-controls="history" @click=${() => (this.expanded = !this.expanded)}>
@@ -61,15 +62,18 @@ export class TransferHistory extends PartElement {
         ${history.slice(0, 10).map((t) => {
           const final = isFinalPhase(t.phase);
           const state = this.t(final ? (`history.${t.phase}` as StringKey) : 'history.pending');
+          // Every row opens the transfer's own view (the tracker, with its links), finished or not.
           return html`<li part="item">
-            <span>
+            <button class="link-button open" @click=${() => this.#open(t)}>
+              <span>${dateFormat.format(t.createdAt)}</span>
               ${this.t('history.item', {
                 amount: formatAmount(BigInt(t.fromAmount), t.fromToken.decimals, { locale: this.intl }),
                 symbol: t.fromToken.symbol,
+                from: this.chainNames[t.fromChainId] ?? t.fromChainId,
                 chain: this.chainNames[t.toChainId] ?? t.toChainId,
               })}
-            </span>
-            ${final ? html`<span class="state">${state}</span>` : html`<button class="link-button" @click=${() => this.#open(t)}>${state}</button>`}
+            </button>
+            <span class="state">${state}</span>
           </li>`;
         })}
       </ul>
