@@ -136,15 +136,20 @@ export const chainSchema = z.pipe(
 );
 export type Chain = z.infer<typeof chainSchema>;
 
+/** How a token is shown, the same wherever the spec lists one (the token list, a balance row). */
+const tokenLooks = {
+  symbol: string,
+  decimals: natural(255),
+  usdPrice: optionalNumber,
+  logoURI: optionalText,
+};
+
 export const tokenSchema = z.object({
   address: nonEmpty,
   chainId: chainIdSchema,
-  symbol: string,
   name: string,
-  decimals: natural(255),
   type: optionalText,
-  usdPrice: optionalNumber,
-  logoURI: optionalText,
+  ...tokenLooks,
 });
 export type Token = z.infer<typeof tokenSchema>;
 
@@ -321,12 +326,9 @@ export const balanceRowSchema = z.object({
   chain_key: z.optional(stringOrNumber),
   category: string,
   contract: optionalText,
-  symbol: string,
-  decimals: natural(255),
   balance: uintString,
   name: optionalText,
-  logoURI: optionalText,
-  usdPrice: optionalNumber,
+  ...tokenLooks,
 });
 export type BalanceRow = z.infer<typeof balanceRowSchema>;
 

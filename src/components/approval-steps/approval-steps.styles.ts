@@ -103,11 +103,8 @@ export const styles = css`
     color: var(--_danger);
   }
   .retry {
-    min-height: 30px;
-    padding: 2px 12px;
-    border: 1px solid var(--_accent);
-    border-radius: 999px;
-    background: var(--_raised);
+    padding-inline: 12px;
+    border-color: var(--_accent);
     color: var(--_accent);
     font-weight: 600;
   }

@@ -150,7 +150,7 @@ export class ApprovalSteps extends PartElement {
               ${showTx ? this.#renderTx(step.txHash!, step.explorerUrl) : nothing}
               ${failed
                 ? html`<p class="message" part="message">${step.message || this.t(state === 'rejected' ? 'approval.rejectedMessage' : 'approval.failedMessage')}</p>
-                    <button class="retry" part="retry" type="button" @click=${() => this.#onRetry(step.id)}>${this.t('approval.retry')}</button>`
+                    <button class="retry pill" part="retry" type="button" @click=${() => this.#onRetry(step.id)}>${this.t('approval.retry')}</button>`
                 : nothing}
             </div>`
           : nothing}

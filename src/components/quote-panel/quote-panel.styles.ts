@@ -145,13 +145,8 @@ export const styles = css`
   .slippage-controls {
     gap: 4px;
   }
-  .preset,
-  .custom {
-    min-height: 30px;
-    padding: 2px 7px;
-    border: 1px solid var(--_control);
-    border-radius: 999px;
-    background: var(--_raised);
+  .pill {
+    padding-inline: 7px;
   }
   .preset {
     min-width: 40px;

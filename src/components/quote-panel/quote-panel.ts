@@ -311,7 +311,7 @@ export class QuotePanel extends PartElement {
           <span class="slippage-label" id="slippage-label">${this.t('slippage.label')}</span>
           ${SLIPPAGE_PRESETS.map(
             (preset) => html`<button
-              class="preset"
+              class="preset pill"
               part="slippage-option"
               type="button"
               aria-pressed=${String(!this.customText && this.slippage === preset)}
@@ -320,7 +320,7 @@ export class QuotePanel extends PartElement {
               ${this.#percentText(preset)}
             </button>`,
           )}
-          <span class="custom ${problem ? 'invalid' : ''}">
+          <span class="custom pill ${problem ? 'invalid' : ''}">
             <input
               part="slippage-input"
               type="text"

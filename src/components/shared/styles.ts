@@ -24,6 +24,14 @@ export const hostStyles = css`
   [hidden] {
     display: none !important;
   }
+  /* Rounded buttons and chips (slippage choices, copy, retry): each part sets only what differs. */
+  .pill {
+    min-height: 30px;
+    padding: 2px 10px;
+    border: 1px solid var(--_control);
+    border-radius: 999px;
+    background: var(--_raised);
+  }
   button,
   input,
   select {

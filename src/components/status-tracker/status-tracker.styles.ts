@@ -194,12 +194,8 @@ export const styles = css`
     user-select: all;
   }
   .copy {
-    min-height: 28px;
     min-width: 4.5em;
-    padding: 2px 10px;
-    border: 1px solid var(--_border);
-    border-radius: 999px;
-    background: var(--_raised);
+    border-color: var(--_border);
   }
 
   .actions {

@@ -297,7 +297,7 @@ export class StatusTracker extends PartElement {
               <dd>
                 <code>${value}</code>
                 ${this.canCopy
-                  ? html`<button class="copy" part="copy" type="button" @click=${() => this.#copy(label, value)}>
+                  ? html`<button class="copy pill" part="copy" type="button" @click=${() => this.#copy(label, value)}>
                       ${this.t(this.copied === label ? 'status.copied' : 'status.copy')}<span class="visually-hidden"> ${label}</span>
                     </button>`
                   : nothing}
