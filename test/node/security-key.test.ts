@@ -352,10 +352,12 @@ describe('the API key never reaches the browser', { timeout: 150_000 }, () => {
     const log = watchPage(page);
     pageLogs.push(log);
     await page.goto(`${files.url}/`);
+    // After success the widget reads the balances again: that request goes through the proxy too, and is waited for.
+    const succeeded = () => page.evaluate(() => (window as unknown as { seen: { type: string }[] }).seen.some((e) => e.type === 'bridge-success'));
+    const balancesAfterSuccess = page.waitForRequest(async (request) => request.url().includes('/data/balances/') && (await succeeded()), { timeout: 120_000 });
     const { outcome } = await runTransfer(page);
     assert.equal(outcome?.type, 'bridge-success', `the transfer ended with ${JSON.stringify(outcome)}; page errors: ${log.errors.join(' | ')}`);
-    // Whatever the widget does after success (a balance refresh) goes through too.
-    await page.waitForTimeout(500);
+    await (await balancesAfterSuccess).response();
     snapshots.push(await pageSnapshot(page));
     await traffic.settle();
     await page.close();
