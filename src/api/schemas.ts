@@ -147,9 +147,9 @@ const tokenLooks = {
 export const tokenSchema = z.object({
   address: nonEmpty,
   chainId: chainIdSchema,
+  ...tokenLooks,
   name: string,
   type: optionalText,
-  ...tokenLooks,
 });
 export type Token = z.infer<typeof tokenSchema>;
 

@@ -40,8 +40,6 @@ export class BridgeWidgetPublicProperties extends LitElement {
     postHook: { attribute: false },
   };
 
-  /** Base URL of the host's backend proxy (required); the routing service's `/api/v1/...` paths are appended to it. */
-  proxyUrl = '';
   /** Preset source chain id, e.g. `11155111`. */
   fromChain = '';
   /** Preset destination chain id, e.g. `84532` or `cataclysm-1`. */
@@ -52,10 +50,10 @@ export class BridgeWidgetPublicProperties extends LitElement {
   toToken = '';
   /** Preset amount in human units, e.g. `25.5`. */
   amount = '';
-  /** Preset recipient on the destination chain. Defaults to the wallet's address when the chain families match. */
-  toAddress = '';
   /** Slippage tolerance in percent (default 1). Above 3 some providers decline the route. */
   slippage = 1;
+  /** Preset recipient on the destination chain. Defaults to the wallet's address when the chain families match. */
+  toAddress = '';
   /** Colour theme: `light`, `dark`, or `auto` (follows the system setting). */
   theme: 'light' | 'dark' | 'auto' = 'auto';
   /** Comma-separated chain ids allowed as source; others are hidden. */
@@ -93,6 +91,8 @@ export class BridgeWidgetPublicProperties extends LitElement {
   /** Texts to use instead of the locale's: any subset of the string table's keys (`src/i18n/en.ts`), `{name}` placeholders kept. */
   strings: StringOverrides | undefined = undefined;
 
+  /** Base URL of the host's backend proxy (required); the routing service's `/api/v1/...` paths are appended to it. */
+  proxyUrl = '';
   /** Any EIP-1193 provider (`window.ethereum`, a wallet SDK's provider). Optional until the user needs to sign. */
   provider: Eip1193Provider | undefined = undefined;
   /** `off` disables wallet discovery (EIP-6963), for hosts that set `provider` late; `provider` always wins over a discovered wallet. */

@@ -2,9 +2,7 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { amountToInputText, checkAmount, formatAmount, formatUsd, usdValue, type AmountCheck, type AmountCheckProblem } from '../../format/amount.js';
 import { plural } from '../../i18n/strings.js';
-import { field, fieldStyles } from '../shared/field.js';
-import { PartElement } from '../shared/part.js';
-import { hostStyles, partTokens } from '../shared/styles.js';
+import { field, FieldElement } from '../shared/field.js';
 import { styles } from './amount-input.styles.js';
 
 export type AmountInputProblem = AmountCheckProblem;
@@ -44,27 +42,18 @@ export interface AmountChangeDetail {
  * @cssprop --bridge-color-danger - Problem messages and the invalid border.
  * @cssprop --bridge-radius - Corner radius of the input box.
  */
-export class AmountInput extends PartElement {
+export class AmountInput extends FieldElement {
   static override properties: PropertyDeclarations = {
-    label: {},
-    value: {},
     symbol: {},
-    decimals: { type: Number },
-    usdPrice: { type: Number, attribute: 'usd-price' },
     balance: { attribute: false },
-    isNative: { type: Boolean },
+    decimals: { type: Number },
     gasReserve: { attribute: false },
-    disabled: { type: Boolean, reflect: true },
+    usdPrice: { type: Number, attribute: 'usd-price' },
+    isNative: { type: Boolean },
     maxFill: { state: true },
   };
 
-  static override styles = [hostStyles, partTokens, fieldStyles, styles];
-
-  /** Visible label of the input; the `form.amount` string when empty. */
-  label = '';
-
-  /** The text in the input. Updated as the user types; the host may set it too. */
-  value = '';
+  static override styles = [...FieldElement.styles, styles];
 
   /** Token symbol, rendered as text. */
   symbol = '';
@@ -83,9 +72,6 @@ export class AmountInput extends PartElement {
 
   /** Smallest units that Max keeps back for gas when the token is native. */
   gasReserve = 0n;
-
-  /** Disables the input and the Max button (a preset amount locked by the page). */
-  disabled = false;
 
   /** The text Max wrote and the reserve it kept; the note shows while the text is unchanged. */
   private maxFill: { text: string; reserve: bigint } | undefined = undefined;

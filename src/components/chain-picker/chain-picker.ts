@@ -1,9 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { AddressFamily } from '../../model/address.js';
 import { PickerElement } from '../shared/picker-dialog.js';
-import { pickerStyles } from '../shared/picker-dialog.styles.js';
-import { hostStyles, partTokens } from '../shared/styles.js';
-import { tokenLogo, tokenLogoStyles } from '../shared/token-logo.js';
+import { tokenLogo } from '../shared/token-logo.js';
 import { styles } from './chain-picker.styles.js';
 
 /** A chain as the picker shows it; the shell derives it from the service's Chain objects. */
@@ -74,24 +72,16 @@ const rankOf = (chain: ChainOption, q: string): number => {
 export class ChainPicker extends PickerElement {
   static override properties: PropertyDeclarations = {
     chains: { attribute: false },
-    selected: {},
   };
 
-  static override styles = [hostStyles, partTokens, pickerStyles, tokenLogoStyles, styles];
+  static override styles = [...PickerElement.styles, styles];
 
   /** Chains to offer, in display order. */
   chains: ChainOption[] = [];
 
-  /** Chain ID of the selected chain. */
-  selected?: string;
-
   protected readonly keys = {
-    select: 'picker.selectChain',
-    search: 'picker.searchChains',
-    placeholder: 'picker.chainPlaceholder',
-    list: 'picker.chains',
-    noMatch: 'picker.noChainMatch',
-    none: 'picker.noChains',
+    select: 'picker.selectChain', search: 'picker.searchChains', placeholder: 'picker.chainPlaceholder',
+    list: 'picker.chains', noMatch: 'picker.noChainMatch', none: 'picker.noChains',
   } as const;
 
   #memo?: { chains: ChainOption[]; query: string; rows: ChainOption[] };

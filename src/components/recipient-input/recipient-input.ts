@@ -2,9 +2,7 @@ import { html, type PropertyValues, type PropertyDeclarations } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { checkAddress, type AddressProblem } from '../../api/validate.js';
 import type { AddressFamily } from '../../model/address.js';
-import { field, fieldStyles } from '../shared/field.js';
-import { PartElement } from '../shared/part.js';
-import { hostStyles, partTokens } from '../shared/styles.js';
+import { field, FieldElement } from '../shared/field.js';
 import { styles } from './recipient-input.styles.js';
 
 /** Detail of `recipient-change`: the value exactly as typed (never trimmed) and whether it can be used. */
@@ -53,25 +51,16 @@ const UNKNOWN_FAMILY: FamilyInfo = { name: '', length: 42 };
  * @cssprop --bridge-color-danger - Problem messages and the invalid border.
  * @cssprop --bridge-font-mono - Font of the address.
  */
-export class RecipientInput extends PartElement {
+export class RecipientInput extends FieldElement {
   static override properties: PropertyDeclarations = {
-    label: {},
-    value: {},
     family: {},
     required: { type: Boolean },
     bech32Prefix: { attribute: 'bech32-prefix' },
     placeholder: {},
-    disabled: { type: Boolean, reflect: true },
     touched: { state: true },
   };
 
-  static override styles = [hostStyles, partTokens, fieldStyles, styles];
-
-  /** Visible label; the `recipient.label` string when empty. */
-  label = '';
-
-  /** The address text, exactly as typed. */
-  value = '';
+  static override styles = [...FieldElement.styles, styles];
 
   /** Address family of the destination chain. */
   family: AddressFamily = 'evm';
@@ -84,9 +73,6 @@ export class RecipientInput extends PartElement {
 
   /** Placeholder text; by default an example address of the family. */
   placeholder: string | undefined = undefined;
-
-  /** Disables the field (a recipient locked by the page). */
-  disabled = false;
 
   /** The field lost focus once, or the value came from outside: problems show from then on. */
   private touched = false;
@@ -139,12 +125,12 @@ export class RecipientInput extends PartElement {
         id="recipient"
         part="input"
         type="text"
-        autocomplete="off"
-        autocapitalize="off"
-        spellcheck="false"
         .value=${live(this.value)}
         placeholder=${this.placeholder ?? this.#defaultPlaceholder()}
         ?required=${this.required}
+        autocomplete="off"
+        autocapitalize="off"
+        spellcheck="false"
         ?disabled=${this.disabled}
         aria-invalid=${error ? 'true' : 'false'}
         aria-describedby="message"

@@ -1,4 +1,6 @@
-import { css, html, type TemplateResult } from 'lit';
+import { css, html, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { PartElement } from './part.js';
+import { hostStyles, partTokens } from './styles.js';
 
 /**
  * The frame of the text-field parts (amount, recipient): the label, the
@@ -41,3 +43,26 @@ export const fieldStyles = css`
     color: var(--_danger);
   }
 `;
+
+/**
+ * Base of the text-field parts (amount, recipient): what every field has, a
+ * label, the text in it, and a lock. Each part names its own default label.
+ */
+export class FieldElement extends PartElement {
+  static override properties: PropertyDeclarations = {
+    label: {},
+    value: {},
+    disabled: { type: Boolean, reflect: true },
+  };
+
+  static override styles = [hostStyles, partTokens, fieldStyles];
+
+  /** Visible label; the part's own string (`form.amount`, `recipient.label`) when empty. */
+  label = '';
+
+  /** The text in the input, exactly as typed; the host may set it too. */
+  value = '';
+
+  /** Locks the field (a value preset and locked by the page). */
+  disabled = false;
+}

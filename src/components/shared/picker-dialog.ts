@@ -2,6 +2,9 @@ import { html, nothing, type PropertyValues, type TemplateResult, type PropertyD
 import type { StringKey } from '../../i18n/strings.js';
 import { cssProperties } from './css-properties.js';
 import { PartElement } from './part.js';
+import { pickerStyles } from './picker-dialog.styles.js';
+import { hostStyles, partTokens } from './styles.js';
+import { tokenLogoStyles } from './token-logo.js';
 
 // Stroke icons: colour, width and line caps come from the style sheet (`.icon`).
 const chevronIcon = html`<svg class="icon chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" /></svg>`;
@@ -55,10 +58,13 @@ export abstract class PickerElement extends PartElement {
     label: {},
     disabled: { type: Boolean, reflect: true },
     disabledReason: { attribute: 'disabled-reason' },
+    selected: {},
     open: { state: true },
     query: { state: true },
     activeIndex: { state: true },
   };
+
+  static override styles = [hostStyles, partTokens, pickerStyles, tokenLogoStyles];
 
   /** Visible label above the trigger ("From", "To"); also part of the trigger's and the dialog's accessible names. */
   label = '';
@@ -68,6 +74,9 @@ export abstract class PickerElement extends PartElement {
 
   /** Why the picker is locked: the trigger's tooltip and accessible description while `disabled`. */
   disabledReason?: string;
+
+  /** Id of the selected option: a chain id, a token address (compared case-insensitively), a wallet's id. */
+  selected?: string;
 
   protected open = false;
   protected query = '';

@@ -70,7 +70,10 @@ export const hostStyles = css`
  * read it through (the `--_*` names their style sheets use). Values are
  * written exactly as a host reads them back with `getPropertyValue`.
  */
-const TOKENS: ReadonlyArray<readonly [name: string, value: string, alias?: string]> = [
+type Token = readonly [name: string, value: string, alias?: string];
+
+/** The colours: <bridge-widget>'s dark theme replaces these. */
+const COLOR_TOKENS: readonly Token[] = [
   ['color-bg', '#ffffff', 'bg'],
   ['color-surface', '#f4f5f7', 'surface'],
   ['color-surface-raised', '#ffffff', 'raised'],
@@ -87,6 +90,11 @@ const TOKENS: ReadonlyArray<readonly [name: string, value: string, alias?: strin
   ['color-warning-bg', '#fff4d6', 'warning-bg'],
   ['color-danger', '#b42318', 'danger'],
   ['color-danger-bg', '#fdecea', 'danger-bg'],
+];
+
+/** Shape, type and layout. */
+const TOKENS: readonly Token[] = [
+  ...COLOR_TOKENS,
   ['radius', '12px', 'radius'],
   ['radius-small', '8px', 'radius-s'],
   ['spacing', '12px', 'space'],

@@ -47,10 +47,10 @@ export const styles = css`
     color: var(--_muted);
   }
   .skeleton {
+    background: var(--_surface);
+    border-radius: 5px;
     width: 56px;
     height: 10px;
-    border-radius: 5px;
-    background: var(--_surface);
     animation: bw-pulse 1.2s ease-in-out infinite;
   }
   @keyframes bw-pulse {

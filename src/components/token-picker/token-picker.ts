@@ -2,9 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult, type PropertyD
 import { cssProperties } from '../shared/css-properties.js';
 import { formatAmount, formatUsd, shortenHex, usdValue } from '../../format/amount.js';
 import { PickerElement } from '../shared/picker-dialog.js';
-import { pickerStyles } from '../shared/picker-dialog.styles.js';
-import { hostStyles, partTokens } from '../shared/styles.js';
-import { tokenLogo, tokenLogoStyles } from '../shared/token-logo.js';
+import { tokenLogo } from '../shared/token-logo.js';
 import { ROW_HEIGHT, styles } from './token-picker.styles.js';
 
 /** A token as the picker shows it: the service's Token plus the wallet balance when known. */
@@ -147,7 +145,6 @@ export function createTokenSearch(tokens: readonly TokenOption[], keepOrder = fa
 export class TokenPicker extends PickerElement {
   static override properties: PropertyDeclarations = {
     tokens: { attribute: false },
-    selected: {},
     balancesLoading: { type: Boolean, attribute: 'balances-loading' },
     balancesPartial: { type: Boolean, attribute: 'balances-partial' },
     hasMore: { type: Boolean, attribute: 'has-more' },
@@ -156,13 +153,10 @@ export class TokenPicker extends PickerElement {
     viewportHeight: { state: true },
   };
 
-  static override styles = [hostStyles, partTokens, pickerStyles, tokenLogoStyles, styles];
+  static override styles = [...PickerElement.styles, styles];
 
   /** Tokens of the chosen chain, in any order. */
   tokens: TokenOption[] = [];
-
-  /** Address of the selected token (compared case-insensitively). */
-  selected?: string;
 
   /** Balances are being fetched: rows without a balance show a placeholder. */
   balancesLoading = false;

@@ -1,9 +1,7 @@
 import { html, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { safeIconUrl } from '../../format/safe-url.js';
 import { PickerElement } from '../shared/picker-dialog.js';
-import { pickerStyles } from '../shared/picker-dialog.styles.js';
-import { hostStyles, partTokens } from '../shared/styles.js';
-import { tokenLogo, tokenLogoStyles } from '../shared/token-logo.js';
+import { tokenLogo } from '../shared/token-logo.js';
 import { styles } from './wallet-chooser.styles.js';
 
 /** A wallet as the chooser shows it; the shell derives it from the EIP-6963 announcements. */
@@ -43,25 +41,17 @@ export type WalletSelectEvent = CustomEvent<WalletSelectDetail>;
 export class WalletChooser extends PickerElement {
   static override properties: PropertyDeclarations = {
     wallets: { attribute: false },
-    selected: {},
   };
 
-  static override styles = [hostStyles, partTokens, pickerStyles, tokenLogoStyles, styles];
+  static override styles = [...PickerElement.styles, styles];
+
+  protected readonly keys = {
+    select: 'wallet.choose', search: 'wallet.search', placeholder: 'wallet.placeholder',
+    list: 'wallet.list', noMatch: 'wallet.noMatch', none: 'wallet.none',
+  } as const;
 
   /** Wallets to offer, in display order. */
   wallets: WalletOption[] = [];
-
-  /** Id of the wallet in use, if any. */
-  selected?: string;
-
-  protected readonly keys = {
-    select: 'wallet.choose',
-    search: 'wallet.search',
-    placeholder: 'wallet.placeholder',
-    list: 'wallet.list',
-    noMatch: 'wallet.noMatch',
-    none: 'wallet.none',
-  } as const;
 
   private opener: HTMLElement | undefined;
 
