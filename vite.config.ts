@@ -70,8 +70,9 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       // Terser compresses each chunk, then Rolldown's minifier (output.minify)
       // runs over the result: 0.8 KB gzipped less than Rolldown's alone.
+      // pure_getters: no getter here is read for a side effect (91 B less).
       minify: script ? 'terser' : false,
-      terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
+      terserOptions: { module: true, ecma: 2020, compress: { passes: 3, pure_getters: true }, format: { comments: false } },
       lib: localeAddOn
         ? { entry: localeEntries(''), formats: ['es'], fileName: (_format, code) => `bridge-widget.${code}.js` }
         : script

@@ -58,7 +58,7 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart slippage-input - The custom slippage input.
  * @csspart value-loss - The value-loss warning and its checkbox.
  * @csspart primary-button - The main action: bridge, connect, and "Start a new transfer" when a transfer is over.
- * @csspart secondary-button - Secondary actions: "Try again", "Close".
+ * @csspart secondary-button - Secondary actions: "Try again", "Close", "Cancel" while the transfer is being signed.
  * @csspart notice - Every notice, the tracker's included.
  * @csspart notice-error - Error notices (also `notice`).
  * @csspart notice-warning - Warning notices (also `notice`).
@@ -264,7 +264,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
   #renderProblem(problem: Problem, retry?: () => void): TemplateResult {
     const i18n = this.#i18n;
     // The user's own "no" in the wallet is information, not an error: neutral, and announced politely.
-    const kind = problem.kind === 'wallet-rejected' ? 'info' : 'error';
+    const kind = problem.kind === 'wallet-rejected' || problem.kind === 'cancelled' ? 'info' : 'error';
     return html`<p class="notice ${kind}" role=${kind === 'info' ? 'status' : 'alert'} part="notice notice-${kind}">
       ${i18n.problemText(problem)}${problem.requestId ? html`<small class="request">${i18n.t('widget.request', { id: problem.requestId })}</small>` : nothing}
       ${retry ? html`<button class="secondary" part="secondary-button" @click=${retry}>${i18n.t('widget.retry')}</button>` : nothing}
@@ -317,7 +317,10 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
         : nothing}
       <bw-route-review .view=${routeReview(session)} @terms-confirm=${() => session.answerTerms(true)} @terms-cancel=${() => session.answerTerms(false)}></bw-route-review>
       ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${this.unlimitedApproval}></bw-approval-steps>` : nothing}
-      <p class="notice info" part="notice notice-info">${i18n.t('widget.keepOpen')} ${fromChain ? i18n.t('widget.leavesFrom', { chain: fromChain.networkName }) : ''}</p>
+      <p class="notice info" part="notice notice-info">
+        ${phase === 'routing' ? i18n.t('widget.keepOpen') : ''} ${fromChain ? i18n.t('widget.leavesFrom', { chain: fromChain.networkName }) : ''}
+      </p>
+      ${phase === 'broadcast' || phase === 'reporting' ? nothing : html`<button class="secondary" part="secondary-button" @click=${() => session.cancel()}>${i18n.t('terms.cancel')}</button>`}
     `;
   }
 

@@ -662,6 +662,15 @@ export class TransferSession {
     }
   }
 
+  /**
+   * Stops the transfer before it is sent, while the wallet asks or before it
+   * does. A signature the wallet still returns is kept and tracked; an
+   * approval already mined is found (and reused) by the next attempt.
+   */
+  cancel(): void {
+    this.#executing?.abort(new FlowError('cancelled', en['error.cancelled']));
+  }
+
   /** The user's answer to terms that got worse (see `Execution.terms`). */
   answerTerms(accept: boolean): void {
     const answer = this.#termsAnswer;

@@ -111,6 +111,7 @@ export interface TransferDeps {
 }
 
 export type FlowErrorKind =
+  | 'cancelled'
   | 'wallet-rejected'
   | 'wrong-account'
   | 'wrong-chain'

@@ -137,6 +137,28 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     expect((await nativeBalance(DST, wallet.address)) - before).to.equal(success.detail.toAmount);
   });
 
+  it('Cancel while the wallet asks: back to the form with a neutral note, nothing sent; "keep this page open" only before the wallet asks', async () => {
+    const { widget, wallet } = await mount({ token: 'ETH', amount: '0.02', account: 0 });
+    const nonceBefore = await transactionCount(SRC, wallet.address);
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.02 ETH'), 'a quote');
+    wallet.hang('eth_sendTransaction');
+    primaryButton(widget).click();
+    const phase = () => shadow(widget).querySelector('[part="status"]')?.textContent ?? '';
+    await waitUntil(() => /Confirm the transfer in your wallet/.test(phase()), 'the wallet is asking', { timeout: 20_000 });
+    const info = shadow(widget).querySelector('[part~="notice-info"]')?.textContent ?? '';
+    expect(info, 'no "until your wallet asks" while it asks').to.not.match(/Keep this page open/);
+    const cancel = [...shadow(widget).querySelectorAll<HTMLButtonElement>('[part="secondary-button"]')].find((b) => b.textContent?.trim() === 'Cancel');
+    expect(cancel, 'a Cancel button while the wallet is open').to.exist;
+    const error = nextEvent<{ kind: string }>(widget, 'bridge-error');
+    cancel!.click();
+    expect((await error).detail.kind).to.equal('cancelled');
+    await waitUntil(() => /Cancelled\. Nothing further was sent/.test(shadow(widget).querySelector('[part~="notice-info"][role="status"]')?.textContent ?? ''), 'the cancel is said neutrally');
+    expect(shadow(widget).querySelector('[role="alert"], [part~="notice-error"]')).to.equal(null);
+    expect(await transactionCount(SRC, wallet.address)).to.equal(nonceBefore);
+    wallet.clearTraps();
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.02 ETH'), 'ready to try again');
+  });
+
   it('a reload after broadcast, before the receipt was accepted, resumes: the receipt is submitted and the transfer ends in success', async () => {
     await setFaults({ forceProvider: 'swiftbridge', rateLimitBurst: { count: 1000, endpoints: ['receipt'], retryAfterSeconds: 30 } });
     const first = await mount({ account: 1 });

@@ -195,7 +195,7 @@ describe('<bw-status-tracker>', () => {
   it('not-found: explains that the service no longer knows the transfer and to contact support with the ids', async () => {
     const el = await mount(view({ phase: 'not-found' }));
     const notice = clean($(el, '[part~="not-found"]'))!;
-    expect(notice).to.contain('no longer has a record of this transfer');
+    expect(notice).to.contain('no longer knows this transfer');
     expect(notice).to.contain('contact support');
     expect(clean($(el, '[part="support"]'))).to.contain('intent_01HZX');
   });
