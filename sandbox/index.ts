@@ -221,6 +221,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         rateLimit: options.rateLimit ?? { limit: 300, windowMs: 10_000 },
         hostile: null,
         statusOverride: null,
+        estimatedRouteSeconds: null,
       },
       pollHintMs: options.pollHintMs ?? 1000,
       balanceDeadlineMs: options.balanceDeadlineMs ?? 1500,

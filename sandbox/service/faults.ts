@@ -83,6 +83,8 @@ export interface FaultState {
   hostile: HostileMode | null;
   /** Status answers past `pending` report this value instead of the real one (e.g. one the spec does not list). */
   statusOverride: string | null;
+  /** Quotes and routes announce this `estimatedRouteDuration` (seconds) instead of the provider's own. */
+  estimatedRouteSeconds: number | null;
 }
 
 const endpointList = z.union([z.array(z.enum(ENDPOINT_NAMES)), z.enum(ENDPOINT_NAMES), z.null()]).optional();
@@ -130,6 +132,7 @@ export const faultPatchSchema = z
     rateLimit: z.object({ limit: z.number().int().min(1), windowMs: z.number().int().min(100) }).optional(),
     hostile: z.union([z.enum(HOSTILE_MODES), z.null()]).optional(),
     statusOverride: z.union([z.string().min(1), z.null()]).optional(),
+    estimatedRouteSeconds: z.union([z.number().int().min(0), z.null()]).optional(),
   })
   .strict();
 export type FaultPatch = z.input<typeof faultPatchSchema>;
@@ -215,6 +218,7 @@ export class FaultController {
     if (p.rateLimit !== undefined) s.rateLimit = { ...p.rateLimit };
     if (p.hostile !== undefined) s.hostile = p.hostile;
     if (p.statusOverride !== undefined) s.statusOverride = p.statusOverride;
+    if (p.estimatedRouteSeconds !== undefined) s.estimatedRouteSeconds = p.estimatedRouteSeconds;
     return this.get();
   }
 

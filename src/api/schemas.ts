@@ -175,6 +175,10 @@ export const estimateSchema = z.object({
   fees: withDefault(z.array(feeEntrySchema), () => []),
   fromAmountUsd: optionalText,
   toAmountMinUsd: optionalText,
+  // Completion time in seconds: the spec mentions it without naming a field (see `expectedSeconds`).
+  estimatedRouteDuration: optionalNumber,
+  executionDuration: optionalNumber,
+  estimatedDuration: optionalNumber,
 });
 export type Estimate = z.infer<typeof estimateSchema>;
 

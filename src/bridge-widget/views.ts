@@ -102,6 +102,7 @@ export function statusView(session: TransferSession, format: Format, message: st
     destTxHash,
     destTxUrl: destTxHash ? explorerTxUrl(toChain?.blockExplorerUrls, destTxHash) : undefined,
     startedAt: saved.createdAt,
+    expectedMs: saved.expectedSeconds && saved.expectedSeconds * 1000,
     finishedAt: final ? saved.updatedAt : undefined,
     needsGas: tracked?.gas_status === 'needs_gas',
     requestId: tracked?.request_id ?? saved.requestId,

@@ -37,6 +37,8 @@ export interface SavedTransfer {
   lastStatus?: string;
   /** The furthest the transfer got before it ended (`submitted` or `bridging`), so a failure does not undo steps shown as done. */
   reached?: 'submitted' | 'bridging';
+  /** Seconds the route said it would take (`expectedSeconds`), when it said. */
+  expectedSeconds?: number | undefined;
 }
 
 /** The subset of the Web Storage API we use; tests and SSR pass their own. */

@@ -27,6 +27,7 @@ import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import { pollUntilFinal } from './status-poller.js';
 import type { PollOptions } from './status-poller.js';
 import { MAX_UINT256, isNativeToken } from '../model/tokens.js';
+import { expectedSeconds } from '../model/quote.js';
 import { checkApproval, checkRoute, checkStatus, checkTransaction, compareTerms, refusalMessage, switchParams } from './guards.js';
 import type { Agreement, GuardRule, Refusal, TermsChange } from './guards.js';
 
@@ -372,6 +373,7 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
     requestId: meta.requestId || undefined,
     providerRequestId: meta.providerRequestId || undefined,
     provider: route.route.provider,
+    expectedSeconds: expectedSeconds(route.route.estimate) ?? expectedSeconds(fresh),
   };
   store.save(record);
   const update = (change: (current: SavedTransfer | undefined) => SavedTransfer | undefined) => store.update(record.account, record.intentId, change);

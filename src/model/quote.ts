@@ -21,3 +21,18 @@ export function valueLossPercent(estimate: { fromAmountUsd?: string | undefined;
   const to = usdNumber(estimate?.toAmountUsd);
   return Number.isFinite(from) && Number.isFinite(to) && from > 0 ? ((from - to) / from) * 100 : undefined;
 }
+
+/**
+ * Seconds the route is expected to take, when the service says. The spec
+ * names no field, so the common ones are read, in seconds: Squid's
+ * `estimatedRouteDuration`, LI.FI's `executionDuration`, then
+ * `estimatedDuration`. None, or not a positive number: undefined (nothing is
+ * shown rather than a guess).
+ */
+export function expectedSeconds(estimate: { estimatedRouteDuration?: number | null | undefined; executionDuration?: number | null | undefined; estimatedDuration?: number | null | undefined }): number | undefined {
+  const seconds = estimate.estimatedRouteDuration ?? estimate.executionDuration ?? estimate.estimatedDuration;
+  return seconds && seconds > 0 ? seconds : undefined;
+}
+
+/** Without an estimate, a transfer still moving after this long is "taking longer than usual". */
+export const SLOW_AFTER_MS = 10 * 60_000;

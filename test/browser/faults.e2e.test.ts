@@ -281,6 +281,38 @@ describe('faults and bad input, end to end', function () {
     await expect(widget).to.be.accessible();
   });
 
+  it('time: the quote says how long the route takes; past it, the tracker says the transfer is taking longer than usual and what to do, until it arrives', async () => {
+    await setFaults({ forceProvider: 'swiftbridge', stuckBridge: true, estimatedRouteSeconds: 2 });
+    const { widget } = await mount({ token: 'USDC' }, 2);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
+    const panel = shadow(widget).querySelector('bw-quote-panel')!;
+    const duration = () => shadow(panel).querySelector('[part="duration"]')?.textContent?.replace(/\s+/g, ' ').trim();
+    await waitUntil(() => duration() === 'Estimated time ≈ 2 s', `the service's estimatedRouteDuration is shown (${duration()})`);
+    const success = nextEvent<BridgeSuccessDetail>(widget, 'bridge-success', 60_000);
+    primaryButton(widget).click();
+    await waitUntil(() => /In transit/i.test(visibleText(widget)), 'in transit', { timeout: 30_000 });
+    const tracker = shadow(widget).querySelector('bw-status-tracker')!;
+    const slow = () => shadow(tracker).querySelector('[part~="slow"]')?.textContent?.replace(/\s+/g, ' ') ?? '';
+    await waitUntil(() => /Taking longer than usual/.test(slow()), 'past the estimate, the tracker says so', { timeout: 30_000 });
+    expect(slow()).to.match(/keep this page open or come back later/);
+    expect(shadow(tracker).querySelector<HTMLDetailsElement>('details[part="support"]')!.open, 'the ids to quote are open').to.equal(true);
+    await untilAnimationsSettle(widget);
+    await expect(widget).to.be.accessible();
+    await setFaults({ stuckBridge: false });
+    await success;
+    await waitUntil(() => slow() === '', 'the note leaves once the transfer arrived');
+  });
+
+  it('time: without a duration from the service the quote shows none (nothing invented)', async () => {
+    const panel = await fixture<HTMLElement & { estimate: unknown }>(html`<bw-quote-panel></bw-quote-panel>`);
+    const fee = { type: 'service_fee', amount: 1000n, token: { chainId: '11155111', address: '0x1', symbol: 'USDC', decimals: 6 } };
+    panel.estimate = { fromAmount: 3_000_000n, toAmount: 2_990_000n, toAmountMin: 2_960_000n, fees: [fee], fromAmountUsd: '3', toAmountUsd: '2.99' };
+    await waitUntil(() => shadow(panel).querySelector('[part="received"]'), 'the quote is shown');
+    expect(shadow(panel).querySelector('[part="duration"]')).to.equal(null);
+    panel.estimate = { fromAmount: 3_000_000n, toAmount: 2_990_000n, toAmountMin: 2_960_000n, fees: [fee], executionDuration: 150 };
+    await waitUntil(() => shadow(panel).querySelector('[part="duration"]')?.textContent?.includes('≈ 2 min 30 s'), "LI.FI's executionDuration is read too");
+  });
+
   it('a status the service does not list is shown as unclear: polling goes on and no success fires until the real status comes', async () => {
     await setFaults({ forceProvider: 'swiftbridge', statusOverride: 'rerouting' });
     const { widget } = await mount({ 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.05' }, 0);

@@ -15,7 +15,7 @@ function providerRequestId(provider: ProviderName): string {
   return `${PROVIDER_ID_PREFIX[provider]}_${randomBytes(12).toString('hex')}`;
 }
 
-export function estimateJson(estimate: EstimateNumbers) {
+export function estimateJson(estimate: EstimateNumbers, ctx: ServiceContext) {
   return {
     fromAmount: estimate.fromAmount.toString(),
     toAmount: estimate.toAmount.toString(),
@@ -32,7 +32,7 @@ export function estimateJson(estimate: EstimateNumbers) {
     })),
     // Not named by the spec ("slippage and estimated completion time ... fields not shown"):
     slippage: estimate.slippage,
-    estimatedRouteDuration: estimate.estimatedRouteSeconds,
+    estimatedRouteDuration: ctx.faults.peek('estimatedRouteSeconds') ?? estimate.estimatedRouteSeconds,
   };
 }
 
@@ -135,7 +135,7 @@ export async function quote(ctx: ServiceContext, req: ApiRequest): Promise<ApiRe
   if (planned.kind === 'none') return planned.result;
   return json(200, {
     data: {
-      estimate: estimateJson(planned.plan.estimate),
+      estimate: estimateJson(planned.plan.estimate, ctx),
       provider: planned.plan.provider.name, // sandbox extra
     },
   });
@@ -200,7 +200,7 @@ export async function route(ctx: ServiceContext, req: ApiRequest): Promise<ApiRe
     data: {
       intentId,
       route: {
-        estimate: estimateJson(plan.estimate),
+        estimate: estimateJson(plan.estimate, ctx),
         execution: {
           transaction: {
             to: plan.to,

@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { live } from 'lit/directives/live.js';
 import { amountToInputText, checkAmount, formatAmount, formatUsd, usdValue, type AmountCheck, type AmountCheckProblem } from '../../format/amount.js';
 import { plural } from '../../i18n/strings.js';
 import { field, FieldElement } from '../shared/field.js';
@@ -125,7 +124,7 @@ export class AmountInput extends FieldElement {
             autocomplete="off"
             spellcheck="false"
             placeholder="0"
-            .value=${live(this.value)}
+            .value=${this.value}
             ?disabled=${this.disabled}
             aria-invalid=${invalid ? 'true' : 'false'}
             aria-describedby="symbol usd message"

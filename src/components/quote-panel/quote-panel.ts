@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { live } from 'lit/directives/live.js';
 import { cssProperties } from '../shared/css-properties.js';
 import type { Estimate } from '../../api/schemas.js';
 import { formatAmount, formatUsd } from '../../format/amount.js';
@@ -21,7 +20,8 @@ export interface ValueLossConfirmDetail {
 export const SLIPPAGE_PRESETS = [0.5, 1, 3] as const;
 /** Above this, some providers reject the route (spec: Limits). */
 export const SLIPPAGE_WARN_ABOVE = 3;
-import { SLIPPAGE_MAX, valueLossPercent } from '../../model/quote.js';
+import { SLIPPAGE_MAX, expectedSeconds, valueLossPercent } from '../../model/quote.js';
+import { formatDuration } from '../../format/duration.js';
 
 export { SLIPPAGE_MAX, valueLossPercent };
 
@@ -278,6 +278,7 @@ export class QuotePanel extends PartElement {
         </dl>
       `;
     }
+    const seconds = expectedSeconds(estimate);
     return html`
       <dl part="details" class=${busy ? 'stale' : ''}>
         ${row('primary', 'received', receive, this.#withUsd(this.t('quote.approx', { amount: this.#toText(estimate.toAmount) }), estimate.toAmountUsd))}
@@ -291,6 +292,7 @@ export class QuotePanel extends PartElement {
           ),
         )}
         ${row('total', 'total-fees', totalFees, formatUsd(estimate.totalFeesUsd, this.intl) ?? this.t('quote.notAvailable'))}
+        ${seconds ? row('', 'duration', this.t('quote.duration'), this.t('quote.approx', { amount: formatDuration(seconds * 1000, this.table) })) : nothing}
       </dl>
     `;
   }
@@ -330,7 +332,7 @@ export class QuotePanel extends PartElement {
               aria-label=${this.t('slippage.customLabel')}
               aria-invalid=${String(!!problem)}
               aria-describedby="slippage-message"
-              .value=${live(this.customText)}
+              .value=${this.customText}
               @input=${this.#onCustomInput}
               @change=${this.#onCustomChange}
             />
@@ -355,7 +357,7 @@ export class QuotePanel extends PartElement {
           ${this.t('quote.lossDetail', { from: formatUsd(estimate?.fromAmountUsd, this.intl) ?? '', to: formatUsd(estimate?.toAmountUsd, this.intl) ?? '' })}
         </p>
         <label class="confirm">
-          <input type="checkbox" required .checked=${live(this.valueLossConfirmed)} @change=${this.#onConfirm} />
+          <input type="checkbox" required .checked=${this.valueLossConfirmed} @change=${this.#onConfirm} />
           <span>${this.t('quote.lossConfirm', { percent })}</span>
         </label>
       </div>

@@ -1,5 +1,4 @@
 import { html, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { live } from 'lit/directives/live.js';
 import { checkAddress, type AddressProblem } from '../../api/validate.js';
 import type { AddressFamily } from '../../model/address.js';
 import { field, FieldElement } from '../shared/field.js';
@@ -125,7 +124,7 @@ export class RecipientInput extends FieldElement {
         id="recipient"
         part="input"
         type="text"
-        .value=${live(this.value)}
+        .value=${this.value}
         placeholder=${this.placeholder ?? this.#defaultPlaceholder()}
         ?required=${this.required}
         autocomplete="off"

@@ -1,6 +1,8 @@
 import { html, nothing, svg, type PropertyValues, type SVGTemplateResult, type PropertyDeclarations } from 'lit';
 import { shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
+import { formatDuration } from '../../format/duration.js';
+import { SLOW_AFTER_MS } from '../../model/quote.js';
 import { fillParts, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
@@ -25,6 +27,8 @@ export interface StatusView {
   destTxUrl?: string;
   startedAt: number;
   finishedAt?: number;
+  /** How long the route said it would take; past it (or past `SLOW_AFTER_MS` without one) the transfer is "taking longer than usual". */
+  expectedMs?: number | undefined;
   needsGas: boolean;
   requestId?: string;
   providerRequestId?: string;
@@ -76,17 +80,8 @@ function stepStatus(view: StatusView, index: number): StepStatus {
   return index < done ? 'done' : 'todo';
 }
 
-/** "45 s", "2 min 05 s", "1 h 02 min" (the `duration.*` strings). */
-export function formatDuration(ms: number, strings?: StringOverrides): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor(total / 60) % 60;
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  if (h) return translate(strings, 'duration.hm', { h, m: pad(m) });
-  if (m) return translate(strings, 'duration.ms', { m, s: pad(s) });
-  return translate(strings, 'duration.s', { s });
-}
+/** Re-exported: it lived here before the quote panel needed it too. */
+export { formatDuration };
 
 /**
  * @summary Progress of a submitted transfer, from the source transaction to arrival, with support details.
@@ -208,6 +203,7 @@ export class StatusTracker extends PartElement {
           })
         : '';
     const checked = !final && view.lastCheckedAt !== undefined ? this.#agoText(view.lastCheckedAt) : '';
+    const slow = !final && this.now - view.startedAt > (view.expectedMs ?? SLOW_AFTER_MS);
     return html`
       <section class="tracker" part="base" aria-labelledby="heading">
         <header>
@@ -219,6 +215,7 @@ export class StatusTracker extends PartElement {
         </header>
         ${this.#renderSteps(view)}
         ${view.needsGas ? this.#notice('warning', 'needs-gas', this.t('status.needsGas')) : nothing}
+        ${slow ? this.#notice('', 'slow', this.t('status.slow')) : nothing}
         ${phase === 'failed'
           ? this.#notice('danger', 'refund', this.t('status.refund', { amount: view.fromAmountText, chain: view.fromChainName }), view.message)
           : phase === 'not-found'
@@ -226,7 +223,7 @@ export class StatusTracker extends PartElement {
             : phase === 'unknown'
               ? this.#notice('warning', 'unknown', this.t('status.raw', { status: this.#rawStatus(view) }), this.t('status.unknownHelp'))
               : nothing}
-        ${view.message && phase !== 'failed' ? this.#notice('', 'message', view.message) : nothing} ${this.#renderSupport(view)}
+        ${view.message && phase !== 'failed' ? this.#notice('', 'message', view.message) : nothing} ${this.#renderSupport(view, slow)}
         <div class="actions" part="actions">
           <button class="secondary" part="close" type="button" @click=${() => this.#emit('status-dismiss')}>${this.t('status.close')}</button>
           ${final
@@ -277,16 +274,16 @@ export class StatusTracker extends PartElement {
     return html`<div class="notice ${kind}" part="notice ${part}">${paragraphs.map((text) => (text ? html`<p>${text}</p> ` : nothing))}</div>`;
   }
 
-  #renderSupport(view: StatusView) {
+  #renderSupport(view: StatusView, slow: boolean) {
     const rows: Array<[StringKey, string | undefined]> = [
       ['status.intentId', view.intentId],
       ['status.requestId', view.requestId],
       ['status.providerRequestId', view.providerRequestId],
       ['status.sourceTx', view.sourceTxHash],
     ];
-    // Open where the text above asks the user to quote them (failed, not found, unclear); one click away otherwise.
+    // Open where the text above asks the user to quote them (failed, not found, unclear, slow); one click away otherwise.
     return html`
-      <details class="support" part="support" ?open=${['failed', 'not-found', 'unknown'].includes(view.phase)}>
+      <details class="support" part="support" ?open=${slow || ['failed', 'not-found', 'unknown'].includes(view.phase)}>
         <summary><h3>${this.t('status.support')}</h3></summary>
         <dl>
           ${rows.map(([key, value]) => {

@@ -1,0 +1,13 @@
+import { translate, type StringOverrides } from '../i18n/strings.js';
+
+/** "45 s", "2 min 05 s", "1 h 02 min" (the `duration.*` strings). */
+export function formatDuration(ms: number, strings?: StringOverrides): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor(total / 60) % 60;
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (h) return translate(strings, 'duration.hm', { h, m: pad(m) });
+  if (m) return translate(strings, 'duration.ms', { m, s: pad(s) });
+  return translate(strings, 'duration.s', { s });
+}
