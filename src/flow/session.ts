@@ -81,7 +81,7 @@ export function errorKey(problem: Pick<Problem, 'kind' | 'retryable'>): string {
 }
 
 export function englishText(key: string): string | undefined {
-  return Object.prototype.hasOwnProperty.call(en, key) ? en[key as StringKey] : undefined;
+  return Object.hasOwn(en, key) ? en[key as StringKey] : undefined;
 }
 
 /** What the user chose that a problem can be about. */

@@ -100,7 +100,7 @@ export function resolveLocale(requested: string | null | undefined): ResolvedLoc
     canonical = undefined;
   }
   const primary = canonical?.split('-')[0]?.toLowerCase() ?? '';
-  const language = Object.prototype.hasOwnProperty.call(LOCALES, primary) ? primary : 'en';
+  const language = Object.hasOwn(LOCALES, primary) ? primary : 'en';
   let intl = language;
   if (canonical) {
     try {
