@@ -177,7 +177,7 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'quote.lossConfirm': 'Ich verstehe, dass ich etwa {percent} weniger Wert erhalte',
   'quote.percent': '{value} %',
   'fee.gas': 'Gasgebühr',
-  'fee.gas_receiver': 'Gasgebühr des Empfängers',
+  'fee.gas_receiver': 'Gasgebühr am Ziel',
   'fee.service': 'Servicegebühr',
   'fee.protocol': 'Protokollgebühr',
   'fee.bridge': 'Bridge-Gebühr',

@@ -180,7 +180,7 @@ export const en = {
   'quote.lossConfirm': 'I understand I will receive about {percent} less in value',
   'quote.percent': '{value} %',
   'fee.gas': 'Gas fee',
-  'fee.gas_receiver': 'Gas receiver fee',
+  'fee.gas_receiver': 'Destination gas fee',
   'fee.service': 'Service fee',
   'fee.protocol': 'Protocol fee',
   'fee.bridge': 'Bridge fee',

@@ -101,7 +101,7 @@ describe('valueLossPercent', () => {
 
 describe('humanFeeType', () => {
   it('turns fee kinds into words', () => {
-    expect(humanFeeType('gas_receiver')).to.equal('Gas receiver fee');
+    expect(humanFeeType('gas_receiver')).to.equal('Destination gas fee');
     expect(humanFeeType('service')).to.equal('Service fee');
     expect(humanFeeType('serviceFee')).to.equal('Service fee');
     expect(humanFeeType('EXPRESS-DELIVERY')).to.equal('Express delivery fee');
@@ -115,7 +115,7 @@ describe('<bw-quote-panel>', () => {
     expect(text(el, '[part="received"]')).to.equal('You receive ≈ 99.4312 USDC ($99.43)');
     expect(text(el, '[part="minimum"]')).to.equal('Minimum received 98.436888 USDC ($98.44)');
     const fees = [...el.shadowRoot!.querySelectorAll('[part="fee"]')].map((f) => f.textContent!.replace(/\s+/g, ' ').trim());
-    expect(fees).to.deep.equal(['Gas receiver fee 0.0012 ETH ($3.10)', 'Service fee 0.05 USDC ($0.05)']);
+    expect(fees).to.deep.equal(['Destination gas fee 0.0012 ETH ($3.10)', 'Service fee 0.05 USDC ($0.05)']);
     expect(text(el, '[part="total-fees"]')).to.equal('Total fees $3.15');
     expect(text(el, '[part="provider"]')).to.equal('Route via Squid');
     expect(text(el, '[part="reliability"]')).to.equal('97% reliable');
