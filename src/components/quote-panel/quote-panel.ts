@@ -26,7 +26,7 @@ import { formatDuration } from '../../format/duration.js';
 export { SLIPPAGE_MAX, valueLossPercent };
 
 /**
- * `gas_receiver` → "Gas receiver fee", `serviceFee` → "Service fee"; known kinds
+ * `gas_receiver` → "Destination gas fee", `serviceFee` → "Service fee"; known kinds
  * come from the string table (`fee.*`), unknown ones are shown as text, never as markup.
  */
 export function humanFeeType(type: string, strings?: StringOverrides): string {
