@@ -103,14 +103,16 @@ async function main() {
       await page.getByRole('dialog').first().waitFor({ state: 'detached', timeout: TIMEOUT });
     }
 
-    // A transfer that stays in transit, then arrives.
-    await faults({ stuckBridge: true });
+    // A transfer that stays in transit past its estimate (5 s here), then arrives.
+    await faults({ stuckBridge: true, estimatedRouteSeconds: 5 });
     await primary.click();
     await text('Transfer in progress');
     await capture(page, '5-in-transit');
-    await faults({ stuckBridge: false });
+    await page.getByText(/Taking longer than usual/).first().waitFor({ timeout: TIMEOUT });
+    await capture(page, '6-slow');
+    await faults({ stuckBridge: false, estimatedRouteSeconds: null });
     await text('Transfer complete');
-    await capture(page, '6-success');
+    await capture(page, '7-success');
 
     // A transfer whose destination fails: refunded on the source chain.
     await page.getByRole('button', { name: 'Start a new transfer' }).click();
@@ -118,13 +120,13 @@ async function main() {
     await faults({ failWithRefund: true });
     await primary.click();
     await text('Transfer failed');
-    await capture(page, '7-failed');
+    await capture(page, '8-failed');
     await faults({ failWithRefund: false });
 
     await page.getByRole('button', { name: 'Start a new transfer' }).click();
     await page.locator('bridge-widget bw-transfer-history [part="toggle"]').first().click();
     await page.locator('bridge-widget bw-transfer-history [part="item"]').first().waitFor({ timeout: TIMEOUT });
-    await capture(page, '8-history');
+    await capture(page, '9-history');
 
     console.log(`${written} screenshots in ${path.relative(root, outDir) || '.'}/`);
   } finally {

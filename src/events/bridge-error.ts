@@ -1,7 +1,7 @@
 import { BridgeEvent } from './bridge-event.js';
 
 export interface BridgeErrorDetail {
-  /** Machine-readable kind, e.g. `quote-rejected`, `no-route`, `wallet-rejected`, `rate-limited`, `route-rejected`. */
+  /** Machine-readable kind, e.g. `quote-rejected`, `no-route`, `wallet-rejected`, `cancelled` (the user pressed Cancel), `rate-limited`, `route-rejected`. */
   kind: string;
   /** For `route-rejected`: the rule the route broke (`transaction-value`, `approval-unlimited`, `terms-changed`, ... see src/flow/guards.ts). Nothing was signed. */
   rule?: string | undefined;
