@@ -270,6 +270,7 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'status.viewDest': 'Zieltransaktion ansehen',
   'status.tx': 'Transaktion {hash}',
   'duration.s': '{s} s',
+  'duration.m': '{m} min',
   'duration.ms': '{m} min {s} s',
   'duration.hm': '{h} h {m} min',
 };

@@ -275,6 +275,7 @@ export const en = {
   'status.viewDest': 'View destination transaction',
   'status.tx': 'transaction {hash}',
   'duration.s': '{s} s',
+  'duration.m': '{m} min',
   'duration.ms': '{m} min {s} s',
   'duration.hm': '{h} h {m} min',
 } as const;

@@ -292,7 +292,7 @@ export class QuotePanel extends PartElement {
           ),
         )}
         ${row('total', 'total-fees', totalFees, formatUsd(estimate.totalFeesUsd, this.intl) ?? this.t('quote.notAvailable'))}
-        ${seconds ? row('', 'duration', this.t('quote.duration'), this.t('quote.approx', { amount: formatDuration(seconds * 1000, this.table) })) : nothing}
+        ${seconds ? row('', 'duration', this.t('quote.duration'), this.t('quote.approx', { amount: formatDuration((seconds < 60 ? seconds : Math.round(seconds / 60) * 60) * 1000, this.table) })) : nothing}
       </dl>
     `;
   }

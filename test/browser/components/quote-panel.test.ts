@@ -125,6 +125,15 @@ describe('<bw-quote-panel>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('shows the service’s estimated time to the second under a minute, in whole minutes above, and nothing without one', async () => {
+    const short = await mount({ estimate: estimate({ estimatedRouteDuration: 45 }) });
+    expect(text(short.el, '[part="duration"]')).to.equal('Estimated time ≈ 45 s');
+    const long = await mount({ estimate: estimate({ executionDuration: 890 }) });
+    expect(text(long.el, '[part="duration"]')).to.equal('Estimated time ≈ 15 min', 'an estimate is not read to the second');
+    const none = await mount({ estimate: estimate() });
+    expect($(none.el, '[part="duration"]')).to.equal(null);
+  });
+
   it('renders provider names and fee symbols as text', async () => {
     const hostile = estimate({
       fees: [{ type: '<b>x</b>', amount: 1n, amountUsd: '0.01', token: { chainId: '1', address: '0x', symbol: '<img src=x onerror=alert(1)>', decimals: 0 } }],

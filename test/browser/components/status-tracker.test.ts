@@ -56,6 +56,7 @@ describe('formatDuration', () => {
   it('reads like "2 min 05 s"', () => {
     expect(formatDuration(45_000)).to.equal('45 s');
     expect(formatDuration(125_000)).to.equal('2 min 05 s');
+    expect(formatDuration(900_000)).to.equal('15 min');
     expect(formatDuration(3_725_000)).to.equal('1 h 02 min');
     expect(formatDuration(-5)).to.equal('0 s');
   });
