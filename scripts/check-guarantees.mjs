@@ -342,10 +342,22 @@ async function runCovering(cwd, mutant) {
     );
   }
   if (mutant.browser?.length) {
-    results.push(await run(cwd, process.execPath, [join(cwd, 'node_modules/@web/test-runner/dist/bin.js')], { WTR_FILES: mutant.browser.join(','), ...(mutant.grep ? { WTR_GREP: mutant.grep } : {}) }));
+    const countFile = join(cwd, '.wtr-counts.json');
+    rmSync(countFile, { force: true });
+    const result = await run(cwd, process.execPath, [join(cwd, 'node_modules/@web/test-runner/dist/bin.js')], {
+      WTR_FILES: mutant.browser.join(','),
+      WTR_COUNT_FILE: countFile,
+      ...(mutant.grep ? { WTR_GREP: mutant.grep } : {}),
+    });
+    // web-test-runner exits 1 whenever a grep leaves tests out, so its exit code cannot tell a
+    // killed mutant from a survivor: the counts do (a failing covering test, or none that ran).
+    const counts = existsSync(countFile) ? JSON.parse(readFileSync(countFile, 'utf8')) : undefined;
+    if (!counts) results.push({ ...result, code: result.code || 1 });
+    else if (counts.failed === 0 && counts.passed === 0) results.push({ ...result, code: 0, noneRan: true });
+    else results.push({ ...result, code: counts.failed > 0 ? result.code || 1 : 0 });
   }
   const failed = results.find((r) => r.code !== 0);
-  return { code: failed ? failed.code : 0, output: (failed ?? results.at(-1))?.output ?? '' };
+  return { code: failed ? failed.code : 0, noneRan: results.some((r) => r.noneRan), output: (failed ?? results.at(-1))?.output ?? '' };
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'bridge-widget-guarantees-'));
@@ -383,8 +395,8 @@ try {
       if (args.includes('--baseline')) {
         for (const [path, text] of originals) writeFileSync(path, text);
         const base = await runCovering(scratch, mutant);
-        if (base.code !== 0) {
-          verdict = 'baseline fails';
+        if (base.code !== 0 || base.noneRan) {
+          verdict = base.noneRan ? 'no test ran' : 'baseline fails';
           detail = base.output.split('\n').filter((l) => /not ok|✖|FAIL|Error/.test(l)).slice(0, 3).join(' / ');
         }
         for (const edit of mutant.edits) {
@@ -395,7 +407,7 @@ try {
       if (!verdict) {
         const started = Date.now();
         const outcome = await runCovering(scratch, mutant);
-        verdict = outcome.code === 0 ? 'survived' : 'killed';
+        verdict = outcome.noneRan ? 'no test ran' : outcome.code === 0 ? 'survived' : 'killed';
         detail = `${Math.round((Date.now() - started) / 1000)} s`;
         if (verdict === 'killed') detail += `, ${firstFailure(outcome.output)}`;
         if (args.includes('--verbose')) console.log(outcome.output.split('\n').slice(-60).join('\n'));
