@@ -21,7 +21,7 @@ export const SLIPPAGE_PRESETS = [0.5, 1, 3] as const;
 /** Above this, some providers reject the route (spec: Limits). */
 export const SLIPPAGE_WARN_ABOVE = 3;
 import { SLIPPAGE_MAX, expectedSeconds, valueLossPercent } from '../../model/quote.js';
-import { formatDuration } from '../../format/duration.js';
+import { formatEstimate } from '../../format/duration.js';
 
 export { SLIPPAGE_MAX, valueLossPercent };
 
@@ -292,7 +292,7 @@ export class QuotePanel extends PartElement {
           ),
         )}
         ${row('total', 'total-fees', totalFees, formatUsd(estimate.totalFeesUsd, this.intl) ?? this.t('quote.notAvailable'))}
-        ${seconds ? row('', 'duration', this.t('quote.duration'), this.t('quote.approx', { amount: formatDuration((seconds < 60 ? seconds : Math.round(seconds / 60) * 60) * 1000, this.table) })) : nothing}
+        ${seconds ? row('', 'duration', this.t('quote.duration'), this.t('quote.approx', { amount: formatEstimate(seconds, this.table) })) : nothing}
       </dl>
     `;
   }

@@ -6,6 +6,7 @@ import {
   type StatusView,
   type TransferPhase,
 } from '../../../src/components/status-tracker/status-tracker.js';
+import { formatEstimate } from '../../../src/format/duration.js';
 import { untilAnimationsSettle } from '../helpers/dom.js';
 
 // Mocha globals (no @types/mocha in this package).
@@ -56,9 +57,16 @@ describe('formatDuration', () => {
   it('reads like "2 min 05 s"', () => {
     expect(formatDuration(45_000)).to.equal('45 s');
     expect(formatDuration(125_000)).to.equal('2 min 05 s');
-    expect(formatDuration(900_000)).to.equal('15 min');
+    expect(formatDuration(900_000)).to.equal('15 min 00 s', 'elapsed time keeps its seconds on the minute, so the ticking counter keeps its shape');
     expect(formatDuration(3_725_000)).to.equal('1 h 02 min');
     expect(formatDuration(-5)).to.equal('0 s');
+  });
+
+  it('reads an estimate in whole minutes from a minute up', () => {
+    expect(formatEstimate(45)).to.equal('45 s');
+    expect(formatEstimate(150)).to.equal('3 min');
+    expect(formatEstimate(890)).to.equal('15 min');
+    expect(formatEstimate(3_890)).to.equal('1 h 05 min');
   });
 });
 
