@@ -68,10 +68,7 @@ function registeredTagsPlugin() {
       }
       const defineDoc = customElementsManifest.modules.find((candidate) => candidate.path === DEFINE_MODULE);
       if (defineDoc) {
-        defineDoc.exports = [
-          ...(defineDoc.exports ?? []).filter((entry) => entry.kind !== 'custom-element-definition'),
-          ...definitions,
-        ];
+        defineDoc.exports = [...(defineDoc.exports ?? []).filter((entry) => entry.kind !== 'custom-element-definition'), ...definitions];
       }
     },
   };
@@ -106,11 +103,7 @@ function variableEventNamesPlugin() {
       if (!ts.isClassDeclaration(node) || !node.name) return;
       const phantom = new Set();
       const visit = (child) => {
-        if (
-          ts.isCallExpression(child) &&
-          ts.isPropertyAccessExpression(child.expression) &&
-          child.expression.name.text === 'dispatchEvent'
-        ) {
+        if (ts.isCallExpression(child) && ts.isPropertyAccessExpression(child.expression) && child.expression.name.text === 'dispatchEvent') {
           for (const argument of child.arguments) {
             const first = ts.isNewExpression(argument) ? argument.arguments?.[0] : undefined;
             if (first && ts.isIdentifier(first)) phantom.add(first.text);
@@ -140,11 +133,20 @@ function internalStatePlugin() {
     name: 'bridge-widget:internal-state',
     analyzePhase({ ts, node }) {
       if (!ts.isPropertyDeclaration(node) || !ts.isIdentifier(node.name) || node.name.text !== 'properties') return;
-      if (!node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword) || !node.initializer || !ts.isObjectLiteralExpression(node.initializer)) return;
+      if (
+        !node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword) ||
+        !node.initializer ||
+        !ts.isObjectLiteralExpression(node.initializer)
+      )
+        return;
       for (const entry of node.initializer.properties) {
         if (!ts.isPropertyAssignment(entry) || !ts.isIdentifier(entry.name) || !ts.isObjectLiteralExpression(entry.initializer)) continue;
         const isState = entry.initializer.properties.some(
-          (option) => ts.isPropertyAssignment(option) && ts.isIdentifier(option.name) && option.name.text === 'state' && option.initializer.kind === ts.SyntaxKind.TrueKeyword,
+          (option) =>
+            ts.isPropertyAssignment(option) &&
+            ts.isIdentifier(option.name) &&
+            option.name.text === 'state' &&
+            option.initializer.kind === ts.SyntaxKind.TrueKeyword,
         );
         if (isState) states.add(entry.name.text);
       }
@@ -155,7 +157,9 @@ function internalStatePlugin() {
           // Reading `static properties`, the analyzer marks every declared field `public`; unmarked means the same, as it was with decorators.
           for (const member of declaration.members ?? []) if (member.privacy === 'public') delete member.privacy;
           const internal = new Set(
-            (declaration.members ?? []).filter((member) => states.has(member.name) && member.privacy && member.privacy !== 'public').map((member) => member.name),
+            (declaration.members ?? [])
+              .filter((member) => states.has(member.name) && member.privacy && member.privacy !== 'public')
+              .map((member) => member.name),
           );
           if (internal.size === 0) continue;
           if (declaration.attributes) declaration.attributes = declaration.attributes.filter((attribute) => !internal.has(attribute.fieldName));

@@ -7,8 +7,7 @@ import { LOCALE_ADD_ONS } from './src/i18n/add-ons.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
 const dependencies = Object.keys(pkg.dependencies);
-const external = (id: string) =>
-  id.startsWith('node:') || builtinModules.includes(id) || dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`));
+const external = (id: string) => id.startsWith('node:') || builtinModules.includes(id) || dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 /**
  * `bridge-widget/react`, `bridge-widget/vue` and `bridge-widget/svelte` are
@@ -76,18 +75,18 @@ export default defineConfig(({ mode }) => {
       lib: localeAddOn
         ? { entry: localeEntries(''), formats: ['es'], fileName: (_format, code) => `bridge-widget.${code}.js` }
         : script
-        ? { entry: 'src/script.ts', formats: ['es'], fileName: () => 'bridge-widget.min.js' }
-        : {
-            entry: {
-              index: 'src/index.ts',
-              elements: 'src/elements.ts',
-              api: 'src/api/index.ts',
-              proxy: 'src/proxy/index.ts',
-              'proxy-handler': 'src/proxy/handler.ts',
-              ...localeEntries('locales/'),
+          ? { entry: 'src/script.ts', formats: ['es'], fileName: () => 'bridge-widget.min.js' }
+          : {
+              entry: {
+                index: 'src/index.ts',
+                elements: 'src/elements.ts',
+                api: 'src/api/index.ts',
+                proxy: 'src/proxy/index.ts',
+                'proxy-handler': 'src/proxy/handler.ts',
+                ...localeEntries('locales/'),
+              },
+              formats: ['es'],
             },
-            formats: ['es'],
-          },
       // The script file is final code, not a library a bundler will read again:
       // minify whitespace too (vite keeps it in ES library builds) and drop
       // the `#__PURE__` annotations kept for tree-shaking. The minifier drops
@@ -97,8 +96,8 @@ export default defineConfig(({ mode }) => {
       rollupOptions: localeAddOn
         ? { external: isStringTable, output: { paths: (id: string) => (isStringTable(id) ? './bridge-widget.min.js' : id) } }
         : script
-        ? { output: { minify: true, comments: { annotation: false }, postBanner: SCRIPT_NOTICE } }
-        : { external, output: { comments: { jsdoc: false, annotation: true, legal: true } } },
+          ? { output: { minify: true, comments: { annotation: false }, postBanner: SCRIPT_NOTICE } }
+          : { external, output: { comments: { jsdoc: false, annotation: true, legal: true } } },
     },
   };
 });

@@ -361,10 +361,7 @@ export class DevWallet {
     return (await this.rpc('eth_sendRawTransaction', [signed], chainId)) as Hex;
   }
 
-  private async fees(
-    tx: RpcTransaction,
-    chainId: number,
-  ): Promise<{ gasPrice: bigint } | { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+  private async fees(tx: RpcTransaction, chainId: number): Promise<{ gasPrice: bigint } | { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
     if (tx.gasPrice && !tx.maxFeePerGas && !tx.maxPriorityFeePerGas) return { gasPrice: hexToBigInt(tx.gasPrice) };
     const block = (await this.rpc('eth_getBlockByNumber', ['latest', false], chainId)) as { baseFeePerGas?: Hex } | null;
     if (!block?.baseFeePerGas) {

@@ -50,7 +50,9 @@ async function main(): Promise<void> {
     strict: true,
   });
   if (values.help) {
-    process.stderr.write('usage: npm run sandbox -- [--port n] [--bridging-delay ms] [--synthetic-tokens n] [--catalog default|large] [--plain-token-list] [--api-key key] [--no-proxy] [--verbose]\n');
+    process.stderr.write(
+      'usage: npm run sandbox -- [--port n] [--bridging-delay ms] [--synthetic-tokens n] [--catalog default|large] [--plain-token-list] [--api-key key] [--no-proxy] [--verbose]\n',
+    );
     return;
   }
   const env = process.env;

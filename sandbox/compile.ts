@@ -50,7 +50,9 @@ export function compileContracts(): CompileResult {
   // solc-js is CommonJS and untyped in practice; load it through require.
   const solc = createRequire(import.meta.url)('solc') as Solc;
   const sources: Record<string, { content: string }> = {};
-  for (const file of readdirSync(CONTRACTS_DIR).filter((f) => f.endsWith('.sol')).sort()) {
+  for (const file of readdirSync(CONTRACTS_DIR)
+    .filter((f) => f.endsWith('.sol'))
+    .sort()) {
     sources[file] = { content: readFileSync(path.join(CONTRACTS_DIR, file), 'utf8') };
   }
   const input = { language: 'Solidity', sources, settings: SETTINGS };
@@ -103,7 +105,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const result = compileContracts();
   for (const warning of result.warnings) console.warn(warning);
   writeArtifacts(result);
-  console.log(
-    `compiled ${result.artifacts.length} contracts in ${Date.now() - started} ms → ${path.relative(process.cwd(), ARTIFACTS_DIR)}`,
-  );
+  console.log(`compiled ${result.artifacts.length} contracts in ${Date.now() - started} ms → ${path.relative(process.cwd(), ARTIFACTS_DIR)}`);
 }

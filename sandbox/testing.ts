@@ -67,11 +67,7 @@ export interface PollOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function pollIntentStatus(
-  client: RawApiClient,
-  intentId: string,
-  options: PollOptions = {},
-): Promise<{ final: StatusBody; polls: StatusBody[] }> {
+export async function pollIntentStatus(client: RawApiClient, intentId: string, options: PollOptions = {}): Promise<{ final: StatusBody; polls: StatusBody[] }> {
   const { timeoutMs = 20_000, fallbackIntervalMs = 100, maxWaitMs = 2_000 } = options;
   const until = options.until ?? ((b: StatusBody) => b.data.status === 'success' || b.data.status === 'failed');
   const deadline = Date.now() + timeoutMs;

@@ -43,7 +43,13 @@ const MUTANTS = [
   {
     row: 1,
     name: 'unlimited approval accepted without the opt-in',
-    edits: [{ file: 'src/flow/guards.ts', find: "  if (amount === MAX_UINT256) return agreed.unlimitedApproval ? OK : refuse('approval-unlimited');", replace: '  if (amount === MAX_UINT256) return OK;' }],
+    edits: [
+      {
+        file: 'src/flow/guards.ts',
+        find: "  if (amount === MAX_UINT256) return agreed.unlimitedApproval ? OK : refuse('approval-unlimited');",
+        replace: '  if (amount === MAX_UINT256) return OK;',
+      },
+    ],
     node: [GUARDS, GUARDS_FLOW],
   },
   {
@@ -55,7 +61,13 @@ const MUTANTS = [
   {
     row: 1,
     name: 'ERC-20 transfer calldata accepted as the bridge call',
-    edits: [{ file: 'src/flow/guards.ts', find: "  if (REFUSED_SELECTORS.includes(tx.data.slice(0, 10).toLowerCase())) return refuse('transaction-calldata');", replace: '' }],
+    edits: [
+      {
+        file: 'src/flow/guards.ts',
+        find: "  if (REFUSED_SELECTORS.includes(tx.data.slice(0, 10).toLowerCase())) return refuse('transaction-calldata');",
+        replace: '',
+      },
+    ],
     node: [GUARDS],
   },
   {
@@ -68,7 +80,9 @@ const MUTANTS = [
   {
     row: 1,
     name: 'a status of another intent read as progress',
-    edits: [{ file: 'src/flow/transfer.ts', find: '      const verdict = checkStatus(record, status);', replace: '      const verdict = { ok: true } as const;' }],
+    edits: [
+      { file: 'src/flow/transfer.ts', find: '      const verdict = checkStatus(record, status);', replace: '      const verdict = { ok: true } as const;' },
+    ],
     node: [GUARDS_FLOW],
     grep: 'status of another intent',
   },
@@ -77,7 +91,13 @@ const MUTANTS = [
   {
     row: 2,
     name: 're-quote before routing removed',
-    edits: [{ file: 'src/flow/transfer.ts', find: '  const { data: fresh } = await deps.client.quote(request, { signal });', replace: '  const fresh = plan.shownEstimate;' }],
+    edits: [
+      {
+        file: 'src/flow/transfer.ts',
+        find: '  const { data: fresh } = await deps.client.quote(request, { signal });',
+        replace: '  const fresh = plan.shownEstimate;',
+      },
+    ],
     browser: [FAULTS],
     grep: 'quotes again before routing|flagged after a good first quote',
   },
@@ -123,7 +143,13 @@ const MUTANTS = [
   {
     row: 5,
     name: 'unknown status ends polling',
-    edits: [{ file: 'src/flow/status-poller.ts', find: "(status.status === 'success' || status.status === 'failed')", replace: "(status.status === 'success' || status.status === 'failed' || status.status === 'unknown')" }],
+    edits: [
+      {
+        file: 'src/flow/status-poller.ts',
+        find: "(status.status === 'success' || status.status === 'failed')",
+        replace: "(status.status === 'success' || status.status === 'failed' || status.status === 'unknown')",
+      },
+    ],
     node: [FLOW],
     grep: 'unknown status',
   },
@@ -132,7 +158,11 @@ const MUTANTS = [
     row: 6,
     name: 'account check before approvals removed',
     edits: [
-      { file: 'src/flow/transfer.ts', find: '        await assertAccount(provider, fromAddress, signal);\n        step.txHash = await approveErc20(', replace: '        step.txHash = await approveErc20(' },
+      {
+        file: 'src/flow/transfer.ts',
+        find: '        await assertAccount(provider, fromAddress, signal);\n        step.txHash = await approveErc20(',
+        replace: '        step.txHash = await approveErc20(',
+      },
       { file: 'src/wallet/transaction.ts', find: '  if (!account || account.toLowerCase() !== tx.from.toLowerCase()) {', replace: '  if (false) {' },
     ],
     node: [FLOW],
@@ -142,7 +172,11 @@ const MUTANTS = [
     row: 6,
     name: 'account check before the transfer removed',
     edits: [
-      { file: 'src/flow/transfer.ts', find: '    await switchTo(plan, deps, handlers, fromChain.chainId, requestId);\n    await assertAccount(provider, fromAddress, signal);\n', replace: '    await switchTo(plan, deps, handlers, fromChain.chainId, requestId);\n' },
+      {
+        file: 'src/flow/transfer.ts',
+        find: '    await switchTo(plan, deps, handlers, fromChain.chainId, requestId);\n    await assertAccount(provider, fromAddress, signal);\n',
+        replace: '    await switchTo(plan, deps, handlers, fromChain.chainId, requestId);\n',
+      },
       { file: 'src/wallet/transaction.ts', find: '  if (!account || account.toLowerCase() !== tx.from.toLowerCase()) {', replace: '  if (false) {' },
     ],
     node: [FLOW],
@@ -151,7 +185,13 @@ const MUTANTS = [
   {
     row: 6,
     name: 'no switch back to the source chain before signing',
-    edits: [{ file: 'src/flow/transfer.ts', find: '    await switchTo(plan, deps, handlers, fromChain.chainId, requestId);\n    await assertAccount', replace: '    await assertAccount' }],
+    edits: [
+      {
+        file: 'src/flow/transfer.ts',
+        find: '    await switchTo(plan, deps, handlers, fromChain.chainId, requestId);\n    await assertAccount',
+        replace: '    await assertAccount',
+      },
+    ],
     node: [FLOW],
     grep: 'native-token route',
   },
@@ -159,14 +199,26 @@ const MUTANTS = [
   {
     row: 7,
     name: 'refused or silent wallet does not return to the review step',
-    edits: [{ file: 'src/flow/session.ts', find: "      this.view = 'form';\n      this.execution = { ...this.execution, phase: undefined", replace: "      this.execution = { ...this.execution, phase: undefined" }],
+    edits: [
+      {
+        file: 'src/flow/session.ts',
+        find: "      this.view = 'form';\n      this.execution = { ...this.execution, phase: undefined",
+        replace: '      this.execution = { ...this.execution, phase: undefined',
+      },
+    ],
     browser: [FAULTS],
     grep: 'never answers|rejected approval',
   },
   {
     row: 7,
     name: 'refused transfer not marked abandoned',
-    edits: [{ file: 'src/flow/transfer.ts', find: "    update((current) => (current && !current.sourceTxHash ? { ...current, phase: 'abandoned' } : current));", replace: '' }],
+    edits: [
+      {
+        file: 'src/flow/transfer.ts',
+        find: "    update((current) => (current && !current.sourceTxHash ? { ...current, phase: 'abandoned' } : current));",
+        replace: '',
+      },
+    ],
     node: [FLOW],
     grep: 'wallet rejection',
   },
@@ -174,7 +226,13 @@ const MUTANTS = [
   {
     row: 8,
     name: "receipt's 404 branch removed",
-    edits: [{ file: 'src/flow/transfer.ts', find: "      if (error instanceof RoutingError && error.kind === 'intent-not-found') return notFound(error);\n", replace: '' }],
+    edits: [
+      {
+        file: 'src/flow/transfer.ts',
+        find: "      if (error instanceof RoutingError && error.kind === 'intent-not-found') return notFound(error);\n",
+        replace: '',
+      },
+    ],
     node: [FLOW],
     grep: 'receipt the service answers with 404',
   },
@@ -188,21 +246,39 @@ const MUTANTS = [
   {
     row: 8,
     name: 'next_poll_at ignored (polls at the floor)',
-    edits: [{ file: 'src/flow/status-poller.ts', find: '  const wait = Number.isNaN(at) ? intervalMs : at - now();', replace: '  const wait = Number.isNaN(at) ? intervalMs : 0;' }],
+    edits: [
+      {
+        file: 'src/flow/status-poller.ts',
+        find: '  const wait = Number.isNaN(at) ? intervalMs : at - now();',
+        replace: '  const wait = Number.isNaN(at) ? intervalMs : 0;',
+      },
+    ],
     browser: [FAULTS],
     grep: 'stuck bridge',
   },
   {
     row: 8,
     name: 'Retry-After ignored',
-    edits: [{ file: 'src/api/client.ts', find: "          const waitMs = parseRetryAfter(received.get('retry-after')) ?? delay;", replace: '          const waitMs = delay;' }],
+    edits: [
+      {
+        file: 'src/api/client.ts',
+        find: "          const waitMs = parseRetryAfter(received.get('retry-after')) ?? delay;",
+        replace: '          const waitMs = delay;',
+      },
+    ],
     node: ['test/node/client.test.ts'],
     grep: 'Retry-After',
   },
   {
     row: 8,
     name: 'a request that timed out (client or proxy deadline) not asked again',
-    edits: [{ file: 'src/api/client.ts', find: '      if (!retry || attempt >= this.#maxRetries) throw error!;', replace: "      if (!retry || attempt >= this.#maxRetries || error!.kind === 'timeout' || error!.status === 504) throw error!;" }],
+    edits: [
+      {
+        file: 'src/api/client.ts',
+        find: '      if (!retry || attempt >= this.#maxRetries) throw error!;',
+        replace: "      if (!retry || attempt >= this.#maxRetries || error!.kind === 'timeout' || error!.status === 504) throw error!;",
+      },
+    ],
     browser: [FAULTS],
     grep: 'holds past the deadline',
   },
@@ -230,19 +306,33 @@ const MUTANTS = [
   {
     row: 10,
     name: 'scrub: raw, URL-encoded and JSON-escaped forms dropped',
-    edits: [{ file: 'src/proxy/scrub.ts', find: '  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);', replace: "  const forms = new Set(['\\u0000never']);" }],
+    edits: [
+      {
+        file: 'src/proxy/scrub.ts',
+        find: '  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);',
+        replace: "  const forms = new Set(['\\u0000never']);",
+      },
+    ],
     node: PROXY_KEY_TESTS,
   },
   {
     row: 10,
     name: 'scrub: URL-encoded form dropped',
-    edits: [{ file: 'src/proxy/scrub.ts', find: '  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);', replace: '  const forms = new Set([secret, JSON.stringify(secret).slice(1, -1)]);' }],
+    edits: [
+      {
+        file: 'src/proxy/scrub.ts',
+        find: '  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);',
+        replace: '  const forms = new Set([secret, JSON.stringify(secret).slice(1, -1)]);',
+      },
+    ],
     node: PROXY_KEY_TESTS,
   },
   {
     row: 10,
     name: 'scrub: upper-case forms let through',
-    edits: [{ file: 'src/proxy/scrub.ts', find: "  return new RegExp(alternatives.join('|'), 'gi');", replace: "  return new RegExp(alternatives.join('|'), 'g');" }],
+    edits: [
+      { file: 'src/proxy/scrub.ts', find: "  return new RegExp(alternatives.join('|'), 'gi');", replace: "  return new RegExp(alternatives.join('|'), 'g');" },
+    ],
     node: PROXY_KEY_TESTS,
   },
   {
@@ -280,13 +370,19 @@ const MUTANTS = [
   {
     row: 13,
     name: 'javascript: URLs kept',
-    edits: [{ file: 'src/format/safe-url.ts', find: "    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;", replace: '    return url.href;' }],
+    edits: [
+      {
+        file: 'src/format/safe-url.ts',
+        find: "    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;",
+        replace: '    return url.href;',
+      },
+    ],
     node: ['test/node/safe-url.test.ts'],
   },
 ];
 
 const args = process.argv.slice(2);
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] ?? '' : '';
+const only = args.includes('--only') ? (args[args.indexOf('--only') + 1] ?? '') : '';
 const kind = args.includes('--kind') ? args[args.indexOf('--kind') + 1] : undefined;
 const selected = MUTANTS.filter((m) => m.name.includes(only) && (!kind || (kind === 'node' ? !m.browser : !!m.browser)));
 
@@ -299,7 +395,9 @@ function table(rows) {
 const covering = (m) => [...(m.node ?? []), ...(m.browser ?? [])].join(', ') + (m.grep ? ` (${m.grep.replaceAll('|', ' \\| ')})` : '');
 
 if (args.includes('--list')) {
-  console.log(table([['row', 'mutant', 'where', 'covering tests'], ...selected.map((m) => [m.row, m.name, m.edits.map((e) => e.file).join(' + '), covering(m)])]));
+  console.log(
+    table([['row', 'mutant', 'where', 'covering tests'], ...selected.map((m) => [m.row, m.name, m.edits.map((e) => e.file).join(' + '), covering(m)])]),
+  );
   process.exit(0);
 }
 
@@ -326,8 +424,15 @@ function firstFailure(output) {
   const after = lines.slice(at + 1, at + 40);
   const index = after.findIndex((l) => /error: |AssertionError|Error:|expected/i.test(l));
   // node:test writes multi-line messages as a YAML block (`error: |-`): the message is on the next line.
-  const error = (index === -1 ? '' : /\|-?\s*$/.test(after[index]) ? after[index + 1] ?? '' : after[index]).trim();
-  return `“${name.slice(0, 90)}”${error ? `: ${error.replace(/^error: /, '').replace(/\|/g, '\\|').slice(0, 120)}` : ''}`;
+  const error = (index === -1 ? '' : /\|-?\s*$/.test(after[index]) ? (after[index + 1] ?? '') : after[index]).trim();
+  return `“${name.slice(0, 90)}”${
+    error
+      ? `: ${error
+          .replace(/^error: /, '')
+          .replace(/\|/g, '\\|')
+          .slice(0, 120)}`
+      : ''
+  }`;
 }
 
 /** 0 when every covering test passed. Each Node test gets a 60 s default limit: a mutant that hangs its test counts as killed. */
@@ -336,9 +441,25 @@ async function runCovering(cwd, mutant) {
   if (mutant.node?.length) {
     const pattern = mutant.grep ? [`--test-name-pattern=${mutant.grep}`] : [];
     results.push(
-      await run(cwd, process.execPath, ['--import', 'tsx', '--import', join(cwd, 'scripts/node-test-timeout.mjs'), '--test', '--test-concurrency=1', '--test-timeout=900000', '--test-force-exit', ...pattern, ...mutant.node], {
-        NODE_TEST_TIMEOUT_MS: '60000',
-      }),
+      await run(
+        cwd,
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--import',
+          join(cwd, 'scripts/node-test-timeout.mjs'),
+          '--test',
+          '--test-concurrency=1',
+          '--test-timeout=900000',
+          '--test-force-exit',
+          ...pattern,
+          ...mutant.node,
+        ],
+        {
+          NODE_TEST_TIMEOUT_MS: '60000',
+        },
+      ),
     );
   }
   if (mutant.browser?.length) {
@@ -397,7 +518,11 @@ try {
         const base = await runCovering(scratch, mutant);
         if (base.code !== 0 || base.noneRan) {
           verdict = base.noneRan ? 'no test ran' : 'baseline fails';
-          detail = base.output.split('\n').filter((l) => /not ok|✖|FAIL|Error/.test(l)).slice(0, 3).join(' / ');
+          detail = base.output
+            .split('\n')
+            .filter((l) => /not ok|✖|FAIL|Error/.test(l))
+            .slice(0, 3)
+            .join(' / ');
         }
         for (const edit of mutant.edits) {
           const path = join(scratch, edit.file);

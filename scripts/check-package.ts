@@ -34,7 +34,17 @@ export async function checkPackage(dir: string): Promise<{ ok: boolean; report: 
   const publint = await run([path.join(ROOT, 'node_modules/publint/src/cli.js'), dir, '--level', 'suggestion', '--strict'], dir);
   const entrypoints = LOCALE_ADD_ONS.flatMap((code) => [`./locales/${code}`, `./script/${code}`]);
   const attw = await run(
-    [path.join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js'), '--pack', dir, '--profile', 'esm-only', '--include-entrypoints', ...entrypoints, '--format', 'ascii'],
+    [
+      path.join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js'),
+      '--pack',
+      dir,
+      '--profile',
+      'esm-only',
+      '--include-entrypoints',
+      ...entrypoints,
+      '--format',
+      'ascii',
+    ],
     dir,
   );
   return {

@@ -66,10 +66,7 @@ function startSandbox() {
   });
 
   const config = new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the sandbox did not report ready within ${SANDBOX_START_TIMEOUT_MS / 1000} s`)),
-      SANDBOX_START_TIMEOUT_MS,
-    );
+    const timer = setTimeout(() => reject(new Error(`the sandbox did not report ready within ${SANDBOX_START_TIMEOUT_MS / 1000} s`)), SANDBOX_START_TIMEOUT_MS);
     createInterface({ input: child.stdout }).on('line', (line) => {
       if (ready || !line.startsWith(SANDBOX_READY_PREFIX)) {
         if (line.trim()) log(`[sandbox] ${line}`);

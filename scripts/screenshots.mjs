@@ -95,7 +95,10 @@ async function main() {
     await amount('2', 'Bridge 2 USDC');
     await capture(page, '2-quote');
 
-    for (const [state, picker] of [['3-token-picker', 'bw-token-picker'], ['4-chain-picker', 'bw-chain-picker']]) {
+    for (const [state, picker] of [
+      ['3-token-picker', 'bw-token-picker'],
+      ['4-chain-picker', 'bw-chain-picker'],
+    ]) {
       await page.locator(`bridge-widget ${picker} #trigger`).first().click();
       await page.getByRole('dialog').first().waitFor({ timeout: TIMEOUT });
       await capture(page, state);
@@ -108,7 +111,10 @@ async function main() {
     await primary.click();
     await text('Transfer in progress');
     await capture(page, '5-in-transit');
-    await page.getByText(/Taking longer than usual/).first().waitFor({ timeout: TIMEOUT });
+    await page
+      .getByText(/Taking longer than usual/)
+      .first()
+      .waitFor({ timeout: TIMEOUT });
     await capture(page, '6-slow');
     await faults({ stuckBridge: false, estimatedRouteSeconds: null });
     await text('Transfer complete');

@@ -44,7 +44,9 @@ export function defineBridgeWidget(registry: CustomElementRegistry | undefined =
     }
     const existingVersion = (existing as unknown as Record<symbol, string | undefined>)[VERSION_KEY];
     if (existing !== element && existingVersion !== VERSION) {
-      console.warn(`bridge-widget ${VERSION}: <${tag}> is already defined by ${existingVersion ? `version ${existingVersion}` : 'another script'}; keeping that one.`);
+      console.warn(
+        `bridge-widget ${VERSION}: <${tag}> is already defined by ${existingVersion ? `version ${existingVersion}` : 'another script'}; keeping that one.`,
+      );
     }
   }
 }

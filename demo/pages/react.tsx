@@ -26,7 +26,9 @@ function Bridge({ proxyUrl, wallet }: { proxyUrl: string; wallet: Eip1193Provide
           }}
         />
       </div>
-      <p data-testid="framework-event" aria-live="polite">{quote}</p>
+      <p data-testid="framework-event" aria-live="polite">
+        {quote}
+      </p>
     </>
   );
 }

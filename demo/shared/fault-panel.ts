@@ -77,13 +77,11 @@ const SWITCHES: FaultSwitch[] = [
   },
   {
     id: 'aml',
-    label: 'Flag the wallet\'s address (AML)',
+    label: "Flag the wallet's address (AML)",
     help: 'Quotes for the current account are refused without a reason.',
     isOn: (s, c) => s.flaggedAddresses.some((a) => sameAddress(a, c.account())),
     patch: (on, s, c) => ({
-      flaggedAddresses: on
-        ? [...s.flaggedAddresses, c.account()]
-        : s.flaggedAddresses.filter((a) => !sameAddress(a, c.account())),
+      flaggedAddresses: on ? [...s.flaggedAddresses, c.account()] : s.flaggedAddresses.filter((a) => !sameAddress(a, c.account())),
     }),
   },
   {
@@ -140,12 +138,20 @@ const SWITCHES: FaultSwitch[] = [
 // A compromised routing service, one lie at a time (sandbox README, "Hostile
 // responses"). The widget should refuse each before the wallet opens.
 const HOSTILE_MODES: { mode: string; label: string; help: string }[] = [
-  { mode: 'inflated-value', label: 'Inflated value', help: 'The route\'s transaction sends 100× the amount (native source) or 2 ETH (ERC-20 source).' },
-  { mode: 'foreign-token-approval', label: 'Approval for another token', help: 'The first approval is for a different token on the source chain (WETH instead of USDC).' },
+  { mode: 'inflated-value', label: 'Inflated value', help: "The route's transaction sends 100× the amount (native source) or 2 ETH (ERC-20 source)." },
+  {
+    mode: 'foreign-token-approval',
+    label: 'Approval for another token',
+    help: 'The first approval is for a different token on the source chain (WETH instead of USDC).',
+  },
   { mode: 'huge-approval', label: 'Approval for 1000× the amount', help: 'The first approval asks for a thousand times the amount (ERC-20 source).' },
   { mode: 'max-approval', label: 'Unlimited approval', help: 'The first approval asks for 2^256 − 1 (ERC-20 source).' },
   { mode: 'drain-calldata', label: 'Drain to an attacker', help: 'The "transfer" is transfer(attacker, amount) on the token contract itself (ERC-20 source).' },
-  { mode: 'foreign-chain-approval', label: 'Approvals on other chains', help: 'Approvals name the destination chain and chain 1 instead of the source chain (ERC-20 source).' },
+  {
+    mode: 'foreign-chain-approval',
+    label: 'Approvals on other chains',
+    help: 'Approvals name the destination chain and chain 1 instead of the source chain (ERC-20 source).',
+  },
   { mode: 'worse-terms', label: 'Worse terms than quoted', help: 'The route promises half of what the quote showed; the transaction itself is honest.' },
   { mode: 'foreign-status', label: 'Status of another intent', help: 'Every status answer claims success for a different intent until switched back.' },
 ];
@@ -160,10 +166,7 @@ let panelCount = 0;
  * sandbox/service/admin.ts). These exist only on the sandbox service;
  * the widget never sees them, it only sees the service misbehave.
  */
-export function mountFaultPanel(
-  container: HTMLElement,
-  options: { adminUrl: string; log: EventLog; account: () => string; chainIds: number[] },
-): () => void {
+export function mountFaultPanel(container: HTMLElement, options: { adminUrl: string; log: EventLog; account: () => string; chainIds: number[] }): () => void {
   const faultsUrl = `${options.adminUrl}/faults`;
   const context: FaultContext = { account: options.account, chainIds: options.chainIds };
   const message = h('p', { class: 'muted', role: 'status' });

@@ -79,7 +79,7 @@ export function mountWalletPanel(container: HTMLElement, wallet: DevWallet, conf
     h(
       'p',
       { class: 'muted' },
-      'An EIP-1193 provider over the sandbox\'s funded test key. It signs locally and broadcasts to the local chains, like an injected wallet without the popups.',
+      "An EIP-1193 provider over the sandbox's funded test key. It signs locally and broadcasts to the local chains, like an injected wallet without the popups.",
     ),
     h('dl', { class: 'facts' }, h('dt', {}, 'Status'), status, h('dt', {}, 'Account'), address, h('dt', {}, 'Chain'), chain),
     controls,
@@ -97,13 +97,11 @@ export function mountWalletPanel(container: HTMLElement, wallet: DevWallet, conf
     status.textContent = wallet.connected ? 'Connected' : 'Not connected';
     status.className = wallet.connected ? 'ok' : 'warn';
     address.textContent = wallet.address;
-    address.title = usingSandboxAccount ? 'The sandbox\'s demo account' : 'The second test account';
+    address.title = usingSandboxAccount ? "The sandbox's demo account" : 'The second test account';
     chain.textContent = chainLabel(wallet.chainId);
     connectButton.textContent = wallet.connected ? 'Disconnect' : 'Connect';
     const pending = wallet.pendingTraps;
-    traps.textContent = pending.length
-      ? `Armed: ${pending.map((trap) => `${trap.action} the next ${describeMatcher(trap.method)}`).join(', ')}`
-      : '';
+    traps.textContent = pending.length ? `Armed: ${pending.map((trap) => `${trap.action} the next ${describeMatcher(trap.method)}`).join(', ')}` : '';
   }
 
   function renderBalances(rows: Balance[]) {

@@ -62,17 +62,16 @@ export function createChainClients(provider: Eip1193Provider, chainId: number, n
     return wallet;
   }
 
-  async function sendAndConfirm(
-    account: DevAccount,
-    send: (wallet: SandboxWalletClient) => Promise<Hash>,
-  ): Promise<TransactionReceipt> {
+  async function sendAndConfirm(account: DevAccount, send: (wallet: SandboxWalletClient) => Promise<Hash>): Promise<TransactionReceipt> {
     const previous = queues.get(account.address) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(async () => {
-      const hash = await send(walletFor(account));
-      const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-      if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted on chain ${chainId}`);
-      return receipt;
-    });
+    const run = previous
+      .catch(() => undefined)
+      .then(async () => {
+        const hash = await send(walletFor(account));
+        const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+        if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted on chain ${chainId}`);
+        return receipt;
+      });
     queues.set(account.address, run);
     return run;
   }

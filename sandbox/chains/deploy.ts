@@ -20,11 +20,7 @@ import type { ChainClients } from './chain-client.js';
 import type { Eip1193Provider } from './edr-chain.js';
 import { SANDBOX_ERC20S, VAULT_ETH, type SandboxContracts, type SandboxNetwork } from './networks.js';
 
-export async function deploySandboxContracts(
-  network: SandboxNetwork,
-  clients: ChainClients,
-  provider: Eip1193Provider,
-): Promise<void> {
+export async function deploySandboxContracts(network: SandboxNetwork, clients: ChainClients, provider: Eip1193Provider): Promise<void> {
   const { deployer, contracts } = network;
   const send = (fn: Parameters<ChainClients['sendAndConfirm']>[1]) => clients.sendAndConfirm(deployer, fn);
   const expectAt = (key: keyof SandboxContracts, receipt: TransactionReceipt) => {
@@ -71,10 +67,7 @@ export async function deploySandboxContracts(
     }),
   );
 
-  expectAt(
-    'hoplineFeeCollector',
-    await send((w) => w.deployContract({ abi: HoplineFeeCollectorAbi, bytecode: bytecodeOf('HoplineFeeCollector') })),
-  );
+  expectAt('hoplineFeeCollector', await send((w) => w.deployContract({ abi: HoplineFeeCollectorAbi, bytecode: bytecodeOf('HoplineFeeCollector') })));
   expectAt(
     'hoplineRouter',
     await send((w) =>
@@ -94,18 +87,9 @@ export async function deploySandboxContracts(
     }),
   );
 
-  expectAt(
-    'slowlaneBridge',
-    await send((w) => w.deployContract({ abi: SlowlaneBridgeAbi, bytecode: bytecodeOf('SlowlaneBridge'), args: [operator] })),
-  );
-  expectAt(
-    'liquidityVault',
-    await send((w) => w.deployContract({ abi: LiquidityVaultAbi, bytecode: bytecodeOf('LiquidityVault'), args: [operator] })),
-  );
-  expectAt(
-    'depositReceiver',
-    await send((w) => w.deployContract({ abi: DepositReceiverAbi, bytecode: bytecodeOf('DepositReceiver') })),
-  );
+  expectAt('slowlaneBridge', await send((w) => w.deployContract({ abi: SlowlaneBridgeAbi, bytecode: bytecodeOf('SlowlaneBridge'), args: [operator] })));
+  expectAt('liquidityVault', await send((w) => w.deployContract({ abi: LiquidityVaultAbi, bytecode: bytecodeOf('LiquidityVault'), args: [operator] })));
+  expectAt('depositReceiver', await send((w) => w.deployContract({ abi: DepositReceiverAbi, bytecode: bytecodeOf('DepositReceiver') })));
 
   // Funding happens after every deployment so that it cannot shift a contract address.
   for (const token of SANDBOX_ERC20S) {
@@ -118,16 +102,8 @@ export async function deploySandboxContracts(
   await provider.request({ method: 'hardhat_setBalance', params: [contracts.liquidityVault, toQuantity(VAULT_ETH)] });
 }
 
-export async function mint(
-  clients: ChainClients,
-  network: SandboxNetwork,
-  token: Address,
-  to: Address,
-  amount: bigint,
-): Promise<TransactionReceipt> {
-  return clients.sendAndConfirm(network.deployer, (w) =>
-    w.writeContract({ address: token, abi: SandboxTokenAbi, functionName: 'mint', args: [to, amount] }),
-  );
+export async function mint(clients: ChainClients, network: SandboxNetwork, token: Address, to: Address, amount: bigint): Promise<TransactionReceipt> {
+  return clients.sendAndConfirm(network.deployer, (w) => w.writeContract({ address: token, abi: SandboxTokenAbi, functionName: 'mint', args: [to, amount] }));
 }
 
 export function toQuantity(value: bigint): Hex {

@@ -36,8 +36,7 @@ export interface JsonRpcError {
 }
 
 export type JsonRpcResponse =
-  | { jsonrpc: '2.0'; id: string | number | null; result: unknown }
-  | { jsonrpc: '2.0'; id: string | number | null; error: JsonRpcError };
+  { jsonrpc: '2.0'; id: string | number | null; result: unknown } | { jsonrpc: '2.0'; id: string | number | null; error: JsonRpcError };
 
 /** The EIP-1193 surface viem's `custom()` transport needs. */
 export interface Eip1193Provider {
@@ -104,10 +103,7 @@ export async function createLocalChain(options: LocalChainOptions): Promise<Loca
       chainId: BigInt(options.chainId),
       coinbase: hexToBytes('0xc014ba5ec014ba5ec014ba5ec014ba5ec014ba5e'),
       defaultTransactionGasLimit: BLOCK_GAS_LIMIT,
-      genesisState: [
-        ...l1GenesisState(HARDFORK),
-        ...options.genesisAccounts.map((a) => ({ address: hexToBytes(a.address), balance: a.balance })),
-      ],
+      genesisState: [...l1GenesisState(HARDFORK), ...options.genesisAccounts.map((a) => ({ address: hexToBytes(a.address), balance: a.balance }))],
       hardfork: l1HardforkToString(HARDFORK),
       initialBaseFeePerGas: 1_000_000_000n,
       minGasPrice: 0n,

@@ -33,11 +33,7 @@ export async function startRpcServer(chain: LocalChain, host: string, port: numb
   return { url: `http://${host}:${actualPort}`, port: actualPort, close: () => closeServer(server) };
 }
 
-async function handlePost(
-  chain: LocalChain,
-  req: import('node:http').IncomingMessage,
-  res: import('node:http').ServerResponse,
-): Promise<void> {
+async function handlePost(chain: LocalChain, req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): Promise<void> {
   let payload: unknown;
   try {
     payload = JSON.parse(await readBody(req, 10_000_000));

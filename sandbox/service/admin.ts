@@ -90,7 +90,11 @@ export async function handleAdmin(
       return json(200, { ok: true });
     }
     if (method === 'GET') {
-      const endpoints = query.get('endpoint')?.split(',').map((e) => e.trim()).filter(Boolean);
+      const endpoints = query
+        .get('endpoint')
+        ?.split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
       const sinceText = query.get('since');
       if (sinceText !== null && !/^\d+$/.test(sinceText)) return json(400, { error: 'since must be a non-negative integer (a seq)' });
       return json(200, { requests: ctx.requests.list({ endpoints, since: sinceText === null ? undefined : Number(sinceText) }) });

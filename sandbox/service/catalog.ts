@@ -130,9 +130,7 @@ export function buildBaseTokens(): CatalogToken[] {
     tokens.push(token(chainId, NATIVE_TOKEN_ADDRESS, 'ETH', 'Ether', 18, 'evm', ETH_USD, 'native', true));
     for (const spec of SANDBOX_ERC20S) {
       const price = ERC20_PRICES[spec.key] ?? 0;
-      tokens.push(
-        token(chainId, network.contracts[spec.key], spec.symbol, spec.name, spec.decimals, 'evm', price, 'erc20', true),
-      );
+      tokens.push(token(chainId, network.contracts[spec.key], spec.symbol, spec.name, spec.decimals, 'evm', price, 'erc20', true));
     }
   }
   tokens.push(
@@ -257,9 +255,7 @@ export class Catalog {
   /** Only base tokens: generated ones are never routable and hold no balances. */
   token(chainId: string, address: string): CatalogToken | undefined {
     const evm = address.startsWith('0x');
-    return this.baseTokens.find(
-      (t) => t.chainId === chainId && (evm ? t.address.toLowerCase() === address.toLowerCase() : t.address === address),
-    );
+    return this.baseTokens.find((t) => t.chainId === chainId && (evm ? t.address.toLowerCase() === address.toLowerCase() : t.address === address));
   }
 
   nativeToken(chainId: string): CatalogToken | undefined {

@@ -4,14 +4,7 @@
  * events, `/explorer/<chainId>/address/<address>` shows balances.
  */
 import { decodeEventLog, erc20Abi, formatUnits, type Abi, type Address, type Hex, type TransactionReceipt } from 'viem';
-import {
-  DepositReceiverAbi,
-  HookExecutorAbi,
-  HoplineFeeCollectorAbi,
-  LiquidityVaultAbi,
-  SandboxTokenAbi,
-  SwiftRouterAbi,
-} from '../artifacts/abis.js';
+import { DepositReceiverAbi, HookExecutorAbi, HoplineFeeCollectorAbi, LiquidityVaultAbi, SandboxTokenAbi, SwiftRouterAbi } from '../artifacts/abis.js';
 import { CATACLYSM_CHAIN_ID } from './catalog.js';
 import type { ServiceContext } from './context.js';
 

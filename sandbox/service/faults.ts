@@ -7,18 +7,7 @@
 import * as z from 'zod';
 import { PROVIDER_NAMES, type CatalogSize, type ProviderName } from './catalog.js';
 
-export const ENDPOINT_NAMES = [
-  'chains',
-  'tokens',
-  'allowance',
-  'quote',
-  'route',
-  'deposit-address',
-  'receipt',
-  'status',
-  'validate',
-  'balances',
-] as const;
+export const ENDPOINT_NAMES = ['chains', 'tokens', 'allowance', 'quote', 'route', 'deposit-address', 'receipt', 'status', 'validate', 'balances'] as const;
 export type EndpointName = (typeof ENDPOINT_NAMES)[number];
 
 /**
@@ -100,29 +89,15 @@ export const faultPatchSchema = z
     latency: z
       .union([z.number().int().min(0), z.object({ ms: z.number().int().min(0), endpoints: endpointList, count: count.optional() }), z.null()])
       .optional(),
-    rateLimitBurst: z
-      .union([
-        count,
-        z.object({ count, endpoints: endpointList, retryAfterSeconds: z.number().int().min(0).optional() }),
-        z.null(),
-      ])
-      .optional(),
-    malformedBody: z
-      .union([
-        count,
-        z.object({ count, endpoints: endpointList, mode: z.enum(['truncated', 'not-json']).optional() }),
-        z.null(),
-      ])
-      .optional(),
+    rateLimitBurst: z.union([count, z.object({ count, endpoints: endpointList, retryAfterSeconds: z.number().int().min(0).optional() }), z.null()]).optional(),
+    malformedBody: z.union([count, z.object({ count, endpoints: endpointList, mode: z.enum(['truncated', 'not-json']).optional() }), z.null()]).optional(),
     wrongType: z.union([counted, z.null()]).optional(),
     failedProviders: z.union([z.array(z.enum(PROVIDER_NAMES)), z.literal(true), z.null()]).optional(),
     stuckBridge: z.boolean().optional(),
     failWithRefund: z.boolean().optional(),
     needsGas: z.boolean().optional(),
     slowBalanceChains: z.union([z.array(z.union([z.string(), z.number()])), z.null()]).optional(),
-    allowanceRpcFailure: z
-      .union([z.boolean(), z.object({ status: z.union([z.literal(500), z.literal(502)]) }), z.null()])
-      .optional(),
+    allowanceRpcFailure: z.union([z.boolean(), z.object({ status: z.union([z.literal(500), z.literal(502)]) }), z.null()]).optional(),
     flaggedAddresses: z.array(z.string().min(1)).optional(),
     forceProvider: z.union([z.enum(PROVIDER_NAMES), z.null()]).optional(),
     syntheticTokens: z.number().int().min(0).max(200_000).optional(),
@@ -191,12 +166,7 @@ export class FaultController {
     }
     if (p.wrongType !== undefined) {
       const v = p.wrongType;
-      s.wrongType =
-        v === null
-          ? null
-          : typeof v === 'number'
-            ? { count: v, endpoints: null }
-            : { count: v.count, endpoints: normaliseEndpoints(v.endpoints) };
+      s.wrongType = v === null ? null : typeof v === 'number' ? { count: v, endpoints: null } : { count: v.count, endpoints: normaliseEndpoints(v.endpoints) };
     }
     if (p.failedProviders !== undefined) {
       s.failedProviders = p.failedProviders === true ? [...PROVIDER_NAMES] : (p.failedProviders ?? []);

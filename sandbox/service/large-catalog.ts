@@ -109,13 +109,88 @@ const WELL_KNOWN: readonly [string, string, number, number][] = [
 ];
 
 const SYLLABLES = [
-  'ar', 'be', 'ca', 'do', 'el', 'fa', 'ga', 'hi', 'io', 'ju', 'ka', 'lu', 'mo', 'ne', 'no', 'or', 'pa', 'qu', 'ra', 'si',
-  'ta', 'ul', 'va', 'wi', 'xe', 'yo', 'za', 'bri', 'cro', 'dra', 'fle', 'gro', 'kri', 'pho', 'sta', 'tri', 'zen', 'vor',
-  'lyn', 'mir', 'nex', 'ory', 'pix', 'quo', 'rex', 'sol', 'tor', 'umb', 'vex', 'wyn', 'xan', 'yel', 'zor', 'lum', 'nov',
+  'ar',
+  'be',
+  'ca',
+  'do',
+  'el',
+  'fa',
+  'ga',
+  'hi',
+  'io',
+  'ju',
+  'ka',
+  'lu',
+  'mo',
+  'ne',
+  'no',
+  'or',
+  'pa',
+  'qu',
+  'ra',
+  'si',
+  'ta',
+  'ul',
+  'va',
+  'wi',
+  'xe',
+  'yo',
+  'za',
+  'bri',
+  'cro',
+  'dra',
+  'fle',
+  'gro',
+  'kri',
+  'pho',
+  'sta',
+  'tri',
+  'zen',
+  'vor',
+  'lyn',
+  'mir',
+  'nex',
+  'ory',
+  'pix',
+  'quo',
+  'rex',
+  'sol',
+  'tor',
+  'umb',
+  'vex',
+  'wyn',
+  'xan',
+  'yel',
+  'zor',
+  'lum',
+  'nov',
 ];
 const SUFFIXES = [
-  'Protocol', 'Finance', 'Network', 'DAO', 'Token', 'Coin', 'Labs', 'Swap', 'AI', 'Chain', 'Money', 'Bridge', 'Markets',
-  'Exchange', 'Games', 'Vault', 'Yield', 'Capital', 'Dollar', 'Inu', 'Cat', 'Verse', 'World', 'Pay', 'Storage',
+  'Protocol',
+  'Finance',
+  'Network',
+  'DAO',
+  'Token',
+  'Coin',
+  'Labs',
+  'Swap',
+  'AI',
+  'Chain',
+  'Money',
+  'Bridge',
+  'Markets',
+  'Exchange',
+  'Games',
+  'Vault',
+  'Yield',
+  'Capital',
+  'Dollar',
+  'Inu',
+  'Cat',
+  'Verse',
+  'World',
+  'Pay',
+  'Storage',
 ];
 
 /** mulberry32: a tiny seeded PRNG; the same seed gives the same catalog on every start. */
@@ -152,7 +227,9 @@ function chars(random: () => number, alphabet: string, length: number): string {
 function hex(random: () => number, length: number, mixedCase = false): string {
   let out = '';
   while (out.length < length) {
-    const digits = Math.floor(random() * 4294967296).toString(16).padStart(8, '0');
+    const digits = Math.floor(random() * 4294967296)
+      .toString(16)
+      .padStart(8, '0');
     if (!mixedCase) {
       out += digits;
       continue;
@@ -173,7 +250,9 @@ function tokenAddress(random: () => number, type: ChainType, symbol: string): st
     case 'evm':
       return evmAddress(random);
     case 'cosmos':
-      return random() < 0.7 ? `ibc/${hex(random, 64).toUpperCase()}` : `factory/${chars(random, 'abcdefghijklmnopqrstuvwxyz0123456789', 43)}/u${symbol.toLowerCase()}`;
+      return random() < 0.7
+        ? `ibc/${hex(random, 64).toUpperCase()}`
+        : `factory/${chars(random, 'abcdefghijklmnopqrstuvwxyz0123456789', 43)}/u${symbol.toLowerCase()}`;
     case 'solana':
       return chars(random, BASE58, 43 + Math.floor(random() * 2));
     case 'sui':
@@ -250,7 +329,10 @@ export function largeChain(plan: ChainPlan): CatalogChain {
 }
 
 /** The large catalog over the default one: its chains first and unchanged, each chain's own tokens first (a local chain's WETH last), then the generated ones. */
-export function buildLargeCatalog(baseChains: readonly CatalogChain[], baseTokens: readonly CatalogToken[]): { chains: CatalogChain[]; tokens: CatalogToken[] } {
+export function buildLargeCatalog(
+  baseChains: readonly CatalogChain[],
+  baseTokens: readonly CatalogToken[],
+): { chains: CatalogChain[]; tokens: CatalogToken[] } {
   const chains = [...baseChains, ...LARGE_EXTRA_CHAINS.map(largeChain)];
   const tokens: CatalogToken[] = [];
   for (const chain of chains) {
@@ -260,8 +342,16 @@ export function buildLargeCatalog(baseChains: readonly CatalogChain[], baseToken
     const extra = plan ? plan.tokens : (LARGE_EXTRA_TOKENS[chain.chainId] ?? 0);
     if (plan) {
       // The chain's native coin first, as the default catalog lists its chains' natives.
-      const native = chain.chainType === 'evm' ? NATIVE_TOKEN_ADDRESS : chain.chainType === 'cosmos' ? `u${plan.native.symbol.toLowerCase()}` : plan.native.symbol.toLowerCase();
-      own.push({ ...generated(chain.chainId, chain.chainType, plan.native.symbol, plan.native.name, plan.native.decimals, priceFor(prng(seedOf(chain.chainId))), native), category: 'native' });
+      const native =
+        chain.chainType === 'evm'
+          ? NATIVE_TOKEN_ADDRESS
+          : chain.chainType === 'cosmos'
+            ? `u${plan.native.symbol.toLowerCase()}`
+            : plan.native.symbol.toLowerCase();
+      own.push({
+        ...generated(chain.chainId, chain.chainType, plan.native.symbol, plan.native.name, plan.native.decimals, priceFor(prng(seedOf(chain.chainId))), native),
+        category: 'native',
+      });
       taken.add(plan.native.symbol.toUpperCase());
     }
     // A local chain's WETH goes last: a routable token that only its last page holds, so a test can

@@ -16,11 +16,7 @@ export function amountToMicroUsd(amount: bigint, decimals: number, priceMicro: b
 }
 
 /** Converts an amount between tokens at their USD prices (rounded down). */
-export function convertAmount(
-  amount: bigint,
-  from: { decimals: number; priceMicro: bigint },
-  to: { decimals: number; priceMicro: bigint },
-): bigint {
+export function convertAmount(amount: bigint, from: { decimals: number; priceMicro: bigint }, to: { decimals: number; priceMicro: bigint }): bigint {
   if (to.priceMicro === 0n) return 0n;
   return (amount * from.priceMicro * 10n ** BigInt(to.decimals)) / (to.priceMicro * 10n ** BigInt(from.decimals));
 }

@@ -121,8 +121,7 @@ export interface RoutePlan {
 }
 
 export type ProviderAnswer =
-  | { provider: ProviderName; outcome: 'declined' | 'failed'; code: string; reason: string }
-  | { provider: ProviderName; outcome: 'ok'; plan: RoutePlan };
+  { provider: ProviderName; outcome: 'declined' | 'failed'; code: string; reason: string } | { provider: ProviderName; outcome: 'ok'; plan: RoutePlan };
 
 export interface PlanningContext {
   chain(chainId: string): CatalogChain | undefined;
@@ -136,12 +135,7 @@ function decline(provider: ProviderName, code: string, reason: string): Provider
   return { provider, outcome: 'declined', code, reason };
 }
 
-export async function askProvider(
-  profile: ProviderProfile,
-  request: RouteRequest,
-  context: PlanningContext,
-  failing: boolean,
-): Promise<ProviderAnswer> {
+export async function askProvider(profile: ProviderProfile, request: RouteRequest, context: PlanningContext, failing: boolean): Promise<ProviderAnswer> {
   const name = profile.name;
   if (failing) return { provider: name, outcome: 'failed', code: 'UPSTREAM_TIMEOUT', reason: 'Provider did not answer in time' };
 
@@ -257,8 +251,7 @@ export async function askProvider(
           value: request.fromAmount,
           approvals: [],
           expectedDeposit: { token: NATIVE_TOKEN_ADDRESS, amount: request.fromAmount, nativeFee: 0n },
-          calldata: (intentId) =>
-            encodeFunctionData({ abi: SwiftRouterAbi, functionName: 'bridgeNative', args: [intentId, destChain, recipient] }),
+          calldata: (intentId) => encodeFunctionData({ abi: SwiftRouterAbi, functionName: 'bridgeNative', args: [intentId, destChain, recipient] }),
         });
       }
       return ok(name, {

@@ -185,13 +185,7 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
     send(res, requestId, { status: 404, body: { error: 'Not found' } });
   }
 
-  async function serveApi(
-    context: ServiceContext,
-    req: IncomingMessage,
-    res: ServerResponse,
-    requestId: string,
-    url: URL,
-  ): Promise<void> {
+  async function serveApi(context: ServiceContext, req: IncomingMessage, res: ServerResponse, requestId: string, url: URL): Promise<void> {
     const logged = context.requests.add({
       receivedAt: Date.now(),
       method: req.method ?? 'GET',

@@ -49,10 +49,7 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, exposedHead
   res.setHeader('Access-Control-Allow-Origin', origin ?? '*');
   if (origin) res.setHeader('Vary', 'Origin');
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
-  res.setHeader(
-    'Access-Control-Allow-Headers',
-    req.headers['access-control-request-headers'] ?? 'Content-Type, X-API-Key, Authorization',
-  );
+  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Content-Type, X-API-Key, Authorization');
   res.setHeader('Access-Control-Max-Age', '600');
   if (exposedHeaders.length > 0) res.setHeader('Access-Control-Expose-Headers', exposedHeaders.join(', '));
 }

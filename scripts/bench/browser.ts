@@ -2,7 +2,14 @@
 import { chromium, type Browser } from 'playwright-core';
 import { existsSync } from 'node:fs';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export function chromiumPath(): string {
   const path = process.env.CHROME_PATH || '/usr/bin/chromium';

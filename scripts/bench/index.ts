@@ -64,7 +64,9 @@ function options() {
     strict: true,
   });
   if (values.help) {
-    process.stdout.write('usage: npm run bench -- [--runs 5] [--only size,flow,catalog,picker,memory] [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]\n');
+    process.stdout.write(
+      'usage: npm run bench -- [--runs 5] [--only size,flow,catalog,picker,memory] [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]\n',
+    );
     process.exit(0);
   }
   const positive = (name: string, value: string) => {
@@ -114,7 +116,9 @@ function sizeFigures(size: SizeReport): Figure[] {
     }),
     figure('size.script.brotli', 'script-tag build, brotli', 'KB', [kb(size.script.brotli)]),
     figure('size.script.raw', 'script-tag build, raw', 'KB', [kb(size.script.raw)]),
-    figure('size.localeAddOn.gzip', 'German add-on for it (bridge-widget.de.js), gzip', 'KB', [kb(size.localeAddOn.gzip)], { note: 'loaded only by pages that show German' }),
+    figure('size.localeAddOn.gzip', 'German add-on for it (bridge-widget.de.js), gzip', 'KB', [kb(size.localeAddOn.gzip)], {
+      note: 'loaded only by pages that show German',
+    }),
   ];
   for (const [name, label] of [
     ['widget code (src)', '  in it: widget code (src), gzip cost'],
@@ -123,7 +127,12 @@ function sizeFigures(size: SizeReport): Figure[] {
     ['zod', '  in it: zod (zod/mini), gzip cost'],
   ] as const) {
     const l = lib(name);
-    if (l) figures.push(figure(`size.script.${name.split(' ')[0]}.gzip`, label, 'KB', [kb(l.gzipMarginal)], { note: `${(l.share * 100).toFixed(1)} % of the raw bytes; gzip cost = gzip(all) − gzip(all without it)` }));
+    if (l)
+      figures.push(
+        figure(`size.script.${name.split(' ')[0]}.gzip`, label, 'KB', [kb(l.gzipMarginal)], {
+          note: `${(l.share * 100).toFixed(1)} % of the raw bytes; gzip cost = gzip(all) − gzip(all without it)`,
+        }),
+      );
   }
   figures.push(
     figure('size.entry.gzip', 'package entry + its chunks, gzip (deps external)', 'KB', [kb(size.packageEntry.closure.gzip)], {
@@ -141,41 +150,159 @@ function flowFigures(runs: FlowRun[]): Figure[] {
   const all = (pick: (r: FlowRun) => number) => runs.map(pick);
   const allEqual = (target: number) => (_: number, samples: readonly number[]) => samples.every((s) => s === target);
   return [
-    figure('startup.defined', 'script fetch → element defined', 'ms', all((r) => r.startup.definedAt - r.startup.scriptFetchStart)),
-    figure('startup.interactive', 'script fetch → widget interactive (chain shown)', 'ms', all((r) => r.startup.interactiveAt - r.startup.scriptFetchStart)),
-    figure('startup.quote', `amount typed → quote shown (incl. ${QUOTE_DEBOUNCE_MS} ms debounce)`, 'ms', all((r) => r.quote.shownAt - r.quote.lastInputAt)),
-    figure('startup.remount', 'second mount → interactive (cached catalog)', 'ms', all((r) => r.secondMount.interactiveMs)),
-    figure('requests.quotesWhileTyping', `quote requests for typing “${TYPED_AMOUNT}”`, 'count', all((r) => r.quoteRequestsWhileTyping), { target: '1', check: allEqual(1) }),
-    figure('requests.statusPolls', 'status polls, one transfer', 'count', all((r) => r.statusPolls)),
-    figure('requests.earlyPolls', 'status polls earlier than next_poll_at', 'count', all((r) => r.earlyPolls), { target: '0', check: allEqual(0) }),
-    figure('requests.minPollMargin', 'smallest margin after next_poll_at', 'ms', all((r) => r.minPollMargin)),
-    figure('requests.refetchOnRemount', 'chain + token list fetches on second mount', 'count', all((r) => r.secondMount.chainsRefetches + r.secondMount.tokensRefetches), { target: '0', check: allEqual(0) }),
-    figure('requests.total', 'requests to the proxy, one full flow', 'count', all((r) => Object.values(r.requestsByEndpoint).reduce((a, b) => a + b, 0))),
+    figure(
+      'startup.defined',
+      'script fetch → element defined',
+      'ms',
+      all((r) => r.startup.definedAt - r.startup.scriptFetchStart),
+    ),
+    figure(
+      'startup.interactive',
+      'script fetch → widget interactive (chain shown)',
+      'ms',
+      all((r) => r.startup.interactiveAt - r.startup.scriptFetchStart),
+    ),
+    figure(
+      'startup.quote',
+      `amount typed → quote shown (incl. ${QUOTE_DEBOUNCE_MS} ms debounce)`,
+      'ms',
+      all((r) => r.quote.shownAt - r.quote.lastInputAt),
+    ),
+    figure(
+      'startup.remount',
+      'second mount → interactive (cached catalog)',
+      'ms',
+      all((r) => r.secondMount.interactiveMs),
+    ),
+    figure(
+      'requests.quotesWhileTyping',
+      `quote requests for typing “${TYPED_AMOUNT}”`,
+      'count',
+      all((r) => r.quoteRequestsWhileTyping),
+      { target: '1', check: allEqual(1) },
+    ),
+    figure(
+      'requests.statusPolls',
+      'status polls, one transfer',
+      'count',
+      all((r) => r.statusPolls),
+    ),
+    figure(
+      'requests.earlyPolls',
+      'status polls earlier than next_poll_at',
+      'count',
+      all((r) => r.earlyPolls),
+      { target: '0', check: allEqual(0) },
+    ),
+    figure(
+      'requests.minPollMargin',
+      'smallest margin after next_poll_at',
+      'ms',
+      all((r) => r.minPollMargin),
+    ),
+    figure(
+      'requests.refetchOnRemount',
+      'chain + token list fetches on second mount',
+      'count',
+      all((r) => r.secondMount.chainsRefetches + r.secondMount.tokensRefetches),
+      { target: '0', check: allEqual(0) },
+    ),
+    figure(
+      'requests.total',
+      'requests to the proxy, one full flow',
+      'count',
+      all((r) => Object.values(r.requestsByEndpoint).reduce((a, b) => a + b, 0)),
+    ),
   ];
 }
 
 function pickerFigures(runs: PickerRun[]): Figure[] {
   const tokens = runs[0]?.tokens ?? NaN;
   return [
-    figure('picker.interactive', 'script fetch → interactive, large catalog', 'ms', runs.map((r) => r.interactiveMs)),
-    figure('picker.open', `token picker open, large catalog (${tokens.toLocaleString('en-US')} tokens loaded)`, 'ms', runs.map((r) => r.open.ms)),
-    figure('picker.keystroke', `token search, local filter per keystroke (“${SEARCH_TEXT}”)`, 'ms', runs.flatMap((r) => r.keystrokes.map((k) => k.ms)), { note: 'all keystrokes of all runs pooled' }),
-    figure('picker.serverResult', `token search, last keystroke → the service's result painted (${SEARCH_RESULT}, last page)`, 'ms', runs.map((r) => r.serverResultMs), {
-      note: `includes the ${TOKEN_SEARCH_DEBOUNCE_MS} ms debounce`,
-    }),
-    figure('picker.reopen', 'token picker, second open', 'ms', runs.map((r) => r.reopen.ms)),
+    figure(
+      'picker.interactive',
+      'script fetch → interactive, large catalog',
+      'ms',
+      runs.map((r) => r.interactiveMs),
+    ),
+    figure(
+      'picker.open',
+      `token picker open, large catalog (${tokens.toLocaleString('en-US')} tokens loaded)`,
+      'ms',
+      runs.map((r) => r.open.ms),
+    ),
+    figure(
+      'picker.keystroke',
+      `token search, local filter per keystroke (“${SEARCH_TEXT}”)`,
+      'ms',
+      runs.flatMap((r) => r.keystrokes.map((k) => k.ms)),
+      { note: 'all keystrokes of all runs pooled' },
+    ),
+    figure(
+      'picker.serverResult',
+      `token search, last keystroke → the service's result painted (${SEARCH_RESULT}, last page)`,
+      'ms',
+      runs.map((r) => r.serverResultMs),
+      {
+        note: `includes the ${TOKEN_SEARCH_DEBOUNCE_MS} ms debounce`,
+      },
+    ),
+    figure(
+      'picker.reopen',
+      'token picker, second open',
+      'ms',
+      runs.map((r) => r.reopen.ms),
+    ),
   ];
 }
 
 function memoryFigures(runs: MemoryRun[], cycles: number): Figure[] {
   return [
-    figure('memory.heapAfterFirst', 'JS heap after 1 mount/unmount', 'MB', runs.map((r) => r.heapAfterFirst / 2 ** 20)),
-    figure('memory.heapAfterAll', `JS heap after ${cycles} mount/unmounts`, 'MB', runs.map((r) => r.heapAfterAll / 2 ** 20)),
-    figure('memory.growth', `heap growth, ${cycles} vs 1 cycles`, 'KB', runs.map((r) => r.growth / 1024)),
-    figure('memory.growthPerCycle', `heap growth per cycle, cycles ${Math.floor(cycles / 2) + 1}–${cycles}`, 'KB', runs.map((r) => r.growthPerCycleSecondHalf / 1024)),
-    figure('memory.widgetsAlive', 'BridgeWidget objects alive after unmounts', 'count', runs.map((r) => r.widgetsAliveAfterAll), { target: '0', check: (_, s) => s.every((v) => v === 0) }),
-    figure('memory.requestsAfterUnmount', 'proxy requests after the last unmount', 'count', runs.map((r) => r.requestsAfterUnmount), { target: '0', check: (_, s) => s.every((v) => v === 0) }),
-    figure('memory.walletListeners', 'listeners left on the wallet after unmounts', 'count', runs.map((r) => r.walletListenersAfterAll), { target: '0', check: (_, s) => s.every((v) => v === 0) }),
+    figure(
+      'memory.heapAfterFirst',
+      'JS heap after 1 mount/unmount',
+      'MB',
+      runs.map((r) => r.heapAfterFirst / 2 ** 20),
+    ),
+    figure(
+      'memory.heapAfterAll',
+      `JS heap after ${cycles} mount/unmounts`,
+      'MB',
+      runs.map((r) => r.heapAfterAll / 2 ** 20),
+    ),
+    figure(
+      'memory.growth',
+      `heap growth, ${cycles} vs 1 cycles`,
+      'KB',
+      runs.map((r) => r.growth / 1024),
+    ),
+    figure(
+      'memory.growthPerCycle',
+      `heap growth per cycle, cycles ${Math.floor(cycles / 2) + 1}–${cycles}`,
+      'KB',
+      runs.map((r) => r.growthPerCycleSecondHalf / 1024),
+    ),
+    figure(
+      'memory.widgetsAlive',
+      'BridgeWidget objects alive after unmounts',
+      'count',
+      runs.map((r) => r.widgetsAliveAfterAll),
+      { target: '0', check: (_, s) => s.every((v) => v === 0) },
+    ),
+    figure(
+      'memory.requestsAfterUnmount',
+      'proxy requests after the last unmount',
+      'count',
+      runs.map((r) => r.requestsAfterUnmount),
+      { target: '0', check: (_, s) => s.every((v) => v === 0) },
+    ),
+    figure(
+      'memory.walletListeners',
+      'listeners left on the wallet after unmounts',
+      'count',
+      runs.map((r) => r.walletListenersAfterAll),
+      { target: '0', check: (_, s) => s.every((v) => v === 0) },
+    ),
   ];
 }
 
@@ -246,7 +373,8 @@ async function main(): Promise<void> {
         log(`flow: startup, first quote, one transfer, second mount (${opts.runs} runs)`);
         results.flow = await repeat('flow', opts.runs, () => runFlow(ctx), errors);
         for (const run of results.flow) {
-          if (run.quote.maxGap >= QUOTE_DEBOUNCE_MS) errors.push(`flow: keystrokes ${run.quote.maxGap.toFixed(0)} ms apart (≥ the debounce): that run's quote count does not test the debounce`);
+          if (run.quote.maxGap >= QUOTE_DEBOUNCE_MS)
+            errors.push(`flow: keystrokes ${run.quote.maxGap.toFixed(0)} ms apart (≥ the debounce): that run's quote count does not test the debounce`);
           if (run.outcome !== 'success') errors.push(`flow: a transfer ended with ${run.outcome}`);
         }
       }
@@ -293,7 +421,14 @@ async function main(): Promise<void> {
 
   const out = {
     machine,
-    options: { runs: opts.runs, scenarios: [...opts.only], pickerTokens: opts.pickerTokens, cycles: opts.cycles, typedAmount: TYPED_AMOUNT, search: SEARCH_TEXT },
+    options: {
+      runs: opts.runs,
+      scenarios: [...opts.only],
+      pickerTokens: opts.pickerTokens,
+      cycles: opts.cycles,
+      typedAmount: TYPED_AMOUNT,
+      search: SEARCH_TEXT,
+    },
     durationSeconds: Math.round((Date.now() - started) / 100) / 10,
     figures,
     size,
@@ -319,7 +454,9 @@ async function main(): Promise<void> {
     print();
     print(`Largest contributors to ${size.script.file} (raw bytes from its sourcemap; gzip = what removing it would save):`);
     for (const g of size.contributors.groups.slice(0, 12)) {
-      print(`  ${g.name.padEnd(32)} ${String(g.bytes).padStart(7)} B  ${(g.share * 100).toFixed(1).padStart(5)} %  ~${String(g.gzipMarginal).padStart(6)} B gzip`);
+      print(
+        `  ${g.name.padEnd(32)} ${String(g.bytes).padStart(7)} B  ${(g.share * 100).toFixed(1).padStart(5)} %  ~${String(g.gzipMarginal).padStart(6)} B gzip`,
+      );
     }
     print('Largest modules (raw bytes):');
     for (const m of size.contributors.modules.slice(0, 8)) print(`  ${m.source.padEnd(56)} ${String(m.bytes).padStart(7)} B`);

@@ -114,13 +114,20 @@ export function table(figures: readonly Figure[]): string {
   ]);
   const header = ['figure', 'median', 'min', 'max', 'unit', 'target'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 1 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i >= 1 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
 /** The same table in Markdown, for the README. */
 export function markdownTable(figures: readonly Figure[]): string {
-  const rows = figures.map((f) => `| ${f.label} | ${format(f.median, f.unit)} | ${format(f.min, f.unit)} | ${format(f.max, f.unit)} | ${f.unit} | ${f.target ? `${f.target}${f.ok === undefined ? '' : f.ok ? ' ✓' : ' ✗'}` : ''} |`);
+  const rows = figures.map(
+    (f) =>
+      `| ${f.label} | ${format(f.median, f.unit)} | ${format(f.min, f.unit)} | ${format(f.max, f.unit)} | ${f.unit} | ${f.target ? `${f.target}${f.ok === undefined ? '' : f.ok ? ' ✓' : ' ✗'}` : ''} |`,
+  );
   return ['| figure | median | min | max | unit | target |', '| --- | ---: | ---: | ---: | --- | --- |', ...rows].join('\n');
 }
 

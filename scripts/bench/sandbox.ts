@@ -41,7 +41,10 @@ export async function startBenchSandbox(options: { bridgingDelayMs: number; time
   try {
     info = await new Promise<SandboxReadyInfo>((resolve, reject) => {
       let stdout = '';
-      const timer = setTimeout(() => reject(new Error(`the sandbox printed no ready line within ${options.timeoutMs ?? 60_000} ms; stderr:\n${stderr}`)), options.timeoutMs ?? 60_000);
+      const timer = setTimeout(
+        () => reject(new Error(`the sandbox printed no ready line within ${options.timeoutMs ?? 60_000} ms; stderr:\n${stderr}`)),
+        options.timeoutMs ?? 60_000,
+      );
       child.stdout!.on('data', (chunk: Buffer) => {
         stdout += chunk.toString();
         const line = stdout.split('\n').find((l, i, all) => l.startsWith('sandbox ready ') && i < all.length - 1);

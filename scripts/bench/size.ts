@@ -122,7 +122,13 @@ export const FORBIDDEN_VIEM = [
   { what: 'viem createWalletClient', text: "'Wallet Client'", alt: '"Wallet Client"', alt2: '`Wallet Client`', module: 'viem/_esm/clients/createWalletClient' },
   { what: 'viem createClient', text: "'Base Client'", alt: '"Base Client"', alt2: '`Base Client`', module: 'viem/_esm/clients/createClient' },
   { what: 'viem http transport', text: "'HTTP JSON-RPC'", alt: '"HTTP JSON-RPC"', alt2: '`HTTP JSON-RPC`', module: 'viem/_esm/clients/transports/http' },
-  { what: 'viem HTTP request error', text: "'HTTP request failed.'", alt: '"HTTP request failed."', alt2: '`HTTP request failed.`', module: 'viem/_esm/errors/request' },
+  {
+    what: 'viem HTTP request error',
+    text: "'HTTP request failed.'",
+    alt: '"HTTP request failed."',
+    alt2: '`HTTP request failed.`',
+    module: 'viem/_esm/errors/request',
+  },
 ] as const;
 
 /** Every source the sourcemap of `file` names (as written in the map), or [] without a map. */

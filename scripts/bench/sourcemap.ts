@@ -196,7 +196,10 @@ export function groupShares(attr: Attribution, key: (source: string) => string):
   const whole = gzipSize(all.map(([, parts]) => parts.join('')).join(''));
   return [...groups.entries()]
     .map(([name, g]) => {
-      const without = all.filter(([source]) => !g.sources.includes(source)).map(([, parts]) => parts.join('')).join('');
+      const without = all
+        .filter(([source]) => !g.sources.includes(source))
+        .map(([, parts]) => parts.join(''))
+        .join('');
       return { name, bytes: g.bytes, share: g.bytes / attr.totalBytes, gzipMarginal: whole - gzipSize(without), modules: g.modules };
     })
     .sort((a, b) => b.bytes - a.bytes);

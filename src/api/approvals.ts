@@ -8,7 +8,6 @@ export interface RequiredApproval {
   amount: bigint;
 }
 
-
 /**
  * The approvals a route needs, read as the spec says: `execution.approvals` is
  * authoritative; entries lacking spender, token or a non-zero amount are

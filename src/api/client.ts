@@ -377,7 +377,10 @@ export function readTokenPage(body: unknown): { items: unknown[]; nextCursor: st
     for (const place of places) for (const key of keys) if (accept(place[key])) return place[key];
     return undefined;
   };
-  const cursor = first(['nextCursor', 'next_cursor', 'cursor', 'next'], (v): v is string | number => (typeof v === 'string' && v !== '') || typeof v === 'number');
+  const cursor = first(
+    ['nextCursor', 'next_cursor', 'cursor', 'next'],
+    (v): v is string | number => (typeof v === 'string' && v !== '') || typeof v === 'number',
+  );
   const total = first(['total', 'totalCount', 'total_count'], (v): v is number => Number.isFinite(v));
   return { items, nextCursor: cursor === undefined ? null : String(cursor), total: total ?? null };
 }

@@ -27,19 +27,16 @@ import { EVM_ADDRESS } from '../model/checksum.js';
 // Objects, arrays, optional, nullable, pipes and transforms stay zod's own.
 
 /** A number `accept` takes, e.g. a safe integer within bounds. */
-const numberWhere = (accept: (value: number) => boolean, message: string) =>
-  z.custom<number>((value) => typeof value === 'number' && accept(value), message);
+const numberWhere = (accept: (value: number) => boolean, message: string) => z.custom<number>((value) => typeof value === 'number' && accept(value), message);
 
 /** A safe integer, as `z.int()` checks it: a finite, whole number within ±(2^53 − 1). */
 const int = () => numberWhere(Number.isSafeInteger, 'expected an integer');
 
 /** A whole number from 0 to `max`: decimals, counts. */
-const natural = (max = Number.MAX_SAFE_INTEGER) =>
-  numberWhere((n) => Number.isSafeInteger(n) && n >= 0 && n <= max, `expected an integer from 0 to ${max}`);
+const natural = (max = Number.MAX_SAFE_INTEGER) => numberWhere((n) => Number.isSafeInteger(n) && n >= 0 && n <= max, `expected an integer from 0 to ${max}`);
 
 /** A string matching `pattern`. */
-const matching = (pattern: RegExp, message: string) =>
-  z.custom<string>((value) => typeof value === 'string' && pattern.test(value), message);
+const matching = (pattern: RegExp, message: string) => z.custom<string>((value) => typeof value === 'string' && pattern.test(value), message);
 
 const string = z.custom<string>((value) => typeof value === 'string', 'expected a string');
 

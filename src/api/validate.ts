@@ -70,7 +70,6 @@ function base58ByteLength(input: string): number | undefined {
   return bytes + leadingZeros;
 }
 
-
 export type AddressProblem = 'empty' | 'whitespace' | 'format' | 'checksum' | 'prefix';
 
 /**

@@ -108,7 +108,11 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
 
   readonly #sessions = new SessionController(this, () => this);
   readonly #connection = new WalletConnectionController(this, (error) => this.#session.report(error));
-  readonly #wallet = new WalletController(this, () => this.#session, () => this.#connection.provider);
+  readonly #wallet = new WalletController(
+    this,
+    () => this.#session,
+    () => this.#connection.provider,
+  );
   readonly #i18n = new LocaleController(this);
   readonly #views = new ViewController(this, () => this.#session.view);
   readonly #tokenOptions = new TokenOptions();
@@ -141,33 +145,44 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       <div part="base" class="card" lang=${i18n.textLanguage} @bw-announce=${this.#views.onAnnounce}>
         <div class="header" part="header">
           <h2 part="title">${i18n.t('widget.title')}</h2>
-          ${account || wallet
-            ? html`<span class="account" part="account"
+          ${
+            account || wallet
+              ? html`<span class="account" part="account"
                 >${account ? html`<span title=${account}>${shortenHex(account)}${chain ? html` · ${chain.networkName}` : nothing}</span>` : nothing}
-                ${this.#connection.renderActions((k) => i18n.t(k), () => this.#connect())}</span
+                ${this.#connection.renderActions(
+                  (k) => i18n.t(k),
+                  () => this.#connect(),
+                )}</span
               >`
-            : nothing}
+              : nothing
+          }
         </div>
-        ${catalog.status === 'complete'
-          ? session.view === 'form'
-            ? this.#renderForm()
-            : session.view === 'executing'
-              ? this.#renderExecuting()
-              : this.#renderTracking()
-          : catalog.status === 'error'
-            ? this.#renderProblem(
-                this.proxyUrl ? { ...describeError(catalog.error), requestId: undefined } : { kind: 'no-proxy', message: i18n.t('widget.noProxy'), retryable: true },
-                () => session.retryCatalog(),
-              )
-            : html`<p class="notice info phase" part="notice notice-info"><span class="spinner" aria-hidden="true"></span>${i18n.t('widget.loading')}</p>`}
-        ${history
-          ? html`<bw-transfer-history
+        ${
+          catalog.status === 'complete'
+            ? session.view === 'form'
+              ? this.#renderForm()
+              : session.view === 'executing'
+                ? this.#renderExecuting()
+                : this.#renderTracking()
+            : catalog.status === 'error'
+              ? this.#renderProblem(
+                  this.proxyUrl
+                    ? { ...describeError(catalog.error), requestId: undefined }
+                    : { kind: 'no-proxy', message: i18n.t('widget.noProxy'), retryable: true },
+                  () => session.retryCatalog(),
+                )
+              : html`<p class="notice info phase" part="notice notice-info"><span class="spinner" aria-hidden="true"></span>${i18n.t('widget.loading')}</p>`
+        }
+        ${
+          history
+            ? html`<bw-transfer-history
               exportparts=${EXPORT_HISTORY}
               .transfers=${session.history}
               .chainNames=${Object.fromEntries((catalog.value?.chains ?? []).map((c) => [c.chainId, c.networkName]))}
               @bw-history-open=${(e: CustomEvent<{ transfer: Parameters<typeof session.open>[0] }>) => session.open(e.detail.transfer)}
             ></bw-transfer-history>`
-          : nothing}
+            : nothing
+        }
         ${this.#connection.renderChooser((k) => i18n.t(k), EXPORT_PICKER)}
         <div class="visually-hidden" role="status" aria-atomic="true">${this.#views.announcement}</div>
       </div>
@@ -234,8 +249,9 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
           @bw-token-more=${() => session.moreTokens(side)}
         ></bw-token-picker>
       </div>
-      ${side === 'from'
-        ? html`<bw-amount-input
+      ${
+        side === 'from'
+          ? html`<bw-amount-input
             exportparts=${EXPORT_AMOUNT}
             label=${i18n.t('form.amount')}
             .value=${values.amountText}
@@ -248,7 +264,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
             ?disabled=${this.#locked('amount') || !fromToken}
             @amount-change=${(e: CustomEvent<{ text: string }>) => session.edit({ amountText: e.detail.text })}
           ></bw-amount-input>`
-        : html`<bw-recipient-input
+          : html`<bw-recipient-input
             exportparts=${EXPORT_RECIPIENT}
             label=${i18n.t('form.recipient')}
             .value=${values.recipient}
@@ -257,7 +273,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
             ?disabled=${this.#locked('toAddress')}
             placeholder=${recipientRequired ? '' : (session.account ?? '')}
             @recipient-change=${(e: CustomEvent<{ value: string }>) => session.edit({ recipient: e.detail.value })}
-          ></bw-recipient-input>`}
+          ></bw-recipient-input>`
+      }
     </fieldset>`;
   }
 
@@ -280,9 +297,11 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     // Only the quote for what is typed now: a quote for another amount is never on screen, not even dimmed.
     const shown = session.currentQuote;
     const pending = quote.status === 'pending';
-    return html`${pending && session.quoteWait
+    return html`${
+      pending && session.quoteWait
         ? html`<p class="notice info" part="notice notice-info" role="status">${this.#i18n.t('notice.busyRetry', { seconds: session.quoteWait })}</p>`
-        : nothing}<bw-quote-panel
+        : nothing
+    }<bw-quote-panel
       exportparts=${EXPORT_QUOTE}
       .estimate=${shown?.estimate}
       .fromSymbol=${draft.fromToken?.symbol ?? ''}
@@ -308,13 +327,15 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const steps = approvalSteps(session);
     return html`
       <p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t(phase ? `phase.${phase}` : 'widget.working')}</p>
-      ${route
-        ? html`<p class="route-info">
-            ${i18n.t('quote.via', { provider: route.provider })}${route.reliabilityScore === undefined
-              ? nothing
-              : html` · ${i18n.t('quote.reliable', { percent: Math.round(route.reliabilityScore * 100) })}`}
+      ${
+        route
+          ? html`<p class="route-info">
+            ${i18n.t('quote.via', { provider: route.provider })}${
+              route.reliabilityScore === undefined ? nothing : html` · ${i18n.t('quote.reliable', { percent: Math.round(route.reliabilityScore * 100) })}`
+            }
           </p>`
-        : nothing}
+          : nothing
+      }
       <bw-route-review .view=${routeReview(session)} @terms-confirm=${() => session.answerTerms(true)} @terms-cancel=${() => session.answerTerms(false)}></bw-route-review>
       ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${this.unlimitedApproval}></bw-approval-steps>` : nothing}
       <p class="notice info" part="notice notice-info">

@@ -32,8 +32,10 @@ interface ConfiguredHost {
 /** Attributes a host set to something unusable, each with what the widget does instead: a typo on a landing page is visible, not silent. */
 export function configProblems(host: ConfiguredHost, session: TransferSession, t: (key: StringKey, vars?: Vars) => string): string[] {
   const [problems, threshold, attr] = [[] as string[], host.valueLossThreshold, (name: string) => host.getAttribute(name) ?? ''];
-  if (host.hasAttribute('slippage') && !isUsableSlippage(host.slippage)) problems.push(t('config.slippage', { value: attr('slippage'), used: session.values.slippage }));
-  if (host.hasAttribute('value-loss-threshold') && !(threshold >= 0 && threshold <= 100)) problems.push(t('config.threshold', { value: attr('value-loss-threshold') }));
+  if (host.hasAttribute('slippage') && !isUsableSlippage(host.slippage))
+    problems.push(t('config.slippage', { value: attr('slippage'), used: session.values.slippage }));
+  if (host.hasAttribute('value-loss-threshold') && !(threshold >= 0 && threshold <= 100))
+    problems.push(t('config.threshold', { value: attr('value-loss-threshold') }));
   if (!['light', 'dark', 'auto'].includes(host.theme)) problems.push(t('config.theme', { value: host.theme }));
   const catalog = session.catalog.value;
   if (catalog) for (const p of presetProblems(session.config, catalog, session.values)) problems.push(t(p.key, { value: p.value }));
@@ -75,7 +77,14 @@ export function routeReview(session: TransferSession): RouteReviewView | undefin
   const fromChain = session.chain(session.values.fromChainId);
   if (!review || !fromToken || !toToken || !fromChain) return undefined;
   const toChainId = session.values.toChainId;
-  return { review, terms, fromToken, toToken, native: fromChain.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }, toChainName: session.chain(toChainId)?.networkName ?? toChainId };
+  return {
+    review,
+    terms,
+    fromToken,
+    toToken,
+    native: fromChain.nativeCurrency ?? { symbol: 'ETH', decimals: 18 },
+    toChainName: session.chain(toChainId)?.networkName ?? toChainId,
+  };
 }
 
 export function statusView(session: TransferSession, format: Format, message: string | undefined): StatusView | undefined {

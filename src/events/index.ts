@@ -12,7 +12,24 @@ export { BridgeConnectRequestEvent, type BridgeConnectRequestDetail } from './br
 export { BridgeWalletEvent, type BridgeWalletDetail } from './bridge-wallet.js';
 
 export { BridgeEvent } from './bridge-event.js';
-export { BridgeQuoteEvent, type BridgeQuoteDetail, BridgeRouteEvent, type BridgeRouteDetail, BridgeApprovalEvent, type BridgeApprovalDetail, BridgeTransactionEvent, type BridgeTransactionDetail, BridgeStatusEvent, type BridgeStatusDetail, BridgeSuccessEvent, type BridgeSuccessDetail, BridgeFailedEvent, type BridgeFailedDetail, BridgeErrorEvent, type BridgeErrorDetail };
+export {
+  BridgeQuoteEvent,
+  type BridgeQuoteDetail,
+  BridgeRouteEvent,
+  type BridgeRouteDetail,
+  BridgeApprovalEvent,
+  type BridgeApprovalDetail,
+  BridgeTransactionEvent,
+  type BridgeTransactionDetail,
+  BridgeStatusEvent,
+  type BridgeStatusDetail,
+  BridgeSuccessEvent,
+  type BridgeSuccessDetail,
+  BridgeFailedEvent,
+  type BridgeFailedDetail,
+  BridgeErrorEvent,
+  type BridgeErrorDetail,
+};
 
 /** Each public event's class, by type: the element dispatches `new BRIDGE_EVENTS[type](detail)`. */
 export const BRIDGE_EVENTS = {

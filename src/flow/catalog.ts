@@ -134,7 +134,12 @@ export class TokenCatalog {
 
   /** The chain list: storage within the TTL, else the service (see `#cached`; `refreshed` gets a background refresh). */
   chains(options: CallOptions = {}, refreshed: (chains: Chain[]) => void = () => {}): Promise<Chain[]> {
-    return this.#cached('chains', async () => (await this.#client.chains(options)).data, (stored) => rows(stored, chainSchema), refreshed);
+    return this.#cached(
+      'chains',
+      async () => (await this.#client.chains(options)).data,
+      (stored) => rows(stored, chainSchema),
+      refreshed,
+    );
   }
 
   /** What is known of a chain right now, without a request. */
@@ -166,13 +171,15 @@ export class TokenCatalog {
       state.pages = new Map(rows<Token>(page.tokens, tokenSchema).map((t) => [tokenKey(t.address), t]));
       state.next = page.next ?? null;
     };
-    await (state.first ??= this.#cached<StoredPage>(`page ${chainId}`, () => this.#page(chainId, options), (stored) => stored, (fresh) => (apply(fresh), refreshed())).then(
-      apply,
-      (error: unknown) => {
-        state.first = undefined;
-        throw error;
-      },
-    ));
+    await (state.first ??= this.#cached<StoredPage>(
+      `page ${chainId}`,
+      () => this.#page(chainId, options),
+      (stored) => stored,
+      (fresh) => (apply(fresh), refreshed()),
+    ).then(apply, (error: unknown) => {
+      state.first = undefined;
+      throw error;
+    }));
     return this.known(chainId);
   }
 
@@ -205,7 +212,10 @@ export class TokenCatalog {
     const q = text.trim();
     if (q && this.#state(chainId).next !== null) {
       const { data } = await tokenPage(this.#client, { chainId, q, limit: this.#size }, options);
-      this.add(chainId, data.tokens.filter((t) => matchesToken(t, q)));
+      this.add(
+        chainId,
+        data.tokens.filter((t) => matchesToken(t, q)),
+      );
     }
     return this.known(chainId).tokens.filter((t) => matchesToken(t, q));
   }

@@ -155,7 +155,11 @@ export function selectChain(config: FormConfig, { tokens }: Catalog, current: Se
 }
 
 /** Presets that match nothing offered, as `config.*` string keys with the value written. */
-export function presetProblems(config: FormConfig, { chains, tokens }: Catalog, selection: Selection): { key: `config.${Side}${'Chain' | 'Token'}`; value: string }[] {
+export function presetProblems(
+  config: FormConfig,
+  { chains, tokens }: Catalog,
+  selection: Selection,
+): { key: `config.${Side}${'Chain' | 'Token'}`; value: string }[] {
   const problems: { key: `config.${Side}${'Chain' | 'Token'}`; value: string }[] = [];
   for (const side of SIDES) {
     const preset = config[side].chain;
@@ -165,7 +169,12 @@ export function presetProblems(config: FormConfig, { chains, tokens }: Catalog, 
     const chainId = selection[`${side}ChainId`];
     const { token, chain: preset } = config[side];
     // Only while the preset chain is selected: after the user picks another chain the preset token no longer applies.
-    if (token && chainId && (!preset || sameId(preset, chainId)) && !tokensFor(config[side], chainId, tokens).some((t) => sameId(t.address, token) || sameId(t.symbol, token))) {
+    if (
+      token &&
+      chainId &&
+      (!preset || sameId(preset, chainId)) &&
+      !tokensFor(config[side], chainId, tokens).some((t) => sameId(t.address, token) || sameId(t.symbol, token))
+    ) {
       problems.push({ key: `config.${side}Token`, value: token });
     }
   }

@@ -149,7 +149,11 @@ export function approvalBound(agreed: Agreement, route: Route): bigint {
 }
 
 /** Every approval the widget would send (issue 11, section 2), one by one and their sum. */
-export function checkApprovals(agreed: Agreement, route: Route, approvals: readonly RequiredApproval[] = usableApprovals(route, agreed.fromChain.chainId)): Verdict {
+export function checkApprovals(
+  agreed: Agreement,
+  route: Route,
+  approvals: readonly RequiredApproval[] = usableApprovals(route, agreed.fromChain.chainId),
+): Verdict {
   let total = 0n;
   for (const approval of approvals) {
     const verdict = checkApproval(agreed, route, approval);

@@ -167,7 +167,10 @@ export class PendingApprovals {
   }
 
   remove(account: string, hash: string): void {
-    this.#write(account, this.#read(account).filter((p) => p.hash.toLowerCase() !== hash.toLowerCase()));
+    this.#write(
+      account,
+      this.#read(account).filter((p) => p.hash.toLowerCase() !== hash.toLowerCase()),
+    );
   }
 }
 

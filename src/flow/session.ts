@@ -38,7 +38,16 @@ import {
   type Side,
 } from './form.js';
 import { IntentStore, type KeyValueStorage, type SavedToken, type SavedTransfer } from './intent-store.js';
-import { FlowError, sendTransfer, trackTransfer, type ApprovalProgress, type ExecutionPhase, type RouteReview, type TrackOutcome, type TransferDeps } from './transfer.js';
+import {
+  FlowError,
+  sendTransfer,
+  trackTransfer,
+  type ApprovalProgress,
+  type ExecutionPhase,
+  type RouteReview,
+  type TrackOutcome,
+  type TransferDeps,
+} from './transfer.js';
 
 export const QUOTE_DEBOUNCE_MS = 400;
 export const QUOTE_REFRESH_MS = 20_000;
@@ -85,10 +94,12 @@ export function englishText(key: string): string | undefined {
 }
 
 /** What the user chose that a problem can be about. */
-const causeOf = (values: FormValues) => [values.fromChainId, values.toChainId, values.fromTokenAddress, values.toTokenAddress, values.amountText, values.recipient].join();
+const causeOf = (values: FormValues) =>
+  [values.fromChainId, values.toChainId, values.fromTokenAddress, values.toTokenAddress, values.amountText, values.recipient].join();
 
 export function describeError(error: unknown): Problem {
-  if (error instanceof FlowError) return { kind: error.kind, rule: error.rule, message: error.message, requestId: error.requestId, retryable: error.recoverable };
+  if (error instanceof FlowError)
+    return { kind: error.kind, rule: error.rule, message: error.message, requestId: error.requestId, retryable: error.recoverable };
   if (error instanceof WalletError) return { kind: `wallet-${error.kind}`, message: error.message, retryable: true };
   if (isRoutingError(error)) {
     const problem = { kind: error.kind, requestId: error.requestId, retryable: error.retryable };
@@ -175,7 +186,16 @@ export class TransferSession {
   fromTokens: Load<unknown> = { status: 'idle' };
   toTokens: Load<unknown> = { status: 'idle' };
   settings: SessionSettings;
-  values: FormValues = { fromChainId: '', toChainId: '', fromTokenAddress: '', toTokenAddress: '', amountText: '', recipient: '', slippage: 1, valueLossConfirmed: false };
+  values: FormValues = {
+    fromChainId: '',
+    toChainId: '',
+    fromTokenAddress: '',
+    toTokenAddress: '',
+    amountText: '',
+    recipient: '',
+    slippage: 1,
+    valueLossConfirmed: false,
+  };
   draft: Draft = {};
   provider: Eip1193Provider | undefined;
   account: Address | undefined;
@@ -228,7 +248,13 @@ export class TransferSession {
   #changed(): void {
     this.#applyPresets();
     if (this.problem && this.#problemCause !== causeOf(this.values)) this.problem = undefined;
-    this.draft = readDraft({ catalog: this.catalog.value, balances: this.balances.value, values: this.values, account: this.account, previous: this.draft.inputs });
+    this.draft = readDraft({
+      catalog: this.catalog.value,
+      balances: this.balances.value,
+      values: this.values,
+      account: this.account,
+      previous: this.draft.inputs,
+    });
     if (this.view !== 'form') this.draft.inputs = undefined;
     if (this.draft.inputs !== this.quote.value?.inputs && this.draft.inputs !== this.#quoteRequested) void this.#runQuote();
     for (const listener of this.#listeners) listener.changed?.();
@@ -303,7 +329,14 @@ export class TransferSession {
   report(error: unknown, intentId?: string): void {
     const problem = describeError(error);
     this.#setProblem(problem);
-    this.#emit('bridge-error', { kind: problem.kind, rule: problem.rule, message: problem.message, intentId, requestId: problem.requestId, retryable: problem.retryable });
+    this.#emit('bridge-error', {
+      kind: problem.kind,
+      rule: problem.rule,
+      message: problem.message,
+      intentId,
+      requestId: problem.requestId,
+      retryable: problem.retryable,
+    });
     this.#changed();
   }
 
@@ -731,30 +764,39 @@ export class TransferSession {
       this.#readHistory();
       this.#changed();
     };
-    trackTransfer(saved, { ...this.options.transfer, client: this.client, store: this.store, signal: controller.signal }, {
-      onPhase: () => refresh(),
-      onReceipt: () => refresh(),
-      onStatus: (status, meta) => {
-        const current = shown();
-        const previous = current?.status;
-        if (current) {
-          this.notice = undefined;
-          refresh({ status, lastCheckedAt: Date.now(), nextCheckAt: status.kind === 'tracked' && status.next_poll_at ? Date.parse(status.next_poll_at) : undefined });
-        }
-        const changed = previous?.status !== status.status || (previous.kind === 'tracked' && status.kind === 'tracked' && previous.gas_status !== status.gas_status);
-        if (changed || !current) this.#emit('bridge-status', statusDetail(saved, status, meta));
+    trackTransfer(
+      saved,
+      { ...this.options.transfer, client: this.client, store: this.store, signal: controller.signal },
+      {
+        onPhase: () => refresh(),
+        onReceipt: () => refresh(),
+        onStatus: (status, meta) => {
+          const current = shown();
+          const previous = current?.status;
+          if (current) {
+            this.notice = undefined;
+            refresh({
+              status,
+              lastCheckedAt: Date.now(),
+              nextCheckAt: status.kind === 'tracked' && status.next_poll_at ? Date.parse(status.next_poll_at) : undefined,
+            });
+          }
+          const changed =
+            previous?.status !== status.status || (previous.kind === 'tracked' && status.kind === 'tracked' && previous.gas_status !== status.gas_status);
+          if (changed || !current) this.#emit('bridge-status', statusDetail(saved, status, meta));
+        },
+        onStatusRejected: () => {
+          if (!shown()) return;
+          this.notice = 'status.contradicted';
+          this.#changed();
+        },
+        onPollProblem: (error, retryInMs) => {
+          if (!shown()) return;
+          this.notice = error.kind === 'rate-limited' ? 'notice.busy' : 'notice.unreachable';
+          refresh({ nextCheckAt: Date.now() + retryInMs });
+        },
       },
-      onStatusRejected: () => {
-        if (!shown()) return;
-        this.notice = 'status.contradicted';
-        this.#changed();
-      },
-      onPollProblem: (error, retryInMs) => {
-        if (!shown()) return;
-        this.notice = error.kind === 'rate-limited' ? 'notice.busy' : 'notice.unreachable';
-        refresh({ nextCheckAt: Date.now() + retryInMs });
-      },
-    })
+    )
       .then((outcome) => this.#finish(outcome))
       .catch((error: unknown) => {
         if (!isAborted(error)) this.report(error, intentId);
@@ -797,7 +839,7 @@ function statusDetail(saved: SavedTransfer, status: IntentStatus, meta?: Respons
     sourceTxHash: tracked?.source_tx_hash ?? saved.sourceTxHash,
     destTxHash: tracked?.dest_tx_hash,
     needsGas: tracked?.gas_status === 'needs_gas',
-    requestId: tracked ? tracked.request_id ?? saved.requestId : meta?.requestId,
+    requestId: tracked ? (tracked.request_id ?? saved.requestId) : meta?.requestId,
     providerRequestId: tracked?.provider_request_id ?? saved.providerRequestId,
     metadata: tracked?.metadata ?? undefined,
   };

@@ -24,9 +24,7 @@ export interface PollOptions {
   onProblem?: (error: RoutingError, retryInMs: number) => void;
 }
 
-export type PollOutcome =
-  | { kind: 'final'; status: IntentStatus & { kind: 'tracked' }; meta: ResponseMeta }
-  | { kind: 'not-found'; error: IntentNotFoundError };
+export type PollOutcome = { kind: 'final'; status: IntentStatus & { kind: 'tracked' }; meta: ResponseMeta } | { kind: 'not-found'; error: IntentNotFoundError };
 
 export function isFinalStatus(status: IntentStatus): status is IntentStatus & { kind: 'tracked' } {
   return status.kind === 'tracked' && (status.status === 'success' || status.status === 'failed');
@@ -58,7 +56,10 @@ export async function pollUntilFinal(client: WidgetClient, intentId: string, opt
       if (error instanceof IntentNotFoundError) return { kind: 'not-found', error };
       if (!(error instanceof RoutingError) || error.kind === 'aborted') throw error;
       // Everything else is transient for a poller: the transfer is on chain whatever the API says now.
-      delay = error instanceof RateLimitedError ? Math.max(error.retryAfterMs, backoffDelay(failures)) : backoffDelay(failures, { baseMs: 1_000, maxMs: 30_000, jitter: 0.3 });
+      delay =
+        error instanceof RateLimitedError
+          ? Math.max(error.retryAfterMs, backoffDelay(failures))
+          : backoffDelay(failures, { baseMs: 1_000, maxMs: 30_000, jitter: 0.3 });
       failures++;
       options.onProblem?.(error, delay);
     }

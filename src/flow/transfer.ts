@@ -13,15 +13,7 @@ import { RoutingError } from '../api/errors.js';
 import type { BackoffOptions } from '../api/rate-limit.js';
 import { sleep } from '../api/rate-limit.js';
 import type { Chain, Estimate, IntentStatus, PostHook, ReceiptResult, RouteResult } from '../api/schemas.js';
-import {
-  WalletError,
-  approveErc20,
-  getAccounts,
-  readErc20Allowance,
-  sendTransaction,
-  switchChain,
-  waitForReceipt,
-} from '../wallet/index.js';
+import { WalletError, approveErc20, getAccounts, readErc20Allowance, sendTransaction, switchChain, waitForReceipt } from '../wallet/index.js';
 import type { Address, Eip1193Provider, Hash } from '../wallet/index.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import { pollUntilFinal } from './status-poller.js';
@@ -165,14 +157,17 @@ function fromWalletError(error: unknown, doing: string): unknown {
     case 'wrong-chain':
       return new FlowError('wrong-chain', `${error.message} Nothing was sent.`, { cause: error });
     case 'timeout':
-      return new FlowError('wallet-timeout', `The wallet did not answer ${doing} in time. If you still confirm it there, this page will pick it up and track it.`, { cause: error });
+      return new FlowError(
+        'wallet-timeout',
+        `The wallet did not answer ${doing} in time. If you still confirm it there, this page will pick it up and track it.`,
+        { cause: error },
+      );
     case 'reverted':
       return new FlowError('transaction-reverted', error.message, { cause: error });
     default:
       return new FlowError('wallet', `The wallet reported a problem ${doing}: ${error.message}`, { cause: error });
   }
 }
-
 
 async function assertAccount(provider: Eip1193Provider, expected: Address, signal?: AbortSignal): Promise<void> {
   const [account] = await getAccounts(provider, { signal });
@@ -212,12 +207,25 @@ function requiredApprovals(plan: TransferPlan, route: RouteResult): RequiredAppr
   // With no approvals listed, the spec still asks to compare the ERC-20
   // allowance with fromAmount; the only contract the route names is `to`.
   if (required.length === 0 && !isNativeToken(plan.fromToken.address)) {
-    return [{ chainId: fromChain.chainId, tokenAddress: plan.fromToken.address as Address, spender: route.route.execution.transaction.to as Address, amount: plan.amount }];
+    return [
+      {
+        chainId: fromChain.chainId,
+        tokenAddress: plan.fromToken.address as Address,
+        spender: route.route.execution.transaction.to as Address,
+        amount: plan.amount,
+      },
+    ];
   }
   return required;
 }
 
-async function runApprovals(plan: TransferPlan, route: RouteResult, deps: TransferDeps, handlers: TransferHandlers, requestId: string | undefined): Promise<void> {
+async function runApprovals(
+  plan: TransferPlan,
+  route: RouteResult,
+  deps: TransferDeps,
+  handlers: TransferHandlers,
+  requestId: string | undefined,
+): Promise<void> {
   const { fromAddress } = plan;
   const { provider, signal } = deps;
   const agreed = agreementOf(plan, deps);
@@ -255,7 +263,8 @@ async function runApprovals(plan: TransferPlan, route: RouteResult, deps: Transf
     } else {
       show(step, 'waiting-wallet');
       const remember = (hash: unknown) => {
-        if (typeof hash === 'string') pending.add(fromAddress, { chainId: step.chainId, tokenAddress: step.tokenAddress, spender: step.spender, amount: step.amount.toString(), hash });
+        if (typeof hash === 'string')
+          pending.add(fromAddress, { chainId: step.chainId, tokenAddress: step.tokenAddress, spender: step.spender, amount: step.amount.toString(), hash });
       };
       try {
         await assertAccount(provider, fromAddress, signal);
@@ -266,7 +275,11 @@ async function runApprovals(plan: TransferPlan, route: RouteResult, deps: Transf
         );
       } catch (error) {
         const mapped = fromWalletError(error, 'the approval');
-        show(step, mapped instanceof FlowError && mapped.kind === 'wallet-rejected' ? 'rejected' : 'failed', mapped instanceof Error ? mapped.message : String(mapped));
+        show(
+          step,
+          mapped instanceof FlowError && mapped.kind === 'wallet-rejected' ? 'rejected' : 'failed',
+          mapped instanceof Error ? mapped.message : String(mapped),
+        );
         throw mapped;
       }
       remember(step.txHash);
@@ -306,7 +319,15 @@ async function switchTo(plan: TransferPlan, deps: TransferDeps, handlers: Transf
  * routing, wait for the user's answer; nothing is signed meanwhile. With no
  * one to ask, or a no, the attempt ends.
  */
-async function confirmTerms(plan: TransferPlan, route: RouteResult, fresh: Estimate, review: RouteReview, handlers: TransferHandlers, signal: AbortSignal | undefined, requestId: string | undefined): Promise<void> {
+async function confirmTerms(
+  plan: TransferPlan,
+  route: RouteResult,
+  fresh: Estimate,
+  review: RouteReview,
+  handlers: TransferHandlers,
+  signal: AbortSignal | undefined,
+  requestId: string | undefined,
+): Promise<void> {
   const change = (plan.shownEstimate && compareTerms(plan.shownEstimate, route.route, plan.slippage)) || compareTerms(fresh, route.route, plan.slippage);
   if (!change) return;
   const refused = routeRejected({ ok: false, rule: 'terms-changed' }, requestId);

@@ -73,7 +73,7 @@ export function formatAmount(value: bigint, decimals: number, options: FormatAmo
   const parts = new Intl.NumberFormat(options.locale, { useGrouping: true }).formatToParts(1000.5);
   const group = parts.find((p) => p.type === 'group')?.value ?? ',';
   const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
-  if (value !== 0n && whole === '0' && cut === '' ) {
+  if (value !== 0n && whole === '0' && cut === '') {
     return `${negative ? '-' : ''}<0${decimal}${'0'.repeat(Math.max(0, maxFraction - 1))}1`;
   }
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);

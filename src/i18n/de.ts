@@ -244,14 +244,18 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'status.arrivedExact': '{amount} auf {chain} angekommen',
   'status.arrivedOn': 'Auf {chain}',
   'status.notArrived': 'Nicht auf {chain} angekommen',
-  'status.slow': 'Dauert länger als üblich. Sie können diese Seite offen lassen oder später wiederkommen: Die Überweisung läuft weiter, und diese Seite nimmt sie wieder auf. Kommt sie nicht an, wenden Sie sich mit den IDs unten an den Support.',
+  'status.slow':
+    'Dauert länger als üblich. Sie können diese Seite offen lassen oder später wiederkommen: Die Überweisung läuft weiter, und diese Seite nimmt sie wieder auf. Kommt sie nicht an, wenden Sie sich mit den IDs unten an den Support.',
   'status.needsGas': 'Der Zielschritt wartet auf Gas; der Anbieter schließt ihn ab, sobald Gas verfügbar ist.',
-  'status.refund': 'Die Überweisung ist fehlgeschlagen. Eine Erstattung von {amount} an Ihre Adresse auf {chain} ist eingeleitet; bis sie im Guthaben erscheint, kann es einige Minuten dauern.',
+  'status.refund':
+    'Die Überweisung ist fehlgeschlagen. Eine Erstattung von {amount} an Ihre Adresse auf {chain} ist eingeleitet; bis sie im Guthaben erscheint, kann es einige Minuten dauern.',
   'status.notFound': 'Der Routing-Dienst hat keinen Eintrag mehr zu dieser Überweisung; ihr Fortschritt kann hier nicht verfolgt werden.',
-  'status.notFoundHelp': 'Prüfen Sie die Quelltransaktion im Explorer. Ist sie bestätigt und das Guthaben nicht angekommen, wenden Sie sich mit den IDs unten an den Support.',
+  'status.notFoundHelp':
+    'Prüfen Sie die Quelltransaktion im Explorer. Ist sie bestätigt und das Guthaben nicht angekommen, wenden Sie sich mit den IDs unten an den Support.',
   'status.raw': 'Status: {status}',
   'status.notReported': 'nicht gemeldet',
-  'status.unknownHelp': 'Der Routing-Dienst hat einen Status gemeldet, den dieses Widget nicht kennt. Er bestätigt nicht, dass das Guthaben angekommen ist; prüfen Sie später erneut oder wenden Sie sich mit den IDs unten an den Support.',
+  'status.unknownHelp':
+    'Der Routing-Dienst hat einen Status gemeldet, den dieses Widget nicht kennt. Er bestätigt nicht, dass das Guthaben angekommen ist; prüfen Sie später erneut oder wenden Sie sich mit den IDs unten an den Support.',
   'status.announceRaw': 'Überweisungsstatus: {status}',
   'status.announceGas': 'Der Zielschritt wartet auf Gas',
   'status.announceReporting': 'Die Transaktion wird der Bridge gemeldet',

@@ -251,12 +251,14 @@ export const en = {
   'status.notArrived': 'Did not arrive on {chain}',
   'status.slow': 'Taking longer than usual. It goes on: keep this page open or come back later. If it does not arrive, contact support with the ids below.',
   'status.needsGas': 'The destination step is waiting for gas; the provider will complete it once gas is available.',
-  'status.refund': 'The transfer failed. A refund of {amount} to your address on {chain} has been initiated; it can take a few minutes to show in your balance.',
+  'status.refund':
+    'The transfer failed. A refund of {amount} to your address on {chain} has been initiated; it can take a few minutes to show in your balance.',
   'status.notFound': 'The service no longer knows this transfer, so its progress cannot be followed here.',
   'status.notFoundHelp': 'Check the source transaction on the explorer. If it is confirmed and the funds have not arrived, contact support with the ids below.',
   'status.raw': 'Status: {status}',
   'status.notReported': 'not reported',
-  'status.unknownHelp': 'The service reported a status this widget does not know; it does not confirm arrival. Check again later, or contact support with the ids below.',
+  'status.unknownHelp':
+    'The service reported a status this widget does not know; it does not confirm arrival. Check again later, or contact support with the ids below.',
   'status.announceRaw': 'Transfer status: {status}',
   'status.announceGas': 'The destination step is waiting for gas',
   'status.announceReporting': 'Reporting the transaction to the bridge',

@@ -29,7 +29,11 @@ export function valueLossPercent(estimate: { fromAmountUsd?: string | undefined;
  * `estimatedDuration`. None, or not a positive number: undefined (nothing is
  * shown rather than a guess).
  */
-export function expectedSeconds(estimate: { estimatedRouteDuration?: number | null | undefined; executionDuration?: number | null | undefined; estimatedDuration?: number | null | undefined }): number | undefined {
+export function expectedSeconds(estimate: {
+  estimatedRouteDuration?: number | null | undefined;
+  executionDuration?: number | null | undefined;
+  estimatedDuration?: number | null | undefined;
+}): number | undefined {
   const seconds = estimate.estimatedRouteDuration ?? estimate.executionDuration ?? estimate.estimatedDuration;
   return seconds && seconds > 0 ? seconds : undefined;
 }

@@ -1,8 +1,7 @@
 /** Request body reading with a hard byte cap, using only web streams. */
 
 export type BodyResult =
-  | { readonly ok: true; readonly bytes: Uint8Array<ArrayBuffer> }
-  | { readonly ok: false; readonly reason: 'too_large' | 'bad_length' | 'unreadable' };
+  { readonly ok: true; readonly bytes: Uint8Array<ArrayBuffer> } | { readonly ok: false; readonly reason: 'too_large' | 'bad_length' | 'unreadable' };
 
 /**
  * Checks `Content-Length` first so an honest oversized upload is refused
@@ -17,11 +16,7 @@ export async function readCappedBody(request: Request, maxBytes: number): Promis
  * The same for any body: `declaredLength` is its Content-Length header, if
  * any. Reading stops (and the stream is cancelled) as soon as the cap is passed.
  */
-export async function readCappedStream(
-  declaredLength: string | null,
-  body: ReadableStream<Uint8Array> | null,
-  maxBytes: number,
-): Promise<BodyResult> {
+export async function readCappedStream(declaredLength: string | null, body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<BodyResult> {
   if (declaredLength !== null) {
     if (!/^\d{1,16}$/.test(declaredLength.trim())) {
       await body?.cancel().catch(() => undefined);

@@ -81,12 +81,7 @@ export function createProxyCore(options: ProxyOptions): ProxyCore {
   return Object.assign(core, { log: config.log, checkKey: () => config.keyChecker.status() });
 }
 
-async function handle(
-  config: ResolvedProxyConfig,
-  request: Request,
-  method: string,
-  context: RequestContext,
-): Promise<Outcome> {
+async function handle(config: ResolvedProxyConfig, request: Request, method: string, context: RequestContext): Promise<Outcome> {
   let url: URL;
   try {
     url = new URL(request.url);
@@ -124,9 +119,7 @@ async function handle(
 
   if (decision.kind === 'refused') {
     const seen =
-      decision.origin === null
-        ? `origin=none sec-fetch-site=${JSON.stringify(decision.fetchSite)}`
-        : `origin=${JSON.stringify(decision.origin.slice(0, 200))}`;
+      decision.origin === null ? `origin=none sec-fetch-site=${JSON.stringify(decision.fetchSite)}` : `origin=${JSON.stringify(decision.origin.slice(0, 200))}`;
     return refuse(403, 'proxy_origin_not_allowed', 'Origin not allowed', cors, label, [seen]);
   }
 
@@ -230,11 +223,7 @@ function toOutcome(exchange: Exchange, cors: Readonly<Record<string, string>>, l
 }
 
 /** Runs `send` only if the key's quota allows a call of this priority now. */
-async function admitted(
-  config: ResolvedProxyConfig,
-  priority: Priority,
-  send: (ticket: SendTicket | undefined) => Promise<Exchange>,
-): Promise<Exchange> {
+async function admitted(config: ResolvedProxyConfig, priority: Priority, send: (ticket: SendTicket | undefined) => Promise<Exchange>): Promise<Exchange> {
   let ticket: SendTicket | undefined;
   if (config.quota) {
     // A store that fails leaves the service's own limit as the only one.

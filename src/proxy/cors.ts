@@ -95,9 +95,7 @@ export function corsResponseHeaders(decision: OriginDecision): Record<string, st
   const headers: Record<string, string> = { vary: 'Origin' };
   if (decision.kind === 'allowed') {
     headers['access-control-allow-origin'] = decision.allowOrigin;
-    headers['access-control-expose-headers'] = PASSTHROUGH_RESPONSE_HEADERS.filter((h) => h !== 'content-type').join(
-      ', ',
-    );
+    headers['access-control-expose-headers'] = PASSTHROUGH_RESPONSE_HEADERS.filter((h) => h !== 'content-type').join(', ');
   }
   return headers;
 }
@@ -108,11 +106,7 @@ export function corsResponseHeaders(decision: OriginDecision): Record<string, st
  * preflight headers, and only for the route's own method; a bare OPTIONS
  * just learns `Allow`.
  */
-export function optionsHeaders(
-  decision: OriginDecision,
-  routeMethod: string,
-  isPreflight: boolean,
-): Record<string, string> {
+export function optionsHeaders(decision: OriginDecision, routeMethod: string, isPreflight: boolean): Record<string, string> {
   const headers: Record<string, string> = { ...corsResponseHeaders(decision), allow: `${routeMethod}, OPTIONS` };
   if (decision.kind === 'allowed' && isPreflight) {
     headers['access-control-allow-methods'] = routeMethod;

@@ -48,12 +48,7 @@ export function errorBody(code: ProxyErrorCode, message: string): string {
   return JSON.stringify(body);
 }
 
-export function jsonError(
-  status: number,
-  code: ProxyErrorCode,
-  message: string,
-  headers: Readonly<Record<string, string>> = {},
-): Response {
+export function jsonError(status: number, code: ProxyErrorCode, message: string, headers: Readonly<Record<string, string>> = {}): Response {
   return new Response(errorBody(code, message), {
     status,
     headers: {

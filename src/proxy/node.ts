@@ -181,10 +181,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
  * same-origin with the proxy, and only the Host header gives it away. Other
  * binds cannot guess their public names, so they warn instead.
  */
-export function defaultAllowedHosts(
-  bindHost: string,
-  allowedHosts: readonly string[] | undefined,
-): { allowedHosts?: readonly string[]; warning?: string } {
+export function defaultAllowedHosts(bindHost: string, allowedHosts: readonly string[] | undefined): { allowedHosts?: readonly string[]; warning?: string } {
   if (allowedHosts !== undefined) return {};
   if (isLoopbackHost(bindHost)) {
     const bound = bindHost.includes(':') ? `[${bindHost}]` : bindHost.toLowerCase();
@@ -354,12 +351,7 @@ function bodyStream(req: IncomingMessage): NodeBody {
 
 type WriteOutcome = 'sent' | 'gone' | 'stalled';
 
-async function writeResponse(
-  res: ServerResponse,
-  response: Response,
-  closeConnection: boolean,
-  idleMs: number,
-): Promise<WriteOutcome> {
+async function writeResponse(res: ServerResponse, response: Response, closeConnection: boolean, idleMs: number): Promise<WriteOutcome> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
   if (closeConnection) res.setHeader('connection', 'close');

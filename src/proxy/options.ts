@@ -1,11 +1,6 @@
 /** Proxy configuration and its validation. Everything is checked once, at start-up, so a bad deploy fails loudly. */
 import { compileOriginPolicy, type OriginPolicy } from './cors.js';
-import {
-  createClientRateLimiter,
-  DEFAULT_CLIENT_RATE_LIMIT,
-  type ClientRateLimit,
-  type ClientRateLimiter,
-} from './ratelimit.js';
+import { createClientRateLimiter, DEFAULT_CLIENT_RATE_LIMIT, type ClientRateLimit, type ClientRateLimiter } from './ratelimit.js';
 import { createKeyChecker, type KeyChecker } from './key-check.js';
 import { createQuotaGate, type QuotaGate, type QuotaReserve } from './quota.js';
 import { createMemoryStore, type ProxyStore } from './store.js';
@@ -292,7 +287,8 @@ function compileAllowedHosts(entries: readonly string[] | undefined): ReadonlySe
   return new Set(
     entries.map((entry) => {
       const host = typeof entry === 'string' ? entry.trim().toLowerCase() : '';
-      if (!HOST_ENTRY.test(host)) throw new TypeError(`allowedHosts: "${String(entry)}" is not a host name like bridge.shop.example or localhost:8787 (or ['*'] alone for any)`);
+      if (!HOST_ENTRY.test(host))
+        throw new TypeError(`allowedHosts: "${String(entry)}" is not a host name like bridge.shop.example or localhost:8787 (or ['*'] alone for any)`);
       return host;
     }),
   );
@@ -372,9 +368,7 @@ function normaliseMountPath(value: string | undefined, name = 'mountPath'): stri
   if (value === undefined || value === '' || value === '/') return '';
   const trimmed = value.replace(/\/+$/, '');
   const segments = trimmed.split('/').slice(1);
-  const valid =
-    trimmed.startsWith('/') &&
-    segments.every((segment) => /^[A-Za-z0-9._~-]+$/.test(segment) && segment !== '.' && segment !== '..');
+  const valid = trimmed.startsWith('/') && segments.every((segment) => /^[A-Za-z0-9._~-]+$/.test(segment) && segment !== '.' && segment !== '..');
   if (!valid) throw new TypeError(`${name} "${value}" must look like /bridge (unreserved characters only)`);
   return trimmed;
 }

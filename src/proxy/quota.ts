@@ -109,9 +109,7 @@ export function createQuotaGate(store: ProxyStore, reserve: QuotaReserve | undef
       const next: QuotaState = {
         ...(limit !== undefined ? { limit } : previous.limit !== undefined ? { limit: previous.limit } : {}),
         ...(remaining !== undefined ? { remaining: status === 429 ? 0 : remaining } : {}),
-        ...(resetAt !== undefined
-          ? { resetAt, sentAtObservation: ticket && ticket.resetAt === resetAt ? ticket.sent : await sentIn(resetAt) }
-          : {}),
+        ...(resetAt !== undefined ? { resetAt, sentAtObservation: ticket && ticket.resetAt === resetAt ? ticket.sent : await sentIn(resetAt) } : {}),
         ...(blockedUntil !== undefined ? { blockedUntil } : {}),
       };
       const keepUntil = Math.max(resetAt ?? 0, blockedUntil ?? 0, at) + 60_000;

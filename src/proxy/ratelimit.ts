@@ -24,9 +24,7 @@ export const DEFAULT_MAX_TRACKED_CLIENTS = 10_000;
 /** Longer keys are cut: a hostile forwarded-for header must not become a 16 KiB map key. */
 const MAX_KEY_LENGTH = 128;
 
-export type RateLimitVerdict =
-  | { readonly allowed: true }
-  | { readonly allowed: false; readonly retryAfterSeconds: number };
+export type RateLimitVerdict = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
 
 export interface ClientRateLimiter {
   /** Counts one request for `key` and says whether it is within the limit. */

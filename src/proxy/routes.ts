@@ -97,9 +97,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
   return { kind: 'not_found' };
 }
 
-export type QueryResult =
-  | { readonly ok: true; readonly search: string }
-  | { readonly ok: false; readonly parameter: string };
+export type QueryResult = { readonly ok: true; readonly search: string } | { readonly ok: false; readonly parameter: string };
 
 /**
  * Re-encodes only the parameters the spec names for the route. A named

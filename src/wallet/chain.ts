@@ -43,8 +43,7 @@ export async function switchChain(provider: Eip1193Provider, chain: AddChainPara
   const readOptions = { signal: options?.signal };
   if ((await getChainId(provider, readOptions)) === chain.chainId) return;
   const chainIdHex = toQuantity(chain.chainId);
-  const requestSwitch = () =>
-    callProvider(provider, 'wallet_switchEthereumChain', [{ chainId: chainIdHex }], options, PROMPT_TIMEOUT_MS);
+  const requestSwitch = () => callProvider(provider, 'wallet_switchEthereumChain', [{ chainId: chainIdHex }], options, PROMPT_TIMEOUT_MS);
 
   try {
     await requestSwitch();

@@ -48,11 +48,7 @@ export function approveErc20(provider: Eip1193Provider, args: ApproveErc20Args, 
 }
 
 /** Reads `allowance(owner, spender)` through the wallet's RPC, on the wallet's current chain. */
-export async function readErc20Allowance(
-  provider: Eip1193Provider,
-  args: Erc20AllowanceArgs,
-  options?: CallOptions,
-): Promise<bigint> {
+export async function readErc20Allowance(provider: Eip1193Provider, args: Erc20AllowanceArgs, options?: CallOptions): Promise<bigint> {
   assertAddress(args.token, 'token');
   const data = encodeAllowance(args.owner, args.spender);
   const result = await callProvider(provider, 'eth_call', [{ to: args.token, data }, 'latest'], options, READ_TIMEOUT_MS);

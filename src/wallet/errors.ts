@@ -3,15 +3,7 @@
  * branch on `kind` instead of on the numeric codes and ad-hoc message strings
  * that differ from one wallet to the next.
  */
-export type WalletErrorKind =
-  | 'no-provider'
-  | 'rejected'
-  | 'unknown-chain'
-  | 'wrong-account'
-  | 'wrong-chain'
-  | 'timeout'
-  | 'reverted'
-  | 'rpc';
+export type WalletErrorKind = 'no-provider' | 'rejected' | 'unknown-chain' | 'wrong-account' | 'wrong-chain' | 'timeout' | 'reverted' | 'rpc';
 
 export class WalletError extends Error {
   readonly kind: WalletErrorKind;

@@ -32,9 +32,7 @@ export function parseChainId(value: unknown): number {
 /** Checksummed addresses from a wallet's account list; anything malformed is dropped. */
 export function parseAccounts(value: unknown): Address[] {
   if (!Array.isArray(value)) throw new WalletError('rpc', 'The wallet returned a malformed account list.');
-  return value
-    .filter((item): item is Address => typeof item === 'string' && isHexAddress(item))
-    .map(checksumAddress);
+  return value.filter((item): item is Address => typeof item === 'string' && isHexAddress(item)).map(checksumAddress);
 }
 
 export function parseHash(value: unknown, what: string): Hash {

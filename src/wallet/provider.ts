@@ -29,11 +29,7 @@ export const PROMPT_TIMEOUT_MS = 5 * 60_000;
 export const READ_TIMEOUT_MS = 30_000;
 
 export function isEip1193Provider(value: unknown): value is Eip1193Provider {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { request?: unknown }).request === 'function'
-  );
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { request?: unknown }).request === 'function';
 }
 
 /**

@@ -47,9 +47,7 @@ export async function sendTransaction(provider: Eip1193Provider, tx: TxRequest, 
   if (!account || account.toLowerCase() !== tx.from.toLowerCase()) {
     throw new WalletError(
       'wrong-account',
-      account
-        ? `The wallet's selected account ${account} is not ${tx.from}.`
-        : `The wallet has no connected account; expected ${tx.from}.`,
+      account ? `The wallet's selected account ${account} is not ${tx.from}.` : `The wallet has no connected account; expected ${tx.from}.`,
     );
   }
 

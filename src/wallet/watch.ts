@@ -26,22 +26,31 @@ export function watchWallet(provider: Eip1193Provider, handlers: WalletEventHand
   // Parses the payload, then calls the handler; a malformed payload is the
   // wallet's bug and is dropped rather than thrown into the wallet's emitter.
   // `active` also silences providers that cannot remove listeners.
-  const listen = <T>(parse: (payload: unknown) => T, handler: (value: T) => void): Listener => (payload) => {
-    if (!active) return;
-    let value: T;
-    try {
-      value = parse(payload);
-    } catch {
-      return;
-    }
-    handler(value);
-  };
+  const listen =
+    <T>(parse: (payload: unknown) => T, handler: (value: T) => void): Listener =>
+    (payload) => {
+      if (!active) return;
+      let value: T;
+      try {
+        value = parse(payload);
+      } catch {
+        return;
+      }
+      handler(value);
+    };
 
   const listeners: [string, Listener][] = [];
   const { accountsChanged, chainChanged, disconnect } = handlers;
   if (accountsChanged) listeners.push(['accountsChanged', listen(parseAccounts, (a) => accountsChanged.call(handlers, a))]);
   if (chainChanged) listeners.push(['chainChanged', listen(parseChainId, (id) => chainChanged.call(handlers, id))]);
-  if (disconnect) listeners.push(['disconnect', listen(() => undefined, () => disconnect.call(handlers))]);
+  if (disconnect)
+    listeners.push([
+      'disconnect',
+      listen(
+        () => undefined,
+        () => disconnect.call(handlers),
+      ),
+    ]);
 
   for (const [event, listener] of listeners) provider.on(event, listener);
 

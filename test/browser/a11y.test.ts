@@ -43,12 +43,14 @@ async function mount(options: MountOptions = {}) {
 }
 
 const tracker = (w: BridgeWidget) => shadow(w).querySelector('bw-status-tracker');
-const heading = (w: BridgeWidget) => (tracker(w) ? shadow(tracker(w)!).querySelector('#heading')?.textContent?.trim() ?? '' : '');
+const heading = (w: BridgeWidget) => (tracker(w) ? (shadow(tracker(w)!).querySelector('#heading')?.textContent?.trim() ?? '') : '');
 const liveRegion = (w: BridgeWidget) => shadow(w).querySelector('[role="status"]')!;
 
 /** Live regions inside the parts (their own, for standalone use): inside the shell they must stay silent. */
 function partRegions(w: BridgeWidget): Element[] {
-  return [...shadow(w).querySelectorAll('bw-quote-panel, bw-approval-steps, bw-status-tracker')].flatMap((p) => [...shadow(p).querySelectorAll('.visually-hidden[aria-live]')]);
+  return [...shadow(w).querySelectorAll('bw-quote-panel, bw-approval-steps, bw-status-tracker')].flatMap((p) => [
+    ...shadow(p).querySelectorAll('.visually-hidden[aria-live]'),
+  ]);
 }
 
 async function openPicker(widget: BridgeWidget, tag: 'bw-chain-picker' | 'bw-token-picker', index = 0): Promise<Element> {
@@ -56,7 +58,11 @@ async function openPicker(widget: BridgeWidget, tag: 'bw-chain-picker' | 'bw-tok
   shadow(picker).querySelector<HTMLButtonElement>('#trigger')!.click();
   await waitFor(() => shadow(picker).querySelector('[role="option"]'), 'picker options');
   // Let the opening animation end: axe reads colours, and a fading dialog is not what a user reads.
-  await Promise.all(shadow(picker).getAnimations().map((a) => a.finished));
+  await Promise.all(
+    shadow(picker)
+      .getAnimations()
+      .map((a) => a.finished),
+  );
   return picker;
 }
 
@@ -117,7 +123,9 @@ describe('<bridge-widget> accessibility in every state', function () {
     const { account } = await sandboxConfig();
     await setFaults({ flaggedAddresses: [account.address] });
     const { proxyUrl } = await sandboxConfig();
-    const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} theme="light" from-chain=${String(SRC)} to-chain=${String(DST)} from-token="USDC" to-token="USDC" amount="2"></bridge-widget>`);
+    const widget = await fixture<BridgeWidget>(
+      html`<bridge-widget proxy-url=${proxyUrl} theme="light" from-chain=${String(SRC)} to-chain=${String(DST)} from-token="USDC" to-token="USDC" amount="2"></bridge-widget>`,
+    );
     widget.provider = await devWallet({ chainId: DST });
     await waitFor(() => shadow(widget).querySelector('[role="alert"]'), 'the error');
     await untilAnimationsSettle(widget);
@@ -158,7 +166,10 @@ describe('<bridge-widget> accessibility in every state', function () {
     const { widget } = await mount({ token: 'ETH', amount: '0.01', account: 2 });
     await waitForText(widget, (t) => t.startsWith('Bridge 0.01 ETH'), 'a quote');
     primaryButton(widget).click();
-    await waitFor(() => heading(widget) === 'Transfer sent' && /Reporting the transaction/.test(shadow(tracker(widget)!).textContent ?? ''), 'sent, receipt pending');
+    await waitFor(
+      () => heading(widget) === 'Transfer sent' && /Reporting the transaction/.test(shadow(tracker(widget)!).textContent ?? ''),
+      'sent, receipt pending',
+    );
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
@@ -185,7 +196,10 @@ describe('<bridge-widget> accessibility in every state', function () {
   });
 
   it('success, spoken once through the shell’s live region; then the history, open (light and dark)', async () => {
-    for (const [theme, account] of [['light', 0], ['dark', 1]] as const) {
+    for (const [theme, account] of [
+      ['light', 0],
+      ['dark', 1],
+    ] as const) {
       localStorage.clear();
       await resetSandbox();
       const { widget } = await mount({ token: 'ETH', amount: '0.01', account, theme });
@@ -200,7 +214,10 @@ describe('<bridge-widget> accessibility in every state', function () {
       await waitFor(() => heading(widget) === 'Transfer complete', 'the success heading');
       await widget.updateComplete;
       observer.disconnect();
-      expect(spoken.filter((s) => s.includes('Transfer complete')), `announced: ${JSON.stringify(spoken)}`).to.have.length(1);
+      expect(
+        spoken.filter((s) => s.includes('Transfer complete')),
+        `announced: ${JSON.stringify(spoken)}`,
+      ).to.have.length(1);
       expect(spoken.some((s) => /Preparing your route/.test(s))).to.equal(true, 'the execution phases are announced');
       for (const r of partRegions(widget)) expect(r.textContent?.trim(), 'a part’s own live region stays silent in the shell').to.equal('');
       expect(shadow(widget).querySelectorAll('[aria-live], [role="status"]').length).to.equal(1, 'one live region in the shell');

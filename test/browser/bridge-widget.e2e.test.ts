@@ -6,8 +6,24 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import type { BridgeApprovalDetail, BridgeRouteDetail, BridgeStatusDetail, BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';
-import { devWallet, erc20Balance, intentSummary, nativeBalance, resetSandbox, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
+import type {
+  BridgeApprovalDetail,
+  BridgeRouteDetail,
+  BridgeStatusDetail,
+  BridgeSuccessDetail,
+  BridgeTransactionDetail,
+} from '../../src/bridge-widget/events.js';
+import {
+  devWallet,
+  erc20Balance,
+  intentSummary,
+  nativeBalance,
+  resetSandbox,
+  sandboxConfig,
+  setFaults,
+  tokenAddress,
+  transactionCount,
+} from './helpers/sandbox.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
 
@@ -42,7 +58,15 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     const { widget, wallet } = await mount();
     const usdcDst = await tokenAddress(DST, 'USDC');
     const before = await erc20Balance(DST, usdcDst, wallet.address);
-    const events = collectEvents(widget, ['bridge-quote', 'bridge-route', 'bridge-approval', 'bridge-transaction', 'bridge-status', 'bridge-success', 'bridge-error']);
+    const events = collectEvents(widget, [
+      'bridge-quote',
+      'bridge-route',
+      'bridge-approval',
+      'bridge-transaction',
+      'bridge-status',
+      'bridge-success',
+      'bridge-error',
+    ]);
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote for 2 USDC');
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
@@ -128,7 +152,10 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     const error = await nextEvent<{ kind: string }>(widget, 'bridge-error');
     expect(error.detail.kind).to.equal('wallet-rejected');
     // The user's own "no": said neutrally (an information notice, announced politely), not as a red alert.
-    await waitUntil(() => /declined/i.test(shadow(widget).querySelector('[part~="notice-info"][role="status"]')?.textContent ?? ''), 'the rejection is explained');
+    await waitUntil(
+      () => /declined/i.test(shadow(widget).querySelector('[part~="notice-info"][role="status"]')?.textContent ?? ''),
+      'the rejection is explained',
+    );
     expect(shadow(widget).querySelector('[role="alert"], [part~="notice-error"]')).to.equal(null);
     expect(await transactionCount(SRC, wallet.address)).to.equal(nonceBefore);
     await waitForText(widget, (t) => t.startsWith('Bridge 0.05 ETH'), 'ready to try again');
@@ -152,7 +179,10 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     const error = nextEvent<{ kind: string }>(widget, 'bridge-error');
     cancel!.click();
     expect((await error).detail.kind).to.equal('cancelled');
-    await waitUntil(() => /Cancelled\. Nothing further was sent/.test(shadow(widget).querySelector('[part~="notice-info"][role="status"]')?.textContent ?? ''), 'the cancel is said neutrally');
+    await waitUntil(
+      () => /Cancelled\. Nothing further was sent/.test(shadow(widget).querySelector('[part~="notice-info"][role="status"]')?.textContent ?? ''),
+      'the cancel is said neutrally',
+    );
     expect(shadow(widget).querySelector('[role="alert"], [part~="notice-error"]')).to.equal(null);
     expect(await transactionCount(SRC, wallet.address)).to.equal(nonceBefore);
     wallet.clearTraps();

@@ -69,7 +69,9 @@ describe('<bridge-widget> states', function () {
   it('typing an amount quotes only after 400 ms without a keystroke, and only the latest quote is shown', async () => {
     await setFaults({ latency: { ms: 300, endpoints: ['quote'] } });
     const { proxyUrl } = await sandboxConfig();
-    const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} from-chain=${SRC} to-chain=${DST} from-token="USDC" to-token="USDC"></bridge-widget>`);
+    const widget = await fixture<BridgeWidget>(
+      html`<bridge-widget proxy-url=${proxyUrl} from-chain=${SRC} to-chain=${DST} from-token="USDC" to-token="USDC"></bridge-widget>`,
+    );
     widget.provider = await devWallet();
     const quotes: BridgeQuoteDetail[] = [];
     widget.addEventListener('bridge-quote', (e) => quotes.push(e.detail));
@@ -103,7 +105,10 @@ describe('<bridge-widget> states', function () {
     amountInput(widget).select();
     await sendKeys({ type: '7' });
     await waitForText(widget, (t) => t.startsWith('Bridge 7 USDC'), 'the newest quote', 20_000);
-    expect(quotes.map((q) => q.estimate.fromAmount), 'the quote for 5 was sent but never shown').to.not.include(5_000_000n);
+    expect(
+      quotes.map((q) => q.estimate.fromAmount),
+      'the quote for 5 was sent but never shown',
+    ).to.not.include(5_000_000n);
     expect(quotes.at(-1)?.estimate.fromAmount).to.equal(7_000_000n);
     expect(shadow(widget).textContent).to.not.match(/Bridge 5 USDC/);
   });
@@ -129,7 +134,10 @@ describe('<bridge-widget> states', function () {
     expect(sources.length).to.be.greaterThan(0);
     for (const row of sources) expect(row.meta, `${row.title} is an EVM chain`).to.match(/^\d+\b/);
     expect((await listed(fromToken!)).map((r) => r.title).sort()).to.deep.equal(['ETH', 'USDC']);
-    expect([fromChain, toChain, fromToken, toToken].map((p) => locked(p!)), 'nothing locked without lock-presets').to.deep.equal([false, false, false, false]);
+    expect(
+      [fromChain, toChain, fromToken, toToken].map((p) => locked(p!)),
+      'nothing locked without lock-presets',
+    ).to.deep.equal([false, false, false, false]);
     widget.toggleAttribute('lock-presets', true);
     await widget.updateComplete;
     await waitUntil(() => locked(fromChain!) && locked(fromToken!), 'what the page set is locked');
@@ -138,7 +146,9 @@ describe('<bridge-widget> states', function () {
 
   it('a Cosmos destination requires a recipient in its own format, and a quote confirms the chain', async () => {
     const { proxyUrl } = await sandboxConfig();
-    const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} from-chain=${SRC} to-chain="cataclysm-1" from-token="USDC" to-token="USDC" amount="2"></bridge-widget>`);
+    const widget = await fixture<BridgeWidget>(
+      html`<bridge-widget proxy-url=${proxyUrl} from-chain=${SRC} to-chain="cataclysm-1" from-token="USDC" to-token="USDC" amount="2"></bridge-widget>`,
+    );
     widget.provider = await devWallet();
     await waitUntil(() => buttonText(widget) === 'Enter a valid recipient', 'a recipient is required', { timeout: 20_000 });
     const toChain = shadow(widget).querySelectorAll('bw-chain-picker')[1]!;
@@ -161,7 +171,9 @@ describe('<bridge-widget> states', function () {
 
   it('a large value loss must be confirmed before bridging', async () => {
     const { proxyUrl } = await sandboxConfig();
-    const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} from-chain=${SRC} to-chain=${DST} from-token="ETH" to-token="ETH" amount="0.0005"></bridge-widget>`);
+    const widget = await fixture<BridgeWidget>(
+      html`<bridge-widget proxy-url=${proxyUrl} from-chain=${SRC} to-chain=${DST} from-token="ETH" to-token="ETH" amount="0.0005"></bridge-widget>`,
+    );
     widget.provider = await devWallet();
     await waitUntil(() => /value loss/i.test(buttonText(widget)), 'confirmation asked', { timeout: 20_000 });
     expect(primaryButton(widget).disabled).to.equal(true);

@@ -104,7 +104,9 @@ describe('the paged catalog against the large sandbox catalog (issue 15)', funct
     expect(searches.length).to.be.lessThan('wrapped'.length, 'debounced: not one request per keystroke');
     expect(searches.at(-1)!.query).to.include({ chainId: String(SRC), q: 'wrapped' });
     expect(search.value).to.equal('wrapped');
-    options(from!).find((o) => optionTitle(o) === 'WETH')!.click();
+    options(from!)
+      .find((o) => optionTitle(o) === 'WETH')!
+      .click();
     await waitFor(() => triggerText(from!) === 'WETH', 'WETH chosen');
 
     widget.provider = wallet;

@@ -8,7 +8,19 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';
-import { devWallet, erc20Balance, nativeBalance, resetSandbox, rpc, sandboxConfig, serviceRequests, setFaults, tokenAddress, transactionCount, untilServiceRequest } from './helpers/sandbox.js';
+import {
+  devWallet,
+  erc20Balance,
+  nativeBalance,
+  resetSandbox,
+  rpc,
+  sandboxConfig,
+  serviceRequests,
+  setFaults,
+  tokenAddress,
+  transactionCount,
+  untilServiceRequest,
+} from './helpers/sandbox.js';
 import type { ServiceRequest } from './helpers/sandbox.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
@@ -74,7 +86,12 @@ describe('faults and bad input, end to end', function () {
     expect(visibleText(widget)).to.not.match(/OFAC|sanction|flag|AML/i);
     expect(primaryButton(widget).disabled).to.equal(true);
     const log = await serviceRequests();
-    expect(log.filter((r) => r.endpoint === 'quote').map((r) => r.status), 'every quote refused').to.include(403).and.not.include(200);
+    expect(
+      log.filter((r) => r.endpoint === 'quote').map((r) => r.status),
+      'every quote refused',
+    )
+      .to.include(403)
+      .and.not.include(200);
     expect(log.filter((r) => r.endpoint === 'route')).to.deep.equal([]);
     expect(await transactionCount(SRC, wallet.address)).to.equal(nonce);
   });
@@ -87,7 +104,10 @@ describe('faults and bad input, end to end', function () {
     primaryButton(widget).click();
     await sent;
     const after = (await serviceRequests()).filter((r) => r.seq > mark && (r.endpoint === 'quote' || r.endpoint === 'route'));
-    expect(after.map((r) => `${r.endpoint} ${r.status}`), `requests after the click (wallet ${wallet.address})`).to.deep.equal(['quote 200', 'route 200']);
+    expect(
+      after.map((r) => `${r.endpoint} ${r.status}`),
+      `requests after the click (wallet ${wallet.address})`,
+    ).to.deep.equal(['quote 200', 'route 200']);
   });
 
   it('an address flagged after a good first quote is refused at the re-quote: no route, nothing signed, a generic message', async () => {
@@ -103,7 +123,10 @@ describe('faults and bad input, end to end', function () {
     expect(visibleText(widget)).to.not.match(/OFAC|sanction|flag|AML/i);
     const after = (await serviceRequests()).filter((r) => r.seq > mark);
     expect(after.find((r) => r.endpoint === 'quote')?.status, 'the re-quote was refused').to.equal(403);
-    expect(after.filter((r) => r.endpoint === 'route'), 'nothing was routed').to.deep.equal([]);
+    expect(
+      after.filter((r) => r.endpoint === 'route'),
+      'nothing was routed',
+    ).to.deep.equal([]);
     expect(await transactionCount(SRC, wallet.address)).to.equal(nonce);
   });
 
@@ -122,7 +145,10 @@ describe('faults and bad input, end to end', function () {
     const line = notice.querySelector('.request');
     expect(line?.textContent, 'the id on its own line').to.contain(requestId!);
     expect(getComputedStyle(line!).display).to.equal('block');
-    const sentence = [...notice.childNodes].filter((n) => n !== line).map((n) => n.textContent).join('');
+    const sentence = [...notice.childNodes]
+      .filter((n) => n !== line)
+      .map((n) => n.textContent)
+      .join('');
     expect(sentence, 'the sentence itself carries no id').to.not.contain(requestId!);
 
     await setFaults({ flaggedAddresses: [] });
@@ -167,7 +193,10 @@ describe('faults and bad input, end to end', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 4 USDC'), 'the quote once the service allows it', 30_000);
     expect(visibleText(widget)).to.not.match(/busy/);
     const quotes = (await serviceRequests()).filter((r) => r.endpoint === 'quote').slice(-3);
-    expect(quotes.map((r) => r.status), 'two refusals, then the answer').to.deep.equal([429, 429, 200]);
+    expect(
+      quotes.map((r) => r.status),
+      'two refusals, then the answer',
+    ).to.deep.equal([429, 429, 200]);
     expect(quotes[1]!.receivedAt - quotes[0]!.receivedAt, 'asked again when Retry-After allowed, not before').to.be.at.least(2_998);
   });
 
@@ -183,7 +212,10 @@ describe('faults and bad input, end to end', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 4 USDC'), 'the retried quote', 50_000);
     const quotes = (await serviceRequests()).filter((r) => r.endpoint === 'quote' && r.seq > mark);
     // Status 0: the service never got to answer the first one before its caller went away.
-    expect(quotes.slice(0, 2).map((r) => r.status), 'the held request abandoned, then answered on retry').to.deep.equal([0, 200]);
+    expect(
+      quotes.slice(0, 2).map((r) => r.status),
+      'the held request abandoned, then answered on retry',
+    ).to.deep.equal([0, 200]);
     expect(visibleText(widget)).to.not.match(/could not be reached|failed/i);
   });
 
@@ -268,14 +300,24 @@ describe('faults and bad input, end to end', function () {
       await waitUntil(() => shadow(widget).querySelector('bw-status-tracker'), 'the tracker');
       return shadow(widget).querySelector('bw-status-tracker')!;
     };
-    const steps = async () => [...shadow(await tracker()).querySelectorAll('[part="steps"] > li .label')].map((n) => n.textContent!.replace(/\s+/g, ' ').trim());
-    await waitUntil(async () => (await steps()).includes('In transit: in progress') && (await steps()).includes('Received by the bridge: done'), 'in transit', { timeout: 30_000 });
+    const steps = async () =>
+      [...shadow(await tracker()).querySelectorAll('[part="steps"] > li .label')].map((n) => n.textContent!.replace(/\s+/g, ' ').trim());
+    await waitUntil(async () => (await steps()).includes('In transit: in progress') && (await steps()).includes('Received by the bridge: done'), 'in transit', {
+      timeout: 30_000,
+    });
     const failed = nextEvent<{ reason: string }>(widget, 'bridge-failed', 60_000);
     await setFaults({ stuckBridge: false, failWithRefund: true });
     expect((await failed).detail.reason).to.equal('failed');
     await waitUntil(async () => (await steps()).includes('Arrived: failed'), 'the failure is shown');
-    expect(await steps(), 'nothing reached goes back to "not started"').to.deep.equal(['Sent: done', 'Received by the bridge: done', 'In transit: done', 'Arrived: failed']);
-    const refund = shadow(await tracker()).querySelector('[part~="refund"]')!.textContent!.replace(/\s+/g, ' ');
+    expect(await steps(), 'nothing reached goes back to "not started"').to.deep.equal([
+      'Sent: done',
+      'Received by the bridge: done',
+      'In transit: done',
+      'Arrived: failed',
+    ]);
+    const refund = shadow(await tracker())
+      .querySelector('[part~="refund"]')!
+      .textContent!.replace(/\s+/g, ' ');
     expect(refund).to.contain('A refund of 3 USDC to your address on Sepolia');
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
@@ -310,7 +352,10 @@ describe('faults and bad input, end to end', function () {
     await waitUntil(() => shadow(panel).querySelector('[part="received"]'), 'the quote is shown');
     expect(shadow(panel).querySelector('[part="duration"]')).to.equal(null);
     panel.estimate = { fromAmount: 3_000_000n, toAmount: 2_990_000n, toAmountMin: 2_960_000n, fees: [fee], executionDuration: 150 };
-    await waitUntil(() => shadow(panel).querySelector('[part="duration"]')?.textContent?.includes('≈ 3 min'), "LI.FI's executionDuration is read too (150 s, in whole minutes)");
+    await waitUntil(
+      () => shadow(panel).querySelector('[part="duration"]')?.textContent?.includes('≈ 3 min'),
+      "LI.FI's executionDuration is read too (150 s, in whole minutes)",
+    );
   });
 
   it('a status the service does not list is shown as unclear: polling goes on and no success fires until the real status comes', async () => {
@@ -324,8 +369,18 @@ describe('faults and bad input, end to end', function () {
     const unknownAnswers = async () => (await serviceRequests()).filter((r) => r.path.includes(intentId) && r.intentStatus === 'rerouting').length;
     await waitUntil(async () => (await unknownAnswers()) >= 3, 'three unknown answers, so polling went on', { timeout: 30_000 });
     await waitUntil(() => /status unclear/i.test(visibleText(widget)) && /rerouting/.test(visibleText(widget)), 'the unknown status is shown as such');
-    expect(events.map((e) => e.type), 'no success or failure on an unknown status').to.not.include.members(['bridge-success', 'bridge-failed']);
-    expect(events.some((e) => e.type === 'bridge-status' && (e.detail as { status: string; rawStatus: string }).status === 'unknown' && (e.detail as { rawStatus: string }).rawStatus === 'rerouting')).to.equal(true);
+    expect(
+      events.map((e) => e.type),
+      'no success or failure on an unknown status',
+    ).to.not.include.members(['bridge-success', 'bridge-failed']);
+    expect(
+      events.some(
+        (e) =>
+          e.type === 'bridge-status' &&
+          (e.detail as { status: string; rawStatus: string }).status === 'unknown' &&
+          (e.detail as { rawStatus: string }).rawStatus === 'rerouting',
+      ),
+    ).to.equal(true);
     const success = nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
     await setFaults({ statusOverride: null });
     expect((await success).detail.intentId).to.equal(intentId);
@@ -348,7 +403,9 @@ describe('faults and bad input, end to end', function () {
   it('a refused chain switch returns to the form and sends nothing', async () => {
     const { proxyUrl } = await sandboxConfig();
     const wallet = await devWallet({ account: 3, chainId: DST });
-    const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} from-chain=${String(SRC)} to-chain=${String(DST)} from-token="ETH" to-token="ETH" amount="0.05"></bridge-widget>`);
+    const widget = await fixture<BridgeWidget>(
+      html`<bridge-widget proxy-url=${proxyUrl} from-chain=${String(SRC)} to-chain=${String(DST)} from-token="ETH" to-token="ETH" amount="0.05"></bridge-widget>`,
+    );
     widget.provider = wallet;
     const nonce = await transactionCount(SRC, wallet.address);
     await waitForText(widget, (t) => t.startsWith('Bridge 0.05 ETH'), 'a quote');

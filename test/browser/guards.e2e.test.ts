@@ -95,7 +95,10 @@ async function expectRefusal(mode: string, rule: string, message: RegExp, attrs:
   const spenders = (routed.execution.approvals ?? []).flatMap((a) => (a.spender ? [a.spender] : []));
   const after = await chainState(wallet.address, spenders);
   expect({ ...after, allowances: undefined }).to.deep.equal({ ...before, allowances: undefined });
-  expect(after.allowances.every((a) => a === 0n), 'no allowance was granted').to.equal(true);
+  expect(
+    after.allowances.every((a) => a === 0n),
+    'no allowance was granted',
+  ).to.equal(true);
   return { widget, routed };
 }
 
@@ -171,7 +174,9 @@ describe('guards: a hostile routing service, end to end', function () {
     const usdcDst = await tokenAddress(DST, 'USDC');
     const received = await erc20Balance(DST, usdcDst, wallet.address);
     primaryButton(widget).click();
-    await waitUntil(() => !!shadow(widget).querySelector('bw-route-review')?.shadowRoot?.querySelector('[part="confirm"]'), 'the terms are put to the user', { timeout: 30_000 });
+    await waitUntil(() => !!shadow(widget).querySelector('bw-route-review')?.shadowRoot?.querySelector('[part="confirm"]'), 'the terms are put to the user', {
+      timeout: 30_000,
+    });
     await waitUntil(() => review(widget).activeElement?.tagName === 'H3', 'the question takes focus');
     await sendKeys({ press: 'Tab' });
     expect(review(widget).activeElement?.getAttribute('part')).to.equal('confirm');
@@ -193,7 +198,9 @@ describe('guards: a hostile routing service, end to end', function () {
     const tx = await nextEvent<BridgeTransactionDetail>(widget, 'bridge-transaction');
     const path = `/route-intent/${tx.detail.intentId}/status`;
     const polls = () => performance.getEntriesByType('resource').filter((e) => e.name.includes(path)).length;
-    await waitUntil(() => /status of another transfer: ignored, still checking/.test(visibleText(widget)), 'the contradiction is explained', { timeout: 30_000 });
+    await waitUntil(() => /status of another transfer: ignored, still checking/.test(visibleText(widget)), 'the contradiction is explained', {
+      timeout: 30_000,
+    });
     const seen = polls();
     await waitUntil(() => polls() >= seen + 2, 'polling goes on', { timeout: 30_000 });
     expect(succeeded).to.equal(false);

@@ -107,7 +107,10 @@ describe('strings and locale', function () {
       await waitFor(() => primaryText(widget) === '1.234,5 USDC überweisen', `a German bridge button (it says “${primaryText(widget)}”)`);
       const amount = shadow(part(widget, 'bw-amount-input'));
       // Other tests may have spent some of this account's USDC: any balance, grouped the German way.
-      await waitFor(() => /Guthaben: \d{1,3}(\.\d{3})+(,\d+)? USDC/.test(amount.textContent ?? ''), `the balance in German format (${amount.textContent?.replace(/\s+/g, ' ')})`);
+      await waitFor(
+        () => /Guthaben: \d{1,3}(\.\d{3})+(,\d+)? USDC/.test(amount.textContent ?? ''),
+        `the balance in German format (${amount.textContent?.replace(/\s+/g, ' ')})`,
+      );
       expect(amount.querySelector('.usd')?.textContent).to.match(/≈ 1\.234,50\s\$/);
       const quote = part(widget, 'bw-quote-panel');
       await waitFor(() => /Sie erhalten/.test(deepText(quote)), 'the quote in German');
@@ -152,7 +155,9 @@ describe('strings and locale', function () {
       const { account } = await sandboxConfig();
       await setFaults({ flaggedAddresses: [account.address] });
       const { proxyUrl } = await sandboxConfig();
-      const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} locale="de" from-chain=${String(SRC)} to-chain=${String(DST)} from-token="USDC" to-token="USDC" amount="2"></bridge-widget>`);
+      const widget = await fixture<BridgeWidget>(
+        html`<bridge-widget proxy-url=${proxyUrl} locale="de" from-chain=${String(SRC)} to-chain=${String(DST)} from-token="USDC" to-token="USDC" amount="2"></bridge-widget>`,
+      );
       widget.provider = await devWallet({ chainId: DST });
       await waitFor(() => shadow(widget).querySelector('[role="alert"]'), 'the refusal');
       expect(shadow(widget).querySelector('[role="alert"]')!.textContent).to.contain('Für diese Überweisung gibt es kein Angebot. Es wurde nichts gesendet.');
@@ -169,7 +174,9 @@ describe('strings and locale', function () {
     });
 
     it('parts used on their own take a locale and a partial table', async () => {
-      const el = await fixture<AmountInput>(html`<bw-amount-input locale="de" .strings=${{ 'amount.max': 'Alles' }} symbol="USDC" decimals="6" .balance=${1234500000n}></bw-amount-input>`);
+      const el = await fixture<AmountInput>(
+        html`<bw-amount-input locale="de" .strings=${{ 'amount.max': 'Alles' }} symbol="USDC" decimals="6" .balance=${1234500000n}></bw-amount-input>`,
+      );
       expect(shadow(el).querySelector('.balance-text')?.textContent).to.equal('Balance: 1.234,5 USDC');
       expect(shadow(el).querySelector('.max')?.textContent).to.equal('Alles');
     });

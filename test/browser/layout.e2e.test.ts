@@ -53,7 +53,9 @@ describe('<bridge-widget> layout at the widths it is embedded at', function () {
       for (const row of rows) {
         const label = box(row.querySelector('dt')!);
         const value = box(row.querySelector('dd')!);
-        expect(Math.abs(value.top - label.top), `"${row.textContent!.replace(/\s+/g, ' ').trim()}": label and value start on one line`).to.be.below(label.height / 2);
+        expect(Math.abs(value.top - label.top), `"${row.textContent!.replace(/\s+/g, ' ').trim()}": label and value start on one line`).to.be.below(
+          label.height / 2,
+        );
       }
       const choices = [...panel.querySelectorAll('.preset, .custom')].map((el) => Math.round(box(el).top));
       expect(choices.length).to.equal(4);

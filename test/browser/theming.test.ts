@@ -161,7 +161,12 @@ describe('theming', function () {
     const headBefore = [...document.head.children].map((n) => n.outerHTML);
     const rootAttrs = [...document.documentElement.attributes].map((a) => `${a.name}=${a.value}`);
     const rootStyle = getComputedStyle(document.documentElement);
-    const rootBefore = { font: rootStyle.font, color: rootStyle.color, bg: rootStyle.backgroundColor, accent: rootStyle.getPropertyValue('--bridge-color-accent') };
+    const rootBefore = {
+      font: rootStyle.font,
+      color: rootStyle.color,
+      bg: rootStyle.backgroundColor,
+      accent: rootStyle.getPropertyValue('--bridge-color-accent'),
+    };
     const sheetsBefore = document.styleSheets.length;
     const adoptedBefore = document.adoptedStyleSheets.length;
     const widget = await mount({ theme: 'auto', provider: FAKE_PROVIDER_NO_ACCOUNT });
@@ -174,7 +179,9 @@ describe('theming', function () {
     expect([...document.head.children].map((n) => n.outerHTML)).to.deep.equal(headBefore);
     expect([...document.documentElement.attributes].map((a) => `${a.name}=${a.value}`)).to.deep.equal(rootAttrs);
     const after = getComputedStyle(document.documentElement);
-    expect({ font: after.font, color: after.color, bg: after.backgroundColor, accent: after.getPropertyValue('--bridge-color-accent') }).to.deep.equal(rootBefore);
+    expect({ font: after.font, color: after.color, bg: after.backgroundColor, accent: after.getPropertyValue('--bridge-color-accent') }).to.deep.equal(
+      rootBefore,
+    );
     expect(document.styleSheets.length).to.equal(sheetsBefore);
     expect(document.adoptedStyleSheets.length).to.equal(adoptedBefore);
   });
@@ -192,7 +199,16 @@ describe('theming', function () {
         return { width: Math.round(r.width), height: Math.round(r.height) };
       };
       const text = ['font-size', 'font-family', 'font-weight', 'line-height', 'color', 'letter-spacing', 'text-transform', 'text-align'];
-      const block = ['display', 'padding-top', 'padding-left', 'background-color', 'border-top-width', 'border-top-color', 'border-top-left-radius', 'box-sizing'];
+      const block = [
+        'display',
+        'padding-top',
+        'padding-left',
+        'background-color',
+        'border-top-width',
+        'border-top-color',
+        'border-top-left-radius',
+        'box-sizing',
+      ];
       const h2 = shadow(widget).querySelector('h2')!;
       const legend = shadow(widget).querySelector('legend')!;
       const trigger = shadow(picker).querySelector('#trigger')!;
@@ -239,7 +255,11 @@ describe('theming', function () {
       const ratios: Record<string, number> = {
         'text on card': contrastRatio(cs(shadow(widget).querySelector('h2')!).color, bg),
         'muted text on a group': contrastRatio(cs(shadow(widget).querySelector('legend')!).color, cs(leg).backgroundColor, bg),
-        'field label on a group': contrastRatio(cs(shadow(shadow(widget).querySelector('bw-amount-input')!).querySelector('label')!).color, cs(leg).backgroundColor, bg),
+        'field label on a group': contrastRatio(
+          cs(shadow(shadow(widget).querySelector('bw-amount-input')!).querySelector('label')!).color,
+          cs(leg).backgroundColor,
+          bg,
+        ),
         'accent button text': contrastRatio(cs(primaryButton(widget)).color, cs(primaryButton(widget)).backgroundColor, bg),
         'placeholder in the amount box': contrastRatio(
           getComputedStyle(shadow(shadow(widget).querySelector('bw-amount-input')!).querySelector('input')!, '::placeholder').color,

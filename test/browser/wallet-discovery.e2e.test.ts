@@ -41,7 +41,11 @@ function install(wallet: DevWallet, info: Eip6963Info): DevWallet {
 async function extensionWallet(account?: number): Promise<DevWallet> {
   const c = await sandboxConfig();
   const key = account === undefined ? c.account : c.extraAccounts[account]!;
-  return createDevWallet({ privateKey: key.privateKey, chains: c.chains.map((ch) => ({ chainId: ch.chainId, rpcUrl: ch.rpcUrl, name: ch.name })), chainId: DST });
+  return createDevWallet({
+    privateKey: key.privateKey,
+    chains: c.chains.map((ch) => ({ chainId: ch.chainId, rpcUrl: ch.rpcUrl, name: ch.name })),
+    chainId: DST,
+  });
 }
 
 async function mount(options: { discovery?: 'off' } = {}): Promise<BridgeWidget> {
@@ -77,7 +81,9 @@ async function openChooser(widget: BridgeWidget): Promise<void> {
 
 async function choose(widget: BridgeWidget, name: string, wallet: DevWallet): Promise<void> {
   await openChooser(widget);
-  optionsOf(widget).find((o) => o.querySelector('.option-title')!.textContent === name)!.click();
+  optionsOf(widget)
+    .find((o) => o.querySelector('.option-title')!.textContent === name)!
+    .click();
   await waitFor(() => accountText(widget).includes(wallet.address.slice(0, 6)), `the account area shows ${name}'s account`);
 }
 
@@ -128,7 +134,11 @@ describe('<bridge-widget> wallet discovery (EIP-6963)', function () {
     const gamma = install(await extensionWallet(2), GAMMA);
     await waitFor(() => namesOf(widget).length === 4, 'the late wallet appears');
     expect(namesOf(widget)[3]).to.equal('Gamma Dev Wallet');
-    await Promise.all(chooserOf(widget)!.shadowRoot!.getAnimations().map((a) => a.finished));
+    await Promise.all(
+      chooserOf(widget)!
+        .shadowRoot!.getAnimations()
+        .map((a) => a.finished),
+    );
     await expect(widget).to.be.accessible();
     expect((window as { __walletPwned?: unknown }).__walletPwned).to.equal(undefined);
     // Listing wallets asks none of them anything.
@@ -153,7 +163,10 @@ describe('<bridge-widget> wallet discovery (EIP-6963)', function () {
     expect((await erc20Balance(DST, usdcDst, beta.address)) - before).to.equal(success.detail.toAmount);
 
     expect(beta.requests).to.include.members(['eth_requestAccounts', 'wallet_switchEthereumChain', 'eth_sendTransaction']);
-    expect(beta.requests.filter((m) => m === 'eth_sendTransaction'), 'the approval and the transfer').to.have.length(2);
+    expect(
+      beta.requests.filter((m) => m === 'eth_sendTransaction'),
+      'the approval and the transfer',
+    ).to.have.length(2);
     expect(alpha.requests).to.deep.equal([]);
   });
 
@@ -186,7 +199,7 @@ describe('<bridge-widget> wallet discovery (EIP-6963)', function () {
     expect(beta.requests).to.deep.equal([]);
   });
 
-  it('the host\'s provider takes over at once and removes the chooser; provider = undefined returns to discovery', async () => {
+  it("the host's provider takes over at once and removes the chooser; provider = undefined returns to discovery", async () => {
     install(await extensionWallet(), ALPHA);
     const beta = install(await extensionWallet(0), BETA);
     const events = walletEvents();
@@ -221,7 +234,9 @@ describe('<bridge-widget> wallet discovery (EIP-6963)', function () {
 
     const host = await devWallet({ account: 1, chainId: DST });
     const { proxyUrl } = await sandboxConfig();
-    const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} from-chain=${String(SRC)} to-chain=${String(DST)} from-token="USDC" to-token="USDC" amount="2" .provider=${host}></bridge-widget>`);
+    const widget = await fixture<BridgeWidget>(
+      html`<bridge-widget proxy-url=${proxyUrl} from-chain=${String(SRC)} to-chain=${String(DST)} from-token="USDC" to-token="USDC" amount="2" .provider=${host}></bridge-widget>`,
+    );
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), "a quote for the host's account");
     expect(accountText(widget)).to.include(host.address.slice(0, 6));
     expect(chooserOf(widget)).to.equal(null);
@@ -278,7 +293,10 @@ describe('<bridge-widget> wallet discovery (EIP-6963)', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote for the chosen wallet');
     // Focus went back to the main button; while it was disabled (quoting) it moved to the amount, never to the page.
     const focused = deepActiveElement();
-    expect(widget.matches(':focus-within') && (focused === primaryButton(widget) || focused?.getAttribute('part') === 'input'), `focus stays in the widget, not on ${focused?.tagName}`).to.equal(true);
+    expect(
+      widget.matches(':focus-within') && (focused === primaryButton(widget) || focused?.getAttribute('part') === 'input'),
+      `focus stays in the widget, not on ${focused?.tagName}`,
+    ).to.equal(true);
     expect(beta.requests).to.include('eth_requestAccounts');
     expect(alpha.requests).to.deep.equal([]);
   });

@@ -63,11 +63,21 @@ const newCatalog = (options: Partial<TokenCatalogOptions> = {}) => new TokenCata
 describe('tokenPage', () => {
   test('reads the paginated shape: rows parsed, cursor and total', async () => {
     const page = await tokenPage(client, { chainId: SEPOLIA, limit: 10, includeTotal: true });
-    assert.deepEqual(page.data.tokens.map((t) => t.address), chainTokens(SEPOLIA).slice(0, 10).map((t) => t.address));
+    assert.deepEqual(
+      page.data.tokens.map((t) => t.address),
+      chainTokens(SEPOLIA)
+        .slice(0, 10)
+        .map((t) => t.address),
+    );
     assert.equal(page.data.total, chainTokens(SEPOLIA).length);
     assert.equal(typeof page.data.nextCursor, 'string');
     const next = await tokenPage(client, { chainId: SEPOLIA, limit: 10, cursor: page.data.nextCursor! });
-    assert.deepEqual(next.data.tokens.map((t) => t.address), chainTokens(SEPOLIA).slice(10, 20).map((t) => t.address));
+    assert.deepEqual(
+      next.data.tokens.map((t) => t.address),
+      chainTokens(SEPOLIA)
+        .slice(10, 20)
+        .map((t) => t.address),
+    );
   });
 
   test('a service that answers a paginated request with the plain array is read as one last page', async () => {
@@ -84,14 +94,22 @@ describe('TokenCatalog: pages', () => {
     const catalog = newCatalog();
     const [chains, first] = await Promise.all([catalog.chains(), catalog.firstPage(SEPOLIA), catalog.firstPage(SEPOLIA)]);
     assert.ok(chains.length >= 38);
-    assert.deepEqual(first.tokens.map((t) => t.address), chainTokens(SEPOLIA).slice(0, TOKEN_PAGE_SIZE).map((t) => t.address));
+    assert.deepEqual(
+      first.tokens.map((t) => t.address),
+      chainTokens(SEPOLIA)
+        .slice(0, TOKEN_PAGE_SIZE)
+        .map((t) => t.address),
+    );
     assert.equal(first.started, true);
     assert.equal(first.complete, false);
     const requests = catalogRequests();
-    assert.deepEqual(requests.map((r) => [r.endpoint, r.query]), [
-      ['chains', {}],
-      ['tokens', { chainId: SEPOLIA, limit: String(TOKEN_PAGE_SIZE) }],
-    ]);
+    assert.deepEqual(
+      requests.map((r) => [r.endpoint, r.query]),
+      [
+        ['chains', {}],
+        ['tokens', { chainId: SEPOLIA, limit: String(TOKEN_PAGE_SIZE) }],
+      ],
+    );
     assert.ok(requests.every((r) => r.unpaginated !== true));
   });
 
@@ -100,7 +118,10 @@ describe('TokenCatalog: pages', () => {
     const expected = chainTokens(SEPOLIA);
     await catalog.firstPage(SEPOLIA);
     for (let i = 0; i < 20 && !catalog.known(SEPOLIA).complete; i++) await catalog.nextPage(SEPOLIA);
-    assert.deepEqual(catalog.known(SEPOLIA).tokens.map((t) => t.address), expected.map((t) => t.address));
+    assert.deepEqual(
+      catalog.known(SEPOLIA).tokens.map((t) => t.address),
+      expected.map((t) => t.address),
+    );
     const pages = Math.ceil(expected.length / 1000);
     assert.equal(catalogRequests().length, pages);
     await catalog.nextPage(SEPOLIA);
@@ -118,13 +139,29 @@ describe('TokenCatalog: search, look-up, presets', () => {
     const target = lastOf(SEPOLIA);
     assert.ok(!catalog.known(SEPOLIA).tokens.some((t) => t.address === target.address));
     const part = target.name.split(' ')[0]!.slice(0, 6);
-    assert.deepEqual(local(catalog, SEPOLIA, part).filter((t) => t.address === target.address), [], 'not known locally yet');
+    assert.deepEqual(
+      local(catalog, SEPOLIA, part).filter((t) => t.address === target.address),
+      [],
+      'not known locally yet',
+    );
     const found = await catalog.search(SEPOLIA, part);
     assert.ok(found.some((t) => t.address === target.address));
     const known = catalog.known(SEPOLIA).tokens;
     assert.equal(known.length, new Set(known.map((t) => t.address.toLowerCase())).size, 'no duplicates after the merge');
-    assert.equal(known.slice(0, TOKEN_PAGE_SIZE).map((t) => t.address).join(), chainTokens(SEPOLIA).slice(0, TOKEN_PAGE_SIZE).map((t) => t.address).join());
-    assert.ok(local(catalog, SEPOLIA, part).some((t) => t.address === target.address), 'local filter now has it');
+    assert.equal(
+      known
+        .slice(0, TOKEN_PAGE_SIZE)
+        .map((t) => t.address)
+        .join(),
+      chainTokens(SEPOLIA)
+        .slice(0, TOKEN_PAGE_SIZE)
+        .map((t) => t.address)
+        .join(),
+    );
+    assert.ok(
+      local(catalog, SEPOLIA, part).some((t) => t.address === target.address),
+      'local filter now has it',
+    );
     assert.deepEqual(catalogRequests().at(-1)!.query, { chainId: SEPOLIA, q: part, limit: String(TOKEN_PAGE_SIZE) });
   });
 
@@ -145,7 +182,10 @@ describe('TokenCatalog: search, look-up, presets', () => {
     const target = lastOf('42161');
     assert.equal((await catalog.resolve('42161', target.address.toLowerCase()))?.address, target.address);
     assert.equal(await catalog.resolve('42161', '0x000000000000000000000000000000000000dEaD'), undefined);
-    assert.deepEqual((await catalog.search('42161', target.address)).map((t) => t.address), [target.address]);
+    assert.deepEqual(
+      (await catalog.search('42161', target.address)).map((t) => t.address),
+      [target.address],
+    );
   });
 
   test('a preset by symbol that is not on the first page resolves through q; by address too', async () => {
@@ -176,7 +216,10 @@ describe('TokenCatalog: search, look-up, presets', () => {
     assert.equal(held?.symbol, 'WETH');
     assert.equal(held?.decimals, 18);
     assert.equal(catalog.known(SEPOLIA).tokens.filter((t) => t.symbol === 'USDC').length, 1, 'a held token already on the page is not listed twice');
-    assert.ok(catalog.all().some((t) => t.address === held.address), 'all() lists it too');
+    assert.ok(
+      catalog.all().some((t) => t.address === held.address),
+      'all() lists it too',
+    );
   });
 
   test('held tokens added from elsewhere are listed after the loaded page and replaced when their page arrives', async () => {
@@ -214,12 +257,21 @@ describe('TokenCatalog: storage cache', () => {
     clearCatalogCache();
     const stale = newCatalog({ storage, now: clock });
     let freshChains: unknown[] = [];
-    const pageRefreshed = new Promise<void>((resolve) => void stale.firstPage(SEPOLIA, {}, resolve).then((page) => assert.equal(page.tokens.length, TOKEN_PAGE_SIZE, 'shown at once')));
-    const chainsRefreshed = new Promise<void>((resolve) => void stale.chains({}, (fresh) => ((freshChains = fresh), resolve())).then((shown) => assert.ok(shown.length >= 38)));
+    const pageRefreshed = new Promise<void>(
+      (resolve) => void stale.firstPage(SEPOLIA, {}, resolve).then((page) => assert.equal(page.tokens.length, TOKEN_PAGE_SIZE, 'shown at once')),
+    );
+    const chainsRefreshed = new Promise<void>(
+      (resolve) => void stale.chains({}, (fresh) => ((freshChains = fresh), resolve())).then((shown) => assert.ok(shown.length >= 38)),
+    );
     await Promise.all([pageRefreshed, chainsRefreshed]);
     assert.ok(freshChains.length >= 38);
     assert.equal(stale.known(SEPOLIA).tokens.length, TOKEN_PAGE_SIZE);
-    assert.deepEqual(catalogRequests().map((r) => r.endpoint).sort(), ['chains', 'tokens']);
+    assert.deepEqual(
+      catalogRequests()
+        .map((r) => r.endpoint)
+        .sort(),
+      ['chains', 'tokens'],
+    );
 
     sandbox.clearRequests();
     now += CATALOG_MAX_STALE_MS + 1;
@@ -241,7 +293,10 @@ describe('TokenCatalog: storage cache', () => {
     const stored = JSON.parse(storage.getItem(CATALOG_STORAGE_KEY)!) as Record<string, unknown>;
     const kept = Object.keys(stored).map((key) => key.split(' page ')[1]!);
     assert.ok(kept.length >= 1 && kept.length < chainIds.length, `kept ${kept.join(', ')}`);
-    assert.ok(Object.keys(stored).every((key) => key.startsWith(`${client.baseUrl} `)), 'keyed by proxy URL');
+    assert.ok(
+      Object.keys(stored).every((key) => key.startsWith(`${client.baseUrl} `)),
+      'keyed by proxy URL',
+    );
     assert.deepEqual([...kept].sort(), chainIds.slice(-kept.length).sort(), 'the newest pages are the ones kept');
 
     sandbox.clearRequests();
@@ -312,10 +367,16 @@ describe('TokenCatalog: untrusted pages', () => {
     const catalog = newCatalog();
     const first = await catalog.firstPage(SEPOLIA);
     assert.equal(first.complete, true);
-    assert.deepEqual(first.tokens.map((t) => t.address), chainTokens(SEPOLIA).map((t) => t.address));
+    assert.deepEqual(
+      first.tokens.map((t) => t.address),
+      chainTokens(SEPOLIA).map((t) => t.address),
+    );
     const base = await catalog.firstPage('84532');
     assert.equal(base.tokens.length, chainTokens('84532').length);
-    assert.ok(catalog.known(SEPOLIA).tokens.every((t) => t.chainId === SEPOLIA), 'other chains are not piled in');
+    assert.ok(
+      catalog.known(SEPOLIA).tokens.every((t) => t.chainId === SEPOLIA),
+      'other chains are not piled in',
+    );
     sandbox.clearRequests();
     const target = chainTokens(SEPOLIA).at(-1)!;
     const found = await catalog.search(SEPOLIA, target.name);

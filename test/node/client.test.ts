@@ -39,7 +39,16 @@ const routeBody = {
     route: {
       estimate,
       execution: {
-        transaction: { to: ROUTER, data: '0xdeadbeef', value: '0', gasLimit: '210000', gasPrice: '1', maxFeePerGas: '2', maxPriorityFeePerGas: '1', type: 'ON_CHAIN_EXECUTION' },
+        transaction: {
+          to: ROUTER,
+          data: '0xdeadbeef',
+          value: '0',
+          gasLimit: '210000',
+          gasPrice: '1',
+          maxFeePerGas: '2',
+          maxPriorityFeePerGas: '1',
+          type: 'ON_CHAIN_EXECUTION',
+        },
         approvals: [
           { tokenAddress: USDC, spender: PROXY, amount: '25500000' },
           { chainId: '84532', tokenAddress: USDC, spender: ROUTER, amount: '1' },
@@ -80,7 +89,20 @@ describe('RoutingClient against a real HTTP server', () => {
   it('appends the v1 paths to the proxy base URL and returns the response ids and rate-limit headers', async () => {
     server.answer(() => ({
       json: [
-        { chainId: '11155111', id: '11155111', chainName: 'sepolia', networkName: 'Sepolia', chainType: 'evm', type: 'evm', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc: 'http://x', blockExplorerUrls: ['https://e'], chainIconURI: 'https://i', providersSupported: ['a'], axelarChainName: 'x' },
+        {
+          chainId: '11155111',
+          id: '11155111',
+          chainName: 'sepolia',
+          networkName: 'Sepolia',
+          chainType: 'evm',
+          type: 'evm',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpc: 'http://x',
+          blockExplorerUrls: ['https://e'],
+          chainIconURI: 'https://i',
+          providersSupported: ['a'],
+          axelarChainName: 'x',
+        },
         { chainId: 'cataclysm-1', chainName: 'cataclysm', networkName: 'Cataclysm', type: 'cosmos' },
         { networkName: 'no id at all' },
       ],
@@ -89,7 +111,13 @@ describe('RoutingClient against a real HTTP server', () => {
     const result = await client.chains();
     assert.equal(server.requests[0]!.url, '/bridge/api/v1/routes/chains');
     assert.equal(server.requests[0]!.method, 'GET');
-    assert.deepEqual(result.data.map((c) => [c.chainId, c.chainType]), [['11155111', 'evm'], ['cataclysm-1', 'cosmos']]);
+    assert.deepEqual(
+      result.data.map((c) => [c.chainId, c.chainType]),
+      [
+        ['11155111', 'evm'],
+        ['cataclysm-1', 'cosmos'],
+      ],
+    );
     assert.equal(result.meta.skipped, 1, 'the malformed chain is dropped, not fatal');
     assert.equal(result.meta.requestId, 'r-1');
     assert.deepEqual(result.meta.rateLimit, { limit: 100, remaining: 99, resetAt: 1_900_000_000_000 });
@@ -115,7 +143,19 @@ describe('RoutingClient against a real HTTP server', () => {
 
   it('reads the allowance as a bigint, including the unlimited value', async () => {
     const max = (2n ** 256n - 1n).toString();
-    server.answer(() => ({ json: { success: true, data: { chainId: '11155111', tokenAddress: USDC.toLowerCase(), ownerAddress: USER.toLowerCase(), spenderAddress: PROXY.toLowerCase(), allowance: max, rpcHost: 'rpc' } } }));
+    server.answer(() => ({
+      json: {
+        success: true,
+        data: {
+          chainId: '11155111',
+          tokenAddress: USDC.toLowerCase(),
+          ownerAddress: USER.toLowerCase(),
+          spenderAddress: PROXY.toLowerCase(),
+          allowance: max,
+          rpcHost: 'rpc',
+        },
+      },
+    }));
     const result = await client.allowance({ chainId: '11155111', tokenAddress: USDC, ownerAddress: USER, spenderAddress: PROXY });
     assert.equal(result.data.allowance, 2n ** 256n - 1n);
     assert.match(server.requests[0]!.url, /^\/bridge\/api\/v1\/sdk\/rpc\/evm\/allowance\?chainId=11155111&tokenAddress=0x/);
@@ -166,7 +206,19 @@ describe('RoutingClient against a real HTTP server', () => {
     assert.equal(pending.data.kind, 'pending');
 
     server.answer(() => ({
-      json: { data: { id: 'x', intent_id: 'int_123', status: 'success', to_amount_wei: '25400000', dest_tx_hash: HASH, next_poll_at: '2026-11-21T10:00:05Z', poll_attempt: 3, gas_status: 'needs_gas', metadata: { orderId: 'o-1' } } },
+      json: {
+        data: {
+          id: 'x',
+          intent_id: 'int_123',
+          status: 'success',
+          to_amount_wei: '25400000',
+          dest_tx_hash: HASH,
+          next_poll_at: '2026-11-21T10:00:05Z',
+          poll_attempt: 3,
+          gas_status: 'needs_gas',
+          metadata: { orderId: 'o-1' },
+        },
+      },
     }));
     const done = await client.status('int_123');
     assert.equal(server.requests[0]!.url, '/bridge/api/v1/route-intent/int_123/status');
@@ -183,7 +235,19 @@ describe('RoutingClient against a real HTTP server', () => {
   });
 
   it('validates the key and reads balances, dropping malformed rows', async () => {
-    server.answer(() => ({ json: { valid: true, status: 'active', message: 'ok', key_id: 'k', label: 'l', project_id: 'p', created_at: 'a', last_used_at: 'b', quote: { id: '1', text: 'hi' } } }));
+    server.answer(() => ({
+      json: {
+        valid: true,
+        status: 'active',
+        message: 'ok',
+        key_id: 'k',
+        label: 'l',
+        project_id: 'p',
+        created_at: 'a',
+        last_used_at: 'b',
+        quote: { id: '1', text: 'hi' },
+      },
+    }));
     const info = await client.validate();
     assert.equal(server.requests[0]!.url, '/bridge/api/v1/sdk/validate');
     assert.equal(info.data.valid, true);
@@ -193,7 +257,16 @@ describe('RoutingClient against a real HTTP server', () => {
         address: USER,
         partial: true,
         results: [
-          { chain_id: '11155111', source: 'fallback', balances: [{ chain_key: '11155111', category: 'erc20', contract: USDC, symbol: 'USDC', decimals: 6, balance: '1000000' }, { category: 'erc20', symbol: 'BAD', decimals: 6, balance: '1.5' }], count: 2, error: null },
+          {
+            chain_id: '11155111',
+            source: 'fallback',
+            balances: [
+              { chain_key: '11155111', category: 'erc20', contract: USDC, symbol: 'USDC', decimals: 6, balance: '1000000' },
+              { category: 'erc20', symbol: 'BAD', decimals: 6, balance: '1.5' },
+            ],
+            count: 2,
+            error: null,
+          },
           { chain_id: '84532', source: 'rpc', balances: [], count: 0, error: 'timeout' },
         ],
       },
@@ -234,7 +307,12 @@ describe('RoutingClient against a real HTTP server', () => {
 
     it('a post hook breaking the spec rules is refused locally without a request', async () => {
       server.answer(() => ({ json: routeBody }));
-      for (const hook of [{ callData: '0x', fundAmount: '1' }, { target: PROXY, fundAmount: '1' }, { target: PROXY, callData: '0x', fullAmount: true }, { target: PROXY, callData: '0x' }]) {
+      for (const hook of [
+        { callData: '0x', fundAmount: '1' },
+        { target: PROXY, fundAmount: '1' },
+        { target: PROXY, callData: '0x', fullAmount: true },
+        { target: PROXY, callData: '0x' },
+      ]) {
         await assert.rejects(client.route({ ...quoteRequest, postHook: hook }), PostHookRejectedError);
       }
       assert.equal(server.requests.length, 0);
@@ -282,12 +360,26 @@ describe('RoutingClient against a real HTTP server', () => {
     });
 
     it('502 on route with a failed provider is a retryable no-route error listing providers', async () => {
-      server.answer(() => ({ status: 502, json: { code: 'NO_ROUTE', error: 'No provider could build the route', providers: [{ provider: 'a', outcome: 'declined' }, { provider: 'b', outcome: 'failed' }], requestId: 'r-502' } }));
+      server.answer(() => ({
+        status: 502,
+        json: {
+          code: 'NO_ROUTE',
+          error: 'No provider could build the route',
+          providers: [
+            { provider: 'a', outcome: 'declined' },
+            { provider: 'b', outcome: 'failed' },
+          ],
+          requestId: 'r-502',
+        },
+      }));
       const error = await client.route(quoteRequest).catch((e) => e);
       assert.ok(error instanceof NoRouteError);
       assert.equal(error.retryable, true);
       assert.equal(error.code, 'NO_ROUTE');
-      assert.deepEqual(error.providers.map((p) => p.outcome), ['declined', 'failed']);
+      assert.deepEqual(
+        error.providers.map((p) => p.outcome),
+        ['declined', 'failed'],
+      );
     });
 
     it('a no-route body with only declines is not retryable', async () => {
@@ -397,7 +489,10 @@ describe('RoutingClient against a real HTTP server', () => {
       const result = await submitReceiptUntilAccepted(noRetryClient, 'int_1', HASH, { backoff: fast, onRetry: (n) => retries.push(n) });
       assert.equal(result.data.ok, true);
       assert.equal(server.requests.length, 4);
-      assert.ok(server.requests.every((r) => JSON.parse(r.body).txHash === HASH), 'the same hash every time');
+      assert.ok(
+        server.requests.every((r) => JSON.parse(r.body).txHash === HASH),
+        'the same hash every time',
+      );
       assert.deepEqual(retries, [1, 2, 3]);
     });
 

@@ -27,7 +27,17 @@ import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
 import { buildDevWallet, buildScript, removeDir, scratchDir } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
 import { startStaticServer, type StaticServer } from './helpers/static-server.js';
-import { DESTINATION_CHAIN, FLOW_BUTTON, FLOW_WIDGET_TAG, flowPageConfig, flowScript, runTransfer, usdcBalance, watchPage, type PageLog } from './helpers/widget-page.js';
+import {
+  DESTINATION_CHAIN,
+  FLOW_BUTTON,
+  FLOW_WIDGET_TAG,
+  flowPageConfig,
+  flowScript,
+  runTransfer,
+  usdcBalance,
+  watchPage,
+  type PageLog,
+} from './helpers/widget-page.js';
 
 let dir: string;
 let script: string;
@@ -197,17 +207,33 @@ describe('under a strict Content-Security-Policy', { timeout: 150_000 }, () => {
     assert.equal(response?.headers()['content-security-policy'], policy);
     await tab.waitForFunction(() => (window as unknown as { __canaryDone?: boolean }).__canaryDone === true, undefined, { timeout: 30_000 });
     // Violation events are queued as tasks: give the last ones (the fetch) a moment.
-    await tab.waitForFunction(() => ((window as unknown as { __cspViolations: { directive: string }[] }).__cspViolations.some((v) => v.directive === 'connect-src')), undefined, { timeout: 10_000 });
+    await tab.waitForFunction(
+      () => (window as unknown as { __cspViolations: { directive: string }[] }).__cspViolations.some((v) => v.directive === 'connect-src'),
+      undefined,
+      { timeout: 10_000 },
+    );
     const seen = await violations(tab);
-    const state = await tab.evaluate(() => ({ inline: (window as unknown as { __inlineRan?: boolean }).__inlineRan ?? false, evalRan: (window as unknown as { __evalRan?: boolean }).__evalRan }));
+    const state = await tab.evaluate(() => ({
+      inline: (window as unknown as { __inlineRan?: boolean }).__inlineRan ?? false,
+      evalRan: (window as unknown as { __evalRan?: boolean }).__evalRan,
+    }));
     assert.deepEqual(state, { inline: false, evalRan: false }, 'inline scripts and eval are refused');
     const kinds = (directive: string) => seen.filter((v) => v.directive === directive).map((v) => v.element);
     assert.ok(kinds('script-src-elem').length > 0, `inline script refused: ${JSON.stringify(seen)}`);
     assert.ok(kinds('script-src').length > 0, `eval refused: ${JSON.stringify(seen)}`);
-    assert.ok(kinds('style-src-attr').some((e) => e.endsWith('p.outer')), `style attribute in the page refused: ${JSON.stringify(seen)}`);
-    assert.ok(kinds('style-src-attr').some((e) => e.endsWith('#shadow-root > span.inner')), `style attribute in a shadow root refused and named: ${JSON.stringify(seen)}`);
+    assert.ok(
+      kinds('style-src-attr').some((e) => e.endsWith('p.outer')),
+      `style attribute in the page refused: ${JSON.stringify(seen)}`,
+    );
+    assert.ok(
+      kinds('style-src-attr').some((e) => e.endsWith('#shadow-root > span.inner')),
+      `style attribute in a shadow root refused and named: ${JSON.stringify(seen)}`,
+    );
     // What Lit's styleMap does on an element's first render: refused too, hence inline styles must come through CSSOM.
-    assert.ok(kinds('style-src-attr').some((e) => e.endsWith('#shadow-root > b.late')), `setAttribute('style') refused: ${JSON.stringify(seen)}`);
+    assert.ok(
+      kinds('style-src-attr').some((e) => e.endsWith('#shadow-root > b.late')),
+      `setAttribute('style') refused: ${JSON.stringify(seen)}`,
+    );
     assert.ok(kinds('connect-src').length > 0, `connection outside connect-src refused: ${JSON.stringify(seen)}`);
     assert.ok(refusals(log).length >= 4, `Chromium reports them on the console: ${log.console.join(' | ')}`);
     await tab.close();
@@ -232,7 +258,11 @@ describe('under a strict Content-Security-Policy', { timeout: 150_000 }, () => {
       'bridge-success',
       `the transfer ended with ${JSON.stringify(outcome)}; violations: ${JSON.stringify(found)}; page errors: ${log.errors.join(' | ')}`,
     );
-    for (const type of ['bridge-quote', 'bridge-route', 'bridge-transaction', 'bridge-status']) assert.ok(seen.some((e) => e.type === type), `${type} was fired`);
+    for (const type of ['bridge-quote', 'bridge-route', 'bridge-transaction', 'bridge-status'])
+      assert.ok(
+        seen.some((e) => e.type === type),
+        `${type} was fired`,
+      );
 
     const arrived = (await usdcBalance(sandbox, DESTINATION_CHAIN, owner)) - before;
     assert.ok(arrived > 0n, 'tokens arrived on the destination chain');
@@ -246,7 +276,11 @@ describe('under a strict Content-Security-Policy', { timeout: 150_000 }, () => {
     assert.equal(styled.maxWidth, '440px', "the widget's :host styles apply");
     assert.ok(styled.sheets > 0, 'styles come as constructed style sheets');
 
-    assert.deepEqual([...new Set(scripts)].sort(), ['/bridge-widget.min.js', '/csp-watch.js', '/dev-wallet.js', '/page.js'], 'only scripts from the page origin');
+    assert.deepEqual(
+      [...new Set(scripts)].sort(),
+      ['/bridge-widget.min.js', '/csp-watch.js', '/dev-wallet.js', '/page.js'],
+      'only scripts from the page origin',
+    );
     // Violations caused by the last renders may still be queued: let the page render and run its queued tasks.
     await settled(tab);
     assert.deepEqual(summary(await violations(tab)), [], 'no CSP violation');
@@ -277,7 +311,11 @@ describe('under a strict Content-Security-Policy', { timeout: 150_000 }, () => {
     const found = summary(await violations(tab));
     await tab.keyboard.press('Escape');
     assert.ok(layout.tops.length >= 2, `the list shows the sandbox's tokens (${layout.tops.length})`);
-    assert.equal(new Set(layout.tops).size, layout.tops.length, `every row has its own place, none drawn over another: tops ${layout.tops.join(', ')}; violations: ${found.join(' | ')}`);
+    assert.equal(
+      new Set(layout.tops).size,
+      layout.tops.length,
+      `every row has its own place, none drawn over another: tops ${layout.tops.join(', ')}; violations: ${found.join(' | ')}`,
+    );
     const rowsSpan = Math.max(...layout.tops) - Math.min(...layout.tops) + layout.rowHeight;
     assert.ok(layout.spacer >= rowsSpan - 2, `the list is as tall as its rows (${layout.spacer}px for rows spanning ${rowsSpan}px), so it can scroll`);
     assert.deepEqual(found, [], 'no CSP violation');

@@ -14,14 +14,7 @@ import { DEMO_READY_TIMEOUT_MS, waitForDemoReady, type DemoLog } from './helpers
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STOP_TIMEOUT_MS = 20_000;
-const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 // Known to the test, unknown to the page: if it shows up in the browser, the demo leaked it.
 const API_KEY = `demo-test-key-${process.pid}-${Date.now()}`;
 
@@ -37,7 +30,6 @@ let demoUrl: string;
 const log: DemoLog = { text: '' };
 let browser: Browser | undefined;
 
-
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (child.exitCode !== null || child.signalCode !== null) {
     return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
@@ -48,10 +40,7 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: Nod
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms))),
-    ]);
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms)))]);
   } finally {
     clearTimeout(timer);
   }
@@ -132,7 +121,10 @@ describe('npm run demo', () => {
       [/\/routes\/chains/, /\/routes\/tokens/].map((path) => page.waitForResponse((response) => path.test(response.url()), { timeout: 60_000 })),
     );
     await page.goto(demoUrl);
-    await page.getByTestId('wallet-status').filter({ hasText: /^Connected$/ }).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('wallet-status')
+      .filter({ hasText: /^Connected$/ })
+      .waitFor({ timeout: 30_000 });
     assert.equal(await page.getByTestId('wallet-address').textContent(), config.account.address);
     assert.match((await page.getByTestId('wallet-chain').textContent()) ?? '', /\(11155111\)|\(84532\)/);
     // Balances come from the real chains.
@@ -147,7 +139,10 @@ describe('npm run demo', () => {
     assert.deepEqual(leaks, [], 'the API key must never reach the browser');
     assert.deepEqual(pageErrors, []);
     // The demo runs Lit's production build, as a host's bundle would.
-    assert.deepEqual(consoleLines.filter((line) => /dev mode/i.test(line)), []);
+    assert.deepEqual(
+      consoleLines.filter((line) => /dev mode/i.test(line)),
+      [],
+    );
   });
 
   it('serves the script-tag build to the script-tag and zero-JS pages without a Vite pre-transform error', async () => {
@@ -175,7 +170,7 @@ describe('npm run demo', () => {
 });
 
 describe('npm run demo when the sandbox cannot start', () => {
-  it('prints the sandbox\'s error output and exits 1', async () => {
+  it("prints the sandbox's error output and exits 1", async () => {
     // An invalid setting the sandbox CLI refuses at start-up (see sandbox/cli.ts).
     const child = spawn(process.execPath, ['scripts/demo.mjs', '--port', '0'], {
       cwd: root,
@@ -189,7 +184,7 @@ describe('npm run demo when the sandbox cannot start', () => {
     const result = await within(exited(child), DEMO_READY_TIMEOUT_MS, 'demo did not give up');
     assert.equal(result.code, 1);
     assert.match(stderr, /could not start the sandbox/);
-    assert.match(stderr, /not-a-number/, 'the sandbox\'s own error is shown');
+    assert.match(stderr, /not-a-number/, "the sandbox's own error is shown");
     assert.doesNotMatch(stdout, /Demo ready/);
   });
 });

@@ -48,7 +48,9 @@ describe('transfer flow against the sandbox', () => {
     return { address: t.address as string, symbol: t.symbol, decimals: t.decimals };
   };
   const erc20Balance = (chainId: number, tokenAddress: string, owner: string) =>
-    sandbox.chain(chainId).publicClient.readContract({ address: tokenAddress as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [owner as `0x${string}`] });
+    sandbox
+      .chain(chainId)
+      .publicClient.readContract({ address: tokenAddress as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [owner as `0x${string}`] });
   const nativeBalance = (chainId: number, owner: string) => sandbox.chain(chainId).publicClient.getBalance({ address: owner as `0x${string}` });
   const nonce = (chainId: number, owner: string) => sandbox.chain(chainId).publicClient.getTransactionCount({ address: owner as `0x${string}` });
 
@@ -143,7 +145,12 @@ describe('transfer flow against the sandbox', () => {
     const before = await nativeBalance(DST, recipient);
     let approvals: readonly ApprovalProgress[] | undefined;
     const saved = await sendTransfer(
-      plan({ fromToken: { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 }, toToken: { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 }, amount: 10n ** 16n, toAddress: recipient }),
+      plan({
+        fromToken: { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 },
+        toToken: { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 },
+        amount: 10n ** 16n,
+        toAddress: recipient,
+      }),
       deps(),
       { onApprovals: (s) => (approvals = s) },
     );
@@ -245,9 +252,13 @@ describe('transfer flow against the sandbox', () => {
     const { provider } = observed(wallet, { holds: { eth_sendTransaction: userAnswers } });
     let lateSaved!: (record: SavedTransfer) => void;
     const late = new Promise<SavedTransfer>((resolve) => (lateSaved = resolve));
-    const error = await sendTransfer(plan({ fromToken: native, toToken: native, amount: 10n ** 15n }), { ...deps(), provider, promptTimeoutMs: 300 }, {
-      onLateTransaction: lateSaved,
-    }).catch((e) => e);
+    const error = await sendTransfer(
+      plan({ fromToken: native, toToken: native, amount: 10n ** 15n }),
+      { ...deps(), provider, promptTimeoutMs: 300 },
+      {
+        onLateTransaction: lateSaved,
+      },
+    ).catch((e) => e);
     assert.ok(error instanceof FlowError);
     assert.equal(error.kind, 'wallet-timeout');
     // Only now does the user confirm in the wallet.
@@ -267,22 +278,30 @@ describe('transfer flow against the sandbox', () => {
     await source.request({ method: 'evm_setAutomine', params: [false] });
     try {
       const closed = new AbortController();
-      const first = await sendTransfer(plan({ amount: 3_000_000n }), { ...deps(), provider, signal: closed.signal }, {
-        onApprovalSent: () => closed.abort(new Error('page closed')),
-      }).catch((e) => e);
+      const first = await sendTransfer(
+        plan({ amount: 3_000_000n }),
+        { ...deps(), provider, signal: closed.signal },
+        {
+          onApprovalSent: () => closed.abort(new Error('page closed')),
+        },
+      ).catch((e) => e);
       assert.ok(first instanceof Error);
       assert.equal(sent.filter((s) => s === approveSelector).length, 1);
 
       let mined = false;
-      const saved = await sendTransfer(plan({ amount: 3_000_000n }), { ...deps(), provider }, {
-        onApprovals: async (steps) => {
-          if (!mined && steps[0]?.state === 'mining') {
-            mined = true;
-            await source.request({ method: 'evm_setAutomine', params: [true] });
-            await source.request({ method: 'evm_mine', params: [] });
-          }
+      const saved = await sendTransfer(
+        plan({ amount: 3_000_000n }),
+        { ...deps(), provider },
+        {
+          onApprovals: async (steps) => {
+            if (!mined && steps[0]?.state === 'mining') {
+              mined = true;
+              await source.request({ method: 'evm_setAutomine', params: [true] });
+              await source.request({ method: 'evm_mine', params: [] });
+            }
+          },
         },
-      });
+      );
       assert.equal(sent.filter((s) => s === approveSelector).length, 1, 'no second approval');
       const outcome = await trackTransfer(saved, deps());
       assert.equal(outcome.kind, 'success');
@@ -298,20 +317,29 @@ describe('transfer flow against the sandbox', () => {
     const spender = sandbox.readyInfo.contracts[String(SRC)]!.swiftTokenTransferProxy;
     const allowance = (owner: string) =>
       sandbox.chain(SRC).publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: 'allowance', args: [owner as `0x${string}`, spender] });
-    const before = { user: await allowance(user), other: await allowance(other.address), userNonce: await nonce(SRC, user), otherNonce: await nonce(SRC, other.address) };
+    const before = {
+      user: await allowance(user),
+      other: await allowance(other.address),
+      userNonce: await nonce(SRC, user),
+      otherNonce: await nonce(SRC, other.address),
+    };
     // A wallet that signs with whichever account is selected, whatever `from` says: only the widget's own check stands in the way.
     const { provider, sent } = observed(wallet, { lax: true });
     let last: readonly ApprovalProgress[] = [];
     let switched = false;
-    const error = await sendTransfer(plan({ amount: before.user + 1_000_000n }), { ...deps(), provider }, {
-      onApprovals: (steps) => {
-        last = steps;
-        if (steps[0]?.state === 'needed' && !switched) {
-          switched = true;
-          wallet.setAccount(other.privateKey);
-        }
+    const error = await sendTransfer(
+      plan({ amount: before.user + 1_000_000n }),
+      { ...deps(), provider },
+      {
+        onApprovals: (steps) => {
+          last = steps;
+          if (steps[0]?.state === 'needed' && !switched) {
+            switched = true;
+            wallet.setAccount(other.privateKey);
+          }
+        },
       },
-    }).catch((e) => e);
+    ).catch((e) => e);
     assert.ok(switched, 'an approval was needed');
     assert.equal(last[0]?.spender.toLowerCase(), spender.toLowerCase());
     assert.ok(error instanceof FlowError, String(error));
@@ -378,7 +406,10 @@ describe('transfer flow against the sandbox', () => {
     assert.equal(outcome.kind, 'not-found');
     assert.equal(store.get(wallet.address, intentId)?.phase, 'not-found');
     assert.deepEqual(
-      sandbox.requests().filter((r) => r.path.includes(intentId)).map((r) => [r.endpoint, r.status]),
+      sandbox
+        .requests()
+        .filter((r) => r.path.includes(intentId))
+        .map((r) => [r.endpoint, r.status]),
       [['status', 404]],
       'the poller returned on the first 404',
     );

@@ -12,7 +12,6 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from './helpers/browser.js';
 import { startDemo, type DemoLog, type RunningDemo } from './helpers/demo.ts';
 
-
 const PAGES = [
   { name: 'script-tag', framework: 'The page' },
   { name: 'react', framework: 'React' },
@@ -24,7 +23,6 @@ let demo: RunningDemo | undefined;
 let demoUrl: string;
 const log: DemoLog = { text: '' };
 let browser: Browser;
-
 
 before(async () => {
   demo = await startDemo(log);
@@ -62,7 +60,9 @@ describe('embedding demo pages', { timeout: 240_000 }, () => {
       try {
         await line.filter({ hasText: new RegExp(`^${framework} received bridge-quote #\\d+: \\d+ base units expected`) }).waitFor({ timeout: 60_000 });
       } catch (error) {
-        assert.fail(`no bridge-quote shown by ${name}: the line says “${await line.textContent().catch(() => '?')}”; errors: ${errors.join(' | ') || 'none'}\n${(error as Error).message}`);
+        assert.fail(
+          `no bridge-quote shown by ${name}: the line says “${await line.textContent().catch(() => '?')}”; errors: ${errors.join(' | ') || 'none'}\n${(error as Error).message}`,
+        );
       }
 
       const state = await page.evaluate(() => {
@@ -87,7 +87,10 @@ describe('embedding demo pages', { timeout: 240_000 }, () => {
       assert.ok(state.quotesSeen >= 1, 'bridge-quote reached the document');
       if (name === 'script-tag') {
         assert.ok(scripts.includes('/bridge-widget.min.js'), 'the page loaded the script-tag build');
-        assert.ok(!scripts.some((path) => path.startsWith('/@fs/') && path.includes('/src/')), `the widget did not come from the source: ${scripts.join(', ')}`);
+        assert.ok(
+          !scripts.some((path) => path.startsWith('/@fs/') && path.includes('/src/')),
+          `the widget did not come from the source: ${scripts.join(', ')}`,
+        );
       }
       assert.deepEqual(errors, [], 'no page errors');
       await page.close();

@@ -56,7 +56,9 @@ describe('guards in the flow, against a hostile routing service', () => {
   const native = { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 };
   const nonce = (chainId: number) => sandbox.chain(chainId).publicClient.getTransactionCount({ address: wallet.address });
   const balance = (chainId: number, tokenAddress: string, owner: string) =>
-    sandbox.chain(chainId).publicClient.readContract({ address: tokenAddress as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [owner as `0x${string}`] });
+    sandbox
+      .chain(chainId)
+      .publicClient.readContract({ address: tokenAddress as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [owner as `0x${string}`] });
 
   function plan(overrides: Partial<TransferPlan> = {}): TransferPlan {
     return {
@@ -107,7 +109,14 @@ describe('guards in the flow, against a hostile routing service', () => {
     const usdc = token(SRC, 'USDC').address;
     const spenders = Object.values(sandbox.readyInfo.contracts[String(SRC)]!).filter((v): v is string => typeof v === 'string');
     const allowance = (spender: string) =>
-      sandbox.chain(SRC).publicClient.readContract({ address: usdc as `0x${string}`, abi: erc20Abi, functionName: 'allowance', args: [wallet.address, spender as `0x${string}`] });
+      sandbox
+        .chain(SRC)
+        .publicClient.readContract({
+          address: usdc as `0x${string}`,
+          abi: erc20Abi,
+          functionName: 'allowance',
+          args: [wallet.address, spender as `0x${string}`],
+        });
     const before = { nonce: await nonce(SRC), allowances: await Promise.all(spenders.map(allowance)) };
     let routed = false;
     const error = await sendTransfer(plan(overrides), deps(extraDeps), { onRoute: () => (routed = true) }).catch((e: unknown) => e);
@@ -188,7 +197,14 @@ describe('guards in the flow, against a hostile routing service', () => {
 
   it('the terms are also compared with the quote on screen', async () => {
     sandbox.faults.set({ forceProvider: 'swiftbridge' });
-    const { data: shown } = await client.quote({ ...plan(), fromChain: String(SRC), toChain: String(DST), fromToken: plan().fromToken.address, toToken: plan().toToken.address, fromAmount: plan().amount });
+    const { data: shown } = await client.quote({
+      ...plan(),
+      fromChain: String(SRC),
+      toChain: String(DST),
+      fromToken: plan().fromToken.address,
+      toToken: plan().toToken.address,
+      fromAmount: plan().amount,
+    });
     // The user saw twice as much as the service now offers (honest route, stale screen).
     const rosy = { ...shown, toAmount: shown.toAmount * 2n, toAmountMin: shown.toAmountMin * 2n };
     const error = await sendTransfer(plan({ shownEstimate: rosy }), deps()).catch((e: unknown) => e);

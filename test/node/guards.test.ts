@@ -11,15 +11,7 @@ import { routeResponseSchema, statusResponseSchema } from '../../src/api/schemas
 import type { Chain, Route } from '../../src/api/schemas.ts';
 import { usableApprovals } from '../../src/api/approvals.ts';
 import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
-import {
-  checkApproval,
-  checkApprovals,
-  checkRoute,
-  checkStatus,
-  checkTransaction,
-  compareTerms,
-  switchParams,
-} from '../../src/flow/guards.ts';
+import { checkApproval, checkApprovals, checkRoute, checkStatus, checkTransaction, compareTerms, switchParams } from '../../src/flow/guards.ts';
 import type { Agreement, Verdict } from '../../src/flow/guards.ts';
 
 const SRC = '11155111';
@@ -36,7 +28,17 @@ const GAS_FEE = 300_000_000_000_000n;
 const SERVICE_FEE = 25_000n;
 
 function chain(chainId: string, networkName: string, rpc: string): Chain {
-  return { chainId, chainName: networkName, networkName, chainType: 'evm', rpc, blockExplorerUrls: [`https://explorer.${chainId}.example`], providersSupported: [], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, chainIconURI: undefined };
+  return {
+    chainId,
+    chainName: networkName,
+    networkName,
+    chainType: 'evm',
+    rpc,
+    blockExplorerUrls: [`https://explorer.${chainId}.example`],
+    providersSupported: [],
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    chainIconURI: undefined,
+  };
 }
 const sepolia = chain(SRC, 'Sepolia', 'https://rpc.sepolia.example');
 const baseSepolia = chain(DST, 'Base Sepolia', 'https://rpc.base-sepolia.example');
@@ -65,7 +67,11 @@ interface RawRoute {
 }
 
 /** A route as the service sends it, read through the widget's own schema (so amounts are what the guards get in the widget). */
-function route({ estimate = {}, transaction = {}, approvals = [{ chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: String(AMOUNT) }] }: RawRoute = {}): Route {
+function route({
+  estimate = {},
+  transaction = {},
+  approvals = [{ chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: String(AMOUNT) }],
+}: RawRoute = {}): Route {
   const body = {
     data: {
       intentId: '0xintent',
@@ -77,7 +83,12 @@ function route({ estimate = {}, transaction = {}, approvals = [{ chainId: SRC, t
           toAmountUsd: '24.97',
           totalFeesUsd: '1.05',
           fees: [
-            { type: 'gas_receiver_fee', amount: String(GAS_FEE), amountUsd: '1.02', token: { chainId: SRC, address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 } },
+            {
+              type: 'gas_receiver_fee',
+              amount: String(GAS_FEE),
+              amountUsd: '1.02',
+              token: { chainId: SRC, address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 },
+            },
             { type: 'service_fee', amount: String(SERVICE_FEE), amountUsd: '0.03', token: { chainId: SRC, address: USDC, symbol: 'USDC', decimals: 6 } },
           ],
           ...estimate,
@@ -135,7 +146,9 @@ describe('guards: the transaction', () => {
   });
 
   it('a native fee listed for another chain does not count', () => {
-    const fees = [{ type: 'gas_receiver_fee', amount: String(GAS_FEE), amountUsd: '1', token: { chainId: DST, address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 } }];
+    const fees = [
+      { type: 'gas_receiver_fee', amount: String(GAS_FEE), amountUsd: '1', token: { chainId: DST, address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 } },
+    ];
     refused(checkTransaction(agreement(), route({ estimate: { fees } })), 'transaction-value');
   });
 
@@ -205,7 +218,13 @@ describe('guards: approvals', () => {
   });
 
   it('skips entries the spec says to skip (no spender, no token, zero amount) before checking', () => {
-    const r = route({ approvals: [{ chainId: SRC, tokenAddress: WETH, amount: '5' }, { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: '0' }, { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: String(AMOUNT) }] });
+    const r = route({
+      approvals: [
+        { chainId: SRC, tokenAddress: WETH, amount: '5' },
+        { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: '0' },
+        { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: String(AMOUNT) },
+      ],
+    });
     accepted(checkApprovals(agreement(), r, approvalsOf(r)));
   });
 
@@ -249,7 +268,14 @@ describe('guards: chains', () => {
   it('builds switch parameters from the chain’s own entry of the list', () => {
     const built = switchParams(agreement(), SRC);
     assert.ok(built.ok);
-    if (built.ok) assert.deepEqual(built.params, { chainId: 11155111, chainName: 'Sepolia', nativeCurrency: sepolia.nativeCurrency, rpcUrls: [sepolia.rpc], blockExplorerUrls: sepolia.blockExplorerUrls });
+    if (built.ok)
+      assert.deepEqual(built.params, {
+        chainId: 11155111,
+        chainName: 'Sepolia',
+        nativeCurrency: sepolia.nativeCurrency,
+        rpcUrls: [sepolia.rpc],
+        blockExplorerUrls: sepolia.blockExplorerUrls,
+      });
   });
 
   it('refuses a chain other than the source, and a source chain missing from the list, with no parameters built', () => {

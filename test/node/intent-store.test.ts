@@ -17,7 +17,21 @@ const ACCOUNT = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 
 function transfer(intentId: string, createdAt: number): SavedTransfer {
   const token = { address: '0x5fbdb2315678afecb367f032d93f642f64180aa3', symbol: 'USDC', decimals: 6 };
-  return { intentId, account: ACCOUNT, fromChainId: '1', toChainId: '2', fromToken: token, toToken: token, fromAmount: '1', toAmount: '1', toAddress: ACCOUNT, createdAt, updatedAt: createdAt, phase: 'routed', receiptAccepted: false };
+  return {
+    intentId,
+    account: ACCOUNT,
+    fromChainId: '1',
+    toChainId: '2',
+    fromToken: token,
+    toToken: token,
+    fromAmount: '1',
+    toAmount: '1',
+    toAddress: ACCOUNT,
+    createdAt,
+    updatedAt: createdAt,
+    phase: 'routed',
+    receiptAccepted: false,
+  };
 }
 
 describe('IntentStore: two tabs on one account', () => {
@@ -30,7 +44,10 @@ describe('IntentStore: two tabs on one account', () => {
     tabA.update(ACCOUNT, 'a', (t) => t && { ...t, phase: 'broadcast', sourceTxHash: '0xaa' });
     tabB.update(ACCOUNT, 'b', (t) => t && { ...t, phase: 'tracking', receiptAccepted: true });
     const seen = new IntentStore(storage, 'https://shop.example/bridge').list(ACCOUNT.toUpperCase().replace('0X', '0x'));
-    assert.deepEqual(seen.map((t) => [t.intentId, t.phase]).sort(), [['a', 'broadcast'], ['b', 'tracking']]);
+    assert.deepEqual(seen.map((t) => [t.intentId, t.phase]).sort(), [
+      ['a', 'broadcast'],
+      ['b', 'tracking'],
+    ]);
   });
 
   it('keeps every unfinished transfer when the history is full, and survives corrupted storage', () => {

@@ -91,8 +91,16 @@ describe('custom-elements.json', () => {
     const block = /export const ELEMENTS = \{([\s\S]*?)\}/.exec(define)?.[1] ?? '';
     const tags = [...block.matchAll(/'([a-z][a-z0-9]*-[a-z0-9-]+)'\s*:/g)].map((m) => m[1]!);
     assert.ok(tags.includes('bridge-widget') && tags.length > 1, `tags read from define.ts: ${tags.join(', ')}`);
-    assert.deepEqual(elements(fresh).map((d) => d.tagName).sort(), [...tags].sort());
-    const definitions = fresh.modules.find((m) => m.path === 'src/define.ts')?.exports?.filter((e) => e.kind === 'custom-element-definition').map((e) => e.name);
+    assert.deepEqual(
+      elements(fresh)
+        .map((d) => d.tagName)
+        .sort(),
+      [...tags].sort(),
+    );
+    const definitions = fresh.modules
+      .find((m) => m.path === 'src/define.ts')
+      ?.exports?.filter((e) => e.kind === 'custom-element-definition')
+      .map((e) => e.name);
     assert.deepEqual(definitions?.sort(), [...tags].sort());
   });
 
@@ -113,7 +121,11 @@ describe('custom-elements.json', () => {
     assert.ok((widget.attributes ?? []).length >= 15, 'the attributes are there');
     assert.deepEqual(undocumented(widget.attributes), [], 'attributes without a description');
     const fields = (widget.members ?? []).filter((m) => m.kind === 'field' && !m.static && (m.privacy ?? 'public') === 'public');
-    for (const name of ['proxyUrl', 'provider', 'metadata', 'postHook', 'theme', 'slippage']) assert.ok(fields.some((f) => f.name === name), `property ${name}`);
+    for (const name of ['proxyUrl', 'provider', 'metadata', 'postHook', 'theme', 'slippage'])
+      assert.ok(
+        fields.some((f) => f.name === name),
+        `property ${name}`,
+      );
     assert.deepEqual(undocumented(fields), [], 'public properties without a description');
     for (const attribute of widget.attributes ?? []) assert.ok(attribute.fieldName, `attribute ${attribute.name} names its property`);
   });
@@ -155,7 +167,11 @@ describe('custom-elements.json', () => {
     );
     const widget = element(fresh, 'bridge-widget');
     const documented = new Set((widget.cssProperties ?? []).map((p) => p.name));
-    assert.deepEqual([...used].filter((name) => !documented.has(name)).sort(), [], 'custom properties read by the styles but missing a @cssprop line on <bridge-widget>');
+    assert.deepEqual(
+      [...used].filter((name) => !documented.has(name)).sort(),
+      [],
+      'custom properties read by the styles but missing a @cssprop line on <bridge-widget>',
+    );
     assert.deepEqual(undocumented(widget.cssProperties), [], 'custom properties without a description');
   });
 });

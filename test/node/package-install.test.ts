@@ -50,7 +50,15 @@ import { startStaticServer, type StaticServer } from './helpers/static-server.js
  */
 const UNPACKED_BUDGET = 1200 * 1024;
 /** What the tarball may hold: anything else (source maps, sources, tests, scratch files) is a packing mistake. */
-const ALLOWED_FILES = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^custom-elements\.json$/, /^bin\/bridge-widget-proxy\.js$/, /^dist\/[\w./-]+\.js$/, /^dist\/types\/[\w./-]+\.d\.ts$/];
+const ALLOWED_FILES = [
+  /^package\.json$/,
+  /^README\.md$/,
+  /^LICENSE$/,
+  /^custom-elements\.json$/,
+  /^bin\/bridge-widget-proxy\.js$/,
+  /^dist\/[\w./-]+\.js$/,
+  /^dist\/types\/[\w./-]+\.d\.ts$/,
+];
 
 const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -134,13 +142,21 @@ describe('the packed package', { timeout: 300_000 }, () => {
     assert.deepEqual(strays, [], 'files outside the allowed list');
     assert.ok(files.includes('LICENSE'), 'LICENSE ships');
     assert.match(readFileSync(path.join(app, 'node_modules/bridge-widget/LICENSE'), 'utf8'), /^MIT License/);
-    assert.deepEqual(files.filter((file) => file.endsWith('.map')), [], 'no source maps');
+    assert.deepEqual(
+      files.filter((file) => file.endsWith('.map')),
+      [],
+      'no source maps',
+    );
     const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> };
     const targets = Object.values(pkg.exports)
       .flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))
       .flatMap((target) => (target.includes('*') ? LOCALE_ADD_ONS.map((code) => target.replace('*', code)) : [target]))
       .map((target) => target.replace(/^\.\//, ''));
-    assert.deepEqual(targets.filter((target) => !files.includes(target)), [], 'every exports target (each language for the wildcards) is in the tarball');
+    assert.deepEqual(
+      targets.filter((target) => !files.includes(target)),
+      [],
+      'every exports target (each language for the wildcards) is in the tarball',
+    );
     assert.ok(pack.unpackedSize <= UNPACKED_BUDGET, `unpacked ${(pack.unpackedSize / 1024).toFixed(1)} KB, budget ${UNPACKED_BUDGET / 1024} KB`);
   });
 
@@ -148,7 +164,10 @@ describe('the packed package', { timeout: 300_000 }, () => {
     const readme = readFileSync(path.join(app, 'node_modules/bridge-widget/README.md'), 'utf8');
     const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!).filter((link) => !/^(https?:|mailto:|#)/.test(link));
     const files = pack.files.map((file) => file.path);
-    assert.deepEqual(links.filter((link) => !files.includes(link.replace(/^\.\//, '').replace(/#.*$/, ''))), []);
+    assert.deepEqual(
+      links.filter((link) => !files.includes(link.replace(/^\.\//, '').replace(/#.*$/, ''))),
+      [],
+    );
   });
 
   it('publint and arethetypeswrong report nothing (scripts/check-package.ts)', async () => {
@@ -180,7 +199,9 @@ describe('a vite production build of a host app (test/fixtures/vite-app)', { tim
     const dist = path.join(app, 'dist');
     const routes = Object.fromEntries([
       ['/', () => ({ type: 'text/html; charset=utf-8', body: readFileSync(path.join(dist, 'index.html')) })],
-      ...readdirSync(path.join(dist, 'assets')).map((file) => [`/assets/${file}`, () => ({ type: 'text/javascript', body: readFileSync(path.join(dist, 'assets', file)) })] as const),
+      ...readdirSync(path.join(dist, 'assets')).map(
+        (file) => [`/assets/${file}`, () => ({ type: 'text/javascript', body: readFileSync(path.join(dist, 'assets', file)) })] as const,
+      ),
     ]);
     server = await startStaticServer(routes);
     browser = await launchChromium();
@@ -202,7 +223,10 @@ describe("the README's framework snippets against the installed package", { time
     writeFileSync(path.join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...TSCONFIG, jsx: 'react-jsx' }, files: ['Bridge.tsx', mistake] }));
     const output = await expectFailure(tsc, ['-p', 'tsconfig.json'], folder);
     const errors = errorLines(output, /error TS\d+/, mistake);
-    assert.ok(errors.inMistake.some((line) => line.includes('proxyUrll')), output);
+    assert.ok(
+      errors.inMistake.some((line) => line.includes('proxyUrll')),
+      output,
+    );
     assert.deepEqual(errors.all, errors.inMistake, 'only the copy with the mistake has errors');
   });
 
@@ -225,10 +249,16 @@ describe("the README's framework snippets against the installed package", { time
     cpSync(path.join(snippets, 'app.d.ts'), path.join(folder, 'app.d.ts'));
     // An empty Svelte config, or svelte-check looks upwards and reads the repository's vite.config.ts.
     writeFileSync(path.join(folder, 'svelte.config.js'), 'export default {};\n');
-    writeFileSync(path.join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...TSCONFIG, verbatimModuleSyntax: true }, include: ['*.svelte', '*.ts'] }));
+    writeFileSync(
+      path.join(folder, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { ...TSCONFIG, verbatimModuleSyntax: true }, include: ['*.svelte', '*.ts'] }),
+    );
     const output = await expectFailure(svelteCheck, ['--workspace', folder, '--tsconfig', 'tsconfig.json', '--output', 'machine'], folder);
     const errors = errorLines(output, /^\d+ ERROR /, mistake);
-    assert.ok(errors.inMistake.some((line) => line.includes('proxy-urll')), output);
+    assert.ok(
+      errors.inMistake.some((line) => line.includes('proxy-urll')),
+      output,
+    );
     assert.deepEqual(errors.all, errors.inMistake, 'only the copy with the mistake has errors');
   });
 });
@@ -242,7 +272,13 @@ describe('entries in Node, as the README says', { timeout: 120_000 }, () => {
     process.stdout.write(JSON.stringify(results));`;
 
   it('the element and language entries import; the script files (browser only) throw ReferenceError: HTMLElement is not defined', async () => {
-    const specifiers = ['bridge-widget', 'bridge-widget/elements', ...LOCALE_ADD_ONS.map((code) => `bridge-widget/locales/${code}`), 'bridge-widget/script', ...LOCALE_ADD_ONS.map((code) => `bridge-widget/script/${code}`)];
+    const specifiers = [
+      'bridge-widget',
+      'bridge-widget/elements',
+      ...LOCALE_ADD_ONS.map((code) => `bridge-widget/locales/${code}`),
+      'bridge-widget/script',
+      ...LOCALE_ADD_ONS.map((code) => `bridge-widget/script/${code}`),
+    ];
     const output = await run(process.execPath, ['--input-type=module', '-e', probe, JSON.stringify(specifiers)], { cwd: app });
     const results = JSON.parse(output.slice(output.indexOf('{'))) as Record<string, string>;
     for (const specifier of specifiers) {

@@ -38,7 +38,11 @@ const exportsExpanded = Object.entries(pkg.exports).flatMap(([subpath, target]) 
   if (!subpath.includes('*')) return [[subpath, target] as const];
   const fill = (text: string, code: string) => text.replaceAll('*', code);
   return LOCALE_ADD_ONS.map(
-    (code) => [fill(subpath, code), typeof target === 'string' ? fill(target, code) : Object.fromEntries(Object.entries(target).map(([c, file]) => [c, fill(file, code)]))] as const,
+    (code) =>
+      [
+        fill(subpath, code),
+        typeof target === 'string' ? fill(target, code) : Object.fromEntries(Object.entries(target).map(([c, file]) => [c, fill(file, code)])),
+      ] as const,
   );
 });
 /** JavaScript module entries of `exports`, by subpath (not the script-tag files, which are for browsers only). */
@@ -99,18 +103,26 @@ describe('the npm package', { timeout: 180_000 }, () => {
       .filter((name) => name.endsWith('.ts') && !['en.ts', 'strings.ts', 'add-ons.ts'].includes(name))
       .map((name) => name.replace(/\.ts$/, ''));
     assert.deepEqual([...LOCALE_ADD_ONS].sort(), tables.sort(), 'src/i18n/add-ons.ts lists exactly the language tables in src/i18n');
-    const effectEntries = ['./dist/index.js', './dist/bridge-widget.min.js', ...LOCALE_ADD_ONS.flatMap((code) => [`./dist/locales/${code}.js`, `./dist/bridge-widget.${code}.js`])];
+    const effectEntries = [
+      './dist/index.js',
+      './dist/bridge-widget.min.js',
+      ...LOCALE_ADD_ONS.flatMap((code) => [`./dist/locales/${code}.js`, `./dist/bridge-widget.${code}.js`]),
+    ];
     const patterns = pkg.sideEffects.map((glob) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*')}$`));
     for (const entry of effectEntries) {
       assert.ok(existsSync(path.join(dir, entry)), `${entry} is built`);
-      assert.ok(patterns.some((pattern) => pattern.test(entry)), `${entry} is listed in sideEffects`);
+      assert.ok(
+        patterns.some((pattern) => pattern.test(entry)),
+        `${entry} is listed in sideEffects`,
+      );
     }
     for (const code of LOCALE_ADD_ONS) assert.ok(existsSync(path.join(dir, `dist/types/i18n/${code}.d.ts`)), `types of ${code}`);
   });
 
   it('keeps lit, viem and zod external in the package build', () => {
     const external = new Set<string>();
-    for (const [, target] of jsEntries) for (const specifier of importGraph(path.join(dir, target)).specifiers) external.add(specifier.replace(/^(@[^/]+\/[^/]+|[^/@][^/]*).*$/, '$1'));
+    for (const [, target] of jsEntries)
+      for (const specifier of importGraph(path.join(dir, target)).specifiers) external.add(specifier.replace(/^(@[^/]+\/[^/]+|[^/@][^/]*).*$/, '$1'));
     const dependencies = Object.keys(pkg.dependencies);
     const unexpected = [...external].filter((name) => !dependencies.includes(name) && !name.startsWith('node:') && !builtinModules.includes(name));
     assert.deepEqual(unexpected, [], 'only dependencies and Node built-ins are imported');
@@ -147,7 +159,10 @@ describe('the npm package', { timeout: 180_000 }, () => {
     const files = jsEntries.map(([, target]) => pathToFileURL(path.join(dir, target)).href);
     for (const file of files) {
       const output = await run(process.execPath, ['--input-type=module', '-e', probe, JSON.stringify([file]), pathToFileURL(path.join(dir, 'dist')).href]);
-      const { results, touched } = JSON.parse(output.slice(output.indexOf('{'))) as { results: Record<string, { ok: boolean; error?: string }>; touched: string[] };
+      const { results, touched } = JSON.parse(output.slice(output.indexOf('{'))) as {
+        results: Record<string, { ok: boolean; error?: string }>;
+        touched: string[];
+      };
       assert.equal(results[file]?.ok, true, `${file} throws in Node: ${results[file]?.error}`);
       assert.deepEqual(touched, [], `${file} touches ${touched.join(', ')} while loading`);
     }
@@ -165,15 +180,25 @@ describe('the npm package', { timeout: 180_000 }, () => {
        await import(${JSON.stringify(pathToFileURL(path.join(ROOT, 'src/proxy/index.ts')).href)});
        process.stdout.write(JSON.stringify({ version: m.VERSION, element: typeof m.BridgeWidget }));`,
     ]);
-    assert.deepEqual(JSON.parse(output.slice(output.indexOf('{'))), { version: JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version, element: 'function' });
+    assert.deepEqual(JSON.parse(output.slice(output.indexOf('{'))), {
+      version: JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
+      element: 'function',
+    });
   });
 
   it('./proxy has no DOM and no Lit; ./proxy/handler has no node: imports (edge runtimes)', () => {
     const proxy = importGraph(path.join(dir, 'dist/proxy.js'));
-    assert.deepEqual(proxy.specifiers.filter((s) => s === 'lit' || s.startsWith('lit/') || s.startsWith('@lit/')), []);
+    assert.deepEqual(
+      proxy.specifiers.filter((s) => s === 'lit' || s.startsWith('lit/') || s.startsWith('@lit/')),
+      [],
+    );
     for (const file of proxy.files) assert.doesNotMatch(readFileSync(file, 'utf8'), /\b(document|customElements|localStorage)\./, `${file} uses the DOM`);
     const handler = importGraph(path.join(dir, 'dist/proxy-handler.js'));
-    assert.deepEqual(handler.specifiers.filter((s) => s.startsWith('node:') || builtinModules.includes(s)), [], 'no Node built-ins behind ./proxy/handler');
+    assert.deepEqual(
+      handler.specifiers.filter((s) => s.startsWith('node:') || builtinModules.includes(s)),
+      [],
+      'no Node built-ins behind ./proxy/handler',
+    );
   });
 
   it('the declarations resolve through exports: a consumer type-checks against the built package', async () => {

@@ -84,7 +84,8 @@ const cwd = fileURLToPath(new URL('../../', import.meta.url));
 /** Runs the command until it prints its listening line (then probes health and stops it) or exits. */
 async function runCommand(env: Record<string, string>): Promise<CommandRun> {
   const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(base)) if (/^(ROUTING_|ALLOWED_|HOST$|PORT$|MOUNT_PATH|CLIENT_RATE|TRUST_|KEY_CHECK|HEALTH_|NODE_OPTIONS)/.test(name)) delete base[name];
+  for (const name of Object.keys(base))
+    if (/^(ROUTING_|ALLOWED_|HOST$|PORT$|MOUNT_PATH|CLIENT_RATE|TRUST_|KEY_CHECK|HEALTH_|NODE_OPTIONS)/.test(name)) delete base[name];
   const child = spawn(process.execPath, [bin], { cwd, env: { ...base, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

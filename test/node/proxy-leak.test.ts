@@ -151,7 +151,11 @@ describe('no leak of the API key in any encoding (issue 16 item 5, issue 18)', {
 
   /** Each case: what the upstream sends (around the key) and what the page must receive. */
   const bodyCases: ReadonlyArray<{ name: string; body: (key: string) => string; expected: unknown }> = [
-    { name: 'raw, inside an error message', body: (k) => JSON.stringify({ error: `bad key ${k}`, keep: 1 }), expected: { error: 'bad key [redacted]', keep: 1 } },
+    {
+      name: 'raw, inside an error message',
+      body: (k) => JSON.stringify({ error: `bad key ${k}`, keep: 1 }),
+      expected: { error: 'bad key [redacted]', keep: 1 },
+    },
     { name: 'upper-case', body: (k) => JSON.stringify({ error: `KEY ${k.toUpperCase()}`, keep: 1 }), expected: { error: 'KEY [redacted]', keep: 1 } },
     {
       name: 'URL-encoded inside a link (cut out, the link kept)',
@@ -180,7 +184,11 @@ describe('no leak of the API key in any encoding (issue 16 item 5, issue 18)', {
       expected: { token: '[redacted]', keep: 1 },
     })),
     { name: 'hex', body: (k) => JSON.stringify({ sig: Buffer.from(k).toString('hex'), keep: 1 }), expected: { sig: '[redacted]', keep: 1 } },
-    { name: 'upper-case hex', body: (k) => JSON.stringify({ sig: Buffer.from(k).toString('hex').toUpperCase(), keep: 1 }), expected: { sig: '[redacted]', keep: 1 } },
+    {
+      name: 'upper-case hex',
+      body: (k) => JSON.stringify({ sig: Buffer.from(k).toString('hex').toUpperCase(), keep: 1 }),
+      expected: { sig: '[redacted]', keep: 1 },
+    },
   ];
 
   for (const { name, body, expected } of bodyCases) {
@@ -279,12 +287,7 @@ describe('only JSON is passed on, with headers that keep a navigating browser sa
     assert.deepEqual(JSON.parse(problem.text), { error: 'bad' });
     assertSafeHeaders(problem, 'a forwarded response');
     assertSafeHeaders(await request(proxy.url, '/nope'), 'a proxy error');
-    const preflight = await request(
-      proxy.url,
-      '/api/v1/routes/quote',
-      { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
-      'OPTIONS',
-    );
+    const preflight = await request(proxy.url, '/api/v1/routes/quote', { origin: 'https://shop.example', 'access-control-request-method': 'POST' }, 'OPTIONS');
     assert.equal(preflight.status, 204);
     assertSafeHeaders(preflight, 'a preflight');
   });

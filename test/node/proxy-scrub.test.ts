@@ -36,14 +36,7 @@ describe('secret scrubber', () => {
   });
 
   it('leaves text without the key byte for byte, including near misses and unrelated encodings', () => {
-    for (const text of [
-      '',
-      'ordinary text é ✓',
-      KEY.slice(0, -1),
-      btoa(KEY.slice(1)).slice(0, 6),
-      '%E0%A4%A',
-      '{"amount":"1000000000000000000000"}',
-    ]) {
+    for (const text of ['', 'ordinary text é ✓', KEY.slice(0, -1), btoa(KEY.slice(1)).slice(0, 6), '%E0%A4%A', '{"amount":"1000000000000000000000"}']) {
       assert.equal(scrubber.text(text), text);
     }
   });

@@ -124,23 +124,19 @@ interface RawRequest {
 function rawRequest(baseUrl: string, path: string, options: RawRequest = {}): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   // Node only frames GET/DELETE bodies when told their length.
-  const headers =
-    options.body === undefined ? options.headers : { 'content-length': String(Buffer.byteLength(options.body)), ...options.headers };
+  const headers = options.body === undefined ? options.headers : { 'content-length': String(Buffer.byteLength(options.body)), ...options.headers };
   const method = options.method ?? 'GET';
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: hostname, port, path, method, headers, agent: false, localAddress: options.localAddress },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          assertNoKey(`${method} ${path}`, `${res.statusCode} ${res.statusMessage}`, JSON.stringify(res.rawHeaders), text);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
-        });
-        res.on('error', reject);
-      },
-    );
+    const req = http.request({ host: hostname, port, path, method, headers, agent: false, localAddress: options.localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        assertNoKey(`${method} ${path}`, `${res.statusCode} ${res.statusMessage}`, JSON.stringify(res.rawHeaders), text);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+      });
+      res.on('error', reject);
+    });
     req.on('error', reject);
     req.end(options.body);
   });
@@ -163,11 +159,7 @@ interface SocketExchange {
  * exchange ends when the proxy closes the connection, or after `giveUpMs`
  * (then `closedByProxy` is false).
  */
-function socketExchange(
-  baseUrl: string,
-  drive: (socket: net.Socket) => void,
-  { giveUpMs = 15_000 }: { giveUpMs?: number } = {},
-): Promise<SocketExchange> {
+function socketExchange(baseUrl: string, drive: (socket: net.Socket) => void, { giveUpMs = 15_000 }: { giveUpMs?: number } = {}): Promise<SocketExchange> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve) => {
     const socket = net.connect(Number(port), hostname);
@@ -296,20 +288,20 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
     await rawRequest(proxy.url, '/api/v1/routes/tokens?chainId=1&limit=5&q=us%20dc&cursor=a%2Bb&includeTotal=true&x=1&api_key=no');
     const seen = new URL(upstream.received[0]!.url, 'http://upstream');
     assert.equal(seen.pathname, '/api/v1/routes/tokens');
-    assert.deepEqual([...seen.searchParams], [
-      ['chainId', '1'],
-      ['limit', '5'],
-      ['cursor', 'a+b'],
-      ['q', 'us dc'],
-      ['includeTotal', 'true'],
-    ]);
+    assert.deepEqual(
+      [...seen.searchParams],
+      [
+        ['chainId', '1'],
+        ['limit', '5'],
+        ['cursor', 'a+b'],
+        ['q', 'us dc'],
+        ['includeTotal', 'true'],
+      ],
+    );
 
     upstream.received.length = 0;
     await rawRequest(proxy.url, '/api/v1/sdk/rpc/evm/allowance?chainId=1&tokenAddress=0xa&ownerAddress=0xb&spenderAddress=0xc&chain=9');
-    assert.equal(
-      upstream.received[0]!.url,
-      '/api/v1/sdk/rpc/evm/allowance?chainId=1&tokenAddress=0xa&ownerAddress=0xb&spenderAddress=0xc',
-    );
+    assert.equal(upstream.received[0]!.url, '/api/v1/sdk/rpc/evm/allowance?chainId=1&tokenAddress=0xa&ownerAddress=0xb&spenderAddress=0xc');
 
     upstream.received.length = 0;
     await rawRequest(proxy.url, '/api/v1/routes/chains?chainId=1');
@@ -517,17 +509,14 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
 
     const chunked = await new Promise<RawResponse>((resolve, reject) => {
       const { hostname, port } = new URL(proxy.url);
-      const req = http.request(
-        { host: hostname, port, path: '/api/v1/routes/route', method: 'POST', headers: JSON_HEADERS, agent: false },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
-          });
-        },
-      );
+      const req = http.request({ host: hostname, port, path: '/api/v1/routes/route', method: 'POST', headers: JSON_HEADERS, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+        });
+      });
       // The proxy may close the connection before we finish writing.
       req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
       let sent = 0;
@@ -551,11 +540,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
       415,
       'proxy_unsupported_media_type',
     );
-    assertProxyError(
-      await rawRequest(proxy.url, '/api/v1/routes/quote', { method: 'POST', body: '{}' }),
-      415,
-      'proxy_unsupported_media_type',
-    );
+    assertProxyError(await rawRequest(proxy.url, '/api/v1/routes/quote', { method: 'POST', body: '{}' }), 415, 'proxy_unsupported_media_type');
     assertProxyError(
       await rawRequest(proxy.url, '/api/v1/routes/quote', { method: 'POST', headers: JSON_HEADERS, body: '{not json' }),
       400,
@@ -785,10 +770,7 @@ describe('proxy options', () => {
   it('rejects invalid configuration without echoing the key', () => {
     assert.throws(() => createProxyHandler({ upstreamUrl: 'not a url', apiKey: API_KEY }), /upstreamUrl/);
     assert.throws(() => createProxyHandler({ upstreamUrl: upstream.url, apiKey: '' }), /apiKey/);
-    assert.throws(
-      () => createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, allowedOrigins: ['https://shop.example/path'] }),
-      /allowedOrigins/,
-    );
+    assert.throws(() => createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, allowedOrigins: ['https://shop.example/path'] }), /allowedOrigins/);
     assert.throws(() => createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, mountPath: 'bridge/../x' }), /mountPath/);
     assert.throws(
       () => createProxyHandler({ upstreamUrl: upstream.url, apiKey: `${API_KEY} x` }),
@@ -925,8 +907,14 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
         const exchange = await sendRaw(proxy.url, bytes);
         assert.ok(exchange.closedByProxy);
         // The answer can be lost to a reset when the proxy closes on unread bytes; when it arrives it is 431.
-        assert.ok(exchange.statuses.every((status) => status === 431), exchange.data);
-        assert.ok(exchange.codes.every((code) => code === 'proxy_headers_too_large'), exchange.data);
+        assert.ok(
+          exchange.statuses.every((status) => status === 431),
+          exchange.data,
+        );
+        assert.ok(
+          exchange.codes.every((code) => code === 'proxy_headers_too_large'),
+          exchange.data,
+        );
       }
       untouched('oversized heads');
     });
@@ -1067,13 +1055,15 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
       upstream.received.length = 0;
       const garbage = await sendRaw(
         proxy.url,
-        'POST /api/v1/routes/quote HTTP/1.1\r\nHost: proxy\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n' +
-          '{"a":1}{"smuggled":true}',
+        'POST /api/v1/routes/quote HTTP/1.1\r\nHost: proxy\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n' + '{"a":1}{"smuggled":true}',
       );
       assert.ok(garbage.closedByProxy);
       assert.ok(garbage.statuses.includes(400), garbage.data);
       assert.ok(garbage.codes.includes('proxy_bad_request'), garbage.data);
-      assert.ok(upstream.received.every((r) => r.body === '{"a":1}'), 'upstream never sees the extra bytes');
+      assert.ok(
+        upstream.received.every((r) => r.body === '{"a":1}'),
+        'upstream never sees the extra bytes',
+      );
 
       // Declared shorter than the document: the proxy judges only the declared bytes.
       upstream.received.length = 0;
@@ -1312,10 +1302,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
       untouched('no-cors cross-site');
       // Even when any origin may use the proxy through CORS.
       const open = createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, allowedOrigins: ['*'], onLog: logSink });
-      const openResponse = await callEdge(
-        open,
-        new Request('http://proxy.example/api/v1/routes/chains', { headers: { 'sec-fetch-site': 'cross-site' } }),
-      );
+      const openResponse = await callEdge(open, new Request('http://proxy.example/api/v1/routes/chains', { headers: { 'sec-fetch-site': 'cross-site' } }));
       assert.equal(openResponse.status, 403);
       untouched('no-cors cross-site, any origin');
 
@@ -1358,7 +1345,9 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
         assert.equal(served.status, 200, name);
       }
       const open = await start({ clientRateLimit: false, allowedHosts: ['*'] });
-      const served = await rawRequest(open.url, '/api/v1/routes/chains', { headers: { host: `attacker.example:${open.port}`, 'sec-fetch-site': 'same-origin' } });
+      const served = await rawRequest(open.url, '/api/v1/routes/chains', {
+        headers: { host: `attacker.example:${open.port}`, 'sec-fetch-site': 'same-origin' },
+      });
       assert.equal(served.status, 200);
     });
 
@@ -1376,7 +1365,13 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
     });
 
     it('an entry with a port matches that port only; entries that are not host names fail at start-up; ALLOWED_HOSTS sets it', async () => {
-      const handler = createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, allowedHosts: ['Bridge.Shop.Example:8443'], onLog: logSink });
+      const handler = createProxyHandler({
+        upstreamUrl: upstream.url,
+        apiKey: API_KEY,
+        ...FORWARDING_ONLY,
+        allowedHosts: ['Bridge.Shop.Example:8443'],
+        onLog: logSink,
+      });
       assert.equal((await callEdge(handler, new Request('https://bridge.shop.example:8443/api/v1/routes/chains'))).status, 200);
       const otherPort = await callEdge(handler, new Request('https://bridge.shop.example/api/v1/routes/chains'));
       assert.equal(otherPort.status, 421);
@@ -1385,7 +1380,10 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
         assert.throws(() => createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, allowedHosts: bad }), /allowedHosts/, JSON.stringify(bad));
       }
       const env = { ROUTING_API_URL: upstream.url, ROUTING_API_KEY: API_KEY };
-      assert.deepEqual(proxyServerOptionsFromEnv({ ...env, ALLOWED_HOSTS: 'localhost:8787, 127.0.0.1:8787' }).allowedHosts, ['localhost:8787', '127.0.0.1:8787']);
+      assert.deepEqual(proxyServerOptionsFromEnv({ ...env, ALLOWED_HOSTS: 'localhost:8787, 127.0.0.1:8787' }).allowedHosts, [
+        'localhost:8787',
+        '127.0.0.1:8787',
+      ]);
       assert.equal(proxyServerOptionsFromEnv(env).allowedHosts, undefined);
     });
   });
@@ -1415,11 +1413,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
 
       // Everything counts, refused requests included: the flooding client is cut before any other check.
       assertProxyError(await rawRequest(limited.url, '/nope'), 429, 'proxy_rate_limited');
-      assertProxyError(
-        await rawRequest(limited.url, '/api/v1/routes/chains', { headers: { origin: 'https://evil.example' } }),
-        429,
-        'proxy_rate_limited',
-      );
+      assertProxyError(await rawRequest(limited.url, '/api/v1/routes/chains', { headers: { origin: 'https://evil.example' } }), 429, 'proxy_rate_limited');
 
       // A second client (another source address) is unaffected.
       const other = await rawRequest(limited.url, '/api/v1/routes/chains', { localAddress: '127.0.0.2' });
@@ -1429,12 +1423,8 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
 
     it('keys on trustProxyHeader only when the host opts in (last entry), else on the socket', async () => {
       const behind = await start({ clientRateLimit: { limit: 2, windowMs: 600_000 }, trustProxyHeader: 'x-forwarded-for' });
-      const from = async (xff?: string) =>
-        (await rawRequest(behind.url, '/api/v1/routes/chains', { headers: xff ? { 'x-forwarded-for': xff } : {} })).status;
-      assert.deepEqual(
-        [await from('203.0.113.5'), await from('10.0.0.1, 203.0.113.5'), await from('10.0.0.2, 203.0.113.5')],
-        [200, 200, 429],
-      );
+      const from = async (xff?: string) => (await rawRequest(behind.url, '/api/v1/routes/chains', { headers: xff ? { 'x-forwarded-for': xff } : {} })).status;
+      assert.deepEqual([await from('203.0.113.5'), await from('10.0.0.1, 203.0.113.5'), await from('10.0.0.2, 203.0.113.5')], [200, 200, 429]);
       assert.equal(await from('203.0.113.6'), 200);
       // Without the header, the socket address is the key.
       assert.deepEqual([await from(), await from(), await from()], [200, 200, 429]);
@@ -1451,14 +1441,15 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
       assert.deepEqual(resolveProxyOptions(base).clientRateLimit, { limit: 120, windowMs: 10_000 });
       assert.equal(resolveProxyOptions({ ...base, clientRateLimit: false }).clientRateLimit, false);
       assert.equal(resolveProxyOptions({ ...base, trustProxyHeader: 'X-Forwarded-For' }).trustProxyHeader, 'x-forwarded-for');
-      for (const clientRateLimit of [{ limit: 0, windowMs: 1000 }, { limit: 1.5, windowMs: 1000 }, { limit: 5, windowMs: -1 }]) {
+      for (const clientRateLimit of [
+        { limit: 0, windowMs: 1000 },
+        { limit: 1.5, windowMs: 1000 },
+        { limit: 5, windowMs: -1 },
+      ]) {
         assert.throws(() => createProxyHandler({ ...base, clientRateLimit }), /clientRateLimit/);
       }
       assert.throws(() => createProxyHandler({ ...base, trustProxyHeader: 'x forwarded' }), /trustProxyHeader/);
-      assert.throws(
-        () => createProxyHandler({ ...base, trustProxyHeader: 'x-real-ip', clientKey: () => 'a' }),
-        /clientKey or trustProxyHeader/,
-      );
+      assert.throws(() => createProxyHandler({ ...base, trustProxyHeader: 'x-real-ip', clientKey: () => 'a' }), /clientKey or trustProxyHeader/);
     });
 
     it('reads CLIENT_RATE_LIMIT and TRUST_PROXY_HEADER from the environment', () => {
@@ -1590,10 +1581,7 @@ describe('createProxyHandler on web Requests (edge runtimes)', () => {
       );
 
     const flood = await Promise.all(Array.from({ length: 8 }, () => from('203.0.113.9')));
-    assert.deepEqual(
-      flood.map((r) => r.status).sort(),
-      [200, 200, 200, 429, 429, 429, 429, 429],
-    );
+    assert.deepEqual(flood.map((r) => r.status).sort(), [200, 200, 200, 429, 429, 429, 429, 429]);
     for (const limited of flood.filter((r) => r.status === 429)) {
       assert.deepEqual(limited.json(), {
         error: 'Too many requests from this client; retry later',
@@ -1636,8 +1624,7 @@ describe('createProxyHandler on web Requests (edge runtimes)', () => {
   it('keys on a trusted header when configured, using its last entry', async () => {
     const handler = edge({ clientRateLimit: { limit: 2, windowMs: 600_000 }, trustProxyHeader: 'X-Forwarded-For' });
     const from = async (xff: string) =>
-      (await callEdge(handler, new Request('http://proxy.example/api/v1/routes/chains', { headers: { 'x-forwarded-for': xff } })))
-        .status;
+      (await callEdge(handler, new Request('http://proxy.example/api/v1/routes/chains', { headers: { 'x-forwarded-for': xff } }))).status;
     assert.equal(await from('203.0.113.1'), 200);
     // A client-supplied first entry does not make a new client: the last one is what the front proxy saw.
     assert.equal(await from('10.9.9.9, 203.0.113.1'), 200);
@@ -1647,8 +1634,7 @@ describe('createProxyHandler on web Requests (edge runtimes)', () => {
 
     const forwarded = edge({ clientRateLimit: { limit: 1, windowMs: 600_000 }, trustProxyHeader: 'forwarded' });
     const viaForwarded = async (value: string) =>
-      (await callEdge(forwarded, new Request('http://proxy.example/api/v1/routes/chains', { headers: { forwarded: value } })))
-        .status;
+      (await callEdge(forwarded, new Request('http://proxy.example/api/v1/routes/chains', { headers: { forwarded: value } }))).status;
     assert.equal(await viaForwarded('for=192.0.2.60;proto=https'), 200);
     assert.equal(await viaForwarded('for=10.0.0.1, for=192.0.2.60;proto=http'), 429);
     assert.equal(await viaForwarded('for="[2001:db8::1]"'), 200);

@@ -72,5 +72,9 @@ it('keeps every public attribute, property, method, event, part, custom property
   const committed = surface(JSON.parse(readFileSync(path.join(ROOT, 'custom-elements.json'), 'utf8')) as Manifest);
   assert.ok(committed.size > 100, `read ${committed.size} public items from custom-elements.json`);
   const now = surface(fresh);
-  assert.deepEqual([...committed].filter((line) => !now.has(line)), [], 'public items removed or changed');
+  assert.deepEqual(
+    [...committed].filter((line) => !now.has(line)),
+    [],
+    'public items removed or changed',
+  );
 });

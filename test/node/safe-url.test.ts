@@ -7,7 +7,16 @@ const HASH = `0x${'ab'.repeat(32)}`;
 describe('URLs from the routing service are untrusted', () => {
   it('keeps http(s) and drops javascript:, data:, and unparsable values', () => {
     assert.equal(safeHttpUrl('https://example.com/logo.png'), 'https://example.com/logo.png');
-    for (const hostile of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '//evil', 'not a url', '']) {
+    for (const hostile of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:x',
+      '//evil',
+      'not a url',
+      '',
+    ]) {
       assert.equal(safeHttpUrl(hostile), undefined, hostile);
     }
   });
@@ -19,10 +28,25 @@ describe('URLs from the routing service are untrusted', () => {
   });
 
   it('keeps a wallet icon only as a data:image (svg, png, webp) URI or an https URL', () => {
-    for (const icon of ['data:image/svg+xml;base64,PHN2Zy8+', 'data:image/svg+xml,%3Csvg%2F%3E', 'data:image/png;base64,AAAA', 'DATA:IMAGE/WEBP;base64,AAAA', 'https://wallet.example/icon.png']) {
+    for (const icon of [
+      'data:image/svg+xml;base64,PHN2Zy8+',
+      'data:image/svg+xml,%3Csvg%2F%3E',
+      'data:image/png;base64,AAAA',
+      'DATA:IMAGE/WEBP;base64,AAAA',
+      'https://wallet.example/icon.png',
+    ]) {
       assert.equal(safeIconUrl(icon), icon.startsWith('https') ? new URL(icon).href : icon, icon);
     }
-    for (const hostile of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'data:image/gif;base64,AAAA', 'data:image/svg', '<svg onload="alert(1)"></svg>', 'http://wallet.example/icon.png', '', undefined]) {
+    for (const hostile of [
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'data:image/gif;base64,AAAA',
+      'data:image/svg',
+      '<svg onload="alert(1)"></svg>',
+      'http://wallet.example/icon.png',
+      '',
+      undefined,
+    ]) {
       assert.equal(safeIconUrl(hostile), undefined, String(hostile));
     }
   });

@@ -53,7 +53,9 @@ async function walk(query: string): Promise<{ pages: TokenPageBody[]; tokens: To
   const pages: TokenPageBody[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < 100; i++) {
-    const response: RawResponse<TokenPageBody> = await api.get<TokenPageBody>(`/api/v1/routes/tokens?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const response: RawResponse<TokenPageBody> = await api.get<TokenPageBody>(
+      `/api/v1/routes/tokens?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     assert.equal(response.status, 200);
     pages.push(response.body);
     cursor = response.body.nextCursor;
@@ -66,7 +68,10 @@ describe('the large catalog', () => {
   test('about 40 chains across every family of the spec, the two local chains first and still routable', async () => {
     const chains = (await api.get<ChainRow[]>('/api/v1/routes/chains')).body;
     assert.ok(chains.length >= 38 && chains.length <= 45, `${chains.length} chains`);
-    assert.deepEqual(chains.slice(0, 2).map((c) => c.chainId), [SEPOLIA, '84532']);
+    assert.deepEqual(
+      chains.slice(0, 2).map((c) => c.chainId),
+      [SEPOLIA, '84532'],
+    );
     assert.deepEqual([...new Set(chains.map((c) => c.chainType))].sort(), ['bitcoin', 'cosmos', 'evm', 'solana', 'sui']);
     assert.equal(new Set(chains.map((c) => c.chainId)).size, chains.length, 'chain IDs are unique');
     assert.ok(chains.every((c) => c.chainIconURI.startsWith(`${sandbox.serviceUrl}/icons/chains/`)));
@@ -75,11 +80,18 @@ describe('the large catalog', () => {
   test('about 20,000 tokens with names, symbols and logos served by the sandbox itself', async () => {
     assert.ok(all.length >= 19_000 && all.length <= 21_000, `${all.length} tokens`);
     const chainIds = new Set((await api.get<ChainRow[]>('/api/v1/routes/chains')).body.map((c) => c.chainId));
-    assert.ok(all.every((t) => chainIds.has(t.chainId)), 'every token is on a listed chain');
+    assert.ok(
+      all.every((t) => chainIds.has(t.chainId)),
+      'every token is on a listed chain',
+    );
     assert.ok(all.every((t) => t.symbol.length > 0 && t.name.length > 0 && t.logoURI.startsWith(`${sandbox.serviceUrl}/icons/tokens/`)));
     const perChain = new Map<string, Set<string>>();
     for (const t of all) perChain.set(t.chainId, (perChain.get(t.chainId) ?? new Set()).add(t.symbol.toUpperCase()));
-    assert.equal([...perChain.values()].reduce((n, s) => n + s.size, 0), all.length, 'symbols are unique per chain');
+    assert.equal(
+      [...perChain.values()].reduce((n, s) => n + s.size, 0),
+      all.length,
+      'symbols are unique per chain',
+    );
     const sample = all[all.length - 1]!;
     const logo = await fetch(sample.logoURI);
     assert.equal(logo.status, 200);
@@ -91,7 +103,10 @@ describe('the large catalog', () => {
     for (const chainId of [SEPOLIA, '84532']) {
       const tokens = all.filter((t) => t.chainId === chainId);
       assert.ok(tokens.length > 2000, 'a local chain runs to many pages');
-      assert.deepEqual(tokens.slice(0, 2).map((t) => t.symbol), ['ETH', 'USDC']);
+      assert.deepEqual(
+        tokens.slice(0, 2).map((t) => t.symbol),
+        ['ETH', 'USDC'],
+      );
       const weth = sandbox.tokens.find((t) => String(t.chainId) === chainId && t.symbol === 'WETH')!;
       assert.equal(tokens.at(-1)!.address, weth.address);
       assert.equal(tokens.filter((t) => t.symbol === 'WETH').length, 1);
@@ -135,7 +150,10 @@ describe('the large catalog', () => {
     const expected = all.filter((t) => t.chainId === SEPOLIA);
     assert.equal(pages.length, Math.ceil(expected.length / 1000));
     assert.ok(pages.every((p) => p.total === expected.length));
-    assert.deepEqual(tokens.map((t) => t.address), expected.map((t) => t.address));
+    assert.deepEqual(
+      tokens.map((t) => t.address),
+      expected.map((t) => t.address),
+    );
   });
 
   test('the default page size applies without limit, and the sandbox page shape is { data, nextCursor }', async () => {
@@ -153,7 +171,10 @@ describe('the large catalog', () => {
     assert.ok(!firstPage.some((t) => t.address === target.address));
     const part = target.name.split(' ')[0]!.slice(0, 6).toLowerCase();
     const found = await walk(`chainId=${SEPOLIA}&q=${encodeURIComponent(part)}&limit=1000`);
-    assert.ok(found.tokens.some((t) => t.address === target.address), `"${part}" finds ${target.name}`);
+    assert.ok(
+      found.tokens.some((t) => t.address === target.address),
+      `"${part}" finds ${target.name}`,
+    );
     assert.ok(found.tokens.every((t) => `${t.symbol} ${t.name}`.toLowerCase().includes(part)));
   });
 
@@ -161,11 +182,17 @@ describe('the large catalog', () => {
     const target = all.filter((t) => t.chainId === '42161').at(-1)!;
     for (const typed of [target.address, target.address.toLowerCase(), target.address.toUpperCase().replace('0X', '0x')]) {
       const page = (await api.get<TokenPageBody>(`/api/v1/routes/tokens?chainId=42161&q=${encodeURIComponent(typed)}`)).body;
-      assert.deepEqual(page.data.map((t) => t.address), [target.address]);
+      assert.deepEqual(
+        page.data.map((t) => t.address),
+        [target.address],
+      );
     }
     const cosmos = all.find((t) => t.chainId === 'osmosis-1' && t.address.startsWith('ibc/'))!;
     const page = (await api.get<TokenPageBody>(`/api/v1/routes/tokens?q=${encodeURIComponent(cosmos.address)}`)).body;
-    assert.deepEqual(page.data.map((t) => t.address), [cosmos.address]);
+    assert.deepEqual(
+      page.data.map((t) => t.address),
+      [cosmos.address],
+    );
   });
 
   test('switchable at runtime: back to the default catalog and again to the large one', async () => {
@@ -217,10 +244,16 @@ describe('request log', () => {
     );
     assert.ok(tokens.every((r) => r.method === 'GET' && r.path.startsWith('/routes/tokens') && r.endpoint === 'tokens'));
     const both = (await admin.get<{ requests: LoggedRequest[] }>('/requests?endpoint=tokens,chains')).body.requests;
-    assert.deepEqual(both.map((r) => r.endpoint), ['chains', 'tokens', 'tokens', 'tokens']);
+    assert.deepEqual(
+      both.map((r) => r.endpoint),
+      ['chains', 'tokens', 'tokens', 'tokens'],
+    );
     const later = (await admin.get<{ requests: LoggedRequest[] }>(`/requests?since=${both[1]!.seq}`)).body.requests;
     assert.equal(later.length, 2);
-    assert.deepEqual(sandbox.requests({ endpoints: ['chains'] }).map((r) => r.path), ['/routes/chains']);
+    assert.deepEqual(
+      sandbox.requests({ endpoints: ['chains'] }).map((r) => r.path),
+      ['/routes/chains'],
+    );
 
     const cleared = await fetch(`${sandbox.adminUrl}/requests`, { method: 'DELETE' });
     assert.equal(cleared.status, 200);

@@ -39,7 +39,10 @@ test('npm run sandbox -- --port 0: ready line, working servers, clean SIGTERM', 
     assert.equal(stdout.split('\n').filter((l) => l.startsWith('sandbox ready ')).length, 1);
     const info = JSON.parse(line.slice('sandbox ready '.length)) as SandboxReadyInfo;
     assert.ok(info.proxyUrl && info.serviceUrl && info.apiKey);
-    assert.deepEqual(info.chains.map((c) => c.chainId).sort((a, b) => a - b), [84532, 11155111]);
+    assert.deepEqual(
+      info.chains.map((c) => c.chainId).sort((a, b) => a - b),
+      [84532, 11155111],
+    );
     assert.ok(info.tokens.some((t) => t.symbol === 'USDC' && t.decimals === 6));
     assert.equal(info.account.address, '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
 

@@ -5,16 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  http,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DepositReceiverAbi } from '../../sandbox/artifacts/abis.js';
 import { NATIVE_TOKEN_ADDRESS, startSandbox, type DevAccount, type SandboxHandle } from '../../sandbox/index.js';
@@ -120,9 +111,7 @@ async function runFlow(
       ownerAddress: account.address,
       spenderAddress: approval.spender,
     });
-    const allowance = await api.get<{ success: boolean; data: { allowance: string; spenderAddress: string } }>(
-      `/api/v1/sdk/rpc/evm/allowance?${query}`,
-    );
+    const allowance = await api.get<{ success: boolean; data: { allowance: string; spenderAddress: string } }>(`/api/v1/sdk/rpc/evm/allowance?${query}`);
     assert.equal(allowance.status, 200, allowance.text);
     assert.equal(allowance.body.data.spenderAddress, approval.spender.toLowerCase());
     if (BigInt(allowance.body.data.allowance) >= BigInt(approval.amount)) continue;
@@ -139,9 +128,7 @@ async function runFlow(
 
   if (approvals.length > 0) {
     // Before the receipt, the pending stub shows that the approvals landed.
-    const pending = await api.get<{ data: { status: string; steps?: { type: string; status: string }[] } }>(
-      `/api/v1/route-intent/${route.intentId}/status`,
-    );
+    const pending = await api.get<{ data: { status: string; steps?: { type: string; status: string }[] } }>(`/api/v1/route-intent/${route.intentId}/status`);
     assert.equal(pending.body.data.status, 'pending');
     assert.deepEqual(
       pending.body.data.steps?.map((s) => `${s.type}:${s.status}`),
@@ -162,10 +149,7 @@ async function runFlow(
   assert.equal(sourceReceipt.status, 'success', 'the route transaction must not revert');
   assert.ok(sourceReceipt.gasUsed < BigInt(tx.gasLimit), 'gasLimit leaves headroom');
 
-  const receipt = await api.post<{ data: { ok: boolean; transaction_id: string } }>(
-    `/api/v1/route-intent/${route.intentId}/receipt`,
-    { txHash: sourceTx },
-  );
+  const receipt = await api.post<{ data: { ok: boolean; transaction_id: string } }>(`/api/v1/route-intent/${route.intentId}/receipt`, { txHash: sourceTx });
   assert.equal(receipt.status, 200, receipt.text);
   assert.equal(receipt.body.data.ok, true);
 
@@ -236,7 +220,10 @@ describe('bridging flows (each with its own account)', { concurrency: true }, ()
       assert.ok(poll.data.next_poll_at && Date.parse(poll.data.next_poll_at) > 0);
     }
     const attempts = flow.polls.map((p) => Number(p.data.poll_attempt));
-    assert.deepEqual(attempts, [...attempts].sort((a, b) => a - b));
+    assert.deepEqual(
+      attempts,
+      [...attempts].sort((a, b) => a - b),
+    );
 
     // The money really moved: source debited, recipient credited with to_amount_wei on the destination.
     const after = await balanceOf(BASE, toToken, recipient);
@@ -458,10 +445,11 @@ describe('errors and fault switches', () => {
       assert.equal(seen.size, total);
       assert.ok(total > 10_000);
       assert.equal(pages, Math.ceil(total / 1000));
-      const search = await api.get<{ data: { symbol: string }[]; nextCursor: string | null }>(
-        `/api/v1/routes/tokens?q=usdc&chainId=${BASE}`,
+      const search = await api.get<{ data: { symbol: string }[]; nextCursor: string | null }>(`/api/v1/routes/tokens?q=usdc&chainId=${BASE}`);
+      assert.deepEqual(
+        search.body.data.map((t) => t.symbol),
+        ['USDC'],
       );
-      assert.deepEqual(search.body.data.map((t) => t.symbol), ['USDC']);
       assert.equal(search.body.nextCursor, null);
     } finally {
       sandbox.reset();
@@ -485,10 +473,12 @@ describe('errors and fault switches', () => {
   });
 
   test('no route: 422 when all declined, 502 when a provider failed', async () => {
-    const declined = await api.post<{ code: string; providers: { provider: string; outcome: string }[] }>(
-      '/api/v1/routes/route',
-      { ...base(), toChain: 'osmosis-1', toToken: 'uosmo', toAddress: 'osmo1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq' },
-    );
+    const declined = await api.post<{ code: string; providers: { provider: string; outcome: string }[] }>('/api/v1/routes/route', {
+      ...base(),
+      toChain: 'osmosis-1',
+      toToken: 'uosmo',
+      toAddress: 'osmo1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq',
+    });
     assert.equal(declined.status, 422);
     assert.equal(declined.body.code, 'NO_ROUTE');
     assert.deepEqual(new Set(declined.body.providers.map((p) => p.outcome)), new Set(['declined']));
@@ -575,9 +565,12 @@ describe('intent lifecycle driven by chain state and fault switches', () => {
     // amountInputPos patches the amount in; the 0 placed there by the caller is overwritten.
     const callData = encodeFunctionData({ abi: DepositReceiverAbi, functionName: 'deposit', args: [toToken, 0n, beneficiary] });
     const recipientBefore = await balanceOf(BASE, toToken, user.address);
-    const split = await runFlow(user, usdcRoute(user, {
-      hooks: { postHook: { target: receiver, callData, fundAmount: fundAmount.toString(), amountInputPos: 1, toApprovalAddress: receiver } },
-    }));
+    const split = await runFlow(
+      user,
+      usdcRoute(user, {
+        hooks: { postHook: { target: receiver, callData, fundAmount: fundAmount.toString(), amountInputPos: 1, toApprovalAddress: receiver } },
+      }),
+    );
     assert.equal(split.final.data.status, 'success');
     const toAmount = BigInt(String(split.final.data.to_amount_wei));
     assert.equal(

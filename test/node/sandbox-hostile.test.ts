@@ -8,17 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import {
-  createWalletClient,
-  custom,
-  decodeFunctionData,
-  erc20Abi,
-  keccak256,
-  maxUint256,
-  parseEther,
-  type Address,
-  type Hex,
-} from 'viem';
+import { createWalletClient, custom, decodeFunctionData, erc20Abi, keccak256, maxUint256, parseEther, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { NATIVE_TOKEN_ADDRESS, startSandbox, type DevAccount, type HostileMode, type SandboxHandle } from '../../sandbox/index.js';
 import { pollIntentStatus, rawApiClient, type RawApiClient, type StatusBody } from '../../sandbox/testing.js';
@@ -253,11 +243,7 @@ describe('route modes change only their fields', () => {
     assert.equal(approvals.length, 2, 'hopline: router and fee collector');
     const [first, fee] = approvals as [Approval, Approval];
     const expected = structuredClone(honest);
-    expected.execution.approvals = [
-      { ...first, chainId: String(BASE) },
-      { ...first, chainId: '1' },
-      fee,
-    ];
+    expected.execution.approvals = [{ ...first, chainId: String(BASE) }, { ...first, chainId: '1' }, fee];
     assert.deepEqual(hostile, expected);
     const chains = (await api.get<{ chainId: string }[]>('/api/v1/routes/chains')).body.map((c) => String(c.chainId));
     assert.ok(!chains.includes('1'), 'chain 1 is not in the chain list');
@@ -331,7 +317,7 @@ describe('executing what the service says', () => {
     assert.equal((await erc20Balance(SEPOLIA, usdc, sandbox.accounts.attacker.address)) - attackerBefore, 20_000_000n);
   });
 
-  test('foreign-status: every poll shows another intent\'s success while the real one progresses; clearing the switch shows the real one', async () => {
+  test("foreign-status: every poll shows another intent's success while the real one progresses; clearing the switch shows the real one", async () => {
     const user = sandbox.accounts.extraUsers[2]!;
     const route = await postRoute(usdcRequest('swiftbridge', user));
     sandbox.faults.set({ hostile: 'foreign-status' });
@@ -358,7 +344,14 @@ describe('executing what the service says', () => {
     assert.equal(lying.intent_status, 'completed');
     assert.equal(lying.next_poll_at, undefined);
     assert.match(String(lying.dest_tx_hash), TX_HASH);
-    assert.equal(await sandbox.chain(BASE).publicClient.getTransaction({ hash: lying.dest_tx_hash as Hex }).catch(() => null), null, 'made up');
+    assert.equal(
+      await sandbox
+        .chain(BASE)
+        .publicClient.getTransaction({ hash: lying.dest_tx_hash as Hex })
+        .catch(() => null),
+      null,
+      'made up',
+    );
 
     sandbox.faults.set({ hostile: null });
     const real = (await status()).body.data;

@@ -154,9 +154,10 @@ describe('discovery endpoints', () => {
 
   test('balances: real on-chain reads; a slow chain gives partial:true with a per-chain error', async () => {
     const user = sandbox.accounts.user.address;
-    const full = await api.get<{ partial: boolean; results: { chain_id: string; error: string | null; balances: { category: string; contract?: string; balance: string }[] }[] }>(
-      `/api/v1/data/balances/${user}`,
-    );
+    const full = await api.get<{
+      partial: boolean;
+      results: { chain_id: string; error: string | null; balances: { category: string; contract?: string; balance: string }[] }[];
+    }>(`/api/v1/data/balances/${user}`);
     assert.equal(full.body.partial, false);
     const sepolia = full.body.results.find((r) => r.chain_id === String(SEPOLIA));
     const usdcRow = sepolia?.balances.find((b) => b.contract === usdc(SEPOLIA));
@@ -266,10 +267,10 @@ describe('quote, route and deposit-address details', () => {
 
     sandbox.faults.set({ forceProvider: 'swiftbridge' });
     try {
-      const declined = await api.post<{ code: string; providers: { provider: string; outcome: string; code: string }[] }>(
-        '/api/v1/routes/quote',
-        { ...quoteBody(), slippage: 5 },
-      );
+      const declined = await api.post<{ code: string; providers: { provider: string; outcome: string; code: string }[] }>('/api/v1/routes/quote', {
+        ...quoteBody(),
+        slippage: 5,
+      });
       assert.equal(declined.status, 422);
       assert.deepEqual(declined.body.providers, [
         { provider: 'swiftbridge', outcome: 'declined', code: 'SLIPPAGE_TOO_HIGH', reason: 'Slippage above 3% is not accepted' },
@@ -376,7 +377,9 @@ describe('response faults and admin endpoints', () => {
     const fresh = privateKeyToAccount(`0x${'42'.repeat(32)}`).address;
     const funded = await admin.post('/fund', { address: fresh, chainId: BASE, usdc: '12.5' });
     assert.equal(funded.status, 200);
-    const balance = await sandbox.chain(BASE).publicClient.readContract({ address: usdc(BASE), abi: SandboxTokenAbi, functionName: 'balanceOf', args: [fresh] });
+    const balance = await sandbox
+      .chain(BASE)
+      .publicClient.readContract({ address: usdc(BASE), abi: SandboxTokenAbi, functionName: 'balanceOf', args: [fresh] });
     assert.equal(balance, 12_500_000n);
     assert.ok((await sandbox.chain(BASE).publicClient.getBalance({ address: fresh })) > 0n);
   });
@@ -388,7 +391,9 @@ describe('the request log and the status override', () => {
     const sent = Date.now();
     await api.get('/api/v1/routes/chains');
     await api.get('/api/v1/nope');
-    const { body } = await admin.get<{ requests: { seq: number; receivedAt: number; method: string; path: string; endpoint: string | null; status: number }[] }>('/requests');
+    const { body } = await admin.get<{
+      requests: { seq: number; receivedAt: number; method: string; path: string; endpoint: string | null; status: number }[];
+    }>('/requests');
     assert.deepEqual(
       body.requests.map((r) => [r.method, r.path, r.endpoint, r.status]),
       [
@@ -398,7 +403,11 @@ describe('the request log and the status override', () => {
     );
     assert.ok(body.requests[0]!.seq < body.requests[1]!.seq);
     assert.ok(body.requests[0]!.receivedAt >= sent - 1, 'arrival times come from the same clock');
-    assert.deepEqual(sandbox.requests().map((r) => r.path), ['/routes/chains', '/nope'], 'the in-process view is the same log');
+    assert.deepEqual(
+      sandbox.requests().map((r) => r.path),
+      ['/routes/chains', '/nope'],
+      'the in-process view is the same log',
+    );
     await admin.post('/reset', {});
     assert.deepEqual((await admin.get<{ requests: unknown[] }>('/requests')).body.requests, []);
   });
@@ -413,7 +422,10 @@ describe('the request log and the status override', () => {
       assert.equal((await admin.post('/faults', { statusOverride: 'rerouting' })).status, 200);
       const answer = await api.get<{ data: { status: string; next_poll_at: string } }>(`/api/v1/route-intent/${intentId}/status`);
       assert.equal(answer.body.data.status, 'rerouting');
-      const logged = sandbox.requests().filter((r) => r.endpoint === 'status').at(-1)!;
+      const logged = sandbox
+        .requests()
+        .filter((r) => r.endpoint === 'status')
+        .at(-1)!;
       assert.equal(logged.intentStatus, 'rerouting');
       assert.equal(logged.nextPollAt, Date.parse(answer.body.data.next_poll_at));
       await admin.post('/faults', { statusOverride: null });
@@ -437,7 +449,10 @@ describe('chains: JSON-RPC over HTTP and in-process EIP-1193', () => {
       ]),
     });
     const answers = (await batch.json()) as { id: unknown; result: string }[];
-    assert.deepEqual(answers.map((a) => a.id), [1, 'two']);
+    assert.deepEqual(
+      answers.map((a) => a.id),
+      [1, 'two'],
+    );
     assert.equal(answers[0]?.result, `0x${SEPOLIA.toString(16)}`);
 
     const client = createPublicClient({ transport: http(rpcUrl) });

@@ -171,12 +171,20 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
     const state = await page.evaluate(() => {
       const element = customElements.get('bridge-widget') as unknown as Record<symbol, string> | undefined;
       const widget = document.querySelector('bridge-widget');
-      return { version: element?.[Symbol.for('bridge-widget.version')], rendered: !!widget?.shadowRoot, upgraded: !!element && widget instanceof (element as unknown as typeof HTMLElement) };
+      return {
+        version: element?.[Symbol.for('bridge-widget.version')],
+        rendered: !!widget?.shadowRoot,
+        upgraded: !!element && widget instanceof (element as unknown as typeof HTMLElement),
+      };
     });
     assert.deepEqual(state, { version: VERSION, rendered: true, upgraded: true });
     assert.ok(server!.served.includes('/copy/bridge-widget.min.js'), 'the second copy was loaded');
     assert.deepEqual(log.errors, []);
-    assert.deepEqual(log.warnings.filter((w) => w.includes('bridge-widget')), [], 'the same version is silent');
+    assert.deepEqual(
+      log.warnings.filter((w) => w.includes('bridge-widget')),
+      [],
+      'the same version is silent',
+    );
     await page.close();
   });
 
@@ -185,7 +193,9 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
     const log = watchPage(page);
     await page.goto(`${baseUrl}/other-version.html`);
     await page.waitForFunction(() => (window as unknown as { scriptsRan?: boolean }).scriptsRan === true, undefined, { timeout: 30_000 });
-    const version = await page.evaluate(() => (customElements.get('bridge-widget') as unknown as Record<symbol, string> | undefined)?.[Symbol.for('bridge-widget.version')]);
+    const version = await page.evaluate(
+      () => (customElements.get('bridge-widget') as unknown as Record<symbol, string> | undefined)?.[Symbol.for('bridge-widget.version')],
+    );
     assert.equal(version, VERSION, 'the first registration wins');
     assert.deepEqual(log.errors, []);
     const expected = `bridge-widget ${OTHER_VERSION}: <bridge-widget> is already defined by version ${VERSION}`;
@@ -243,7 +253,9 @@ describe('template whitespace trimming in the script build (scripts/vite-plugin-
 `;
     assert.equal(minifyCssText(css), String.raw` :host{font:1em / 1.2 "A  B",serif;content:'\2022  ';margin:calc(1px + 2px)}a :hover,b{x:y}`);
     assert.equal(
-      minifyCssText('.a > .b { opacity: 0.5; color: #FFFFFF !important; transition: x 0.15s, y 10.05s; width: calc(100% - 0.5em) } .c { color: #abcdef; background: #aabbcc; }'),
+      minifyCssText(
+        '.a > .b { opacity: 0.5; color: #FFFFFF !important; transition: x 0.15s, y 10.05s; width: calc(100% - 0.5em) } .c { color: #abcdef; background: #aabbcc; }',
+      ),
       '.a>.b{opacity:.5;color:#FFF!important;transition:x .15s,y 10.05s;width:calc(100% - .5em)}.c{color:#abcdef;background:#abc}',
     );
     const code = 'const t = html`\n  <a>${html`\n    <b>${x}</b>\n  `}</a>\n`; const s = css`\n  a { color: ${c}; }\n`; const u = `\n  untouched\n`;';
@@ -254,7 +266,9 @@ describe('template whitespace trimming in the script build (scripts/vite-plugin-
   });
 
   it('is safe for the widget: no template text relies on preserved whitespace', () => {
-    const offenders = sourceFiles(path.join(ROOT, 'src')).filter((file) => /white-space:\s*(pre|pre-wrap|break-spaces)\s*[;}]/.test(readFileSync(file, 'utf8')));
+    const offenders = sourceFiles(path.join(ROOT, 'src')).filter((file) =>
+      /white-space:\s*(pre|pre-wrap|break-spaces)\s*[;}]/.test(readFileSync(file, 'utf8')),
+    );
     assert.deepEqual(offenders, [], 'white-space: pre/pre-wrap/break-spaces found: check scripts/vite-plugin-minify-lit.ts before relying on it');
   });
 });

@@ -41,7 +41,17 @@ import { buildDevWallet, buildPackage, removeDir, ROOT, scratchDir } from './hel
 import { launchChromium } from './helpers/browser.js';
 import { ScriptedServer, type ScriptedAnswer } from './helpers/scripted-server.js';
 import { startStaticServer, type StaticServer } from './helpers/static-server.js';
-import { DESTINATION_CHAIN, FLOW_WIDGET_TAG, flowPageConfig, flowScript, runTransfer, sandboxUsdc, SOURCE_CHAIN, watchPage, type PageLog } from './helpers/widget-page.js';
+import {
+  DESTINATION_CHAIN,
+  FLOW_WIDGET_TAG,
+  flowPageConfig,
+  flowScript,
+  runTransfer,
+  sandboxUsdc,
+  SOURCE_CHAIN,
+  watchPage,
+  type PageLog,
+} from './helpers/widget-page.js';
 
 const RANDOM = randomBytes(12).toString('hex');
 const API_KEY = `bw-test-${RANDOM}`;
@@ -64,7 +74,10 @@ function base64Forms(secret: string): { text: string; how: string }[] {
     const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
     const whole = Math.floor((shift + bytes.length) / 3);
     const stable = encoded.slice(shift ? 4 : 0, whole * 4);
-    forms.push({ text: stable, how: `base64, alignment ${shift}` }, { text: stable.replace(/\+/g, '-').replace(/\//g, '_'), how: `base64url, alignment ${shift}` });
+    forms.push(
+      { text: stable, how: `base64, alignment ${shift}` },
+      { text: stable.replace(/\+/g, '-').replace(/\//g, '_'), how: `base64url, alignment ${shift}` },
+    );
   }
   return forms;
 }
@@ -297,7 +310,12 @@ interface ProbeResult {
 }
 
 /** fetch() from the page, so the answer is something the browser receives. */
-async function probe(page: Page, label: string, url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<ProbeResult> {
+async function probe(
+  page: Page,
+  label: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<ProbeResult> {
   const result = await page.evaluate(
     async ({ url, init }) => {
       try {
@@ -339,7 +357,7 @@ describe('the API key never reaches the browser', { timeout: 150_000 }, () => {
     assert.deepEqual(sightings('bw-test-0123 sandbox-dev sandbox-key c2FuZGJveA=='), [], 'no false alarm on near misses');
   });
 
-  it('the sandbox really runs with this run\'s key (and not the default one)', async () => {
+  it("the sandbox really runs with this run's key (and not the default one)", async () => {
     const withKey = await fetch(`${sandbox.serviceUrl}/api/v1/sdk/validate`, { headers: { 'x-api-key': API_KEY } });
     assert.equal(withKey.status, 200);
     assert.equal(((await withKey.json()) as { valid?: boolean }).valid, true);
@@ -430,7 +448,10 @@ describe('the API key never reaches the browser', { timeout: 150_000 }, () => {
     await run('upstream echoes the key (500)', `${echo}/sdk/validate`);
     await run('upstream redirects with the key', `${echo}/data/balances/${owner}`);
     await run('upstream too slow', `${echo}/route-intent/0x${'1'.repeat(64)}/status`);
-    assert.ok(echoUpstream.requests.length > 0 && echoUpstream.requests.every((r) => r.headers['x-api-key'] === API_KEY), 'the echoing upstream was given the key');
+    assert.ok(
+      echoUpstream.requests.length > 0 && echoUpstream.requests.every((r) => r.headers['x-api-key'] === API_KEY),
+      'the echoing upstream was given the key',
+    );
     await echoUpstream.stop();
     // Not the catalog: a cached chain list would (rightly) still be served while the upstream is down.
     await run('upstream down', `${echo}/route-intent/0x${'2'.repeat(64)}/status`);
@@ -471,7 +492,10 @@ describe('the API key never reaches the browser', { timeout: 150_000 }, () => {
       const found = sightings(Buffer.concat(chunks).toString('latin1'));
       if (found.length) leaks.push(`proxy connection #${i} (raw bytes): ${found.join(', ')}`);
     });
-    assert.ok(relay.responses.some((chunks) => /^HTTP\/1\.1 204/m.test(Buffer.concat(chunks).toString('latin1'))), 'the relay saw CORS preflight answers');
+    assert.ok(
+      relay.responses.some((chunks) => /^HTTP\/1\.1 204/m.test(Buffer.concat(chunks).toString('latin1'))),
+      'the relay saw CORS preflight answers',
+    );
     snapshots.forEach((snapshot, i) => {
       const found = sightings(snapshot);
       if (found.length) leaks.push(`page ${i} DOM or storage: ${found.join(', ')}`);

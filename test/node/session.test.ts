@@ -44,7 +44,10 @@ const SRC = '11155111';
 const DST = '84532';
 const none: Selection = { fromChainId: '', toChainId: '', fromTokenAddress: '', toTokenAddress: '' };
 type Selection = Pick<FormValues, 'fromChainId' | 'toChainId' | 'fromTokenAddress' | 'toTokenAddress'>;
-const config = (from: Partial<FormConfig['from']> = {}, to: Partial<FormConfig['to']> = {}): FormConfig => ({ from: { ...EMPTY_SIDE, ...from }, to: { ...EMPTY_SIDE, ...to } });
+const config = (from: Partial<FormConfig['from']> = {}, to: Partial<FormConfig['to']> = {}): FormConfig => ({
+  from: { ...EMPTY_SIDE, ...from },
+  to: { ...EMPTY_SIDE, ...to },
+});
 
 /** Resolves when `check` holds after a session change; fails after `ms`. */
 function until(session: TransferSession, check: () => boolean, what: string, ms = 20_000): Promise<void> {
@@ -87,10 +90,16 @@ describe('session and form rules against the sandbox', () => {
       const sources = chainsFor(EMPTY_SIDE, 'from', catalog.chains).map((c) => c.chainId);
       assert.ok(sources.includes(SRC) && !sources.includes('cataclysm-1'), `sources: ${sources.join()}`);
       assert.ok(chainsFor(EMPTY_SIDE, 'to', catalog.chains).some((c) => c.chainId === 'cataclysm-1'));
-      assert.deepEqual(chainsFor({ ...EMPTY_SIDE, allowChains: `${SRC}, ${DST}`, denyChains: DST }, 'from', catalog.chains).map((c) => c.chainId), [SRC]);
+      assert.deepEqual(
+        chainsFor({ ...EMPTY_SIDE, allowChains: `${SRC}, ${DST}`, denyChains: DST }, 'from', catalog.chains).map((c) => c.chainId),
+        [SRC],
+      );
       const tokens = tokensFor({ ...EMPTY_SIDE, denyTokens: 'usdc' }, SRC, catalog.tokens).map((t) => t.symbol);
       assert.ok(tokens.length > 0 && !tokens.includes('USDC'), `tokens: ${tokens.join()}`);
-      assert.deepEqual(tokensFor({ ...EMPTY_SIDE, allowTokens: usdc(SRC).address.toUpperCase() }, SRC, catalog.tokens).map((t) => t.symbol), ['USDC']);
+      assert.deepEqual(
+        tokensFor({ ...EMPTY_SIDE, allowTokens: usdc(SRC).address.toUpperCase() }, SRC, catalog.tokens).map((t) => t.symbol),
+        ['USDC'],
+      );
     });
 
     it('resolves token presets by address and by symbol, and names presets that match nothing', () => {
@@ -101,14 +110,19 @@ describe('session and form rules against the sandbox', () => {
       assert.notEqual(byAddress.toChainId, SRC, 'the destination avoids the source chain');
       const typo = config({ chain: '999', token: 'NOPE' });
       const selection = resolvePresets(typo, catalog, none);
-      assert.deepEqual(presetProblems(typo, catalog, selection).map((p) => p.key), ['config.fromChain']);
+      assert.deepEqual(
+        presetProblems(typo, catalog, selection).map((p) => p.key),
+        ['config.fromChain'],
+      );
       const tokenTypo = config({ chain: SRC, token: 'NOPE' });
       assert.deepEqual(presetProblems(tokenTypo, catalog, resolvePresets(tokenTypo, catalog, none)), [{ key: 'config.fromToken', value: 'NOPE' }]);
     });
 
     it('a new destination chain keeps the token symbol', () => {
       const start = resolvePresets(config({ chain: SRC, token: 'USDC' }, { chain: DST, token: 'USDC' }), catalog, none);
-      const other = chainsFor(EMPTY_SIDE, 'to', catalog.chains).find((c) => c.chainId !== DST && catalog.tokens.some((t) => t.chainId === c.chainId && t.symbol === 'USDC'))!;
+      const other = chainsFor(EMPTY_SIDE, 'to', catalog.chains).find(
+        (c) => c.chainId !== DST && catalog.tokens.some((t) => t.chainId === c.chainId && t.symbol === 'USDC'),
+      )!;
       const next = selectChain(config(), catalog, start, 'to', other.chainId);
       assert.equal(catalog.tokens.find((t) => t.address === next.toTokenAddress && t.chainId === other.chainId)?.symbol, 'USDC');
     });
@@ -116,11 +130,24 @@ describe('session and form rules against the sandbox', () => {
     it('the main action names the first thing missing, in the order the form is filled', () => {
       const account = sandbox.accounts.user.address;
       const selection = resolvePresets(config({ chain: SRC, token: 'USDC' }, { chain: DST, token: 'USDC' }), catalog, none);
-      const balances = { partial: false, results: [{ chain_id: SRC, balances: [{ category: 'erc20', contract: usdc(SRC).address, balance: 10_000_000n }] }] } as never;
+      const balances = {
+        partial: false,
+        results: [{ chain_id: SRC, balances: [{ category: 'erc20', contract: usdc(SRC).address, balance: 10_000_000n }] }],
+      } as never;
       const action = (values: Partial<FormValues>, extra: Partial<MainActionInput> = {}) => {
         const all: FormValues = { ...selection, amountText: '', recipient: '', slippage: 1, valueLossConfirmed: false, ...values };
         const draft = readDraft({ catalog, balances, values: all, account: extra.account === undefined && 'account' in extra ? undefined : account });
-        return mainAction({ hasProvider: true, account, values: all, draft, quote: undefined, quoteFailed: false, valueLossThreshold: 5, ...extra, ...('account' in extra ? { account: extra.account } : {}) });
+        return mainAction({
+          hasProvider: true,
+          account,
+          values: all,
+          draft,
+          quote: undefined,
+          quoteFailed: false,
+          valueLossThreshold: 5,
+          ...extra,
+          ...('account' in extra ? { account: extra.account } : {}),
+        });
       };
       assert.equal(action({}, { hasProvider: false }).key, 'action.noWallet');
       const connect = action({}, { account: undefined });
@@ -153,7 +180,16 @@ describe('session and form rules against the sandbox', () => {
 
   describe('TransferSession', () => {
     const presets = { fromChain: SRC, fromToken: 'USDC', toChain: DST, toToken: 'USDC' };
-    const lists = { allowFromChains: '', denyFromChains: '', allowToChains: '', denyToChains: '', allowFromTokens: '', denyFromTokens: '', allowToTokens: '', denyToTokens: '' };
+    const lists = {
+      allowFromChains: '',
+      denyFromChains: '',
+      allowToChains: '',
+      denyToChains: '',
+      allowFromTokens: '',
+      denyFromTokens: '',
+      allowToTokens: '',
+      denyToTokens: '',
+    };
     const settings = (overrides: Partial<SessionSettings> = {}): SessionSettings => ({
       ...presets,
       ...lists,
@@ -175,7 +211,10 @@ describe('session and form rules against the sandbox', () => {
         chainId: Number(SRC),
         autoConnect: true,
       });
-    const fast = { backoff: { baseMs: 20, maxMs: 200, jitter: 0 }, transfer: { poll: { intervalMs: 100, minIntervalMs: 50 }, receiptBackoff: { baseMs: 20, maxMs: 200, jitter: 0 }, confirmPollMs: 50 } };
+    const fast = {
+      backoff: { baseMs: 20, maxMs: 200, jitter: 0 },
+      transfer: { poll: { intervalMs: 100, minIntervalMs: 50 }, receiptBackoff: { baseMs: 20, maxMs: 200, jitter: 0 }, confirmPollMs: 50 },
+    };
     let sessions: TransferSession[] = [];
     const open = (storage = new MemoryStorage(), initial = settings()) => {
       clearCatalogCache();
@@ -210,7 +249,8 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(session.problem, undefined, session.problem?.message);
       await until(session, () => session.tracked?.final === 'success', 'success', 60_000);
       assert.equal(session.view, 'tracking');
-      for (const type of ['bridge-route', 'bridge-transaction', 'bridge-status', 'bridge-success']) assert.ok(events.includes(type), `${type} in ${events.join()}`);
+      for (const type of ['bridge-route', 'bridge-transaction', 'bridge-status', 'bridge-success'])
+        assert.ok(events.includes(type), `${type} in ${events.join()}`);
       assert.equal(session.history.length, 1, 'the history lists the broadcast transfer');
       session.newTransfer();
       assert.deepEqual([session.view, session.values.amountText], ['form', '']);
@@ -251,7 +291,13 @@ describe('session and form rules against the sandbox', () => {
       await until(first, () => !!first.tracked?.saved.sourceTxHash, 'the broadcast');
       first.disconnect();
       const account = first.account!;
-      const stale: SavedTransfer = { ...first.tracked!.saved, intentId: 'old-never-sent', sourceTxHash: undefined, phase: 'routed', createdAt: Date.now() - ABANDON_AFTER_MS - 60_000 };
+      const stale: SavedTransfer = {
+        ...first.tracked!.saved,
+        intentId: 'old-never-sent',
+        sourceTxHash: undefined,
+        phase: 'routed',
+        createdAt: Date.now() - ABANDON_AFTER_MS - 60_000,
+      };
       first.store.save(stale);
 
       const second = open(storage);

@@ -23,7 +23,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildWidget, type BuiltFiles } from '../../scripts/bench/build.ts';
-import { bundledSources, contributors, entrySize, fileSize, forbiddenFindings, PACKAGE_ENTRY_GZIP_BUDGET, SCRIPT_GZIP_BUDGET } from '../../scripts/bench/size.ts';
+import {
+  bundledSources,
+  contributors,
+  entrySize,
+  fileSize,
+  forbiddenFindings,
+  PACKAGE_ENTRY_GZIP_BUDGET,
+  SCRIPT_GZIP_BUDGET,
+} from '../../scripts/bench/size.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -65,14 +73,18 @@ describe('size budgets', { timeout: 120_000 }, () => {
     );
   });
 
-  it("the script-tag build has no viem client or HTTP transport code (the widget speaks EIP-1193 and fetch)", () => {
+  it('the script-tag build has no viem client or HTTP transport code (the widget speaks EIP-1193 and fetch)', () => {
     assert.deepEqual(forbiddenFindings(files.scriptFile), []);
   });
 
   it('zod comes in as zod/mini only; its share is reported', (t) => {
     const c = contributors(files.scriptFile);
     const zod = c.packages.find((p) => p.name === 'zod');
-    t.diagnostic(zod ? `zod: ${zod.bytes} B raw (${(zod.share * 100).toFixed(1)} % of the script build), about ${zod.gzipMarginal} B gzip` : 'zod: not in the script build');
+    t.diagnostic(
+      zod
+        ? `zod: ${zod.bytes} B raw (${(zod.share * 100).toFixed(1)} % of the script build), about ${zod.gzipMarginal} B gzip`
+        : 'zod: not in the script build',
+    );
     const classic = bundledSources(files.scriptFile).filter((source) => /node_modules\/zod\/(v4\/classic|v3)\//.test(source));
     assert.deepEqual(classic, [], 'the classic zod API (or zod v3) is bundled; import from zod/mini');
   });

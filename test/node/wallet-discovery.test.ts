@@ -26,9 +26,15 @@ describe('EIP-6963 wallet registry', () => {
     announce({ info: info('a'), provider: a });
     announce({ info: info('a'), provider: a });
     announce({ info: info('b'), provider: provider() });
-    assert.deepEqual(registry.wallets.map((w) => w.info.name), ['Wallet a', 'Wallet b']);
+    assert.deepEqual(
+      registry.wallets.map((w) => w.info.name),
+      ['Wallet a', 'Wallet b'],
+    );
     announce({ info: info('c'), provider: provider() });
-    assert.deepEqual(registry.wallets.map((w) => w.info.name), ['Wallet a', 'Wallet b', 'Wallet c']);
+    assert.deepEqual(
+      registry.wallets.map((w) => w.info.name),
+      ['Wallet a', 'Wallet b', 'Wallet c'],
+    );
     assert.ok(changes >= 3);
   });
 
@@ -39,16 +45,24 @@ describe('EIP-6963 wallet registry', () => {
     announce({ info: info('a'), provider: provider() });
     announce({ info: { ...info('a'), name: 'Impostor' }, provider: provider() });
     announce({ info: info('b'), provider: provider() });
-    assert.deepEqual(registry.wallets.map((w) => w.info.uuid), ['uuid-b']);
+    assert.deepEqual(
+      registry.wallets.map((w) => w.info.uuid),
+      ['uuid-b'],
+    );
   });
 
-  it('ignores malformed announcements, including throwing getters and the fallback\'s reserved rdns', () => {
+  it("ignores malformed announcements, including throwing getters and the fallback's reserved rdns", () => {
     assert.equal(readAnnouncement(undefined), undefined);
     assert.equal(readAnnouncement({ info: info('a') }), undefined, 'no provider');
     assert.equal(readAnnouncement({ info: { ...info('a'), rdns: '' }, provider: provider() }), undefined);
     assert.equal(readAnnouncement({ info: { ...info('a'), name: '  ' }, provider: provider() }), undefined);
     assert.equal(readAnnouncement({ info: { ...info('a'), rdns: 'window.ethereum' }, provider: provider() }), undefined);
-    const hostile = { get info(): never { throw new Error('boom'); }, provider: provider() };
+    const hostile = {
+      get info(): never {
+        throw new Error('boom');
+      },
+      provider: provider(),
+    };
     assert.equal(readAnnouncement(hostile), undefined);
   });
 
@@ -62,9 +76,15 @@ describe('EIP-6963 wallet registry', () => {
     assert.equal(registry.wallets.length, 0, 'nothing before the widget asks');
     registry.request();
     assert.equal(requests, 1);
-    assert.deepEqual(registry.wallets.map((w) => [w.injected, w.provider === injected]), [[true, true]]);
+    assert.deepEqual(
+      registry.wallets.map((w) => [w.injected, w.provider === injected]),
+      [[true, true]],
+    );
     announce({ info: info('a'), provider: provider() });
-    assert.deepEqual(registry.wallets.map((w) => w.info.name), ['Wallet a']);
+    assert.deepEqual(
+      registry.wallets.map((w) => w.info.name),
+      ['Wallet a'],
+    );
   });
 
   it('stops listening on stop', () => {
@@ -78,13 +98,25 @@ describe('EIP-6963 wallet registry', () => {
 
   it('remembers the chosen rdns and forgets it; refused storage is not an error', () => {
     const data = new Map<string, string>();
-    const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) } as Storage;
+    const storage = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    } as Storage;
     assert.equal(rememberedWallet(storage), undefined);
     rememberWallet(storage, 'dev.example.b');
     assert.equal(rememberedWallet(storage), 'dev.example.b');
     rememberWallet(storage, undefined);
     assert.equal(rememberedWallet(storage), undefined);
-    const refusing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => {} } as unknown as Storage;
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {},
+    } as unknown as Storage;
     assert.doesNotThrow(() => rememberWallet(refusing, 'x'));
     assert.equal(rememberedWallet(refusing), undefined);
   });

@@ -196,10 +196,7 @@ describe('transactions', () => {
     const before = [await nonceOf(dev, env.account.address, chainA().chainId), await nonceOf(dev, env.account.address, chainB().chainId)];
     const methods: string[] = [];
     const watched = createDevWallet({ privateKey: env.account.privateKey, chains: env.chains, autoConnect: true, onActivity: (a) => methods.push(a.method) });
-    await rejectsWith(
-      sendTransaction(watched, { from: env.account.address, to: env.account.address, value: 1n, chainId: chainB().chainId }),
-      'wrong-chain',
-    );
+    await rejectsWith(sendTransaction(watched, { from: env.account.address, to: env.account.address, value: 1n, chainId: chainB().chainId }), 'wrong-chain');
     assert.ok(!methods.includes('eth_sendTransaction'), 'eth_sendTransaction must not be requested');
     const afterNonces = [await nonceOf(dev, env.account.address, chainA().chainId), await nonceOf(dev, env.account.address, chainB().chainId)];
     assert.deepEqual(afterNonces, before);
@@ -210,20 +207,14 @@ describe('transactions', () => {
     const dev = wallet({ onActivity: (a) => methods.push(a.method) });
     const other = privateKeyToAccount(generatePrivateKey()).address;
     const before = await nonceOf(dev, env.account.address, chainA().chainId);
-    const error = await rejectsWith(
-      sendTransaction(dev, { from: other, to: env.account.address, value: 1n, chainId: chainA().chainId }),
-      'wrong-account',
-    );
+    const error = await rejectsWith(sendTransaction(dev, { from: other, to: env.account.address, value: 1n, chainId: chainA().chainId }), 'wrong-account');
     assert.match(error.message, new RegExp(other));
     assert.ok(!methods.includes('eth_sendTransaction'));
     assert.equal(await nonceOf(dev, env.account.address, chainA().chainId), before);
 
     // A disconnected wallet has no account at all.
     dev.disconnect();
-    await rejectsWith(
-      sendTransaction(dev, { from: env.account.address, to: env.account.address, value: 1n, chainId: chainA().chainId }),
-      'wrong-account',
-    );
+    await rejectsWith(sendTransaction(dev, { from: env.account.address, to: env.account.address, value: 1n, chainId: chainA().chainId }), 'wrong-account');
   });
 
   it('sendTransaction accepts `from` in any letter case and sends value', async () => {
@@ -247,10 +238,7 @@ describe('transactions', () => {
     const dev = wallet();
     const before = await nonceOf(dev, env.account.address, chainA().chainId);
     dev.rejectNext('eth_sendTransaction');
-    await rejectsWith(
-      sendTransaction(dev, { from: env.account.address, to: env.account.address, value: 1n, chainId: chainA().chainId }),
-      'rejected',
-    );
+    await rejectsWith(sendTransaction(dev, { from: env.account.address, to: env.account.address, value: 1n, chainId: chainA().chainId }), 'rejected');
     assert.equal(await nonceOf(dev, env.account.address, chainA().chainId), before);
   });
 
@@ -258,10 +246,7 @@ describe('transactions', () => {
     const dev = wallet();
     dev.rejectNext(PROMPT_METHODS);
     // sendTransaction reads eth_chainId and eth_accounts first: they must not consume the trap.
-    await rejectsWith(
-      sendTransaction(dev, { from: env.account.address, to: env.account.address, value: 1n, chainId: chainA().chainId }),
-      'rejected',
-    );
+    await rejectsWith(sendTransaction(dev, { from: env.account.address, to: env.account.address, value: 1n, chainId: chainA().chainId }), 'rejected');
     assert.deepEqual(dev.pendingTraps, []);
   });
 
@@ -279,7 +264,9 @@ describe('transactions', () => {
 
     // Approving again replaces, never adds.
     const smaller = 5n;
-    await waitForReceipt(dev, await approveErc20(dev, { from: owner, token: token.address, spender, amount: smaller, chainId: chainA().chainId }), { pollMs: 50 });
+    await waitForReceipt(dev, await approveErc20(dev, { from: owner, token: token.address, spender, amount: smaller, chainId: chainA().chainId }), {
+      pollMs: 50,
+    });
     assert.equal(await readErc20Allowance(dev, { token: token.address, owner, spender }), smaller);
   });
 
@@ -446,7 +433,7 @@ describe('development wallet signing', () => {
 });
 
 describe('ERC-20 calldata', () => {
-  it('matches viem\'s encoding', () => {
+  it("matches viem's encoding", () => {
     const spender = privateKeyToAccount(generatePrivateKey()).address;
     const owner = privateKeyToAccount(generatePrivateKey()).address;
     for (const amount of [0n, 1n, 1_234_567_890_123n, 2n ** 256n - 1n]) {
@@ -475,7 +462,7 @@ describe('normalizeRpcError', () => {
     assert.equal(normalizeRpcError('plain string').message, 'plain string');
   });
 
-  it('prefers an informative inner message over MetaMask\'s generic one', () => {
+  it("prefers an informative inner message over MetaMask's generic one", () => {
     const error = normalizeRpcError({ code: -32603, message: 'Internal JSON-RPC error.', data: { message: 'insufficient funds for gas' } });
     assert.equal(error.message, 'insufficient funds for gas');
     assert.equal(error.rpcCode, -32603);

@@ -58,7 +58,10 @@ describe('zero-JS demo page', { timeout: 300_000 }, () => {
       own.map(([, attrs]) => /src="([^"]+)"/.exec(attrs ?? '')?.[1]),
       ['/extensions/dev-wallets.ts', '/bridge-widget.min.js'],
     );
-    assert.ok(own.every(([, , body]) => !body?.trim()), 'no inline script');
+    assert.ok(
+      own.every(([, , body]) => !body?.trim()),
+      'no inline script',
+    );
     assert.doesNotMatch(html, /%SANDBOX_PROXY_URL%/, 'the demo server wrote the proxy URL into the page');
   });
 
@@ -82,8 +85,14 @@ describe('zero-JS demo page', { timeout: 300_000 }, () => {
     await page.getByText('Transfer complete').first().waitFor({ timeout: 120_000 });
 
     assert.equal((await usdcBalance(config, config.otherAccount.address)) > before, true, 'USDC arrived on the destination chain for the second wallet');
-    assert.ok(walletLog.some((line) => line.startsWith('[Dev Wallet Two] eth_sendTransaction: ok')), walletLog.join('\n'));
-    assert.deepEqual(walletLog.filter((line) => line.startsWith('[Dev Wallet One]')), []);
+    assert.ok(
+      walletLog.some((line) => line.startsWith('[Dev Wallet Two] eth_sendTransaction: ok')),
+      walletLog.join('\n'),
+    );
+    assert.deepEqual(
+      walletLog.filter((line) => line.startsWith('[Dev Wallet One]')),
+      [],
+    );
     assert.deepEqual(errors, []);
   });
 });

@@ -2,7 +2,10 @@
 import { json, type ApiRequest, type ApiResult, type ServiceContext } from '../context.js';
 
 export function listChains(ctx: ServiceContext): ApiResult {
-  return json(200, ctx.catalog.chains().map((chain) => ctx.catalog.chainJson(chain)));
+  return json(
+    200,
+    ctx.catalog.chains().map((chain) => ctx.catalog.chainJson(chain)),
+  );
 }
 
 const MAX_PAGE_SIZE = 1000;
@@ -26,7 +29,10 @@ function decodeCursor(cursor: string): number | null {
  */
 export function listTokens(ctx: ServiceContext, req: ApiRequest): ApiResult {
   if (req.query.size === 0 || ctx.faults.peek('plainTokenList')) {
-    return json(200, ctx.catalog.tokens().map((t) => ctx.catalog.tokenJson(t)));
+    return json(
+      200,
+      ctx.catalog.tokens().map((t) => ctx.catalog.tokenJson(t)),
+    );
   }
 
   const chainId = req.query.get('chainId') ?? '';
@@ -55,8 +61,7 @@ export function listTokens(ctx: ServiceContext, req: ApiRequest): ApiResult {
 
   // Symbol or name contain `q`, or the address is `q` (a pasted contract address finds its token), case-insensitively.
   const list = ctx.catalog.indexed(chainId === '' ? undefined : chainId);
-  const filtered =
-    q === '' ? list.tokens : list.tokens.filter((_, i) => (list.text[i] ?? '').includes(q) || list.address[i] === q);
+  const filtered = q === '' ? list.tokens : list.tokens.filter((_, i) => (list.text[i] ?? '').includes(q) || list.address[i] === q);
   const page = filtered.slice(offset, offset + limit);
   const next = offset + limit < filtered.length ? encodeCursor(offset + limit) : null;
   return json(200, {

@@ -87,9 +87,7 @@ async function planRoute(ctx: ServiceContext, request: RouteRequest): Promise<Pl
   const providers = consultedProviders(ctx, request);
   const failing = ctx.faults.peek('failedProviders');
   const context = planningContext(ctx);
-  const answers = await Promise.all(
-    providers.map((name) => askProvider(PROVIDERS[name], request, context, failing.includes(name))),
-  );
+  const answers = await Promise.all(providers.map((name) => askProvider(PROVIDERS[name], request, context, failing.includes(name))));
   const plans = answers.flatMap((a) => (a.outcome === 'ok' ? [a.plan] : []));
   const best = pickBest(plans);
   if (best) return { kind: 'plan', plan: best, answers };
@@ -159,10 +157,7 @@ export async function route(ctx: ServiceContext, req: ApiRequest): Promise<ApiRe
   const providerId = providerRequestId(plan.provider.name);
   const chain = ctx.chains.get(String(plan.source.chainId));
   if (!chain) throw new Error(`source chain ${plan.source.chainId} is not running`);
-  const [fees, gasPrice] = await Promise.all([
-    chain.clients.publicClient.estimateFeesPerGas(),
-    chain.clients.publicClient.getGasPrice(),
-  ]);
+  const [fees, gasPrice] = await Promise.all([chain.clients.publicClient.estimateFeesPerGas(), chain.clients.publicClient.getGasPrice()]);
 
   const now = Date.now();
   const intent: Intent = {

@@ -73,7 +73,16 @@
   };
 
   // Every public widget event, with its time (composed events reach document).
-  for (const type of ['bridge-quote', 'bridge-route', 'bridge-approval', 'bridge-transaction', 'bridge-status', 'bridge-success', 'bridge-failed', 'bridge-error']) {
+  for (const type of [
+    'bridge-quote',
+    'bridge-route',
+    'bridge-approval',
+    'bridge-transaction',
+    'bridge-status',
+    'bridge-success',
+    'bridge-failed',
+    'bridge-error',
+  ]) {
     document.addEventListener(type, (e) => {
       const detail = e.detail || {};
       bench.events.push({ type, at: performance.now(), kind: detail.kind, message: detail.message, status: detail.status });
@@ -102,7 +111,11 @@
     const interactiveAt = await whenPainted(() => bench.interactive(sel.widget())(), 60000, 'the chain picker showing a chain');
     const resources = performance.getEntriesByType('resource');
     const script = resources.find((r) => r.name.endsWith(`/${bench.config.scriptName}`));
-    const last = (part) => resources.filter((r) => r.name.includes(part)).map((r) => r.responseEnd).sort((a, b) => b - a)[0];
+    const last = (part) =>
+      resources
+        .filter((r) => r.name.includes(part))
+        .map((r) => r.responseEnd)
+        .sort((a, b) => b - a)[0];
     return {
       scriptFetchStart: script ? script.startTime : NaN,
       scriptResponseEnd: script ? script.responseEnd : NaN,
@@ -227,7 +240,12 @@
             .then(() => whenPainted(() => picker.shadowRoot.querySelector('[part~="dialog"] [role="option"]'), 30000, 'token rows'))
             .then((paintedAt) => {
               const rows = picker.shadowRoot.querySelectorAll('[role="option"]');
-              resolve({ ms: paintedAt - clickedAt, rows: rows.length, setSize: Number(rows[0] && rows[0].getAttribute('aria-setsize')), tokens: picker.tokens.length });
+              resolve({
+                ms: paintedAt - clickedAt,
+                rows: rows.length,
+                setSize: Number(rows[0] && rows[0].getAttribute('aria-setsize')),
+                tokens: picker.tokens.length,
+              });
             }, reject);
         },
         { once: true },

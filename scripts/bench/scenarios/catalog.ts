@@ -71,7 +71,12 @@ export async function runCatalogStartup(ctx: BenchContext, catalog: CatalogSize,
     });
     page.on('response', (response: Response) => {
       if (reloading || !isTokens(response.url()) || response.request().method() !== 'GET') return;
-      bodies.push(response.body().then((b) => b.length, () => 0));
+      bodies.push(
+        response.body().then(
+          (b) => b.length,
+          () => 0,
+        ),
+      );
     });
 
     await page.goto(ctx.widgetPageUrl);
@@ -98,10 +103,7 @@ export async function runCatalogStartup(ctx: BenchContext, catalog: CatalogSize,
 }
 
 /** The runs of each catalog size, one size after the other, the sandbox back on the default catalog at the end. */
-export async function runCatalogScenario(
-  ctx: BenchContext,
-  repeat: <T>(label: string, run: (i: number) => Promise<T>) => Promise<T[]>,
-): Promise<CatalogRun[]> {
+export async function runCatalogScenario(ctx: BenchContext, repeat: <T>(label: string, run: (i: number) => Promise<T>) => Promise<T[]>): Promise<CatalogRun[]> {
   const runs: CatalogRun[] = [];
   try {
     for (const catalog of CATALOG_SIZES) {
@@ -126,30 +128,76 @@ export function catalogFigures(runs: CatalogRun[]): Figure[] {
     const label = catalog === 'large' ? 'large catalog (42 chains, ~20,000 tokens)' : 'default catalog (9 chains, 14 tokens)';
     const mine = of(catalog);
     figures.push(
-      figure(`catalog.${catalog}.interactive`, `${label}: script fetch → interactive`, 'ms', mine.map((r) => r.interactiveMs)),
-      figure(`catalog.${catalog}.tokenBytes`, `${label}: token data received`, 'KB', mine.map((r) => r.tokenBytes / 1024), {
-        note: `the whole list is ${((mine[0]?.wholeListBytes ?? NaN) / 1024).toFixed(1)} KB`,
-      }),
-      figure(`catalog.${catalog}.unpaginated`, `${label}: unpaginated token requests`, 'count', mine.map((r) => r.unpaginatedTokenRequests), {
-        target: '0',
-        check: (_, s) => s.every((v) => v === 0),
-      }),
-      figure(`catalog.${catalog}.heap`, `${label}: JS heap after load`, 'MB', mine.map((r) => r.heapBytes / 2 ** 20)),
-      figure(`catalog.${catalog}.reloadRequests`, `${label}: catalog requests on a reload`, 'count', mine.map((r) => r.reloadCatalogRequests), {
-        target: '0',
-        check: (_, s) => s.every((v) => v === 0),
-      }),
+      figure(
+        `catalog.${catalog}.interactive`,
+        `${label}: script fetch → interactive`,
+        'ms',
+        mine.map((r) => r.interactiveMs),
+      ),
+      figure(
+        `catalog.${catalog}.tokenBytes`,
+        `${label}: token data received`,
+        'KB',
+        mine.map((r) => r.tokenBytes / 1024),
+        {
+          note: `the whole list is ${((mine[0]?.wholeListBytes ?? NaN) / 1024).toFixed(1)} KB`,
+        },
+      ),
+      figure(
+        `catalog.${catalog}.unpaginated`,
+        `${label}: unpaginated token requests`,
+        'count',
+        mine.map((r) => r.unpaginatedTokenRequests),
+        {
+          target: '0',
+          check: (_, s) => s.every((v) => v === 0),
+        },
+      ),
+      figure(
+        `catalog.${catalog}.heap`,
+        `${label}: JS heap after load`,
+        'MB',
+        mine.map((r) => r.heapBytes / 2 ** 20),
+      ),
+      figure(
+        `catalog.${catalog}.reloadRequests`,
+        `${label}: catalog requests on a reload`,
+        'count',
+        mine.map((r) => r.reloadCatalogRequests),
+        {
+          target: '0',
+          check: (_, s) => s.every((v) => v === 0),
+        },
+      ),
     );
   }
   if (of('default').length && of('large').length) {
     figures.push(
-      figure('catalog.ratio.interactive', 'large ÷ default, interactive time', '%', ratio((r) => r.interactiveMs), { target: '≤ 120 %', check: (v) => v <= 120 }),
-      figure('catalog.ratio.heap', 'large ÷ default, JS heap after load', '%', ratio((r) => r.heapBytes), { target: '≤ 120 %', check: (v) => v <= 120 }),
+      figure(
+        'catalog.ratio.interactive',
+        'large ÷ default, interactive time',
+        '%',
+        ratio((r) => r.interactiveMs),
+        { target: '≤ 120 %', check: (v) => v <= 120 },
+      ),
+      figure(
+        'catalog.ratio.heap',
+        'large ÷ default, JS heap after load',
+        '%',
+        ratio((r) => r.heapBytes),
+        { target: '≤ 120 %', check: (v) => v <= 120 },
+      ),
       // The default catalog is smaller than one page, so its figure is no yardstick: the bound is two first pages, whatever the catalog's size.
-      figure('catalog.large.tokenShare', 'large catalog: token data received ÷ the whole list', '%', of('large').map((r) => (r.tokenBytes / r.wholeListBytes) * 100), {
-        target: '≤ 2 first pages (< 1 %)',
-        check: (v) => v < 1,
-      }),
+      figure(
+        'catalog.large.tokenShare',
+        'large catalog: token data received ÷ the whole list',
+        '%',
+        of('large').map((r) => (r.tokenBytes / r.wholeListBytes) * 100),
+        {
+          target: '≤ 2 first pages (< 1 %)',
+          check: (v) => v < 1,
+        },
+      ),
     );
   }
   return figures;

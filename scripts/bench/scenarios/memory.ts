@@ -39,7 +39,12 @@ async function liveWidgets(cdp: CDPSession): Promise<number> {
     if (!proto.result.objectId) return NaN;
     const found = await cdp.send('Runtime.queryObjects', { prototypeObjectId: proto.result.objectId, objectGroup: group });
     if (!found.objects.objectId) return NaN;
-    const length = await cdp.send('Runtime.callFunctionOn', { objectId: found.objects.objectId, functionDeclaration: 'function () { return this.length; }', returnByValue: true, objectGroup: group });
+    const length = await cdp.send('Runtime.callFunctionOn', {
+      objectId: found.objects.objectId,
+      functionDeclaration: 'function () { return this.length; }',
+      returnByValue: true,
+      objectGroup: group,
+    });
     return Number(length.result.value);
   } finally {
     await cdp.send('Runtime.releaseObjectGroup', { objectGroup: group }).catch(() => undefined);
@@ -59,7 +64,8 @@ export async function runMemory(ctx: BenchContext, cycles: number): Promise<Memo
       if (request.url().startsWith(ctx.sandbox.proxyUrl) && request.method() !== 'OPTIONS' && Date.now() > unmountedAt) requestsAfterUnmount++;
     });
     page.on('response', (response) => {
-      if (response.url().startsWith(ctx.sandbox.proxyUrl) && response.status() >= 300) failedResponses[response.status()] = (failedResponses[response.status()] ?? 0) + 1;
+      if (response.url().startsWith(ctx.sandbox.proxyUrl) && response.status() >= 300)
+        failedResponses[response.status()] = (failedResponses[response.status()] ?? 0) + 1;
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.enable');

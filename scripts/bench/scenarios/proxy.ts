@@ -91,7 +91,12 @@ export async function runProxyLoad(sandbox: BenchSandbox, options: ProxyLoadOpti
           }),
         );
       }
-      runs.push({ config: config.name, ...(await drive(proxies, sandbox, options)), upstreamCalls, catalogUpstreamCalls: sum(upstreamCalls, (k) => CATALOG.has(k)) });
+      runs.push({
+        config: config.name,
+        ...(await drive(proxies, sandbox, options)),
+        upstreamCalls,
+        catalogUpstreamCalls: sum(upstreamCalls, (k) => CATALOG.has(k)),
+      });
     } finally {
       await Promise.all(proxies.map((proxy) => proxy.close()));
       await redis?.stop();
@@ -224,9 +229,13 @@ async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
-  const child: ChildProcess = spawn(process.env.REDIS_SERVER ?? 'redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child: ChildProcess = spawn(
+    process.env.REDIS_SERVER ?? 'redis-server',
+    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     let out = '';
     child.once('error', reject);

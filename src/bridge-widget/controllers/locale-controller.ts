@@ -7,7 +7,17 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { LocaleContext, LocaleRequestEvent } from '../../components/shared/locale.js';
 import { formatAmount } from '../../format/amount.js';
-import { en, fill, onLocaleRegistered, resolveLocale, type ResolvedLocale, type StringKey, type StringOverrides, type Strings, type Vars } from '../../i18n/strings.js';
+import {
+  en,
+  fill,
+  onLocaleRegistered,
+  resolveLocale,
+  type ResolvedLocale,
+  type StringKey,
+  type StringOverrides,
+  type Strings,
+  type Vars,
+} from '../../i18n/strings.js';
 import { englishText, errorKey, type Problem } from '../../flow/session.js';
 
 export interface LocaleHost extends ReactiveElement {

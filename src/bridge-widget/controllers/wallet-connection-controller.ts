@@ -168,7 +168,12 @@ export class WalletConnectionController implements ReactiveController {
   /** The chooser exists only while discovering: the host's `provider` removes it at once. */
   renderChooser(t: (key: StringKey) => string, exportparts: string): TemplateResult | typeof nothing {
     if (!this.discovering) return nothing;
-    const wallets = this.#registry.wallets.map(({ info, injected }) => ({ id: info.uuid, name: injected ? t('wallet.browser') : info.name, icon: info.icon, rdns: injected ? undefined : info.rdns }));
+    const wallets = this.#registry.wallets.map(({ info, injected }) => ({
+      id: info.uuid,
+      name: injected ? t('wallet.browser') : info.name,
+      icon: info.icon,
+      rdns: injected ? undefined : info.rdns,
+    }));
     return html`<bw-wallet-chooser
       exportparts=${exportparts}
       .wallets=${wallets}

@@ -134,12 +134,14 @@ export class AmountInput extends FieldElement {
         </div>
         <div class="meta">
           <span id="usd" class="usd" part="usd">${usd ? this.t('amount.usd', { usd }) : nothing}</span>
-          ${this.balance === undefined
-            ? nothing
-            : html`<span class="balance" part="balance">
+          ${
+            this.balance === undefined
+              ? nothing
+              : html`<span class="balance" part="balance">
                 <span class="balance-text">${this.t('amount.balance', { amount: this.#amountText(this.balance) })}</span>
                 <button class="max" part="max" type="button" ?disabled=${this.disabled} @click=${this.#onMax}>${this.t('amount.max')}</button>
-              </span>`}
+              </span>`
+          }
         </div>`,
       message?.text ?? nothing,
       message?.kind,
@@ -172,9 +174,7 @@ export class AmountInput extends FieldElement {
       case 'zero':
         return fill ? this.t('amount.belowReserve', { amount: this.#amountText(fill.reserve) }) : this.t('amount.zero');
       case 'too-many-decimals':
-        return this.decimals === 0
-          ? this.t('amount.wholeOnly', { token })
-          : plural(this.table, 'amount.decimals', this.decimals, this.intl, { token });
+        return this.decimals === 0 ? this.t('amount.wholeOnly', { token }) : plural(this.table, 'amount.decimals', this.decimals, this.intl, { token });
       case 'too-large':
         return this.t('amount.tooLarge');
       case 'insufficient-balance':

@@ -6,16 +6,7 @@ import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './approval-steps.styles.js';
 
-export type ApprovalStepState =
-  | 'checking'
-  | 'needed'
-  | 'sufficient'
-  | 'waiting-wallet'
-  | 'mining'
-  | 'rechecking'
-  | 'done'
-  | 'failed'
-  | 'rejected';
+export type ApprovalStepState = 'checking' | 'needed' | 'sufficient' | 'waiting-wallet' | 'mining' | 'rechecking' | 'done' | 'failed' | 'rejected';
 
 export interface ApprovalStepView {
   id: string;
@@ -145,15 +136,19 @@ export class ApprovalSteps extends PartElement {
             chain: step.chainName,
           })}
         </p>
-        ${showTx || failed
-          ? html`<div class="details">
+        ${
+          showTx || failed
+            ? html`<div class="details">
               ${showTx ? this.#renderTx(step.txHash!, step.explorerUrl) : nothing}
-              ${failed
-                ? html`<p class="message" part="message">${step.message || this.t(state === 'rejected' ? 'approval.rejectedMessage' : 'approval.failedMessage')}</p>
+              ${
+                failed
+                  ? html`<p class="message" part="message">${step.message || this.t(state === 'rejected' ? 'approval.rejectedMessage' : 'approval.failedMessage')}</p>
                     <button class="retry pill" part="retry" type="button" @click=${() => this.#onRetry(step.id)}>${this.t('approval.retry')}</button>`
-                : nothing}
+                  : nothing
+              }
             </div>`
-          : nothing}
+            : nothing
+        }
       </li>
     `;
   }

@@ -80,8 +80,12 @@ export class ChainPicker extends PickerElement {
   chains: ChainOption[] = [];
 
   protected readonly keys = {
-    select: 'picker.selectChain', search: 'picker.searchChains', placeholder: 'picker.chainPlaceholder',
-    list: 'picker.chains', noMatch: 'picker.noChainMatch', none: 'picker.noChains',
+    select: 'picker.selectChain',
+    search: 'picker.searchChains',
+    placeholder: 'picker.chainPlaceholder',
+    list: 'picker.chains',
+    noMatch: 'picker.noChainMatch',
+    none: 'picker.noChains',
   } as const;
 
   #memo?: { chains: ChainOption[]; query: string; rows: ChainOption[] };
@@ -128,12 +132,14 @@ export class ChainPicker extends PickerElement {
     let firstListed = rows.findIndex((chain) => chain.availability === 'informational');
     if (firstListed < 0) firstListed = rows.length;
     return html`${rows.slice(0, firstListed).map((chain, i) => this.#renderChain(chain, i))}
-    ${firstListed < rows.length
-      ? html`<div class="group" role="group" aria-labelledby="group-listed">
+    ${
+      firstListed < rows.length
+        ? html`<div class="group" role="group" aria-labelledby="group-listed">
           <div id="group-listed" class="group-label" role="presentation">${this.t('picker.listed')}</div>
           ${rows.slice(firstListed).map((chain, i) => this.#renderChain(chain, firstListed + i))}
         </div>`
-      : nothing}`;
+        : nothing
+    }`;
   }
 
   #renderChain(chain: ChainOption, index: number) {

@@ -188,9 +188,7 @@ export class QuotePanel extends PartElement {
   #setSlippage(value: number): void {
     if (value === this.slippage) return;
     this.slippage = value;
-    this.dispatchEvent(
-      new CustomEvent<SlippageChangeDetail>('slippage-change', { detail: { slippage: value }, bubbles: true, composed: false }),
-    );
+    this.dispatchEvent(new CustomEvent<SlippageChangeDetail>('slippage-change', { detail: { slippage: value }, bubbles: true, composed: false }));
   }
 
   #onPreset(value: number): void {
@@ -214,9 +212,7 @@ export class QuotePanel extends PartElement {
   #onConfirm(event: Event): void {
     const confirmed = (event.target as HTMLInputElement).checked;
     this.valueLossConfirmed = confirmed;
-    this.dispatchEvent(
-      new CustomEvent<ValueLossConfirmDetail>('value-loss-confirm', { detail: { confirmed }, bubbles: true, composed: false }),
-    );
+    this.dispatchEvent(new CustomEvent<ValueLossConfirmDetail>('value-loss-confirm', { detail: { confirmed }, bubbles: true, composed: false }));
   }
 
   override render() {
@@ -243,19 +239,23 @@ export class QuotePanel extends PartElement {
           <span class="provider-name" part=${provider ? 'provider' : nothing} title=${provider || nothing}
             >${provider ? this.t('quote.via', { provider }) : this.t(estimate || !this.loading ? 'quote.label' : 'quote.finding')}</span
           >
-          ${Number.isFinite(score)
-            ? html`<span class="reliability" part="reliability">
+          ${
+            Number.isFinite(score)
+              ? html`<span class="reliability" part="reliability">
                 <span class="meter" aria-hidden="true"><span style=${cssProperties({ width: `${percent}%` })}></span></span>
                 ${this.t('quote.reliable', { percent })}
               </span>`
-            : nothing}
+              : nothing
+          }
         </span>
         <span class="refresh" part="refresh"
-          >${busy
-            ? html`<span class="spinner" aria-hidden="true"></span>${this.t(estimate ? 'quote.updating' : 'quote.loading')}`
-            : refreshAt === undefined || !estimate
-              ? nothing
-              : this.t(seconds > 0 ? 'quote.refreshIn' : 'quote.refreshing', { seconds })}</span
+          >${
+            busy
+              ? html`<span class="spinner" aria-hidden="true"></span>${this.t(estimate ? 'quote.updating' : 'quote.loading')}`
+              : refreshAt === undefined || !estimate
+                ? nothing
+                : this.t(seconds > 0 ? 'quote.refreshIn' : 'quote.refreshing', { seconds })
+          }</span
         >
       </div>
     `;

@@ -84,8 +84,9 @@ export class RouteReview extends PartElement {
       @keydown=${(e: KeyboardEvent) => terms && e.key === 'Escape' && this.#answer('terms-cancel')}
     >
       <h3 id="title" tabindex="-1">${this.t(terms ? 'terms.title' : 'review.title')}</h3>
-      ${terms
-        ? html`<p role="alert">${this.t('terms.message', { new: show(now.toAmount), old: show(terms.toAmount) })}</p>
+      ${
+        terms
+          ? html`<p role="alert">${this.t('terms.message', { new: show(now.toAmount), old: show(terms.toAmount) })}</p>
             <table part="terms">
               <tr>
                 <td></td>
@@ -95,17 +96,20 @@ export class RouteReview extends PartElement {
               ${row('review.receive', show(terms.toAmount), show(now.toAmount))} ${row('terms.minimum', show(terms.toAmountMin), show(now.toAmountMin))}
               ${row('terms.fees', formatUsd(terms.totalFeesUsd, this.locale), formatUsd(now.totalFeesUsd, this.locale))}
             </table>`
-        : nothing}
+          : nothing
+      }
       <dl part="details">
         ${item(this.t('review.amount'), show(review.amount, view.fromToken))}
         ${review.nativeValue ? item(this.t('review.nativeValue', { symbol: view.native.symbol }), show(review.nativeValue, view.native)) : nothing}
         ${item(this.t('review.recipient'), review.toAddress)} ${item(this.t('review.destination'), view.toChainName)}
         ${item(this.t('review.receive'), `≈ ${show(now.toAmount)}`)}
       </dl>
-      ${terms
-        ? html`<button class="confirm" part="confirm" @click=${() => this.#answer('terms-confirm')}>${this.t('terms.confirm')}</button>
+      ${
+        terms
+          ? html`<button class="confirm" part="confirm" @click=${() => this.#answer('terms-confirm')}>${this.t('terms.confirm')}</button>
             <button part="cancel" @click=${() => this.#answer('terms-cancel')}>${this.t('terms.cancel')}</button>`
-        : nothing}
+          : nothing
+      }
     </section>`;
   }
 }

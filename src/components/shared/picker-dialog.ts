@@ -211,9 +211,9 @@ export abstract class PickerElement extends PartElement {
     } else if (event.key === 'Tab') {
       // Focus trap over whatever the dialog holds that takes focus (the list's
       // options are reached with the arrow keys, not Tab).
-      const items = [...(this.renderRoot.querySelector('.dialog')?.querySelectorAll<HTMLElement>('button, input, [tabindex]:not([tabindex="-1"])') ?? [])].filter(
-        (el) => !el.hasAttribute('disabled') && el.getClientRects().length > 0,
-      );
+      const items = [
+        ...(this.renderRoot.querySelector('.dialog')?.querySelectorAll<HTMLElement>('button, input, [tabindex]:not([tabindex="-1"])') ?? []),
+      ].filter((el) => !el.hasAttribute('disabled') && el.getClientRects().length > 0);
       if (items.length === 0) return;
       const current = items.indexOf(this.shadowRoot?.activeElement as HTMLElement);
       const last = items.length - 1;

@@ -114,9 +114,7 @@ const hostRule = (declarations: string[]) => unsafeCSS(`:host{${declarations.joi
  * itself: that would shadow the inherited theme). One sheet, shared by every
  * part through adoptedStyleSheets.
  */
-export const partTokens = hostRule(
-  TOKENS.filter((token) => token[2]).map(([name, value, alias]) => `--_${alias}:var(--bridge-${name},${value})`),
-);
+export const partTokens = hostRule(TOKENS.filter((token) => token[2]).map(([name, value, alias]) => `--_${alias}:var(--bridge-${name},${value})`));
 
 /**
  * Light-theme defaults of every public token; <bridge-widget> swaps the

@@ -38,7 +38,9 @@ function onLogoError(event: Event): void {
 
 /** First one or two letters or digits of the symbol, upper-cased; `?` when there are none. */
 export function logoInitials(symbol: string): string {
-  const letters = Array.from(symbol.replace(/[^\p{L}\p{N}]/gu, '')).slice(0, 2).join('');
+  const letters = Array.from(symbol.replace(/[^\p{L}\p{N}]/gu, ''))
+    .slice(0, 2)
+    .join('');
   return letters ? letters.toUpperCase() : '?';
 }
 
@@ -59,7 +61,12 @@ export function logoColor(symbol: string): string {
  * @param size - Diameter in CSS pixels (width/height are set to avoid layout jumps).
  * @param allow - The URL check (wallet icons may also be `data:image/…` URIs: `safeIconUrl`).
  */
-export function tokenLogo(url: string | null | undefined, symbol: string, size = 32, allow: (url: string | null | undefined) => string | undefined = safeHttpUrl): DirectiveResult {
+export function tokenLogo(
+  url: string | null | undefined,
+  symbol: string,
+  size = 32,
+  allow: (url: string | null | undefined) => string | undefined = safeHttpUrl,
+): DirectiveResult {
   const safe = allow(url);
   const src = safe && !failedLogos.has(safe) ? safe : undefined;
   // Keyed by URL: a recycled row with another logo gets a fresh <img>, so a
@@ -71,8 +78,9 @@ export function tokenLogo(url: string | null | undefined, symbol: string, size =
       part="logo"
       aria-hidden="true"
       style=${cssProperties({ '--logo-size': `${size}px`, '--logo-color': logoColor(symbol) })}
-      >${src
-        ? html`<img
+      >${
+        src
+          ? html`<img
             src=${src}
             alt=""
             width=${size}
@@ -83,7 +91,8 @@ export function tokenLogo(url: string | null | undefined, symbol: string, size =
             @load=${onLogoLoad}
             @error=${onLogoError}
           />`
-        : nothing}<span class="initials" data-initials=${logoInitials(symbol)}></span
+          : nothing
+      }<span class="initials" data-initials=${logoInitials(symbol)}></span
     ></span>`,
   );
 }

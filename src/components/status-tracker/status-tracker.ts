@@ -68,8 +68,7 @@ const ICONS: Partial<Record<TransferPhase | StepStatus, SVGTemplateResult>> = {
   current: ICON_SPINNER,
 };
 
-const icon = (name: TransferPhase | StepStatus) =>
-  ICONS[name] ? html`<svg viewBox="0 0 16 16" aria-hidden="true">${ICONS[name]}</svg>` : nothing;
+const icon = (name: TransferPhase | StepStatus) => (ICONS[name] ? html`<svg viewBox="0 0 16 16" aria-hidden="true">${ICONS[name]}</svg>` : nothing);
 
 function stepStatus(view: StatusView, index: number): StepStatus {
   const current = CURRENT_STEP[view.phase];
@@ -216,21 +215,25 @@ export class StatusTracker extends PartElement {
         ${this.#renderSteps(view)}
         ${view.needsGas ? this.#notice('warning', 'needs-gas', this.t('status.needsGas')) : nothing}
         ${slow ? this.#notice('', 'slow', this.t('status.slow')) : nothing}
-        ${phase === 'failed'
-          ? this.#notice('danger', 'refund', this.t('status.refund', { amount: view.fromAmountText, chain: view.fromChainName }), view.message)
-          : phase === 'not-found'
-            ? this.#notice('danger', 'not-found', this.t('status.notFound'), this.t('status.notFoundHelp'))
-            : phase === 'unknown'
-              ? this.#notice('warning', 'unknown', this.t('status.raw', { status: this.#rawStatus(view) }), this.t('status.unknownHelp'))
-              : nothing}
+        ${
+          phase === 'failed'
+            ? this.#notice('danger', 'refund', this.t('status.refund', { amount: view.fromAmountText, chain: view.fromChainName }), view.message)
+            : phase === 'not-found'
+              ? this.#notice('danger', 'not-found', this.t('status.notFound'), this.t('status.notFoundHelp'))
+              : phase === 'unknown'
+                ? this.#notice('warning', 'unknown', this.t('status.raw', { status: this.#rawStatus(view) }), this.t('status.unknownHelp'))
+                : nothing
+        }
         ${view.message && phase !== 'failed' ? this.#notice('', 'message', view.message) : nothing} ${this.#renderSupport(view, slow)}
         <div class="actions" part="actions">
           <button class="secondary" part="close" type="button" @click=${() => this.#emit('status-dismiss')}>${this.t('status.close')}</button>
-          ${final
-            ? html`<button class="primary" part="new-transfer" type="button" @click=${() => this.#emit('new-transfer')}>
+          ${
+            final
+              ? html`<button class="primary" part="new-transfer" type="button" @click=${() => this.#emit('new-transfer')}>
                 ${this.t('status.new')}
               </button>`
-            : nothing}
+              : nothing
+          }
         </div>
         <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
       </section>
@@ -246,9 +249,11 @@ export class StatusTracker extends PartElement {
       view.receiptPending ? this.t('status.reporting') : phase === 'broadcast' ? this.t('status.waitingPickup') : '',
       phase === 'bridging' ? this.t('status.moving', { chain }) : phase === 'submitted' ? this.t('status.waitingStart') : '',
       phase === 'success'
-        ? html`${view.toAmountText
-            ? this.t(view.toAmountExact ? 'status.arrivedExact' : 'status.arrivedAmount', { amount: view.toAmountText, chain })
-            : this.t('status.arrivedOn', { chain })}${this.#txLink(view.destTxHash, view.destTxUrl, 'status.viewDest')}`
+        ? html`${
+            view.toAmountText
+              ? this.t(view.toAmountExact ? 'status.arrivedExact' : 'status.arrivedAmount', { amount: view.toAmountText, chain })
+              : this.t('status.arrivedOn', { chain })
+          }${this.#txLink(view.destTxHash, view.destTxUrl, 'status.viewDest')}`
         : phase === 'failed'
           ? this.t('status.notArrived', { chain })
           : '',
@@ -293,11 +298,13 @@ export class StatusTracker extends PartElement {
               <dt>${label}</dt>
               <dd>
                 <code>${value}</code>
-                ${this.canCopy
-                  ? html`<button class="copy pill" part="copy" type="button" @click=${() => this.#copy(label, value)}>
+                ${
+                  this.canCopy
+                    ? html`<button class="copy pill" part="copy" type="button" @click=${() => this.#copy(label, value)}>
                       ${this.t(this.copied === label ? 'status.copied' : 'status.copy')}<span class="visually-hidden"> ${label}</span>
                     </button>`
-                  : nothing}
+                    : nothing
+                }
               </dd>
             </div>`;
           })}
@@ -310,11 +317,13 @@ export class StatusTracker extends PartElement {
   #txLink(hash: string | undefined, url: string | undefined, linkText: 'status.viewSource' | 'status.viewDest') {
     if (!hash) return nothing;
     const safe = safeHttpUrl(url);
-    return html` · ${safe
+    return html` · ${
+      safe
         ? html`<a part="tx-link" href=${safe} target="_blank" rel="noopener noreferrer"
             >${this.t(linkText)}<span class="visually-hidden"> ${shortenHex(hash)} ${this.t('common.newTab')}</span></a
           >`
-        : html`<span>${fillParts(this.t('status.tx'), { hash: html`<code title=${hash}>${shortenHex(hash)}</code>` })}</span>`}`;
+        : html`<span>${fillParts(this.t('status.tx'), { hash: html`<code title=${hash}>${shortenHex(hash)}</code>` })}</span>`
+    }`;
   }
 
   #rawStatus(view: StatusView): string {

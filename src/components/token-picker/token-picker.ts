@@ -88,8 +88,7 @@ export function createTokenSearch(tokens: readonly TokenOption[], keepOrder = fa
       const ranks: number[][] = [[], [], [], []];
       for (const i of order) {
         const { symbol, name, address } = keys[i]!;
-        const rank =
-          symbol === q || address === q ? 0 : symbol.startsWith(q) ? 1 : name.startsWith(q) ? 2 : symbol.includes(q) || name.includes(q) ? 3 : -1;
+        const rank = symbol === q || address === q ? 0 : symbol.startsWith(q) ? 1 : name.startsWith(q) ? 2 : symbol.includes(q) || name.includes(q) ? 3 : -1;
         ranks[rank]?.push(i);
       }
       return ranks.flat();
@@ -309,7 +308,14 @@ export class TokenPicker extends PickerElement {
 
   protected override renderNotice(): TemplateResult {
     // With no rows the empty state says it (one announcement, not two).
-    const key = this.loading && this.optionCount ? 'picker.loadingTokens' : this.balancesPartial ? 'picker.balancesPartial' : this.balancesLoading ? 'picker.balancesLoading' : '';
+    const key =
+      this.loading && this.optionCount
+        ? 'picker.loadingTokens'
+        : this.balancesPartial
+          ? 'picker.balancesPartial'
+          : this.balancesLoading
+            ? 'picker.balancesLoading'
+            : '';
     const text = key && this.t(key);
     return html`<div class="notice" part="notice" role="status">${text}</div>`;
   }

@@ -46,8 +46,12 @@ export class WalletChooser extends PickerElement {
   static override styles = [...PickerElement.styles, styles];
 
   protected readonly keys = {
-    select: 'wallet.choose', search: 'wallet.search', placeholder: 'wallet.placeholder',
-    list: 'wallet.list', noMatch: 'wallet.noMatch', none: 'wallet.none',
+    select: 'wallet.choose',
+    search: 'wallet.search',
+    placeholder: 'wallet.placeholder',
+    list: 'wallet.list',
+    noMatch: 'wallet.noMatch',
+    none: 'wallet.none',
   } as const;
 
   /** Wallets to offer, in display order. */

@@ -12,7 +12,9 @@ if (!customElements.get('bw-amount-input')) customElements.define('bw-amount-inp
 const USDC = 10n ** 6n;
 const ETH = 10n ** 18n;
 
-async function mount(props: Partial<Pick<AmountInput, 'symbol' | 'decimals' | 'usdPrice' | 'balance' | 'isNative' | 'gasReserve' | 'disabled' | 'value' | 'locale'>> = {}) {
+async function mount(
+  props: Partial<Pick<AmountInput, 'symbol' | 'decimals' | 'usdPrice' | 'balance' | 'isNative' | 'gasReserve' | 'disabled' | 'value' | 'locale'>> = {},
+) {
   const el = await fixture<AmountInput>(html`<bw-amount-input label="You send"></bw-amount-input>`);
   Object.assign(el, { symbol: 'USDC', decimals: 6, locale: 'en-US', ...props });
   await el.updateComplete;

@@ -3,7 +3,6 @@ import { sendKeys } from '@web/test-runner-commands';
 import { ChainPicker, type ChainOption } from '../../../src/components/chain-picker/chain-picker.js';
 import { untilAnimationsSettle } from '../helpers/dom.js';
 
-
 if (!customElements.get('bw-chain-picker')) customElements.define('bw-chain-picker', ChainPicker);
 
 const CHAINS: ChainOption[] = [
@@ -78,21 +77,10 @@ describe('<bw-chain-picker>', () => {
   });
 
   it('opens with routable chains first and listed-only chains in their own group; accessible open', async () => {
-    const el = await fixture<ChainPicker>(
-      html`<bw-chain-picker label="To" .chains=${CHAINS} selected="1"></bw-chain-picker>`,
-    );
+    const el = await fixture<ChainPicker>(html`<bw-chain-picker label="To" .chains=${CHAINS} selected="1"></bw-chain-picker>`);
     await open(el);
     const { names, group, option, active } = ui(el);
-    expect(names()).to.deep.equal([
-      'Ethereum',
-      'Base',
-      'Arbitrum One',
-      'Sei EVM',
-      'Nibiru',
-      'Optimism',
-      'Osmosis',
-      'Sui',
-    ]);
+    expect(names()).to.deep.equal(['Ethereum', 'Base', 'Arbitrum One', 'Sei EVM', 'Nibiru', 'Optimism', 'Osmosis', 'Sui']);
     expect(group()!.textContent).to.contain('Not available as a destination');
     expect(group()!.contains(option('Osmosis'))).to.equal(true);
     expect(group()!.contains(option('Base'))).to.equal(false);

@@ -44,15 +44,7 @@ const estimate = (overrides: Partial<Estimate> = {}): Estimate => ({
 type Props = Partial<
   Pick<
     QuotePanel,
-    | 'estimate'
-    | 'provider'
-    | 'reliabilityScore'
-    | 'loading'
-    | 'stale'
-    | 'refreshAt'
-    | 'slippage'
-    | 'valueLossThresholdPercent'
-    | 'valueLossConfirmed'
+    'estimate' | 'provider' | 'reliabilityScore' | 'loading' | 'stale' | 'refreshAt' | 'slippage' | 'valueLossThresholdPercent' | 'valueLossConfirmed'
   >
 >;
 
@@ -212,9 +204,7 @@ describe('<bw-quote-panel>', () => {
     const { el, slippage } = await mount({ estimate: estimate() });
     await typeCustom(el, '5');
     expect(slippage.at(-1)).to.deep.equal({ slippage: 5 });
-    expect(text(el, '[part="slippage-message"]')).to.equal(
-      'Some providers reject slippage above 3 %, fewer routes may be available',
-    );
+    expect(text(el, '[part="slippage-message"]')).to.equal('Some providers reject slippage above 3 %, fewer routes may be available');
     expect(presets(el).every((b) => b.getAttribute('aria-pressed') === 'false')).to.equal(true);
     await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();

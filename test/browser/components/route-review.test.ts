@@ -12,9 +12,19 @@ if (!customElements.get('bw-route-review')) customElements.define('bw-route-revi
 
 const RECIPIENT = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
 const usdc = { decimals: 6, symbol: 'USDC' };
-const estimate = (toAmount: bigint, toAmountMin: bigint, totalFeesUsd = '1.05'): Estimate => ({ fromAmount: 3_000_000n, toAmount, toAmountMin, totalFeesUsd, fees: [] });
+const estimate = (toAmount: bigint, toAmountMin: bigint, totalFeesUsd = '1.05'): Estimate => ({
+  fromAmount: 3_000_000n,
+  toAmount,
+  toAmountMin,
+  totalFeesUsd,
+  fees: [],
+});
 
-const view = ({ nativeValue = 300_000_000_000_000n, now = estimate(2_997_000n, 2_967_030n), terms }: { nativeValue?: bigint; now?: Estimate; terms?: Estimate } = {}): RouteReviewView => ({
+const view = ({
+  nativeValue = 300_000_000_000_000n,
+  now = estimate(2_997_000n, 2_967_030n),
+  terms,
+}: { nativeValue?: bigint; now?: Estimate; terms?: Estimate } = {}): RouteReviewView => ({
   review: { amount: 3_000_000n, nativeValue, toAddress: RECIPIENT, estimate: now },
   fromToken: usdc,
   toToken: usdc,
@@ -92,7 +102,9 @@ describe('<bw-route-review>', () => {
     el.strings = de;
     el.locale = 'de-DE';
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent!.trim()).to.equal('Konditionen geändert: Sie erhalten jetzt ≈ 2,997 USDC statt ≈ 5 USDC.');
+    expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent!.trim()).to.equal(
+      'Konditionen geändert: Sie erhalten jetzt ≈ 2,997 USDC statt ≈ 5 USDC.',
+    );
     expect(el.shadowRoot!.querySelector('[part="confirm"]')!.textContent!.trim()).to.equal('Neue Konditionen annehmen');
   });
 });

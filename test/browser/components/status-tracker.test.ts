@@ -49,8 +49,7 @@ const heading = (el: StatusTracker) => clean($(el, 'h2'));
 const allText = (el: StatusTracker) => clean(el.shadowRoot!.querySelector('section'));
 /** "Sent: done" … as a screen reader hears each step. */
 const steps = (el: StatusTracker) => [...el.shadowRoot!.querySelectorAll('[part="steps"] > li .label')].map((n) => clean(n));
-const button = (el: StatusTracker, label: string) =>
-  [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('button')].find((b) => clean(b) === label);
+const button = (el: StatusTracker, label: string) => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('button')].find((b) => clean(b) === label);
 const live = (el: StatusTracker) => clean($(el, '.visually-hidden[aria-live="polite"]'));
 
 describe('formatDuration', () => {
@@ -72,18 +71,59 @@ describe('formatDuration', () => {
 
 describe('<bw-status-tracker>', () => {
   const expectations: Array<{ phase: TransferPhase; heading: string; steps: string[]; final: boolean }> = [
-    { phase: 'signing', heading: 'Confirm the transfer in your wallet', steps: ['Sent: in progress', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: not started'], final: false },
-    { phase: 'broadcast', heading: 'Transfer sent', steps: ['Sent: done', 'Received by the bridge: in progress', 'In transit: not started', 'Arrived: not started'], final: false },
-    { phase: 'submitted', heading: 'Transfer received by the bridge', steps: ['Sent: done', 'Received by the bridge: done', 'In transit: in progress', 'Arrived: not started'], final: false },
-    { phase: 'bridging', heading: 'Transfer in progress', steps: ['Sent: done', 'Received by the bridge: done', 'In transit: in progress', 'Arrived: not started'], final: false },
+    {
+      phase: 'signing',
+      heading: 'Confirm the transfer in your wallet',
+      steps: ['Sent: in progress', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: not started'],
+      final: false,
+    },
+    {
+      phase: 'broadcast',
+      heading: 'Transfer sent',
+      steps: ['Sent: done', 'Received by the bridge: in progress', 'In transit: not started', 'Arrived: not started'],
+      final: false,
+    },
+    {
+      phase: 'submitted',
+      heading: 'Transfer received by the bridge',
+      steps: ['Sent: done', 'Received by the bridge: done', 'In transit: in progress', 'Arrived: not started'],
+      final: false,
+    },
+    {
+      phase: 'bridging',
+      heading: 'Transfer in progress',
+      steps: ['Sent: done', 'Received by the bridge: done', 'In transit: in progress', 'Arrived: not started'],
+      final: false,
+    },
     { phase: 'success', heading: 'Transfer complete', steps: ['Sent: done', 'Received by the bridge: done', 'In transit: done', 'Arrived: done'], final: true },
-    { phase: 'failed', heading: 'Transfer failed', steps: ['Sent: done', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: failed'], final: true },
-    { phase: 'not-found', heading: 'Transfer not found', steps: ['Sent: done', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: not started'], final: true },
-    { phase: 'unknown', heading: 'Transfer status unclear', steps: ['Sent: done', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: not started'], final: false },
+    {
+      phase: 'failed',
+      heading: 'Transfer failed',
+      steps: ['Sent: done', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: failed'],
+      final: true,
+    },
+    {
+      phase: 'not-found',
+      heading: 'Transfer not found',
+      steps: ['Sent: done', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: not started'],
+      final: true,
+    },
+    {
+      phase: 'unknown',
+      heading: 'Transfer status unclear',
+      steps: ['Sent: done', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: not started'],
+      final: false,
+    },
   ];
   for (const expected of expectations) {
     it(`${expected.phase}: heading, stepper and buttons, accessibly`, async () => {
-      const el = await mount(view({ phase: expected.phase, rawStatus: expected.phase === 'unknown' ? 'refund_pending' : expected.phase, ...(expected.final ? { finishedAt: Date.now() } : {}) }));
+      const el = await mount(
+        view({
+          phase: expected.phase,
+          rawStatus: expected.phase === 'unknown' ? 'refund_pending' : expected.phase,
+          ...(expected.final ? { finishedAt: Date.now() } : {}),
+        }),
+      );
       expect(heading(el)).to.equal(expected.heading);
       expect(steps(el)).to.deep.equal(expected.steps);
       expect(button(el, 'Start a new transfer') !== undefined).to.equal(expected.final);
@@ -125,7 +165,9 @@ describe('<bw-status-tracker>', () => {
 
   it('shows the total time once final and stops ticking', async () => {
     const start = Date.now() - 300_000;
-    const el = await mount(view({ phase: 'success', startedAt: start, finishedAt: start + 125_000, destTxHash: DEST_TX, destTxUrl: `https://sepolia.basescan.org/tx/${DEST_TX}` }));
+    const el = await mount(
+      view({ phase: 'success', startedAt: start, finishedAt: start + 125_000, destTxHash: DEST_TX, destTxUrl: `https://sepolia.basescan.org/tx/${DEST_TX}` }),
+    );
     expect(clean($(el, '[part="timing"]'))).to.equal('Took 2 min 05 s');
   });
 
@@ -175,9 +217,7 @@ describe('<bw-status-tracker>', () => {
   for (const phase of ['bridging', 'success', 'submitted'] as const) {
     it(`warns that the destination step waits for gas (${phase})`, async () => {
       const el = await mount(view({ phase, needsGas: true }));
-      expect(clean($(el, '[part~="needs-gas"]'))).to.equal(
-        'The destination step is waiting for gas; the provider will complete it once gas is available.',
-      );
+      expect(clean($(el, '[part~="needs-gas"]'))).to.equal('The destination step is waiting for gas; the provider will complete it once gas is available.');
       await untilAnimationsSettle(el);
       await expect(el).to.be.accessible();
     });

@@ -3,7 +3,6 @@ import { sendKeys } from '@web/test-runner-commands';
 import { TokenPicker, type TokenOption } from '../../../src/components/token-picker/token-picker.js';
 import { untilAnimationsSettle } from '../helpers/dom.js';
 
-
 if (!customElements.get('bw-token-picker')) customElements.define('bw-token-picker', TokenPicker);
 
 const USDC: TokenOption = {
@@ -114,9 +113,7 @@ describe('<bw-token-picker>', () => {
   });
 
   it('shows the selected token (matched case-insensitively) and names the trigger with the label', async () => {
-    const el = await fixture<TokenPicker>(
-      html`<bw-token-picker label="From" .tokens=${BASIC} selected=${USDC.address.toLowerCase()}></bw-token-picker>`,
-    );
+    const el = await fixture<TokenPicker>(html`<bw-token-picker label="From" .tokens=${BASIC} selected=${USDC.address.toLowerCase()}></bw-token-picker>`);
     const trigger = ui(el).trigger();
     expect(trigger.textContent).to.contain('USDC');
     const name = trigger
@@ -130,9 +127,7 @@ describe('<bw-token-picker>', () => {
   });
 
   it('opens a labelled modal dialog with the search focused, and is accessible open', async () => {
-    const el = await fixture<TokenPicker>(
-      html`<bw-token-picker label="From" .tokens=${BASIC} selected=${WETH.address}></bw-token-picker>`,
-    );
+    const el = await fixture<TokenPicker>(html`<bw-token-picker label="From" .tokens=${BASIC} selected=${WETH.address}></bw-token-picker>`);
     await open(el);
     const { dialog, search, trigger, active, option } = ui(el);
     expect(dialog()!.getAttribute('aria-modal')).to.equal('true');
@@ -396,9 +391,7 @@ describe('<bw-token-picker>', () => {
   });
 
   it('announces balances still loading', async () => {
-    const el = await fixture<TokenPicker>(
-      html`<bw-token-picker .tokens=${BASIC} balances-loading balances-partial></bw-token-picker>`,
-    );
+    const el = await fixture<TokenPicker>(html`<bw-token-picker .tokens=${BASIC} balances-loading balances-partial></bw-token-picker>`);
     await open(el);
     expect(el.shadowRoot!.querySelector('[part~="notice"]')!.textContent).to.equal('Some balances are still loading');
     el.balancesPartial = false;
@@ -438,7 +431,13 @@ describe('<bw-token-picker>', () => {
 
   it('with has-more, asks for the next page once per list length when scrolled near the end; never while searching', async () => {
     const make = (from: number, count: number): TokenOption[] =>
-      Array.from({ length: count }, (_, i) => ({ address: `0x${(from + i).toString(16).padStart(40, '0')}`, chainId: '1', symbol: `TK${from + i}`, name: `Token ${from + i}`, decimals: 18 }));
+      Array.from({ length: count }, (_, i) => ({
+        address: `0x${(from + i).toString(16).padStart(40, '0')}`,
+        chainId: '1',
+        symbol: `TK${from + i}`,
+        name: `Token ${from + i}`,
+        decimals: 18,
+      }));
     const el = await fixture<TokenPicker>(html`<bw-token-picker .tokens=${make(0, 100)} has-more></bw-token-picker>`);
     let asked = 0;
     el.addEventListener('bw-token-more', () => asked++);

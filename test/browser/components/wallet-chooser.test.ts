@@ -64,7 +64,7 @@ describe('<bw-wallet-chooser>', () => {
     delete (window as { __walletPwned?: unknown }).__walletPwned;
   });
 
-  it('renders nothing until opened: the opener is the shell\'s button', async () => {
+  it("renders nothing until opened: the opener is the shell's button", async () => {
     const { el } = await mount(WALLETS);
     expect(ui(el).dialog()).to.equal(null);
     expect(el.shadowRoot!.querySelector('button')).to.equal(null);
@@ -83,7 +83,9 @@ describe('<bw-wallet-chooser>', () => {
   it('shows icons only through <img> (data:image URIs here; https URLs: test/node/safe-url.test.ts); an SVG with script stays inert', async () => {
     const { el, opener } = await mount(WALLETS);
     await open(el, opener);
-    const srcs = ui(el).options().map((o) => o.querySelector('img')?.getAttribute('src'));
+    const srcs = ui(el)
+      .options()
+      .map((o) => o.querySelector('img')?.getAttribute('src'));
     expect(srcs).to.deep.equal([SVG_ICON, PNG_ICON, SVG_WITH_SCRIPT]);
     const first = ui(el).options()[0]!.querySelector('img')!;
     await waitUntil(() => first.complete, 'the data: icon loads');
@@ -93,7 +95,7 @@ describe('<bw-wallet-chooser>', () => {
     expect((window as { __walletPwned?: unknown }).__walletPwned).to.equal(undefined);
   });
 
-  it('renders hostile names as text and hostile icons as the name\'s letters, never as markup or a link', async () => {
+  it("renders hostile names as text and hostile icons as the name's letters, never as markup or a link", async () => {
     const { el, opener } = await mount(HOSTILE);
     await open(el, opener);
     const options = ui(el).options();
@@ -140,7 +142,7 @@ describe('<bw-wallet-chooser>', () => {
     }
   });
 
-  it('without any wallet says so and suggests a wallet app\'s built-in browser', async () => {
+  it("without any wallet says so and suggests a wallet app's built-in browser", async () => {
     const { el, opener } = await mount([]);
     await open(el, opener);
     expect(ui(el).options()).to.have.length(0);

@@ -71,7 +71,10 @@ export function contrastRatio(fg: string, bg: string, under = 'rgb(255, 255, 255
   const parse = (c: string): [number, number, number, number] => {
     const m = c.match(/rgba?\(([^)]+)\)/);
     if (!m) throw new Error(`cannot read colour ${c}`);
-    const [r = 0, g = 0, b = 0, a = 1] = m[1]!.split(/[ ,/]+/).filter(Boolean).map(Number);
+    const [r = 0, g = 0, b = 0, a = 1] = m[1]!
+      .split(/[ ,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return [r, g, b, a];
   };
   const over = (top: [number, number, number, number], base: [number, number, number]): [number, number, number] => {
@@ -111,8 +114,9 @@ export async function untilAnimationsSettle(host: Element): Promise<void> {
   // A finished animation can start another (a re-render): look again until none is left, a bounded number of times.
   for (let round = 0; round < 20; round++) {
     await new Promise((r) => requestAnimationFrame(r));
-    const running = [...host.getAnimations({ subtree: true }), ...roots(host).flatMap((root) => root.getAnimations())]
-      .filter((a) => a.playState !== 'finished' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    const running = [...host.getAnimations({ subtree: true }), ...roots(host).flatMap((root) => root.getAnimations())].filter(
+      (a) => a.playState !== 'finished' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)),
+    );
     if (running.length === 0) return;
     await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
   }

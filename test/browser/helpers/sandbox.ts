@@ -73,7 +73,11 @@ export async function intentSummary(intentId: string): Promise<Record<string, un
 export async function rpc(chainId: number, method: string, params: unknown[]): Promise<unknown> {
   const chain = (await sandboxConfig()).chains.find((c) => c.chainId === chainId);
   if (!chain) throw new Error(`no chain ${chainId}`);
-  const response = await fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(chain.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { result?: unknown; error?: { message: string } };
   if (body.error) throw new Error(body.error.message);
   return body.result;

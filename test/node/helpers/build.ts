@@ -84,7 +84,12 @@ export async function packPackage(root: string): Promise<PackResult> {
   for (const file of ['README.md', 'LICENSE', 'custom-elements.json']) copyFileSync(path.join(ROOT, file), path.join(stage, file));
   cpSync(path.join(ROOT, 'bin'), path.join(stage, 'bin'), { recursive: true });
   const output = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', root], { cwd: stage });
-  const [result] = JSON.parse(output.slice(output.indexOf('['))) as { filename: string; size: number; unpackedSize: number; files: { path: string; size: number }[] }[];
+  const [result] = JSON.parse(output.slice(output.indexOf('['))) as {
+    filename: string;
+    size: number;
+    unpackedSize: number;
+    files: { path: string; size: number }[];
+  }[];
   return { tarball: path.join(root, result!.filename), size: result!.size, unpackedSize: result!.unpackedSize, files: result!.files };
 }
 

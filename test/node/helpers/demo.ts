@@ -38,7 +38,11 @@ export interface RunningDemo {
 
 /** Starts `npm run demo` (scripts/demo.mjs) on a free port and waits for its ready line. */
 export async function startDemo(log: DemoLog, env: NodeJS.ProcessEnv = {}): Promise<RunningDemo> {
-  const child = spawn(process.execPath, ['scripts/demo.mjs'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DEMO_PORT: '0', ...env } });
+  const child = spawn(process.execPath, ['scripts/demo.mjs'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DEMO_PORT: '0', ...env },
+  });
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

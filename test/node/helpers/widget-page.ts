@@ -12,7 +12,16 @@ import type { SandboxHandle } from '../../../sandbox/index.js';
 
 export const SOURCE_CHAIN = 11155111;
 export const DESTINATION_CHAIN = 84532;
-export const WIDGET_EVENTS = ['bridge-quote', 'bridge-route', 'bridge-approval', 'bridge-transaction', 'bridge-status', 'bridge-success', 'bridge-failed', 'bridge-error'];
+export const WIDGET_EVENTS = [
+  'bridge-quote',
+  'bridge-route',
+  'bridge-approval',
+  'bridge-transaction',
+  'bridge-status',
+  'bridge-success',
+  'bridge-failed',
+  'bridge-error',
+];
 const FINAL_EVENTS = ['bridge-success', 'bridge-failed', 'bridge-error'];
 
 /** What the page needs to run the development wallet against the sandbox. No API key: the page never has one. */
@@ -37,7 +46,10 @@ export const FLOW_BUTTON = /^Bridge 2 USDC/;
 
 /** JSON safe to embed in a script (inline or not): no `</script>` can close it. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -108,14 +120,14 @@ export async function seenEvents(page: Page): Promise<SeenEvent[]> {
 export async function runTransfer(page: Page, button = FLOW_BUTTON): Promise<{ seen: SeenEvent[]; outcome: SeenEvent | undefined }> {
   const bridge = page.getByRole('button', { name: button });
   await bridge.waitFor({ timeout: 60_000 });
-  await page.waitForFunction(() => (window as unknown as { seen: { type: string }[] }).seen.some((e) => e.type === 'bridge-quote'), undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => (window as unknown as { seen: { type: string }[] }).seen.some((e) => e.type === 'bridge-quote'), undefined, {
+    timeout: 60_000,
+  });
   await waitUntilEnabled(page, bridge);
   await bridge.click();
-  await page.waitForFunction(
-    (types) => (window as unknown as { seen: { type: string }[] }).seen.some((e) => types.includes(e.type)),
-    FINAL_EVENTS,
-    { timeout: 90_000 },
-  );
+  await page.waitForFunction((types) => (window as unknown as { seen: { type: string }[] }).seen.some((e) => types.includes(e.type)), FINAL_EVENTS, {
+    timeout: 90_000,
+  });
   const seen = await seenEvents(page);
   return { seen, outcome: seen.find((e) => FINAL_EVENTS.includes(e.type)) };
 }
