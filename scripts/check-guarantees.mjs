@@ -81,7 +81,11 @@ const MUTANTS = [
     row: 1,
     name: 'a status of another intent read as progress',
     edits: [
-      { file: 'src/flow/transfer.ts', find: '      const verdict = checkStatus(record, status);', replace: '      const verdict = { ok: true } as const;' },
+      {
+        file: 'src/flow/track-transfer.ts',
+        find: '      const verdict = checkStatus(record, status);',
+        replace: '      const verdict = { ok: true } as const;',
+      },
     ],
     node: [GUARDS_FLOW],
     grep: 'status of another intent',
@@ -112,7 +116,7 @@ const MUTANTS = [
   {
     row: 3,
     name: 'receipt never submitted',
-    edits: [{ file: 'src/flow/transfer.ts', find: '  if (record.sourceTxHash && !record.receiptAccepted) {', replace: '  if (false) {' }],
+    edits: [{ file: 'src/flow/track-transfer.ts', find: '  if (record.sourceTxHash && !record.receiptAccepted) {', replace: '  if (false) {' }],
     node: [FLOW],
     grep: 'resumes after a reload',
   },
@@ -127,7 +131,7 @@ const MUTANTS = [
   {
     row: 4,
     name: 'approval still mining not reused',
-    edits: [{ file: 'src/flow/transfer.ts', find: '    if (earlier && BigInt(earlier.amount) >= step.amount) {', replace: '    if (false) {' }],
+    edits: [{ file: 'src/flow/transfer.ts', find: '    if (earlier && earlier.amount >= step.amount) {', replace: '    if (false) {' }],
     node: [FLOW],
     grep: 'still mining',
   },
@@ -146,8 +150,8 @@ const MUTANTS = [
     edits: [
       {
         file: 'src/flow/status-poller.ts',
-        find: "(status.status === 'success' || status.status === 'failed')",
-        replace: "(status.status === 'success' || status.status === 'failed' || status.status === 'unknown')",
+        find: '  return phase !== undefined && isFinalPhase(phase);',
+        replace: "  return (phase !== undefined && isFinalPhase(phase)) || (status.kind === 'tracked' && status.status === 'unknown');",
       },
     ],
     node: [FLOW],
@@ -202,8 +206,8 @@ const MUTANTS = [
     edits: [
       {
         file: 'src/flow/session.ts',
-        find: "      this.view = 'form';\n      this.execution = { ...this.execution, phase: undefined",
-        replace: '      this.execution = { ...this.execution, phase: undefined',
+        find: "        this.view = 'form';\n        this.report(error, intentId);",
+        replace: '        this.report(error, intentId);',
       },
     ],
     browser: [FAULTS],
@@ -228,7 +232,7 @@ const MUTANTS = [
     name: "receipt's 404 branch removed",
     edits: [
       {
-        file: 'src/flow/transfer.ts',
+        file: 'src/flow/track-transfer.ts',
         find: "      if (error instanceof RoutingError && error.kind === 'intent-not-found') return notFound(error);\n",
         replace: '',
       },
@@ -249,8 +253,8 @@ const MUTANTS = [
     edits: [
       {
         file: 'src/flow/status-poller.ts',
-        find: '  const wait = Number.isNaN(at) ? intervalMs : at - now();',
-        replace: '  const wait = Number.isNaN(at) ? intervalMs : 0;',
+        find: '  const wait = at === undefined ? intervalMs : at - now();',
+        replace: '  const wait = at === undefined ? intervalMs : 0;',
       },
     ],
     browser: [FAULTS],
@@ -285,7 +289,9 @@ const MUTANTS = [
   {
     row: 8,
     name: 'partial balances not polled again',
-    edits: [{ file: 'src/flow/session.ts', find: '      if (data.partial && this.#balancePolls < BALANCE_REPOLL_LIMIT) {', replace: '      if (false) {' }],
+    edits: [
+      { file: 'src/flow/remote-resources.ts', find: '    if (data.partial && this.#balancePolls < BALANCE_REPOLL_LIMIT) {', replace: '      if (false) {' },
+    ],
     browser: [FAULTS],
     grep: 'partial balances',
   },

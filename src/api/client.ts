@@ -15,7 +15,8 @@ import {
   RateLimitedError,
   RoutingError,
 } from './errors.js';
-import { DEFAULT_BACKOFF, RateLimitGate, backoffDelay, parseRetryAfter, readRateLimit, sleep } from './rate-limit.js';
+import { DEFAULT_BACKOFF, RateLimitGate, backoffDelay, parseRetryAfter, readRateLimit } from './rate-limit.js';
+import { sleep } from '../model/sleep.js';
 import type { BackoffOptions, RateLimitInfo } from './rate-limit.js';
 import {
   allowanceResponseSchema,

@@ -6,3 +6,4 @@ export * from './rate-limit.js';
 export * from './schemas.js';
 export * from './validate.js';
 export * from './approvals.js';
+export { sleep } from '../model/sleep.js';

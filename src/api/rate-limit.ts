@@ -5,6 +5,7 @@
  * `X-RateLimit-Reset`. Shared by every call of one client so that a status
  * poller and a quote refresh cannot together exceed the key's quota.
  */
+import { sleep } from '../model/sleep.js';
 
 export interface RateLimitInfo {
   limit?: number;
@@ -66,24 +67,6 @@ export function readRateLimit(headers: Headers, now = Date.now()): RateLimitInfo
   };
   // Only the headers that were sent.
   return Object.fromEntries(Object.entries(info).filter(([, value]) => value !== undefined));
-}
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    signal?.throwIfAborted();
-    const timer = setTimeout(
-      () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      },
-      Math.max(0, ms),
-    );
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export class RateLimitGate {

@@ -289,6 +289,8 @@ export type TrackedIntentStatus = Omit<FullFields, 'status'> & {
   kind: 'tracked';
   status: Exclude<IntentStatusValue, 'pending'>;
   rawStatus: string;
+  /** `next_poll_at` read once, here: epoch milliseconds; undefined when absent or not a date. */
+  nextPollAt: number | undefined;
 };
 export type IntentStatus = PendingIntentStatus | TrackedIntentStatus;
 
@@ -308,7 +310,15 @@ export const statusResponseSchema = z.pipe(
     }
     if (pending) return { ...(parsed.data as PendingFields), status: 'pending', kind: 'pending' };
     const status = (KNOWN_STATUSES as readonly string[]).includes(rawStatus) ? (rawStatus as KnownIntentStatus) : 'unknown';
-    return { ...(parsed.data as FullFields), kind: 'tracked', status: status as TrackedIntentStatus['status'], rawStatus };
+    const fields = parsed.data as FullFields;
+    const nextPollAt = fields.next_poll_at ? Date.parse(fields.next_poll_at) : Number.NaN;
+    return {
+      ...fields,
+      kind: 'tracked',
+      status: status as TrackedIntentStatus['status'],
+      rawStatus,
+      nextPollAt: Number.isNaN(nextPollAt) ? undefined : nextPollAt,
+    };
   }),
 );
 

@@ -2,7 +2,9 @@ import { html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { hostStyles, tokenDefaults } from '../components/shared/styles.js';
 import { chainsFor, sideConfig, type Side } from '../flow/form.js';
-import { QUOTE_REFRESH_MS, describeError, type Problem } from '../flow/session.js';
+import { TaskStatus } from '@lit/task';
+import { describeError, type Problem } from '../flow/problems.js';
+import { QUOTE_REFRESH_MS } from '../flow/remote-resources.js';
 import { shortenHex } from '../format/amount.js';
 import { NATIVE_GAS_RESERVE, isNativeToken } from '../model/tokens.js';
 import { LocaleController } from './controllers/locale-controller.js';
@@ -116,7 +118,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
   readonly #i18n = new LocaleController(this);
   readonly #views = new ViewController(this, () => this.#session.view);
   readonly #tokenOptions = new TokenOptions();
-  #announcedPhase: string | undefined;
+  #announcedStep: string | undefined;
 
   get #session() {
     return this.#sessions.session;
@@ -125,9 +127,9 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
   protected override willUpdate(changed: PropertyValues): void {
     if (changed.size) this.#session.configure(this, changed.keys());
     const { view, execution } = this.#session;
-    const phase = view === 'executing' ? execution.phase : undefined;
-    if (phase && phase !== this.#announcedPhase) this.#views.say(this.#i18n.t(`phase.${phase}`));
-    this.#announcedPhase = phase;
+    const step = view === 'executing' ? execution.state.step : undefined;
+    if (step && step !== this.#announcedStep) this.#views.say(this.#i18n.t(`phase.${step}`));
+    this.#announcedStep = step;
   }
 
   #locked(attribute: Preset): boolean {
@@ -137,7 +139,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
   override render(): TemplateResult {
     const session = this.#session;
     const i18n = this.#i18n;
-    const { catalog, account } = session;
+    const { remote, account } = session;
     const { wallet } = this.#connection;
     const chain = this.#wallet.chainId === undefined ? undefined : session.chain(String(this.#wallet.chainId));
     const history = account && this.proxyUrl && session.view === 'form';
@@ -157,28 +159,22 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
               : nothing
           }
         </div>
-        ${
-          catalog.status === 'complete'
-            ? session.view === 'form'
-              ? this.#renderForm()
-              : session.view === 'executing'
-                ? this.#renderExecuting()
-                : this.#renderTracking()
-            : catalog.status === 'error'
-              ? this.#renderProblem(
-                  this.proxyUrl
-                    ? { ...describeError(catalog.error), requestId: undefined }
-                    : { kind: 'no-proxy', message: i18n.t('widget.noProxy'), retryable: true },
-                  () => session.retryCatalog(),
-                )
-              : html`<p class="notice info phase" part="notice notice-info"><span class="spinner" aria-hidden="true"></span>${i18n.t('widget.loading')}</p>`
-        }
+        ${remote.chains.render({
+          complete: () => (session.view === 'form' ? this.#renderForm() : session.view === 'executing' ? this.#renderExecuting() : this.#renderTracking()),
+          error: (error) =>
+            this.#renderProblem(
+              this.proxyUrl ? { ...describeError(error), requestId: undefined } : { kind: 'no-proxy', message: i18n.t('widget.noProxy'), retryable: true },
+              () => remote.retryCatalog(),
+            ),
+          initial: () => this.#renderLoading(),
+          pending: () => this.#renderLoading(),
+        })}
         ${
           history
             ? html`<bw-transfer-history
               exportparts=${EXPORT_HISTORY}
-              .transfers=${session.history}
-              .chainNames=${Object.fromEntries((catalog.value?.chains ?? []).map((c) => [c.chainId, c.networkName]))}
+              .transfers=${session.tracking.history}
+              .chainNames=${Object.fromEntries((remote.catalog?.chains ?? []).map((c) => [c.chainId, c.networkName]))}
               @bw-history-open=${(e: CustomEvent<{ transfer: Parameters<typeof session.open>[0] }>) => session.open(e.detail.transfer)}
             ></bw-transfer-history>`
             : nothing
@@ -187,6 +183,10 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
         <div class="visually-hidden" role="status" aria-atomic="true">${this.#views.announcement}</div>
       </div>
     `;
+  }
+
+  #renderLoading(): TemplateResult {
+    return html`<p class="notice info phase" part="notice notice-info"><span class="spinner" aria-hidden="true"></span>${this.#i18n.t('widget.loading')}</p>`;
   }
 
   /** Connect: the host may take over (`bridge-connect-request` prevented); without a host provider the wallet chooser opens. */
@@ -206,8 +206,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     return html`
       ${this.#renderLeg('from')} ${this.#renderLeg('to')} ${this.#renderQuote()}
       ${configProblems(this, session, (k, v) => i18n.t(k, v)).map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
-      ${session.notice ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.notice)}</p>` : nothing}
-      ${session.problem && !session.quoteProblem ? this.#renderProblem(session.problem) : nothing}
+      ${session.tracking.notice ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.tracking.notice)}</p>` : nothing}
+      ${session.form.problem && !session.remote.quoteError ? this.#renderProblem(session.form.problem) : nothing}
       <button part="primary-button" class="primary" ?disabled=${!action.enabled} @click=${() => (session.account ? session.primary() : this.#connect())}>
         ${i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
       </button>
@@ -218,8 +218,10 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
   #renderLeg(side: Side): TemplateResult {
     const session = this.#session;
     const i18n = this.#i18n;
-    const { fromToken, balance, family, recipientRequired } = session.draft;
-    const { values, balances, catalog } = session;
+    const { form, remote } = session;
+    const { fromToken, balance, family, recipientRequired, amount } = form.draft;
+    const { values } = form;
+    const chainId = values[`${side}ChainId`];
     const locked = i18n.t('form.locked');
     return html`<fieldset class="leg" part="group">
       <legend>${i18n.t(`form.${side}`)}</legend>
@@ -227,26 +229,26 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
         <bw-chain-picker
           exportparts=${EXPORT_PICKER}
           label=${i18n.t(`form.${side}Chain`)}
-          .chains=${chainOptions(chainsFor(sideConfig(this, side), side, catalog.value?.chains ?? []), side, session.confirmedDestinations, i18n.t('form.notRoutable'))}
+          .chains=${chainOptions(chainsFor(sideConfig(this, side), side, remote.catalog?.chains ?? []), side, remote.confirmedDestinations, i18n.t('form.notRoutable'))}
           .selected=${values[`${side}ChainId`]}
           ?disabled=${this.#locked(`${side}Chain`)}
           disabled-reason=${locked}
-          @chain-select=${(e: CustomEvent<{ chainId: string }>) => session.selectChain(side, e.detail.chainId)}
+          @chain-select=${(e: CustomEvent<{ chainId: string }>) => form.selectChain(side, e.detail.chainId)}
         ></bw-chain-picker>
         <bw-token-picker
           exportparts=${EXPORT_PICKER}
           label=${i18n.t(`form.${side}Token`)}
           .tokens=${this.#tokenOptions.for(session, sideConfig(this, side), side)}
           .selected=${values[`${side}TokenAddress`]}
-          .balancesLoading=${side === 'from' && balances.status === 'pending'}
-          .balancesPartial=${side === 'from' && !!balances.value?.partial}
-          ?has-more=${session.hasMoreTokens(side)}
-          ?loading=${session[`${side}Tokens`].status === 'pending'}
+          .balancesLoading=${side === 'from' && remote.balances.status === TaskStatus.PENDING}
+          .balancesPartial=${side === 'from' && !!remote.balances.value?.partial}
+          ?has-more=${remote.hasMoreTokens(chainId)}
+          ?loading=${remote.tokenWork[side].status === TaskStatus.PENDING}
           ?disabled=${this.#locked(`${side}Token`)}
           disabled-reason=${locked}
-          @token-select=${(e: CustomEvent<{ address: string }>) => session.selectToken(side, e.detail.address)}
-          @bw-token-search=${(e: CustomEvent<{ query: string }>) => session.searchTokens(side, e.detail.query)}
-          @bw-token-more=${() => session.moreTokens(side)}
+          @token-select=${(e: CustomEvent<{ address: string }>) => form.selectToken(side, e.detail.address)}
+          @bw-token-search=${(e: CustomEvent<{ query: string }>) => remote.searchTokens(side, chainId, e.detail.query)}
+          @bw-token-more=${() => remote.moreTokens(side, chainId)}
         ></bw-token-picker>
       </div>
       ${
@@ -259,10 +261,11 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
             .decimals=${fromToken?.decimals ?? 18}
             .usdPrice=${fromToken?.usdPrice}
             .balance=${balance}
+            .check=${amount}
             .isNative=${!!fromToken && isNativeToken(fromToken.address)}
             .gasReserve=${NATIVE_GAS_RESERVE}
             ?disabled=${this.#locked('amount') || !fromToken}
-            @amount-change=${(e: CustomEvent<{ text: string }>) => session.edit({ amountText: e.detail.text })}
+            @amount-change=${(e: CustomEvent<{ text: string }>) => form.edit({ amountText: e.detail.text })}
           ></bw-amount-input>`
           : html`<bw-recipient-input
             exportparts=${EXPORT_RECIPIENT}
@@ -272,7 +275,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
             ?required=${recipientRequired}
             ?disabled=${this.#locked('toAddress')}
             placeholder=${recipientRequired ? '' : (session.account ?? '')}
-            @recipient-change=${(e: CustomEvent<{ value: string }>) => session.edit({ recipient: e.detail.value })}
+            @recipient-change=${(e: CustomEvent<{ value: string }>) => form.edit({ recipient: e.detail.value })}
           ></bw-recipient-input>`
       }
     </fieldset>`;
@@ -290,16 +293,20 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
 
   #renderQuote(): TemplateResult | typeof nothing {
     const session = this.#session;
-    const { draft, quote, values } = session;
+    const { form, remote } = session;
+    const { draft, values } = form;
     if (!draft.inputs) return nothing;
-    const problem = session.quoteProblem;
-    if (problem) return this.#renderProblem(problem, problem.retryable ? () => session.retryQuote() : undefined);
+    const error = remote.quoteError;
+    if (error) {
+      const problem = describeError(error);
+      return this.#renderProblem(problem, problem.retryable ? () => remote.retryQuote() : undefined);
+    }
     // Only the quote for what is typed now: a quote for another amount is never on screen, not even dimmed.
     const shown = session.currentQuote;
-    const pending = quote.status === 'pending';
+    const pending = remote.quote.status === TaskStatus.PENDING;
     return html`${
-      pending && session.quoteWait
-        ? html`<p class="notice info" part="notice notice-info" role="status">${this.#i18n.t('notice.busyRetry', { seconds: session.quoteWait })}</p>`
+      pending && remote.quoteWait
+        ? html`<p class="notice info" part="notice notice-info" role="status">${this.#i18n.t('notice.busyRetry', { seconds: remote.quoteWait })}</p>`
         : nothing
     }<bw-quote-panel
       exportparts=${EXPORT_QUOTE}
@@ -314,19 +321,19 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       .slippage=${values.slippage}
       .valueLossThresholdPercent=${this.valueLossThreshold}
       .valueLossConfirmed=${values.valueLossConfirmed}
-      @slippage-change=${(e: CustomEvent<{ slippage: number }>) => session.edit({ slippage: e.detail.slippage })}
-      @value-loss-confirm=${(e: CustomEvent<{ confirmed: boolean }>) => session.edit({ valueLossConfirmed: e.detail.confirmed })}
+      @slippage-change=${(e: CustomEvent<{ slippage: number }>) => form.edit({ slippage: e.detail.slippage })}
+      @value-loss-confirm=${(e: CustomEvent<{ confirmed: boolean }>) => form.edit({ valueLossConfirmed: e.detail.confirmed })}
     ></bw-quote-panel>`;
   }
 
   #renderExecuting(): TemplateResult {
     const session = this.#session;
     const i18n = this.#i18n;
-    const { phase, route } = session.execution;
-    const fromChain = session.chain(session.values.fromChainId);
+    const { step, route } = session.execution.state;
+    const fromChain = session.chain(session.form.values.fromChainId);
     const steps = approvalSteps(session);
     return html`
-      <p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t(phase ? `phase.${phase}` : 'widget.working')}</p>
+      <p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t(step ? `phase.${step}` : 'widget.working')}</p>
       ${
         route
           ? html`<p class="route-info">
@@ -336,12 +343,12 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
           </p>`
           : nothing
       }
-      <bw-route-review .view=${routeReview(session)} @terms-confirm=${() => session.answerTerms(true)} @terms-cancel=${() => session.answerTerms(false)}></bw-route-review>
+      <bw-route-review .view=${routeReview(session)} @terms-confirm=${() => session.execution.answerTerms(true)} @terms-cancel=${() => session.execution.answerTerms(false)}></bw-route-review>
       ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${this.unlimitedApproval}></bw-approval-steps>` : nothing}
       <p class="notice info" part="notice notice-info">
-        ${phase === 'routing' ? i18n.t('widget.keepOpen') : ''} ${fromChain ? i18n.t('widget.leavesFrom', { chain: fromChain.networkName }) : ''}
+        ${step === 'routing' ? i18n.t('widget.keepOpen') : ''} ${fromChain ? i18n.t('widget.leavesFrom', { chain: fromChain.networkName }) : ''}
       </p>
-      ${phase === 'broadcast' || phase === 'reporting' ? nothing : html`<button class="secondary" part="secondary-button" @click=${() => session.cancel()}>${i18n.t('terms.cancel')}</button>`}
+      <button class="secondary" part="secondary-button" @click=${() => session.execution.cancel()}>${i18n.t('terms.cancel')}</button>
     `;
   }
 
@@ -351,7 +358,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const newTransfer = () => session.newTransfer();
     return html`<bw-status-tracker
       exportparts=${EXPORT_TRACKER}
-      .view=${statusView(session, (v, d, s) => i18n.formatAmount(v, d, s), session.notice && i18n.t(session.notice))}
+      .view=${statusView(session, (v, d, s) => i18n.formatAmount(v, d, s), session.tracking.notice && i18n.t(session.tracking.notice))}
       @new-transfer=${newTransfer}
       @status-dismiss=${newTransfer}
     ></bw-status-tracker>`;

@@ -33,12 +33,12 @@ interface ConfiguredHost {
 export function configProblems(host: ConfiguredHost, session: TransferSession, t: (key: StringKey, vars?: Vars) => string): string[] {
   const [problems, threshold, attr] = [[] as string[], host.valueLossThreshold, (name: string) => host.getAttribute(name) ?? ''];
   if (host.hasAttribute('slippage') && !isUsableSlippage(host.slippage))
-    problems.push(t('config.slippage', { value: attr('slippage'), used: session.values.slippage }));
+    problems.push(t('config.slippage', { value: attr('slippage'), used: session.form.values.slippage }));
   if (host.hasAttribute('value-loss-threshold') && !(threshold >= 0 && threshold <= 100))
     problems.push(t('config.threshold', { value: attr('value-loss-threshold') }));
   if (!['light', 'dark', 'auto'].includes(host.theme)) problems.push(t('config.theme', { value: host.theme }));
-  const catalog = session.catalog.value;
-  if (catalog) for (const p of presetProblems(session.config, catalog, session.values)) problems.push(t(p.key, { value: p.value }));
+  const catalog = session.remote.catalog;
+  if (catalog) for (const p of presetProblems(session.config, catalog, session.form.values)) problems.push(t(p.key, { value: p.value }));
   return problems;
 }
 
@@ -57,7 +57,7 @@ export function chainOptions(chains: readonly Chain[], side: Side, confirmed: Re
 }
 
 export function approvalSteps(session: TransferSession): ApprovalStepView[] {
-  return session.execution.approvals.map((s) => {
+  return session.execution.state.approvals.map((s) => {
     const token = session.token(s.chainId, s.tokenAddress);
     const chain = session.chain(s.chainId);
     return {
@@ -72,11 +72,11 @@ export function approvalSteps(session: TransferSession): ApprovalStepView[] {
 
 /** What the wallet is about to sign (or the terms change to answer), once the route passed the guards. */
 export function routeReview(session: TransferSession): RouteReviewView | undefined {
-  const { review, terms } = session.execution;
-  const { fromToken, toToken } = session.draft;
-  const fromChain = session.chain(session.values.fromChainId);
+  const { review, terms } = session.execution.state;
+  const { fromToken, toToken } = session.form.draft;
+  const fromChain = session.chain(session.form.values.fromChainId);
   if (!review || !fromToken || !toToken || !fromChain) return undefined;
-  const toChainId = session.values.toChainId;
+  const toChainId = session.form.values.toChainId;
   return {
     review,
     terms,
@@ -88,22 +88,21 @@ export function routeReview(session: TransferSession): RouteReviewView | undefin
 }
 
 export function statusView(session: TransferSession, format: Format, message: string | undefined): StatusView | undefined {
-  const { tracked: current } = session;
+  const current = session.tracking.current;
   if (!current) return undefined;
+  // The saved transfer has every status merged in (track-transfer.ts): it is the one source here.
   const { saved, final, status } = current;
-  const tracked = status?.kind === 'tracked' ? status : undefined;
   const fromChain = session.chain(saved.fromChainId);
   const toChain = session.chain(saved.toChainId);
-  const { sourceTxHash } = saved;
-  const destTxHash = tracked?.dest_tx_hash ?? saved.destTxHash;
-  const received = tracked?.to_amount_wei ?? (saved.toAmountReceived ? BigInt(saved.toAmountReceived) : undefined);
+  const { sourceTxHash, destTxHash, toAmountReceived: received } = saved;
+  const unknown = status?.kind === 'tracked' && status.status === 'unknown';
   return {
-    phase: final === 'not-found' ? final : tracked ? tracked.status : sourceTxHash ? 'broadcast' : 'signing',
-    rawStatus: tracked?.rawStatus,
+    phase: unknown && !final ? 'unknown' : saved.phase,
+    rawStatus: status?.kind === 'tracked' ? status.rawStatus : undefined,
     fromChainName: fromChain?.networkName ?? saved.fromChainId,
     toChainName: toChain?.networkName ?? saved.toChainId,
-    fromAmountText: format(BigInt(saved.fromAmount), saved.fromToken.decimals, saved.fromToken.symbol),
-    toAmountText: format(received ?? BigInt(saved.toAmount), saved.toToken.decimals, saved.toToken.symbol),
+    fromAmountText: format(saved.fromAmount, saved.fromToken.decimals, saved.fromToken.symbol),
+    toAmountText: format(received ?? saved.toAmount, saved.toToken.decimals, saved.toToken.symbol),
     toAmountExact: received !== undefined,
     reached: saved.reached,
     sourceTxHash,
@@ -113,9 +112,9 @@ export function statusView(session: TransferSession, format: Format, message: st
     startedAt: saved.createdAt,
     expectedMs: saved.expectedSeconds && saved.expectedSeconds * 1000,
     finishedAt: final ? saved.updatedAt : undefined,
-    needsGas: tracked?.gas_status === 'needs_gas',
-    requestId: tracked?.request_id ?? saved.requestId,
-    providerRequestId: tracked?.provider_request_id ?? saved.providerRequestId,
+    needsGas: !!saved.needsGas,
+    requestId: saved.requestId,
+    providerRequestId: saved.providerRequestId,
     intentId: saved.intentId,
     receiptPending: !!sourceTxHash && !saved.receiptAccepted && !final,
     lastCheckedAt: current.lastCheckedAt,
@@ -128,13 +127,15 @@ export function statusView(session: TransferSession, format: Format, message: st
 export class TokenOptions {
   readonly #memo = new Map<string, { inputs: readonly unknown[]; options: TokenOption[] }>();
 
-  for({ catalog, balances, values }: TransferSession, config: SideConfig, side: Side): TokenOption[] {
-    const chainId = values[`${side}ChainId`];
-    const inputs = [catalog.value, balances.value, config.allowTokens, config.denyTokens];
+  for({ remote, form }: TransferSession, config: SideConfig, side: Side): TokenOption[] {
+    const chainId = form.values[`${side}ChainId`];
+    const catalog = remote.catalog;
+    const balances = remote.balances.value;
+    const inputs = [catalog, balances, config.allowTokens, config.denyTokens];
     const key = `${side}:${chainId}`;
     const memo = this.#memo.get(key);
     if (memo && memo.inputs.every((v, i) => v === inputs[i])) return memo.options;
-    const options = tokensFor(config, chainId, catalog.value?.tokens ?? []).map((t) => ({ ...t, balance: balanceOf(balances.value, chainId, t.address) }));
+    const options = tokensFor(config, chainId, catalog?.tokens ?? []).map((t) => ({ ...t, balance: balanceOf(balances, chainId, t.address) }));
     this.#memo.set(key, { inputs, options });
     return options;
   }

@@ -5,9 +5,8 @@
  * No DOM and no state: the transfer session calls them, Node tests call them.
  */
 import type { BalancesResponse, Chain, Estimate, QuoteRequest, Token } from '../api/schemas.js';
-import { checkAddress } from '../api/validate.js';
-import { chainFamily, type AddressFamily } from '../model/address.js';
-import { checkAmount, type AmountCheckProblem } from '../format/amount.js';
+import { chainFamily, checkAddress, type AddressFamily } from '../model/address.js';
+import { checkAmount, type AmountCheck } from '../format/amount.js';
 import { valueLossPercent } from '../model/quote.js';
 import { isNativeToken, sameId } from '../model/tokens.js';
 import { isSourceChain, parseList, passesLists } from './catalog.js';
@@ -92,8 +91,8 @@ export interface Draft {
   balance?: bigint | undefined;
   family?: AddressFamily | undefined;
   recipientRequired?: boolean;
-  /** Why the typed amount cannot be sent: a parse problem or `insufficient-balance`. */
-  amountProblem?: AmountCheckProblem | undefined;
+  /** The typed amount, read once here: smallest units, or why it cannot be sent (a parse problem or `insufficient-balance`). */
+  amount?: AmountCheck | undefined;
   /** The address funds go to; undefined while it is missing or invalid. */
   recipient?: string | undefined;
   /** Set once everything a quote needs is there. */
@@ -207,11 +206,10 @@ export function readDraft({ catalog, balances, values, account, previous }: Draf
   const recipientRequired = family !== undefined && family !== 'evm';
   const balance = fromToken && balanceOf(balances, values.fromChainId, fromToken.address);
   const amount = fromToken && checkAmount(values.amountText, fromToken.decimals, balance);
-  const amountProblem = amount?.problem;
   const typed = values.recipient;
   const recipient = !family ? undefined : !typed ? (recipientRequired ? undefined : account) : checkAddress(typed, family) ? undefined : typed;
   let inputs: QuoteInputs | undefined;
-  if (account && amount?.amount !== undefined && !amountProblem && recipient && values.toTokenAddress) {
+  if (account && amount?.amount !== undefined && !amount.problem && recipient && values.toTokenAddress) {
     const request = {
       fromChain: values.fromChainId,
       toChain: values.toChainId,
@@ -226,7 +224,7 @@ export function readDraft({ catalog, balances, values, account, previous }: Draf
     const key = Object.values(request).join();
     inputs = previous?.key === key ? previous : { ...request, key };
   }
-  return { fromToken, toToken, balance, family, recipientRequired, amountProblem, recipient, inputs };
+  return { fromToken, toToken, balance, family, recipientRequired, amount, recipient, inputs };
 }
 
 export type MainActionKey =
@@ -265,7 +263,8 @@ export interface MainActionInput {
 /** The first thing missing, in the order the form is filled, else the transfer the button starts. */
 export function mainAction({ hasProvider, account, values, draft, quote, quoteFailed, valueLossThreshold }: MainActionInput): MainAction {
   const need = (key: MainActionKey, symbol?: string): MainAction => ({ key, enabled: key === 'action.connect', ...(symbol ? { symbol } : {}) });
-  const { fromToken, amountProblem, recipient } = draft;
+  const { fromToken, recipient } = draft;
+  const amountProblem = draft.amount?.problem;
   if (!hasProvider) return need('action.noWallet');
   if (!account) return need('action.connect');
   if (!fromToken || !values.toTokenAddress) return need('action.selectTokens');

@@ -3,9 +3,13 @@
  * kept per proxy and account; each write re-reads storage and replaces only
  * its own record, so two widgets or two tabs on one account do not overwrite
  * each other's transfers.
+ *
+ * In memory a record is typed (amounts are bigint); it becomes JSON only here,
+ * at the storage boundary, and is parsed again on every read: a corrupted or
+ * foreign record is dropped, never half-read.
  */
-
-export type SavedPhase = 'routed' | 'broadcast' | 'tracking' | 'success' | 'failed' | 'not-found' | 'abandoned';
+import * as z from 'zod/mini';
+import { isFinalPhase, TRANSFER_PHASES, type ReachedPhase, type TransferPhase } from '../model/transfer-phase.js';
 
 export interface SavedToken {
   address: string;
@@ -15,28 +19,34 @@ export interface SavedToken {
 
 export interface SavedTransfer {
   intentId: string;
+  /** Lower-case: the store's key. */
   account: string;
   fromChainId: string;
   toChainId: string;
   fromToken: SavedToken;
   toToken: SavedToken;
-  /** Smallest units, as a decimal string (JSON has no bigint). */
-  fromAmount: string;
-  toAmount: string;
+  /** Smallest units. */
+  fromAmount: bigint;
+  /** What the route said would arrive, smallest units. */
+  toAmount: bigint;
   toAddress: string;
   createdAt: number;
   updatedAt: number;
-  phase: SavedPhase;
-  sourceTxHash?: string;
+  phase: TransferPhase;
+  sourceTxHash?: string | undefined;
   receiptAccepted: boolean;
-  destTxHash?: string;
-  toAmountReceived?: string;
-  requestId?: string;
-  providerRequestId?: string;
-  provider?: string;
-  lastStatus?: string;
-  /** The furthest the transfer got before it ended (`submitted` or `bridging`), so a failure does not undo steps shown as done. */
-  reached?: 'submitted' | 'bridging';
+  destTxHash?: string | undefined;
+  /** What the service said arrived (`to_amount_wei`), once it said. */
+  toAmountReceived?: bigint | undefined;
+  requestId?: string | undefined;
+  providerRequestId?: string | undefined;
+  provider?: string | undefined;
+  /** The service's last status word, as it wrote it (an unknown one included). */
+  lastStatus?: string | undefined;
+  /** The furthest the transfer got before it ended, so a failure does not undo steps shown as done. */
+  reached?: ReachedPhase | undefined;
+  /** The last status said the destination step waits for gas. */
+  needsGas?: boolean | undefined;
   /** Seconds the route said it would take (`expectedSeconds`), when it said. */
   expectedSeconds?: number | undefined;
 }
@@ -52,38 +62,96 @@ export interface PendingApproval {
   chainId: string;
   tokenAddress: string;
   spender: string;
-  amount: string;
+  amount: bigint;
   hash: string;
   at: number;
 }
 
-const MAX_RECORDS = 50;
-// An approval still unmined after this long is assumed dropped.
-const PENDING_APPROVAL_TTL_MS = 60 * 60_000;
-const FINAL: readonly SavedPhase[] = ['success', 'failed', 'not-found', 'abandoned'];
+/** At most this many finished transfers are kept per account (unfinished ones are never dropped). */
+export const MAX_RECORDS = 50;
+/** An approval still unmined after this long is assumed dropped. */
+export const PENDING_APPROVAL_TTL_MS = 60 * 60_000;
 
-export function isFinalPhase(phase: SavedPhase): boolean {
-  return FINAL.includes(phase);
-}
+// ---- the storage boundary -------------------------------------------------
 
-/** The JSON array stored under `key`; empty when absent or unreadable (quota, privacy mode, corrupted JSON must not break the widget). */
-function readArray(storage: KeyValueStorage | undefined, key: string): unknown[] {
+const amount = z.pipe(
+  z.string().check(z.regex(/^\d+$/)),
+  z.transform((value: string) => BigInt(value)),
+);
+const text = z.optional(z.string());
+const token = z.object({ address: z.string(), symbol: z.string(), decimals: z.number() });
+
+/** Phases written by earlier versions, read in today's vocabulary (a transfer saved before an upgrade still resumes). */
+const LEGACY_PHASES: Readonly<Record<string, TransferPhase>> = { routed: 'signing', tracking: 'submitted' };
+const phase = z.pipe(
+  z.string(),
+  z.transform((value: string, ctx) => {
+    const known = (TRANSFER_PHASES as readonly string[]).includes(value) ? (value as TransferPhase) : LEGACY_PHASES[value];
+    if (known) return known;
+    ctx.issues.push({ code: 'custom', message: `unknown phase ${value}`, input: value });
+    return z.NEVER;
+  }),
+);
+
+const storedTransfer = z.object({
+  intentId: z.string(),
+  account: z.string(),
+  fromChainId: z.string(),
+  toChainId: z.string(),
+  fromToken: token,
+  toToken: token,
+  fromAmount: amount,
+  toAmount: amount,
+  toAddress: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  phase,
+  sourceTxHash: text,
+  receiptAccepted: z.boolean(),
+  destTxHash: text,
+  toAmountReceived: z.optional(amount),
+  requestId: text,
+  providerRequestId: text,
+  provider: text,
+  lastStatus: text,
+  reached: z.optional(z.enum(['submitted', 'bridging'])),
+  needsGas: z.optional(z.boolean()),
+  expectedSeconds: z.optional(z.number()),
+});
+
+const storedApproval = z.object({ chainId: z.string(), tokenAddress: z.string(), spender: z.string(), amount, hash: z.string(), at: z.number() });
+
+/** The records stored under `key` that parse; none when absent or unreadable (quota, privacy mode, corrupted JSON must not break the widget). */
+function readAll<T>(storage: KeyValueStorage | undefined, key: string, schema: z.ZodMiniType<T>): T[] {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(storage?.getItem(key) || '[]');
-    return Array.isArray(parsed) ? parsed : [];
+    parsed = JSON.parse(storage?.getItem(key) || '[]');
   } catch {
     return [];
   }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((entry: unknown) => {
+    const record = schema.safeParse(entry);
+    return record.success ? [record.data] : [];
+  });
 }
 
-function writeJson(storage: KeyValueStorage | undefined, key: string, value: unknown): void {
+/** JSON with bigints as decimal strings, the shape `readAll` parses back. */
+function writeAll(storage: KeyValueStorage | undefined, key: string, records: readonly object[]): void {
   try {
-    storage?.setItem(key, JSON.stringify(value));
+    storage?.setItem(
+      key,
+      JSON.stringify(records, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+    );
   } catch {
     // A full storage loses the history, not the transfer in progress (it stays in memory),
     // and a lost pending approval only risks asking for one more approval.
   }
 }
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+// ---- the stores ------------------------------------------------------------
 
 export class IntentStore {
   readonly #storage: KeyValueStorage | undefined;
@@ -94,15 +162,16 @@ export class IntentStore {
   constructor(storage: KeyValueStorage | undefined, proxyUrl: string) {
     this.#storage = storage;
     this.#prefix = `bridge-widget:v1:${proxyUrl.replace(/\/+$/, '')}`;
-    this.approvals = new PendingApprovals(storage, (account) => this.keyFor(account));
+    this.approvals = new PendingApprovals(storage, (account) => `${this.keyFor(account)}:approvals`);
   }
 
+  /** Storage key of an account's transfers: addresses compare case-insensitively. */
   keyFor(account: string): string {
     return `${this.#prefix}:${account.toLowerCase()}`;
   }
 
   list(account: string): SavedTransfer[] {
-    return readArray(this.#storage, this.keyFor(account)).filter(isSavedTransfer);
+    return readAll(this.#storage, this.keyFor(account), storedTransfer);
   }
 
   get(account: string, intentId: string): SavedTransfer | undefined {
@@ -133,7 +202,7 @@ export class IntentStore {
     const kept = [...unfinished, ...all.filter((t) => isFinalPhase(t.phase))]
       .slice(0, Math.max(MAX_RECORDS, unfinished.length))
       .sort((a, b) => b.createdAt - a.createdAt);
-    writeJson(this.#storage, this.keyFor(account), kept);
+    writeAll(this.#storage, this.keyFor(account), kept);
     return next;
   }
 }
@@ -141,40 +210,33 @@ export class IntentStore {
 export class PendingApprovals {
   readonly #storage: KeyValueStorage | undefined;
   readonly #keyFor: (account: string) => string;
+  readonly #now: () => number;
 
-  constructor(storage: KeyValueStorage | undefined, keyFor: (account: string) => string) {
+  constructor(storage: KeyValueStorage | undefined, keyFor: (account: string) => string, now: () => number = Date.now) {
     this.#storage = storage;
     this.#keyFor = keyFor;
+    this.#now = now;
   }
 
   #read(account: string): PendingApproval[] {
-    return (readArray(this.#storage, `${this.#keyFor(account)}:approvals`) as PendingApproval[]).filter(
-      (p) => typeof p?.hash === 'string' && Date.now() - p.at < PENDING_APPROVAL_TTL_MS,
-    );
-  }
-
-  #write(account: string, list: PendingApproval[]): void {
-    writeJson(this.#storage, `${this.#keyFor(account)}:approvals`, list);
+    return readAll(this.#storage, this.#keyFor(account), storedApproval).filter((p) => this.#now() - p.at < PENDING_APPROVAL_TTL_MS);
   }
 
   find(account: string, match: { chainId: string; tokenAddress: string; spender: string }): PendingApproval | undefined {
-    const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-    return this.#read(account).find((p) => p.chainId === match.chainId && same(p.tokenAddress, match.tokenAddress) && same(p.spender, match.spender));
+    return this.#read(account).find(
+      (p) => p.chainId === match.chainId && sameAddress(p.tokenAddress, match.tokenAddress) && sameAddress(p.spender, match.spender),
+    );
   }
 
   add(account: string, approval: Omit<PendingApproval, 'at'>): void {
-    this.#write(account, [...this.#read(account).filter((p) => p.hash !== approval.hash), { ...approval, at: Date.now() }]);
+    writeAll(this.#storage, this.#keyFor(account), [...this.#read(account).filter((p) => p.hash !== approval.hash), { ...approval, at: this.#now() }]);
   }
 
   remove(account: string, hash: string): void {
-    this.#write(
-      account,
-      this.#read(account).filter((p) => p.hash.toLowerCase() !== hash.toLowerCase()),
+    writeAll(
+      this.#storage,
+      this.#keyFor(account),
+      this.#read(account).filter((p) => !sameAddress(p.hash, hash)),
     );
   }
-}
-
-function isSavedTransfer(value: unknown): value is SavedTransfer {
-  const v = value as Partial<Record<keyof SavedTransfer, unknown>> | null;
-  return typeof v?.intentId === 'string' && typeof v.account === 'string' && typeof v.phase === 'string' && typeof v.fromAmount === 'string';
 }

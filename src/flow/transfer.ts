@@ -1,27 +1,23 @@
 /**
- * The transfer, step by step, with no DOM: route (fresh, right before
- * signing) → approvals from that route → switch chain and check the account →
- * save → sign and broadcast → save the hash → submit the receipt until
- * accepted → poll status to a final state. Every step reports through
- * handlers; <bridge-widget> turns them into UI and DOM events.
+ * The transfer up to its broadcast, step by step, with no DOM: route (fresh,
+ * right before signing) → approvals from that route → switch chain and check
+ * the account → save → sign and broadcast → save the hash. From there
+ * `trackTransfer` (./track-transfer.ts) follows it. Every step reports
+ * through handlers; <bridge-widget> turns them into UI and DOM events.
  */
 import { usableApprovals } from '../api/approvals.js';
 import type { RequiredApproval } from '../api/approvals.js';
-import type { ApiResult, ResponseMeta, WidgetClient } from '../api/client.js';
-import { submitReceiptUntilAccepted } from '../api/client.js';
-import { RoutingError } from '../api/errors.js';
-import type { BackoffOptions } from '../api/rate-limit.js';
-import { sleep } from '../api/rate-limit.js';
-import type { Chain, Estimate, IntentStatus, PostHook, ReceiptResult, RouteResult } from '../api/schemas.js';
-import { WalletError, approveErc20, getAccounts, readErc20Allowance, sendTransaction, switchChain, waitForReceipt } from '../wallet/index.js';
+import type { ResponseMeta, WidgetClient } from '../api/client.js';
+import { sleep } from '../model/sleep.js';
+import type { Chain, Estimate, PostHook, RouteResult } from '../api/schemas.js';
+import { approveErc20, getAccounts, readErc20Allowance, sendTransaction, switchChain, waitForReceipt } from '../wallet/index.js';
 import type { Address, Eip1193Provider, Hash } from '../wallet/index.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
-import { pollUntilFinal } from './status-poller.js';
-import type { PollOptions } from './status-poller.js';
 import { MAX_UINT256, isNativeToken } from '../model/tokens.js';
 import { expectedSeconds } from '../model/quote.js';
-import { checkApproval, checkRoute, checkStatus, checkTransaction, compareTerms, refusalMessage, switchParams } from './guards.js';
-import type { Agreement, GuardRule, Refusal, TermsChange } from './guards.js';
+import { checkApproval, checkRoute, checkTransaction, compareTerms, refusalMessage, switchParams } from './guards.js';
+import { FlowError, fromWalletError, routeRejected } from './errors.js';
+import type { Agreement, TermsChange } from './guards.js';
 
 export { NATIVE_TOKEN, isNativeToken } from '../model/tokens.js';
 
@@ -52,18 +48,15 @@ export interface ApprovalProgress extends RequiredApproval {
   message?: string;
 }
 
-export type ExecutionPhase = 'routing' | 'approving' | 'switching-chain' | 'confirm-in-wallet' | 'broadcast' | 'reporting' | 'tracking';
+/** What the flow is doing before the broadcast (after it, the transfer's phase says where it stands). */
+export type ExecutionStep = 'routing' | 'approving' | 'switching-chain' | 'confirm-in-wallet';
 
 export interface TransferHandlers {
-  onPhase?(phase: ExecutionPhase): void;
+  onStep?(step: ExecutionStep): void;
   onRoute?(result: RouteResult, meta: ResponseMeta): void;
   onApprovals?(steps: readonly ApprovalProgress[]): void;
   onApprovalSent?(step: ApprovalProgress): void;
   onTransaction?(hash: Hash, intentId: string): void;
-  onReceipt?(result: ApiResult<ReceiptResult>): void;
-  onReceiptRetry?(attempt: number, error: unknown, delayMs: number): void;
-  onStatus?(status: IntentStatus, meta: ResponseMeta): void;
-  onPollProblem?(error: RoutingError, retryInMs: number): void;
   /** The wallet answered after the flow gave up waiting: the transfer was broadcast after all and is now saved. */
   onLateTransaction?(record: SavedTransfer): void;
   /** The route passed every guard: what the wallet will be asked to do, shown before it opens. */
@@ -74,8 +67,6 @@ export interface TransferHandlers {
    * Without this handler such a route is refused.
    */
   onTermsChanged?(change: TermsChange, review: RouteReview): Promise<boolean>;
-  /** A status payload contradicted the saved transfer: it was reported to `onStatus` as `unknown`, not as progress; polling goes on. */
-  onStatusRejected?(refusal: Refusal, status: IntentStatus): void;
 }
 
 /** What the user is about to sign, from a route that passed the guards. */
@@ -95,78 +86,14 @@ export interface TransferDeps {
   /** Approve 2^256-1 instead of the exact amount; only when the host opts in. */
   unlimitedApprovals?: boolean;
   signal?: AbortSignal;
-  receiptBackoff?: BackoffOptions;
-  poll?: Omit<PollOptions, 'signal' | 'onStatus' | 'onProblem'>;
   /** Receipt polling of mined approvals; shorter in tests. */
   confirmPollMs?: number;
   /** How long to wait for the user to answer a wallet prompt (default 5 min). */
   promptTimeoutMs?: number;
 }
 
-export type FlowErrorKind =
-  | 'cancelled'
-  | 'wallet-rejected'
-  | 'wrong-account'
-  | 'wrong-chain'
-  | 'wallet-timeout'
-  | 'wallet'
-  | 'approval-failed'
-  | 'transaction-reverted'
-  | 'routing'
-  | 'route-rejected';
-
-/** A failure of the flow that the UI explains; `cause` keeps the original error. */
-export class FlowError extends Error {
-  readonly kind: FlowErrorKind;
-  /** Nothing moved and the user can try again from the review step. */
-  readonly recoverable: boolean;
-  readonly requestId: string | undefined;
-  /** For `route-rejected`: the guard rule that failed (see src/flow/guards.ts). */
-  readonly rule: GuardRule | undefined;
-
-  constructor(
-    kind: FlowErrorKind,
-    message: string,
-    options: { cause?: unknown; recoverable?: boolean; requestId?: string | undefined; rule?: GuardRule | undefined } = {},
-  ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'FlowError';
-    this.kind = kind;
-    this.recoverable = options.recoverable ?? true;
-    this.requestId = options.requestId;
-    this.rule = options.rule;
-  }
-}
-
-/** Ends the attempt for a failed guard: nothing signed, the rule named, the route's request id kept. */
-export function routeRejected(refusal: Refusal, requestId?: string | undefined): FlowError {
-  return new FlowError('route-rejected', refusalMessage(refusal.rule), { rule: refusal.rule, requestId });
-}
-
 function agreementOf(plan: TransferPlan, deps: TransferDeps): Agreement {
   return { ...plan, unlimitedApproval: deps.unlimitedApprovals };
-}
-
-function fromWalletError(error: unknown, doing: string): unknown {
-  if (!(error instanceof WalletError)) return error;
-  switch (error.kind) {
-    case 'rejected':
-      return new FlowError('wallet-rejected', `You declined ${doing} in your wallet. Nothing was sent.`, { cause: error });
-    case 'wrong-account':
-      return new FlowError('wrong-account', `${error.message} Select the account you started with and try again.`, { cause: error });
-    case 'wrong-chain':
-      return new FlowError('wrong-chain', `${error.message} Nothing was sent.`, { cause: error });
-    case 'timeout':
-      return new FlowError(
-        'wallet-timeout',
-        `The wallet did not answer ${doing} in time. If you still confirm it there, this page will pick it up and track it.`,
-        { cause: error },
-      );
-    case 'reverted':
-      return new FlowError('transaction-reverted', error.message, { cause: error });
-    default:
-      return new FlowError('wallet', `The wallet reported a problem ${doing}: ${error.message}`, { cause: error });
-  }
 }
 
 async function assertAccount(provider: Eip1193Provider, expected: Address, signal?: AbortSignal): Promise<void> {
@@ -234,7 +161,7 @@ async function runApprovals(
   const publish = () => handlers.onApprovals?.(steps.map((s) => ({ ...s })));
   publish();
   if (steps.length === 0) return;
-  handlers.onPhase?.('approving');
+  handlers.onStep?.('approving');
   const show = (step: ApprovalProgress, state: ApprovalState, message?: string) => {
     step.state = state;
     if (message) step.message = message;
@@ -255,16 +182,16 @@ async function runApprovals(
     }
     const chainId = Number(step.chainId);
     await switchTo(plan, deps, handlers, step.chainId, requestId);
-    handlers.onPhase?.('approving');
+    handlers.onStep?.('approving');
     // An approval sent before a reload may still be on its way: wait for it rather than ask for a second one.
     const earlier = pending.find(fromAddress, step);
-    if (earlier && BigInt(earlier.amount) >= step.amount) {
+    if (earlier && earlier.amount >= step.amount) {
       step.txHash = earlier.hash as Hash;
     } else {
       show(step, 'waiting-wallet');
       const remember = (hash: unknown) => {
         if (typeof hash === 'string')
-          pending.add(fromAddress, { chainId: step.chainId, tokenAddress: step.tokenAddress, spender: step.spender, amount: step.amount.toString(), hash });
+          pending.add(fromAddress, { chainId: step.chainId, tokenAddress: step.tokenAddress, spender: step.spender, amount: step.amount, hash });
       };
       try {
         await assertAccount(provider, fromAddress, signal);
@@ -306,7 +233,7 @@ async function switchTo(plan: TransferPlan, deps: TransferDeps, handlers: Transf
   const built = switchParams(agreementOf(plan, deps), chainId);
   if (!built.ok) throw routeRejected(built, requestId);
   const { params } = built;
-  handlers.onPhase?.('switching-chain');
+  handlers.onStep?.('switching-chain');
   try {
     await switchChain(deps.provider, params, { signal: deps.signal });
   } catch (error) {
@@ -347,7 +274,7 @@ async function confirmTerms(
 export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handlers: TransferHandlers = {}): Promise<SavedTransfer> {
   const { fromChain, fromToken, toChain, toToken, amount, fromAddress } = plan;
   const { provider, signal, store } = deps;
-  handlers.onPhase?.('routing');
+  handlers.onStep?.('routing');
   await assertAccount(provider, fromAddress, signal).catch((e) => {
     throw fromWalletError(e, 'reading the account');
   });
@@ -384,12 +311,12 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
     toChainId: toChain.chainId,
     fromToken,
     toToken,
-    fromAmount: amount.toString(),
-    toAmount: route.route.estimate.toAmount.toString(),
+    fromAmount: amount,
+    toAmount: route.route.estimate.toAmount,
     toAddress: plan.toAddress,
     createdAt: now,
     updatedAt: now,
-    phase: 'routed',
+    phase: 'signing',
     receiptAccepted: false,
     requestId: meta.requestId || undefined,
     providerRequestId: meta.providerRequestId || undefined,
@@ -416,7 +343,7 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
   // Checked again at the prompt itself.
   const txVerdict = checkTransaction(agreed, route.route);
   if (!txVerdict.ok) abandon(routeRejected(txVerdict, requestId));
-  handlers.onPhase?.('confirm-in-wallet');
+  handlers.onStep?.('confirm-in-wallet');
   const saveHash = (hash: Hash): SavedTransfer => {
     const change = { phase: 'broadcast', sourceTxHash: hash } as const;
     return update((current) => ({ ...(current ?? record), ...change })) ?? { ...record, ...change };
@@ -452,75 +379,6 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
   }
   // The hash is saved before anything else can fail: from here on the transfer is never lost.
   record = saveHash(hash);
-  handlers.onPhase?.('broadcast');
   handlers.onTransaction?.(hash, route.intentId);
   return record;
-}
-
-export type TrackOutcome =
-  | { kind: 'success'; status: IntentStatus & { kind: 'tracked' }; record: SavedTransfer }
-  | { kind: 'failed'; status: IntentStatus & { kind: 'tracked' }; record: SavedTransfer }
-  | { kind: 'not-found'; error: RoutingError; record: SavedTransfer };
-
-/**
- * Submits the receipt (until accepted) and follows the status to a final
- * state. Used right after broadcast and to resume a saved transfer after a
- * reload: it is safe to call again at any point, the receipt is idempotent.
- */
-export async function trackTransfer(saved: SavedTransfer, deps: Omit<TransferDeps, 'provider'>, handlers: TransferHandlers = {}): Promise<TrackOutcome> {
-  const { client, signal } = deps;
-  let record = saved;
-  const persist = (change: Partial<SavedTransfer>) => {
-    record = deps.store.update(record.account, record.intentId, (current) => ({ ...(current ?? record), ...change })) ?? { ...record, ...change };
-  };
-  const notFound = (error: RoutingError): TrackOutcome => {
-    persist({ phase: 'not-found' });
-    return { kind: 'not-found', error, record };
-  };
-  if (record.sourceTxHash && !record.receiptAccepted) {
-    handlers.onPhase?.('reporting');
-    let result: ApiResult<ReceiptResult>;
-    try {
-      result = await submitReceiptUntilAccepted(client, record.intentId, record.sourceTxHash, {
-        signal,
-        backoff: deps.receiptBackoff,
-        onRetry: (attempt, error, delay) => handlers.onReceiptRetry?.(attempt, error, delay),
-      });
-    } catch (error) {
-      if (error instanceof RoutingError && error.kind === 'intent-not-found') return notFound(error);
-      throw error;
-    }
-    persist({ receiptAccepted: true, phase: 'tracking' });
-    handlers.onReceipt?.(result);
-  }
-  handlers.onPhase?.('tracking');
-  const outcome = await pollUntilFinal(client, record.intentId, {
-    ...deps.poll,
-    signal,
-    // A status that contradicts the saved transfer is not progress: shown as unknown, never final.
-    accept: (status, meta) => {
-      const verdict = checkStatus(record, status);
-      if (verdict.ok) return true;
-      handlers.onStatus?.({ kind: 'tracked', intent_id: record.intentId, status: 'unknown', rawStatus: '' }, meta);
-      handlers.onStatusRejected?.(verdict, status);
-      return false;
-    },
-    onStatus: (status, meta) => {
-      if (status.kind === 'tracked') {
-        const change: Partial<SavedTransfer> = { lastStatus: status.rawStatus };
-        if (status.status === 'bridging' || (status.status === 'submitted' && !record.reached)) change.reached = status.status;
-        if (status.dest_tx_hash) change.destTxHash = status.dest_tx_hash;
-        if (status.to_amount_wei !== undefined) change.toAmountReceived = status.to_amount_wei.toString();
-        if (status.source_tx_hash && !record.sourceTxHash) change.sourceTxHash = status.source_tx_hash;
-        if (status.provider_request_id && !record.providerRequestId) change.providerRequestId = status.provider_request_id;
-        persist(change);
-      }
-      handlers.onStatus?.(status, meta);
-    },
-    onProblem: (error, retryInMs) => handlers.onPollProblem?.(error, retryInMs),
-  });
-  if (outcome.kind === 'not-found') return notFound(outcome.error);
-  const finalPhase = outcome.status.status === 'success' ? 'success' : 'failed';
-  persist({ phase: finalPhase });
-  return { kind: finalPhase, status: outcome.status, record };
 }

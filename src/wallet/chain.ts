@@ -1,6 +1,6 @@
 import { WalletError } from './errors.js';
 import { parseAccounts, parseChainId, toQuantity, type Address } from './hex.js';
-import { sleep } from '../api/rate-limit.js';
+import { sleep } from '../model/sleep.js';
 import { PROMPT_TIMEOUT_MS, READ_TIMEOUT_MS, callProvider, type CallOptions, type Eip1193Provider } from './provider.js';
 
 /** What `wallet_addEthereumChain` needs (EIP-3085), with a numeric chain id. */

@@ -1,6 +1,6 @@
 import { getAccounts, getChainId } from './chain.js';
 import { WalletError } from './errors.js';
-import { sleep } from '../api/rate-limit.js';
+import { sleep } from '../model/sleep.js';
 import { assertAddress, parseHash, toQuantity, type Address, type Hash } from './hex.js';
 import { PROMPT_TIMEOUT_MS, READ_TIMEOUT_MS, callProvider, type CallOptions, type Eip1193Provider } from './provider.js';
 

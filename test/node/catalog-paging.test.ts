@@ -20,8 +20,8 @@ import {
   matchesToken,
   type TokenCatalogOptions,
 } from '../../src/flow/catalog.js';
-import type { KeyValueStorage } from '../../src/flow/intent-store.js';
 import { startSandbox, type LoggedRequest, type SandboxHandle } from '../../sandbox/index.js';
+import { MemoryStorage } from './helpers/memory-storage.ts';
 
 const SEPOLIA = '11155111';
 
@@ -29,16 +29,6 @@ let sandbox: SandboxHandle;
 let client: WidgetClient;
 /** The sandbox's whole list, read once directly from the service (not through the code under test). */
 let all: Token[];
-
-class MapStorage implements KeyValueStorage {
-  readonly map = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.map.set(key, value);
-  }
-}
 
 before(async () => {
   sandbox = await startSandbox({ catalog: 'large', bridgingDelayMs: 0 });
@@ -237,7 +227,7 @@ describe('TokenCatalog: search, look-up, presets', () => {
 
 describe('TokenCatalog: storage cache', () => {
   test('a reload within the TTL makes no catalog request; past it the stale data shows and is refreshed once', async () => {
-    const storage = new MapStorage();
+    const storage = new MemoryStorage();
     let now = 1_000_000;
     const clock = () => now;
     await newCatalog({ storage, now: clock }).chains();
@@ -281,7 +271,7 @@ describe('TokenCatalog: storage cache', () => {
   });
 
   test('the stored document stays under its size cap, dropping the oldest entries first', async () => {
-    const storage = new MapStorage();
+    const storage = new MemoryStorage();
     let now = 5_000_000;
     const cap = 30_000;
     const chainIds = [SEPOLIA, '84532', '1', '42161', '8453', '137'];
@@ -309,7 +299,7 @@ describe('TokenCatalog: storage cache', () => {
   });
 
   test('tampered stored rows are dropped on read; unreadable storage costs a request, not the widget', async () => {
-    const storage = new MapStorage();
+    const storage = new MemoryStorage();
     await newCatalog({ storage }).firstPage(SEPOLIA);
     const doc = JSON.parse(storage.getItem(CATALOG_STORAGE_KEY)!) as Record<string, { data: { tokens: Record<string, unknown>[] } }>;
     doc[`${client.baseUrl} page ${SEPOLIA}`]!.data.tokens[0]!.decimals = 'eighteen';
@@ -343,7 +333,7 @@ describe('TokenCatalog: untrusted pages', () => {
 
   test('a broken page is a typed error and is not kept: the next call asks again', async () => {
     sandbox.faults.set({ malformedBody: { count: 1, endpoints: ['tokens'] } });
-    const storage = new MapStorage();
+    const storage = new MemoryStorage();
     const catalog = newCatalog({ storage });
     await assert.rejects(catalog.firstPage(SEPOLIA), (error: unknown) => error instanceof RoutingError && error.kind === 'invalid-response');
     assert.equal(storage.getItem(CATALOG_STORAGE_KEY), null);

@@ -13,21 +13,13 @@ import type { DevWallet } from '../../demo/dev-wallet.ts';
 import { RoutingClient } from '../../src/api/index.ts';
 import type { Chain } from '../../src/api/schemas.ts';
 import { IntentStore } from '../../src/flow/intent-store.ts';
-import type { KeyValueStorage } from '../../src/flow/intent-store.ts';
-import { FlowError, NATIVE_TOKEN, sendTransfer, trackTransfer } from '../../src/flow/transfer.ts';
+import { NATIVE_TOKEN, sendTransfer } from '../../src/flow/transfer.ts';
+import { FlowError } from '../../src/flow/errors.ts';
+import { trackTransfer } from '../../src/flow/track-transfer.ts';
 import type { ApprovalProgress, TransferPlan } from '../../src/flow/transfer.ts';
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
 import type { Eip1193Provider } from '../../src/wallet/index.ts';
-
-class MemoryStorage implements KeyValueStorage {
-  readonly map = new Map<string, string>();
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-}
+import { MemoryStorage } from './helpers/memory-storage.ts';
 
 const fastPoll = { intervalMs: 100, minIntervalMs: 50 };
 const fastBackoff = { baseMs: 20, maxMs: 200, jitter: 0 };
@@ -361,8 +353,8 @@ describe('transfer flow against the sandbox', () => {
       toChainId: String(DST),
       fromToken: token(SRC, 'USDC'),
       toToken: token(DST, 'USDC'),
-      fromAmount: '1000000',
-      toAmount: '990000',
+      fromAmount: 1_000_000n,
+      toAmount: 990_000n,
       toAddress: wallet.address,
       createdAt: Date.now(),
       updatedAt: Date.now(),
@@ -392,12 +384,12 @@ describe('transfer flow against the sandbox', () => {
       toChainId: String(DST),
       fromToken: token(SRC, 'USDC'),
       toToken: token(DST, 'USDC'),
-      fromAmount: '1000000',
-      toAmount: '990000',
+      fromAmount: 1_000_000n,
+      toAmount: 990_000n,
       toAddress: wallet.address,
       createdAt: Date.now(),
       updatedAt: Date.now(),
-      phase: 'tracking',
+      phase: 'submitted',
       receiptAccepted: true,
       sourceTxHash: `0x${'cd'.repeat(32)}`,
     };

@@ -17,21 +17,13 @@ import type { DevWallet } from '../../demo/dev-wallet.ts';
 import { RoutingClient } from '../../src/api/index.ts';
 import type { Chain, IntentStatus } from '../../src/api/schemas.ts';
 import { IntentStore } from '../../src/flow/intent-store.ts';
-import type { KeyValueStorage } from '../../src/flow/intent-store.ts';
-import { FlowError, NATIVE_TOKEN, sendTransfer, trackTransfer } from '../../src/flow/transfer.ts';
+import { NATIVE_TOKEN, sendTransfer } from '../../src/flow/transfer.ts';
+import { FlowError } from '../../src/flow/errors.ts';
+import { trackTransfer } from '../../src/flow/track-transfer.ts';
 import type { TransferPlan } from '../../src/flow/transfer.ts';
 import type { Refusal, TermsChange } from '../../src/flow/guards.ts';
 import type { Eip1193Provider } from '../../src/wallet/index.ts';
-
-class MemoryStorage implements KeyValueStorage {
-  readonly map = new Map<string, string>();
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-}
+import { MemoryStorage } from './helpers/memory-storage.ts';
 
 const fastPoll = { intervalMs: 100, minIntervalMs: 50 };
 const fastBackoff = { baseMs: 20, maxMs: 200, jitter: 0 };
@@ -109,14 +101,12 @@ describe('guards in the flow, against a hostile routing service', () => {
     const usdc = token(SRC, 'USDC').address;
     const spenders = Object.values(sandbox.readyInfo.contracts[String(SRC)]!).filter((v): v is string => typeof v === 'string');
     const allowance = (spender: string) =>
-      sandbox
-        .chain(SRC)
-        .publicClient.readContract({
-          address: usdc as `0x${string}`,
-          abi: erc20Abi,
-          functionName: 'allowance',
-          args: [wallet.address, spender as `0x${string}`],
-        });
+      sandbox.chain(SRC).publicClient.readContract({
+        address: usdc as `0x${string}`,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [wallet.address, spender as `0x${string}`],
+      });
     const before = { nonce: await nonce(SRC), allowances: await Promise.all(spenders.map(allowance)) };
     let routed = false;
     const error = await sendTransfer(plan(overrides), deps(extraDeps), { onRoute: () => (routed = true) }).catch((e: unknown) => e);

@@ -3,7 +3,7 @@
  * quotes and the transfers come from the sandbox (real local chains, the real
  * routing service and proxy); the wallet is the development wallet.
  */
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, before, beforeEach, describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSandbox } from '../../sandbox/index.ts';
 import type { SandboxHandle } from '../../sandbox/index.ts';
@@ -26,19 +26,12 @@ import {
   type FormValues,
   type MainActionInput,
 } from '../../src/flow/form.ts';
-import { TransferSession, type SessionSettings } from '../../src/flow/session.ts';
+import { TaskStatus } from '@lit/task';
+import { TransferSession } from '../../src/flow/session.ts';
+import type { SessionSettings } from '../../src/flow/settings.ts';
 import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
-import type { KeyValueStorage, SavedTransfer } from '../../src/flow/intent-store.ts';
-
-class MemoryStorage implements KeyValueStorage {
-  readonly map = new Map<string, string>();
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-}
+import type { SavedTransfer } from '../../src/flow/intent-store.ts';
+import { MemoryStorage } from './helpers/memory-storage.ts';
 
 const SRC = '11155111';
 const DST = '84532';
@@ -233,8 +226,8 @@ describe('session and form rules against the sandbox', () => {
       session.subscribe({ event: (type) => events.push(type) });
       session.configure(settings({ amount: '2.5' }), ['amount', 'fromChain']);
       session.connect();
-      await until(session, () => session.catalog.status === 'complete', 'the catalog');
-      assert.equal(session.values.fromTokenAddress, usdc(SRC).address);
+      await until(session, () => session.remote.chains.status === TaskStatus.COMPLETE, 'the catalog');
+      assert.equal(session.form.values.fromTokenAddress, usdc(SRC).address);
       assert.equal(session.mainAction.key, 'action.noWallet');
       const provider = wallet();
       session.setWallet(provider, undefined);
@@ -246,35 +239,58 @@ describe('session and form rules against the sandbox', () => {
       const bridged = session.primary();
       assert.equal(session.view, 'executing');
       await bridged;
-      assert.equal(session.problem, undefined, session.problem?.message);
-      await until(session, () => session.tracked?.final === 'success', 'success', 60_000);
+      assert.equal(session.form.problem, undefined, session.form.problem?.message);
+      await until(session, () => session.tracking.current?.final === 'success', 'success', 60_000);
       assert.equal(session.view, 'tracking');
       for (const type of ['bridge-route', 'bridge-transaction', 'bridge-status', 'bridge-success'])
         assert.ok(events.includes(type), `${type} in ${events.join()}`);
-      assert.equal(session.history.length, 1, 'the history lists the broadcast transfer');
+      assert.equal(session.tracking.history.length, 1, 'the history lists the broadcast transfer');
       session.newTransfer();
-      assert.deepEqual([session.view, session.values.amountText], ['form', '']);
+      assert.deepEqual([session.view, session.form.values.amountText], ['form', '']);
+    });
+
+    it('a keystroke is read once: one derivation of the form, however often the view reads it, and one quote', async () => {
+      const session = open();
+      session.configure(settings({ amount: '2.5' }), ['amount', 'fromChain']);
+      session.connect();
+      session.setWallet(wallet(), undefined);
+      await session.connectWallet();
+      await until(session, () => session.mainAction.key === 'action.bridge', 'the first quote', 30_000);
+      const derive = mock.method(session.form, 'derive');
+      // As the element does on every change: it reads the draft and the main action, more than once.
+      session.subscribe({
+        changed: () => {
+          void session.form.draft.inputs;
+          void session.mainAction;
+          void session.form.draft.amount;
+        },
+      });
+      const quotesBefore = sandbox.requests().filter((r) => r.endpoint === 'quote').length;
+      session.form.edit({ amountText: '2.4' });
+      await until(session, () => session.currentQuote?.inputs.fromAmount === 2_400_000n, 'the quote for 2.4', 30_000);
+      assert.equal(derive.mock.callCount(), 1, 'the form was derived once for the keystroke');
+      assert.equal(sandbox.requests().filter((r) => r.endpoint === 'quote').length - quotesBefore, 1, 'one quote for the keystroke');
     });
 
     it('a problem belongs to the values it was about: it stays while they stay, and leaves when the amount, a token, a chain or the recipient changes', async () => {
       const session = open();
       session.configure(settings({ amount: '2.5' }), ['amount', 'fromChain']);
       session.connect();
-      await until(session, () => session.catalog.status === 'complete', 'the catalog');
+      await until(session, () => session.remote.chains.status === TaskStatus.COMPLETE, 'the catalog');
       const refusal = { kind: 'wallet-rejected', message: 'You declined the transfer in your wallet. Nothing was sent.', retryable: true };
       session.showProblem(refusal);
-      session.edit({ slippage: 3 });
-      assert.equal(session.problem, refusal, 'slippage is not what the refusal was about');
-      session.edit({ amountText: '2.4' });
-      assert.equal(session.problem, undefined, 'a new amount');
+      session.form.edit({ slippage: 3 });
+      assert.equal(session.form.problem, refusal, 'slippage is not what the refusal was about');
+      session.form.edit({ amountText: '2.4' });
+      assert.equal(session.form.problem, undefined, 'a new amount');
       for (const change of [
-        () => session.selectToken('to', usdc(DST).address === session.values.toTokenAddress ? NATIVE_TOKEN : usdc(DST).address),
-        () => session.edit({ recipient: sandbox.accounts.user.address }),
-        () => session.selectChain('from', DST),
+        () => session.form.selectToken('to', usdc(DST).address === session.form.values.toTokenAddress ? NATIVE_TOKEN : usdc(DST).address),
+        () => session.form.edit({ recipient: sandbox.accounts.user.address }),
+        () => session.form.selectChain('from', DST),
       ]) {
         session.showProblem(refusal);
         change();
-        assert.equal(session.problem, undefined, change.toString());
+        assert.equal(session.form.problem, undefined, change.toString());
       }
     });
 
@@ -288,14 +304,14 @@ describe('session and form rules against the sandbox', () => {
       await first.connectWallet();
       await until(first, () => first.mainAction.key === 'action.bridge', 'a quote', 30_000);
       await first.primary();
-      await until(first, () => !!first.tracked?.saved.sourceTxHash, 'the broadcast');
+      await until(first, () => !!first.tracking.current?.saved.sourceTxHash, 'the broadcast');
       first.disconnect();
       const account = first.account!;
       const stale: SavedTransfer = {
-        ...first.tracked!.saved,
+        ...first.tracking.current!.saved,
         intentId: 'old-never-sent',
         sourceTxHash: undefined,
-        phase: 'routed',
+        phase: 'signing',
         createdAt: Date.now() - ABANDON_AFTER_MS - 60_000,
       };
       first.store.save(stale);
@@ -305,7 +321,7 @@ describe('session and form rules against the sandbox', () => {
       second.connect();
       second.setWallet(provider, account);
       assert.equal(second.view, 'tracking', 'the broadcast transfer is shown again');
-      await until(second, () => second.tracked?.final === 'success', 'success after resume', 60_000);
+      await until(second, () => second.tracking.current?.final === 'success', 'success after resume', 60_000);
       assert.equal(second.store.get(account, 'old-never-sent')?.phase, 'abandoned');
     });
   });

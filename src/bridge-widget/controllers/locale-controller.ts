@@ -18,7 +18,7 @@ import {
   type Strings,
   type Vars,
 } from '../../i18n/strings.js';
-import { englishText, errorKey, type Problem } from '../../flow/session.js';
+import { englishText, errorKey, type Problem } from '../../flow/problems.js';
 
 export interface LocaleHost extends ReactiveElement {
   locale: string;

@@ -6,7 +6,8 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { BRIDGE_EVENTS } from '../../events/index.js';
-import { TransferSession, type SessionSettings } from '../../flow/session.js';
+import { TransferSession } from '../../flow/session.js';
+import type { SessionSettings } from '../../flow/settings.js';
 
 export interface SessionHost extends ReactiveControllerHost, EventTarget {
   proxyUrl: string;
@@ -60,7 +61,7 @@ export class SessionController implements ReactiveController {
       previous.disconnect();
       this.#unsubscribe?.();
       session = this.session = this.#create(host.proxyUrl);
-      session.values = previous.values;
+      session.form.values = previous.form.values;
       session.setWallet(previous.provider, previous.account);
       if (this.#connected) session.connect();
     }

@@ -21,6 +21,14 @@ export class ViewController implements ReactiveController {
     host.addController(this);
   }
 
+  hostConnected(): void {
+    this.#host.renderRoot.addEventListener('focusout', this.#onFocusOut);
+  }
+
+  hostDisconnected(): void {
+    this.#host.renderRoot.removeEventListener('focusout', this.#onFocusOut);
+  }
+
   hostUpdate(): void {
     this.#focusWasInside = this.#host.hasUpdated && this.#host.matches(':focus-within');
   }
@@ -40,6 +48,21 @@ export class ViewController implements ReactiveController {
     this.announcement = this.announcement === message ? `${message}\u00a0` : message;
     this.#host.requestUpdate();
   }
+
+  /**
+   * The browser takes focus away from a control that gets disabled or removed
+   * (focus fixup), sometimes after the update that did it has finished: a
+   * focus that leaves to nowhere from such a control was taken by the widget,
+   * not by the user, so it goes to the view's start instead of the page.
+   */
+  readonly #onFocusOut = (event: Event): void => {
+    const { relatedTarget, target } = event as FocusEvent;
+    if (relatedTarget || !(target instanceof HTMLElement)) return;
+    if (target.isConnected && !target.matches(':disabled')) return;
+    void this.#host.updateComplete.then(() => {
+      if (!this.#host.matches(':focus-within')) void this.#focusView(this.#view());
+    });
+  };
 
   /** Listener for `bw-announce`: the parts speak through the shell's region. */
   readonly onAnnounce = (event: CustomEvent<AnnounceDetail>): void => {

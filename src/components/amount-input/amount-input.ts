@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { amountToInputText, checkAmount, formatAmount, formatUsd, usdValue, type AmountCheck, type AmountCheckProblem } from '../../format/amount.js';
 import { plural } from '../../i18n/strings.js';
 import { field, FieldElement } from '../shared/field.js';
@@ -6,20 +7,19 @@ import { styles } from './amount-input.styles.js';
 
 export type AmountInputProblem = AmountCheckProblem;
 
-/** Detail of `amount-change`: the text as typed, and either the amount or why it is unusable. */
+/** Detail of `amount-change`: the text as typed. What it amounts to is read once, by whoever owns the form (`evaluate` reads it the same way). */
 export interface AmountChangeDetail {
   text: string;
-  /** Smallest units; present whenever the text parses, even when it exceeds the balance. */
-  amount?: bigint;
-  problem?: AmountInputProblem;
 }
 
 /**
- * @summary The amount field of a transfer: typed text in, an exact bigint amount (or a problem) out.
+ * @summary The amount field of a transfer: typed text out, and what that text amounts to (an exact bigint, or a problem) shown.
  *
- * Text is parsed by the shared `parseAmountInput`, never through floats; letters,
- * exponents and signs are reported, never silently converted. "Max" fills the
- * balance, keeping `gasReserve` back for a native token.
+ * The field does not decide what the text means: the widget's flow reads it
+ * once per keystroke (the shared `checkAmount`, never through floats; letters,
+ * exponents and signs are reported, never silently converted) and hands the
+ * result back in `check`. Used on its own, without `check`, the field reads the
+ * text itself. "Max" fills the balance, keeping `gasReserve` back for a native token.
  *
  * @fires amount-change - `CustomEvent<AmountChangeDetail>` on every keystroke and on Max. Bubbles, not composed.
  *
@@ -49,6 +49,7 @@ export class AmountInput extends FieldElement {
     gasReserve: { attribute: false },
     usdPrice: { type: Number, attribute: 'usd-price' },
     isNative: { type: Boolean },
+    check: { attribute: false },
     maxFill: { state: true },
   };
 
@@ -72,6 +73,9 @@ export class AmountInput extends FieldElement {
   /** Smallest units that Max keeps back for gas when the token is native. */
   gasReserve = 0n;
 
+  /** What the current text amounts to, as the form's owner read it (the widget's flow); unset, the field reads it itself. */
+  check: AmountCheck | undefined = undefined;
+
   /** The text Max wrote and the reserve it kept; the note shows while the text is unchanged. */
   private maxFill: { text: string; reserve: bigint } | undefined = undefined;
 
@@ -80,14 +84,13 @@ export class AmountInput extends FieldElement {
     this.renderRoot.querySelector<HTMLInputElement>('input')?.focus(options);
   }
 
-  /** Reads the current text the way `amount-change` reports it. */
+  /** Reads a text with this field's decimals and balance, as the widget's flow does. */
   evaluate(text: string = this.value): AmountCheck {
     return checkAmount(text, this.decimals, this.balance);
   }
 
   #emitChange(text: string): void {
-    // `evaluate` leaves out what it has no value for, so the detail carries only the keys that apply.
-    const detail: AmountChangeDetail = { text, ...this.evaluate(text) };
+    const detail: AmountChangeDetail = { text };
     this.dispatchEvent(new CustomEvent<AmountChangeDetail>('amount-change', { detail, bubbles: true, composed: false }));
   }
 
@@ -108,7 +111,7 @@ export class AmountInput extends FieldElement {
   }
 
   override render() {
-    const { amount, problem } = this.evaluate();
+    const { amount, problem } = this.check ?? this.evaluate();
     const message = this.#message(amount, problem);
     const invalid = message?.kind === 'error';
     const usd = amount !== undefined ? formatUsd(usdValue(amount, this.decimals, this.usdPrice), this.intl) : undefined;
@@ -124,7 +127,7 @@ export class AmountInput extends FieldElement {
             autocomplete="off"
             spellcheck="false"
             placeholder="0"
-            .value=${this.value}
+            .value=${live(this.value)}
             ?disabled=${this.disabled}
             aria-invalid=${invalid ? 'true' : 'false'}
             aria-describedby="symbol usd message"

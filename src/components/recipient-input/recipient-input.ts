@@ -1,5 +1,5 @@
 import { html, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { checkAddress, type AddressProblem } from '../../api/validate.js';
+import { checkAddress, type AddressProblem } from '../../model/address.js';
 import type { AddressFamily } from '../../model/address.js';
 import { field, FieldElement } from '../shared/field.js';
 import { styles } from './recipient-input.styles.js';

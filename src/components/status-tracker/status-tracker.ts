@@ -3,15 +3,17 @@ import { shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
 import { formatDuration } from '../../format/duration.js';
 import { SLOW_AFTER_MS } from '../../model/quote.js';
+import { isFinalPhase, type TransferPhase } from '../../model/transfer-phase.js';
 import { fillParts, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './status-tracker.styles.js';
 
-export type TransferPhase = 'signing' | 'broadcast' | 'submitted' | 'bridging' | 'success' | 'failed' | 'not-found' | 'unknown';
+export type { TransferPhase } from '../../model/transfer-phase.js';
 
 export interface StatusView {
-  phase: TransferPhase;
+  /** Where the transfer stands; `unknown` while the service's last status was a word it does not know (still followed). */
+  phase: TransferPhase | 'unknown';
   rawStatus?: string;
   fromChainName: string;
   toChainName: string;
@@ -44,8 +46,8 @@ export interface StatusActionDetail {
   intentId: string;
 }
 
-/** Phases after which nothing changes any more. `unknown` is not final: it is still polled. */
-export const FINAL_PHASES: readonly TransferPhase[] = ['success', 'failed', 'not-found'];
+/** Whether nothing changes any more: the model's one rule; `unknown` is not final, it is still polled. */
+const isFinal = (phase: StatusView['phase']) => phase !== 'unknown' && isFinalPhase(phase);
 
 type StepStatus = 'done' | 'current' | 'todo' | 'failed';
 
@@ -53,7 +55,7 @@ type StepStatus = 'done' | 'current' | 'todo' | 'failed';
 const STEPS = ['Sent', 'Received', 'Transit', 'Arrived'] as const;
 
 /** The step in progress while the transfer moves (4: all done). Other phases only know what is certain. */
-const CURRENT_STEP: Partial<Record<TransferPhase, number>> = { signing: 0, broadcast: 1, submitted: 2, bridging: 2, success: 4 };
+const CURRENT_STEP: Partial<Record<StatusView['phase'], number>> = { signing: 0, broadcast: 1, submitted: 2, bridging: 2, success: 4 };
 
 // Stroke, fill and line caps come from the stylesheet.
 const ICON_CHECK = svg`<path d="M3 8.5l3 3 7-7" />`;
@@ -61,14 +63,14 @@ const ICON_CROSS = svg`<path d="M4 4l8 8M12 4l-8 8" />`;
 const ICON_SPINNER = svg`<circle class="spin" cx="8" cy="8" r="5.5" stroke-width="2" stroke-dasharray="24 11" />`;
 
 /** Icons of the heading (by phase) and of the step markers (by step status). */
-const ICONS: Partial<Record<TransferPhase | StepStatus, SVGTemplateResult>> = {
+const ICONS: Partial<Record<StatusView['phase'] | StepStatus, SVGTemplateResult>> = {
   success: ICON_CHECK,
   done: ICON_CHECK,
   failed: ICON_CROSS,
   current: ICON_SPINNER,
 };
 
-const icon = (name: TransferPhase | StepStatus) => (ICONS[name] ? html`<svg viewBox="0 0 16 16" aria-hidden="true">${ICONS[name]}</svg>` : nothing);
+const icon = (name: StatusView['phase'] | StepStatus) => (ICONS[name] ? html`<svg viewBox="0 0 16 16" aria-hidden="true">${ICONS[name]}</svg>` : nothing);
 
 function stepStatus(view: StatusView, index: number): StepStatus {
   const current = CURRENT_STEP[view.phase];
@@ -140,7 +142,7 @@ export class StatusTracker extends PartElement {
     this.canCopy = typeof navigator.clipboard?.writeText === 'function';
     this.now = Date.now();
     this.#timer = setInterval(() => {
-      if (this.view && !FINAL_PHASES.includes(this.view.phase)) this.now = Date.now();
+      if (this.view && !isFinal(this.view.phase)) this.now = Date.now();
     }, 1000);
   }
 
@@ -194,7 +196,7 @@ export class StatusTracker extends PartElement {
     const view = this.view;
     if (!view) return nothing;
     const phase = view.phase;
-    const final = FINAL_PHASES.includes(phase);
+    const final = isFinal(phase);
     const elapsed =
       view.finishedAt !== undefined || !final
         ? this.t(view.finishedAt !== undefined ? 'status.took' : 'status.elapsed', {

@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { formatAmount } from '../../format/amount.js';
-import { isFinalPhase, type SavedTransfer } from '../../flow/intent-store.js';
+import type { SavedTransfer } from '../../flow/intent-store.js';
+import { isFinalPhase } from '../../model/transfer-phase.js';
 import type { StringKey } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
@@ -67,7 +68,7 @@ export class TransferHistory extends PartElement {
             <button class="link-button open" @click=${() => this.#open(t)}>
               <span>${dateFormat.format(t.createdAt)}</span>
               ${this.t('history.item', {
-                amount: formatAmount(BigInt(t.fromAmount), t.fromToken.decimals, { locale: this.intl }),
+                amount: formatAmount(t.fromAmount, t.fromToken.decimals, { locale: this.intl }),
                 symbol: t.fromToken.symbol,
                 from: this.chainNames[t.fromChainId] ?? t.fromChainId,
                 chain: this.chainNames[t.toChainId] ?? t.toChainId,

@@ -1,12 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import {
-  StatusTracker,
-  formatDuration,
-  type StatusActionDetail,
-  type StatusView,
-  type TransferPhase,
-} from '../../../src/components/status-tracker/status-tracker.js';
+import { StatusTracker, formatDuration, type StatusActionDetail, type StatusView } from '../../../src/components/status-tracker/status-tracker.js';
 import { formatEstimate } from '../../../src/format/duration.js';
+import { TRANSFER_PHASES, isFinalPhase } from '../../../src/model/transfer-phase.js';
 import { untilAnimationsSettle } from '../helpers/dom.js';
 
 // Mocha globals (no @types/mocha in this package).
@@ -70,7 +65,7 @@ describe('formatDuration', () => {
 });
 
 describe('<bw-status-tracker>', () => {
-  const expectations: Array<{ phase: TransferPhase; heading: string; steps: string[]; final: boolean }> = [
+  const expectations: Array<{ phase: StatusView['phase']; heading: string; steps: string[]; final: boolean }> = [
     {
       phase: 'signing',
       heading: 'Confirm the transfer in your wallet',
@@ -115,6 +110,13 @@ describe('<bw-status-tracker>', () => {
       final: false,
     },
   ];
+  it('offers "Start a new transfer" for exactly the phases the model calls final,', async () => {
+    for (const phase of TRANSFER_PHASES) {
+      const el = await mount(view({ phase, ...(isFinalPhase(phase) ? { finishedAt: Date.now() } : {}) }));
+      expect(button(el, 'Start a new transfer') !== undefined, phase).to.equal(isFinalPhase(phase));
+    }
+  });
+
   for (const expected of expectations) {
     it(`${expected.phase}: heading, stepper and buttons, accessibly`, async () => {
       const el = await mount(

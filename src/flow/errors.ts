@@ -1,0 +1,69 @@
+/**
+ * The flow's own failures: what kind, whether the user can try again, and the
+ * guard rule for a refused route. The wording users read is in ./problems.ts.
+ */
+import { WalletError } from '../wallet/index.js';
+import { refusalMessage, type GuardRule, type Refusal } from './guards.js';
+
+export type FlowErrorKind =
+  | 'cancelled'
+  | 'wallet-rejected'
+  | 'wrong-account'
+  | 'wrong-chain'
+  | 'wallet-timeout'
+  | 'wallet'
+  | 'approval-failed'
+  | 'transaction-reverted'
+  | 'routing'
+  | 'route-rejected';
+
+/** A failure of the flow that the UI explains; `cause` keeps the original error. */
+export class FlowError extends Error {
+  readonly kind: FlowErrorKind;
+  /** Nothing moved and the user can try again from the review step. */
+  readonly recoverable: boolean;
+  readonly requestId: string | undefined;
+  /** For `route-rejected`: the guard rule that failed (see src/flow/guards.ts). */
+  readonly rule: GuardRule | undefined;
+
+  constructor(
+    kind: FlowErrorKind,
+    message: string,
+    options: { cause?: unknown; recoverable?: boolean; requestId?: string | undefined; rule?: GuardRule | undefined } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'FlowError';
+    this.kind = kind;
+    this.recoverable = options.recoverable ?? true;
+    this.requestId = options.requestId;
+    this.rule = options.rule;
+  }
+}
+
+/** Ends the attempt for a failed guard: nothing signed, the rule named, the route's request id kept. */
+export function routeRejected(refusal: Refusal, requestId?: string | undefined): FlowError {
+  return new FlowError('route-rejected', refusalMessage(refusal.rule), { rule: refusal.rule, requestId });
+}
+
+/** A wallet's failure while `doing` something, as the flow's own error (other errors pass through). */
+export function fromWalletError(error: unknown, doing: string): unknown {
+  if (!(error instanceof WalletError)) return error;
+  switch (error.kind) {
+    case 'rejected':
+      return new FlowError('wallet-rejected', `You declined ${doing} in your wallet. Nothing was sent.`, { cause: error });
+    case 'wrong-account':
+      return new FlowError('wrong-account', `${error.message} Select the account you started with and try again.`, { cause: error });
+    case 'wrong-chain':
+      return new FlowError('wrong-chain', `${error.message} Nothing was sent.`, { cause: error });
+    case 'timeout':
+      return new FlowError(
+        'wallet-timeout',
+        `The wallet did not answer ${doing} in time. If you still confirm it there, this page will pick it up and track it.`,
+        { cause: error },
+      );
+    case 'reverted':
+      return new FlowError('transaction-reverted', error.message, { cause: error });
+    default:
+      return new FlowError('wallet', `The wallet reported a problem with ${doing}: ${error.message}`, { cause: error });
+  }
+}

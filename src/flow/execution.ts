@@ -1,0 +1,182 @@
+/**
+ * The transfer in progress, between the click and the broadcast: it runs
+ * `sendTransfer` with what the user agreed to, shows each step, asks the user
+ * when the terms got worse, and stops on Cancel or an account change. Once
+ * the transaction is broadcast, the tracking takes over.
+ */
+import type { WidgetClient } from '../api/client.js';
+import type { Chain, Estimate, Token } from '../api/schemas.js';
+import type { BridgeEventDetails } from '../events/index.js';
+import { en } from '../i18n/strings.js';
+import type { Address, Eip1193Provider } from '../wallet/index.js';
+import { FlowError } from './errors.js';
+import type { QuoteInputs, QuoteResult } from './form.js';
+import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
+import type { SessionSettings } from './settings.js';
+import { sendTransfer, type ApprovalProgress, type ExecutionStep, type RouteReview, type TransferDeps } from './transfer.js';
+
+/** What is on screen while the transfer is prepared and signed. */
+export interface ExecutionState {
+  step: ExecutionStep | undefined;
+  approvals: readonly ApprovalProgress[];
+  /** The provider the route chose: a quote does not name one, the route does. */
+  route: { provider: string; reliabilityScore: number | undefined } | undefined;
+  /** What the wallet is about to sign (the route passed the guards). */
+  review?: RouteReview | undefined;
+  /** Set while terms worse than this quote wait for the user's answer (`answerTerms`); nothing is signed meanwhile. */
+  terms?: Estimate | undefined;
+}
+
+/** One attempt: the form as the user agreed to it, and the wallet that signs. */
+export interface Attempt {
+  quote: QuoteResult;
+  inputs: QuoteInputs;
+  fromChain: Chain;
+  toChain: Chain;
+  fromToken: Token;
+  toToken: Token;
+  chains: readonly Chain[];
+  provider: Eip1193Provider;
+  account: Address;
+  client: WidgetClient;
+}
+
+/** What the execution reads of the session and tells it. */
+export interface ExecutionContext {
+  readonly store: IntentStore;
+  settings(): SessionSettings;
+  /** Transfer timing (polling, receipt retries); shorter in tests. */
+  readonly timing: Pick<TransferDeps, 'confirmPollMs'> | undefined;
+  changed(): void;
+  emit<K extends keyof BridgeEventDetails>(type: K, detail: BridgeEventDetails[K]): void;
+  /** The attempt ended before a broadcast: back to the form, with the reason shown. */
+  failed(error: unknown, intentId: string | undefined): void;
+  /** The transaction is broadcast (`show`: it is the one on screen). */
+  broadcast(record: SavedTransfer, show: boolean): void;
+}
+
+const savedToken = ({ address, symbol, decimals }: SavedToken): SavedToken => ({ address, symbol, decimals });
+
+export class TransferExecution {
+  state: ExecutionState = { step: undefined, approvals: [], route: undefined };
+
+  readonly #context: ExecutionContext;
+  #running: AbortController | undefined;
+  #termsAnswer: ((accept: boolean) => void) | undefined;
+
+  constructor(context: ExecutionContext) {
+    this.#context = context;
+  }
+
+  get running(): boolean {
+    return this.#running !== undefined;
+  }
+
+  /**
+   * Routes, approves and broadcasts what the user agreed to. The flow quotes
+   * again right before routing (AML) and guards the route against both quotes.
+   */
+  async run(attempt: Attempt): Promise<void> {
+    const { quote, inputs, fromChain, toChain, fromToken, toToken, chains, provider, account, client } = attempt;
+    const context = this.#context;
+    const { metadata, postHook, unlimitedApproval, walletTimeout } = context.settings();
+    this.state = { step: 'routing', approvals: [], route: undefined };
+    const controller = (this.#running = new AbortController());
+    let intentId: string | undefined;
+    const set = (change: Partial<ExecutionState>) => {
+      this.state = { ...this.state, ...change };
+      context.changed();
+    };
+    context.changed();
+    try {
+      const saved = await sendTransfer(
+        {
+          fromChain,
+          toChain,
+          fromToken: savedToken(fromToken),
+          toToken: savedToken(toToken),
+          amount: inputs.fromAmount,
+          fromAddress: account,
+          toAddress: inputs.toAddress,
+          slippage: inputs.slippage,
+          fromAmountUsd: quote.estimate.fromAmountUsd,
+          metadata,
+          postHook,
+          chains,
+          shownEstimate: quote.estimate,
+        },
+        {
+          ...context.timing,
+          client,
+          provider,
+          store: context.store,
+          unlimitedApprovals: unlimitedApproval,
+          signal: controller.signal,
+          ...(walletTimeout > 0 && walletTimeout < Infinity ? { promptTimeoutMs: walletTimeout * 1000 } : {}),
+        },
+        {
+          onStep: (step) => set({ step }),
+          onRoute: ({ intentId: id, route }, meta) => {
+            intentId = id;
+            set({ route: { provider: route.provider, reliabilityScore: route.reliabilityScore ?? undefined } });
+            context.emit('bridge-route', { intentId: id, route, requestId: meta.requestId, providerRequestId: meta.providerRequestId });
+          },
+          onApprovals: (steps) => {
+            const before = new Map(this.state.approvals.map((s) => [s.id, s.state]));
+            set({ approvals: steps });
+            for (const { state, tokenAddress, spender, amount, chainId, txHash, id } of steps) {
+              if (before.get(id) !== state && ['mining', 'done', 'rejected', 'failed'].includes(state)) {
+                context.emit('bridge-approval', { intentId: intentId ?? '', tokenAddress, spender, amount, chainId, state, txHash });
+              }
+            }
+          },
+          onReview: (review) => set({ review }),
+          onTermsChanged: ({ before }, review) =>
+            new Promise<boolean>((resolve) => {
+              this.#termsAnswer = resolve;
+              set({ review, terms: before });
+            }),
+          onTransaction: (hash, id) => context.emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId }),
+          onLateTransaction: (record) => context.broadcast(record, false),
+        },
+      );
+      this.#running = undefined;
+      context.broadcast(saved, true);
+    } catch (error) {
+      this.#running = undefined;
+      this.#termsAnswer = undefined;
+      const reason = controller.signal.aborted && controller.signal.reason instanceof Error ? controller.signal.reason : error;
+      this.state = { ...this.state, step: undefined, review: undefined, terms: undefined };
+      context.failed(reason, intentId);
+    }
+  }
+
+  /**
+   * Stops the transfer before it is sent, while the wallet asks or before it
+   * does. A signature the wallet still returns is kept and tracked; an
+   * approval already mined is found (and reused) by the next attempt.
+   */
+  cancel(): void {
+    this.#running?.abort(new FlowError('cancelled', en['error.cancelled']));
+  }
+
+  /** The wallet account changed mid-flow: the flow re-checks it before every signature; stopping here makes that visible at once. */
+  accountChanged(): void {
+    this.#running?.abort(new FlowError('wrong-account', 'The wallet account changed during the transfer. Nothing further was sent.'));
+  }
+
+  /** Stops waiting (the widget left the page); nothing further is signed. */
+  stop(): void {
+    this.#running?.abort();
+  }
+
+  /** The user's answer to terms that got worse (see `ExecutionState.terms`). */
+  answerTerms(accept: boolean): void {
+    const answer = this.#termsAnswer;
+    this.#termsAnswer = undefined;
+    if (!accept || !answer) return answer?.(accept);
+    this.state = { ...this.state, terms: undefined };
+    this.#context.changed();
+    answer(true);
+  }
+}

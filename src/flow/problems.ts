@@ -1,0 +1,45 @@
+/**
+ * The wording of problems: any failure (the flow's, the wallet's, the
+ * service's) becomes one `Problem` the widget shows and the `bridge-error`
+ * event carries. The service's wording is technical, so the string table's
+ * `error.<kind>` explains the kinds it knows; the flow's own messages are
+ * already written for the user.
+ */
+import { isRoutingError } from '../api/errors.js';
+import { en, type StringKey } from '../i18n/strings.js';
+import { WalletError } from '../wallet/index.js';
+import { FlowError } from './errors.js';
+
+export interface Problem {
+  kind: string;
+  /** For `route-rejected`: the guard rule that failed (see guards.ts). */
+  rule?: string | undefined;
+  message: string;
+  requestId?: string | undefined;
+  retryable: boolean;
+}
+
+/** The `error.*` string that explains a problem (it may not exist: then the problem's own message stands). */
+export function errorKey(problem: Pick<Problem, 'kind' | 'retryable'>): string {
+  return `error.${problem.kind === 'no-route' && problem.retryable ? 'no-route-retry' : problem.kind}`;
+}
+
+export function englishText(key: string): string | undefined {
+  return Object.hasOwn(en, key) ? en[key as StringKey] : undefined;
+}
+
+export function describeError(error: unknown): Problem {
+  if (error instanceof FlowError)
+    return { kind: error.kind, rule: error.rule, message: error.message, requestId: error.requestId, retryable: error.recoverable };
+  if (error instanceof WalletError) return { kind: `wallet-${error.kind}`, message: error.message, retryable: true };
+  if (isRoutingError(error)) {
+    const problem = { kind: error.kind, requestId: error.requestId, retryable: error.retryable };
+    return { ...problem, message: englishText(errorKey(problem)) ?? error.message };
+  }
+  return { kind: 'unexpected', message: error instanceof Error ? error.message : 'Something went wrong.', retryable: true };
+}
+
+/** A request or wait stopped on purpose (a newer run, a detach): not a problem to show. */
+export function isAborted(error: unknown): boolean {
+  return (isRoutingError(error) && error.kind === 'aborted') || (error instanceof Error && error.name === 'AbortError');
+}

@@ -1,0 +1,22 @@
+/**
+ * What the host set through attributes and properties: <bridge-widget> passes
+ * itself, so each value is read where it is used.
+ */
+import type { PostHook } from '../api/schemas.js';
+import type { PresetSettings } from './form.js';
+
+export interface SessionSettings extends PresetSettings {
+  /** Preset amount and recipient (attributes `amount`, `to-address`). */
+  readonly amount: string;
+  readonly toAddress: string;
+  readonly slippage: number;
+  readonly lockPresets: boolean;
+  readonly unlimitedApproval: boolean;
+  /** Seconds to wait for a wallet prompt. */
+  readonly walletTimeout: number;
+  /** `on`: without a provider, Connect offers the wallets the browser announces (the element's `wallet-discovery`). */
+  readonly walletDiscovery?: string;
+  readonly valueLossThreshold: number;
+  readonly metadata: Record<string, unknown> | undefined;
+  readonly postHook: PostHook | undefined;
+}

@@ -1,0 +1,177 @@
+/**
+ * Following broadcast transfers: the one on screen and any other unfinished
+ * one of the account (resumed after a reload), each until its final phase;
+ * the account's history; the events a host hears of their progress.
+ */
+import type { ResponseMeta, WidgetClient } from '../api/client.js';
+import type { IntentStatus } from '../api/schemas.js';
+import type { BridgeEventDetails, BridgeStatusDetail } from '../events/index.js';
+import type { TransferPhase } from '../model/transfer-phase.js';
+import { resumeAction } from './form.js';
+import type { IntentStore, SavedTransfer } from './intent-store.js';
+import { isAborted } from './problems.js';
+import { trackTransfer, type TrackDeps, type TrackOutcome } from './track-transfer.js';
+
+/** The transfer on screen once sent (or resumed). */
+export interface Tracked {
+  saved: SavedTransfer;
+  /** The last status read (a contradicted one reads as `unknown`). */
+  status: IntentStatus | undefined;
+  /** Set once the transfer reached its final phase and the host heard of it. */
+  final: TransferPhase | undefined;
+  lastCheckedAt: number | undefined;
+  nextCheckAt: number | undefined;
+}
+
+/** A string key: the notice is shown in the widget's language. */
+export type TrackingNotice = 'notice.busy' | 'notice.unreachable' | 'status.contradicted';
+
+/** What the tracking reads of the session and tells it. */
+export interface TrackingContext {
+  readonly client: WidgetClient | undefined;
+  readonly store: IntentStore;
+  account(): string | undefined;
+  /** Polling and receipt timing; shorter in tests. */
+  readonly timing: Pick<TrackDeps, 'poll' | 'receiptBackoff'> | undefined;
+  /** A transfer is on screen now, or none (`undefined`: the form). */
+  shown(saved: SavedTransfer | undefined): void;
+  changed(): void;
+  emit<K extends keyof BridgeEventDetails>(type: K, detail: BridgeEventDetails[K]): void;
+  report(error: unknown, intentId: string): void;
+  /** A transfer ended: what the wallet holds changed. */
+  finished(): void;
+}
+
+/** The `bridge-status` detail, from the saved transfer (the status merged in) and the status itself. */
+export function statusDetail(saved: SavedTransfer, status: IntentStatus, meta?: ResponseMeta): BridgeStatusDetail {
+  const tracked = status.kind === 'tracked' ? status : undefined;
+  return {
+    intentId: saved.intentId,
+    status: status.status,
+    rawStatus: tracked?.rawStatus ?? 'pending',
+    sourceTxHash: saved.sourceTxHash,
+    destTxHash: saved.destTxHash,
+    needsGas: !!saved.needsGas,
+    requestId: tracked ? saved.requestId : meta?.requestId,
+    providerRequestId: saved.providerRequestId,
+    metadata: tracked?.metadata ?? undefined,
+  };
+}
+
+export class TransferTracking {
+  /** The transfer on screen, if the view is tracking. */
+  current: Tracked | undefined;
+  notice: TrackingNotice | undefined;
+  /** The account's broadcast transfers, newest first; read from the store once per change. */
+  history: readonly SavedTransfer[] = [];
+
+  readonly #context: TrackingContext;
+  readonly #following = new Map<string, AbortController>();
+
+  constructor(context: TrackingContext) {
+    this.#context = context;
+  }
+
+  readHistory(): void {
+    const account = this.#context.account();
+    this.history = account ? this.#context.store.list(account).filter((t) => t.sourceTxHash) : [];
+  }
+
+  /** Follows the account's unfinished transfers; gives up on those never broadcast (see `resumeAction`); shows the first unless `busy`. */
+  resume(account: string, busy: boolean): void {
+    let shown = busy;
+    for (const t of this.#context.store.unfinished(account)) {
+      const action = resumeAction(t, Date.now());
+      if (action === 'track') {
+        this.follow(t, !shown);
+        shown = true;
+      } else if (action === 'abandon') {
+        this.#context.store.update(account, t.intentId, (c) => c && { ...c, phase: 'abandoned' });
+      }
+    }
+  }
+
+  /** Shows a transfer's progress, or the form again (`undefined`). */
+  show(saved: SavedTransfer | undefined): void {
+    this.current = saved && { saved, status: undefined, final: undefined, lastCheckedAt: undefined, nextCheckAt: undefined };
+    this.notice = undefined;
+    this.readHistory();
+    this.#context.shown(saved);
+  }
+
+  /** Stops following every transfer (the widget left the page); a reload resumes them. */
+  stop(): void {
+    for (const controller of this.#following.values()) controller.abort();
+    this.#following.clear();
+  }
+
+  /** Follows a transfer to its final phase (once, however often asked); `show` puts it on screen. */
+  follow(saved: SavedTransfer, show: boolean): void {
+    const context = this.#context;
+    const { intentId } = saved;
+    if (show) this.show(saved);
+    if (this.#following.has(intentId) || !context.client) return;
+    const controller = new AbortController();
+    this.#following.set(intentId, controller);
+    const onScreen = () => (this.current?.saved.intentId === intentId ? this.current : undefined);
+    let latest = saved;
+    const update = (change: Partial<Tracked>) => {
+      const current = onScreen();
+      if (current) this.current = { ...current, ...change };
+      this.readHistory();
+      context.changed();
+    };
+    trackTransfer(
+      saved,
+      { ...context.timing, client: context.client, store: context.store, signal: controller.signal },
+      {
+        onRecord: (record) => {
+          latest = record;
+          update({ saved: record });
+        },
+        onStatus: (status, meta) => {
+          const current = onScreen();
+          const previous = current?.status;
+          if (current) {
+            this.notice = undefined;
+            update({ status, lastCheckedAt: Date.now(), nextCheckAt: status.kind === 'tracked' ? status.nextPollAt : undefined });
+          }
+          const changed =
+            previous?.status !== status.status || (previous.kind === 'tracked' && status.kind === 'tracked' && previous.gas_status !== status.gas_status);
+          if (changed || !current) context.emit('bridge-status', statusDetail(latest, status, meta));
+        },
+        onStatusRejected: () => {
+          if (!onScreen()) return;
+          this.notice = 'status.contradicted';
+          context.changed();
+        },
+        onPollProblem: (error, retryInMs) => {
+          if (!onScreen()) return;
+          this.notice = error.kind === 'rate-limited' ? 'notice.busy' : 'notice.unreachable';
+          update({ nextCheckAt: Date.now() + retryInMs });
+        },
+      },
+    )
+      .then((outcome) => this.#finish(outcome))
+      .catch((error: unknown) => {
+        if (!isAborted(error)) context.report(error, intentId);
+      })
+      .finally(() => this.#following.delete(intentId));
+  }
+
+  #finish(outcome: TrackOutcome): void {
+    const context = this.#context;
+    const { record, kind } = outcome;
+    const current = this.current?.saved.intentId === record.intentId ? this.current : undefined;
+    if (current) this.current = { ...current, saved: record, final: kind };
+    if (outcome.kind === 'success') {
+      context.emit('bridge-success', { ...statusDetail(record, outcome.status), toAmount: outcome.status.to_amount_wei });
+    } else {
+      const { intentId, sourceTxHash, requestId, providerRequestId } = record;
+      context.emit('bridge-failed', { intentId, reason: outcome.kind, sourceTxHash, requestId, providerRequestId });
+    }
+    this.readHistory();
+    context.finished();
+    context.changed();
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Where a transfer stands, from its route to its end: the one vocabulary the
+ * intent store, the status poller, the tracker and the history use, and the
+ * one rule of which phases are final.
+ *
+ * - `signing`: the route exists and the wallet is (or was) asked; nothing is broadcast yet.
+ * - `broadcast`: the source transaction has a hash; the receipt may not be accepted yet.
+ * - `submitted`, `bridging`, `success`, `failed`: as the service's status says.
+ * - `not-found`: the service no longer knows the intent (404 is terminal).
+ * - `abandoned`: never broadcast, and given up (declined, refused, or too old).
+ */
+export const TRANSFER_PHASES = ['signing', 'broadcast', 'submitted', 'bridging', 'success', 'failed', 'not-found', 'abandoned'] as const;
+
+export type TransferPhase = (typeof TRANSFER_PHASES)[number];
+
+/** Phases after which nothing changes any more; the rest is still followed. */
+export const FINAL_PHASES: readonly TransferPhase[] = ['success', 'failed', 'not-found', 'abandoned'];
+
+export function isFinalPhase(phase: TransferPhase): boolean {
+  return FINAL_PHASES.includes(phase);
+}
+
+/**
+ * The phase a status from the service puts a transfer in; undefined when the
+ * status says nothing certain (`pending`: no receipt yet; an unknown value).
+ */
+export function phaseOfStatus(status: string): TransferPhase | undefined {
+  switch (status) {
+    case 'submitted':
+    case 'bridging':
+    case 'success':
+    case 'failed':
+      return status;
+    default:
+      return undefined;
+  }
+}
+
+/** The furthest step a transfer reached before it ended, kept so that a failure does not undo steps shown as done. */
+export type ReachedPhase = 'submitted' | 'bridging';
