@@ -1,11 +1,12 @@
 // Configuration of `cem analyze` (npm run manifest), which writes
 // custom-elements.json from the source. Small plugins fill what the
 // analyzer cannot see in this code base:
-// - tag names: elements are registered in a loop over `ELEMENTS` in
-//   src/define.ts (guarded, version-aware), not with literal
+// - tag names: elements are registered in a loop over an `ELEMENTS` table
+//   (src/define.ts for the first load, src/bridge-widget/moments/*.ts for the
+//   later moments' chunks; guarded, version-aware), not with literal
 //   `customElements.define('tag', Class)` calls, so the analyzer would find no
 //   tag names at all;
-// - only modules that declare elements (and define.ts) are kept: the manifest
+// - only modules that declare elements (and those that register them) are kept: the manifest
 //   documents the elements, and changes to the client, the flow or the proxy
 //   should not make it stale;
 // - typed `emit(type, detail)` helpers dispatch `new CustomEvent(type, …)` with
@@ -13,24 +14,22 @@
 //   The real events are documented with `@fires`; these phantoms are dropped;
 // - internal state (`{ state: true }` in `static properties`) is not an attribute.
 
-const DEFINE_MODULE = 'src/define.ts';
-
-/** Reads `export const ELEMENTS = { 'tag': Class, … }` and the imports of define.ts. */
+/** Reads each `export const ELEMENTS = { 'tag': Class, … }` table with the imports of its module. */
 function registeredTagsPlugin() {
-  /** @type {Map<string, { className: string; module: string | undefined }>} */
+  /** @type {Map<string, { className: string; module: string | undefined; registeredIn: string }>} */
   const tags = new Map();
   return {
     name: 'bridge-widget:registered-tags',
     analyzePhase({ ts, node, moduleDoc }) {
-      if (moduleDoc.path !== DEFINE_MODULE) return;
       if (ts.isSourceFile(node)) {
+        const directory = moduleDoc.path.slice(0, moduleDoc.path.lastIndexOf('/'));
         const imports = new Map();
         for (const statement of node.statements) {
           if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
           const bindings = statement.importClause?.namedBindings;
           if (!bindings || !ts.isNamedImports(bindings)) continue;
           for (const element of bindings.elements) {
-            const from = statement.moduleSpecifier.text.replace(/^\.\//, 'src/').replace(/\.js$/, '.ts');
+            const from = new URL(statement.moduleSpecifier.text.replace(/\.js$/, '.ts'), `file:///${directory}/`).pathname.slice(1);
             imports.set(element.name.text, from);
           }
         }
@@ -48,15 +47,16 @@ function registeredTagsPlugin() {
               const tag = ts.isStringLiteral(property.name) || ts.isIdentifier(property.name) ? property.name.text : undefined;
               if (!tag) continue;
               const className = property.initializer.text;
-              tags.set(tag, { className, module: imports.get(className) });
+              tags.set(tag, { className, module: imports.get(className), registeredIn: moduleDoc.path });
             }
           }
         }
       }
     },
     packageLinkPhase({ customElementsManifest }) {
-      const definitions = [];
-      for (const [tag, { className, module }] of tags) {
+      /** @type {Map<string, object[]>} */
+      const definitions = new Map();
+      for (const [tag, { className, module, registeredIn }] of tags) {
         const moduleDoc = customElementsManifest.modules.find((candidate) => candidate.path === module);
         const declaration = moduleDoc?.declarations?.find((candidate) => candidate.kind === 'class' && candidate.name === className);
         if (!moduleDoc || !declaration) {
@@ -64,11 +64,13 @@ function registeredTagsPlugin() {
         }
         declaration.tagName = tag;
         declaration.customElement = true;
-        definitions.push({ kind: 'custom-element-definition', name: tag, declaration: { name: className, module: moduleDoc.path } });
+        const list = definitions.get(registeredIn) ?? [];
+        list.push({ kind: 'custom-element-definition', name: tag, declaration: { name: className, module: moduleDoc.path } });
+        definitions.set(registeredIn, list);
       }
-      const defineDoc = customElementsManifest.modules.find((candidate) => candidate.path === DEFINE_MODULE);
-      if (defineDoc) {
-        defineDoc.exports = [...(defineDoc.exports ?? []).filter((entry) => entry.kind !== 'custom-element-definition'), ...definitions];
+      for (const [path, list] of definitions) {
+        const registering = customElementsManifest.modules.find((candidate) => candidate.path === path);
+        if (registering) registering.exports = [...(registering.exports ?? []).filter((entry) => entry.kind !== 'custom-element-definition'), ...list];
       }
     },
   };
@@ -86,11 +88,22 @@ function elementModulesOnlyPlugin() {
     name: 'bridge-widget:element-modules-only',
     packageLinkPhase({ customElementsManifest }) {
       customElementsManifest.modules = customElementsManifest.modules
-        .filter((moduleDoc) => moduleDoc.path === DEFINE_MODULE || moduleDoc.declarations?.some((declaration) => declaration.customElement))
+        .filter(
+          (moduleDoc) =>
+            moduleDoc.exports?.some((entry) => entry.kind === 'custom-element-definition') ||
+            moduleDoc.declarations?.some((declaration) => declaration.customElement),
+        )
         .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       for (const moduleDoc of customElementsManifest.modules) {
         const exported = new Set((moduleDoc.exports ?? []).map((entry) => entry.declaration?.name ?? entry.name));
-        moduleDoc.declarations = (moduleDoc.declarations ?? []).filter((declaration) => declaration.customElement || exported.has(declaration.name));
+        const declaresElements = moduleDoc.declarations?.some((declaration) => declaration.customElement);
+        // A module that only registers (define.ts, a later moment's chunk) is documented by what it registers:
+        // its ELEMENTS table and its define function, not the views it renders.
+        const documented = (name) => (declaresElements ? exported.has(name) : name === 'ELEMENTS' || name.startsWith('define'));
+        moduleDoc.declarations = (moduleDoc.declarations ?? []).filter((declaration) => declaration.customElement || documented(declaration.name));
+        moduleDoc.exports = (moduleDoc.exports ?? []).filter(
+          (entry) => entry.kind === 'custom-element-definition' || documented(entry.declaration?.name ?? entry.name),
+        );
       }
     },
   };

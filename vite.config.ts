@@ -25,6 +25,20 @@ function typeOnlyEntries(names: string[]): Plugin {
   };
 }
 
+/**
+ * dist/bridge-widget.min.js, the script-tag file's name before it became a
+ * folder (dist/script/: the entry and its chunks): a page that still loads
+ * the old URL gets the widget through one more request.
+ */
+function scriptAlias(): Plugin {
+  return {
+    name: 'bridge-widget:script-alias',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'bridge-widget.min.js', source: `export * from './script/bridge-widget.js';\n` });
+    },
+  };
+}
+
 /** Licence notice of the script-tag build, which bundles its dependencies. */
 const SCRIPT_NOTICE = '/*! bridge-widget (MIT); includes Lit (BSD-3-Clause, Google LLC), zod and viem (MIT) */';
 
@@ -32,14 +46,16 @@ const SCRIPT_NOTICE = '/*! bridge-widget (MIT); includes Lit (BSD-3-Clause, Goog
  * Three builds (`npm run build` runs them in this order):
  * - default: the npm package (ES modules, dependencies external) with entries
  *   for the element, the bare classes, the client, the Node-safe proxy and
- *   every locale add-on (`dist/locales/<code>.js`);
- * - `--mode script`: one self-contained, minified file for
- *   `<script type="module">` (dist/bridge-widget.min.js) from src/script.ts
- *   (src/index.ts with the style sheets first), with Lit's production build
- *   and its templates' whitespace trimmed;
+ *   every locale add-on (`dist/locales/<code>.js`); the later moments'
+ *   dynamic imports stay chunks, so a host's bundler splits them too;
+ * - `--mode script`: the script-tag build, dist/script/: the entry
+ *   `bridge-widget.js` (what draws the form and makes it interactive) and the
+ *   chunks of the later moments beside it, each imported relative to the
+ *   module that needs it (so from the script's own folder, never the page's),
+ *   minified, with Lit's production build and its templates' whitespace trimmed;
  * - `--mode script-locales`: the locale add-ons for it
- *   (dist/bridge-widget.<code>.js), each registering its table with the
- *   script-tag build next to it.
+ *   (dist/script/bridge-widget.<code>.js), each registering its table with the
+ *   entry next to it.
  * The locale add-ons come from src/i18n/add-ons.ts, the one list of them.
  *
  * No source maps ship (issue 17): the package build is unminified ES2022 that
@@ -61,11 +77,11 @@ export default defineConfig(({ mode }) => {
     // production build (Lit's dev build logs "Lit is in dev mode").
     resolve: script ? { conditions: ['module', 'browser', 'production'] } : {},
     define: script ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
-    plugins: script ? [minifyLitTemplatesPlugin()] : [typeOnlyEntries(['react', 'vue', 'svelte'])],
+    plugins: script ? [minifyLitTemplatesPlugin()] : [typeOnlyEntries(['react', 'vue', 'svelte']), scriptAlias()],
     build: {
       target: 'es2022',
       emptyOutDir: !script,
-      outDir: 'dist',
+      outDir: script ? 'dist/script' : 'dist',
       sourcemap: false,
       // Terser compresses each chunk, then Rolldown's minifier (output.minify)
       // runs over the result: 0.8 KB gzipped less than Rolldown's alone.
@@ -75,7 +91,7 @@ export default defineConfig(({ mode }) => {
       lib: localeAddOn
         ? { entry: localeEntries(''), formats: ['es'], fileName: (_format, code) => `bridge-widget.${code}.js` }
         : script
-          ? { entry: 'src/script.ts', formats: ['es'], fileName: () => 'bridge-widget.min.js' }
+          ? { entry: 'src/index.ts', formats: ['es'], fileName: () => 'bridge-widget.js' }
           : {
               entry: {
                 index: 'src/index.ts',
@@ -94,9 +110,20 @@ export default defineConfig(({ mode }) => {
       // The package build keeps `#__PURE__` annotations for the host's
       // bundler but drops JSDoc (50 KB): the declarations carry it.
       rollupOptions: localeAddOn
-        ? { external: isStringTable, output: { paths: (id: string) => (isStringTable(id) ? './bridge-widget.min.js' : id) } }
+        ? { external: isStringTable, output: { paths: (id: string) => (isStringTable(id) ? './bridge-widget.js' : id) } }
         : script
-          ? { output: { minify: true, comments: { annotation: false }, postBanner: SCRIPT_NOTICE } }
+          ? {
+              // The modules the entry and a later chunk share go into the entry (it may export more than its own API), not into a flight of small chunks.
+              preserveEntrySignatures: 'allow-extension',
+              output: {
+                minify: true,
+                comments: { annotation: false },
+                postBanner: SCRIPT_NOTICE,
+                // Chunks beside the entry, named by the module that gives the chunk its name and a hex hash.
+                chunkFileNames: '[name]-[hash].js',
+                hashCharacters: 'hex',
+              },
+            }
           : { external, output: { comments: { jsdoc: false, annotation: true, legal: true } } },
     },
   };

@@ -1,8 +1,8 @@
 import { html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
+import { TaskStatus } from '@lit/task';
 import { hostStyles, tokenDefaults } from '../components/shared/styles.js';
 import { chainsFor, sideConfig, type Side } from '../flow/form.js';
-import { TaskStatus } from '@lit/task';
 import { describeError, type Problem } from '../flow/problems.js';
 import { QUOTE_REFRESH_MS } from '../flow/remote-resources.js';
 import { shortenHex } from '../format/amount.js';
@@ -12,11 +12,12 @@ import { SessionController } from './controllers/session-controller.js';
 import { ViewController } from './controllers/view-controller.js';
 import { WalletController } from './controllers/wallet-controller.js';
 import { WalletConnectionController } from './controllers/wallet-connection-controller.js';
-import type { WalletChooser } from '../components/wallet-chooser/wallet-chooser.js';
+import { MomentController, type Moment, type Moments } from './controllers/moment-controller.js';
+import type { Shell } from './shell.js';
 import { styles } from './bridge-widget.styles.js';
 import { BridgeWidgetPublicProperties } from './public-properties.js';
-import { TokenOptions, approvalSteps, chainOptions, configProblems, routeReview, statusView } from './views.js';
-import { EXPORT_AMOUNT, EXPORT_APPROVALS, EXPORT_HISTORY, EXPORT_PICKER, EXPORT_QUOTE, EXPORT_RECIPIENT, EXPORT_TRACKER } from './export-parts.js';
+import { TokenOptions, chainOptions, configProblems } from './views.js';
+import { EXPORT_AMOUNT, EXPORT_PICKER, EXPORT_QUOTE, EXPORT_RECIPIENT } from './export-parts.js';
 
 type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'toAddress';
 
@@ -117,11 +118,17 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
   );
   readonly #i18n = new LocaleController(this);
   readonly #views = new ViewController(this, () => this.#session.view);
+  readonly #moments = new MomentController(this);
   readonly #tokenOptions = new TokenOptions();
   #announcedStep: string | undefined;
 
   get #session() {
     return this.#sessions.session;
+  }
+
+  /** What the later moments' views read of this element (./shell.ts). */
+  get #shell(): Shell {
+    return { session: this.#session, i18n: this.#i18n, unlimitedApproval: this.unlimitedApproval };
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -130,6 +137,14 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const step = view === 'executing' ? execution.state.step : undefined;
     if (step && step !== this.#announcedStep) this.#views.say(this.#i18n.t(`phase.${step}`));
     this.#announcedStep = step;
+  }
+
+  protected override updated(): void {
+    const session = this.#session;
+    // Once the form is interactive, what a transfer needs is fetched while the page is idle: Bridge opens the review without waiting.
+    if (session.remote.chains.status === TaskStatus.COMPLETE) {
+      this.#moments.prefetch(this.#connection.discovering && !session.account ? ['review', 'tracking', 'wallets'] : ['review', 'tracking']);
+    }
   }
 
   #locked(attribute: Preset): boolean {
@@ -142,7 +157,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const { remote, account } = session;
     const { wallet } = this.#connection;
     const chain = this.#wallet.chainId === undefined ? undefined : session.chain(String(this.#wallet.chainId));
-    const history = account && this.proxyUrl && session.view === 'form';
+    const history = account && this.proxyUrl && session.view === 'form' && session.tracking.history.length > 0;
     return html`
       <div part="base" class="card" lang=${i18n.textLanguage} @bw-announce=${this.#views.onAnnounce}>
         <div class="header" part="header">
@@ -160,7 +175,12 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
           }
         </div>
         ${remote.chains.render({
-          complete: () => (session.view === 'form' ? this.#renderForm() : session.view === 'executing' ? this.#renderExecuting() : this.#renderTracking()),
+          complete: () =>
+            session.view === 'form'
+              ? this.#renderForm()
+              : session.view === 'executing'
+                ? this.#renderMoment('review', (review) => review.renderExecuting(this.#shell))
+                : this.#renderMoment('tracking', (tracking) => tracking.renderTracking(this.#shell)),
           error: (error) =>
             this.#renderProblem(
               this.proxyUrl ? { ...describeError(error), requestId: undefined } : { kind: 'no-proxy', message: i18n.t('widget.noProxy'), retryable: true },
@@ -169,20 +189,19 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
           initial: () => this.#renderLoading(),
           pending: () => this.#renderLoading(),
         })}
-        ${
-          history
-            ? html`<bw-transfer-history
-              exportparts=${EXPORT_HISTORY}
-              .transfers=${session.tracking.history}
-              .chainNames=${Object.fromEntries((remote.catalog?.chains ?? []).map((c) => [c.chainId, c.networkName]))}
-              @bw-history-open=${(e: CustomEvent<{ transfer: Parameters<typeof session.open>[0] }>) => session.open(e.detail.transfer)}
-            ></bw-transfer-history>`
-            : nothing
-        }
+        ${history ? (this.#moments.get('history')?.renderHistory(this.#shell) ?? nothing) : nothing}
         ${this.#connection.renderChooser((k) => i18n.t(k), EXPORT_PICKER)}
         <div class="visually-hidden" role="status" aria-atomic="true">${this.#views.announcement}</div>
       </div>
     `;
+  }
+
+  /** A later moment's view once its chunk is here; until then the loading line, or what went wrong with a way to try again. */
+  #renderMoment<K extends Moment>(moment: K, render: (module: Moments[K]) => TemplateResult): TemplateResult {
+    const module = this.#moments.get(moment);
+    if (module) return render(module);
+    const error = this.#moments.failed.get(moment);
+    return error ? this.#renderProblem(describeError(error), () => location.reload(), 'widget.reload') : this.#renderLoading();
   }
 
   #renderLoading(): TemplateResult {
@@ -194,8 +213,13 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     if (!this.#connection.requestConnect()) return;
     if (this.provider) return this.#session.connectWallet();
     const opener = this.shadowRoot?.activeElement;
+    try {
+      await this.#moments.load('wallets');
+    } catch (error) {
+      return this.#session.report(error);
+    }
     await this.updateComplete;
-    this.renderRoot.querySelector<WalletChooser>('bw-wallet-chooser')?.show(opener instanceof HTMLElement ? opener : undefined);
+    this.renderRoot.querySelector('bw-wallet-chooser')?.show(opener instanceof HTMLElement ? opener : undefined);
   }
 
   #renderForm(): TemplateResult {
@@ -281,13 +305,13 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     </fieldset>`;
   }
 
-  #renderProblem(problem: Problem, retry?: () => void): TemplateResult {
+  #renderProblem(problem: Problem, retry?: () => void, retryLabel: 'widget.retry' | 'widget.reload' = 'widget.retry'): TemplateResult {
     const i18n = this.#i18n;
     // The user's own "no" in the wallet is information, not an error: neutral, and announced politely.
     const kind = problem.kind === 'wallet-rejected' || problem.kind === 'cancelled' ? 'info' : 'error';
     return html`<p class="notice ${kind}" role=${kind === 'info' ? 'status' : 'alert'} part="notice notice-${kind}">
       ${i18n.problemText(problem)}${problem.requestId ? html`<small class="request">${i18n.t('widget.request', { id: problem.requestId })}</small>` : nothing}
-      ${retry ? html`<button class="secondary" part="secondary-button" @click=${retry}>${i18n.t('widget.retry')}</button>` : nothing}
+      ${retry ? html`<button class="secondary" part="secondary-button" @click=${retry}>${i18n.t(retryLabel)}</button>` : nothing}
     </p>`;
   }
 
@@ -324,43 +348,5 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       @slippage-change=${(e: CustomEvent<{ slippage: number }>) => form.edit({ slippage: e.detail.slippage })}
       @value-loss-confirm=${(e: CustomEvent<{ confirmed: boolean }>) => form.edit({ valueLossConfirmed: e.detail.confirmed })}
     ></bw-quote-panel>`;
-  }
-
-  #renderExecuting(): TemplateResult {
-    const session = this.#session;
-    const i18n = this.#i18n;
-    const { step, route } = session.execution.state;
-    const fromChain = session.chain(session.form.values.fromChainId);
-    const steps = approvalSteps(session);
-    return html`
-      <p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t(step ? `phase.${step}` : 'widget.working')}</p>
-      ${
-        route
-          ? html`<p class="route-info">
-            ${i18n.t('quote.via', { provider: route.provider })}${
-              route.reliabilityScore === undefined ? nothing : html` · ${i18n.t('quote.reliable', { percent: Math.round(route.reliabilityScore * 100) })}`
-            }
-          </p>`
-          : nothing
-      }
-      <bw-route-review .view=${routeReview(session)} @terms-confirm=${() => session.execution.answerTerms(true)} @terms-cancel=${() => session.execution.answerTerms(false)}></bw-route-review>
-      ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${this.unlimitedApproval}></bw-approval-steps>` : nothing}
-      <p class="notice info" part="notice notice-info">
-        ${step === 'routing' ? i18n.t('widget.keepOpen') : ''} ${fromChain ? i18n.t('widget.leavesFrom', { chain: fromChain.networkName }) : ''}
-      </p>
-      <button class="secondary" part="secondary-button" @click=${() => session.execution.cancel()}>${i18n.t('terms.cancel')}</button>
-    `;
-  }
-
-  #renderTracking(): TemplateResult {
-    const session = this.#session;
-    const i18n = this.#i18n;
-    const newTransfer = () => session.newTransfer();
-    return html`<bw-status-tracker
-      exportparts=${EXPORT_TRACKER}
-      .view=${statusView(session, (v, d, s) => i18n.formatAmount(v, d, s), session.tracking.notice && i18n.t(session.tracking.notice))}
-      @new-transfer=${newTransfer}
-      @status-dismiss=${newTransfer}
-    ></bw-status-tracker>`;
   }
 }

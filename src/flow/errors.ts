@@ -2,11 +2,13 @@
  * The flow's own failures: what kind, whether the user can try again, and the
  * guard rule for a refused route. The wording users read is in ./problems.ts.
  */
+import { en } from '../i18n/strings.js';
 import { WalletError } from '../wallet/index.js';
-import { refusalMessage, type GuardRule, type Refusal } from './guards.js';
+import type { GuardRule } from './guards.js';
 
 export type FlowErrorKind =
   | 'cancelled'
+  | 'chunk-load'
   | 'wallet-rejected'
   | 'wrong-account'
   | 'wrong-chain'
@@ -40,11 +42,6 @@ export class FlowError extends Error {
   }
 }
 
-/** Ends the attempt for a failed guard: nothing signed, the rule named, the route's request id kept. */
-export function routeRejected(refusal: Refusal, requestId?: string | undefined): FlowError {
-  return new FlowError('route-rejected', refusalMessage(refusal.rule), { rule: refusal.rule, requestId });
-}
-
 /** A wallet's failure while `doing` something, as the flow's own error (other errors pass through). */
 export function fromWalletError(error: unknown, doing: string): unknown {
   if (!(error instanceof WalletError)) return error;
@@ -65,5 +62,20 @@ export function fromWalletError(error: unknown, doing: string): unknown {
       return new FlowError('transaction-reverted', error.message, { cause: error });
     default:
       return new FlowError('wallet', `The wallet reported a problem with ${doing}: ${error.message}`, { cause: error });
+  }
+}
+
+/**
+ * A later moment's code, loaded as a chunk of its own. When the chunk cannot be
+ * fetched (offline, a CDN error) the failure is the flow's own error, worded
+ * for the user. Browsers keep a failed module for the page's life (Chromium
+ * does not fetch it again), so trying again means reloading the page; nothing
+ * is lost by it: a transfer already sent is saved and followed after the reload.
+ */
+export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (cause) {
+    throw new FlowError('chunk-load', en['error.chunk-load'], { cause });
   }
 }

@@ -9,11 +9,14 @@ import type { Chain, Estimate, Token } from '../api/schemas.js';
 import type { BridgeEventDetails } from '../events/index.js';
 import { en } from '../i18n/strings.js';
 import type { Address, Eip1193Provider } from '../wallet/index.js';
-import { FlowError } from './errors.js';
+import { FlowError, loadChunk } from './errors.js';
 import type { QuoteInputs, QuoteResult } from './form.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import type { SessionSettings } from './settings.js';
-import { sendTransfer, type ApprovalProgress, type ExecutionStep, type RouteReview, type TransferDeps } from './transfer.js';
+import type { ApprovalProgress, ExecutionStep, RouteReview, TransferDeps } from './transfer.js';
+
+/** The transfer steps and their guards (./transfer.ts): a chunk of their own, loaded on the first click, or before it when the page is idle. */
+export const loadTransferSteps = () => loadChunk(() => import('./transfer.js'));
 
 /** What is on screen while the transfer is prepared and signed. */
 export interface ExecutionState {
@@ -89,6 +92,7 @@ export class TransferExecution {
     };
     context.changed();
     try {
+      const { sendTransfer } = await loadTransferSteps();
       const saved = await sendTransfer(
         {
           fromChain,

@@ -9,8 +9,12 @@ import type { BridgeEventDetails, BridgeStatusDetail } from '../events/index.js'
 import type { TransferPhase } from '../model/transfer-phase.js';
 import { resumeAction } from './form.js';
 import type { IntentStore, SavedTransfer } from './intent-store.js';
+import { loadChunk } from './errors.js';
 import { isAborted } from './problems.js';
-import { trackTransfer, type TrackDeps, type TrackOutcome } from './track-transfer.js';
+import type { TrackDeps, TrackOutcome } from './track-transfer.js';
+
+/** The receipt and status steps (./track-transfer.ts): a chunk of their own, loaded with the first transfer followed. */
+export const loadTrackingSteps = () => loadChunk(() => import('./track-transfer.js'));
 
 /** The transfer on screen once sent (or resumed). */
 export interface Tracked {
@@ -107,12 +111,17 @@ export class TransferTracking {
 
   /** Follows a transfer to its final phase (once, however often asked); `show` puts it on screen. */
   follow(saved: SavedTransfer, show: boolean): void {
-    const context = this.#context;
     const { intentId } = saved;
     if (show) this.show(saved);
-    if (this.#following.has(intentId) || !context.client) return;
+    if (this.#following.has(intentId) || !this.#context.client) return;
     const controller = new AbortController();
     this.#following.set(intentId, controller);
+    void this.#track(saved, this.#context.client, controller.signal).finally(() => this.#following.delete(intentId));
+  }
+
+  async #track(saved: SavedTransfer, client: WidgetClient, signal: AbortSignal): Promise<void> {
+    const context = this.#context;
+    const { intentId } = saved;
     const onScreen = () => (this.current?.saved.intentId === intentId ? this.current : undefined);
     let latest = saved;
     const update = (change: Partial<Tracked>) => {
@@ -121,42 +130,43 @@ export class TransferTracking {
       this.readHistory();
       context.changed();
     };
-    trackTransfer(
-      saved,
-      { ...context.timing, client: context.client, store: context.store, signal: controller.signal },
-      {
-        onRecord: (record) => {
-          latest = record;
-          update({ saved: record });
+    try {
+      const { trackTransfer } = await loadTrackingSteps();
+      const outcome = await trackTransfer(
+        saved,
+        { ...context.timing, client, store: context.store, signal },
+        {
+          onRecord: (record) => {
+            latest = record;
+            update({ saved: record });
+          },
+          onStatus: (status, meta) => {
+            const current = onScreen();
+            const previous = current?.status;
+            if (current) {
+              this.notice = undefined;
+              update({ status, lastCheckedAt: Date.now(), nextCheckAt: status.kind === 'tracked' ? status.nextPollAt : undefined });
+            }
+            const changed =
+              previous?.status !== status.status || (previous.kind === 'tracked' && status.kind === 'tracked' && previous.gas_status !== status.gas_status);
+            if (changed || !current) context.emit('bridge-status', statusDetail(latest, status, meta));
+          },
+          onStatusRejected: () => {
+            if (!onScreen()) return;
+            this.notice = 'status.contradicted';
+            context.changed();
+          },
+          onPollProblem: (error, retryInMs) => {
+            if (!onScreen()) return;
+            this.notice = error.kind === 'rate-limited' ? 'notice.busy' : 'notice.unreachable';
+            update({ nextCheckAt: Date.now() + retryInMs });
+          },
         },
-        onStatus: (status, meta) => {
-          const current = onScreen();
-          const previous = current?.status;
-          if (current) {
-            this.notice = undefined;
-            update({ status, lastCheckedAt: Date.now(), nextCheckAt: status.kind === 'tracked' ? status.nextPollAt : undefined });
-          }
-          const changed =
-            previous?.status !== status.status || (previous.kind === 'tracked' && status.kind === 'tracked' && previous.gas_status !== status.gas_status);
-          if (changed || !current) context.emit('bridge-status', statusDetail(latest, status, meta));
-        },
-        onStatusRejected: () => {
-          if (!onScreen()) return;
-          this.notice = 'status.contradicted';
-          context.changed();
-        },
-        onPollProblem: (error, retryInMs) => {
-          if (!onScreen()) return;
-          this.notice = error.kind === 'rate-limited' ? 'notice.busy' : 'notice.unreachable';
-          update({ nextCheckAt: Date.now() + retryInMs });
-        },
-      },
-    )
-      .then((outcome) => this.#finish(outcome))
-      .catch((error: unknown) => {
-        if (!isAborted(error)) context.report(error, intentId);
-      })
-      .finally(() => this.#following.delete(intentId));
+      );
+      this.#finish(outcome);
+    } catch (error) {
+      if (!isAborted(error)) context.report(error, intentId);
+    }
   }
 
   #finish(outcome: TrackOutcome): void {

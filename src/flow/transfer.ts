@@ -16,8 +16,8 @@ import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import { MAX_UINT256, isNativeToken } from '../model/tokens.js';
 import { expectedSeconds } from '../model/quote.js';
 import { checkApproval, checkRoute, checkTransaction, compareTerms, refusalMessage, switchParams } from './guards.js';
-import { FlowError, fromWalletError, routeRejected } from './errors.js';
-import type { Agreement, TermsChange } from './guards.js';
+import { FlowError, fromWalletError } from './errors.js';
+import type { Agreement, Refusal, TermsChange } from './guards.js';
 
 export { NATIVE_TOKEN, isNativeToken } from '../model/tokens.js';
 
@@ -90,6 +90,11 @@ export interface TransferDeps {
   confirmPollMs?: number;
   /** How long to wait for the user to answer a wallet prompt (default 5 min). */
   promptTimeoutMs?: number;
+}
+
+/** Ends the attempt for a failed guard: nothing signed, the rule named, the route's request id kept. */
+export function routeRejected(refusal: Refusal, requestId?: string | undefined): FlowError {
+  return new FlowError('route-rejected', refusalMessage(refusal.rule), { rule: refusal.rule, requestId });
 }
 
 function agreementOf(plan: TransferPlan, deps: TransferDeps): Agreement {

@@ -86,22 +86,27 @@ describe('custom-elements.json', () => {
     assert.deepEqual(committed.modules, fresh.modules, 'custom-elements.json is stale: run `npm run manifest` and commit the result');
   });
 
-  it('names every registered element by its tag (from ELEMENTS in src/define.ts)', () => {
-    const define = readFileSync(path.join(ROOT, 'src/define.ts'), 'utf8');
-    const block = /export const ELEMENTS = \{([\s\S]*?)\}/.exec(define)?.[1] ?? '';
-    const tags = [...block.matchAll(/'([a-z][a-z0-9]*-[a-z0-9-]+)'\s*:/g)].map((m) => m[1]!);
-    assert.ok(tags.includes('bridge-widget') && tags.length > 1, `tags read from define.ts: ${tags.join(', ')}`);
+  it('names every registered element by its tag (from the ELEMENTS tables: src/define.ts and the later moments)', () => {
+    const registering = ['src/define.ts', ...readdirSync(path.join(ROOT, 'src/bridge-widget/moments')).map((f) => `src/bridge-widget/moments/${f}`)];
+    const tagsOf = (file: string) => {
+      const block = /export const ELEMENTS = \{([\s\S]*?)\}/.exec(readFileSync(path.join(ROOT, file), 'utf8'))?.[1] ?? '';
+      return [...block.matchAll(/'([a-z][a-z0-9]*-[a-z0-9-]+)'\s*:/g)].map((m) => m[1]!);
+    };
+    const tags = registering.flatMap(tagsOf);
+    assert.ok(tags.includes('bridge-widget') && tags.includes('bw-status-tracker'), `tags read from the ELEMENTS tables: ${tags.join(', ')}`);
     assert.deepEqual(
       elements(fresh)
         .map((d) => d.tagName)
         .sort(),
       [...tags].sort(),
     );
-    const definitions = fresh.modules
-      .find((m) => m.path === 'src/define.ts')
-      ?.exports?.filter((e) => e.kind === 'custom-element-definition')
-      .map((e) => e.name);
-    assert.deepEqual(definitions?.sort(), [...tags].sort());
+    for (const file of registering) {
+      const definitions = fresh.modules
+        .find((m) => m.path === file)
+        ?.exports?.filter((e) => e.kind === 'custom-element-definition')
+        .map((e) => e.name);
+      assert.deepEqual(definitions?.sort(), tagsOf(file).sort(), file);
+    }
   });
 
   it('describes every public attribute, property and event of every element, the parts included', () => {

@@ -1,0 +1,94 @@
+/**
+ * The later moments of the widget: the review (from the click on Bridge to the
+ * broadcast), the tracker, the history and the wallet chooser. Each is a chunk
+ * loaded when its moment comes, and fetched before it while the page is idle
+ * once the form is interactive, so that no click waits on the network. The
+ * flow's code for a moment (its transfer or tracking steps) is fetched side by
+ * side with the moment's parts, not after them.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { loadChunk } from '../../flow/errors.js';
+import { loadTransferSteps } from '../../flow/execution.js';
+import { loadTrackingSteps } from '../../flow/tracking.js';
+import type * as History from '../moments/history.js';
+import type * as Review from '../moments/review.js';
+import type * as Tracking from '../moments/tracking.js';
+import type * as Wallets from '../moments/wallets.js';
+
+export interface Moments {
+  review: typeof Review;
+  tracking: typeof Tracking;
+  history: typeof History;
+  wallets: typeof Wallets;
+}
+
+export type Moment = keyof Moments;
+
+const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
+  review: async () => (await Promise.all([import('../moments/review.js'), loadTransferSteps()]))[0],
+  tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingSteps()]))[0],
+  history: () => import('../moments/history.js'),
+  wallets: () => import('../moments/wallets.js'),
+};
+
+export class MomentController implements ReactiveController {
+  /** Moments whose chunk could not be loaded, with the error to show. */
+  readonly failed = new Map<Moment, unknown>();
+  readonly #loaded: Partial<Moments> = {};
+  readonly #loading = new Map<Moment, Promise<unknown>>();
+  #prefetch: (() => void) | undefined;
+
+  readonly #host: ReactiveControllerHost;
+
+  constructor(host: ReactiveControllerHost) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.#prefetch?.();
+    this.#prefetch = undefined;
+  }
+
+  /** The moment's code if it is here; otherwise it starts loading, and the host renders again when it arrives. */
+  get<K extends Moment>(moment: K): Moments[K] | undefined {
+    const loaded = this.#loaded[moment];
+    if (!loaded) void this.load(moment).catch(() => undefined);
+    return loaded;
+  }
+
+  load<K extends Moment>(moment: K): Promise<Moments[K]> {
+    let loading = this.#loading.get(moment) as Promise<Moments[K]> | undefined;
+    if (!loading) {
+      loading = loadChunk(LOADERS[moment]).then(
+        (module) => {
+          this.#loaded[moment] = module;
+          this.#host.requestUpdate();
+          return module;
+        },
+        (error: unknown) => {
+          this.failed.set(moment, error);
+          this.#host.requestUpdate();
+          throw error;
+        },
+      );
+      this.#loading.set(moment, loading);
+    }
+    return loading;
+  }
+
+  /** Fetches moments when the page is next idle (once; again after the widget is attached anew). */
+  prefetch(moments: readonly Moment[]): void {
+    if (this.#prefetch) return;
+    const run = () => {
+      for (const moment of moments) this.load(moment).catch(() => undefined);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(run, { timeout: 2_000 });
+      this.#prefetch = () => cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(run, 200);
+      this.#prefetch = () => clearTimeout(id);
+    }
+  }
+}

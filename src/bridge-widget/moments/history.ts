@@ -1,0 +1,31 @@
+/**
+ * The history: the account's recent transfers under the form, each opening
+ * its own view. A chunk of its own, loaded once the account has one.
+ */
+import { html, type TemplateResult } from 'lit';
+import { TransferHistory, type HistoryOpenDetail } from '../../components/transfer-history/transfer-history.js';
+import { defineLaterElements } from '../../define-elements.js';
+import { EXPORT_HISTORY } from '../export-parts.js';
+import type { Shell } from '../shell.js';
+
+export const ELEMENTS = {
+  'bw-transfer-history': TransferHistory,
+} as const;
+
+defineLaterElements(ELEMENTS);
+
+export function renderHistory({ session }: Shell): TemplateResult {
+  const chains = session.remote.catalog?.chains ?? [];
+  return html`<bw-transfer-history
+    exportparts=${EXPORT_HISTORY}
+    .transfers=${session.tracking.history}
+    .chainNames=${Object.fromEntries(chains.map((c) => [c.chainId, c.networkName]))}
+    @bw-history-open=${(e: CustomEvent<HistoryOpenDetail>) => session.open(e.detail.transfer)}
+  ></bw-transfer-history>`;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bw-transfer-history': TransferHistory;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The review moment, from the click on Bridge to the broadcast: the step in
+ * progress, what the wallet is about to sign (or the worse terms to answer),
+ * the approvals, Cancel. A chunk of its own, loaded with the flow's transfer
+ * steps (src/flow/transfer.ts) on the click, or before it when the page is idle.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { ApprovalSteps, type ApprovalStepView } from '../../components/approval-steps/approval-steps.js';
+import { RouteReview, type RouteReviewView } from '../../components/route-review/route-review.js';
+import { defineLaterElements } from '../../define-elements.js';
+import type { TransferSession } from '../../flow/session.js';
+import { shortenHex } from '../../format/amount.js';
+import { explorerTxUrl } from '../../format/safe-url.js';
+import { EXPORT_APPROVALS } from '../export-parts.js';
+import type { Shell } from '../shell.js';
+
+export const ELEMENTS = {
+  'bw-route-review': RouteReview,
+  'bw-approval-steps': ApprovalSteps,
+} as const;
+
+defineLaterElements(ELEMENTS);
+
+export function approvalSteps(session: TransferSession): ApprovalStepView[] {
+  return session.execution.state.approvals.map((s) => {
+    const token = session.token(s.chainId, s.tokenAddress);
+    const chain = session.chain(s.chainId);
+    return {
+      ...s,
+      tokenSymbol: token?.symbol ?? shortenHex(s.tokenAddress),
+      tokenDecimals: token?.decimals ?? 18,
+      chainName: chain?.networkName ?? s.chainId,
+      explorerUrl: s.txHash ? explorerTxUrl(chain?.blockExplorerUrls, s.txHash) : undefined,
+    };
+  });
+}
+
+/** What the wallet is about to sign (or the terms change to answer), once the route passed the guards. */
+export function routeReview(session: TransferSession): RouteReviewView | undefined {
+  const { review, terms } = session.execution.state;
+  const { fromToken, toToken } = session.form.draft;
+  const fromChain = session.chain(session.form.values.fromChainId);
+  if (!review || !fromToken || !toToken || !fromChain) return undefined;
+  const toChainId = session.form.values.toChainId;
+  return {
+    review,
+    terms,
+    fromToken,
+    toToken,
+    native: fromChain.nativeCurrency ?? { symbol: 'ETH', decimals: 18 },
+    toChainName: session.chain(toChainId)?.networkName ?? toChainId,
+  };
+}
+
+export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): TemplateResult {
+  const { execution } = session;
+  const { step, route } = execution.state;
+  const fromChain = session.chain(session.form.values.fromChainId);
+  const steps = approvalSteps(session);
+  return html`
+    <p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t(step ? `phase.${step}` : 'widget.working')}</p>
+    ${
+      route
+        ? html`<p class="route-info">
+          ${i18n.t('quote.via', { provider: route.provider })}${
+            route.reliabilityScore === undefined ? nothing : html` · ${i18n.t('quote.reliable', { percent: Math.round(route.reliabilityScore * 100) })}`
+          }
+        </p>`
+        : nothing
+    }
+    <bw-route-review .view=${routeReview(session)} @terms-confirm=${() => execution.answerTerms(true)} @terms-cancel=${() => execution.answerTerms(false)}></bw-route-review>
+    ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${unlimitedApproval}></bw-approval-steps>` : nothing}
+    <p class="notice info" part="notice notice-info">
+      ${step === 'routing' ? i18n.t('widget.keepOpen') : ''} ${fromChain ? i18n.t('widget.leavesFrom', { chain: fromChain.networkName }) : ''}
+    </p>
+    <button class="secondary" part="secondary-button" @click=${() => execution.cancel()}>${i18n.t('terms.cancel')}</button>
+  `;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bw-route-review': RouteReview;
+    'bw-approval-steps': ApprovalSteps;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The tracking moment, once a transfer is broadcast (or resumed after a
+ * reload): its progress to the end, with the support details. A chunk of its
+ * own, loaded with the flow's tracking steps (src/flow/track-transfer.ts).
+ */
+import { html, type TemplateResult } from 'lit';
+import { StatusTracker, type StatusView } from '../../components/status-tracker/status-tracker.js';
+import { defineLaterElements } from '../../define-elements.js';
+import type { TransferSession } from '../../flow/session.js';
+import { explorerTxUrl } from '../../format/safe-url.js';
+import { EXPORT_TRACKER } from '../export-parts.js';
+import type { Shell } from '../shell.js';
+
+export const ELEMENTS = {
+  'bw-status-tracker': StatusTracker,
+} as const;
+
+defineLaterElements(ELEMENTS);
+
+type Format = (value: bigint, decimals: number, symbol?: string) => string;
+
+export function statusView(session: TransferSession, format: Format, message: string | undefined): StatusView | undefined {
+  const current = session.tracking.current;
+  if (!current) return undefined;
+  // The saved transfer has every status merged in (src/flow/track-transfer.ts): it is the one source here.
+  const { saved, final, status } = current;
+  const fromChain = session.chain(saved.fromChainId);
+  const toChain = session.chain(saved.toChainId);
+  const { sourceTxHash, destTxHash, toAmountReceived: received } = saved;
+  const unknown = status?.kind === 'tracked' && status.status === 'unknown';
+  return {
+    phase: unknown && !final ? 'unknown' : saved.phase,
+    rawStatus: status?.kind === 'tracked' ? status.rawStatus : undefined,
+    fromChainName: fromChain?.networkName ?? saved.fromChainId,
+    toChainName: toChain?.networkName ?? saved.toChainId,
+    fromAmountText: format(saved.fromAmount, saved.fromToken.decimals, saved.fromToken.symbol),
+    toAmountText: format(received ?? saved.toAmount, saved.toToken.decimals, saved.toToken.symbol),
+    toAmountExact: received !== undefined,
+    reached: saved.reached,
+    sourceTxHash,
+    sourceTxUrl: sourceTxHash ? explorerTxUrl(fromChain?.blockExplorerUrls, sourceTxHash) : undefined,
+    destTxHash,
+    destTxUrl: destTxHash ? explorerTxUrl(toChain?.blockExplorerUrls, destTxHash) : undefined,
+    startedAt: saved.createdAt,
+    expectedMs: saved.expectedSeconds && saved.expectedSeconds * 1000,
+    finishedAt: final ? saved.updatedAt : undefined,
+    needsGas: !!saved.needsGas,
+    requestId: saved.requestId,
+    providerRequestId: saved.providerRequestId,
+    intentId: saved.intentId,
+    receiptPending: !!sourceTxHash && !saved.receiptAccepted && !final,
+    lastCheckedAt: current.lastCheckedAt,
+    nextCheckAt: final ? undefined : current.nextCheckAt,
+    message,
+  };
+}
+
+export function renderTracking({ session, i18n }: Shell): TemplateResult {
+  const newTransfer = () => session.newTransfer();
+  const { notice } = session.tracking;
+  return html`<bw-status-tracker
+    exportparts=${EXPORT_TRACKER}
+    .view=${statusView(session, (v, d, s) => i18n.formatAmount(v, d, s), notice && i18n.t(notice))}
+    @new-transfer=${newTransfer}
+    @status-dismiss=${newTransfer}
+  ></bw-status-tracker>`;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bw-status-tracker': StatusTracker;
+  }
+}
