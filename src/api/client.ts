@@ -189,6 +189,21 @@ export class WidgetClient {
     return this.call(`route-intent/${pathSegment(intentId, 'intentId')}/status`, statusResponseSchema, { ...options, intentId });
   }
 
+  /**
+   * One page of tokens: any query parameter switches the service to its
+   * paginated shape, read tolerantly (see {@link readTokenPage}). Rows are
+   * parsed one by one; malformed ones are dropped and counted in `meta.skipped`.
+   */
+  async tokenPage(query: TokensQuery, options: CallOptions = {}): Promise<ApiResult<TokenPage>> {
+    const { chainId, limit, cursor, q, includeTotal } = query;
+    const { body, meta } = await this.send('routes/tokens', { ...options, query: { chainId, limit, cursor, q, includeTotal } });
+    // A service that ignores the parameters and answers with the plain array is read as a single last page.
+    const page = Array.isArray(body) ? { items: body as unknown[], nextCursor: null, total: body.length } : readTokenPage(body);
+    if (!page) throw new InvalidResponseError('', 'expected a token page', meta);
+    const parsed = this.parseList(page.items, tokenSchema, meta);
+    return { data: { tokens: parsed.data, nextCursor: page.nextCursor, total: page.total }, meta: parsed.meta };
+  }
+
   async balances(address: string, options: CallOptions = {}): Promise<ApiResult<BalancesResponse>> {
     const { data, meta } = await this.call(`data/balances/${pathSegment(address, 'address')}`, balancesResponseSchema, options);
     let skipped = 0;
@@ -338,25 +353,6 @@ function listIn(body: unknown): unknown[] | undefined {
   if (Array.isArray(body)) return body;
   if (!isRecord(body)) return undefined;
   return listIn(body.data) ?? [body.tokens, body.items, body.results, body.chains].find(Array.isArray);
-}
-
-/**
- * One page of tokens: any query parameter switches the service to its
- * paginated shape, read tolerantly (see {@link readTokenPage}). Rows are
- * parsed one by one; malformed ones are dropped and counted in `meta.skipped`.
- * A function, not a `WidgetClient` method, so that builds whose widget never
- * pages tokens leave it out (class methods are not tree-shaken);
- * `RoutingClient#tokenPage` calls it.
- */
-export async function tokenPage(client: WidgetClient, query: TokensQuery, options: CallOptions = {}): Promise<ApiResult<TokenPage>> {
-  const { chainId, limit, cursor, q, includeTotal } = query;
-  // Element access reaches the client's protected transport (TypeScript allows it for exactly this).
-  const { body, meta } = await client['send']('routes/tokens', { ...options, query: { chainId, limit, cursor, q, includeTotal } });
-  // A service that ignores the parameters and answers with the plain array is read as a single last page.
-  const page = Array.isArray(body) ? { items: body as unknown[], nextCursor: null, total: body.length } : readTokenPage(body);
-  if (!page) throw new InvalidResponseError('', 'expected a token page', meta);
-  const parsed = client['parseList'](page.items, tokenSchema, meta);
-  return { data: { tokens: parsed.data, nextCursor: page.nextCursor, total: page.total }, meta: parsed.meta };
 }
 
 /**

@@ -106,6 +106,12 @@ export class FormState {
     if (catalog) this.applyPresets(catalog);
   }
 
+  /** The chains the host preset, per side (empty where none): known before the chain list arrives. */
+  presetChains(): Record<Side, string> {
+    const { from, to } = this.config;
+    return { from: from.chain, to: to.chain };
+  }
+
   /** The chain each side shows once the chain list is in (presets, else defaults): its first token page is loaded at start. */
   sideChains(chains: Chain[]): Record<Side, string> {
     const selected = resolvePresets(this.config, { chains, tokens: [] }, this.values);

@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { cssProperties } from '../shared/css-properties.js';
 import type { Estimate } from '../../api/schemas.js';
 import { formatAmount, formatUsd } from '../../format/amount.js';
@@ -332,7 +333,7 @@ export class QuotePanel extends PartElement {
               aria-label=${this.t('slippage.customLabel')}
               aria-invalid=${String(!!problem)}
               aria-describedby="slippage-message"
-              .value=${this.customText}
+              .value=${live(this.customText)}
               @input=${this.#onCustomInput}
               @change=${this.#onCustomChange}
             />
