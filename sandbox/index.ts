@@ -27,6 +27,7 @@ export type { FaultPatch, FaultState, HostileMode } from './service/faults.js';
 export { HOSTILE_MODES } from './service/faults.js';
 export type { LoggedRequest } from './service/request-log.js';
 export type { Eip1193Provider } from './chains/json-rpc.js';
+export { MULTICALL3_ADDRESS } from './chains/multicall3.js';
 export type { DevAccount } from './chains/accounts.js';
 export { NATIVE_TOKEN_ADDRESS } from './chains/networks.js';
 export { PROVIDER_NAMES, type CatalogSize, type ProviderName } from './service/catalog.js';

@@ -20,6 +20,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import type { DevAccount } from './accounts.js';
 import type { Eip1193Provider } from './json-rpc.js';
+import { MULTICALL3_ADDRESS } from './multicall3.js';
 
 export function sandboxViemChain(chainId: number, name: string, rpcUrl = 'http://127.0.0.1/unused'): Chain {
   return defineChain({
@@ -27,6 +28,8 @@ export function sandboxViemChain(chainId: number, name: string, rpcUrl = 'http:/
     name,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
+    // Every sandbox chain has Multicall3 at its canonical address (placed at genesis, block 0).
+    contracts: { multicall3: { address: MULTICALL3_ADDRESS, blockCreated: 0 } },
   });
 }
 

@@ -27,6 +27,7 @@ import { OPERATOR_ACCOUNT, TOKEN_HOLDERS } from './accounts.js';
 import { bytecodeOf, type DeployableContract } from './artifacts.js';
 import type { ChainClients } from './chain-client.js';
 import type { JsonRpcClient } from './json-rpc.js';
+import { MULTICALL3_ADDRESS, MULTICALL3_RUNTIME_CODE } from './multicall3.js';
 import { DEPLOYMENT_ORDER, SANDBOX_ERC20S, VAULT_ETH, type SandboxContracts, type SandboxNetwork } from './networks.js';
 
 /** Gas limits with room over what each needs (the largest, LiquidityVault with its HookExecutor, uses ~1.2M). */
@@ -61,12 +62,14 @@ export async function deploySandboxContracts(network: SandboxNetwork, rpc: JsonR
   });
 
   const from = network.deployer.address;
-  const hashes = (await rpc.batch(
-    plan.map((tx, nonce) => ({
+  const [, ...hashes] = (await rpc.batch([
+    // Multicall3 first: placed, not deployed, so it uses no nonce.
+    { method: 'anvil_setCode', params: [MULTICALL3_ADDRESS, MULTICALL3_RUNTIME_CODE] },
+    ...plan.map((tx, nonce) => ({
       method: 'eth_sendTransaction',
       params: [{ from, nonce: toQuantity(BigInt(nonce)), gas: toQuantity(tx.gas), ...(tx.to ? { to: tx.to } : {}), data: tx.data }],
     })),
-  )) as Hex[];
+  ])) as Hex[];
 
   const receipts = await waitForReceipts(rpc, hashes);
   receipts.forEach((receipt, index) => {

@@ -6,6 +6,7 @@
  */
 import { getContractAddress, type Address } from 'viem';
 import { DEPLOYER_ACCOUNTS, type DevAccount } from './accounts.js';
+import { MULTICALL3_ADDRESS } from './multicall3.js';
 
 /** The spec's identifier for a chain's native token: 0x followed by forty `e`. */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' as const;
@@ -21,6 +22,8 @@ export interface SandboxContracts {
   liquidityVault: Address;
   hookExecutor: Address;
   depositReceiver: Address;
+  /** Multicall3 at its canonical address, the same on every chain (placed, not deployed: see multicall3.ts). */
+  multicall3: Address;
 }
 
 export interface SandboxNetwork {
@@ -68,6 +71,7 @@ function contractsOf(deployer: Address): SandboxContracts {
     // The vault creates its executor in its constructor: the vault's first CREATE (nonce 1).
     hookExecutor: getContractAddress({ from: liquidityVault, nonce: 1n }),
     depositReceiver: at(nonceOf('depositReceiver')),
+    multicall3: MULTICALL3_ADDRESS,
   };
 }
 
