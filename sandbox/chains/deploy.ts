@@ -22,6 +22,7 @@ import {
   SwiftRouterAbi,
   SwiftTokenTransferProxyAbi,
   DepositReceiverAbi,
+  BatchExecutorAbi,
 } from '../artifacts/abis.js';
 import { OPERATOR_ACCOUNT, TOKEN_HOLDERS } from './accounts.js';
 import { bytecodeOf, type DeployableContract } from './artifacts.js';
@@ -116,6 +117,7 @@ function deploymentPlan(network: SandboxNetwork): PlannedTransaction[] {
     create('slowlaneBridge', 'SlowlaneBridge', SlowlaneBridgeAbi, [operator]),
     create('liquidityVault', 'LiquidityVault', LiquidityVaultAbi, [operator]),
     create('depositReceiver', 'DepositReceiver', DepositReceiverAbi),
+    create('batchExecutor', 'BatchExecutor', BatchExecutorAbi),
     ...SANDBOX_ERC20S.flatMap((token) =>
       [{ to: contracts.liquidityVault, whole: token.vaultLiquidity }, ...TOKEN_HOLDERS.map((holder) => ({ to: holder.address, whole: token.userFunding }))].map(
         ({ to, whole }) =>
