@@ -11,6 +11,10 @@ import type { BridgeQuoteDetail } from '../../src/bridge-widget/events.js';
 import { devWallet, resetSandbox, sandboxConfig, serviceRequests, setFaults, untilServiceRequest } from './helpers/sandbox.js';
 import { buttonText, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
+import { PickerHarness } from './harness/picker.js';
+import { AmountInputHarness } from './harness/amount-input.js';
+import type { ChainPicker } from '../../src/components/chain-picker/chain-picker.js';
+import type { TokenPicker } from '../../src/components/token-picker/token-picker.js';
 
 const SRC = '11155111';
 const DST = '84532';
@@ -30,10 +34,10 @@ async function listed(picker: Element): Promise<{ title: string; meta: string }[
 }
 
 /** Whether a picker's button is offered to the user. */
-const locked = (picker: Element) => shadow(picker).querySelector('[part~="trigger"]')!.getAttribute('aria-disabled') === 'true';
+const locked = (picker: ChainPicker | TokenPicker) => new PickerHarness(picker).locked;
 
 function amountInput(widget: BridgeWidget): HTMLInputElement {
-  return shadow(shadow(widget).querySelector('bw-amount-input')!).querySelector('input')!;
+  return new AmountInputHarness(shadow(widget).querySelector('bw-amount-input')!).input;
 }
 
 describe('<bridge-widget> states', function () {
