@@ -20,6 +20,7 @@ import { WalletError, requestAccounts, type Address, type Eip1193Provider } from
 import { TokenCatalog, heldTokens, parseList } from './catalog.js';
 import {
   findToken,
+  followWalletChain,
   formConfig,
   mainAction,
   readDraft,
@@ -377,6 +378,21 @@ export class TransferSession {
     if (!this.tokens.known(chainId).started) void this.#loadTokens(side, (signal) => this.#loadChain(side, chainId, signal)).then(apply);
   }
 
+  /** The source chain the wallet's network last set by itself (`followWallet`): while it is still selected, the user has not chosen one. */
+  #followedChain: string | undefined;
+
+  /** The wallet's network, when known and whenever it changes: the source chain follows it until someone chooses one (`followWalletChain`). */
+  followWallet(chainId: string): void {
+    const chains = this.catalog.value?.chains;
+    if (!chains || this.view !== 'form') return;
+    const next = followWalletChain(this.config, chains, this.values, chainId, this.#followedChain);
+    if (!next) return;
+    this.#followedChain = next.fromChainId;
+    const { toChainId } = this.values;
+    this.selectChain('from', next.fromChainId);
+    if (next.toChainId !== toChainId) this.selectChain('to', next.toChainId);
+  }
+
   /** The picker's search text: the local filter answers at once, the service after a pause (each keystroke aborts the last). */
   searchTokens(side: Side, text: string): void {
     const chainId = this.values[`${side}ChainId`];
@@ -446,7 +462,6 @@ export class TransferSession {
 
   get mainAction(): MainAction {
     return mainAction({
-      hasProvider: !!this.provider || this.settings.walletDiscovery === 'on',
       account: this.account,
       values: this.values,
       draft: this.draft,
