@@ -131,8 +131,8 @@ function serve(command: string, args: string[], cwd: string, env: Record<string,
   });
 }
 
-async function stop(url: string | undefined): Promise<void> {
-  void url;
+/** Stops every server `serve` started, each by its process group id. */
+async function stopServers(): Promise<void> {
   await Promise.all(
     running.splice(0).map(
       (child) =>
@@ -242,7 +242,7 @@ before(
 );
 
 after(async () => {
-  await stop(undefined);
+  await stopServers();
   await Promise.allSettled(installed.values());
   await browser?.close();
   await sandbox?.close();
@@ -300,7 +300,7 @@ describe('apps built from the packed tarball', { timeout: FILE_MS }, () => {
         assert.deepEqual(log.errors, [], 'no page or console errors');
         await context.close();
       } finally {
-        await stop(url);
+        await stopServers();
       }
 
       const devUrl = await serve(process.execPath, [next, 'dev', '-p', '0', '-H', '127.0.0.1'], dir, { NEXT_TELEMETRY_DISABLED: '1' });
@@ -316,7 +316,7 @@ describe('apps built from the packed tarball', { timeout: FILE_MS }, () => {
         assert.deepEqual((await widgetState(page)).props, presets(sandbox.proxyUrl!));
         await page.close();
       } finally {
-        await stop(devUrl);
+        await stopServers();
       }
     },
   );
@@ -404,7 +404,7 @@ describe('apps built from the packed tarball', { timeout: FILE_MS }, () => {
       assert.deepEqual(log.errors, []);
       await context.close();
     } finally {
-      await stop(url);
+      await stopServers();
     }
   });
 
