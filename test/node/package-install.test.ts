@@ -268,9 +268,9 @@ describe("the README's framework snippets against the installed package", { time
 });
 
 describe('dependencies dedupe in a host app (npm ls)', { timeout: 300_000 }, () => {
-  it('an app that already has lit, viem and zod in the declared ranges gets one copy of each', async () => {
+  it('an app that already has lit, viem and zod (and @lit/task, @noble/hashes) in the declared ranges gets one copy of each', async () => {
     const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    assert.deepEqual(Object.keys(dependencies).sort(), ['lit', 'viem', 'zod']);
+    assert.deepEqual(Object.keys(dependencies).sort(), ['@lit/task', '@noble/hashes', 'lit', 'viem', 'zod']);
     for (const [name, range] of Object.entries(dependencies)) assert.match(range, /^\^\d+\.\d+\.\d+$/, `${name} is a caret range, not a pin`);
     // Outside the repository, so npm sees only this app; the registry's current releases, as an app would have them.
     const host = mkdtempSync(path.join(tmpdir(), 'bridge-widget-dedupe-'));
@@ -280,10 +280,11 @@ describe('dependencies dedupe in a host app (npm ls)', { timeout: 300_000 }, () 
       await run('npm', [...flags, ...Object.entries(dependencies).map(([name, range]) => `${name}@${range}`)], { cwd: host });
       await run('npm', [...flags, pack.tarball], { cwd: host });
       // Every installed copy, by where it sits on disk: one path per package means one copy.
-      const listed = await run('npm', ['ls', 'viem', 'lit', 'zod', '--all', '--parseable'], { cwd: host });
+      const names = Object.keys(dependencies);
+      const listed = await run('npm', ['ls', ...names, '--all', '--parseable'], { cwd: host });
       const paths = [...new Set(listed.split('\n').filter((line) => line.startsWith(host)))];
-      for (const name of ['viem', 'lit', 'zod']) {
-        const copies = paths.filter((p) => path.basename(p) === name);
+      for (const name of names) {
+        const copies = paths.filter((p) => p.endsWith(`${path.sep}node_modules${path.sep}${name.replace('/', path.sep)}`));
         assert.deepEqual(copies, [path.join(host, 'node_modules', name)], `one ${name}, the app's:\n${listed}`);
       }
       const tree = await run('npm', ['ls', 'viem', 'lit', 'zod', '--all'], { cwd: host });
