@@ -248,4 +248,18 @@ describe('health endpoint', { timeout: 60_000 }, () => {
     assert.equal((await probe(`${proxy.url}/bridge/healthz`, { method: 'POST' })).status, 404);
     assert.deepEqual(upstream.calls, ['/api/v1/sdk/validate']);
   });
+
+  it('validate is not for browsers: 404 without an upstream call, while the proxy itself still validates behind /healthz (issue 30)', async () => {
+    upstream.answer = 'active';
+    const proxy = await start({ allowedOrigins: ['https://shop.example'] });
+    for (const headers of [{ origin: 'https://shop.example' }, { 'sec-fetch-site': 'same-origin' }, {}]) {
+      const refused = await probe(`${proxy.url}/api/v1/sdk/validate`, { headers });
+      assert.equal(refused.status, 404, JSON.stringify(headers));
+      assert.equal(refused.body.code, 'proxy_not_found');
+      assert.ok(!JSON.stringify(refused.body).includes('key_7Q2'), 'nothing about the key');
+    }
+    assert.deepEqual(upstream.calls, [], 'not forwarded, so no quota spent');
+    assert.deepEqual((await probe(`${proxy.url}/healthz`)).body, { status: 'ready' });
+    assert.deepEqual(upstream.calls, ['/api/v1/sdk/validate']);
+  });
 });

@@ -194,10 +194,10 @@ describe('no leak of the API key in any encoding (issue 16 item 5, issue 18)', {
   for (const { name, body, expected } of bodyCases) {
     it(`body: the key ${name}`, async () => {
       upstream.respond = echoBody(body);
-      const response = await request(proxy.url, '/api/v1/sdk/validate');
+      const response = await request(proxy.url, '/api/v1/data/balances/0xAbC');
       assert.equal(response.status, 200, response.text);
       assert.deepEqual(JSON.parse(response.text), expected);
-      assert.deepEqual(upstream.calls, ['GET /api/v1/sdk/validate']);
+      assert.deepEqual(upstream.calls, ['GET /api/v1/data/balances/0xAbC']);
     });
   }
 

@@ -227,7 +227,6 @@ const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST'; path: string }> = [
   { method: 'POST', path: '/api/v1/routes/deposit-address' },
   { method: 'POST', path: '/api/v1/route-intent/intent_01-AbC/receipt' },
   { method: 'GET', path: '/api/v1/route-intent/intent_01-AbC/status' },
-  { method: 'GET', path: '/api/v1/sdk/validate' },
   { method: 'GET', path: '/api/v1/data/balances/0xAbC0000000000000000000000000000000000001' },
 ];
 
@@ -372,7 +371,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
   });
 
   it('drops client credentials and injects only the configured key', async () => {
-    await rawRequest(proxy.url, '/api/v1/sdk/validate', {
+    await rawRequest(proxy.url, '/api/v1/routes/chains', {
       headers: {
         'X-API-Key': 'attacker-key',
         'x-api-KEY-extra': 'nope',
@@ -486,7 +485,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
       await new Promise((resolve) => setTimeout(resolve, 30));
       res.end(body.slice(cut + 3));
     };
-    const response = await rawRequest(proxy.url, '/api/v1/sdk/validate');
+    const response = await rawRequest(proxy.url, '/api/v1/routes/chains');
     assert.equal(response.status, 500);
     assert.ok(!response.text.includes(API_KEY), response.text);
     assert.ok(!JSON.stringify(response.headers).includes(API_KEY));
@@ -1015,7 +1014,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
 
       const chunked = await sendRaw(
         proxy.url,
-        'GET /api/v1/sdk/validate HTTP/1.1\r\nHost: proxy\r\nTransfer-Encoding: chunked\r\n\r\n7\r\n{"a":1}\r\n0\r\n\r\n',
+        'GET /api/v1/routes/chains HTTP/1.1\r\nHost: proxy\r\nTransfer-Encoding: chunked\r\n\r\n7\r\n{"a":1}\r\n0\r\n\r\n',
       );
       assert.deepEqual(chunked.statuses, [400]);
       assert.deepEqual(chunked.codes, ['proxy_unexpected_body']);
