@@ -252,7 +252,7 @@ describe('health endpoint', { timeout: 60_000 }, () => {
   it('validate is not for browsers: 404 without an upstream call, while the proxy itself still validates behind /healthz (issue 30)', async () => {
     upstream.answer = 'active';
     const proxy = await start({ allowedOrigins: ['https://shop.example'] });
-    for (const headers of [{ origin: 'https://shop.example' }, { 'sec-fetch-site': 'same-origin' }, {}]) {
+    for (const headers of [{ origin: 'https://shop.example' }, { 'sec-fetch-site': 'same-origin' }, {}] as Record<string, string>[]) {
       const refused = await probe(`${proxy.url}/api/v1/sdk/validate`, { headers });
       assert.equal(refused.status, 404, JSON.stringify(headers));
       assert.equal(refused.body.code, 'proxy_not_found');
