@@ -6,10 +6,11 @@
 import { isJsonContentType, isJsonDocument, isJsonResponseType, readCappedBody, readCappedStream, utf8Text } from './body.js';
 import { corsResponseHeaders, decideOrigin, optionsHeaders } from './cors.js';
 import { jsonError, type ProxyErrorCode } from './errors.js';
+import type { Exchange } from './exchange.js';
 import type { KeyStatus } from './key-check.js';
 import { priorityOf, type Admission, type Priority, type SendTicket } from './quota.js';
 import { buildClientHeaders, buildUpstreamHeaders, SECURITY_HEADERS } from './headers.js';
-import { hostAllowed, resolveProxyOptions, type CatalogCacheConfig, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
+import { hostAllowed, resolveProxyOptions, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
 import { normaliseClientKey } from './ratelimit.js';
 import { buildUpstreamQuery, matchRoute, type RouteSpec } from './routes.js';
 
@@ -44,6 +45,12 @@ export interface ProxyCore {
   readonly checkKey: () => Promise<KeyStatus>;
   /** The proxy's scrubbed logger, for adapters reporting what never became a request. */
   readonly log: (line: string) => void;
+  /**
+   * Shutting down: from now on the health endpoint answers 503 `draining`
+   * and every new request 503 `proxy_draining` (clients retry elsewhere);
+   * requests already in progress finish as usual.
+   */
+  readonly drain: () => void;
 }
 
 interface Outcome {
@@ -61,12 +68,13 @@ const UNFORWARDABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 export function createProxyCore(options: ProxyOptions): ProxyCore {
   const config = resolveProxyOptions(options);
+  const state = { draining: false };
   const core = async (request: Request, context: RequestContext = {}): Promise<Response> => {
     const started = Date.now();
     const method = context.method ?? request.method;
     let outcome: Outcome;
     try {
-      outcome = await handle(config, request, method, context);
+      outcome = await handle(config, state, request, method, context);
     } catch (error) {
       outcome = {
         response: jsonError(500, 'proxy_internal_error', 'Internal proxy error'),
@@ -78,10 +86,20 @@ export function createProxyCore(options: ProxyOptions): ProxyCore {
     config.log(`${method} ${outcome.label} -> ${outcome.response.status}${note} ${Date.now() - started}ms`);
     return outcome.response;
   };
-  return Object.assign(core, { log: config.log, checkKey: () => config.keyChecker.status() });
+  return Object.assign(core, {
+    log: config.log,
+    checkKey: () => config.keyChecker.status(),
+    drain: () => {
+      state.draining = true;
+    },
+  });
 }
 
-async function handle(config: ResolvedProxyConfig, request: Request, method: string, context: RequestContext): Promise<Outcome> {
+interface CoreState {
+  draining: boolean;
+}
+
+async function handle(config: ResolvedProxyConfig, state: CoreState, request: Request, method: string, context: RequestContext): Promise<Outcome> {
   let url: URL;
   try {
     url = new URL(request.url);
@@ -107,7 +125,10 @@ async function handle(config: ResolvedProxyConfig, request: Request, method: str
 
   // Probes come by address and without an origin; the answer says only ready or not.
   if (config.healthPath !== undefined && url.pathname === config.healthPath && (method === 'GET' || method === 'HEAD')) {
-    return health(config, method);
+    return health(config, state, method);
+  }
+  if (state.draining) {
+    return refuse(503, 'proxy_draining', 'This proxy instance is shutting down; retry', { ...cors, 'retry-after': '1', connection: 'close' }, label);
   }
 
   // Before the origin verdict: a DNS-rebinding page is same-origin with us.
@@ -176,8 +197,13 @@ async function handle(config: ResolvedProxyConfig, request: Request, method: str
   }
 
   const target = `${config.upstreamOrigin}${config.upstreamBasePath}${match.upstreamPath}${query.search}`;
-  if (config.catalogCache && CATALOG_TEMPLATES.has(label)) {
-    return toOutcome(await cachedCatalog(config, target, `catalog:${match.upstreamPath}${query.search}`), cors, label);
+  if (config.catalog && CATALOG_TEMPLATES.has(label)) {
+    const fetchUpstream = () =>
+      admitted(config, 'other', (ticket) =>
+        // Shared by every waiting visitor, so not tied to the first one's connection.
+        upstreamExchange(config, { ticket, method: 'GET', target, headers: buildUpstreamHeaders(new Headers(), config.apiKey, false), body: undefined }),
+      );
+    return toOutcome(await config.catalog.serve(`catalog:${match.upstreamPath}${query.search}`, fetchUpstream), cors, label);
   }
   const exchange = await admitted(config, priorityOf(label), (ticket) =>
     upstreamExchange(config, {
@@ -195,24 +221,6 @@ async function handle(config: ResolvedProxyConfig, request: Request, method: str
 /** The catalog: the same for every visitor, so one upstream answer serves them all. */
 const CATALOG_TEMPLATES = new Set(['/api/v1/routes/chains', '/api/v1/routes/tokens']);
 
-/** What the upstream exchange came to, before CORS: a response to pass on, or the proxy's refusal. */
-type Exchange =
-  | {
-      readonly kind: 'response';
-      readonly status: number;
-      readonly headers: Headers;
-      readonly body: string | null;
-      readonly note: string;
-    }
-  | {
-      readonly kind: 'refusal';
-      readonly status: number;
-      readonly code: ProxyErrorCode;
-      readonly message: string;
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly notes: readonly string[];
-    };
-
 function toOutcome(exchange: Exchange, cors: Readonly<Record<string, string>>, label: string): Outcome {
   if (exchange.kind === 'refusal') {
     return refuse(exchange.status, exchange.code, exchange.message, { ...cors, ...exchange.headers }, label, exchange.notes);
@@ -226,8 +234,7 @@ function toOutcome(exchange: Exchange, cors: Readonly<Record<string, string>>, l
 async function admitted(config: ResolvedProxyConfig, priority: Priority, send: (ticket: SendTicket | undefined) => Promise<Exchange>): Promise<Exchange> {
   let ticket: SendTicket | undefined;
   if (config.quota) {
-    // A store that fails leaves the service's own limit as the only one.
-    const admission: Admission = await config.quota.admit(priority).catch(() => ({ ok: true }));
+    const admission: Admission = await config.quota.admit(priority);
     if (!admission.ok) {
       const [code, message]: [ProxyErrorCode, string] =
         admission.reason === 'reserve'
@@ -245,83 +252,6 @@ async function admitted(config: ResolvedProxyConfig, priority: Priority, send: (
     ticket = admission.ticket;
   }
   return send(ticket);
-}
-
-interface CachedCatalog {
-  readonly status: number;
-  readonly headers: ReadonlyArray<readonly [string, string]>;
-  readonly body: string;
-  readonly storedAt: number;
-}
-
-/** Quota headers describe the moment of the call; a cached copy must not repeat them to later visitors. */
-const UNCACHED_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'];
-
-/**
- * Fresh for `ttlMs`, then served stale for `staleMs` more while one
- * background call refreshes it; identical concurrent misses share one call.
- * Only 200 answers are kept: errors and refusals are never cached.
- */
-async function cachedCatalog(config: ResolvedProxyConfig, target: string, key: string): Promise<Exchange> {
-  const cache = config.catalogCache!;
-  const at = Date.now();
-  // A store that fails (Redis down) is a miss, never a failed request.
-  const entry = parseCached(await config.store.get(key).catch(() => undefined));
-  if (entry) {
-    const age = at - entry.storedAt;
-    if (age < cache.ttlMs) return fromCache(entry, cache, age, 'hit');
-    if (age < cache.ttlMs + cache.staleMs) {
-      void refreshCatalog(config, target, key).catch(() => undefined);
-      return fromCache(entry, cache, age, 'stale');
-    }
-  }
-  const exchange = await refreshCatalog(config, target, key);
-  if (exchange.kind !== 'response' || exchange.status !== 200) return exchange;
-  const headers = new Headers(exchange.headers);
-  headers.set('cache-control', catalogCacheControl(cache, 0));
-  return { ...exchange, headers, note: `${exchange.note} cache=miss` };
-}
-
-function refreshCatalog(config: ResolvedProxyConfig, target: string, key: string): Promise<Exchange> {
-  const running = config.inFlight.get(key) as Promise<Exchange> | undefined;
-  if (running) return running;
-  const call = admitted(config, 'other', (ticket) =>
-    // Shared by every waiting visitor, so not tied to the first one's connection.
-    upstreamExchange(config, { ticket, method: 'GET', target, headers: buildUpstreamHeaders(new Headers(), config.apiKey, false), body: undefined }),
-  ).then(async (exchange) => {
-    if (exchange.kind === 'response' && exchange.status === 200 && exchange.body !== null) {
-      const headers = [...exchange.headers].filter(([name]) => !UNCACHED_HEADERS.includes(name));
-      const entry: CachedCatalog = { status: 200, headers, body: exchange.body, storedAt: Date.now() };
-      const cache = config.catalogCache!;
-      await config.store.set(key, JSON.stringify(entry), cache.ttlMs + cache.staleMs).catch(() => undefined);
-    }
-    return exchange;
-  });
-  const shared = call.finally(() => config.inFlight.delete(key));
-  config.inFlight.set(key, shared);
-  return shared;
-}
-
-function parseCached(raw: string | undefined): CachedCatalog | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const entry = JSON.parse(raw) as CachedCatalog;
-    return typeof entry.body === 'string' && typeof entry.storedAt === 'number' && Array.isArray(entry.headers) ? entry : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function fromCache(entry: CachedCatalog, cache: CatalogCacheConfig, age: number, kind: 'hit' | 'stale'): Exchange {
-  const headers = new Headers(entry.headers.map(([name, value]) => [name, value] as [string, string]));
-  headers.set('cache-control', catalogCacheControl(cache, age));
-  headers.set('age', String(Math.floor(age / 1000)));
-  return { kind: 'response', status: entry.status, headers, body: entry.body, note: `cache=${kind}` };
-}
-
-function catalogCacheControl(cache: CatalogCacheConfig, age: number): string {
-  const maxAge = Math.max(0, Math.floor((cache.ttlMs - age) / 1000));
-  return `public, max-age=${maxAge}, stale-while-revalidate=${Math.floor(cache.staleMs / 1000)}`;
 }
 
 interface UpstreamCall {
@@ -415,15 +345,25 @@ async function upstreamExchange(config: ResolvedProxyConfig, call: UpstreamCall)
   return { kind: 'response', status: upstream.status, headers, body: scrubbed, note };
 }
 
-async function health(config: ResolvedProxyConfig, method: string): Promise<Outcome> {
-  const status = await config.keyChecker.status();
-  const ready = status.state === 'active';
-  const body = JSON.stringify(ready ? { status: 'ready' } : { status: 'not_ready', reason: status.state });
+async function health(config: ResolvedProxyConfig, state: CoreState, method: string): Promise<Outcome> {
+  // Never waits for the store: its state is what the guard last saw.
+  const store = config.store.state();
+  const storeField: Record<string, string> = store === 'memory' ? {} : { store };
+  let body: Record<string, string>;
+  let note: string;
+  if (state.draining) {
+    body = { status: 'draining', ...storeField };
+    note = 'draining';
+  } else {
+    const status = await config.keyChecker.status();
+    body = status.state === 'active' ? { status: 'ready', ...storeField } : { status: 'not_ready', reason: status.state, ...storeField };
+    note = `key ${status.state}`;
+  }
   const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS };
   return {
-    response: new Response(method === 'HEAD' ? null : body, { status: ready ? 200 : 503, headers }),
+    response: new Response(method === 'HEAD' ? null : JSON.stringify(body), { status: body.status === 'ready' ? 200 : 503, headers }),
     label: 'health',
-    note: `key ${status.state}`,
+    note: store === 'memory' ? note : `${note} store ${store}`,
   };
 }
 
@@ -432,12 +372,11 @@ async function checkClientRateLimit(config: ResolvedProxyConfig, request: Reques
   if (config.rateLimiter === undefined || config.clientRateLimit === false) return undefined;
   const key = clientKeyOf(config, request, context);
   if (!key) return undefined;
-  if (config.sharedStore) {
-    // Counted where every instance counts, so a client cannot multiply its allowance by the number of instances.
-    const counted = await config.store.hit(`flood:${normaliseClientKey(key)}`, config.clientRateLimit.windowMs).catch(() => undefined);
-    if (counted === undefined) return undefined;
-    return counted.count <= config.clientRateLimit.limit ? undefined : Math.max(1, Math.ceil(counted.resetInMs / 1000));
-  }
+  const { windowMs, limit } = config.clientRateLimit;
+  // Counted where every instance counts, so a client cannot multiply its allowance by the number of instances;
+  // while the shared store does not answer, this instance counts on its own.
+  const counted = await config.store.call((shared) => shared.hit(`flood:${normaliseClientKey(key)}`, windowMs));
+  if (counted.ok) return counted.value.count <= limit ? undefined : Math.max(1, Math.ceil(counted.value.resetInMs / 1000));
   const verdict = config.rateLimiter.hit(key);
   return verdict.allowed ? undefined : verdict.retryAfterSeconds;
 }

@@ -36,6 +36,8 @@ export type ProxyErrorCode =
   | 'proxy_upstream_too_large'
   /** The upstream answered with something other than a JSON document (502): never passed to a browser. */
   | 'proxy_upstream_not_json'
+  /** The instance is shutting down (503 with `Retry-After: 1`); requests already in progress finish. */
+  | 'proxy_draining'
   | 'proxy_internal_error';
 
 export interface ProxyErrorBody {

@@ -15,7 +15,7 @@ import { errorBody, type ProxyErrorCode } from './errors.js';
 import { SECURITY_HEADERS } from './headers.js';
 import type { KeyStatus } from './key-check.js';
 import { createRedisStore } from './redis-store.js';
-import type { ProxyOptions } from './options.js';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, type ProxyOptions } from './options.js';
 
 export interface NodeProxyServerOptions extends ProxyOptions {
   /** Interface to bind; default 127.0.0.1 so nothing is exposed by accident. */
@@ -47,6 +47,14 @@ export interface NodeProxyServerOptions extends ProxyOptions {
    * Not together with `store`.
    */
   redisUrl?: string;
+  /**
+   * How long `close()` (SIGTERM for the command) lets requests already in
+   * progress finish; default `bodyTimeoutMs + upstreamTimeoutMs` (30 s). While
+   * they finish, the health endpoint answers 503 `{ "status": "draining" }`
+   * and new requests get 503 `proxy_draining` with `Retry-After: 1`, so a
+   * load balancer moves clients to other instances; then the port closes.
+   */
+  shutdownTimeoutMs?: number;
 }
 
 export interface RunningProxyServer {
@@ -58,7 +66,11 @@ export interface RunningProxyServer {
    * the result is shared with the health endpoint's cache.
    */
   checkKey(): Promise<KeyStatus>;
-  /** Stops accepting, lets in-flight requests finish briefly, then drops what is left. */
+  /**
+   * Drains: new requests get 503 `proxy_draining` and the health endpoint
+   * `draining`, requests in progress finish (up to `shutdownTimeoutMs`), then
+   * the port and the store connection close.
+   */
   close(): Promise<void>;
 }
 
@@ -68,7 +80,6 @@ const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_RESPONSE_TIMEOUT_MS = 30_000;
 /** Parts small enough that a slow but reading client shows progress well within the deadline. */
 const RESPONSE_PART_BYTES = 64 * 1024;
-const CLOSE_GRACE_MS = 2_000;
 
 /** A web `Request` refuses these (Fetch standard); the core gets a stand-in and refuses them itself. */
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -95,6 +106,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
     headersTimeoutMs = DEFAULT_HEADERS_TIMEOUT_MS,
     responseTimeoutMs = DEFAULT_RESPONSE_TIMEOUT_MS,
     redisUrl,
+    shutdownTimeoutMs = bodyTimeoutMs + (options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS),
     ...proxyOptions
   } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError('port must be an integer 0-65535');
@@ -103,6 +115,9 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
   }
   if (!Number.isSafeInteger(responseTimeoutMs) || responseTimeoutMs <= 0) {
     throw new TypeError('responseTimeoutMs must be a positive integer');
+  }
+  if (!Number.isSafeInteger(shutdownTimeoutMs) || shutdownTimeoutMs <= 0) {
+    throw new TypeError('shutdownTimeoutMs must be a positive integer');
   }
   if (!Number.isSafeInteger(headersTimeoutMs) || headersTimeoutMs <= 0) {
     throw new TypeError('headersTimeoutMs must be a positive integer');
@@ -124,6 +139,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
   }
   if (hosts.warning) core.log(hosts.warning);
 
+  const inProgress = new Set<Promise<void>>();
   const server = createServer(
     {
       headersTimeout: headersTimeoutMs,
@@ -134,7 +150,9 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
       connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeoutMs / 4))),
     },
     (req, res) => {
-      void serve(core, req, res, { bodyTimeoutMs, responseTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
+      const served = serve(core, req, res, { bodyTimeoutMs, responseTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
+      inProgress.add(served);
+      void served.finally(() => inProgress.delete(served));
     },
   );
   const boundPort = () => (server.address() as AddressInfo | null)?.port ?? port;
@@ -162,14 +180,24 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
     port: actualPort,
     checkKey: () => core.checkKey(),
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
-        server.close(() => {
-          clearTimeout(force);
-          void (redis?.close() ?? Promise.resolve()).then(() => resolve());
+      closing ??= (async () => {
+        core.drain();
+        const running = [...inProgress];
+        core.log(`draining: ${running.length} request(s) in progress, up to ${shutdownTimeoutMs} ms`);
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), shutdownTimeoutMs);
         });
-        server.closeIdleConnections();
-      });
+        const outcome = await Promise.race([Promise.all(running).then(() => 'done' as const), deadline]);
+        clearTimeout(timer);
+        const cut = running.filter((request) => inProgress.has(request)).length;
+        core.log(outcome === 'done' ? 'drained: every request in progress was answered' : `drain deadline passed: ${cut} request(s) cut`);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await redis?.close();
+      })();
       return closing;
     },
   };
