@@ -8,26 +8,23 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
+import { deadUrl, startUpstream, type Upstream } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_health_0123456789';
 
-interface KeyUpstream {
-  readonly url: string;
-  /** Paths of the calls received, in order. */
-  readonly calls: string[];
+interface KeyUpstream extends Upstream {
   /** What validate answers: the key's status, or an HTTP status to refuse with. */
   answer: 'active' | 'inactive' | 401;
-  close(): Promise<void>;
 }
 
+/** Validate as the spec describes it; `calls` holds the paths. */
 async function startKeyUpstream(): Promise<KeyUpstream> {
-  const upstream: KeyUpstream = { url: '', calls: [], answer: 'active', close: async () => undefined };
-  const server = http.createServer((req, res) => {
-    upstream.calls.push(req.url ?? '');
+  const upstream = Object.assign(await startUpstream(), { answer: 'active' as KeyUpstream['answer'] });
+  upstream.respond = (req, res) => {
+    upstream.calls[upstream.calls.length - 1] = req.url ?? '';
     if (req.headers['x-api-key'] !== API_KEY || upstream.answer === 401) {
       res.writeHead(401, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ error: 'invalid key' }));
@@ -47,25 +44,8 @@ async function startKeyUpstream(): Promise<KeyUpstream> {
         quote: { id: 'hb-1', text: 'Measure twice, broadcast once.' },
       }),
     );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(upstream, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  });
-}
-
-async function deadUrl(): Promise<string> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  };
+  return upstream;
 }
 
 interface CommandRun {

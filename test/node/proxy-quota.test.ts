@@ -6,55 +6,40 @@
  * polls keep theirs; once the upstream says to wait, nothing is sent.
  */
 import assert from 'node:assert/strict';
-import http, { type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
+import { startUpstream, type Upstream } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_quota_0123456789';
 
-interface WindowedUpstream {
-  readonly url: string;
-  /** `METHOD path -> status` of every call. */
-  readonly calls: string[];
+interface WindowedUpstream extends Upstream {
   limit: number;
   /** When set, every answer is this 429 with `Retry-After` (seconds). */
   tellToWait: number | undefined;
-  close(): Promise<void>;
+  /** Calls with their answer, `METHOD path -> status`. */
+  readonly answered: string[];
 }
 
+/** An upstream that limits the key to `limit` calls in a fixed window of an hour and says so in its headers. */
 async function startWindowedUpstream(limit: number): Promise<WindowedUpstream> {
   const resetAt = Math.ceil(Date.now() / 1000) + 3600;
-  const upstream: WindowedUpstream = { url: '', calls: [], limit, tellToWait: undefined, close: async () => undefined };
-  let used = 0;
-  const server = http.createServer((req, res: ServerResponse) => {
-    req.resume();
-    req.on('end', () => {
-      used += 1;
-      const remaining = Math.max(0, upstream.limit - used);
-      const headers: Record<string, string> = {
-        'content-type': 'application/json',
-        'x-ratelimit-limit': String(upstream.limit),
-        'x-ratelimit-remaining': String(remaining),
-        'x-ratelimit-reset': String(resetAt),
-      };
-      const status = upstream.tellToWait !== undefined || used > upstream.limit ? 429 : 200;
-      if (status === 429) headers['retry-after'] = String(upstream.tellToWait ?? 3600);
-      upstream.calls.push(`${req.method} ${req.url} -> ${status}`);
-      res.writeHead(status, headers);
-      res.end(JSON.stringify(status === 429 ? { error: 'rate limited' } : { ok: true }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(upstream, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  });
+  const answered: string[] = [];
+  const upstream = Object.assign(await startUpstream(), { limit, tellToWait: undefined as number | undefined, answered });
+  upstream.respond = (req, res, _body, used) => {
+    const remaining = Math.max(0, upstream.limit - used);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'x-ratelimit-limit': String(upstream.limit),
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': String(resetAt),
+    };
+    const status = upstream.tellToWait !== undefined || used > upstream.limit ? 429 : 200;
+    if (status === 429) headers['retry-after'] = String(upstream.tellToWait ?? 3600);
+    answered.push(`${req.method} ${req.url} -> ${status}`);
+    res.writeHead(status, headers);
+    res.end(JSON.stringify(status === 429 ? { error: 'rate limited' } : { ok: true }));
+  };
+  return upstream;
 }
 
 type Kind = 'quote' | 'balances' | 'tokens' | 'status' | 'receipt';
@@ -93,7 +78,7 @@ describe('quota-aware priorities', { timeout: 60_000 }, () => {
     // Visitors keep coming, all kinds mixed, well past the window.
     for (let n = 0; n < 80; n++) answers.push(await send(proxy, kinds[n % kinds.length]!, n));
 
-    assert.ok(!upstream.calls.some((call) => call.endsWith('429')), 'the proxy never ran the key into the upstream limit');
+    assert.ok(!upstream.answered.some((call) => call.endsWith('429')), 'the proxy never ran the key into the upstream limit');
     assert.equal(upstream.calls.length, 40, 'the whole window was used, and not one call more');
 
     const refused = answers.filter((a) => a.status === 429);

@@ -17,6 +17,7 @@ import { parseClientRateLimit, proxyServerOptionsFromEnv } from '../../src/proxy
 import { createProxyHandler } from '../../src/proxy/handler.js';
 import { defaultAllowedHosts, startProxyServer, type NodeProxyServerOptions, type RunningProxyServer } from '../../src/proxy/node.js';
 import { resolveProxyOptions } from '../../src/proxy/options.js';
+import { startUpstream, type Responder, type Upstream } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_7f3a9c2e51d84b6f';
 
@@ -42,23 +43,6 @@ after(() => {
   assertNoKey('log lines', ...allLogs);
 });
 
-interface Recorded {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly rawHeaders: readonly string[];
-  readonly body: string;
-}
-
-type Responder = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
-
-interface Upstream {
-  readonly url: string;
-  readonly received: Recorded[];
-  respond: Responder;
-  close(): Promise<void>;
-}
-
 const defaultResponder: Responder = (req, res) => {
   res.writeHead(200, {
     'content-type': 'application/json',
@@ -69,41 +53,6 @@ const defaultResponder: Responder = (req, res) => {
   });
   res.end(JSON.stringify({ data: { method: req.method, url: req.url } }));
 };
-
-async function startUpstream(): Promise<Upstream> {
-  const received: Recorded[] = [];
-  const upstream: Upstream = {
-    url: '',
-    received,
-    respond: defaultResponder,
-    close: async () => undefined,
-  };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      received.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        rawHeaders: req.rawHeaders,
-        body,
-      });
-      void upstream.respond(req, res, body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(upstream, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  });
-}
 
 interface RawResponse {
   readonly status: number;
@@ -236,7 +185,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
   const logs: string[] = [];
 
   before(async () => {
-    upstream = await startUpstream();
+    upstream = await startUpstream(defaultResponder);
     proxy = await startProxyServer({
       upstreamUrl: upstream.url,
       apiKey: API_KEY,
@@ -666,7 +615,7 @@ describe('proxy options', () => {
   };
 
   before(async () => {
-    upstream = await startUpstream();
+    upstream = await startUpstream(defaultResponder);
   });
   after(async () => {
     await Promise.all(servers.map((server) => server.close()));
@@ -796,7 +745,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
     );
 
   before(async () => {
-    upstream = await startUpstream();
+    upstream = await startUpstream(defaultResponder);
     // Limit off here: these tests send hundreds of requests from one address; the flood tests have their own servers.
     // Any host name: these requests use the upstream's and other names to show the refusals after the host check;
     // the host check itself has its own servers below.
@@ -1479,7 +1428,7 @@ describe('createProxyHandler on web Requests (edge runtimes)', () => {
   const edge = (options: Partial<Parameters<typeof createProxyHandler>[0]> = {}) =>
     createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, onLog: logSink, ...options });
   before(async () => {
-    upstream = await startUpstream();
+    upstream = await startUpstream(defaultResponder);
   });
   after(async () => {
     await upstream.close();
@@ -1664,7 +1613,7 @@ describe('bridge-widget-proxy command', () => {
   const cwd = fileURLToPath(new URL('../../', import.meta.url));
 
   before(async () => {
-    upstream = await startUpstream();
+    upstream = await startUpstream(defaultResponder);
   });
   after(async () => {
     await upstream.close();
