@@ -115,7 +115,13 @@ async function handle(config: ResolvedProxyConfig, state: CoreState, request: Re
   // Refused origins get no CORS grant, only `Vary`.
   const cors = corsResponseHeaders(decision);
 
-  // Every request counts, whatever happens to it next, so a flood is cut
+  // Probes come by address and without an origin; the answer says only ready or not. It is answered
+  // from memory before anything that could wait (not even the flood limit's store call).
+  if (config.healthPath !== undefined && url.pathname === config.healthPath && (method === 'GET' || method === 'HEAD')) {
+    return health(config, state, method);
+  }
+
+  // Every other request counts, whatever happens to it next, so a flood is cut
   // before any further work and never reaches the routing service.
   const retryAfter = await checkClientRateLimit(config, request, context);
   if (retryAfter !== undefined) {
@@ -123,10 +129,6 @@ async function handle(config: ResolvedProxyConfig, state: CoreState, request: Re
     return refuse(429, 'proxy_rate_limited', 'Too many requests from this client; retry later', headers, label);
   }
 
-  // Probes come by address and without an origin; the answer says only ready or not.
-  if (config.healthPath !== undefined && url.pathname === config.healthPath && (method === 'GET' || method === 'HEAD')) {
-    return health(config, state, method);
-  }
   if (state.draining) {
     return refuse(503, 'proxy_draining', 'This proxy instance is shutting down; retry', { ...cors, 'retry-after': '1', connection: 'close' }, label);
   }
@@ -348,8 +350,8 @@ async function upstreamExchange(config: ResolvedProxyConfig, call: UpstreamCall)
 async function health(config: ResolvedProxyConfig, state: CoreState, method: string): Promise<Outcome> {
   // Never waits for the store: its state is what the guard last saw.
   const store = config.store.state();
-  const storeField: Record<string, string> = store === 'memory' ? {} : { store };
-  let body: Record<string, string>;
+  const storeField: Record<string, string | number> = store === 'memory' ? {} : { store, instances: config.store.instances() };
+  let body: Record<string, string | number>;
   let note: string;
   if (state.draining) {
     body = { status: 'draining', ...storeField };

@@ -17,7 +17,7 @@
  * (`redis-store.ts`), one round trip. Both follow `admitStep` and
  * `observeStep` below, line for line, and the same tests run against both.
  */
-import { cappedWaitEndsAt } from './wait-header.js';
+import { cappedWaitEndsAt, waitEndsAt } from './wait-header.js';
 
 export type Priority = 'receipt' | 'status' | 'other';
 
@@ -33,7 +33,7 @@ export interface QuotaObservation {
   readonly status: number;
   readonly limit?: number;
   readonly remaining?: number;
-  /** Epoch ms at which the window ends (`X-RateLimit-Reset`, capped). */
+  /** Epoch ms at which the window ends (`X-RateLimit-Reset` as sent: it names the window). */
   readonly resetAt?: number;
   /** Epoch ms before which the service said not to call (`Retry-After`, capped). */
   readonly waitUntil?: number;
@@ -57,7 +57,7 @@ export type QuotaDecision =
 export interface QuotaStore {
   admit(request: AdmitRequest): Promise<QuotaDecision>;
   /** `seq`: the number `admit` gave the send that got this answer, if it was counted here. */
-  observe(observation: QuotaObservation, seq: number | undefined, share: number, now: number): Promise<void>;
+  observe(observation: QuotaObservation, seq: number | undefined, share: number, now: number, capMs: number): Promise<void>;
 }
 
 /** The state record, in memory as in Redis (a hash with these fields). */
@@ -65,8 +65,10 @@ export interface QuotaState {
   limit?: number;
   /** Calls estimated left in the window; undefined while nothing is known. */
   budget?: number;
-  /** Epoch ms at which the window ends; undefined for a window begun but not yet observed. */
+  /** Epoch ms at which the window ends, as the service said; undefined for a window begun but not yet observed. */
   resetAt?: number;
+  /** When the proxy starts a new window: the window's end, but never later than the cap from when it was first seen. */
+  rollAt?: number;
   blockedUntil?: number;
   /** Sends counted so far (never reset), for telling which sends an answer has not seen. */
   seq: number;
@@ -99,7 +101,7 @@ export function admitStep(state: QuotaState, request: AdmitRequest): QuotaDecisi
   const reserved = request.priority === 'receipt' ? 0 : request.priority === 'status' ? kept.receipts : kept.receipts + kept.status;
   const floor = Math.ceil(reserved / request.share);
   if (state.budget <= floor) {
-    const retryAfterMs = state.resetAt === undefined ? UNKNOWN_WINDOW_MS : state.resetAt - now;
+    const retryAfterMs = state.rollAt === undefined ? UNKNOWN_WINDOW_MS : state.rollAt - now;
     // At zero even receipts would only meet a 429: the window's end is when anything can pass.
     return { ok: false, reason: state.budget <= 0 ? 'upstream_wait' : 'reserve', retryAfterMs };
   }
@@ -108,42 +110,58 @@ export function admitStep(state: QuotaState, request: AdmitRequest): QuotaDecisi
   return { ok: true, seq: state.seq };
 }
 
-export function observeStep(state: QuotaState, observation: QuotaObservation, seq: number | undefined, share: number, now: number): void {
+export function observeStep(state: QuotaState, observation: QuotaObservation, seq: number | undefined, share: number, now: number, capMs: number): void {
   if (observation.limit !== undefined) state.limit = observation.limit;
   if (observation.status === 429) {
-    const until = observation.waitUntil ?? observation.resetAt ?? state.resetAt ?? now + UNKNOWN_WINDOW_MS;
+    const until =
+      observation.waitUntil ??
+      (observation.resetAt === undefined ? undefined : Math.min(observation.resetAt, now + capMs)) ??
+      state.rollAt ??
+      now + UNKNOWN_WINDOW_MS;
     state.blockedUntil = Math.max(state.blockedUntil ?? 0, until);
   }
   rollWindow(state, now);
   const remaining = observation.remaining ?? (observation.status === 429 ? 0 : undefined);
   if (remaining === undefined) return;
-  // Sends counted after the one that got this answer: the service had not seen them yet.
+  // In a window the proxy has counted from its start, its own count is exact: an answer can only
+  // lower it (calls the proxy did not send, such as another deployment's). Sends counted after the
+  // one that got this answer may or may not have reached the service before it: counting them as
+  // not yet seen would count some twice, so only a window's first answer does.
   const after = seq === undefined ? 0 : state.seq - seq;
-  const estimate = Math.floor(Math.max(0, remaining - after) / share);
+  const fresh = Math.floor(Math.max(0, remaining - after) / share);
+  const ceiling = Math.floor(remaining / share);
   const reset = observation.resetAt;
   if (reset === undefined) {
     // No window end given: the latest answer is all there is, and it holds for a second.
-    state.budget = estimate;
-    state.resetAt ??= now + UNKNOWN_WINDOW_MS;
+    state.budget = state.budget === undefined ? fresh : Math.min(state.budget, ceiling);
+    state.rollAt ??= now + UNKNOWN_WINDOW_MS;
   } else if (reset <= now) {
     // An answer from a window that is over: nothing to learn about this one.
   } else if (state.resetAt !== undefined && reset > state.resetAt + SAME_WINDOW_TOLERANCE_MS) {
-    state.budget = estimate;
+    state.budget = fresh;
     state.resetAt = reset;
+    state.rollAt = Math.min(reset, now + capMs);
   } else if (state.resetAt !== undefined && reset < state.resetAt - SAME_WINDOW_TOLERANCE_MS) {
     // An answer from an earlier window that arrived late.
   } else {
-    // The same window: answers can arrive out of order, so the estimate only ever goes down.
-    state.budget = state.budget === undefined ? estimate : Math.min(state.budget, estimate);
-    state.resetAt ??= reset;
+    state.budget = state.budget === undefined ? fresh : Math.min(state.budget, ceiling);
+    if (state.resetAt === undefined) {
+      state.resetAt = reset;
+      state.rollAt = Math.min(reset, now + capMs);
+    }
   }
 }
 
-/** Once the window is over, the next one starts with the whole limit and an end not yet observed. */
+/**
+ * Once the window is over (or the cap has passed: a reset a day away is not
+ * believed), the next one starts with the whole limit and an end not yet
+ * observed; its first answer brings the budget down to what is really left.
+ */
 function rollWindow(state: QuotaState, now: number): void {
-  if (state.resetAt === undefined || now < state.resetAt) return;
+  if (state.rollAt === undefined || now < state.rollAt) return;
   state.budget = state.limit;
   state.resetAt = undefined;
+  state.rollAt = undefined;
 }
 
 /** This instance's quota state. */
@@ -153,8 +171,8 @@ export function createMemoryQuota(): QuotaStore {
     async admit(request) {
       return admitStep(state, request);
     },
-    async observe(observation, seq, share, now) {
-      observeStep(state, observation, seq, share, now);
+    async observe(observation, seq, share, now, capMs) {
+      observeStep(state, observation, seq, share, now, capMs);
     },
   };
 }
@@ -208,8 +226,8 @@ export function createQuotaGate(access: QuotaStoreAccess, options: QuotaGateOpti
       if (observation === undefined) return;
       const seqIn = (store: SendTicket['counted']) => (ticket?.counted === store ? ticket.seq : undefined);
       // This instance always keeps its own view, so it can go on alone the moment the shared store fails.
-      await access.local.observe(observation, seqIn('local'), access.instances(), at);
-      await access.sharedQuota((quota) => quota.observe(observation, seqIn('shared'), 1, at));
+      await access.local.observe(observation, seqIn('local'), access.instances(), at, options.capMs);
+      await access.sharedQuota((quota) => quota.observe(observation, seqIn('shared'), 1, at, options.capMs));
     },
   };
 }
@@ -217,7 +235,7 @@ export function createQuotaGate(access: QuotaStoreAccess, options: QuotaGateOpti
 function readObservation(status: number, headers: Headers, now: number, capMs: number): QuotaObservation | undefined {
   const limit = count(headers.get('x-ratelimit-limit'));
   const remaining = count(headers.get('x-ratelimit-remaining'));
-  const resetAt = cappedWaitEndsAt(headers.get('x-ratelimit-reset'), now, capMs);
+  const resetAt = waitEndsAt(headers.get('x-ratelimit-reset'), now);
   const waitUntil = cappedWaitEndsAt(headers.get('retry-after'), now, capMs);
   if (limit === undefined && remaining === undefined && resetAt === undefined && waitUntil === undefined && status !== 429) return undefined;
   return {

@@ -35,11 +35,11 @@ const QUOTA_STATE_TTL_MS = 24 * 3600 * 1000;
 
 /** Reads the state hash into locals, as `QuotaState` in quota.ts. */
 const QUOTA_READ = `
-local s = redis.call('HMGET', KEYS[1], 'limit', 'budget', 'resetAt', 'blockedUntil', 'seq')
-local limit, budget, resetAt, blocked, seq = tonumber(s[1]), tonumber(s[2]), tonumber(s[3]), tonumber(s[4]), tonumber(s[5]) or 0
+local s = redis.call('HMGET', KEYS[1], 'limit', 'budget', 'resetAt', 'blockedUntil', 'seq', 'rollAt')
+local limit, budget, resetAt, blocked, seq, rollAt = tonumber(s[1]), tonumber(s[2]), tonumber(s[3]), tonumber(s[4]), tonumber(s[5]) or 0, tonumber(s[6])
 local unknownWindow = ${UNKNOWN_WINDOW_MS}
 local function roll(now)
-  if resetAt ~= nil and now >= resetAt then budget = limit; resetAt = nil end
+  if rollAt ~= nil and now >= rollAt then budget = limit; resetAt = nil; rollAt = nil end
 end
 local function save()
   redis.call('DEL', KEYS[1])
@@ -48,6 +48,7 @@ local function save()
   if budget ~= nil then table.insert(fields, 'budget'); table.insert(fields, budget) end
   if resetAt ~= nil then table.insert(fields, 'resetAt'); table.insert(fields, resetAt) end
   if blocked ~= nil then table.insert(fields, 'blockedUntil'); table.insert(fields, blocked) end
+  if rollAt ~= nil then table.insert(fields, 'rollAt'); table.insert(fields, rollAt) end
   redis.call('HSET', KEYS[1], unpack(fields))
   redis.call('PEXPIRE', KEYS[1], ${QUOTA_STATE_TTL_MS})
 end
@@ -76,7 +77,7 @@ if priority == 1 then reserved = receipts elseif priority == 2 then reserved = r
 local floor = math.ceil(reserved / share)
 if budget <= floor then
   local wait = unknownWindow
-  if resetAt ~= nil then wait = resetAt - now end
+  if rollAt ~= nil then wait = rollAt - now end
   save()
   if budget <= 0 then return { 0, 1, wait } end
   return { 0, 2, wait }
@@ -89,15 +90,15 @@ return { 1, seq }
 
 /**
  * quota.ts \`observeStep\`, line for line. ARGV: now, status, limit,
- * remaining, resetAt, waitUntil, seq (-1 for absent), share, tolerance.
+ * remaining, resetAt, waitUntil, seq (-1 for absent), share, tolerance, cap.
  */
 const QUOTA_OBSERVE_SCRIPT = `${QUOTA_READ}
-local now, httpStatus, obsLimit, remaining, reset, waitUntil, ticket, share, tolerance =
-  tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
+local now, httpStatus, obsLimit, remaining, reset, waitUntil, ticket, share, tolerance, cap =
+  tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9]), tonumber(ARGV[10])
 if obsLimit >= 0 then limit = obsLimit end
 if httpStatus == 429 then
   local untilAt = now + unknownWindow
-  if waitUntil >= 0 then untilAt = waitUntil elseif reset >= 0 then untilAt = reset elseif resetAt ~= nil then untilAt = resetAt end
+  if waitUntil >= 0 then untilAt = waitUntil elseif reset >= 0 then untilAt = math.min(reset, now + cap) elseif rollAt ~= nil then untilAt = rollAt end
   blocked = math.max(blocked or 0, untilAt)
 end
 roll(now)
@@ -105,18 +106,23 @@ if remaining < 0 and httpStatus ~= 429 then save(); return 1 end
 if remaining < 0 then remaining = 0 end
 local after = 0
 if ticket >= 0 then after = seq - ticket end
-local estimate = math.floor(math.max(0, remaining - after) / share)
+local fresh = math.floor(math.max(0, remaining - after) / share)
+local ceiling = math.floor(remaining / share)
 if reset < 0 then
-  budget = estimate
-  if resetAt == nil then resetAt = now + unknownWindow end
+  if budget == nil then budget = fresh else budget = math.min(budget, ceiling) end
+  if rollAt == nil then rollAt = now + unknownWindow end
 elseif reset <= now then
 elseif resetAt ~= nil and reset > resetAt + tolerance then
-  budget = estimate
+  budget = fresh
   resetAt = reset
+  rollAt = math.min(reset, now + cap)
 elseif resetAt ~= nil and reset < resetAt - tolerance then
 else
-  if budget == nil then budget = estimate else budget = math.min(budget, estimate) end
-  if resetAt == nil then resetAt = reset end
+  if budget == nil then budget = fresh else budget = math.min(budget, ceiling) end
+  if resetAt == nil then
+    resetAt = reset
+    rollAt = math.min(reset, now + cap)
+  end
 end
 save()
 return 1
@@ -191,7 +197,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
         }
         throw new Error('unexpected reply from Redis');
       },
-      async observe(observation, seq, share, now) {
+      async observe(observation, seq, share, now, capMs) {
         const or = (value: number | undefined) => value ?? -1;
         await run(QUOTA_OBSERVE_SCRIPT, quotaKey, [
           now,
@@ -203,9 +209,11 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
           or(seq),
           share,
           SAME_WINDOW_TOLERANCE_MS,
+          capMs,
         ]);
       },
     },
+    connected: () => client.isReady,
     async instances(id, ttlMs) {
       return Number(await run(INSTANCES_SCRIPT, [`${prefix}instances`], [Date.now(), id, ttlMs]));
     },

@@ -11,14 +11,20 @@
 import { createMemoryQuota, type QuotaStore, type QuotaStoreAccess } from './quota.js';
 import { createMemoryStore, type ProxyStore } from './store.js';
 
-/** `memory`: no shared store configured. `degraded`: recent calls failed, calls still go out. `down`: the circuit is open. */
-export type StoreState = 'memory' | 'ok' | 'degraded' | 'down';
+/**
+ * `memory`: no shared store configured. `connecting`: not connected yet since
+ * start-up (memory answers meanwhile). `degraded`: recent calls failed, calls
+ * still go out. `down`: the circuit is open.
+ */
+export type StoreState = 'memory' | 'connecting' | 'ok' | 'degraded' | 'down';
 
 export const DEFAULT_STORE_TIMEOUT_MS = 50;
 export const DEFAULT_STORE_PROBE_INTERVAL_MS = 1000;
 export const STORE_FAILURES_TO_OPEN = 3;
-/** How often an instance says it is alive, and (three times that) how long it is counted. */
-const HEARTBEAT_MS = 5000;
+/** How long a store that is still connecting after start-up is `connecting` rather than `down`. */
+const STARTUP_GRACE_MS = 2000;
+/** How often an instance says it is alive (and counts the others), and (five times that) how long it is counted. */
+const HEARTBEAT_MS = 1000;
 
 export type Guarded<T> = { readonly ok: true; readonly value: T } | { readonly ok: false };
 
@@ -39,13 +45,20 @@ export interface StoreGuardOptions {
   readonly now?: () => number;
 }
 
+/** After pending I/O: setImmediate where there is one (Node), else a macrotask. */
+const later: (run: () => void) => void =
+  typeof (globalThis as { setImmediate?: unknown }).setImmediate === 'function'
+    ? (run) => void (globalThis as unknown as { setImmediate: (run: () => void) => unknown }).setImmediate(run)
+    : (run) => void setTimeout(run, 0);
+
 export function createStoreGuard(options: StoreGuardOptions): StoreGuard {
   const { shared, timeoutMs, probeIntervalMs, log } = options;
   const now = options.now ?? Date.now;
   const localStore = createMemoryStore();
   const local: QuotaStore = localStore.quota ?? createMemoryQuota();
   const instanceId = `${now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  let state: StoreState = shared ? 'ok' : 'memory';
+  const startedAt = now();
+  let state: StoreState = shared ? 'connecting' : 'memory';
   let failures = 0;
   let downSince = 0;
   let nextProbeAt = 0;
@@ -55,6 +68,12 @@ export function createStoreGuard(options: StoreGuardOptions): StoreGuard {
 
   const failed = (reason: string) => {
     failures += 1;
+    if (state === 'connecting') {
+      if (now() - startedAt < STARTUP_GRACE_MS) return;
+      state = 'down';
+      downSince = startedAt;
+      log(`store down: not reachable since start-up (${reason}): serving from this instance's memory; probing every ${probeIntervalMs} ms`);
+    }
     if (state === 'ok') {
       state = 'degraded';
       log(`store degraded: ${reason}; each call waits at most ${timeoutMs} ms, then this instance's memory answers`);
@@ -71,6 +90,7 @@ export function createStoreGuard(options: StoreGuardOptions): StoreGuard {
   };
   const answered = () => {
     failures = 0;
+    if (state === 'connecting') log('store connected');
     if (state === 'degraded') log('store back: answering within the deadline again');
     if (state === 'down') log(`store back after ${now() - downSince} ms: shared cache, flood limit and quota again`);
     state = 'ok';
@@ -78,6 +98,8 @@ export function createStoreGuard(options: StoreGuardOptions): StoreGuard {
 
   async function call<T>(op: (store: ProxyStore) => Promise<T>): Promise<Guarded<T>> {
     if (!shared) return { ok: false };
+    // Still connecting since start-up: a call would only fail; memory answers until the grace is over.
+    if (state === 'connecting' && shared.connected?.() === false && now() - startedAt < STARTUP_GRACE_MS) return { ok: false };
     let isProbe = false;
     if (state === 'down') {
       if (probing || now() < nextProbeAt) return { ok: false };
@@ -89,7 +111,9 @@ export function createStoreGuard(options: StoreGuardOptions): StoreGuard {
       // Still running after the deadline: its eventual failure must not become an unhandled rejection.
       running.catch(() => undefined);
       const deadline = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), timeoutMs);
+        // Decided one turn later: after an event loop that was busy past the deadline, an answer that
+        // is already in the socket is read first (timers run before I/O in a turn) and still counts.
+        timer = setTimeout(() => later(() => resolve('timeout')), timeoutMs);
       });
       const outcome = await Promise.race([running.then((value) => ({ value })), deadline]);
       if (outcome === 'timeout') {
@@ -114,7 +138,7 @@ export function createStoreGuard(options: StoreGuardOptions): StoreGuard {
     call,
     state() {
       // A probe is also due when no request comes: the health endpoint asks without waiting for it.
-      if (state === 'down' && !probing && now() >= nextProbeAt) void call((store) => store.get('probe'));
+      if ((state === 'down' || state === 'connecting') && !probing && now() >= nextProbeAt) void call((store) => store.get('probe'));
       return state;
     },
     sharedQuota(op) {
@@ -123,7 +147,7 @@ export function createStoreGuard(options: StoreGuardOptions): StoreGuard {
     instances() {
       if (shared?.instances && now() - lastHeartbeat >= HEARTBEAT_MS) {
         lastHeartbeat = now();
-        void call((store) => store.instances!(instanceId, HEARTBEAT_MS * 3)).then((counted) => {
+        void call((store) => store.instances!(instanceId, HEARTBEAT_MS * 5)).then((counted) => {
           if (counted.ok && Number.isSafeInteger(counted.value) && counted.value >= 1) instances = counted.value;
         });
       }

@@ -30,6 +30,8 @@ export interface ProxyStore {
    * unreachable).
    */
   instances?(id: string, ttlMs: number): Promise<number>;
+  /** Optional: false while a connection is being made, so calls are not even tried. */
+  connected?(): boolean;
 }
 
 export interface MemoryStoreOptions {

@@ -140,8 +140,9 @@ export function logWatcher() {
         }
       }
     },
-    next(predicate: (line: string) => boolean): Promise<string> {
-      const seen = lines.find(predicate);
+    /** The first line from index `from` on (default: any line) for which `predicate` holds. */
+    next(predicate: (line: string) => boolean, from = 0): Promise<string> {
+      const seen = lines.slice(from).find(predicate);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve) => waiters.push({ predicate, resolve }));
     },
