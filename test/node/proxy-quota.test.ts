@@ -132,3 +132,85 @@ describe('when the upstream says to wait', { timeout: 60_000 }, () => {
     assert.equal(upstream.calls.length, before, 'not one call while told to wait');
   });
 });
+
+describe('upstream waits are bounded (issue 30 item 3)', { timeout: 60_000 }, () => {
+  let upstream: Upstream;
+  const proxies: RunningProxyServer[] = [];
+  const start = async (options: Partial<Parameters<typeof startProxyServer>[0]> = {}) => {
+    const proxy = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, clientRateLimit: false, ...options });
+    proxies.push(proxy);
+    return proxy;
+  };
+  /** Asks until the answer is not a 429 from the proxy itself; the number of refusals on the way. */
+  const untilPassed = async (proxy: RunningProxyServer, kind: Kind, limitMs: number) => {
+    const started = Date.now();
+    let refusals = 0;
+    for (;;) {
+      const answer = await send(proxy, kind, 9);
+      if (answer.status !== 429) return { answer, refusals, waitedMs: Date.now() - started };
+      refusals += 1;
+      assert.ok(Date.now() - started < limitMs, `${kind} still refused after ${Date.now() - started} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  before(async () => {
+    upstream = await startUpstream();
+  });
+  after(async () => {
+    await Promise.all(proxies.map((proxy) => proxy.close()));
+    await upstream.close();
+  });
+
+  it('Retry-After: 86400 blocks nothing beyond the cap: receipts pass again once it is over', async () => {
+    let tellToWait = true;
+    upstream.respond = (_req, res) => {
+      const status = tellToWait ? 429 : 200;
+      res.writeHead(status, { 'content-type': 'application/json', ...(tellToWait ? { 'retry-after': '86400' } : {}) });
+      res.end(JSON.stringify({ status }));
+    };
+    const byDefault = await start();
+    const told = await send(byDefault, 'quote', 1);
+    assert.equal(told.status, 429);
+    const capped = await send(byDefault, 'receipt', 2);
+    assert.equal(capped.code, 'proxy_upstream_rate_limited');
+    assert.ok(Number(capped.retryAfter) <= 180, `the default cap is 3 minutes: Retry-After ${capped.retryAfter}`);
+
+    const shortCap = await start({ maxUpstreamWaitMs: 1_000 });
+    assert.equal((await send(shortCap, 'quote', 3)).status, 429, 'told to wait a day');
+    tellToWait = false;
+    const before = upstream.calls.length;
+    const { answer, waitedMs } = await untilPassed(shortCap, 'receipt', 10_000);
+    assert.equal(answer.status, 200, 'the receipt went through once the cap was over');
+    assert.ok(waitedMs < 10_000);
+    assert.equal(upstream.calls.length, before + 1, 'one call: nothing was sent while waiting');
+  });
+
+  for (const [name, reset] of [
+    ['epoch milliseconds', (at: number) => String(at + 2_000)],
+    ['epoch seconds', (at: number) => String(Math.ceil((at + 2_000) / 1000))],
+    ['seconds from now', () => '2'],
+    ['an HTTP date', (at: number) => new Date(at + 2_000).toUTCString()],
+  ] as const) {
+    it(`an exhausted window whose X-RateLimit-Reset is in ${name} reopens when it says`, async () => {
+      let exhausted = true;
+      upstream.respond = (_req, res) => {
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'x-ratelimit-limit': '100',
+          'x-ratelimit-remaining': exhausted ? '0' : '99',
+          'x-ratelimit-reset': reset(Date.now()),
+        });
+        res.end('{"ok":true}');
+      };
+      const proxy = await start();
+      assert.equal((await send(proxy, 'quote', 1)).status, 200, 'the last call of the window');
+      const refused = await send(proxy, 'quote', 2);
+      assert.equal(refused.status, 429);
+      assert.equal(refused.code, 'proxy_upstream_rate_limited');
+      assert.ok(Number(refused.retryAfter) >= 1 && Number(refused.retryAfter) <= 3, `Retry-After ${refused.retryAfter}: the window ends in 2 s`);
+      exhausted = false;
+      const { answer } = await untilPassed(proxy, 'quote', 10_000);
+      assert.equal(answer.status, 200, 'quotes pass again once the window is over');
+    });
+  }
+});
