@@ -6,7 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/bridge-widget-proxy.js', import.meta.url));
 
 export interface Recorded {
   readonly method: string;
@@ -145,6 +150,57 @@ export function logWatcher() {
       const seen = lines.slice(from).find(predicate);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve) => waiters.push({ predicate, resolve }));
+    },
+  };
+}
+
+export interface ProxyCommand {
+  readonly url: string;
+  readonly pid: number;
+  /** Every stderr line (the proxy's log). */
+  readonly log: ReturnType<typeof logWatcher>;
+  /** Resolves with the exit code. */
+  readonly exited: Promise<number | null>;
+  /** Resident memory of the process now, in bytes (Linux). */
+  rss(): number;
+  /** SIGKILL unless it already exited. */
+  kill(): Promise<void>;
+}
+
+/** `bridge-widget-proxy` as its own process on a free port, configured by `env`; resolves once it listens. */
+export async function startProxyCommand(env: Record<string, string>): Promise<ProxyCommand> {
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(base)) {
+    if (/^(ROUTING_|ALLOWED_|HOST$|PORT$|MOUNT_PATH|CLIENT_RATE|TRUST_|KEY_CHECK|HEALTH_|REDIS_|NODE_OPTIONS)/.test(name)) delete base[name];
+  }
+  const child = spawn(process.execPath, [BIN], { cwd: ROOT, env: { ...base, PORT: '0', KEY_CHECK: 'off', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = logWatcher();
+  let pending = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) log.onLog(line);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stdout = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /listening on (http:\/\/\S+)\n/.exec(stdout);
+      if (match) resolve(match[1]!);
+    });
+    void exited.then((code) => reject(new Error(`the proxy exited with ${code}: ${log.lines.join('\n')}`)));
+  });
+  return {
+    url,
+    pid: child.pid!,
+    log,
+    exited,
+    rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }
