@@ -35,7 +35,8 @@ describe('two proxy instances sharing one Redis', { timeout: 60_000 }, () => {
   let upstream: Upstream;
   const servers: RunningProxyServer[] = [];
   const instance = async (options: Partial<NodeProxyServerOptions> = {}) => {
-    const server = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, redisUrl: redis.url, ...options });
+    // Sharing is what these tests are about: a loaded machine must not push a call past the deadline into memory.
+    const server = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, redisUrl: redis.url, storeTimeoutMs: 2_000, ...options });
     servers.push(server);
     // Connected (it starts without waiting for Redis, and answers from memory meanwhile).
     let store: string | undefined;
