@@ -4,7 +4,7 @@
  * runtimes; `node.ts` calls it with the raw request-target as well.
  */
 import { isJsonContentType, isJsonDocument, isJsonResponseType, readCappedBody, readCappedStream, utf8Text } from './body.js';
-import { corsResponseHeaders, decideOrigin, optionsHeaders } from './cors.js';
+import { corsResponseHeaders, decideOrigin, optionsHeaders, preflightHeaders } from './cors.js';
 import { jsonError, type ProxyErrorCode } from './errors.js';
 import type { Exchange } from './exchange.js';
 import type { KeyStatus } from './key-check.js';
@@ -13,6 +13,7 @@ import { buildClientHeaders, buildUpstreamHeaders, SECURITY_HEADERS } from './he
 import { hostAllowed, resolveProxyOptions, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
 import { normaliseClientKey } from './ratelimit.js';
 import { buildUpstreamQuery, matchRoute, type RouteSpec } from './routes.js';
+import { simulate, SIMULATE_PATH, SIMULATE_TEMPLATE } from './simulate.js';
 
 export interface RequestContext {
   /**
@@ -129,13 +130,19 @@ async function handle(config: ResolvedProxyConfig, state: CoreState, request: Re
     return refuse(429, 'proxy_rate_limited', 'Too many requests from this client; retry later', headers, label);
   }
 
+  // A refusal the widget can read: a cross-origin page gets `{ error, code }` of a refused origin,
+  // host or method (never data: nothing after a refusal is forwarded), so it can tell the site owner.
+  const readable = refusalCors(request.headers, cors);
+  const preflight = widgetPreflight(config, request, method, url, canonical);
+  if (preflight) return preflight;
+
   if (state.draining) {
     return refuse(503, 'proxy_draining', 'This proxy instance is shutting down; retry', { ...cors, 'retry-after': '1', connection: 'close' }, label);
   }
 
   // Before the origin verdict: a DNS-rebinding page is same-origin with us.
   if (!hostAllowed(config.allowedHosts, url.host)) {
-    return refuse(421, 'proxy_host_not_allowed', 'This proxy does not answer under that host name', { vary: 'Origin' }, label, [
+    return refuse(421, 'proxy_host_not_allowed', 'This proxy does not answer under that host name', readable, label, [
       `host=${JSON.stringify(url.host.slice(0, 200))}`,
     ]);
   }
@@ -143,11 +150,11 @@ async function handle(config: ResolvedProxyConfig, state: CoreState, request: Re
   if (decision.kind === 'refused') {
     const seen =
       decision.origin === null ? `origin=none sec-fetch-site=${JSON.stringify(decision.fetchSite)}` : `origin=${JSON.stringify(decision.origin.slice(0, 200))}`;
-    return refuse(403, 'proxy_origin_not_allowed', 'Origin not allowed', cors, label, [seen]);
+    return refuse(403, 'proxy_origin_not_allowed', 'Origin not allowed', readable, label, [seen]);
   }
 
   if (UNFORWARDABLE_METHODS.has(method)) {
-    const headers = { ...cors, allow: 'GET, POST, OPTIONS' };
+    const headers = { ...readable, allow: 'GET, POST, OPTIONS' };
     return refuse(405, 'proxy_method_not_allowed', 'Method not allowed', headers, label);
   }
 
@@ -155,6 +162,16 @@ async function handle(config: ResolvedProxyConfig, state: CoreState, request: Re
 
   const path = stripMountPath(url.pathname, config.mountPath);
   if (path === undefined) return refuse(404, 'proxy_not_found', 'Not found', cors, label);
+
+  const simulation = SIMULATE_PATH.exec(path);
+  if (simulation) {
+    label = SIMULATE_TEMPLATE;
+    if (method === 'OPTIONS') {
+      return { response: new Response(null, { status: 204, headers: { ...cors, allow: 'POST, OPTIONS', ...SECURITY_HEADERS } }), label };
+    }
+    if (method !== 'POST') return refuse(405, 'proxy_method_not_allowed', 'Method not allowed', { ...readable, allow: 'POST, OPTIONS' }, label);
+    return toOutcome(await simulate(config.simulation, request, simulation[1]!), cors, label);
+  }
 
   const match = matchRoute(method, path);
   if (match.kind === 'not_found') return refuse(404, 'proxy_not_found', 'Not found', cors, label);
@@ -168,7 +185,7 @@ async function handle(config: ResolvedProxyConfig, state: CoreState, request: Re
     return { response: new Response(null, { status: 204, headers }), label };
   }
   if (match.kind === 'method_not_allowed') {
-    return refuse(405, 'proxy_method_not_allowed', 'Method not allowed', { ...cors, allow: allowHeader(match.route) }, label);
+    return refuse(405, 'proxy_method_not_allowed', 'Method not allowed', { ...readable, allow: allowHeader(match.route) }, label);
   }
   if (match.route.method !== 'POST' && (context.declaresBody === true || request.body !== null)) {
     return refuse(400, 'proxy_unexpected_body', `${match.route.method} requests must not carry a body`, cors, label);
@@ -369,6 +386,52 @@ async function health(config: ResolvedProxyConfig, state: CoreState, method: str
   };
 }
 
+/** The methods the widget sends: a preflight for one of them on a known path is answered whatever the origin. */
+const WIDGET_METHODS = new Set(['GET', 'POST']);
+/** What a browser sends as `Origin`: echoed on a refusal only in this shape. */
+const ECHOABLE_ORIGIN = /^(?:null|https?:\/\/[^\s/,]+)$/;
+
+/**
+ * The headers of a refusal a cross-origin page may read: the CORS grant an
+ * allowed origin gets anyway, and for any other page with an `Origin`, that
+ * origin echoed (with `Vary: Origin`). Only ever put on the proxy's own
+ * refusals (origin, host, method), which carry `{ error, code }` and nothing
+ * from the routing service.
+ */
+function refusalCors(headers: Headers, cors: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const origin = headers.get('origin');
+  if (cors['access-control-allow-origin'] !== undefined || origin === null || !ECHOABLE_ORIGIN.test(origin)) return cors;
+  return { ...cors, vary: 'Origin', 'access-control-allow-origin': origin };
+}
+
+/**
+ * A CORS preflight that looks like the widget's (an `Origin`, a GET or POST on
+ * a known path) is answered for any origin and host, so the browser makes the
+ * real request and the page can read the proxy's answer: the data for an
+ * allowed origin, else the refusal (403, 421 or 405) and nothing more.
+ */
+function widgetPreflight(config: ResolvedProxyConfig, request: Request, method: string, url: URL, canonical: boolean): Outcome | undefined {
+  const origin = request.headers.get('origin');
+  const requested = request.headers.get('access-control-request-method');
+  if (method !== 'OPTIONS' || origin === null || !ECHOABLE_ORIGIN.test(origin) || requested === null || !WIDGET_METHODS.has(requested) || !canonical) {
+    return undefined;
+  }
+  const path = stripMountPath(url.pathname, config.mountPath);
+  if (path === undefined) return undefined;
+  const match = matchRoute(requested, path);
+  const simulation = requested === 'POST' && SIMULATE_PATH.test(path);
+  if (!simulation && match.kind !== 'matched' && match.kind !== 'method_not_allowed') return undefined;
+  const headers = {
+    ...preflightHeaders(origin, requested),
+    allow: simulation ? 'POST, OPTIONS' : allowHeader(match.kind === 'not_found' ? undefined : match.route),
+    ...SECURITY_HEADERS,
+  };
+  return {
+    response: new Response(null, { status: 204, headers }),
+    label: simulation ? SIMULATE_TEMPLATE : match.kind === 'not_found' ? '-' : match.route.template,
+  };
+}
+
 /** Seconds to wait when the request is over the client's limit, else undefined. */
 async function checkClientRateLimit(config: ResolvedProxyConfig, request: Request, context: RequestContext): Promise<number | undefined> {
   if (config.rateLimiter === undefined || config.clientRateLimit === false) return undefined;
@@ -439,8 +502,8 @@ function stripMountPath(pathname: string, mountPath: string): string | undefined
   return pathname.slice(mountPath.length);
 }
 
-function allowHeader(route: RouteSpec): string {
-  return `${route.method}, OPTIONS`;
+function allowHeader(route: RouteSpec | undefined): string {
+  return route ? `${route.method}, OPTIONS` : 'OPTIONS';
 }
 
 /** Quoted and truncated so a hostile path cannot forge extra log lines. */

@@ -6,6 +6,7 @@ import { createKeyChecker, type KeyChecker } from './key-check.js';
 import { createQuotaGate, type QuotaGate, type QuotaReserve } from './quota.js';
 import { createStoreGuard, DEFAULT_STORE_PROBE_INTERVAL_MS, DEFAULT_STORE_TIMEOUT_MS, type StoreGuard } from './store-guard.js';
 import type { ProxyStore } from './store.js';
+import { DEFAULT_SIMULATION_TIMEOUT_MS, resolveSimulationRpcUrls, type SimulationConfig } from './simulate.js';
 import { createSecretScrubber, type SecretScrubber } from './scrub.js';
 
 export type { ClientRateLimit } from './ratelimit.js';
@@ -123,6 +124,17 @@ export interface ProxyOptions {
   storeTimeoutMs?: number;
   storeProbeIntervalMs?: number;
   /**
+   * RPC URLs by chain id (`{ '11155111': 'https://…' }`) for
+   * `POST {mountPath}/simulate/{chainId}`: one JSON-RPC `eth_simulateV1`
+   * request (no batch, no other method; 400 `proxy_simulation_not_allowed`),
+   * at most 256 KiB (413), forwarded without the API key, answered as the RPC
+   * answered (scrubbed of the key, capped at `maxResponseBytes`). A chain not
+   * listed gets 404 `proxy_simulation_unavailable`. Default none.
+   */
+  simulationRpcUrls?: Readonly<Record<string, string>>;
+  /** Deadline of a simulation call; default 10 000 ms, then 504 `proxy_simulation_timeout`. */
+  simulationTimeoutMs?: number;
+  /**
    * Where the catalog cache and the quota live, and (when given) the
    * per-client flood limit's windows: in this instance's memory by default;
    * a shared store (`createRedisStore`, or `REDIS_URL` for the command) lets
@@ -208,6 +220,7 @@ export interface ResolvedProxyConfig {
   /** The shared store (when given) behind its deadline and circuit breaker, and this instance's memory. */
   readonly store: StoreGuard;
   readonly catalog: CatalogCache | undefined;
+  readonly simulation: SimulationConfig;
   readonly quota: QuotaGate | undefined;
   readonly scrubber: SecretScrubber;
   readonly log: (line: string) => void;
@@ -282,6 +295,13 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
   return {
     store,
     catalog: catalogCache && createCatalogCache(catalogCache, store),
+    simulation: {
+      rpcUrls: resolveSimulationRpcUrls(options.simulationRpcUrls),
+      timeoutMs: positiveInteger('simulationTimeoutMs', options.simulationTimeoutMs, DEFAULT_SIMULATION_TIMEOUT_MS),
+      maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
+      fetch: fetchImpl,
+      scrubber,
+    },
     quota,
     upstreamOrigin: upstream.origin,
     upstreamBasePath,

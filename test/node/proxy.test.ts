@@ -526,12 +526,14 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
   it('refuses a cross-origin browser request by default (same-origin only)', async () => {
     const crossOrigin = await rawRequest(proxy.url, '/api/v1/routes/chains', { headers: { origin: 'https://shop.example' } });
     assertProxyError(crossOrigin, 403, 'proxy_origin_not_allowed');
-    assert.equal(crossOrigin.headers['access-control-allow-origin'], undefined);
+    // The refusal (and only it) is readable by that page, so the widget can say what to fix (issue 27).
+    assert.equal(crossOrigin.headers['access-control-allow-origin'], 'https://shop.example');
+    assert.equal(crossOrigin.headers['access-control-expose-headers'], undefined);
     const preflight = await rawRequest(proxy.url, '/api/v1/routes/quote', {
       method: 'OPTIONS',
       headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
     });
-    assert.equal(preflight.status, 403);
+    assert.equal(preflight.status, 204, 'answered, so the browser makes the request and reads its refusal');
     assert.equal(upstream.received.length, 0);
 
     const sameOrigin = await rawRequest(proxy.url, '/api/v1/routes/chains', { headers: { origin: proxy.url } });
@@ -657,8 +659,16 @@ describe('proxy options', () => {
       method: 'OPTIONS',
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
-    assert.equal(refusedPreflight.status, 403);
-    assert.equal(refusedPreflight.headers['access-control-allow-origin'], undefined);
+    // Answered (the actual request only ever gets the 403 below, readable by the page).
+    assert.equal(refusedPreflight.status, 204);
+    assert.equal(refusedPreflight.headers['access-control-allow-origin'], 'https://evil.example');
+    const refusedActual = await rawRequest(proxy.url, '/api/v1/routes/quote', {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, origin: 'https://evil.example' },
+      body: '{}',
+    });
+    assertProxyError(refusedActual, 403, 'proxy_origin_not_allowed');
+    assert.equal(refusedActual.headers['access-control-allow-origin'], 'https://evil.example');
 
     const refused = await rawRequest(proxy.url, '/api/v1/routes/quote', {
       method: 'POST',
@@ -1199,11 +1209,13 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
       'https://evil.example',
     ];
 
-    it('refuses every near-miss origin on GET, POST and preflight, with no CORS grant', async () => {
+    it('refuses every near-miss origin on GET, POST and preflight: only the refusal is readable, never anything else', async () => {
       for (const origin of BAD_ORIGINS) {
         const get = await rawRequest(proxy.url, '/api/v1/routes/chains', { headers: { origin } });
         assertProxyError(get, 403, 'proxy_origin_not_allowed');
-        assert.equal(get.headers['access-control-allow-origin'], undefined, origin);
+        // Echoed when it has the shape of an origin, so that page can read the refusal; nothing is exposed.
+        assert.ok([undefined, origin].includes(get.headers['access-control-allow-origin'] as string | undefined), origin);
+        assert.equal(get.headers['access-control-expose-headers'], undefined, origin);
         assert.match(String(get.headers['vary']), /Origin/);
 
         const post = await rawRequest(proxy.url, '/api/v1/routes/quote', {
@@ -1217,12 +1229,17 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
           method: 'OPTIONS',
           headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
         });
-        assert.equal(preflight.status, 403, origin);
-        assert.deepEqual(
-          Object.keys(preflight.headers).filter((name) => name.startsWith('access-control-')),
-          [],
-          origin,
-        );
+        if (preflight.status === 204) {
+          assert.equal(preflight.headers['access-control-allow-origin'], origin);
+          assert.equal(preflight.headers['access-control-allow-methods'], 'POST');
+        } else {
+          assert.equal(preflight.status, 403, origin);
+          assert.deepEqual(
+            Object.keys(preflight.headers).filter((name) => name.startsWith('access-control-')),
+            [],
+            origin,
+          );
+        }
       }
       untouched('disallowed origins');
       // Sanity: the listed origin itself is served.
@@ -1275,7 +1292,8 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
         body: '{}',
       });
       assertProxyError(post, 421, 'proxy_host_not_allowed');
-      assert.equal(post.headers['access-control-allow-origin'], undefined);
+      // Readable by the page, which learns nothing but the refusal.
+      assert.equal(post.headers['access-control-allow-origin'], `http://${rebound}`);
       untouched('a rebound host name');
       // The listed names are served, on any port when the entry names none.
       assert.equal((await rawRequest(local.url, '/api/v1/routes/chains', { headers: { host: `localhost:${local.port}` } })).status, 200);
