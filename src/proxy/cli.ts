@@ -65,6 +65,12 @@ export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOpti
     const value = positiveEnvInteger(env, name);
     if (value !== undefined) options[option] = value;
   }
+  const metricsPort = env.METRICS_PORT?.trim();
+  const metricsToken = env.METRICS_TOKEN?.trim();
+  if (metricsPort || metricsToken) {
+    if (metricsPort && !/^\d{1,5}$/.test(metricsPort)) throw new ProxyConfigError(`METRICS_PORT must be 0-65535, got "${metricsPort}"`);
+    options.prometheus = { ...(metricsPort ? { port: Number(metricsPort) } : {}), ...(metricsToken ? { token: metricsToken } : {}) };
+  }
   const healthPath = env.HEALTH_PATH?.trim();
   if (healthPath) options.healthPath = healthPath.toLowerCase() === 'off' ? false : healthPath;
   return options;

@@ -7,6 +7,7 @@ import { isJsonContentType, isJsonDocument, isJsonResponseType, readCappedBody, 
 import { corsResponseHeaders, decideOrigin, optionsHeaders, preflightHeaders } from './cors.js';
 import { jsonError, type ProxyErrorCode } from './errors.js';
 import type { Exchange } from './exchange.js';
+import type { StoreState } from './store-guard.js';
 import type { KeyStatus } from './key-check.js';
 import { priorityOf, type Admission, type Priority, type SendTicket } from './quota.js';
 import { buildClientHeaders, buildUpstreamHeaders, SECURITY_HEADERS } from './headers.js';
@@ -46,6 +47,8 @@ export interface ProxyCore {
   readonly checkKey: () => Promise<KeyStatus>;
   /** The proxy's scrubbed logger, for adapters reporting what never became a request. */
   readonly log: (line: string) => void;
+  /** The shared store's state, as on /healthz (`memory` without one). */
+  readonly storeState: () => StoreState;
   /**
    * Shutting down: from now on the health endpoint answers 503 `draining`
    * and every new request 503 `proxy_draining` (clients retry elsewhere);
@@ -63,6 +66,21 @@ interface Outcome {
 
 /** Statuses whose responses cannot carry a body (Response constructor rejects one). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** Counts one answer from its log note (`upstream=200`, `rpc=200`, `cache=hit`), so the metrics say what the log says. */
+function recordMetrics(config: ResolvedProxyConfig, outcome: Outcome): void {
+  const metrics = config.metrics;
+  if (!metrics) return;
+  try {
+    metrics.request(outcome.label, outcome.response.status);
+    const upstream = /(?:^| )(?:upstream|rpc)=(\d{3})/.exec(outcome.note ?? '');
+    if (upstream) metrics.upstream(outcome.label, Number(upstream[1]));
+    const cache = /(?:^| )cache=(hit|stale|miss)/.exec(outcome.note ?? '');
+    if (cache) metrics.cache(cache[1] as 'hit' | 'stale' | 'miss');
+  } catch {
+    // Counting must never fail a request.
+  }
+}
 
 /** Methods the Fetch standard forbids; they only ever reach us through the Node adapter. */
 const UNFORWARDABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -84,11 +102,13 @@ export function createProxyCore(options: ProxyOptions): ProxyCore {
       };
     }
     const note = outcome.note ? ` ${outcome.note}` : '';
+    recordMetrics(config, outcome);
     config.log(`${method} ${outcome.label} -> ${outcome.response.status}${note} ${Date.now() - started}ms`);
     return outcome.response;
   };
   return Object.assign(core, {
     log: config.log,
+    storeState: () => config.store.state(),
     checkKey: () => config.keyChecker.status(),
     drain: () => {
       state.draining = true;
@@ -326,6 +346,8 @@ async function upstreamExchange(config: ResolvedProxyConfig, call: UpstreamCall)
     return refusal(502, 'proxy_upstream_unreachable', 'Routing service unreachable', `upstream error: ${describeError(error)}`);
   }
   if (config.quota) await config.quota.observe(upstream.status, upstream.headers, call.ticket).catch(() => undefined);
+  const remaining = upstream.headers.get('x-ratelimit-remaining');
+  if (remaining !== null && /^\d{1,15}$/.test(remaining.trim())) config.metrics?.quotaRemaining(Number(remaining));
 
   // `opaqueredirect` responses (status 0) are what some runtimes give for manual redirects.
   if (upstream.status === 0 || (upstream.status >= 300 && upstream.status < 400)) {

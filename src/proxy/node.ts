@@ -7,13 +7,14 @@
  * Node's parser rejects with the proxy's JSON errors, and hand the peer
  * address to the per-client flood limit.
  */
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createProxyCore, type ProxyCore } from './core.js';
 import { errorBody, type ProxyErrorCode } from './errors.js';
 import { SECURITY_HEADERS } from './headers.js';
 import type { KeyStatus } from './key-check.js';
+import { bearerMatches, createPrometheusMetrics, type MetricsOptions, type PrometheusMetrics } from './metrics-server.js';
 import { createRedisStore } from './redis-store.js';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, type ProxyOptions } from './options.js';
 
@@ -55,11 +56,20 @@ export interface NodeProxyServerOptions extends ProxyOptions {
    * load balancer moves clients to other instances; then the port closes.
    */
   shutdownTimeoutMs?: number;
+  /**
+   * Prometheus metrics (needs the optional peer dependency `prom-client`);
+   * off by default. `{ port }`: `/metrics` on its own port on the same bind
+   * address; `{ token }`: `{mountPath}/metrics` on the proxy's port for
+   * requests with `Authorization: Bearer <token>` (anything else gets 404).
+   */
+  prometheus?: MetricsOptions;
 }
 
 export interface RunningProxyServer {
   /** Base URL without the mount path, e.g. `http://127.0.0.1:8787`. */
   readonly url: string;
+  /** Base URL of the metrics port, when `prometheus.port` was given. */
+  readonly metricsUrl?: string;
   readonly port: number;
   /**
    * Validates the key with the routing service (`GET /api/v1/sdk/validate`);
@@ -107,8 +117,16 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
     responseTimeoutMs = DEFAULT_RESPONSE_TIMEOUT_MS,
     redisUrl,
     shutdownTimeoutMs = bodyTimeoutMs + (options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS),
+    prometheus: metricsOptions,
     ...proxyOptions
   } = options;
+  if (metricsOptions !== undefined) {
+    const { port: metricsPort, token } = metricsOptions;
+    if (metricsPort === undefined && token === undefined) throw new TypeError('prometheus needs a port or a token');
+    if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535))
+      throw new TypeError('prometheus.port must be an integer 0-65535');
+    if (token !== undefined && (typeof token !== 'string' || token.length < 16)) throw new TypeError('prometheus.token must be at least 16 characters');
+  }
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError('port must be an integer 0-65535');
   if (!Number.isSafeInteger(bodyTimeoutMs) || bodyTimeoutMs <= 0) {
     throw new TypeError('bodyTimeoutMs must be a positive integer');
@@ -124,6 +142,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
   }
   if (redisUrl !== undefined && proxyOptions.store !== undefined) throw new TypeError('set redisUrl or store, not both');
   const hosts = defaultAllowedHosts(host, proxyOptions.allowedHosts);
+  const prometheus = metricsOptions === undefined ? undefined : await createPrometheusMetrics();
   const redis = redisUrl === undefined ? undefined : await createRedisStore({ url: redisUrl });
   // Built before listening so bad options fail without ever opening a port.
   let core: ProxyCore;
@@ -132,6 +151,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
       ...proxyOptions,
       ...(hosts.allowedHosts ? { allowedHosts: hosts.allowedHosts } : {}),
       ...(redis ? { store: redis } : {}),
+      ...(prometheus ? { metrics: prometheus.metrics } : {}),
     });
   } catch (error) {
     await redis?.close();
@@ -150,6 +170,10 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
       connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeoutMs / 4))),
     },
     (req, res) => {
+      if (metricsOptions?.token !== undefined && prometheus && req.url === `${proxyOptions.mountPath?.replace(/\/+$/, '') ?? ''}/metrics`) {
+        void answerScrape(prometheus, core, req, res, metricsOptions.token);
+        return;
+      }
       const served = serve(core, req, res, { bodyTimeoutMs, responseTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
       inProgress.add(served);
       void served.finally(() => inProgress.delete(served));
@@ -173,11 +197,20 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
     throw error;
   });
 
+  let metricsServer: Server | undefined;
+  if (metricsOptions?.port !== undefined && prometheus) {
+    metricsServer = createServer((req, res) => void answerScrape(prometheus, core, req, res, undefined));
+    await new Promise<void>((resolve, reject) => {
+      metricsServer!.once('error', reject);
+      metricsServer!.listen(metricsOptions.port, host, () => resolve());
+    });
+  }
   const actualPort = boundPort();
   let closing: Promise<void> | undefined;
   return {
     url: `http://${hostForUrl(host, actualPort)}`,
     port: actualPort,
+    ...(metricsServer ? { metricsUrl: `http://${hostForUrl(host, (metricsServer.address() as AddressInfo).port)}` } : {}),
     checkKey: () => core.checkKey(),
     close() {
       closing ??= (async () => {
@@ -196,6 +229,12 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        if (metricsServer) {
+          await new Promise<void>((resolve) => {
+            metricsServer!.close(() => resolve());
+            metricsServer!.closeAllConnections();
+          });
+        }
         await redis?.close();
       })();
       return closing;
@@ -292,6 +331,29 @@ async function serve(core: ProxyCore, req: IncomingMessage, res: ServerResponse,
   const sent = await writeResponse(res, response, !bodyComplete, options.responseTimeoutMs);
   if (sent === 'stalled') {
     core.log(`${method} - -> ${response.status} client stopped reading; connection closed after ${options.responseTimeoutMs}ms`);
+  }
+}
+
+/** A scrape: GET `/metrics`, with the bearer token when the metrics share the proxy's port. */
+async function answerScrape(
+  prometheus: PrometheusMetrics,
+  core: ProxyCore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  token: string | undefined,
+): Promise<void> {
+  const path = (req.url ?? '').split('?')[0];
+  const authorised = token === undefined || bearerMatches(req.headers.authorization, token);
+  if (req.method !== 'GET' || !authorised || (token === undefined && path !== '/metrics')) {
+    sendJson(res, 404, errorBody('proxy_not_found', 'Not found'));
+    return;
+  }
+  try {
+    const { contentType, body } = await prometheus.render({ storeState: core.storeState });
+    res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store', ...SECURITY_HEADERS });
+    res.end(body);
+  } catch {
+    sendJson(res, 500, errorBody('proxy_internal_error', 'Metrics could not be rendered'));
   }
 }
 

@@ -1,4 +1,5 @@
 /** Proxy configuration and its validation. Everything is checked once, at start-up, so a bad deploy fails loudly. */
+import type { ProxyMetrics } from './metrics.js';
 import { createCatalogCache, type CatalogCache } from './catalog-cache.js';
 import { compileOriginPolicy, type OriginPolicy } from './cors.js';
 import { createClientRateLimiter, DEFAULT_CLIENT_RATE_LIMIT, type ClientRateLimit, type ClientRateLimiter } from './ratelimit.js';
@@ -134,6 +135,8 @@ export interface ProxyOptions {
   simulationRpcUrls?: Readonly<Record<string, string>>;
   /** Deadline of a simulation call; default 10 000 ms, then 504 `proxy_simulation_timeout`. */
   simulationTimeoutMs?: number;
+  /** Counters for operators (the Node server's `metrics` option serves them to Prometheus). */
+  metrics?: ProxyMetrics;
   /**
    * Where the catalog cache and the quota live, and (when given) the
    * per-client flood limit's windows: in this instance's memory by default;
@@ -221,6 +224,7 @@ export interface ResolvedProxyConfig {
   readonly store: StoreGuard;
   readonly catalog: CatalogCache | undefined;
   readonly simulation: SimulationConfig;
+  readonly metrics: ProxyMetrics | undefined;
   readonly quota: QuotaGate | undefined;
   readonly scrubber: SecretScrubber;
   readonly log: (line: string) => void;
@@ -295,6 +299,7 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
   return {
     store,
     catalog: catalogCache && createCatalogCache(catalogCache, store),
+    metrics: options.metrics,
     simulation: {
       rpcUrls: resolveSimulationRpcUrls(options.simulationRpcUrls),
       timeoutMs: positiveInteger('simulationTimeoutMs', options.simulationTimeoutMs, DEFAULT_SIMULATION_TIMEOUT_MS),
