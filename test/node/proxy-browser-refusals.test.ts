@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
 import { launchChromium } from './helpers/browser.js';
-import { startUpstream, type Upstream } from './helpers/proxy-upstream.js';
+import { startUpstream, type Upstream, proxyFleet } from './helpers/proxy-upstream.js';
 import { startStaticServer, type StaticServer } from './helpers/static-server.js';
 
 const API_KEY = 'rk_live_browser_0123456789';
@@ -43,12 +43,8 @@ describe('refusals a cross-origin page can read', { timeout: 120_000 }, () => {
   let site: StaticServer;
   let upstream: Upstream;
   let page: Page;
-  const proxies: RunningProxyServer[] = [];
-  const start = async (options: Partial<Parameters<typeof startProxyServer>[0]>) => {
-    const proxy = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, clientRateLimit: false, ...options });
-    proxies.push(proxy);
-    return proxy;
-  };
+  const fleet = proxyFleet(() => ({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, clientRateLimit: false }));
+  const start = fleet.start;
 
   before(async () => {
     upstream = await startUpstream();
@@ -59,7 +55,7 @@ describe('refusals a cross-origin page can read', { timeout: 120_000 }, () => {
   });
   after(async () => {
     await browser?.close();
-    await Promise.all(proxies.map((proxy) => proxy.close()));
+    await fleet.closeAll();
     await site?.close();
     await upstream?.close();
   });

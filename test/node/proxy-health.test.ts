@@ -11,7 +11,7 @@ import http from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
-import { deadUrl, startUpstream, type Upstream } from './helpers/proxy-upstream.js';
+import { deadUrl, startUpstream, type Upstream, proxyFleet } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_health_0123456789';
 
@@ -163,12 +163,8 @@ describe('start-up key check (the command)', { timeout: 120_000 }, () => {
 
 describe('health endpoint', { timeout: 60_000 }, () => {
   let upstream: KeyUpstream;
-  const servers: RunningProxyServer[] = [];
-  const start = async (options: Partial<Parameters<typeof startProxyServer>[0]> = {}) => {
-    const server = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, ...options });
-    servers.push(server);
-    return server;
-  };
+  const fleet = proxyFleet(() => ({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0 }));
+  const start = fleet.start;
   const probe = async (url: string, init: RequestInit = {}) => {
     const response = await fetch(url, init);
     const text = await response.text();
@@ -179,7 +175,7 @@ describe('health endpoint', { timeout: 60_000 }, () => {
     upstream = await startKeyUpstream();
   });
   after(async () => {
-    await Promise.all(servers.map((server) => server.close()));
+    await fleet.closeAll();
     await upstream.close();
   });
   beforeEach(() => {

@@ -7,19 +7,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { proxyServerOptionsFromEnv } from '../../src/proxy/cli.js';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
-import { startUpstream, type Upstream } from './helpers/proxy-upstream.js';
+import { startUpstream, type Upstream, proxyFleet } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_metrics_0123456789';
 const TOKEN = 'scrape-token-0123456789abcdef';
 
 describe('Prometheus metrics', { timeout: 60_000 }, () => {
   let upstream: Upstream;
-  const proxies: RunningProxyServer[] = [];
-  const start = async (options: Partial<Parameters<typeof startProxyServer>[0]> = {}) => {
-    const proxy = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, clientRateLimit: false, ...options });
-    proxies.push(proxy);
-    return proxy;
-  };
+  const fleet = proxyFleet(() => ({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, clientRateLimit: false }));
+  const start = fleet.start;
   before(async () => {
     upstream = await startUpstream((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'x-ratelimit-limit': '600', 'x-ratelimit-remaining': '587' });
@@ -27,7 +23,7 @@ describe('Prometheus metrics', { timeout: 60_000 }, () => {
     });
   });
   after(async () => {
-    await Promise.all(proxies.map((proxy) => proxy.close()));
+    await fleet.closeAll();
     await upstream.close();
   });
 

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
-import { startUpstream, type Upstream } from './helpers/proxy-upstream.js';
+import { startUpstream, type Upstream, proxyFleet } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_quota_0123456789';
 
@@ -135,12 +135,8 @@ describe('when the upstream says to wait', { timeout: 60_000 }, () => {
 
 describe('upstream waits are bounded (issue 30 item 3)', { timeout: 60_000 }, () => {
   let upstream: Upstream;
-  const proxies: RunningProxyServer[] = [];
-  const start = async (options: Partial<Parameters<typeof startProxyServer>[0]> = {}) => {
-    const proxy = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, clientRateLimit: false, ...options });
-    proxies.push(proxy);
-    return proxy;
-  };
+  const fleet = proxyFleet(() => ({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, clientRateLimit: false }));
+  const start = fleet.start;
   /** Asks until the answer is not a 429 from the proxy itself; the number of refusals on the way. */
   const untilPassed = async (proxy: RunningProxyServer, kind: Kind, limitMs: number) => {
     const started = Date.now();
@@ -157,7 +153,7 @@ describe('upstream waits are bounded (issue 30 item 3)', { timeout: 60_000 }, ()
     upstream = await startUpstream();
   });
   after(async () => {
-    await Promise.all(proxies.map((proxy) => proxy.close()));
+    await fleet.closeAll();
     await upstream.close();
   });
 

@@ -9,6 +9,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import { readFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { startProxyServer, type NodeProxyServerOptions, type RunningProxyServer } from '../../../src/proxy/node.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = fileURLToPath(new URL('../../../bin/bridge-widget-proxy.js', import.meta.url));
@@ -201,6 +202,24 @@ export async function startProxyCommand(env: Record<string, string>): Promise<Pr
     async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
+    },
+  };
+}
+
+/**
+ * Proxies started by one test file against one upstream, each with `defaults`
+ * and its own options, all closed by `closeAll` (its `after`).
+ */
+export function proxyFleet(defaults: () => NodeProxyServerOptions) {
+  const running: RunningProxyServer[] = [];
+  return {
+    async start(options: Partial<NodeProxyServerOptions> = {}): Promise<RunningProxyServer> {
+      const proxy = await startProxyServer({ ...defaults(), ...options });
+      running.push(proxy);
+      return proxy;
+    },
+    async closeAll(): Promise<void> {
+      await Promise.all(running.splice(0).map((proxy) => proxy.close()));
     },
   };
 }
