@@ -116,4 +116,42 @@ describe('secret scrubber', () => {
       for (const text of ['%C3', '%C3%A9', 'a%FFb', '%E0%A4%A', '100%', '%zz%', `%C3${everyByte(true).slice(0, -3)}`]) assert.equal(scrubber.text(text), text);
     });
   });
+
+  describe('JSON strings, exactly (the tokenizer and the rewrite)', () => {
+    // Nothing in it needs escaping in JSON or in a URL, so its string tokens have no backslash.
+    const SIMPLE = 'rk_live_simple0123';
+    const simple = createSecretScrubber(SIMPLE);
+
+    it('a plain string carrying the key is rewritten, nothing else', () => {
+      assert.equal(simple.json(`{"error":"bad key ${SIMPLE}","n":1}`), '{"error":"bad key [redacted]","n":1}');
+      assert.equal(simple.json(`["${SIMPLE}"]`), '["[redacted]"]');
+    });
+
+    it('strings without the key keep their escapes byte for byte', () => {
+      for (const json of ['{"a":"\\u0041\\/","b":"tab\\t"}', '["\\"quoted\\"", "\\\\"]', '{"path":"C:\\\\dir\\\\"}']) {
+        assert.equal(simple.json(json), json);
+      }
+    });
+
+    it('a string ending in an escaped backslash ends there: the next string is its own token', () => {
+      const json = `{"a":"end\\\\","b":"key ${SIMPLE}","c":"\\\\\\\\","d":"${SIMPLE}"}`;
+      assert.equal(simple.json(json), '{"a":"end\\\\","b":"key [redacted]","c":"\\\\\\\\","d":"[redacted]"}');
+      assert.equal(simple.json(`{"a":"q\\"","b":"${SIMPLE}"}`), '{"a":"q\\"","b":"[redacted]"}');
+    });
+  });
+
+  describe('base64 forms: only what encodes the key', () => {
+    it('the shortest key the proxy takes (8 characters) is found base64-encoded at every byte offset', () => {
+      const short = 'rk_12345';
+      const scrub = createSecretScrubber(short);
+      for (const prefix of ['', 'x', 'xy']) {
+        assert.equal(scrub.text(btoa(`${prefix}${short}`)), '[redacted]', `offset ${prefix.length}`);
+      }
+    });
+
+    it('the base64 of the key without its first three bytes is not the key', () => {
+      // Without one or two, the part that encodes the rest at another alignment is still there (redacted, by design).
+      assert.equal(scrubber.text(btoa(KEY.slice(3))), btoa(KEY.slice(3)));
+    });
+  });
 });
