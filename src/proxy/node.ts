@@ -176,7 +176,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
       }
       const served = serve(core, req, res, { bodyTimeoutMs, responseTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
       inProgress.add(served);
-      void served.finally(() => inProgress.delete(served));
+      void served.catch(() => undefined).finally(() => inProgress.delete(served));
     },
   );
   const boundPort = () => (server.address() as AddressInfo | null)?.port ?? port;
