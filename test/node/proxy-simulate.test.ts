@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { parseSimulationRpcUrls, proxyServerOptionsFromEnv } from '../../src/proxy/cli.js';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
+import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
 import { logWatcher, startUpstream, type Upstream } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_simulate_0123456789';
@@ -171,5 +172,33 @@ describe('the simulation endpoint', { timeout: 60_000 }, () => {
       startProxyServer({ upstreamUrl: 'https://routing.example', apiKey: API_KEY, port: 0, simulationRpcUrls: { '1': 'ftp://rpc.example' } }),
       /simulationRpcUrls/,
     );
+  });
+});
+
+describe("the sandbox's proxy simulates on the sandbox chains", { timeout: 60_000 }, () => {
+  let sandbox: SandboxHandle;
+  before(async () => {
+    sandbox = await startSandbox({ bridgingDelayMs: 0 });
+  });
+  after(async () => {
+    await sandbox.close();
+  });
+
+  it('forwards to the chain RPC it serves, and refuses chains it does not', async () => {
+    for (const chain of sandbox.chains) {
+      const response = await fetch(`${sandbox.proxyUrl}/simulate/${chain.chainId}`, {
+        method: 'POST',
+        headers: JSON_HEADERS,
+        body: JSON.stringify(SIMULATION),
+      });
+      assert.equal(response.status, 200, String(chain.chainId));
+      // The chain's own JSON-RPC answer, passed as it is (a result where the node simulates, an error where it cannot).
+      const answer = (await response.json()) as { jsonrpc: string; id: number; result?: unknown; error?: unknown };
+      assert.equal(answer.jsonrpc, '2.0');
+      assert.equal(answer.id, 7);
+      assert.ok('result' in answer || 'error' in answer);
+    }
+    const unknown = await fetch(`${sandbox.proxyUrl}/simulate/1`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(SIMULATION) });
+    assert.equal(unknown.status, 404);
   });
 });
