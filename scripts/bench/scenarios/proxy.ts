@@ -62,7 +62,12 @@ export async function runProxyLoad(sandbox: BenchSandbox, options: ProxyLoadOpti
   const configs: Array<{ name: string; instances: number; redis: boolean; options: Partial<NodeProxyServerOptions> }> = [
     { name: 'cache + priorities off, 1 instance', instances: 1, redis: false, options: { catalogCache: false, quotaReserve: false } },
     { name: 'on, default reserve, 1 instance', instances: 1, redis: false, options: {} },
-    { name: `recommended (reserve receipts ${RECOMMENDED_RESERVE.receipts}, status ${RECOMMENDED_RESERVE.status}), 1 instance`, instances: 1, redis: false, options: recommended },
+    {
+      name: `recommended (reserve receipts ${RECOMMENDED_RESERVE.receipts}, status ${RECOMMENDED_RESERVE.status}), 1 instance`,
+      instances: 1,
+      redis: false,
+      options: recommended,
+    },
     { name: 'recommended, 2 instances + Redis', instances: 2, redis: true, options: recommended },
   ];
   const runs: ProxyLoadRun[] = [];
