@@ -33,6 +33,8 @@ export interface ProxyLoadRun {
   readonly catalogUpstreamCalls: number;
   readonly receipts: number;
   readonly receiptsRefused: number;
+  /** Receipts that got neither an answer from the routing service nor a 429: a timeout, a 5xx, a broken connection. */
+  readonly receiptsFailed: number;
   readonly statusPolls: number;
   readonly statusPollsRefused: number;
   readonly refusedByProxy: number;
@@ -183,6 +185,7 @@ async function drive(proxies: RunningProxyServer[], sandbox: BenchSandbox, optio
     pageLoadsFailed,
     receipts: of('receipt').length,
     receiptsRefused: of('receipt').filter((s) => s.status === 429).length,
+    receiptsFailed: of('receipt').filter((s) => s.status === 0 || s.status >= 500).length,
     statusPolls: of('status').length,
     statusPollsRefused: of('status').filter((s) => s.status === 429).length,
     refusedByProxy: samples.filter((s) => s.status === 429 && s.code !== 'upstream').length,
@@ -207,6 +210,7 @@ export function proxyLoadTable(runs: readonly ProxyLoadRun[]): string {
     ['upstream calls, receipt', (r) => String(r.upstreamCalls['/api/v1/route-intent/:intentId/receipt'] ?? 0)],
     ['upstream calls, status', (r) => String(r.upstreamCalls['/api/v1/route-intent/:intentId/status'] ?? 0)],
     ['receipts refused (429) / sent', (r) => `${r.receiptsRefused} / ${r.receipts}`],
+    ['receipts failed otherwise (timeout, 5xx)', (r) => String(r.receiptsFailed)],
     ['status polls refused (429) / sent', (r) => `${r.statusPollsRefused} / ${r.statusPolls}`],
     ['429 answered by the proxy', (r) => String(r.refusedByProxy)],
     ['429 answered by upstream', (r) => String(r.refusedByUpstream)],
