@@ -1,6 +1,7 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
 import type { PostHook } from '../api/schemas.js';
 import type { StringOverrides } from '../i18n/strings.js';
+import type { Eip1193Provider } from '../wallet/index.js';
 
 /**
  * The public attributes and properties of <bridge-widget>, each declared and
@@ -18,8 +19,7 @@ export class BridgeWidgetPublicProperties extends LitElement {
     amount: {},
     toAddress: { attribute: 'to-address' },
     slippage: { type: Number },
-    // Reflected for the :host([theme]) styles, but never the default: the element writes no attribute the page did not set (hydration compares them).
-    theme: { reflect: true, useDefault: true },
+    theme: { reflect: true },
     allowFromChains: { attribute: 'allow-from-chains' },
     denyFromChains: { attribute: 'deny-from-chains' },
     allowToChains: { attribute: 'allow-to-chains' },
@@ -93,12 +93,8 @@ export class BridgeWidgetPublicProperties extends LitElement {
 
   /** Base URL of the host's backend proxy (required); the routing service's `/api/v1/...` paths are appended to it. */
   proxyUrl = '';
-  /**
-   * Any EIP-1193 provider (`window.ethereum`, a wallet kit's `await connector.getProvider()`). Optional until the user needs to sign.
-   * Typed `unknown` because wallet kits hand providers out as `unknown`: the widget checks the value and, when it is not
-   * EIP-1193, says so in the console and in the widget.
-   */
-  provider: unknown = undefined;
+  /** Any EIP-1193 provider (`window.ethereum`, a wallet SDK's provider). Optional until the user needs to sign. */
+  provider: Eip1193Provider | undefined = undefined;
   /** `off` disables wallet discovery (EIP-6963), for hosts that set `provider` late; `provider` always wins over a discovered wallet. */
   walletDiscovery: 'on' | 'off' = 'on';
   /** Object sent with the route request and echoed back in every status. */

@@ -165,7 +165,7 @@ function fromWalletError(error: unknown, doing: string): unknown {
     case 'reverted':
       return new FlowError('transaction-reverted', error.message, { cause: error });
     default:
-      return new FlowError('wallet', `The wallet reported a problem with ${doing}: ${error.message}`, { cause: error });
+      return new FlowError('wallet', `The wallet reported a problem ${doing}: ${error.message}`, { cause: error });
   }
 }
 
