@@ -29,32 +29,41 @@ function typeOnlyEntries(names: string[]): Plugin {
 const SCRIPT_NOTICE = '/*! bridge-widget (MIT); includes Lit (BSD-3-Clause, Google LLC), zod and viem (MIT) */';
 
 /**
- * Three builds (`npm run build` runs them in this order):
+ * Two builds (`npm run build` runs them in this order):
  * - default: the npm package (ES modules, dependencies external) with entries
  *   for the element, the bare classes, the client, the Node-safe proxy and
- *   every locale add-on (`dist/locales/<code>.js`);
- * - `--mode script`: one self-contained, minified file for
- *   `<script type="module">` (dist/bridge-widget.min.js) from src/script.ts
- *   (src/index.ts with the style sheets first), with Lit's production build
- *   and its templates' whitespace trimmed;
- * - `--mode script-locales`: the locale add-ons for it
- *   (dist/bridge-widget.<code>.js), each registering its table with the
- *   script-tag build next to it.
- * The locale add-ons come from src/i18n/add-ons.ts, the one list of them.
+ *   every language add-on (`dist/locales/<code>.js`, which the widget's own
+ *   `import()` of that language also points at);
+ * - `--mode script`: the minified build for `<script type="module">`
+ *   (dist/bridge-widget.min.js) from src/script.ts (src/index.ts with the
+ *   style sheets first), with Lit's production build and its templates'
+ *   whitespace trimmed. Each language is a chunk of it,
+ *   `bridge-widget.<code>.js` (see `localeChunk`), that the widget imports
+ *   relative to its own URL when it first shows that language, and that a
+ *   page may also load itself with a script tag.
+ * The language add-ons come from src/i18n/add-ons.ts, the one list of them.
  *
  * No source maps ship (issue 17): the package build is unminified ES2022 that
  * reads like its source, and a map of the script build would carry Lit's,
  * viem's and zod's sources (0.9 MB) or point at paths no CDN serves. The size
  * tools ask for the script build's map themselves (scripts/bench/build.ts).
  */
-/** The string table module: the locale add-on script takes it from the script-tag build instead of bundling a copy. */
-const isStringTable = (id: string) => /[\\/]i18n[\\/]strings(\.js|\.ts)?$/.test(id);
+/**
+ * The script build's name for a language's chunk: `bridge-widget.<code>.js`,
+ * no hash (a content hash may contain `-` or `_`, and tools that tell language
+ * add-ons from the rest, such as the first-load measure, match the name), so
+ * `bridge-widget/script/<code>` keeps naming the same file. Other chunks keep
+ * Rolldown's default name.
+ */
+function localeChunk(chunk: { facadeModuleId: string | null }): string | undefined {
+  const code = /[\\/]src[\\/]i18n[\\/]([a-z]{2,3})\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+  return code && (LOCALE_ADD_ONS as readonly string[]).includes(code) ? `bridge-widget.${code}.js` : undefined;
+}
 
 const localeEntries = (prefix: string) => Object.fromEntries(LOCALE_ADD_ONS.map((code) => [`${prefix}${code}`, `src/i18n/${code}.ts`]));
 
 export default defineConfig(({ mode }) => {
-  const localeAddOn = mode === 'script-locales';
-  const script = mode === 'script' || localeAddOn;
+  const script = mode === 'script';
   return {
     esbuild: { target: 'es2022' },
     // The script file is what a page runs as is: pick every dependency's
@@ -72,32 +81,35 @@ export default defineConfig(({ mode }) => {
       // pure_getters: no getter here is read for a side effect (91 B less).
       minify: script ? 'terser' : false,
       terserOptions: { module: true, ecma: 2020, compress: { passes: 3, pure_getters: true }, format: { comments: false } },
-      lib: localeAddOn
-        ? { entry: localeEntries(''), formats: ['es'], fileName: (_format, code) => `bridge-widget.${code}.js` }
-        : script
-          ? { entry: 'src/script.ts', formats: ['es'], fileName: () => 'bridge-widget.min.js' }
-          : {
-              entry: {
-                index: 'src/index.ts',
-                elements: 'src/elements.ts',
-                api: 'src/api/index.ts',
-                proxy: 'src/proxy/index.ts',
-                'proxy-handler': 'src/proxy/handler.ts',
-                ...localeEntries('locales/'),
-              },
-              formats: ['es'],
+      lib: script
+        ? { entry: 'src/script.ts', formats: ['es'], fileName: () => 'bridge-widget.min.js' }
+        : {
+            entry: {
+              index: 'src/index.ts',
+              elements: 'src/elements.ts',
+              api: 'src/api/index.ts',
+              proxy: 'src/proxy/index.ts',
+              'proxy-handler': 'src/proxy/handler.ts',
+              ...localeEntries('locales/'),
             },
+            formats: ['es'],
+          },
       // The script file is final code, not a library a bundler will read again:
       // minify whitespace too (vite keeps it in ES library builds) and drop
       // the `#__PURE__` annotations kept for tree-shaking. The minifier drops
       // the dependencies' licence comments; one short notice stands for them.
       // The package build keeps `#__PURE__` annotations for the host's
       // bundler but drops JSDoc (50 KB): the declarations carry it.
-      rollupOptions: localeAddOn
-        ? { external: isStringTable, output: { paths: (id: string) => (isStringTable(id) ? './bridge-widget.min.js' : id) } }
-        : script
-          ? { output: { minify: true, comments: { annotation: false }, postBanner: SCRIPT_NOTICE } }
-          : { external, output: { comments: { jsdoc: false, annotation: true, legal: true } } },
+      rollupOptions: script
+        ? {
+            output: {
+              minify: true,
+              comments: { annotation: false },
+              postBanner: SCRIPT_NOTICE,
+              chunkFileNames: (chunk: { facadeModuleId: string | null }) => localeChunk(chunk) ?? '[name]-[hash].js',
+            },
+          }
+        : { external, output: { comments: { jsdoc: false, annotation: true, legal: true } } },
     },
   };
 });

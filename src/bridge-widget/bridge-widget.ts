@@ -4,6 +4,7 @@ import { hostStyles, tokenDefaults } from '../components/shared/styles.js';
 import { chainsFor, sideConfig, type Side } from '../flow/form.js';
 import { QUOTE_REFRESH_MS, describeError, type Problem } from '../flow/session.js';
 import { shortenHex } from '../format/amount.js';
+import { formatRelative } from '../format/duration.js';
 import { NATIVE_GAS_RESERVE, isNativeToken } from '../model/tokens.js';
 import { LocaleController } from './controllers/locale-controller.js';
 import { SessionController } from './controllers/session-controller.js';
@@ -142,13 +143,13 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const chain = this.#wallet.chainId === undefined ? undefined : session.chain(String(this.#wallet.chainId));
     const history = account && this.proxyUrl && session.view === 'form';
     return html`
-      <div part="base" class="card" lang=${i18n.textLanguage} @bw-announce=${this.#views.onAnnounce}>
+      <div part="base" class="card" lang=${i18n.textLanguage} dir=${i18n.direction} @bw-announce=${this.#views.onAnnounce}>
         <div class="header" part="header">
           <h2 part="title">${i18n.t('widget.title')}</h2>
           ${
             account || wallet
               ? html`<span class="account" part="account"
-                >${account ? html`<span title=${account}>${shortenHex(account)}${chain ? html` · ${chain.networkName}` : nothing}</span>` : nothing}
+                >${account ? html`<span title=${account}><bdi dir="ltr">${shortenHex(account)}</bdi>${chain ? html` · ${chain.networkName}` : nothing}</span>` : nothing}
                 ${this.#connection.renderActions(
                   (k) => i18n.t(k),
                   () => this.#connect(),
@@ -299,7 +300,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const pending = quote.status === 'pending';
     return html`${
       pending && session.quoteWait
-        ? html`<p class="notice info" part="notice notice-info" role="status">${this.#i18n.t('notice.busyRetry', { seconds: session.quoteWait })}</p>`
+        ? html`<p class="notice info" part="notice notice-info" role="status">${this.#i18n.t('notice.busyRetry', { when: formatRelative(session.quoteWait, this.#i18n.intl) })}</p>`
         : nothing
     }<bw-quote-panel
       exportparts=${EXPORT_QUOTE}
@@ -331,7 +332,9 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
         route
           ? html`<p class="route-info">
             ${i18n.t('quote.via', { provider: route.provider })}${
-              route.reliabilityScore === undefined ? nothing : html` · ${i18n.t('quote.reliable', { percent: Math.round(route.reliabilityScore * 100) })}`
+              route.reliabilityScore === undefined
+                ? nothing
+                : html` · ${i18n.t('quote.reliable', { percent: i18n.formatPercent(Math.round(route.reliabilityScore * 100)) })}`
             }
           </p>`
           : nothing

@@ -109,14 +109,12 @@ describe('guards in the flow, against a hostile routing service', () => {
     const usdc = token(SRC, 'USDC').address;
     const spenders = Object.values(sandbox.readyInfo.contracts[String(SRC)]!).filter((v): v is string => typeof v === 'string');
     const allowance = (spender: string) =>
-      sandbox
-        .chain(SRC)
-        .publicClient.readContract({
-          address: usdc as `0x${string}`,
-          abi: erc20Abi,
-          functionName: 'allowance',
-          args: [wallet.address, spender as `0x${string}`],
-        });
+      sandbox.chain(SRC).publicClient.readContract({
+        address: usdc as `0x${string}`,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [wallet.address, spender as `0x${string}`],
+      });
     const before = { nonce: await nonce(SRC), allowances: await Promise.all(spenders.map(allowance)) };
     let routed = false;
     const error = await sendTransfer(plan(overrides), deps(extraDeps), { onRoute: () => (routed = true) }).catch((e: unknown) => e);

@@ -123,6 +123,7 @@ export class RecipientInput extends FieldElement {
       html`<input
         id="recipient"
         part="input"
+        dir="ltr"
         type="text"
         .value=${this.value}
         placeholder=${this.placeholder ?? this.#defaultPlaceholder()}

@@ -44,10 +44,9 @@ export function run(command: string, args: string[], options: { env?: Record<str
 const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 
-/** The script-tag build and its locale add-ons (bridge-widget.de.js, …), into `<root>/dist`; returns the script's path. */
+/** The script-tag build with its language add-ons (bridge-widget.de.js, …), into `<root>/dist`; returns the script's path. */
 export async function buildScript(root: string): Promise<string> {
   await run(process.execPath, [vite, 'build', '--mode', 'script', '--outDir', path.join(root, 'dist'), '--logLevel', 'warn']);
-  await run(process.execPath, [vite, 'build', '--mode', 'script-locales', '--outDir', path.join(root, 'dist'), '--logLevel', 'warn']);
   return path.join(root, 'dist/bridge-widget.min.js');
 }
 
