@@ -11,6 +11,7 @@ import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import { en, LOCALES, registerLocale, translate } from '../../src/i18n/strings.js';
 import { humanFeeType } from '../../src/components/quote-panel/quote-panel.js';
+import { formatAmount } from '../../src/format/amount.js';
 import type { AmountInput } from '../../src/components/amount-input/amount-input.js';
 import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { shadow } from './helpers/widget.js';
@@ -55,6 +56,16 @@ describe('strings and locale', function () {
   });
 
   describe('the table', () => {
+    it('this Chromium formats a decimal string exactly, so an amount never loses a digit (bigint in, string out)', () => {
+      expect(new Intl.NumberFormat('en', { maximumFractionDigits: 20 }).format('12345678901234567890.12345678901234567' as unknown as number)).to.equal(
+        '12,345,678,901,234,567,890.12345678901234567',
+      );
+      const max = 2n ** 256n - 1n;
+      expect(formatAmount(max, 18, { locale: 'de', maxFractionDigits: 18 }).replace(/\./g, '').replace(',', '.')).to.equal(
+        '115792089237316195423570985008687907853269984665640564039457.584007913129639935',
+      );
+    });
+
     it('falls back to English key by key, and names fees from the table', () => {
       expect(translate({ 'form.amount': 'You pay' }, 'form.amount')).to.equal('You pay');
       expect(translate({ 'form.amount': 'You pay' }, 'form.to')).to.equal('To');
