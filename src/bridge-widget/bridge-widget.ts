@@ -5,6 +5,7 @@ import { chainsFor, sideConfig, type Side } from '../flow/form.js';
 import { TaskStatus } from '@lit/task';
 import { describeError, type Problem } from '../flow/problems.js';
 import { QUOTE_REFRESH_MS } from '../flow/remote-resources.js';
+import { walletPrompts } from '../flow/execution.js';
 import { shortenHex } from '../format/amount.js';
 import { NATIVE_GAS_RESERVE, isNativeToken } from '../model/tokens.js';
 import { LocaleController } from './controllers/locale-controller.js';
@@ -66,6 +67,7 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart notice-warning - Warning notices (also `notice`).
  * @csspart notice-info - Information notices (also `notice`).
  * @csspart status - The current step while a transfer is being prepared and signed.
+ * @csspart prompts - How many times the wallet will ask, once the route is read.
  * @csspart approvals - The list of token approvals.
  * @csspart approval-step - One approval.
  * @csspart approval-badge - The state of one approval.
@@ -331,7 +333,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const i18n = this.#i18n;
     const { step, route } = session.execution.state;
     const fromChain = session.chain(session.form.values.fromChainId);
-    const steps = approvalSteps(session);
+    const steps = approvalSteps(session, (k) => i18n.t(k));
+    const prompts = walletPrompts(session.execution.state);
     return html`
       <p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t(step ? `phase.${step}` : 'widget.working')}</p>
       ${
@@ -343,6 +346,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
           </p>`
           : nothing
       }
+      ${prompts ? html`<p class="prompts" part="prompts">${i18n.plural('widget.prompts', prompts)}</p>` : nothing}
       <bw-route-review .view=${routeReview(session)} @terms-confirm=${() => session.execution.answerTerms(true)} @terms-cancel=${() => session.execution.answerTerms(false)}></bw-route-review>
       ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${this.unlimitedApproval}></bw-approval-steps>` : nothing}
       <p class="notice info" part="notice notice-info">

@@ -12,7 +12,7 @@ import { destinationAvailability } from '../flow/catalog.js';
 import { balanceOf, presetProblems, tokensFor, type Side, type SideConfig } from '../flow/form.js';
 import type { TokenOption } from '../components/token-picker/token-picker.js';
 import type { TransferSession } from '../flow/session.js';
-import { explorerTxUrl } from '../format/safe-url.js';
+import { explorerAddressUrl, explorerTxUrl } from '../format/safe-url.js';
 import { shortenHex } from '../format/amount.js';
 import { chainFamily } from '../model/address.js';
 import { isUsableSlippage } from '../model/quote.js';
@@ -56,12 +56,16 @@ export function chainOptions(chains: readonly Chain[], side: Side, confirmed: Re
   });
 }
 
-export function approvalSteps(session: TransferSession): ApprovalStepView[] {
-  return session.execution.state.approvals.map((s) => {
+/** The approvals, each spender named by its role: the contract the transfer goes to is the bridge contract; any other is one more contract of the route. */
+export function approvalSteps(session: TransferSession, t: (key: StringKey) => string): ApprovalStepView[] {
+  const { approvals, route } = session.execution.state;
+  return approvals.map((s) => {
     const token = session.token(s.chainId, s.tokenAddress);
     const chain = session.chain(s.chainId);
     return {
       ...s,
+      spenderLabel: t(route && s.spender.toLowerCase() === route.to.toLowerCase() ? 'approval.bridgeContract' : 'approval.routeContract'),
+      spenderUrl: explorerAddressUrl(chain?.blockExplorerUrls, s.spender),
       tokenSymbol: token?.symbol ?? shortenHex(s.tokenAddress),
       tokenDecimals: token?.decimals ?? 18,
       chainName: chain?.networkName ?? s.chainId,

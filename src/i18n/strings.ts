@@ -64,7 +64,7 @@ export function translate(strings: StringOverrides | undefined, key: StringKey, 
   return fill(strings?.[key] ?? en[key], vars);
 }
 
-type PluralBase = { [K in StringKey]: K extends `${infer B}.one` ? (`${B}.other` extends StringKey ? B : never) : never }[StringKey];
+export type PluralBase = { [K in StringKey]: K extends `${infer B}.one` ? (`${B}.other` extends StringKey ? B : never) : never }[StringKey];
 
 /** `plural(strings, 'amount.decimals', 2, 'de', vars)` picks `amount.decimals.one` or `.other` by the locale's plural rules; `count` is also a variable. */
 export function plural(strings: StringOverrides | undefined, base: PluralBase, count: number, locale: string | undefined, vars: Vars = {}): string {

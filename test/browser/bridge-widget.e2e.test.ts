@@ -119,6 +119,17 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     const steps = shadow(widget).querySelector('bw-approval-steps')!;
     await waitUntil(() => shadow(steps).querySelectorAll('[part~="step"]').length === 2, 'two approval steps listed');
     expect(shadow(widget).querySelector('.route-info')?.textContent, 'the route names its provider').to.match(/Route via hopline/);
+    // Before the first prompt: how many times the wallet will ask, and who each spender is (linked to the explorer).
+    const prompts = () => shadow(widget).querySelector('[part="prompts"]')?.textContent?.trim() ?? '';
+    await waitUntil(() => prompts() !== '', 'the number of wallet prompts is said');
+    expect(prompts()).to.equal('Your wallet will ask you 3 times: each approval, then the transfer.');
+    const labels = [...shadow(steps).querySelectorAll<HTMLAnchorElement>('[part="spender-link"]')];
+    expect(labels.map((a) => a.textContent?.trim())).to.deep.equal(['Bridge contract', 'Another contract of this route']);
+    for (const a of labels)
+      expect(a.href)
+        .to.match(/\/address\/0x[0-9a-fA-F]{40}$/)
+        .and.to.contain(a.title);
+    await expect(widget).to.be.accessible();
     const success = await nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
     const done = events.map((e) => e.detail as BridgeApprovalDetail).filter((d) => d.state === 'done');
     expect(done).to.have.length(2);

@@ -11,7 +11,9 @@ import {
   en,
   fill,
   onLocaleRegistered,
+  plural,
   resolveLocale,
+  type PluralBase,
   type ResolvedLocale,
   type StringKey,
   type StringOverrides,
@@ -97,6 +99,11 @@ export class LocaleController implements ReactiveController {
 
   t(key: StringKey, vars?: Vars): string {
     return fill(this.#current.table[key] ?? en[key], vars);
+  }
+
+  /** The `.one` or `.other` form of `base` for `count`, by the locale's plural rules. */
+  plural(base: PluralBase, count: number): string {
+    return plural(this.#current.table, base, count, this.intl);
   }
 
   formatAmount(value: bigint, decimals: number, symbol?: string): string {
