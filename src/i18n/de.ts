@@ -165,6 +165,7 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'quote.receive': 'Sie erhalten',
   'quote.minimum': 'Mindestens erhalten',
   'quote.totalFees': 'Gebühren gesamt',
+  'quote.feesWere': '(vorher {fees} bei der bisherigen Slippage)',
   'quote.duration': 'Geschätzte Dauer',
   'quote.notAvailable': 'Nicht verfügbar',
   'quote.empty': 'Geben Sie einen Betrag ein, um ein Angebot zu sehen',

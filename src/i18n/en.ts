@@ -168,6 +168,7 @@ export const en = {
   'quote.receive': 'You receive',
   'quote.minimum': 'Minimum received',
   'quote.totalFees': 'Total fees',
+  'quote.feesWere': '(were {fees} at the previous slippage)',
   'quote.duration': 'Estimated time',
   'quote.notAvailable': 'Not available',
   'quote.empty': 'Enter an amount to see a quote',

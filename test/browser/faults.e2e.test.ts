@@ -386,6 +386,24 @@ describe('faults and bad input, end to end', function () {
     expect((await success).detail.intentId).to.equal(intentId);
   });
 
+  it('a slippage change that changes the fees says so: the total shows what the fees were before', async () => {
+    const { widget } = await mount({}, 2);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
+    const panel = shadow(widget).querySelector('bw-quote-panel')!;
+    const total = () => shadow(panel).querySelector('[part="total-fees"] dd')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    const before = total();
+    expect(shadow(panel).querySelector('[part="fees-were"]'), 'no note before any change').to.equal(null);
+    // Above 3 %, only hopline routes: another provider, other fees.
+    const input = shadow(panel).querySelector<HTMLInputElement>('[part~="slippage-input"]')!;
+    input.value = '4';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await waitUntil(() => shadow(panel).querySelector('[part="fees-were"]'), `the fee change is said (total: ${total()})`, { timeout: 15_000 });
+    expect(total()).to.not.equal(before);
+    expect(total()).to.contain(`(were ${before} at the previous slippage)`);
+    await untilAnimationsSettle(widget);
+    await expect(widget).to.be.accessible();
+  });
+
   it('partial balances are shown as still loading and re-polled until complete', async () => {
     await setFaults({ slowBalanceChains: [String(DST)] });
     const { widget } = await mount({}, 2);

@@ -74,6 +74,7 @@ function parseSlippage(text: string): number | SlippageProblem | undefined {
  * @csspart minimum - Minimum received amount.
  * @csspart fee - One itemised fee.
  * @csspart total-fees - Total fees in USD.
+ * @csspart fees-were - After a slippage change that changed the fees: what they were before.
  * @csspart slippage - The slippage setting.
  * @csspart slippage-option - A slippage preset button.
  * @csspart slippage-input - The custom slippage input.
@@ -108,6 +109,7 @@ export class QuotePanel extends PartElement {
     customText: { state: true },
     slippageProblem: { state: true },
     problemShown: { state: true },
+    feesWere: { state: true },
   };
 
   static override styles = [hostStyles, partTokens, styles];
@@ -145,6 +147,11 @@ export class QuotePanel extends PartElement {
   private slippageProblem?: SlippageProblem;
   /** Whether `slippageProblem` is said yet: "0" may be the start of "0.5", so "too low" waits for the field's change. */
   private problemShown = false;
+  /** Total fees (USD) before a slippage change, while the quote asked with the new slippage costs otherwise: the change is visible. */
+  private feesWere: string | undefined = undefined;
+  /** Total fees of the last estimate shown, and of the one shown when the slippage last changed. */
+  #lastFees: string | undefined;
+  #feesBefore: string | undefined;
 
   #timer: ReturnType<typeof setInterval> | undefined;
 
@@ -173,8 +180,14 @@ export class QuotePanel extends PartElement {
       this.customText = (SLIPPAGE_PRESETS as readonly number[]).includes(this.slippage) ? '' : String(this.slippage);
       this.slippageProblem = undefined;
     }
+    // A slippage change (not the first value) keeps the fees shown until the quote for the new slippage says otherwise.
+    if (changed.get('slippage') !== undefined) this.#feesBefore = this.#lastFees;
     const estimate = this.estimate;
     if (changed.has('estimate') && estimate) {
+      const fees = estimate.totalFeesUsd;
+      this.feesWere = this.#feesBefore !== undefined && fees !== this.#feesBefore ? this.#feesBefore : undefined;
+      this.#feesBefore = undefined;
+      this.#lastFees = fees;
       const before = changed.get('estimate') as Estimate | undefined;
       const loss = this.#lossToConfirm(estimate);
       if (loss !== undefined && this.#lossToConfirm(before) === undefined) {
@@ -291,7 +304,16 @@ export class QuotePanel extends PartElement {
             this.#withUsd(this.#amountText(fee.amount, fee.token.decimals, fee.token.symbol), fee.amountUsd),
           ),
         )}
-        ${row('total', 'total-fees', totalFees, formatUsd(estimate.totalFeesUsd, this.intl) ?? this.t('quote.notAvailable'))}
+        ${row(
+          'total',
+          'total-fees',
+          totalFees,
+          html`${formatUsd(estimate.totalFeesUsd, this.intl) ?? this.t('quote.notAvailable')}${
+            this.feesWere === undefined
+              ? nothing
+              : html` <span class="usd" part="fees-were">${this.t('quote.feesWere', { fees: formatUsd(this.feesWere, this.intl) ?? '?' })}</span>`
+          }`,
+        )}
         ${seconds ? row('', 'duration', this.t('quote.duration'), this.t('quote.approx', { amount: formatEstimate(seconds, this.table) })) : nothing}
       </dl>
     `;
