@@ -313,6 +313,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     }<bw-quote-panel
       exportparts=${EXPORT_QUOTE}
       .estimate=${shown?.estimate}
+      .source=${draft.fromToken}
       .fromSymbol=${draft.fromToken?.symbol ?? ''}
       .fromDecimals=${draft.fromToken?.decimals ?? 18}
       .toSymbol=${draft.toToken?.symbol ?? ''}

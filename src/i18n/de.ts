@@ -167,6 +167,7 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'quote.totalFees': 'Gebühren gesamt',
   'quote.feesWere': '(vorher {fees} bei der bisherigen Slippage)',
   'quote.duration': 'Geschätzte Dauer',
+  'quote.onTop': '{fee}, zusätzlich zu zahlen',
   'quote.notAvailable': 'Nicht verfügbar',
   'quote.empty': 'Geben Sie einen Betrag ein, um ein Angebot zu sehen',
   'quote.approx': '≈ {amount}',

@@ -170,6 +170,7 @@ export const en = {
   'quote.totalFees': 'Total fees',
   'quote.feesWere': '(were {fees} at the previous slippage)',
   'quote.duration': 'Estimated time',
+  'quote.onTop': '{fee}, paid on top',
   'quote.notAvailable': 'Not available',
   'quote.empty': 'Enter an amount to see a quote',
   'quote.approx': '≈ {amount}',

@@ -22,7 +22,7 @@ import {
   untilServiceRequest,
 } from './helpers/sandbox.js';
 import type { ServiceRequest } from './helpers/sandbox.js';
-import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { buttonText, collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
 
 const SRC = 11155111;
@@ -356,6 +356,22 @@ describe('faults and bad input, end to end', function () {
       () => shadow(panel).querySelector('[part="duration"]')?.textContent?.includes('≈ 3 min'),
       "LI.FI's executionDuration is read too (150 s, in whole minutes)",
     );
+  });
+
+  it('fees paid on top: the ETH gas fee of a USDC route is shown as paid on top, and counts in the value-loss check', async () => {
+    await setFaults({ forceProvider: 'swiftbridge' });
+    const { widget } = await mount({ amount: '0.05' }, 2);
+    await waitUntil(() => shadow(widget).querySelector('bw-quote-panel'), 'the quote panel');
+    const panel = shadow(widget).querySelector('bw-quote-panel')!;
+    const onTop = () => shadow(panel).querySelector('[part~="fee-on-top"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    await waitUntil(() => onTop() !== '', 'a fee paid on top');
+    expect(onTop()).to.match(/^Destination gas fee, paid on top \+ 0\.00001 ETH \(\$[\d.]+\)$/);
+    // $0.05 sent and $0.03 of ETH on top, about $0.05 arrives: far more than 5 % of what is given does not arrive.
+    // The button waits for the confirmation (disabled): the value-loss check counted the fee on top.
+    await waitUntil(() => buttonText(widget) === 'Confirm the value loss above', `the value-loss check counts the fee on top (${buttonText(widget)})`);
+    expect(shadow(panel).querySelector('[part="value-loss"]')?.textContent).to.match(/You send \$0\.08 and receive about \$0\.0\d/);
+    await untilAnimationsSettle(widget);
+    await expect(widget).to.be.accessible();
   });
 
   it('a status the service does not list is shown as unclear: polling goes on and no success fires until the real status comes', async () => {

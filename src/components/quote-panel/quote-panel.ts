@@ -20,7 +20,7 @@ export interface ValueLossConfirmDetail {
 export const SLIPPAGE_PRESETS = [0.5, 1, 3] as const;
 /** Above this, some providers reject the route (spec: Limits). */
 export const SLIPPAGE_WARN_ABOVE = 3;
-import { SLIPPAGE_MAX, expectedSeconds, valueLossPercent } from '../../model/quote.js';
+import { SLIPPAGE_MAX, expectedSeconds, givenUsd, isPaidOnTop, valueLossPercent } from '../../model/quote.js';
 import { formatEstimate } from '../../format/duration.js';
 
 export { SLIPPAGE_MAX, valueLossPercent };
@@ -73,6 +73,8 @@ function parseSlippage(text: string): number | SlippageProblem | undefined {
  * @csspart received - Expected received amount.
  * @csspart minimum - Minimum received amount.
  * @csspart fee - One itemised fee.
+ * @csspart fee-on-top - A fee the wallet pays on top of the amount (also `fee`).
+ * @csspart duration - The estimated time, when the service gives one.
  * @csspart total-fees - Total fees in USD.
  * @csspart fees-were - After a slippage change that changed the fees: what they were before.
  * @csspart slippage - The slippage setting.
@@ -93,6 +95,7 @@ function parseSlippage(text: string): number | SlippageProblem | undefined {
 export class QuotePanel extends PartElement {
   static override properties: PropertyDeclarations = {
     estimate: { attribute: false },
+    source: { attribute: false },
     fromSymbol: { attribute: 'from-symbol' },
     fromDecimals: { type: Number, attribute: 'from-decimals' },
     toSymbol: { attribute: 'to-symbol' },
@@ -116,6 +119,8 @@ export class QuotePanel extends PartElement {
 
   /** The quote's estimate (amounts in smallest units); a skeleton shows while it is undefined and `loading` is set. */
   estimate?: Estimate;
+  /** The token sent (`chainId`, `address`): fees on its chain in another token are paid on top, and count in the value loss. */
+  source?: { chainId: string; address: string } | undefined;
   /** Symbol of the token sent. */
   fromSymbol = '';
   /** Decimals of the token sent. */
@@ -136,7 +141,7 @@ export class QuotePanel extends PartElement {
   refreshAt?: number;
   /** Slippage tolerance in percent. */
   slippage = 1;
-  /** Value loss (USD in vs. out), in percent, above which the user must confirm. */
+  /** Value loss (USD given, fees paid on top included, vs. USD received), in percent, above which the user must confirm. */
   valueLossThresholdPercent = 5;
   /** The user ticked the value-loss checkbox. Attribute `valuelossconfirmed` (Lit's default, so `?valueLossConfirmed=` works). */
   valueLossConfirmed = false;
@@ -296,14 +301,13 @@ export class QuotePanel extends PartElement {
       <dl part="details" class=${busy ? 'stale' : ''}>
         ${row('primary', 'received', receive, this.#withUsd(this.t('quote.approx', { amount: this.#toText(estimate.toAmount) }), estimate.toAmountUsd))}
         ${row('', 'minimum', minimum, this.#withUsd(this.#toText(estimate.toAmountMin), estimate.toAmountMinUsd))}
-        ${estimate.fees.map((fee) =>
-          row(
-            'fee',
-            'fee',
-            humanFeeType(fee.type, this.table),
-            this.#withUsd(this.#amountText(fee.amount, fee.token.decimals, fee.token.symbol), fee.amountUsd),
-          ),
-        )}
+        ${estimate.fees.map((fee) => {
+          const label = humanFeeType(fee.type, this.table);
+          const amount = this.#amountText(fee.amount, fee.token.decimals, fee.token.symbol);
+          return isPaidOnTop(fee, this.source)
+            ? row('fee', 'fee fee-on-top', this.t('quote.onTop', { fee: label }), this.#withUsd(`+ ${amount}`, fee.amountUsd))
+            : row('fee', 'fee', label, this.#withUsd(amount, fee.amountUsd));
+        })}
         ${row(
           'total',
           'total-fees',
@@ -376,7 +380,7 @@ export class QuotePanel extends PartElement {
       <div class="value-loss" part="value-loss" role="group" aria-labelledby="loss-text">
         <p id="loss-text">
           <strong>${this.t('quote.lossTitle', { percent })}</strong>
-          ${this.t('quote.lossDetail', { from: formatUsd(estimate?.fromAmountUsd, this.intl) ?? '', to: formatUsd(estimate?.toAmountUsd, this.intl) ?? '' })}
+          ${this.t('quote.lossDetail', { from: formatUsd(givenUsd(estimate, this.source), this.intl) ?? '', to: formatUsd(estimate?.toAmountUsd, this.intl) ?? '' })}
         </p>
         <label class="confirm">
           <input type="checkbox" required .checked=${this.valueLossConfirmed} @change=${this.#onConfirm} />
@@ -388,7 +392,7 @@ export class QuotePanel extends PartElement {
 
   /** The value loss of `estimate` in percent when it is above the threshold (the user must confirm), else undefined. */
   #lossToConfirm(estimate: Estimate | undefined): number | undefined {
-    const loss = valueLossPercent(estimate);
+    const loss = valueLossPercent(estimate, this.source);
     return loss !== undefined && loss > this.valueLossThresholdPercent ? loss : undefined;
   }
 

@@ -89,6 +89,16 @@ describe('valueLossPercent', () => {
     expect(valueLossPercent({ fromAmountUsd: '0', toAmountUsd: '0' })).to.equal(undefined);
     expect(valueLossPercent(undefined)).to.equal(undefined);
   });
+
+  it('counts the fees paid on top (another token on the source chain) in what the user gives', () => {
+    const sent = { chainId: '1', address: '0xUSDC' };
+    const gas = { amountUsd: '0.30', token: { chainId: '1', address: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE' } };
+    const inAmount = { amountUsd: '0.01', token: { chainId: '1', address: '0xusdc' } };
+    const onDestination = { amountUsd: '5', token: { chainId: '8453', address: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE' } };
+    const estimate = { fromAmountUsd: '0.05', toAmountUsd: '0.04', fees: [gas, inAmount, onDestination] };
+    expect(valueLossPercent(estimate, sent), 'given $0.35, received $0.04').to.be.closeTo(((0.35 - 0.04) / 0.35) * 100, 1e-9);
+    expect(valueLossPercent(estimate), 'without the token sent, nothing is known to be on top').to.be.closeTo(20, 1e-9);
+  });
 });
 
 describe('humanFeeType', () => {
