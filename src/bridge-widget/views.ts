@@ -114,6 +114,7 @@ export function statusView(session: TransferSession, format: Format, message: st
     destTxHash,
     destTxUrl: destTxHash ? explorerTxUrl(toChain?.blockExplorerUrls, destTxHash) : undefined,
     startedAt: saved.createdAt,
+    broadcastAt: saved.broadcastAt,
     expectedMs: saved.expectedSeconds && saved.expectedSeconds * 1000,
     finishedAt: final ? saved.updatedAt : undefined,
     needsGas: !!saved.needsGas,

@@ -34,6 +34,8 @@ export interface SavedTransfer {
   updatedAt: number;
   phase: TransferPhase;
   sourceTxHash?: string | undefined;
+  /** When the source transaction was broadcast (its hash came back); "taking longer than usual" counts from here. Records saved before it was kept lack it. */
+  broadcastAt?: number | undefined;
   receiptAccepted: boolean;
   destTxHash?: string | undefined;
   /** What the service said arrived (`to_amount_wei`), once it said. */
@@ -107,6 +109,7 @@ const storedTransfer = z.object({
   updatedAt: z.number(),
   phase,
   sourceTxHash: text,
+  broadcastAt: z.optional(z.number()),
   receiptAccepted: z.boolean(),
   destTxHash: text,
   toAmountReceived: z.optional(amount),

@@ -345,7 +345,7 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
   if (!txVerdict.ok) abandon(routeRejected(txVerdict, requestId));
   handlers.onStep?.('confirm-in-wallet');
   const saveHash = (hash: Hash): SavedTransfer => {
-    const change = { phase: 'broadcast', sourceTxHash: hash } as const;
+    const change = { phase: 'broadcast', sourceTxHash: hash, broadcastAt: Date.now() } as const;
     return update((current) => ({ ...(current ?? record), ...change })) ?? { ...record, ...change };
   };
   // The user may confirm in the wallet after the widget stopped waiting; the hash must still be kept and tracked.

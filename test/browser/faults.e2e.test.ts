@@ -345,6 +345,28 @@ describe('faults and bad input, end to end', function () {
     await waitUntil(() => slow() === '', 'the note leaves once the transfer arrived');
   });
 
+  it('time: "taking longer than usual" counts from the broadcast, so a slow approval does not make a fresh transfer late', async () => {
+    // The route says 10 s; reading the allowance (after the route, before the approval) takes 12 s.
+    await setFaults({
+      forceProvider: 'swiftbridge',
+      stuckBridge: true,
+      estimatedRouteSeconds: 10,
+      latency: { ms: 12_000, endpoints: ['allowance'], count: 1 },
+    });
+    const { widget } = await mount({ token: 'USDC' }, 3);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
+    primaryButton(widget).click();
+    await nextEvent<BridgeTransactionDetail>(widget, 'bridge-transaction', 60_000);
+    await waitUntil(() => shadow(widget).querySelector('bw-status-tracker'), 'the tracker');
+    const tracker = shadow(widget).querySelector('bw-status-tracker')!;
+    await (tracker as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    const slow = () => shadow(tracker).querySelector('[part~="slow"]')?.textContent?.replace(/\s+/g, ' ') ?? '';
+    // More than the estimate has passed since the route, not since the broadcast: not late yet.
+    expect(slow(), 'just broadcast: not taking longer than usual').to.equal('');
+    await waitUntil(() => /Taking longer than usual/.test(slow()), 'the estimate passed since the broadcast', { timeout: 30_000 });
+    await setFaults({ stuckBridge: false });
+  });
+
   it('time: without a duration from the service the quote shows none (nothing invented)', async () => {
     const panel = await fixture<HTMLElement & { estimate: unknown }>(html`<bw-quote-panel></bw-quote-panel>`);
     const fee = { type: 'service_fee', amount: 1000n, token: { chainId: '11155111', address: '0x1', symbol: 'USDC', decimals: 6 } };

@@ -82,6 +82,7 @@ describe('IntentStore: what a record is', () => {
       toAmount: 98_765n,
       phase: 'bridging',
       sourceTxHash: `0x${'ab'.repeat(32)}`,
+      broadcastAt: 7,
       receiptAccepted: true,
       destTxHash: `0x${'cd'.repeat(32)}`,
       toAmountReceived: 98_000n,
@@ -120,6 +121,7 @@ describe('IntentStore: what a record is', () => {
       { toAmountReceived: 'lots' },
       { reached: 'success' },
       { sourceTxHash: 42 },
+      { broadcastAt: '2026-11-25' },
     ];
     const broken = overrides.map((override, i) => ({ ...good, intentId: `broken-${i}`, ...override }));
     storage.setItem(store.keyFor(ACCOUNT), JSON.stringify([good, ...broken, null, 'a string']));

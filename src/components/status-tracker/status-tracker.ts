@@ -28,8 +28,10 @@ export interface StatusView {
   destTxHash?: string;
   destTxUrl?: string;
   startedAt: number;
+  /** When the source transaction was broadcast; "taking longer than usual" counts from here (from `startedAt` when unknown: records saved before it was kept). */
+  broadcastAt?: number | undefined;
   finishedAt?: number;
-  /** How long the route said it would take; past it (or past `SLOW_AFTER_MS` without one) the transfer is "taking longer than usual". */
+  /** How long the route said it would take; past it since the broadcast (or past `SLOW_AFTER_MS` without one) the transfer is "taking longer than usual". */
   expectedMs?: number | undefined;
   needsGas: boolean;
   requestId?: string;
@@ -204,7 +206,8 @@ export class StatusTracker extends PartElement {
           })
         : '';
     const checked = !final && view.lastCheckedAt !== undefined ? this.#agoText(view.lastCheckedAt) : '';
-    const slow = !final && this.now - view.startedAt > (view.expectedMs ?? SLOW_AFTER_MS);
+    // The estimate is for the transfer itself: the time spent approving and signing before the broadcast does not count.
+    const slow = !final && this.now - (view.broadcastAt ?? view.startedAt) > (view.expectedMs ?? SLOW_AFTER_MS);
     return html`
       <section class="tracker" part="base" aria-labelledby="heading">
         <header>

@@ -165,6 +165,21 @@ describe('<bw-status-tracker>', () => {
     expect(next.checked - first.checked, 'both move together').to.equal(next.elapsed - first.elapsed);
   });
 
+  it('"taking longer than usual" counts from the broadcast, not from the route (the time spent approving and signing does not count)', async () => {
+    const now = Date.now();
+    const slow = (el: StatusTracker) => clean($(el, '[part~="slow"]')) ?? '';
+    // Routed ten minutes ago, broadcast ten seconds ago, the route said one minute.
+    const el = await mount(view({ startedAt: now - 600_000, broadcastAt: now - 10_000, expectedMs: 60_000 }));
+    expect(slow(el), 'within the estimate since the broadcast').to.equal('');
+    el.view = view({ startedAt: now - 600_000, broadcastAt: now - 120_000, expectedMs: 60_000 });
+    await el.updateComplete;
+    expect(slow(el)).to.match(/^Taking longer than usual/);
+    // A transfer saved before the broadcast time was kept counts from its creation.
+    el.view = view({ startedAt: now - 600_000, expectedMs: 60_000 });
+    await el.updateComplete;
+    expect(slow(el)).to.match(/^Taking longer than usual/);
+  });
+
   it('shows the total time once final and stops ticking', async () => {
     const start = Date.now() - 300_000;
     const el = await mount(
