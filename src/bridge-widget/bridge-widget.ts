@@ -306,11 +306,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     // Only the quote for what is typed now: a quote for another amount is never on screen, not even dimmed.
     const shown = session.currentQuote;
     const pending = remote.quote.status === TaskStatus.PENDING;
-    return html`${
-      pending && remote.quoteWait
-        ? html`<p class="notice info" part="notice notice-info" role="status">${this.#i18n.t('notice.busyRetry', { seconds: remote.quoteWait })}</p>`
-        : nothing
-    }<bw-quote-panel
+    return html`<bw-quote-panel
       exportparts=${EXPORT_QUOTE}
       .estimate=${shown?.estimate}
       .source=${draft.fromToken}
@@ -321,6 +317,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       ?loading=${pending && !shown}
       ?stale=${pending && !!shown}
       .refreshAt=${shown ? shown.at + QUOTE_REFRESH_MS : undefined}
+      .retryAt=${pending ? remote.quoteRetryAt : undefined}
       .slippage=${values.slippage}
       .valueLossThresholdPercent=${this.valueLossThreshold}
       .valueLossConfirmed=${values.valueLossConfirmed}

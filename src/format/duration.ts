@@ -12,6 +12,11 @@ export function formatDuration(ms: number, strings?: StringOverrides): string {
   return translate(strings, 'duration.s', { s });
 }
 
+/** Whole seconds left until `at` (epoch ms), rounded up and never below 0: a countdown reads 3, 2, 1, then 0 once the time has come. */
+export function secondsUntil(at: number, now: number): number {
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 /** An estimate, not read to the second: "45 s" under a minute, whole minutes above ("15 min", "1 h 05 min"). */
 export function formatEstimate(seconds: number, strings?: StringOverrides): string {
   const m = Math.round(seconds / 60);

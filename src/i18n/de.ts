@@ -61,6 +61,7 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'history.abandoned': 'Nicht gesendet',
   'notice.busy': 'Der Bridge-Dienst ist ausgelastet; gleich wird erneut geprüft.',
   'notice.busyRetry': 'Der Bridge-Dienst ist ausgelastet; neue Anfrage in {seconds} s.',
+  'notice.busyNow': 'Der Bridge-Dienst ist ausgelastet; neue Anfrage läuft…',
   'notice.unreachable': 'Der Bridge-Dienst ist nicht erreichbar; es wird weiter geprüft.',
   'error.quote-rejected': 'Für diese Überweisung gibt es kein Angebot. Es wurde nichts gesendet.',
   'error.no-route': 'Kein Anbieter bietet diese Route an. Versuchen Sie einen anderen Token, eine andere Chain oder einen anderen Betrag.',

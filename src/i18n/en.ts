@@ -57,6 +57,7 @@ export const en = {
   'history.abandoned': 'Not sent',
   'notice.busy': 'The bridge service is busy; checking again shortly.',
   'notice.busyRetry': 'The bridge service is busy; asking again in {seconds} s.',
+  'notice.busyNow': 'The bridge service is busy; asking again now…',
   'notice.unreachable': 'Could not reach the bridge service; still checking.',
   // Errors by kind. English shows the widget's own, more specific message;
   // other languages (and host overrides) show these.

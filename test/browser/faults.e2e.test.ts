@@ -188,10 +188,34 @@ describe('faults and bad input, end to end', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a first quote');
     await setFaults({ rateLimitBurst: { count: 2, endpoints: ['quote'], retryAfterSeconds: 3 } });
     widget.setAttribute('amount', '4');
+    // Said in words with the wait, counting down (never a frozen number), and spoken once through the widget's live region.
+    const panel = shadow(widget).querySelector('bw-quote-panel')!;
+    const notice = () => shadow(panel).querySelector('[part~="notice-info"]')?.textContent?.trim() ?? '';
+    const seen: string[] = [];
+    const record = () => void (notice() && notice() !== seen.at(-1) && seen.push(notice()));
+    const watcher = new MutationObserver(record);
+    watcher.observe(panel.shadowRoot!, { subtree: true, childList: true, characterData: true });
+    const spoken: string[] = [];
+    const region = shadow(widget).querySelector('.visually-hidden[role="status"]')!;
+    const listener = new MutationObserver(() => spoken.push(region.textContent!.trim()));
+    listener.observe(region, { subtree: true, childList: true, characterData: true });
     await waitUntil(() => /The bridge service is busy; asking again in 3 s\./.test(visibleText(widget)), 'the wait is said');
-    expect(shadow(widget).querySelector('[role="status"][part~="notice-info"]')?.textContent).to.contain('busy');
+    await waitUntil(() => seen.some((t) => / in [12] s\./.test(t)), `the seconds count down (${seen.join(' | ')})`, { timeout: 10_000 });
     await waitForText(widget, (t) => t.startsWith('Bridge 4 USDC'), 'the quote once the service allows it', 30_000);
+    watcher.disconnect();
+    listener.disconnect();
     expect(visibleText(widget)).to.not.match(/busy/);
+    // The first wait, as shown: 3 s, then one less each second (a second a loaded machine renders late may be skipped);
+    // it ends where the count goes up (the second 429's wait) or reads "now".
+    const counted = seen.map((t) => Number(/ in (\d+) s\./.exec(t)?.[1] ?? 0));
+    const end = counted.findIndex((s, i) => s === 0 || (i > 0 && s > counted[i - 1]!));
+    const firstWait = counted.slice(0, end === -1 ? undefined : end);
+    expect(firstWait[0], seen.join(' | ')).to.equal(3);
+    expect(firstWait.length, `it counted down (${seen.join(' | ')})`).to.be.at.least(2);
+    expect(
+      spoken.filter((t) => /busy/.test(t)),
+      'the wait is announced once, not every second',
+    ).to.deep.equal(['The bridge service is busy; asking again in 3 s.']);
     const quotes = (await serviceRequests()).filter((r) => r.endpoint === 'quote').slice(-3);
     expect(
       quotes.map((r) => r.status),

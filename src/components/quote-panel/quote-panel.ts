@@ -21,7 +21,7 @@ export const SLIPPAGE_PRESETS = [0.5, 1, 3] as const;
 /** Above this, some providers reject the route (spec: Limits). */
 export const SLIPPAGE_WARN_ABOVE = 3;
 import { SLIPPAGE_MAX, expectedSeconds, givenUsd, isPaidOnTop, valueLossPercent } from '../../model/quote.js';
-import { formatEstimate } from '../../format/duration.js';
+import { formatEstimate, secondsUntil } from '../../format/duration.js';
 
 export { SLIPPAGE_MAX, valueLossPercent };
 
@@ -65,6 +65,8 @@ function parseSlippage(text: string): number | SlippageProblem | undefined {
  * @fires value-loss-confirm - `CustomEvent<ValueLossConfirmDetail>` when the value-loss checkbox changes. Bubbles, not composed.
  *
  * @csspart base - The panel.
+ * @csspart notice - The busy notice: the service asked to wait, and the quote is asked again when it allows (also `notice-info`).
+ * @csspart notice-info - The busy notice (also `notice`).
  * @csspart header - Provider, reliability and the refresh countdown.
  * @csspart provider - The provider name.
  * @csspart reliability - The reliability text and meter.
@@ -105,6 +107,7 @@ export class QuotePanel extends PartElement {
     loading: { type: Boolean },
     stale: { type: Boolean },
     refreshAt: { type: Number, attribute: 'refresh-at' },
+    retryAt: { type: Number, attribute: 'retry-at' },
     slippage: { type: Number },
     valueLossThresholdPercent: { type: Number, attribute: 'value-loss-threshold-percent' },
     valueLossConfirmed: { type: Boolean },
@@ -139,6 +142,8 @@ export class QuotePanel extends PartElement {
   stale = false;
   /** Epoch ms of the next automatic refresh. */
   refreshAt?: number;
+  /** Epoch ms at which the quote is asked again because the service is busy (429): the panel says so and counts down. */
+  retryAt?: number | undefined;
   /** Slippage tolerance in percent. */
   slippage = 1;
   /** Value loss (USD given, fees paid on top included, vs. USD received), in percent, above which the user must confirm. */
@@ -169,7 +174,7 @@ export class QuotePanel extends PartElement {
     super.connectedCallback();
     this.now = Date.now();
     this.#timer = setInterval(() => {
-      if (this.refreshAt !== undefined) this.now = Date.now();
+      if (this.refreshAt !== undefined || this.retryAt !== undefined) this.now = Date.now();
     }, 1000);
   }
 
@@ -179,7 +184,9 @@ export class QuotePanel extends PartElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('refreshAt')) this.now = Date.now();
+    if (changed.has('refreshAt') || changed.has('retryAt')) this.now = Date.now();
+    // The wait is said once when the service turns busy, not at every second of the countdown (the notice itself is no live region).
+    if (this.retryAt !== undefined && changed.has('retryAt') && changed.get('retryAt') === undefined) this.announce(this.#busyText(this.retryAt));
     // A slippage set by the host (not the one just typed) replaces the custom text.
     if (changed.has('slippage') && parseSlippage(this.customText) !== this.slippage) {
       this.customText = (SLIPPAGE_PRESETS as readonly number[]).includes(this.slippage) ? '' : String(this.slippage);
@@ -238,6 +245,7 @@ export class QuotePanel extends PartElement {
     const busy = this.loading || this.stale;
     return html`
       <section class="panel" part="base" aria-label=${this.t('quote.label')} aria-busy=${String(busy)}>
+        ${this.retryAt === undefined ? nothing : html`<p class="busy" part="notice notice-info">${this.#busyText(this.retryAt)}</p>`}
         ${this.#renderHeader(busy)}
         ${estimate || this.loading ? this.#renderDetails(estimate, busy) : html`<p class="empty">${this.t('quote.empty')}</p>`}
         ${this.#renderSlippage()} ${this.#renderValueLoss(estimate)}
@@ -250,7 +258,7 @@ export class QuotePanel extends PartElement {
     const { provider, estimate, refreshAt } = this;
     const score = this.reliabilityScore ?? NaN;
     const percent = Math.round(Math.min(1, Math.max(0, score)) * 100);
-    const seconds = Math.max(0, Math.ceil(((refreshAt ?? 0) - this.now) / 1000));
+    const seconds = secondsUntil(refreshAt ?? 0, this.now);
     return html`
       <div class="header" part="header">
         <span class="provider">
@@ -394,6 +402,12 @@ export class QuotePanel extends PartElement {
   #lossToConfirm(estimate: Estimate | undefined): number | undefined {
     const loss = valueLossPercent(estimate, this.source);
     return loss !== undefined && loss > this.valueLossThresholdPercent ? loss : undefined;
+  }
+
+  /** "The bridge service is busy; asking again in 3 s.", counting down, then "asking again now…" while that request is out. */
+  #busyText(retryAt: number): string {
+    const seconds = secondsUntil(retryAt, this.now);
+    return seconds > 0 ? this.t('notice.busyRetry', { seconds }) : this.t('notice.busyNow');
   }
 
   #amountText(value: bigint, decimals: number, symbol: string): string {
