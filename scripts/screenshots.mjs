@@ -95,6 +95,33 @@ async function main() {
     await amount('2', 'Bridge 2 USDC');
     await capture(page, '2-quote');
 
+    // A fee paid on top (the ETH gas fee of a USDC route) makes a very small transfer a value loss to confirm.
+    await faults({ forceProvider: 'swiftbridge' });
+    await amount('0.05', 'Confirm the value loss above');
+    await capture(page, '2b-fee-on-top');
+    await faults({ forceProvider: null });
+    await amount('2', 'Bridge 2 USDC');
+
+    // A slippage above 3 % leaves one provider, with other fees: the total says what they were.
+    await page.locator('bridge-widget bw-quote-panel [part~="slippage-input"]').first().fill('4');
+    await page
+      .getByText(/at the previous slippage/)
+      .first()
+      .waitFor({ timeout: TIMEOUT });
+    await capture(page, '2c-fees-were');
+    await page.locator('bridge-widget bw-quote-panel [part="slippage-option"]').nth(1).click();
+    await text('Bridge 2 USDC');
+
+    // A busy service: the wait counts down.
+    await faults({ rateLimitBurst: { count: 1, endpoints: ['quote'], retryAfterSeconds: 8 } });
+    await widget.evaluate((el) => el.setAttribute('amount', '2.5'));
+    await page
+      .getByText(/The bridge service is busy; asking again in \d+ s\./)
+      .first()
+      .waitFor({ timeout: TIMEOUT });
+    await capture(page, '2d-busy');
+    await amount('2', 'Bridge 2 USDC');
+
     for (const [state, picker] of [
       ['3-token-picker', 'bw-token-picker'],
       ['4-chain-picker', 'bw-chain-picker'],
@@ -105,6 +132,22 @@ async function main() {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').first().waitFor({ state: 'detached', timeout: TIMEOUT });
     }
+
+    // Before the first wallet prompt: how many times it will ask, each spender named (hopline: two approvals). The wallet is left open, then Cancel.
+    await faults({ forceProvider: 'hopline' });
+    await text('Bridge 2 USDC');
+    await widget.evaluate((el) => el.provider.hang('eth_sendTransaction'));
+    await primary.click();
+    await page
+      .getByText(/Your wallet will ask you/)
+      .first()
+      .waitFor({ timeout: TIMEOUT });
+    await page.locator('bridge-widget bw-approval-steps [part="badge"]', { hasText: 'Confirm in your wallet' }).first().waitFor({ timeout: TIMEOUT });
+    await capture(page, '4b-prompts');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await widget.evaluate((el) => el.provider.clearTraps());
+    await faults({ forceProvider: null });
+    await text('Bridge 2 USDC');
 
     // A transfer that stays in transit past its estimate (5 s here), then arrives.
     await faults({ stuckBridge: true, estimatedRouteSeconds: 5 });
@@ -120,13 +163,23 @@ async function main() {
     await text('Transfer complete');
     await capture(page, '7-success');
 
-    // A transfer whose destination fails: refunded on the source chain.
+    // A transfer whose destination fails: refunded on the source chain, the refund held back a while, then seen in the balance.
     await page.getByRole('button', { name: 'Start a new transfer' }).click();
     await amount('1', 'Bridge 1 USDC');
-    await faults({ failWithRefund: true });
+    await faults({ failWithRefund: true, holdRefund: true });
     await primary.click();
     await text('Transfer failed');
+    await page
+      .getByText(/Checking your balance on/)
+      .first()
+      .waitFor({ timeout: TIMEOUT });
     await capture(page, '8-failed');
+    await faults({ holdRefund: false });
+    await page
+      .getByText(/^Refunded: /)
+      .first()
+      .waitFor({ timeout: TIMEOUT });
+    await capture(page, '8b-refunded');
     await faults({ failWithRefund: false });
 
     await page.getByRole('button', { name: 'Start a new transfer' }).click();

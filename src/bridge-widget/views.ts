@@ -118,6 +118,7 @@ export function statusView(session: TransferSession, format: Format, message: st
     expectedMs: saved.expectedSeconds && saved.expectedSeconds * 1000,
     finishedAt: final ? saved.updatedAt : undefined,
     needsGas: !!saved.needsGas,
+    refund: saved.refundedAt !== undefined ? 'arrived' : session.tracking.watchingRefund(saved.intentId) ? 'watching' : undefined,
     requestId: saved.requestId,
     providerRequestId: saved.providerRequestId,
     intentId: saved.intentId,

@@ -51,6 +51,10 @@ export interface SavedTransfer {
   needsGas?: boolean | undefined;
   /** Seconds the route said it would take (`expectedSeconds`), when it said. */
   expectedSeconds?: number | undefined;
+  /** The balance of the token sent, at the sender on the source chain, at which a refund counts as arrived (src/model/refund.ts); unknown when the wallet could not read it before signing. */
+  refundFloor?: bigint | undefined;
+  /** When the refund of a failed transfer was seen arrived: the history then says "Refunded". */
+  refundedAt?: number | undefined;
 }
 
 /** The subset of the Web Storage API we use; tests and SSR pass their own. */
@@ -120,6 +124,8 @@ const storedTransfer = z.object({
   reached: z.optional(z.enum(['submitted', 'bridging'])),
   needsGas: z.optional(z.boolean()),
   expectedSeconds: z.optional(z.number()),
+  refundFloor: z.optional(amount),
+  refundedAt: z.optional(z.number()),
 });
 
 const storedApproval = z.object({ chainId: z.string(), tokenAddress: z.string(), spender: z.string(), amount, hash: z.string(), at: z.number() });

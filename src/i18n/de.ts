@@ -56,6 +56,7 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'history.item': '{amount} {symbol}, {from} → {chain}',
   'history.success': 'Angekommen',
   'history.failed': 'Fehlgeschlagen, Erstattung eingeleitet',
+  'history.refunded': 'Erstattet',
   'history.not-found': 'Dem Dienst unbekannt',
   'history.pending': 'In Bearbeitung',
   'history.abandoned': 'Nicht gesendet',
@@ -254,6 +255,8 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'status.needsGas': 'Der Zielschritt wartet auf Gas; der Anbieter schließt ihn ab, sobald Gas verfügbar ist.',
   'status.refund':
     'Die Überweisung ist fehlgeschlagen. Eine Erstattung von {amount} an Ihre Adresse auf {chain} ist eingeleitet; bis sie im Guthaben erscheint, kann es einige Minuten dauern.',
+  'status.refundWatching': 'Ihr Guthaben auf {chain} wird geprüft: Dieser Hinweis sagt es, sobald die Erstattung angekommen ist.',
+  'status.refunded': 'Erstattet: {amount} ist zurück an Ihrer Adresse auf {chain}.',
   'status.notFound': 'Der Routing-Dienst hat keinen Eintrag mehr zu dieser Überweisung; ihr Fortschritt kann hier nicht verfolgt werden.',
   'status.notFoundHelp':
     'Prüfen Sie die Quelltransaktion im Explorer. Ist sie bestätigt und das Guthaben nicht angekommen, wenden Sie sich mit den IDs unten an den Support.',

@@ -52,6 +52,7 @@ export const en = {
   'history.item': '{amount} {symbol}, {from} → {chain}',
   'history.success': 'Arrived',
   'history.failed': 'Failed, refund initiated',
+  'history.refunded': 'Refunded',
   'history.not-found': 'Unknown to the service',
   'history.pending': 'In progress',
   'history.abandoned': 'Not sent',
@@ -258,6 +259,8 @@ export const en = {
   'status.needsGas': 'The destination step is waiting for gas; the provider will complete it once gas is available.',
   'status.refund':
     'The transfer failed. A refund of {amount} to your address on {chain} has been initiated; it can take a few minutes to show in your balance.',
+  'status.refundWatching': 'Checking your balance on {chain}: this note will say when the refund has arrived.',
+  'status.refunded': 'Refunded: {amount} is back at your address on {chain}.',
   'status.notFound': 'The service no longer knows this transfer, so its progress cannot be followed here.',
   'status.notFoundHelp': 'Check the source transaction on the explorer. If it is confirmed and the funds have not arrived, contact support with the ids below.',
   'status.raw': 'Status: {status}',

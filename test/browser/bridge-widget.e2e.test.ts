@@ -153,6 +153,48 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     await waitUntil(async () => (await erc20Balance(SRC, usdcSrc, wallet.address)) === before, 'the refund landed', { timeout: 20_000 });
   });
 
+  it('after a failure the source balance is read again: the refund is shown once it has arrived, and the history says "Refunded", also after a reload', async () => {
+    // The service says "failed" at once; the refund transaction waits until the switch is cleared.
+    await setFaults({ forceProvider: 'swiftbridge', failWithRefund: true, holdRefund: true });
+    const { widget, wallet } = await mount({ account: 3 });
+    const usdcSrc = await tokenAddress(SRC, 'USDC');
+    const before = await erc20Balance(SRC, usdcSrc, wallet.address);
+    await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+    primaryButton(widget).click();
+    await nextEvent(widget, 'bridge-failed');
+    const tracker = () => shadow(widget).querySelector('bw-status-tracker');
+    const refundNote = () => (tracker() && shadow(tracker()!).querySelector('[part~="refund"]')?.textContent?.replace(/\s+/g, ' ').trim()) ?? '';
+    await waitUntil(() => /Checking your balance on Sepolia/.test(refundNote()), `the balance is watched for the refund (${refundNote()})`);
+    expect(refundNote()).to.match(/A refund of 2 USDC to your address on Sepolia[^.]* has been initiated/);
+    expect(refundNote()).to.not.match(/Refunded/);
+    expect(await erc20Balance(SRC, usdcSrc, wallet.address), 'nothing came back yet').to.equal(before - 2_000_000n);
+
+    // Back to the form while the refund is on its way: the history says so.
+    shadow(tracker()!).querySelector<HTMLButtonElement>('[part="close"]')!.click();
+    const historyState = (w: BridgeWidget) => {
+      const history = shadow(w).querySelector('bw-transfer-history');
+      return (history && shadow(history).querySelector('[part="item"] .state')?.textContent?.trim()) ?? '';
+    };
+    await waitUntil(() => historyState(widget) === 'Failed, refund initiated', `the history says the refund is initiated (${historyState(widget)})`);
+
+    await setFaults({ holdRefund: false });
+    await waitUntil(() => historyState(widget) === 'Refunded', `the history says "Refunded" once the balance shows it (${historyState(widget)})`, {
+      timeout: 30_000,
+    });
+    expect(await erc20Balance(SRC, usdcSrc, wallet.address), 'the tokens are back: the widget said so only then').to.equal(before);
+
+    // The transfer opened from the history says it too.
+    shadow(shadow(widget).querySelector('bw-transfer-history')!).querySelector<HTMLButtonElement>('[part="item"] button')!.click();
+    await waitUntil(() => /^Refunded: 2 USDC is back at your address on Sepolia/.test(refundNote()), `the tracker says the refund arrived (${refundNote()})`);
+    await untilAnimationsSettle(widget);
+    await expect(widget).to.be.accessible();
+
+    // A reload keeps it: "Refunded" is in the saved transfer.
+    widget.remove();
+    const again = await mount({ account: 3 });
+    await waitUntil(() => historyState(again.widget) === 'Refunded', `after a reload (${historyState(again.widget)})`);
+  });
+
   it('a wallet rejection returns to the form with a message; trying again succeeds', async () => {
     const { widget, wallet } = await mount({ token: 'ETH', amount: '0.05', account: 0 });
     const before = await nativeBalance(DST, wallet.address);

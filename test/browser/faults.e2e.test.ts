@@ -330,7 +330,8 @@ describe('faults and bad input, end to end', function () {
       timeout: 30_000,
     });
     const failed = nextEvent<{ reason: string }>(widget, 'bridge-failed', 60_000);
-    await setFaults({ stuckBridge: false, failWithRefund: true });
+    // The refund held back, so the note is the one said before it arrives (the refund itself: bridge-widget.e2e).
+    await setFaults({ stuckBridge: false, failWithRefund: true, holdRefund: true });
     expect((await failed).detail.reason).to.equal('failed');
     await waitUntil(async () => (await steps()).includes('Arrived: failed'), 'the failure is shown');
     expect(await steps(), 'nothing reached goes back to "not started"').to.deep.equal([

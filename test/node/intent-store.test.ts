@@ -93,6 +93,8 @@ describe('IntentStore: what a record is', () => {
       reached: 'bridging',
       needsGas: true,
       expectedSeconds: 90,
+      refundFloor: 123_456_789_012_345_000_000n,
+      refundedAt: 9,
     };
     store.save(record);
     const back = store.get(ACCOUNT, 'full')!;
@@ -100,6 +102,7 @@ describe('IntentStore: what a record is', () => {
     const [json] = stored(storage, store);
     assert.equal(json!.fromAmount, '123456789012345678901');
     assert.equal(json!.toAmountReceived, '98000');
+    assert.equal(json!.refundFloor, '123456789012345000000');
   });
 
   it('drops a record with any field of the wrong kind, and keeps the others', () => {
@@ -122,6 +125,8 @@ describe('IntentStore: what a record is', () => {
       { reached: 'success' },
       { sourceTxHash: 42 },
       { broadcastAt: '2026-11-25' },
+      { refundFloor: '-1' },
+      { refundedAt: true },
     ];
     const broken = overrides.map((override, i) => ({ ...good, intentId: `broken-${i}`, ...override }));
     storage.setItem(store.keyFor(ACCOUNT), JSON.stringify([good, ...broken, null, 'a string']));

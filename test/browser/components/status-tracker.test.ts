@@ -253,6 +253,20 @@ describe('<bw-status-tracker>', () => {
     expect(allText(el)).to.not.contain('Transfer complete');
   });
 
+  it('failed: says the balance is checked while it is, and once the refund arrived says so and announces it', async () => {
+    const el = await mount(view({ phase: 'failed', finishedAt: Date.now(), refund: 'watching' }));
+    expect(clean($(el, '[part~="refund"]'))).to.equal(
+      'The transfer failed. A refund of 25.5 USDC to your address on Sepolia has been initiated; it can take a few minutes to show in your balance. Checking your balance on Sepolia: this note will say when the refund has arrived.',
+    );
+    el.view = view({ phase: 'failed', finishedAt: Date.now(), refund: 'arrived' });
+    await el.updateComplete;
+    expect(clean($(el, '[part~="refund"]'))).to.equal('Refunded: 25.5 USDC is back at your address on Sepolia.');
+    expect($(el, '[part~="refund"]')!.classList.contains('danger'), 'no longer an alarm').to.equal(false);
+    expect(live(el)).to.equal('Refunded: 25.5 USDC is back at your address on Sepolia.');
+    await untilAnimationsSettle(el);
+    await expect(el).to.be.accessible();
+  });
+
   it('failed after reaching the bridge: the steps reached stay done, only the arrival failed', async () => {
     const el = await mount(view({ phase: 'failed', finishedAt: Date.now(), reached: 'bridging' }));
     expect(steps(el)).to.deep.equal(['Sent: done', 'Received by the bridge: done', 'In transit: done', 'Arrived: failed']);
