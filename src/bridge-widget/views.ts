@@ -116,7 +116,7 @@ export function statusView(session: TransferSession, format: Format, message: st
     startedAt: saved.createdAt,
     broadcastAt: saved.broadcastAt,
     expectedMs: saved.expectedSeconds && saved.expectedSeconds * 1000,
-    finishedAt: final ? saved.updatedAt : undefined,
+    finishedAt: final ? (saved.finishedAt ?? saved.updatedAt) : undefined,
     needsGas: !!saved.needsGas,
     refund: saved.refundedAt !== undefined ? 'arrived' : session.tracking.watchingRefund(saved.intentId) ? 'watching' : undefined,
     requestId: saved.requestId,

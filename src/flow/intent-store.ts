@@ -49,6 +49,8 @@ export interface SavedTransfer {
   reached?: ReachedPhase | undefined;
   /** The last status said the destination step waits for gas. */
   needsGas?: boolean | undefined;
+  /** When the transfer first reached a final phase ("took 2 min"); later writes (a refund seen, a status read again) do not move it. Records saved before it was kept lack it. */
+  finishedAt?: number | undefined;
   /** Seconds the route said it would take (`expectedSeconds`), when it said. */
   expectedSeconds?: number | undefined;
   /** The balance of the token sent, at the sender on the source chain, at which a refund counts as arrived (src/model/refund.ts); unknown when the wallet could not read it before signing. */
@@ -124,6 +126,7 @@ const storedTransfer = z.object({
   reached: z.optional(z.enum(['submitted', 'bridging'])),
   needsGas: z.optional(z.boolean()),
   expectedSeconds: z.optional(z.number()),
+  finishedAt: z.optional(z.number()),
   refundFloor: z.optional(amount),
   refundedAt: z.optional(z.number()),
 });

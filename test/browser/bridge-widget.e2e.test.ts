@@ -168,6 +168,9 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     expect(refundNote()).to.match(/A refund of 2 USDC to your address on Sepolia[^.]* has been initiated/);
     expect(refundNote()).to.not.match(/Refunded/);
     expect(await erc20Balance(SRC, usdcSrc, wallet.address), 'nothing came back yet').to.equal(before - 2_000_000n);
+    const took = () => (tracker() && shadow(tracker()!).querySelector('[part="timing"]')?.textContent?.trim()) ?? '';
+    const tookAtFailure = took();
+    expect(tookAtFailure).to.match(/^Took /);
 
     // Back to the form while the refund is on its way: the history says so.
     shadow(tracker()!).querySelector<HTMLButtonElement>('[part="close"]')!.click();
@@ -186,6 +189,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     // The transfer opened from the history says it too.
     shadow(shadow(widget).querySelector('bw-transfer-history')!).querySelector<HTMLButtonElement>('[part="item"] button')!.click();
     await waitUntil(() => /^Refunded: 2 USDC is back at your address on Sepolia/.test(refundNote()), `the tracker says the refund arrived (${refundNote()})`);
+    expect(took(), 'how long the transfer took is not moved by the refund seen later, nor by opening it again').to.equal(tookAtFailure);
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
 

@@ -93,6 +93,7 @@ describe('IntentStore: what a record is', () => {
       reached: 'bridging',
       needsGas: true,
       expectedSeconds: 90,
+      finishedAt: 8,
       refundFloor: 123_456_789_012_345_000_000n,
       refundedAt: 9,
     };
