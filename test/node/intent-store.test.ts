@@ -10,28 +10,9 @@ import { IntentStore, MAX_RECORDS, PENDING_APPROVAL_TTL_MS, PendingApprovals } f
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
 import { FINAL_PHASES, TRANSFER_PHASES } from '../../src/model/transfer-phase.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
+import { ACCOUNT, savedTransfer as transfer } from './helpers/saved-transfer.ts';
 
-const ACCOUNT = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const PROXY = 'https://shop.example/bridge';
-
-function transfer(intentId: string, createdAt: number): SavedTransfer {
-  const token = { address: '0x5fbdb2315678afecb367f032d93f642f64180aa3', symbol: 'USDC', decimals: 6 };
-  return {
-    intentId,
-    account: ACCOUNT,
-    fromChainId: '1',
-    toChainId: '2',
-    fromToken: token,
-    toToken: token,
-    fromAmount: 1n,
-    toAmount: 1n,
-    toAddress: ACCOUNT,
-    createdAt,
-    updatedAt: createdAt,
-    phase: 'signing',
-    receiptAccepted: false,
-  };
-}
 
 /** The JSON a store wrote for the account, as another tab (or an older version) would read it. */
 const stored = (storage: MemoryStorage, store: IntentStore, account = ACCOUNT) =>

@@ -224,6 +224,18 @@ describe('session and form rules against the sandbox', () => {
       for (const s of sessions) s.disconnect();
       sessions = [];
     });
+    /** A page that connects the wallet and presses Bridge for `amount` USDC; resolves once the transfer is on its way. */
+    const bridged = async (storage: MemoryStorage, amount: string) => {
+      const session = open(storage);
+      session.configure(settings({ amount }), ['amount', 'fromChain']);
+      session.connect();
+      const provider = wallet();
+      session.setWallet(provider, undefined);
+      await session.connectWallet();
+      await until(session, () => session.mainAction.key === 'action.bridge', 'a quote', 30_000);
+      await session.primary();
+      return { session, provider };
+    };
 
     it('applies presets once the catalog is in, quotes a complete form, bridges and follows the transfer to success', async () => {
       const session = open();
@@ -301,14 +313,7 @@ describe('session and form rules against the sandbox', () => {
 
     it('resumes a broadcast transfer saved by an earlier page, and abandons one never broadcast', async () => {
       const storage = new MemoryStorage();
-      const first = open(storage);
-      first.configure(settings({ amount: '1' }), ['amount', 'fromChain']);
-      first.connect();
-      const provider = wallet();
-      first.setWallet(provider, undefined);
-      await first.connectWallet();
-      await until(first, () => first.mainAction.key === 'action.bridge', 'a quote', 30_000);
-      await first.primary();
+      const { session: first, provider } = await bridged(storage, '1');
       await until(first, () => !!first.tracking.current?.saved.sourceTxHash, 'the broadcast');
       first.disconnect();
       const account = first.account!;
@@ -333,14 +338,7 @@ describe('session and form rules against the sandbox', () => {
     it('after a failure, reads the source balance until the refund shows, keeps "refunded" in the saved transfer, and watches again after a reload', async () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge', failWithRefund: true, holdRefund: true });
       const storage = new MemoryStorage();
-      const first = open(storage);
-      first.configure(settings({ amount: '1.5' }), ['amount', 'fromChain']);
-      first.connect();
-      const provider = wallet();
-      first.setWallet(provider, undefined);
-      await first.connectWallet();
-      await until(first, () => first.mainAction.key === 'action.bridge', 'a quote', 30_000);
-      await first.primary();
+      const { session: first, provider } = await bridged(storage, '1.5');
       await until(first, () => first.tracking.current?.final === 'failed', 'the failure', 60_000);
       const { intentId, refundFloor } = first.tracking.current!.saved;
       assert.equal(typeof refundFloor, 'bigint', 'the balance was read before signing');
