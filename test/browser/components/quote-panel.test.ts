@@ -207,7 +207,7 @@ describe('<bw-quote-panel>', () => {
   it('a busy service: the wait counts down every second, is announced once, and the notice leaves with the wait', async () => {
     const { el } = await mount({ loading: true, retryAt: Date.now() + 3_000 });
     const notice = () => text(el, '[part~="notice-info"]') ?? '';
-    const seconds = () => Number(/^The bridge service is busy; asking again in (\d) s\.$/.exec(notice())?.[1] ?? Number.NaN);
+    const seconds = () => Number(/^The bridge service is busy; asking again in (\d) seconds?\.$/.exec(notice())?.[1] ?? Number.NaN);
     const said = () => text(el, '[aria-live="polite"].visually-hidden');
     const first = seconds();
     expect(first, notice()).to.be.within(1, 3);
