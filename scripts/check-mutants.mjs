@@ -179,6 +179,20 @@ export const MODULES = [
       },
     ],
   },
+  {
+    name: 'intent-store',
+    mutate: ['src/flow/intent-store.ts'],
+    tests: ['test/node/intent-store.test.ts'],
+    goal: 90,
+    equivalent: [],
+  },
+  {
+    name: 'status-poller',
+    mutate: ['src/flow/status-poller.ts'],
+    tests: ['test/node/status-poller.test.ts'],
+    goal: 90,
+    equivalent: [],
+  },
 ];
 
 function options() {
