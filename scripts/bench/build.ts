@@ -4,8 +4,9 @@
  * into dist/, which other people's builds write to):
  *
  * - the package build (default mode, dependencies external),
- * - the script-tag build (`--mode script`, self-contained) and its German
- *   add-ons (`--mode script-locales`),
+ * - the script-tag build (`--mode script`: a folder, the entry and its
+ *   chunks) and its German add-on (`--mode script-locales`), into the folder
+ *   package.json names (`exports['./script']`: dist/script/),
  * - optionally the development wallet as a small ES module for bench pages.
  *
  * File names come from package.json `exports` (`.` and `./script`), so a
@@ -19,9 +20,11 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface BuiltFiles {
   outDir: string;
-  /** The self-contained script-tag build. */
+  /** The script-tag build's entry (`exports['./script']`); its chunks sit beside it. */
   scriptFile: string;
-  /** The German add-on for the script-tag build (`exports['./script/de']`). */
+  /** The folder of the script-tag build: the entry, its chunks, the language add-ons. */
+  scriptDir: string;
+  /** The German add-on for the script-tag build (`exports['./script/*']` with `de`). */
   localeAddOnFile: string;
   /** The package entry (`exports['.'].import`). */
   entryFile: string;
@@ -32,9 +35,10 @@ interface PackageJson {
   dependencies?: Record<string, string>;
 }
 
-function exportPath(pkg: PackageJson, key: string, fallback: string): string {
+function exportPath(pkg: PackageJson, key: string, fallback: string, fill?: string): string {
   const value = pkg.exports?.[key];
-  const path = typeof value === 'string' ? value : (value?.import ?? value?.default ?? fallback);
+  const target = typeof value === 'string' ? value : (value?.import ?? value?.default);
+  const path = target === undefined ? fallback : fill === undefined ? target : target.replaceAll('*', fill);
   // Paths are relative to the package root and point into dist/; keep the part under dist/.
   const normalised = posix.normalize(path.replace(/^\.\//, ''));
   return normalised.startsWith('dist/') ? normalised.slice('dist/'.length) : basename(normalised);
@@ -43,8 +47,8 @@ function exportPath(pkg: PackageJson, key: string, fallback: string): string {
 export function outputNames(root = ROOT): { script: string; localeAddOn: string; entry: string } {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
   return {
-    script: exportPath(pkg, './script', 'dist/bridge-widget.min.js'),
-    localeAddOn: exportPath(pkg, './script/de', 'dist/bridge-widget.de.js'),
+    script: exportPath(pkg, './script', 'dist/script/bridge-widget.js'),
+    localeAddOn: exportPath(pkg, './script/*', 'dist/script/bridge-widget.de.js', 'de'),
     entry: exportPath(pkg, '.', 'dist/index.js'),
   };
 }
@@ -65,15 +69,22 @@ async function viteBuild(mode: string | undefined, outDir: string, emptyOutDir: 
   });
 }
 
-/** Package build, script build and its German add-on into `outDir` (emptied first). */
+/** Package build into `outDir` (emptied first), then the script build and its German add-on into their folder inside it. */
 export async function buildWidget(outDir: string): Promise<BuiltFiles> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  await viteBuild(undefined, outDir, true);
-  await viteBuild('script', outDir, false);
-  await viteBuild('script-locales', outDir, false);
   const names = outputNames();
-  const files = { outDir, scriptFile: join(outDir, names.script), localeAddOnFile: join(outDir, names.localeAddOn), entryFile: join(outDir, names.entry) };
+  const scriptDir = join(outDir, dirname(names.script));
+  await viteBuild(undefined, outDir, true);
+  await viteBuild('script', scriptDir, false);
+  await viteBuild('script-locales', scriptDir, false);
+  const files = {
+    outDir,
+    scriptFile: join(outDir, names.script),
+    scriptDir,
+    localeAddOnFile: join(outDir, names.localeAddOn),
+    entryFile: join(outDir, names.entry),
+  };
   for (const file of [files.scriptFile, files.localeAddOnFile, files.entryFile]) {
     if (!existsSync(file)) throw new Error(`the build did not produce ${relative(ROOT, file)} (expected from package.json exports)`);
   }
