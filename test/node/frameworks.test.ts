@@ -86,7 +86,7 @@ describe('embedding demo pages', { timeout: 240_000 }, () => {
       assert.equal(state.proxyUrl, state.expectedProxyUrl);
       assert.ok(state.quotesSeen >= 1, 'bridge-quote reached the document');
       if (name === 'script-tag') {
-        assert.ok(scripts.includes('/bridge-widget.min.js'), 'the page loaded the script-tag build');
+        assert.ok(scripts.includes('/script/bridge-widget.js'), 'the page loaded the script-tag build');
         assert.ok(
           !scripts.some((path) => path.startsWith('/@fs/') && path.includes('/src/')),
           `the widget did not come from the source: ${scripts.join(', ')}`,

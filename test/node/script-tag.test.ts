@@ -1,23 +1,28 @@
 /**
- * The script-tag build on its own: dist/bridge-widget.min.js, built once for
- * this file, is served with a test page by a bare node:http server (no vite),
- * and a whole transfer runs in headless Chromium against the sandbox, ending
- * with the tokens on the destination chain. The page's only other script is
- * the development wallet, prebuilt from demo/dev-wallet.ts.
+ * The script-tag build on its own: dist/script/ (the entry bridge-widget.js,
+ * its chunks and the language add-ons), built once for this file, is served
+ * as a folder with a test page by a bare node:http server (no vite), and a
+ * whole transfer runs in headless Chromium against the sandbox, ending with
+ * the tokens on the destination chain. The page's only other script is the
+ * development wallet, prebuilt from demo/dev-wallet.ts.
  *
- * Also: the file loaded twice (a second copy under another URL) and next to a
- * copy with another version never throws; another version only warns.
+ * Also: the build loaded twice (a second copy of the folder under another
+ * URL) and next to a copy with another version never throws; another version
+ * only warns. (A nested path on another origin, with the page's CSP and a
+ * chunk that fails to load: cdn.test.ts. The old URL
+ * dist/bridge-widget.min.js: package.test.ts.)
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { init, parse } from 'es-module-lexer';
 import type { Browser } from 'playwright-core';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
 import { minifyCssText, minifyHtmlText, minifyLitTemplates } from '../../scripts/vite-plugin-minify-lit.js';
 import { buildDevWallet, buildScript, removeDir, ROOT, scratchDir } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
-import { startStaticServer, type StaticServer } from './helpers/static-server.js';
+import { folderRoutes, startStaticServer, type StaticRoutes, type StaticServer } from './helpers/static-server.js';
 import { DESTINATION_CHAIN, FLOW_WIDGET_TAG, flowPageConfig, flowScript, runTransfer, usdcBalance, watchPage } from './helpers/widget-page.js';
 
 const DST = DESTINATION_CHAIN;
@@ -26,7 +31,9 @@ const OTHER_VERSION = '0.0.0-other';
 
 let dir: string;
 let script: string;
-let otherVersionScript: string;
+let scriptDir: string;
+/** The folder's files claiming another version (every literal of the version string replaced). */
+let otherVersionRoutes: StaticRoutes;
 let devWallet: string;
 let sandbox: SandboxHandle;
 let server: StaticServer | undefined;
@@ -40,7 +47,7 @@ function flowPage(): string {
   <meta charset="utf-8">
   <link rel="icon" href="data:,">
   <title>bridge-widget from a script tag</title>
-  <script type="module" src="/bridge-widget.min.js"></script>
+  <script type="module" src="/script/bridge-widget.js"></script>
 </head>
 <body>
   ${FLOW_WIDGET_TAG}
@@ -57,8 +64,8 @@ const loadTwicePage = (second: string, proxyUrl: string) => `<!doctype html>
   <meta charset="utf-8">
   <link rel="icon" href="data:,">
   <title>bridge-widget loaded twice</title>
-  <script type="module" src="/bridge-widget.min.js"></script>
-  <script type="module" src="/bridge-widget.min.js"></script>
+  <script type="module" src="/script/bridge-widget.js"></script>
+  <script type="module" src="/script/bridge-widget.js"></script>
   <script type="module" src="${second}"></script>
   <script type="module">window.scriptsRan = true;</script>
 </head>
@@ -72,7 +79,7 @@ const germanPage = (proxyUrl: string) => `<!doctype html>
   <meta charset="utf-8">
   <link rel="icon" href="data:,">
   <title>bridge-widget with the German add-on</title>
-  <script type="module" src="/bridge-widget.min.js"></script>
+  <script type="module" src="/script/bridge-widget.js"></script>
 </head>
 <body>
   <bridge-widget proxy-url="${proxyUrl}"></bridge-widget>
@@ -82,7 +89,7 @@ const germanPage = (proxyUrl: string) => `<!doctype html>
     const legends = () => [...widget.shadowRoot.querySelectorAll('legend')].map((l) => l.textContent.trim()).join(',');
     while (!legends()) await new Promise((resolve) => setTimeout(resolve, 20));
     window.before = legends();
-    await import('/bridge-widget.de.js');
+    await import('/script/bridge-widget.de.js');
     window.addOnLoaded = true;
   </script>
 </body>
@@ -91,26 +98,45 @@ const germanPage = (proxyUrl: string) => `<!doctype html>
 function serve(): Promise<StaticServer> {
   return startStaticServer({
     '/': () => ({ type: 'text/html', body: flowPage() }),
-    '/twice.html': () => ({ type: 'text/html', body: loadTwicePage('/copy/bridge-widget.min.js', sandbox.proxyUrl!) }),
-    '/other-version.html': () => ({ type: 'text/html', body: loadTwicePage('/other/bridge-widget.min.js', sandbox.proxyUrl!) }),
+    '/twice.html': () => ({ type: 'text/html', body: loadTwicePage('/copy/bridge-widget.js', sandbox.proxyUrl!) }),
+    '/other-version.html': () => ({ type: 'text/html', body: loadTwicePage('/other/bridge-widget.js', sandbox.proxyUrl!) }),
     '/german.html': () => ({ type: 'text/html', body: germanPage(sandbox.proxyUrl!) }),
-    '/bridge-widget.min.js': () => ({ type: 'text/javascript', body: readFileSync(script) }),
-    '/bridge-widget.de.js': () => ({ type: 'text/javascript', body: readFileSync(path.join(path.dirname(script), 'bridge-widget.de.js')) }),
-    '/copy/bridge-widget.min.js': () => ({ type: 'text/javascript', body: readFileSync(script) }),
-    '/other/bridge-widget.min.js': () => ({ type: 'text/javascript', body: otherVersionScript }),
+    ...folderRoutes('/script', scriptDir),
+    ...folderRoutes('/copy', scriptDir),
+    ...otherVersionRoutes,
     '/dev-wallet.js': () => ({ type: 'text/javascript', body: readFileSync(devWallet) }),
   });
 }
 
+/** Relative imports of a built file, static and dynamic, as written. */
+function relativeImports(code: string): { static: string[]; dynamic: string[]; other: string[] } {
+  const [imports] = parse(code);
+  const found = { static: [] as string[], dynamic: [] as string[], other: [] as string[] };
+  for (const record of imports) {
+    if (record.type === 'import-meta') continue;
+    const specifier = record.specifier ?? '(computed)';
+    if (!specifier.startsWith('./')) found.other.push(specifier);
+    else if (record.type === 'dynamic') found.dynamic.push(specifier);
+    else found.static.push(specifier);
+  }
+  return found;
+}
+
 before(async () => {
+  await init();
   dir = scratchDir('script-tag');
   script = await buildScript(dir);
+  scriptDir = path.dirname(script);
   devWallet = await buildDevWallet(path.join(dir, 'assets'));
-  const original = readFileSync(script, 'utf8');
-  // The same build claiming another version: every literal of the version string.
+  // The same build claiming another version: every literal of the version string, in every file of the folder.
   const versionLiteral = new RegExp(`([\`'"])${VERSION.replace(/\./g, '\\.')}\\1`, 'g');
-  assert.ok(versionLiteral.test(original), `the script file contains the version string ${VERSION}`);
-  otherVersionScript = original.replace(versionLiteral, `$1${OTHER_VERSION}$1`);
+  assert.ok(versionLiteral.test(readFileSync(script, 'utf8')), `the entry contains the version string ${VERSION}`);
+  otherVersionRoutes = Object.fromEntries(
+    Object.entries(folderRoutes('/other', scriptDir)).map(([route, file]) => [
+      route,
+      () => ({ ...file(), body: file().body.toString().replace(versionLiteral, `$1${OTHER_VERSION}$1`) }),
+    ]),
+  );
   sandbox = await startSandbox({ bridgingDelayMs: 0, pollHintMs: 200 });
   server = await serve();
   baseUrl = server.url;
@@ -124,18 +150,26 @@ after(async () => {
   removeDir(dir);
 });
 
-describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150_000 }, () => {
-  it('is self-contained and uses the production builds of its dependencies', () => {
+describe('dist/script/ on a page with nothing else', { timeout: 150_000 }, () => {
+  it('is a folder that needs nothing outside it, and uses the production builds of its dependencies', () => {
+    const names = readdirSync(scriptDir).sort();
+    assert.ok(names.includes('bridge-widget.js') && names.includes('bridge-widget.de.js'), `the entry and the German add-on: ${names.join(', ')}`);
+    assert.ok(names.length > 2, `the later moments are chunks beside the entry: ${names.join(', ')}`);
     assert.deepEqual(
-      readdirSync(path.dirname(script)).sort(),
-      ['bridge-widget.de.js', 'bridge-widget.min.js'],
-      'one file, plus the German add-on (no source maps: they would carry the dependencies’ sources)',
+      names.filter((name) => !name.endsWith('.js')),
+      [],
+      'JavaScript only (no source maps: they would carry the dependencies’ sources)',
     );
-    const code = readFileSync(script, 'utf8');
-    const staticImport = /(?:^|[;}])\s*import\s*(?:[\w$*{][^;]*?\bfrom\s*)?["'`]/;
-    assert.ok(!staticImport.test(code) && !/\bimport\(/.test(code), 'no imports: everything is inside the file');
-    assert.ok(!code.includes('Lit is in dev mode'), "Lit's production build");
-    assert.ok(!code.includes('process.env'), 'no process.env left for a browser to trip on');
+    for (const name of names) {
+      const code = readFileSync(path.join(scriptDir, name), 'utf8');
+      const imports = relativeImports(code);
+      assert.deepEqual(imports.other, [], `${name} imports only files of its own folder (./…), nothing bare, nothing above it, nothing computed`);
+      for (const specifier of [...imports.static, ...imports.dynamic])
+        assert.ok(names.includes(specifier.slice(2)), `${name} imports ${specifier}, which is in the folder`);
+      assert.ok(!code.includes('Lit is in dev mode'), `${name}: Lit's production build`);
+      assert.ok(!code.includes('process.env'), `${name}: no process.env left for a browser to trip on`);
+    }
+    assert.ok(relativeImports(readFileSync(script, 'utf8')).dynamic.length > 0, 'the entry loads the later moments with import()');
   });
 
   it('runs a whole transfer to bridge-success, and the tokens arrive on the destination chain', async () => {
@@ -158,7 +192,14 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
     assert.equal(arrived.toString(), outcome.detail.toAmount, 'the destination balance grew by what bridge-success reported');
     assert.ok(arrived > 0n);
 
-    assert.deepEqual([...new Set(scripts)].sort(), ['/bridge-widget.min.js', '/dev-wallet.js'], 'the widget comes from the script file alone');
+    const widgetScripts = [...new Set(scripts)].filter((p) => p !== '/dev-wallet.js');
+    assert.ok(widgetScripts.includes('/script/bridge-widget.js'), `the entry was loaded: ${widgetScripts.join(', ')}`);
+    assert.ok(widgetScripts.length > 1, `the transfer loaded later moments as chunks: ${widgetScripts.join(', ')}`);
+    assert.deepEqual(
+      widgetScripts.filter((p) => !p.startsWith('/script/')),
+      [],
+      'the widget comes from its folder alone',
+    );
     assert.deepEqual(log.errors, [], 'no page errors');
     await page.close();
   });
@@ -178,7 +219,7 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
       };
     });
     assert.deepEqual(state, { version: VERSION, rendered: true, upgraded: true });
-    assert.ok(server!.served.includes('/copy/bridge-widget.min.js'), 'the second copy was loaded');
+    assert.ok(server!.served.includes('/copy/bridge-widget.js'), 'the second copy was loaded');
     assert.deepEqual(log.errors, []);
     assert.deepEqual(
       log.warnings.filter((w) => w.includes('bridge-widget')),
@@ -207,11 +248,10 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
   });
 });
 
-describe('dist/bridge-widget.de.js, the German add-on', { timeout: 60_000 }, () => {
-  it('imports only the script-tag build next to it', () => {
-    const code = readFileSync(path.join(path.dirname(script), 'bridge-widget.de.js'), 'utf8');
-    const imports = [...code.matchAll(/\bimport\s*\{[^}]*\}\s*from\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1]);
-    assert.deepEqual(imports, ['./bridge-widget.min.js']);
+describe('dist/script/bridge-widget.de.js, the German add-on', { timeout: 60_000 }, () => {
+  it('imports only the script-tag entry next to it', () => {
+    const code = readFileSync(path.join(scriptDir, 'bridge-widget.de.js'), 'utf8');
+    assert.deepEqual(relativeImports(code), { static: ['./bridge-widget.js'], dynamic: [], other: [] });
     assert.ok(!code.includes('customElements.define'), 'no copy of the widget inside');
   });
 
@@ -225,7 +265,7 @@ describe('dist/bridge-widget.de.js, the German add-on', { timeout: 60_000 }, () 
     assert.equal(before, 'From,To', 'English before the add-on');
     const legends = () => [...document.querySelector('bridge-widget')!.shadowRoot!.querySelectorAll('legend')].map((l) => l.textContent!.trim()).join(',');
     await page.waitForFunction(`(${legends.toString()})() === 'Von,Nach'`, undefined, { timeout: 30_000 });
-    assert.equal(server!.served.slice(servedBefore).filter((p) => p === '/bridge-widget.min.js').length, 1, 'the widget script was loaded once');
+    assert.equal(server!.served.slice(servedBefore).filter((p) => p === '/script/bridge-widget.js').length, 1, 'the widget script was loaded once');
     assert.deepEqual(log.errors, []);
     await page.close();
   });

@@ -4,8 +4,10 @@
  * function, called per request, so bodies can depend on state known only
  * after start-up (the sandbox's URLs). Records every path it was asked for.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 
 export interface StaticFile {
   type: string;
@@ -15,6 +17,21 @@ export interface StaticFile {
 }
 
 export type StaticRoutes = Record<string, () => StaticFile>;
+
+/**
+ * Every JavaScript file of a built folder (the script-tag build: its entry,
+ * chunks and language add-ons) under `prefix` (`/script` serves
+ * `<dir>/bridge-widget.js` as `/script/bridge-widget.js`), read from disk at
+ * each request. No source maps: the build ships none.
+ */
+export function folderRoutes(prefix: string, dir: string): StaticRoutes {
+  const base = prefix.replace(/\/$/, '');
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => [`${base}/${name}`, () => ({ type: 'text/javascript', body: readFileSync(path.join(dir, name)) })]),
+  );
+}
 
 export interface StaticServer {
   url: string;
