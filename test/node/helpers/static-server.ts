@@ -14,6 +14,8 @@ export interface StaticFile {
   body: string | Buffer;
   /** Extra response headers (e.g. Content-Security-Policy), added to the server-wide ones. */
   headers?: Record<string, string>;
+  /** 200 unless set (a test's CDN answering 503). */
+  status?: number;
 }
 
 export type StaticRoutes = Record<string, () => StaticFile>;
@@ -50,8 +52,8 @@ export async function startStaticServer(routes: StaticRoutes, options: { headers
       response.writeHead(404, { 'content-type': 'text/plain', ...options.headers }).end('not found');
       return;
     }
-    const { type, body, headers } = route();
-    response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', ...options.headers, ...headers }).end(body);
+    const { type, body, headers, status = 200 } = route();
+    response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...options.headers, ...headers }).end(body);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
