@@ -15,6 +15,12 @@
  *   shows "Part of the widget could not be loaded" with "Reload the page",
  *   and the wallet is asked to sign nothing. With the CDN serving again, the
  *   reload (the button) gets the widget back and the transfer works.
+ * - Subresource Integrity: with what `npm run sri` prints pasted into the page
+ *   (an import map whose `integrity` names every file of the folder, the
+ *   entry's tag with `integrity`, the map's hash in script-src), a transfer
+ *   works; with the review chunk altered by one byte on the CDN, Chromium
+ *   refuses it (its integrity error names the chunk) and Bridge shows the
+ *   reload message.
  * The CDN sends `Access-Control-Allow-Origin: *`, as CDNs do: module scripts
  * from another origin are fetched in CORS mode.
  */
@@ -24,7 +30,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
-import { buildDevWallet, buildScript, removeDir, scratchDir } from './helpers/build.js';
+import { buildDevWallet, buildScript, removeDir, ROOT, run, scratchDir } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
 import { folderRoutes, startStaticServer, type StaticRoutes, type StaticServer } from './helpers/static-server.js';
 import {
@@ -56,6 +62,10 @@ let cdnFolderUrl: string;
 let siteUrl: string;
 /** File names of the folder the CDN answers 503 for. */
 const failing = new Set<string>();
+/** File names of the folder the CDN serves with one byte changed. */
+const altered = new Set<string>();
+/** What `npm run sri` printed for the folder at its CDN URL. */
+let sri: { html: string; importMapHash: string };
 
 /** Every violation of the page's policy, recorded by a classic script from 'self' that runs first. */
 const WATCH_SCRIPT = `window.__cspViolations = [];
@@ -64,13 +74,22 @@ document.addEventListener('securitypolicyviolation', (event) => {
 }, true);
 `;
 
-function cspHeader(): string {
+/** The same file with one byte changed, still valid JavaScript: a letter of the licence comment in another case. */
+function alterOneByte(body: Buffer): Buffer {
+  const copy = Buffer.from(body);
+  const at = copy.indexOf('bridge-widget (MIT)');
+  assert.ok(at >= 0, 'every file of the build starts with the licence comment');
+  copy[at] = 'B'.charCodeAt(0);
+  return copy;
+}
+
+function cspHeader(extraScriptSources = ''): string {
   const origin = (url: string | null) => new URL(url!).origin;
   const rpc = [...new Set(sandbox.readyInfo.chains.map((chain) => origin(chain.rpcUrl)))];
   return [
     "default-src 'none'",
     // The widget's folder on the CDN (a path ending in / allows the files in it), and the page's own scripts.
-    `script-src ${cdnFolderUrl}/ 'self'`,
+    `script-src ${cdnFolderUrl}/ 'self'${extraScriptSources}`,
     "style-src 'self'",
     `img-src 'self' ${origin(sandbox.serviceUrl)} data:`,
     `connect-src ${origin(sandbox.proxyUrl)} ${rpc.join(' ')}`,
@@ -95,6 +114,22 @@ const sitePage = () => `<!doctype html>
 </body>
 </html>`;
 
+/** The page with what `npm run sri` printed in its head, instead of the bare script tag. */
+const sriPage = () => `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <link rel="icon" href="data:,">
+  <title>bridge-widget from a CDN, with Subresource Integrity</title>
+  <script src="/csp-watch.js"></script>
+${sri.html}
+  <script type="module" src="/page.js"></script>
+</head>
+<body>
+  ${FLOW_WIDGET_TAG}
+</body>
+</html>`;
+
 before(async () => {
   dir = scratchDir('cdn');
   scriptDir = path.dirname(await buildScript(dir));
@@ -108,16 +143,24 @@ before(async () => {
   const cdnRoutes: StaticRoutes = Object.fromEntries(
     Object.entries(folderRoutes(FOLDER, scriptDir)).map(([route, file]) => [
       route,
-      () => (failing.has(path.posix.basename(route)) ? { type: 'text/plain', body: 'service unavailable', status: 503 } : file()),
+      () => {
+        const name = path.posix.basename(route);
+        if (failing.has(name)) return { type: 'text/plain', body: 'service unavailable', status: 503 };
+        const served = file();
+        return altered.has(name) ? { ...served, body: alterOneByte(Buffer.from(served.body)) } : served;
+      },
     ]),
   );
   cdn = await startStaticServer(cdnRoutes, { headers: { 'access-control-allow-origin': '*' } });
   cdnFolderUrl = `${cdn.url}${FOLDER}`;
+  // As an integrator runs it: the folder and the URL it is served at.
+  sri = JSON.parse(await run(process.execPath, [path.join(ROOT, 'scripts/sri.mjs'), '--dir', scriptDir, '--base', `${cdnFolderUrl}/`, '--json'])) as typeof sri;
 
   // The site, on another origin (another host name for the same loopback address).
   const js = (body: () => string | Buffer) => () => ({ type: 'text/javascript', body: body() });
   site = await startStaticServer({
     '/': () => ({ type: 'text/html', body: sitePage(), headers: { 'content-security-policy': cspHeader() } }),
+    '/sri.html': () => ({ type: 'text/html', body: sriPage(), headers: { 'content-security-policy': cspHeader(` ${sri.importMapHash}`) } }),
     '/csp-watch.js': js(() => WATCH_SCRIPT),
     '/page.js': js(() => flowScript(flowPageConfig(sandbox))),
     '/dev-wallet.js': js(() => readFileSync(devWallet)),
@@ -279,5 +322,53 @@ describe('the script-tag build from a nested path on another origin, under the p
       [],
       'no other page errors',
     );
+  });
+});
+
+describe('Subresource Integrity for the folder (npm run sri)', { timeout: 240_000 }, () => {
+  it('with the import map and the entry’s integrity in the page, a whole transfer works', async () => {
+    const page = await browser.newPage();
+    const log = watchPage(page);
+    const cdnFrom = cdn!.served.length;
+    await page.goto(`${siteUrl}/sri.html`);
+    const { outcome } = await runTransfer(page);
+    assert.equal(
+      outcome?.type,
+      'bridge-success',
+      `the transfer ended with ${JSON.stringify(outcome)}; violations: ${(await violations(page)).join(' | ')}; page errors: ${log.errors.join(' | ')}`,
+    );
+    assert.ok(cdn!.served.slice(cdnFrom).includes(`${FOLDER}/${reviewChunk}`), 'the review chunk was loaded, and passed its check');
+    assert.deepEqual(await violations(page), [], 'no CSP violation: the import map is allowed by its hash');
+    assert.deepEqual(log.errors, [], 'no page errors, no integrity error');
+    await page.close();
+  });
+
+  it('a chunk altered by one byte is refused: Chromium names it, and Bridge shows the reload message', async () => {
+    const page = await browser.newPage();
+    const log = watchPage(page);
+    altered.add(reviewChunk);
+    try {
+      // The idle prefetch asks for the review chunk once the form is interactive.
+      const refused = page.waitForEvent('console', {
+        predicate: (message) => message.type() === 'error' && /integrity/i.test(message.text()) && message.text().includes(reviewChunk),
+        timeout: 60_000,
+      });
+      await page.goto(`${siteUrl}/sri.html`);
+      const message = await refused;
+      assert.match(message.text(), /blocked/i, message.text());
+      const bridge = page.getByRole('button', { name: FLOW_BUTTON });
+      await waitUntilEnabled(page, bridge);
+      await bridge.click();
+      await page.getByText('Part of the widget could not be loaded').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Reload the page' }).waitFor({ timeout: 10_000 });
+      assert.deepEqual(
+        log.errors.filter((e) => !e.includes(reviewChunk) && !/Failed to fetch dynamically imported module/i.test(e)),
+        [],
+        'the only errors are about the altered chunk',
+      );
+    } finally {
+      altered.delete(reviewChunk);
+      await page.close();
+    }
   });
 });
