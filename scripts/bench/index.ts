@@ -2,7 +2,7 @@
  * `npm run bench`: size, speed and request economy of <bridge-widget>, side
  * by side in one run (issue 6).
  *
- *   npm run bench [-- --runs 5] [--only size,flow,catalog,picker,memory,proxy]
+ *   npm run bench [-- --runs 5] [--only size,phone,flow,catalog,picker,memory,proxy]
  *                 [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]
  *
  * 1. Builds the package and the script-tag file with the repository's
@@ -12,9 +12,11 @@
  *    entry with its chunks; contributors by library, package and module from
  *    the script build's sourcemap.
  * 3. Starts the sandbox (its own process, free ports), a bare static server
- *    and headless Chromium, then per run: startup, first quote, a full
- *    transfer with request counts, a second mount; the token picker with a
- *    large list; mount/unmount cycles with heap and leftovers.
+ *    (gzip) and headless Chromium, then per run: time to interactive and
+ *    click → review (cold and prefetched) on a mid-range phone profile;
+ *    startup, first quote, a full transfer with request counts, a second
+ *    mount; the token picker with a large list; mount/unmount cycles with
+ *    heap and leftovers.
  * 4. Prints the table (median, min, max over the runs) and writes it as JSON.
  *
  * Timings depend on the machine and its load: they are printed, never asserted.
@@ -25,7 +27,7 @@ import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { buildDevWallet, buildWidget, ROOT } from './build.ts';
 import { launchBrowser } from './browser.ts';
-import { emptyPage, widgetPage, type PageConfig } from './pages.ts';
+import { emptyPage, phonePage, widgetPage, type PageConfig } from './pages.ts';
 import { figure, machineInfo, machineLine, markdownTable, median, table, type Figure } from './report.ts';
 import { startBenchSandbox, type BenchSandbox } from './sandbox.ts';
 import { COMPLETE_GZIP_BUDGET, FIRST_LOAD_GZIP_BUDGET, PACKAGE_ENTRY_GZIP_BUDGET, sizeReport, type SizeReport } from './size.ts';
@@ -34,10 +36,11 @@ import type { BenchContext } from './scenarios/context.ts';
 import { catalogFigures, runCatalogScenario, useCatalog, type CatalogRun } from './scenarios/catalog.ts';
 import { runFlow, TYPED_AMOUNT, type FlowRun } from './scenarios/flow.ts';
 import { runMemory, type MemoryRun } from './scenarios/memory.ts';
+import { PHONE_PROFILE, PRESET_AMOUNT, runPhone, type PhoneRun } from './scenarios/phone.ts';
 import { runPicker, SEARCH_RESULT, SEARCH_TEXT, type PickerRun } from './scenarios/picker.ts';
 import { proxyLoadTable, runProxyLoad, type ProxyLoadRun } from './scenarios/proxy.ts';
 
-const SCENARIOS = ['size', 'flow', 'catalog', 'picker', 'memory', 'proxy'] as const;
+const SCENARIOS = ['size', 'phone', 'flow', 'catalog', 'picker', 'memory', 'proxy'] as const;
 /** The proxy load test takes minutes: only when asked for (`--only proxy`). */
 const DEFAULT_SCENARIOS = SCENARIOS.filter((s) => s !== 'proxy');
 type Scenario = (typeof SCENARIOS)[number];
@@ -65,7 +68,7 @@ function options() {
   });
   if (values.help) {
     process.stdout.write(
-      'usage: npm run bench -- [--runs 5] [--only size,flow,catalog,picker,memory] [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]\n',
+      'usage: npm run bench -- [--runs 5] [--only size,phone,flow,catalog,picker,memory] [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]\n',
     );
     process.exit(0);
   }
@@ -152,6 +155,53 @@ function sizeFigures(size: SizeReport): Figure[] {
     figure('size.forbidden', 'viem client / transport code in script build', 'count', [size.forbidden.length], { target: '0', check: (v) => v === 0 }),
   );
   return figures;
+}
+
+function phoneFigures(runs: PhoneRun[]): Figure[] {
+  const profile = `CPU ${PHONE_PROFILE.cpuSlowdown}×, ${PHONE_PROFILE.latencyMs} ms, 1.6 Mbit/s`;
+  return [
+    figure(
+      'phone.shell',
+      `phone (${profile}): navigation → widget shell painted`,
+      'ms',
+      runs.map((r) => r.shellMs),
+    ),
+    figure(
+      'phone.chains',
+      'phone: navigation → chains listed',
+      'ms',
+      runs.map((r) => r.chainsMs),
+    ),
+    figure(
+      'phone.interactive',
+      `phone: navigation → interactive (chains, amount enabled, quote for ${PRESET_AMOUNT} USDC)`,
+      'ms',
+      runs.map((r) => r.interactiveMs),
+      {
+        target: '≤ 1000 ms',
+        check: (v) => v <= 1000,
+      },
+    ),
+    figure(
+      'phone.reviewCold',
+      'phone: click Bridge → review visible, chunks cold',
+      'ms',
+      runs.map((r) => r.reviewColdMs),
+    ),
+    figure(
+      'phone.reviewPrefetched',
+      'phone: click Bridge → review visible, chunks prefetched',
+      'ms',
+      runs.map((r) => r.reviewPrefetchedMs),
+    ),
+    figure(
+      'phone.scriptsAfterClick',
+      'phone: script fetches after the click, prefetched',
+      'count',
+      runs.map((r) => r.prefetchedScriptsAfterClick.length),
+      { target: '0', check: (_, s) => s.every((v) => v === 0) },
+    ),
+  ];
 }
 
 function flowFigures(runs: FlowRun[]): Figure[] {
@@ -349,7 +399,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const errors: string[] = [];
   const buildDir = join(ROOT, '.bench/build');
-  const browserScenarios = (['flow', 'catalog', 'picker', 'memory'] as const).filter((s) => opts.only.has(s));
+  const browserScenarios = (['phone', 'flow', 'catalog', 'picker', 'memory'] as const).filter((s) => opts.only.has(s));
 
   log('building (package, script tag, dev wallet) into .bench/build/ …');
   const files = await buildWidget(join(buildDir, 'dist'));
@@ -359,7 +409,13 @@ async function main(): Promise<void> {
   let server: StaticServer | undefined;
   let sandbox: BenchSandbox | undefined;
   let chromium = 'not started';
-  const results: { flow: FlowRun[]; catalog: CatalogRun[]; picker: PickerRun[]; memory: MemoryRun[] } = { flow: [], catalog: [], picker: [], memory: [] };
+  const results: { phone: PhoneRun[]; flow: FlowRun[]; catalog: CatalogRun[]; picker: PickerRun[]; memory: MemoryRun[] } = {
+    phone: [],
+    flow: [],
+    catalog: [],
+    picker: [],
+    memory: [],
+  };
   const stopAll = async () => {
     await browser?.close().catch(() => undefined);
     await server?.close().catch(() => undefined);
@@ -403,6 +459,16 @@ async function main(): Promise<void> {
         log,
       };
 
+      if (opts.only.has('phone')) {
+        const review = size.script.chunks.find((c) => c.role === 'on demand' && c.file.startsWith('review-'));
+        if (!review) throw new Error(`phone: no review chunk in the script build (${size.script.chunks.map((c) => c.file).join(', ')})`);
+        const phoneUrl = server.page('/phone.html', phonePage(config, PRESET_AMOUNT));
+        log(`phone: time to interactive, click → review cold and prefetched (${opts.runs} runs)`);
+        results.phone = await repeat('phone', opts.runs, () => runPhone(ctx, phoneUrl, review.file), errors);
+        for (const run of results.phone)
+          if (run.prefetchedScriptsAfterClick.length)
+            errors.push(`phone: the click waited for ${run.prefetchedScriptsAfterClick.join(', ')} although the page had been idle`);
+      }
       if (opts.only.has('flow')) {
         log(`flow: startup, first quote, one transfer, second mount (${opts.runs} runs)`);
         results.flow = await repeat('flow', opts.runs, () => runFlow(ctx), errors);
@@ -443,6 +509,7 @@ async function main(): Promise<void> {
   const machine = machineInfo(chromium);
   const figures: Figure[] = [
     ...(opts.only.has('size') ? sizeFigures(size) : []),
+    ...(results.phone.length ? phoneFigures(results.phone) : []),
     ...(results.flow.length ? flowFigures(results.flow) : []),
     ...(results.catalog.length ? catalogFigures(results.catalog) : []),
     ...(results.picker.length ? pickerFigures(results.picker) : []),
@@ -460,6 +527,7 @@ async function main(): Promise<void> {
       scenarios: [...opts.only],
       pickerTokens: opts.pickerTokens,
       cycles: opts.cycles,
+      phoneProfile: PHONE_PROFILE,
       typedAmount: TYPED_AMOUNT,
       search: SEARCH_TEXT,
     },
