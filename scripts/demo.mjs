@@ -183,12 +183,16 @@ const SCRIPT_FOLDER = '/script/';
 function scriptFolderPlugin() {
   let built;
   let buildDir;
-  const build = async () => {
-    if (process.env.BRIDGE_WIDGET_SCRIPT) return path.dirname(path.resolve(process.env.BRIDGE_WIDGET_SCRIPT));
-    const { build: viteBuild } = await import('vite');
+  // The entry and its chunks first (what the pages load at once), the language add-ons after them.
+  const build = () => {
+    if (process.env.BRIDGE_WIDGET_SCRIPT) {
+      const dir = Promise.resolve(path.dirname(path.resolve(process.env.BRIDGE_WIDGET_SCRIPT)));
+      return { script: dir, locales: dir };
+    }
     buildDir = mkdtempSync(path.join(tmpdir(), 'bridge-widget-demo-script-'));
-    for (const mode of ['script', 'script-locales']) {
-      await viteBuild({
+    const viteBuild = async (mode) => {
+      const { build: run } = await import('vite');
+      await run({
         root,
         configFile: path.join(root, 'vite.config.ts'),
         mode,
@@ -197,9 +201,13 @@ function scriptFolderPlugin() {
         clearScreen: false,
         build: { outDir: buildDir, emptyOutDir: false, sourcemap: false },
       });
-    }
-    return buildDir;
+      return buildDir;
+    };
+    const script = viteBuild('script');
+    return { script, locales: script.then(() => viteBuild('script-locales')) };
   };
+  /** The build a file comes from: the add-ons (`bridge-widget.<code>.js`) from the second, everything else from the first. */
+  const buildFor = (name) => (/^bridge-widget\.[\w-]+\.js$/.test(name) ? built.locales : built.script);
   return {
     name: 'bridge-demo:script-folder',
     transformIndexHtml: {
@@ -210,15 +218,19 @@ function scriptFolderPlugin() {
       server.httpServer?.once('close', () => {
         if (buildDir) rmSync(buildDir, { recursive: true, force: true });
       });
-      // Build now; a failure is reported when a page asks for a file.
-      built = build();
-      built.catch(() => {});
+      const start = () => {
+        built = build();
+        built.script.catch(() => {});
+        built.locales.catch(() => {});
+      };
+      // Build now; a failure is reported when a page asks for a file, and the next request builds again.
+      start();
       server.middlewares.use((req, res, next) => {
         const pathname = req.url?.split('?')[0] ?? '';
         if (!pathname.startsWith(SCRIPT_FOLDER)) return next();
         const name = pathname.slice(SCRIPT_FOLDER.length);
-        built ??= build();
-        built.then(
+        if (!built) start();
+        buildFor(name).then(
           (dir) => {
             // One file of the folder, by its plain name: nothing above it, nothing else.
             const file = path.join(dir, name);
