@@ -552,6 +552,14 @@ async function main(): Promise<void> {
     print('Requests to the proxy over one full flow (median per endpoint):');
     for (const e of endpoints) print(`  ${String(requestsByEndpoint[e]).padStart(3)}  ${e}`);
   }
+  if (results.phone.length) {
+    // The run with the median time to interactive: what it waited for, one request after the other or side by side.
+    const sorted = [...results.phone].sort((a, b) => a.interactiveMs - b.interactiveMs);
+    const run = sorted[Math.floor((sorted.length - 1) / 2)]!;
+    print();
+    print(`Phone start-up, the median run (interactive at ${run.interactiveMs.toFixed(0)} ms): requests, ms since navigation start`);
+    for (const r of run.startupRequests) print(`  ${r.start.toFixed(0).padStart(5)} → ${r.end.toFixed(0).padStart(5)}  ${r.what}`);
+  }
   if (opts.only.has('size')) {
     print();
     print(chunkTable(size));

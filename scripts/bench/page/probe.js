@@ -160,7 +160,21 @@
         'the form interactive (chains, amount input, quote)',
       ),
     ]);
-    return { shellAt, chainsAt, interactiveAt };
+    // What the start-up asked for, in order: the script files and the proxy's answers, as the page saw them.
+    const requests = performance
+      .getEntriesByType('resource')
+      .filter((r) => r.startTime <= interactiveAt)
+      .map((r) => {
+        const url = new URL(r.name);
+        return {
+          what: url.pathname.endsWith('.js')
+            ? url.pathname.split('/').pop()
+            : `${url.pathname.replace(/0x[0-9a-fA-F]{40}/g, ':address')}${url.search ? '?…' : ''}`,
+          start: r.startTime,
+          end: r.responseEnd,
+        };
+      });
+    return { shellAt, chainsAt, interactiveAt, requests };
   };
   if (bench.config.phone) {
     bench.phone = measurePhone();

@@ -43,6 +43,8 @@ export interface PhoneRun {
   chainsMs: number;
   /** Navigation start → chains listed, amount input enabled and a quote shown, in one painted frame. */
   interactiveMs: number;
+  /** The requests of the start-up (script files, the proxy's answers): start and response end, ms since navigation start. */
+  startupRequests: { what: string; start: number; end: number }[];
   /** Click on Bridge → the review painted, after the idle prefetch. */
   reviewPrefetchedMs: number;
   /** Script files requested after that click (0 when the prefetch did its job). */
@@ -56,6 +58,7 @@ interface PhoneTimes {
   shellAt: number;
   chainsAt: number;
   interactiveAt: number;
+  requests: PhoneRun['startupRequests'];
 }
 
 interface ReviewClick {
@@ -202,6 +205,7 @@ export async function runPhone(ctx: BenchContext, pageUrl: string, reviewChunk: 
     shellMs: prefetched.times.shellAt,
     chainsMs: prefetched.times.chainsAt,
     interactiveMs: prefetched.times.interactiveAt,
+    startupRequests: prefetched.times.requests,
     reviewPrefetchedMs: prefetched.click.reviewAt - prefetched.click.clickAt,
     prefetchedScriptsAfterClick: prefetched.click.scriptsAfterClick,
     reviewColdMs: cold.reviewAt - cold.clickAt,
