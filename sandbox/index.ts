@@ -1,7 +1,8 @@
 /**
- * Programmatic entry of the sandbox: two local EVM chains, the routing
- * service over them and (optionally) the host backend proxy in front of it,
- * all in this process and bound to 127.0.0.1.
+ * Programmatic entry of the sandbox: two local EVM chains (one anvil process
+ * each), the routing service over them and (optionally) the host backend proxy
+ * in front of it, the service and proxy in this process, everything bound to
+ * 127.0.0.1.
  *
  *   const sandbox = await startSandbox({ bridgingDelayMs: 0 });
  *   ... sandbox.proxyUrl, sandbox.chains[0].provider (EIP-1193), sandbox.faults.set({...})
@@ -11,10 +12,9 @@ import type { Address, Chain } from 'viem';
 import { startProxyServer } from '../src/proxy/node.js';
 import { ATTACKER_ACCOUNT, EXTRA_USER_ACCOUNTS, FLAGGED_ACCOUNT, OPERATOR_ACCOUNT, USER_ACCOUNT, type DevAccount } from './chains/accounts.js';
 import { sandboxViemChain, type SandboxPublicClient } from './chains/chain-client.js';
-import type { Eip1193Provider } from './chains/edr-chain.js';
+import type { Eip1193Provider } from './chains/json-rpc.js';
 import { startLocalNetworks, type SandboxChain } from './chains/local-networks.js';
-import { NATIVE_TOKEN_ADDRESS, SANDBOX_ERC20S, type SandboxContracts } from './chains/networks.js';
-import { startRpcServer, type RpcServerHandle } from './chains/rpc-server.js';
+import { BASE_SEPOLIA_SANDBOX, NATIVE_TOKEN_ADDRESS, SANDBOX_ERC20S, SEPOLIA_SANDBOX, type SandboxContracts } from './chains/networks.js';
 import { LOCALHOST } from './shared/http.js';
 import { DEFAULT_API_KEY, DEFAULT_INACTIVE_API_KEY, defaultApiKeys } from './service/api-keys.js';
 import type { FaultPatch, FaultState } from './service/faults.js';
@@ -26,13 +26,14 @@ import { startRoutingService, type RunningRoutingService } from './service/serve
 export type { FaultPatch, FaultState, HostileMode } from './service/faults.js';
 export { HOSTILE_MODES } from './service/faults.js';
 export type { LoggedRequest } from './service/request-log.js';
-export type { Eip1193Provider } from './chains/edr-chain.js';
+export type { Eip1193Provider } from './chains/json-rpc.js';
+export { MULTICALL3_ADDRESS } from './chains/multicall3.js';
 export type { DevAccount } from './chains/accounts.js';
 export { NATIVE_TOKEN_ADDRESS } from './chains/networks.js';
 export { PROVIDER_NAMES, type CatalogSize, type ProviderName } from './service/catalog.js';
 
 export interface SandboxPorts {
-  /** JSON-RPC port of chain 11155111 (default 0 = free port). */
+  /** JSON-RPC port of chain 11155111, anvil's own (default 0 = free port). */
   sepolia?: number;
   /** JSON-RPC port of chain 84532. */
   baseSepolia?: number;
@@ -43,7 +44,11 @@ export interface SandboxPorts {
 export interface SandboxOptions {
   /** Ports; every one defaults to 0 (a free port). The CLI passes fixed defaults. */
   ports?: SandboxPorts;
-  /** Serve the chains as JSON-RPC over HTTP (default true). When false they exist only as in-process EIP-1193 providers. */
+  /**
+   * Publish the chains' JSON-RPC URLs (default true). Each chain is an anvil process, reached over HTTP either way;
+   * `false` only keeps its URL out of the handle (`rpcUrl` null), the ready JSON and the chain list (`rpc` empty), and
+   * puts it on a free port whatever `ports` says.
+   */
   serveRpc?: boolean;
   /** Start the backend proxy in front of the service (default true). */
   proxy?: boolean;
@@ -85,10 +90,10 @@ export interface SandboxOptions {
 export interface SandboxChainHandle {
   chainId: number;
   name: string;
-  /** JSON-RPC URL, or null with `serveRpc: false`. */
+  /** JSON-RPC URL (the chain's anvil), or null with `serveRpc: false`. */
   rpcUrl: string | null;
   explorerUrl: string;
-  /** In-process EIP-1193 provider: `createPublicClient({ transport: custom(provider) })`, no port needed. */
+  /** EIP-1193 provider over the chain's anvil: `createPublicClient({ transport: custom(provider) })`; works with `serveRpc: false` too. */
   provider: Eip1193Provider;
   /** A viem chain definition for this chain (RPC URL filled in when served). */
   viemChain: Chain;
@@ -182,16 +187,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 
   try {
-    const chains = await startLocalNetworks();
-    const rpcUrls = new Map<number, string>();
-    if (options.serveRpc !== false) {
-      for (const chain of chains) {
-        const port = chain.network.chainId === 84532 ? ports.baseSepolia : ports.sepolia;
-        const server: RpcServerHandle = await startRpcServer(chain.chain, LOCALHOST, port ?? 0);
-        closers.push(() => server.close());
-        rpcUrls.set(chain.network.chainId, server.url);
-      }
-    }
+    const serveRpc = options.serveRpc !== false;
+    const chainPorts = new Map<number, number>(
+      serveRpc
+        ? [
+            [SEPOLIA_SANDBOX.chainId, ports.sepolia ?? 0],
+            [BASE_SEPOLIA_SANDBOX.chainId, ports.baseSepolia ?? 0],
+          ]
+        : [],
+    );
+    const chains = await startLocalNetworks(chainPorts);
+    closers.push(async () => {
+      await Promise.all(chains.map((c) => c.chain.close()));
+    });
+    const rpcUrls = new Map<number, string>(serveRpc ? chains.map((c) => [c.network.chainId, c.chain.url]) : []);
     const chainMap = new Map<string, SandboxChain>(chains.map((c) => [String(c.network.chainId), c]));
 
     let info: SandboxReadyInfo | undefined;
@@ -245,6 +254,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         // 429s pass as they come. Both are tested on their own (test/node/proxy-cache, proxy-quota).
         catalogCache: false,
         quotaReserve: false,
+        simulationRpcUrls: Object.fromEntries([...rpcUrls].map(([chainId, url]) => [String(chainId), url])),
         host: LOCALHOST,
         port: ports.proxy ?? 0,
         ...(options.proxyLog ? { onLog: options.proxyLog } : {}),

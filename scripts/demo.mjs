@@ -170,44 +170,35 @@ const SCRIPT_FOLDER = '/script/';
 
 /**
  * Serves the script-tag build, a folder (the entry `bridge-widget.js`, its
- * chunks and the language add-ons), under `/script/` for the script-tag and
- * zero-JS pages. Built from the current source with the repository's
- * vite.config.ts when the demo starts (a few seconds, in the background),
- * into a temporary directory, so the pages never run a stale dist/ and the
- * first visit does not wait for the build. `BRIDGE_WIDGET_SCRIPT=<entry file>`
- * serves that entry's folder instead. Vite is told to leave the pages' tag
- * for it alone (`vite-ignore`, added as the page is served, so the page's
- * source stays what a host writes): otherwise it tries to pre-transform the
- * URL as a module of its own and logs "Pre-transform error: Failed to load url".
+ * chunks and the language add-ons `bridge-widget.<code>.js`), under
+ * `/script/` for the script-tag and zero-JS pages. Built from the current
+ * source with the repository's vite.config.ts when the demo starts (a few
+ * seconds, in the background), into a temporary directory, so the pages never
+ * run a stale dist/ and the first visit does not wait for the build.
+ * `BRIDGE_WIDGET_SCRIPT=<entry file>` serves that entry's folder instead.
+ * Vite is told to leave the pages' tag for it alone (`vite-ignore`, added as
+ * the page is served, so the page's source stays what a host writes):
+ * otherwise it tries to pre-transform the URL as a module of its own and logs
+ * "Pre-transform error: Failed to load url".
  */
 function scriptFolderPlugin() {
   let built;
   let buildDir;
-  // The entry and its chunks first (what the pages load at once), the language add-ons after them.
-  const build = () => {
-    if (process.env.BRIDGE_WIDGET_SCRIPT) {
-      const dir = Promise.resolve(path.dirname(path.resolve(process.env.BRIDGE_WIDGET_SCRIPT)));
-      return { script: dir, locales: dir };
-    }
+  const build = async () => {
+    if (process.env.BRIDGE_WIDGET_SCRIPT) return path.dirname(path.resolve(process.env.BRIDGE_WIDGET_SCRIPT));
+    const { build: viteBuild } = await import('vite');
     buildDir = mkdtempSync(path.join(tmpdir(), 'bridge-widget-demo-script-'));
-    const viteBuild = async (mode) => {
-      const { build: run } = await import('vite');
-      await run({
-        root,
-        configFile: path.join(root, 'vite.config.ts'),
-        mode,
-        // Its failure reaches the page and the terminal through the rejection; warnings (plugin timings) are noise here.
-        logLevel: 'error',
-        clearScreen: false,
-        build: { outDir: buildDir, emptyOutDir: false, sourcemap: false },
-      });
-      return buildDir;
-    };
-    const script = viteBuild('script');
-    return { script, locales: script.then(() => viteBuild('script-locales')) };
+    await viteBuild({
+      root,
+      configFile: path.join(root, 'vite.config.ts'),
+      mode: 'script',
+      // Its failure reaches the page and the terminal through the rejection; warnings (plugin timings) are noise here.
+      logLevel: 'error',
+      clearScreen: false,
+      build: { outDir: buildDir, emptyOutDir: true, sourcemap: false },
+    });
+    return buildDir;
   };
-  /** The build a file comes from: the add-ons (`bridge-widget.<code>.js`) from the second, everything else from the first. */
-  const buildFor = (name) => (/^bridge-widget\.[\w-]+\.js$/.test(name) ? built.locales : built.script);
   return {
     name: 'bridge-demo:script-folder',
     transformIndexHtml: {
@@ -218,30 +209,26 @@ function scriptFolderPlugin() {
       server.httpServer?.once('close', () => {
         if (buildDir) rmSync(buildDir, { recursive: true, force: true });
       });
-      const start = () => {
-        built = build();
-        built.script.catch(() => {});
-        built.locales.catch(() => {});
-      };
       // Build now; a failure is reported when a page asks for a file, and the next request builds again.
-      start();
+      built = build();
+      built.catch(() => {});
       server.middlewares.use((req, res, next) => {
         const pathname = req.url?.split('?')[0] ?? '';
         if (!pathname.startsWith(SCRIPT_FOLDER)) return next();
         const name = pathname.slice(SCRIPT_FOLDER.length);
-        if (!built) start();
-        buildFor(name).then(
+        built ??= build();
+        built.then(
           (dir) => {
             // One file of the folder, by its plain name: nothing above it, nothing else.
-            const file = path.join(dir, name);
-            if (!/^[\w.-]+\.js$/.test(name) || !existsSync(file)) {
+            const served = path.join(dir, name);
+            if (!/^[\w.-]+\.js$/.test(name) || !existsSync(served)) {
               res.statusCode = 404;
               res.end();
               return;
             }
             res.setHeader('content-type', 'text/javascript');
             res.setHeader('cache-control', 'no-store');
-            res.end(readFileSync(file));
+            res.end(readFileSync(served));
           },
           (error) => {
             built = undefined;

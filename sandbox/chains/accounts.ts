@@ -5,6 +5,9 @@
  */
 import type { Address, Hex } from 'viem';
 
+/** The mnemonic the accounts below derive from (anvil's and Hardhat's default; anvil is started with it explicitly). */
+export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
+
 export interface DevAccount {
   index: number;
   address: Address;

@@ -10,7 +10,8 @@ export type DeployableContract =
   | 'HoplineRouter'
   | 'SlowlaneBridge'
   | 'LiquidityVault'
-  | 'DepositReceiver';
+  | 'DepositReceiver'
+  | 'BatchExecutor';
 
 const cache = new Map<DeployableContract, Hex>();
 

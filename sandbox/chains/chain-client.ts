@@ -1,5 +1,5 @@
 /**
- * viem clients bound to a local chain's in-process EIP-1193 provider, plus a
+ * viem clients bound to a local chain's EIP-1193 provider (its anvil), plus a
  * per-account transaction queue: the deployer and the operator each send from
  * one key, and viem reads the nonce per send, so concurrent sends must wait
  * their turn.
@@ -19,7 +19,8 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { DevAccount } from './accounts.js';
-import type { Eip1193Provider } from './edr-chain.js';
+import type { Eip1193Provider } from './json-rpc.js';
+import { MULTICALL3_ADDRESS } from './multicall3.js';
 
 export function sandboxViemChain(chainId: number, name: string, rpcUrl = 'http://127.0.0.1/unused'): Chain {
   return defineChain({
@@ -27,6 +28,8 @@ export function sandboxViemChain(chainId: number, name: string, rpcUrl = 'http:/
     name,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
+    // Every sandbox chain has Multicall3 at its canonical address (placed at genesis, block 0).
+    contracts: { multicall3: { address: MULTICALL3_ADDRESS, blockCreated: 0 } },
   });
 }
 
@@ -46,7 +49,7 @@ export interface ChainClients {
 
 export function createChainClients(provider: Eip1193Provider, chainId: number, name: string): ChainClients {
   const chain = sandboxViemChain(chainId, name);
-  // Automine puts every transaction in a block before eth_sendRawTransaction returns,
+  // Automine mines every transaction as it arrives (usually before eth_sendRawTransaction returns),
   // so polling can be tight without cost.
   const transport = custom(provider, { retryCount: 0 });
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 }) as SandboxPublicClient;

@@ -1,28 +1,43 @@
-/** Boots both sandbox chains in this process and deploys their contracts. */
-import { ALL_DEV_ACCOUNTS } from './accounts.js';
+/** Starts one anvil per sandbox chain and deploys the sandbox contracts on each. */
+import { ALL_DEV_ACCOUNTS, DEV_MNEMONIC } from './accounts.js';
+import { startAnvil, type AnvilChain } from './anvil.js';
 import { createChainClients, type ChainClients } from './chain-client.js';
 import { deploySandboxContracts } from './deploy.js';
-import { createLocalChain, type LocalChain } from './edr-chain.js';
 import { GENESIS_ETH, SANDBOX_NETWORKS, type SandboxNetwork } from './networks.js';
 
 export interface SandboxChain {
   network: SandboxNetwork;
-  chain: LocalChain;
+  chain: AnvilChain;
   clients: ChainClients;
 }
 
-export async function startLocalNetworks(): Promise<SandboxChain[]> {
-  return Promise.all(
-    SANDBOX_NETWORKS.map(async (network) => {
-      const chain = await createLocalChain({
-        chainId: network.chainId,
-        name: network.name,
-        genesisAccounts: ALL_DEV_ACCOUNTS.map((a) => ({ address: a.address, balance: GENESIS_ETH })),
-        ownedAccountKeys: ALL_DEV_ACCOUNTS.map((a) => a.privateKey),
-      });
-      const clients = createChainClients(chain.provider, network.chainId, network.name);
-      await deploySandboxContracts(network, clients, chain.provider);
-      return { network, chain, clients };
-    }),
-  );
+/** `ports` maps a chain ID to its port (missing or 0: a free port). On failure every anvil started here is stopped. */
+export async function startLocalNetworks(ports: ReadonlyMap<number, number> = new Map()): Promise<SandboxChain[]> {
+  const started = await Promise.allSettled(SANDBOX_NETWORKS.map((network) => startNetwork(network, ports.get(network.chainId) ?? 0)));
+  const chains = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failure = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) {
+    await Promise.all(chains.map((c) => c.chain.close()));
+    throw failure.reason;
+  }
+  return chains;
+}
+
+async function startNetwork(network: SandboxNetwork, port: number): Promise<SandboxChain> {
+  const chain = await startAnvil({
+    chainId: network.chainId,
+    name: network.name,
+    port,
+    mnemonic: DEV_MNEMONIC,
+    accounts: ALL_DEV_ACCOUNTS.length,
+    balanceEther: GENESIS_ETH / 10n ** 18n,
+  });
+  try {
+    const clients = createChainClients(chain.provider, network.chainId, network.name);
+    await deploySandboxContracts(network, chain.provider);
+    return { network, chain, clients };
+  } catch (error) {
+    await chain.close();
+    throw error;
+  }
 }

@@ -6,6 +6,7 @@
  */
 import { getContractAddress, type Address } from 'viem';
 import { DEPLOYER_ACCOUNTS, type DevAccount } from './accounts.js';
+import { MULTICALL3_ADDRESS } from './multicall3.js';
 
 /** The spec's identifier for a chain's native token: 0x followed by forty `e`. */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' as const;
@@ -21,6 +22,10 @@ export interface SandboxContracts {
   liquidityVault: Address;
   hookExecutor: Address;
   depositReceiver: Address;
+  /** EIP-7702 delegation target that runs a batch of calls atomically (`BatchExecutor.execute`). */
+  batchExecutor: Address;
+  /** Multicall3 at its canonical address, the same on every chain (placed, not deployed: see multicall3.ts). */
+  multicall3: Address;
 }
 
 export interface SandboxNetwork {
@@ -50,6 +55,7 @@ export const DEPLOYMENT_ORDER = [
   'slowlaneBridge',
   'liquidityVault',
   'depositReceiver',
+  'batchExecutor',
 ] as const satisfies readonly (keyof SandboxContracts | null)[];
 
 function contractsOf(deployer: Address): SandboxContracts {
@@ -68,6 +74,8 @@ function contractsOf(deployer: Address): SandboxContracts {
     // The vault creates its executor in its constructor: the vault's first CREATE (nonce 1).
     hookExecutor: getContractAddress({ from: liquidityVault, nonce: 1n }),
     depositReceiver: at(nonceOf('depositReceiver')),
+    batchExecutor: at(nonceOf('batchExecutor')),
+    multicall3: MULTICALL3_ADDRESS,
   };
 }
 

@@ -127,7 +127,7 @@ async function fund(ctx: ServiceContext, body: unknown): Promise<ApiResult> {
     const client = chain.clients.publicClient;
     const eth = parseUnits(amounts.eth ?? '0', 18);
     const current = await client.getBalance({ address });
-    await chain.chain.provider.request({ method: 'hardhat_setBalance', params: [address, toQuantity(current + eth)] });
+    await chain.chain.provider.request({ method: 'anvil_setBalance', params: [address, toQuantity(current + eth)] });
     for (const token of SANDBOX_ERC20S) {
       const amount = parseUnits(amounts[token.key] ?? '0', token.decimals);
       if (amount > 0n) await mint(chain.clients, chain.network, chain.network.contracts[token.key] as Address, address, amount);

@@ -4,9 +4,10 @@
  * into dist/, which other people's builds write to):
  *
  * - the package build (default mode, dependencies external),
- * - the script-tag build (`--mode script`: a folder, the entry and its
- *   chunks) and its German add-on (`--mode script-locales`), into the folder
- *   package.json names (`exports['./script']`: dist/script/),
+ * - the script-tag build (`--mode script`), into the folder package.json
+ *   names (`exports['./script']`: dist/script/): the entry, its chunks and
+ *   its language add-ons (`bridge-widget.<code>.js`, the chunks it imports
+ *   when it shows a language),
  * - optionally the development wallet as a small ES module for bench pages.
  *
  * File names come from package.json `exports` (`.` and `./script`), so a
@@ -15,6 +16,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCALE_ADD_ONS } from '../../src/i18n/add-ons.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,8 +26,8 @@ export interface BuiltFiles {
   scriptFile: string;
   /** The folder of the script-tag build: the entry, its chunks, the language add-ons. */
   scriptDir: string;
-  /** The German add-on for the script-tag build (`exports['./script/*']` with `de`). */
-  localeAddOnFile: string;
+  /** The script-tag build's language add-ons, one per code in src/i18n/add-ons.ts (`exports['./script/*']`). */
+  localeAddOnFiles: string[];
   /** The package entry (`exports['.'].import`). */
   entryFile: string;
 }
@@ -35,20 +37,20 @@ interface PackageJson {
   dependencies?: Record<string, string>;
 }
 
-function exportPath(pkg: PackageJson, key: string, fallback: string, fill?: string): string {
+function exportPath(pkg: PackageJson, key: string, fallback: string): string {
   const value = pkg.exports?.[key];
-  const target = typeof value === 'string' ? value : (value?.import ?? value?.default);
-  const path = target === undefined ? fallback : fill === undefined ? target : target.replaceAll('*', fill);
+  const path = typeof value === 'string' ? value : (value?.import ?? value?.default ?? fallback);
   // Paths are relative to the package root and point into dist/; keep the part under dist/.
   const normalised = posix.normalize(path.replace(/^\.\//, ''));
   return normalised.startsWith('dist/') ? normalised.slice('dist/'.length) : basename(normalised);
 }
 
-export function outputNames(root = ROOT): { script: string; localeAddOn: string; entry: string } {
+export function outputNames(root = ROOT): { script: string; localeAddOns: string[]; entry: string } {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
+  const addOn = exportPath(pkg, './script/*', 'dist/script/bridge-widget.*.js');
   return {
     script: exportPath(pkg, './script', 'dist/script/bridge-widget.js'),
-    localeAddOn: exportPath(pkg, './script/*', 'dist/script/bridge-widget.de.js', 'de'),
+    localeAddOns: LOCALE_ADD_ONS.map((code) => addOn.replace('*', code)),
     entry: exportPath(pkg, '.', 'dist/index.js'),
   };
 }
@@ -69,7 +71,7 @@ async function viteBuild(mode: string | undefined, outDir: string, emptyOutDir: 
   });
 }
 
-/** Package build into `outDir` (emptied first), then the script build and its German add-on into their folder inside it. */
+/** Package build into `outDir` (emptied first), then the script build with its language add-ons into its folder inside it. */
 export async function buildWidget(outDir: string): Promise<BuiltFiles> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -77,15 +79,14 @@ export async function buildWidget(outDir: string): Promise<BuiltFiles> {
   const scriptDir = join(outDir, dirname(names.script));
   await viteBuild(undefined, outDir, true);
   await viteBuild('script', scriptDir, false);
-  await viteBuild('script-locales', scriptDir, false);
   const files = {
     outDir,
     scriptFile: join(outDir, names.script),
     scriptDir,
-    localeAddOnFile: join(outDir, names.localeAddOn),
+    localeAddOnFiles: names.localeAddOns.map((name) => join(outDir, name)),
     entryFile: join(outDir, names.entry),
   };
-  for (const file of [files.scriptFile, files.localeAddOnFile, files.entryFile]) {
+  for (const file of [files.scriptFile, ...files.localeAddOnFiles, files.entryFile]) {
     if (!existsSync(file)) throw new Error(`the build did not produce ${relative(ROOT, file)} (expected from package.json exports)`);
   }
   return files;

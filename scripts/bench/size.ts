@@ -18,7 +18,8 @@ import { attribute, groupOf, groupShares, gzipSize, packageOf, type Attribution,
 /**
  * The first load of the script-tag build (the entry and every chunk it
  * imports statically): what draws the form and makes it interactive,
- * 45 KB gzipped (46,080 B), issue 24.
+ * 45 KB gzipped (46,080 B), issue 24. It replaces the one-file ceiling
+ * (60 KB, then 62 KB with issue 28's language loader).
  */
 export const FIRST_LOAD_GZIP_BUDGET = 45 * 1024;
 
@@ -253,8 +254,8 @@ export async function completeScriptFiles(entryFile: string): Promise<string[]> 
 
 export interface SizeReport {
   script: ScriptSizes;
-  /** bridge-widget.de.js: what a script-tag page adds to show German. */
-  localeAddOn: FileSize;
+  /** Each language add-on of the script-tag build (bridge-widget.ar.js, …): what a page adds the first time it shows that language. */
+  localeAddOns: FileSize[];
   packageEntry: EntrySize;
   /** What the bytes of the first load, and of a complete transfer, are made of. */
   contributors: { firstLoad: Contributors; complete: Contributors };
@@ -264,7 +265,7 @@ export interface SizeReport {
   budget: { firstLoadGzip: number; completeGzip: number; packageEntryGzip: number };
 }
 
-export async function sizeReport(files: { scriptFile: string; localeAddOnFile: string; entryFile: string }): Promise<SizeReport> {
+export async function sizeReport(files: { scriptFile: string; localeAddOnFiles: string[]; entryFile: string }): Promise<SizeReport> {
   const graph = await moduleGraph(files.scriptFile);
   const first = firstLoadFiles(graph);
   const complete = completeFiles(graph);
@@ -272,7 +273,7 @@ export async function sizeReport(files: { scriptFile: string; localeAddOnFile: s
   const zod = c.complete.packages.find((p) => p.name === 'zod') ?? { bytes: 0, share: 0, gzipMarginal: 0, modules: 0 };
   return {
     script: await scriptSizes(files.scriptFile),
-    localeAddOn: fileSize(files.localeAddOnFile),
+    localeAddOns: files.localeAddOnFiles.map(fileSize),
     packageEntry: await entrySize(files.entryFile),
     contributors: c,
     zod: { bytes: zod.bytes, share: zod.share, gzipMarginal: zod.gzipMarginal, modules: zod.modules },

@@ -11,6 +11,7 @@ import {
   IntentNotFoundError,
   NoRouteError,
   PostHookRejectedError,
+  ProxyRefusedError,
   QuoteRejectedError,
   RateLimitedError,
   RoutingError,
@@ -189,6 +190,21 @@ export class WidgetClient {
     return this.call(`route-intent/${pathSegment(intentId, 'intentId')}/status`, statusResponseSchema, { ...options, intentId });
   }
 
+  /**
+   * One page of tokens: any query parameter switches the service to its
+   * paginated shape, read tolerantly (see {@link readTokenPage}). Rows are
+   * parsed one by one; malformed ones are dropped and counted in `meta.skipped`.
+   */
+  async tokenPage(query: TokensQuery, options: CallOptions = {}): Promise<ApiResult<TokenPage>> {
+    const { chainId, limit, cursor, q, includeTotal } = query;
+    const { body, meta } = await this.send('routes/tokens', { ...options, query: { chainId, limit, cursor, q, includeTotal } });
+    // A service that ignores the parameters and answers with the plain array is read as a single last page.
+    const page = Array.isArray(body) ? { items: body as unknown[], nextCursor: null, total: body.length } : readTokenPage(body);
+    if (!page) throw new InvalidResponseError('', 'expected a token page', meta);
+    const parsed = this.parseList(page.items, tokenSchema, meta);
+    return { data: { tokens: parsed.data, nextCursor: page.nextCursor, total: page.total }, meta: parsed.meta };
+  }
+
   async balances(address: string, options: CallOptions = {}): Promise<ApiResult<BalancesResponse>> {
     const { data, meta } = await this.call(`data/balances/${pathSegment(address, 'address')}`, balancesResponseSchema, options);
     let skipped = 0;
@@ -341,25 +357,6 @@ function listIn(body: unknown): unknown[] | undefined {
 }
 
 /**
- * One page of tokens: any query parameter switches the service to its
- * paginated shape, read tolerantly (see {@link readTokenPage}). Rows are
- * parsed one by one; malformed ones are dropped and counted in `meta.skipped`.
- * A function, not a `WidgetClient` method, so that builds whose widget never
- * pages tokens leave it out (class methods are not tree-shaken);
- * `RoutingClient#tokenPage` calls it.
- */
-export async function tokenPage(client: WidgetClient, query: TokensQuery, options: CallOptions = {}): Promise<ApiResult<TokenPage>> {
-  const { chainId, limit, cursor, q, includeTotal } = query;
-  // Element access reaches the client's protected transport (TypeScript allows it for exactly this).
-  const { body, meta } = await client['send']('routes/tokens', { ...options, query: { chainId, limit, cursor, q, includeTotal } });
-  // A service that ignores the parameters and answers with the plain array is read as a single last page.
-  const page = Array.isArray(body) ? { items: body as unknown[], nextCursor: null, total: body.length } : readTokenPage(body);
-  if (!page) throw new InvalidResponseError('', 'expected a token page', meta);
-  const parsed = client['parseList'](page.items, tokenSchema, meta);
-  return { data: { tokens: parsed.data, nextCursor: page.nextCursor, total: page.total }, meta: parsed.meta };
-}
-
-/**
  * Tolerant reading of the paginated token shape the spec leaves unshown: the
  * first array among data/tokens/items/results; the cursor from nextCursor,
  * next_cursor, cursor or next, at the top or inside `pagination`/`page`/`meta`;
@@ -396,6 +393,9 @@ function mapError(init: SendInit, status: number, body: ErrorBody | undefined, m
   const message = errorMessage(body);
   const clientError = status >= 400 && status < 500;
 
+  // The proxy's own refusals come first: a set-up mistake on the site, never read as the service's answer (nor as an AML refusal at quote).
+  const code = body?.code;
+  if (ProxyRefusedError.is(code)) return new ProxyRefusedError(code, meta);
   if (body?.providers && init.errors) return new NoRouteError(message ?? '', body.code?.toString(), body.providers, meta);
   if (status === 401) return new RoutingError('unauthorized', 'The proxy rejected the request: check its API key configuration', meta);
   // AML and other refusals at quote are generic by contract: never surface the server's words.
@@ -418,12 +418,24 @@ export interface ReceiptSubmitOptions extends CallOptions {
   onRetry?: (attempt: number, error: unknown, delayMs: number) => void;
 }
 
-const TERMINAL_RECEIPT_ERRORS = ['intent-not-found', 'invalid-request', 'aborted', 'unauthorized'];
+/**
+ * A definite refusal of a receipt: an answer in 4xx other than 408 (the
+ * request did not arrive in time) and 429 (come back later), or a request
+ * that could not be sent as asked. Everything else (408, 429, 5xx, a network
+ * failure, a timeout, an unreadable answer) may pass on a later attempt.
+ */
+function refusesReceipt(error: RoutingError): boolean {
+  if (error.kind === 'aborted') return true;
+  const { status } = error;
+  if (status === undefined) return error.kind === 'invalid-request';
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
 
 /**
- * Submits a receipt until the service answers `ok: true`. The endpoint is
- * idempotent, so repeating it is always safe; only a terminal error (unknown
- * intent, a refused hash, a cancelled signal) stops the loop.
+ * Submits a receipt until the service answers `ok: true`, always with the
+ * same hash. The endpoint is idempotent, so repeating it is always safe; only
+ * a definite refusal (unknown intent, a refused hash) or a cancelled signal
+ * stops the loop.
  */
 export async function submitReceiptUntilAccepted(
   client: WidgetClient,
@@ -439,7 +451,7 @@ export async function submitReceiptUntilAccepted(
       if (result.data.ok) return result;
       failure = new RoutingError('upstream', 'The receipt was not accepted yet', { ...result.meta, retryable: true });
     } catch (error) {
-      if (!(error instanceof RoutingError) || TERMINAL_RECEIPT_ERRORS.includes(error.kind)) throw error;
+      if (!(error instanceof RoutingError) || refusesReceipt(error)) throw error;
       failure = error;
     }
     if (attempt + 1 >= maxAttempts) throw failure;

@@ -5,10 +5,10 @@
  * subclass so that the script-tag build, which bundles only what the widget
  * uses, leaves them out; integrators get one class with every endpoint.
  */
-import { WidgetClient, tokenPage } from './client.js';
+import { WidgetClient } from './client.js';
 import type { ApiResult, CallOptions, JsonValue } from './client.js';
 import { apiKeyInfoSchema, tokenSchema } from './schemas.js';
-import type { ApiKeyInfo, Token, TokenPage, TokensQuery } from './schemas.js';
+import type { ApiKeyInfo, Token } from './schemas.js';
 
 // The token page moved to the widget's own client (the picker pages and searches); still exported from here.
 export { readTokenPage } from './client.js';
@@ -17,11 +17,6 @@ export class RoutingClient extends WidgetClient {
   /** The full, unpaginated token list (no query parameters): every token of every chain, which the widget never asks for. */
   async tokens(options: CallOptions = {}): Promise<ApiResult<Token[]>> {
     return this.list('routes/tokens', tokenSchema, options);
-  }
-
-  /** One page of tokens; see {@link tokenPage}. */
-  async tokenPage(query: TokensQuery, options: CallOptions = {}): Promise<ApiResult<TokenPage>> {
-    return tokenPage(this, query, options);
   }
 
   /** Request and response shapes are not in the spec: the body is passed through and the JSON returned as is. */

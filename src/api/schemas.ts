@@ -19,41 +19,20 @@
 import * as z from 'zod/mini';
 import { EVM_ADDRESS } from '../model/checksum.js';
 
-// zod/mini brings each kind of schema and check a schema uses into the
-// script-tag build. So primitives, patterns and alternatives are read with
-// `z.custom` and a type guard rather than z.string(), z.number(),
-// z.boolean(), z.int(), z.union(), z.regex() and the min/max checks (about
-// 1.3 KB gzipped in all), and pipe + transform stand in for z._default().
-// Objects, arrays, optional, nullable, pipes and transforms stay zod's own.
-
-/** A number `accept` takes, e.g. a safe integer within bounds. */
-const numberWhere = (accept: (value: number) => boolean, message: string) => z.custom<number>((value) => typeof value === 'number' && accept(value), message);
-
-/** A safe integer, as `z.int()` checks it: a finite, whole number within ±(2^53 − 1). */
-const int = () => numberWhere(Number.isSafeInteger, 'expected an integer');
-
 /** A whole number from 0 to `max`: decimals, counts. */
-const natural = (max = Number.MAX_SAFE_INTEGER) => numberWhere((n) => Number.isSafeInteger(n) && n >= 0 && n <= max, `expected an integer from 0 to ${max}`);
+const natural = (max = Number.MAX_SAFE_INTEGER) => z.int().check(z.minimum(0), z.maximum(max));
 
 /** A string matching `pattern`. */
-const matching = (pattern: RegExp, message: string) => z.custom<string>((value) => typeof value === 'string' && pattern.test(value), message);
+const matching = (pattern: RegExp, message: string) => z.string().check(z.regex(pattern, message));
 
-const string = z.custom<string>((value) => typeof value === 'string', 'expected a string');
+const string = z.string();
 
-const nonEmpty = matching(/./s, 'expected a non-empty string');
+const nonEmpty = z.string().check(z.minLength(1));
 
-const boolean = z.custom<boolean>((value) => typeof value === 'boolean', 'expected a boolean');
+const boolean = z.boolean();
 
 /** A string or a number (both seen upstream for ids and codes). */
-const stringOrNumber = z.custom<string | number>((value) => typeof value === 'string' || typeof value === 'number', 'expected a string or a number');
-
-/** `schema`, or `fallback()` when the field is absent (as `z._default`; `null` is still refused). */
-function withDefault<T extends z.core.SomeType>(schema: T, fallback: () => z.output<T>) {
-  return z.pipe(
-    z.optional(schema),
-    z.transform((value: z.output<T> | undefined): z.output<T> => value ?? fallback()),
-  );
-}
+const stringOrNumber = z.union([z.string(), z.number()]);
 
 /** Decimal digits, or '' for a field the service has not filled yet. */
 const digitsOrEmpty = matching(/^\d*$/, 'expected a decimal integer string');
@@ -74,7 +53,7 @@ export const optionalUint = z.optional(
 
 /** A chain id: a non-empty string, or a safe integer turned into its string (some upstreams emit numeric EVM ids). */
 export const chainIdSchema = z.pipe(
-  z.custom<string | number>((value) => (typeof value === 'string' && value !== '') || Number.isSafeInteger(value), 'expected a chain id'),
+  z.union([nonEmpty, z.int()]),
   z.transform((value: string | number) => String(value)),
 );
 
@@ -87,7 +66,7 @@ const optionalText = z.optional(
 );
 
 /** A number that may be missing or null upstream (prices). */
-const optionalNumber = z.optional(z.nullable(numberWhere(Number.isFinite, 'expected a number')));
+const optionalNumber = z.optional(z.nullable(z.number()));
 
 export const chainTypeSchema = string;
 
@@ -169,7 +148,7 @@ export const estimateSchema = z.object({
   toAmountMin: uintString,
   toAmountUsd: optionalText,
   totalFeesUsd: optionalText,
-  fees: withDefault(z.array(feeEntrySchema), () => []),
+  fees: z._default(z.array(feeEntrySchema), () => []),
   fromAmountUsd: optionalText,
   toAmountMinUsd: optionalText,
   // Completion time in seconds: the spec mentions it without naming a field (see `expectedSeconds`).
@@ -184,8 +163,8 @@ const evmAddress = matching(EVM_ADDRESS, 'expected an EVM address');
 
 export const transactionSchema = z.object({
   to: evmAddress,
-  data: withDefault(hexString, () => '0x'),
-  value: withDefault(uintString, () => 0n),
+  data: z._default(hexString, '0x'),
+  value: z._default(uintString, 0n),
   gasLimit: optionalUint,
   gasPrice: optionalUint,
   maxFeePerGas: optionalUint,
@@ -221,9 +200,9 @@ export const routeSchema = z.object({
     transaction: transactionSchema,
     approvals: z.optional(z.nullable(z.array(approvalEntrySchema))),
   }),
-  provider: withDefault(string, () => 'unknown'),
+  provider: z._default(string, 'unknown'),
   requestId: optionalText,
-  reliabilityScore: z.optional(z.nullable(numberWhere((n) => n >= 0 && n <= 1, 'expected a score from 0 to 1'))),
+  reliabilityScore: z.optional(z.nullable(z.number().check(z.minimum(0), z.maximum(1)))),
 });
 export type Route = z.infer<typeof routeSchema>;
 
@@ -237,7 +216,7 @@ export type RouteResult = z.infer<typeof routeResponseSchema>['data'];
 export const postHookSchema = z.object({
   target: z.optional(string),
   callData: z.optional(string),
-  fundAmount: z.optional(z.custom<string | number | boolean>((value) => ['string', 'number', 'boolean'].includes(typeof value))),
+  fundAmount: z.optional(z.union([z.string(), z.number(), z.boolean()])),
   fullAmount: z.optional(boolean),
   amountInputPos: z.optional(stringOrNumber),
   toApprovalAddress: z.optional(string),
@@ -276,7 +255,7 @@ export const fullStatusSchema = z.object({
   quote_to_amount_usd: optionalText,
   to_amount_wei: optionalUint,
   gas_status: optionalText,
-  poll_attempt: z.optional(z.nullable(int())),
+  poll_attempt: z.optional(z.nullable(z.int())),
   next_poll_at: optionalText,
   update_date: optionalText,
   metadata: z.optional(z.nullable(z.looseObject({}))),
@@ -346,14 +325,14 @@ export type BalanceRow = z.infer<typeof balanceRowSchema>;
 export const balanceResultSchema = z.object({
   chain_id: chainIdSchema,
   source: optionalText,
-  balances: withDefault(z.array(z.unknown()), () => []),
-  count: z.optional(z.nullable(int())),
+  balances: z._default(z.array(z.unknown()), () => []),
+  count: z.optional(z.nullable(z.int())),
   error: z.optional(z.nullable(string)),
 });
 
 export const balancesResponseSchema = z.object({
   address: string,
-  partial: withDefault(boolean, () => false),
+  partial: z._default(boolean, false),
   results: z.array(balanceResultSchema),
 });
 
@@ -372,7 +351,7 @@ export interface BalancesResponse {
 
 export const apiKeyInfoSchema = z.object({
   valid: boolean,
-  status: withDefault(string, () => 'unknown'),
+  status: z._default(string, 'unknown'),
   message: optionalText,
   key_id: optionalText,
   label: optionalText,
@@ -408,7 +387,7 @@ export type ProviderOutcome = z.infer<typeof providerOutcomeSchema>;
 export const errorBodySchema = z.object({
   success: z.optional(boolean),
   /** A summary string, or an object carrying `message` (read by the client only when it is a string). */
-  error: z.optional(z.custom<string | { message?: unknown }>((value) => typeof value === 'string' || (typeof value === 'object' && value !== null))),
+  error: z.optional(z.union([z.string(), z.looseObject({ message: z.optional(z.unknown()) })])),
   message: optionalText,
   code: z.optional(stringOrNumber),
   providers: z.optional(z.array(providerOutcomeSchema)),

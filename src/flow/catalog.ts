@@ -4,7 +4,6 @@
  * service (`q`), and a small storage cache so that a reload within the TTL asks
  * for nothing. The unpaginated full list is never asked for.
  */
-import { tokenPage } from '../api/client.js';
 import type { CallOptions, WidgetClient } from '../api/client.js';
 import { chainSchema, tokenSchema } from '../api/schemas.js';
 import type { BalanceRow, Chain, Token } from '../api/schemas.js';
@@ -197,7 +196,7 @@ export class TokenCatalog {
    * answers every chain's tokens as one last page: only this chain's are kept.
    */
   async #page(chainId: string, options: CallOptions, cursor?: string): Promise<{ tokens: Token[]; next: string | null }> {
-    const { data } = await tokenPage(this.#client, { chainId, limit: this.#size, cursor }, options);
+    const { data } = await this.#client.tokenPage({ chainId, limit: this.#size, cursor }, options);
     return { tokens: data.tokens.filter((t) => t.chainId === chainId), next: data.nextCursor };
   }
 
@@ -211,7 +210,7 @@ export class TokenCatalog {
   async search(chainId: string, text: string, options: CallOptions = {}): Promise<Token[]> {
     const q = text.trim();
     if (q && this.#state(chainId).next !== null) {
-      const { data } = await tokenPage(this.#client, { chainId, q, limit: this.#size }, options);
+      const { data } = await this.#client.tokenPage({ chainId, q, limit: this.#size }, options);
       this.add(
         chainId,
         data.tokens.filter((t) => matchesToken(t, q)),

@@ -38,7 +38,7 @@ export interface RemoteContext {
   /** Whether the form is on screen (a quote is refreshed only there). */
   inForm(): boolean;
   /** The form: which chain each side shows, which tokens the host named, and the presets to apply once the catalog is in. */
-  readonly form: Pick<FormState, 'sideChains' | 'namedTokens' | 'applyPresets'>;
+  readonly form: Pick<FormState, 'presetChains' | 'sideChains' | 'namedTokens' | 'applyPresets'>;
   emit<K extends keyof BridgeEventDetails>(type: K, detail: BridgeEventDetails[K]): void;
 }
 
@@ -157,9 +157,18 @@ export class RemoteResources {
   async #loadChains(signal: AbortSignal): Promise<Chain[]> {
     const { client } = this.#context;
     if (!client) throw new Error(en['widget.noProxy']);
+    // A chain the host preset is known before the list: its first page is asked for at the same time, not after it (one round trip, not two).
+    const preset = this.#context.form.presetChains();
+    const early = SIDES.map((side) => this.#loadChain(side, preset[side], signal));
     const chains = await this.tokens.chains({ signal }, (fresh) => this.#touchCatalog(fresh));
     const selected = this.#context.form.sideChains(chains);
-    await Promise.all(SIDES.map((side) => this.#loadChain(side, selected[side], signal)));
+    await Promise.all(
+      SIDES.map((side, i) => {
+        if (selected[side] === preset[side]) return early[i];
+        early[i]!.catch(() => undefined); // a preset the list does not offer: its page is not needed
+        return this.#loadChain(side, selected[side], signal);
+      }),
+    );
     this.#addHeld(this.balances.value);
     this.#touchCatalog(chains);
     return chains;

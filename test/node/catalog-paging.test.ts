@@ -1,12 +1,12 @@
 /**
  * The widget's paged catalog (src/flow/catalog.ts TokenCatalog, and
- * the `tokenPage` function under it) against the real sandbox with its large
+ * `WidgetClient#tokenPage` under it) against the real sandbox with its large
  * catalog, through the real proxy. Requests are asserted on the sandbox's
  * request log; storage is a Map behind the Web Storage interface.
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { WidgetClient, tokenPage } from '../../src/api/client.js';
+import { WidgetClient } from '../../src/api/client.js';
 import { RoutingError } from '../../src/api/errors.js';
 import type { Token } from '../../src/api/schemas.js';
 import {
@@ -52,7 +52,7 @@ const newCatalog = (options: Partial<TokenCatalogOptions> = {}) => new TokenCata
 
 describe('tokenPage', () => {
   test('reads the paginated shape: rows parsed, cursor and total', async () => {
-    const page = await tokenPage(client, { chainId: SEPOLIA, limit: 10, includeTotal: true });
+    const page = await client.tokenPage({ chainId: SEPOLIA, limit: 10, includeTotal: true });
     assert.deepEqual(
       page.data.tokens.map((t) => t.address),
       chainTokens(SEPOLIA)
@@ -61,7 +61,7 @@ describe('tokenPage', () => {
     );
     assert.equal(page.data.total, chainTokens(SEPOLIA).length);
     assert.equal(typeof page.data.nextCursor, 'string');
-    const next = await tokenPage(client, { chainId: SEPOLIA, limit: 10, cursor: page.data.nextCursor! });
+    const next = await client.tokenPage({ chainId: SEPOLIA, limit: 10, cursor: page.data.nextCursor! });
     assert.deepEqual(
       next.data.tokens.map((t) => t.address),
       chainTokens(SEPOLIA)
@@ -72,7 +72,7 @@ describe('tokenPage', () => {
 
   test('a service that answers a paginated request with the plain array is read as one last page', async () => {
     sandbox.faults.set({ plainTokenList: true });
-    const page = await tokenPage(client, { chainId: SEPOLIA, limit: 10 });
+    const page = await client.tokenPage({ chainId: SEPOLIA, limit: 10 });
     assert.equal(page.data.tokens.length, all.length);
     assert.equal(page.data.nextCursor, null);
     assert.equal(page.data.total, all.length);
@@ -323,7 +323,7 @@ describe('TokenCatalog: storage cache', () => {
 describe('TokenCatalog: untrusted pages', () => {
   test('a malformed row is dropped and counted by the client, the rest of the page shown', async () => {
     sandbox.faults.set({ wrongType: { count: 1, endpoints: ['tokens'] } });
-    const page = await tokenPage(client, { chainId: SEPOLIA, limit: TOKEN_PAGE_SIZE });
+    const page = await client.tokenPage({ chainId: SEPOLIA, limit: TOKEN_PAGE_SIZE });
     assert.equal(page.meta.skipped, 1);
     sandbox.faults.set({ wrongType: { count: 1, endpoints: ['tokens'] } });
     const first = await newCatalog().firstPage(SEPOLIA);

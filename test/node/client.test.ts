@@ -6,6 +6,7 @@ import {
   InvalidResponseError,
   NoRouteError,
   PostHookRejectedError,
+  ProxyRefusedError,
   QuoteRejectedError,
   RateLimitGate,
   RateLimitedError,
@@ -318,6 +319,34 @@ describe('RoutingClient against a real HTTP server', () => {
       assert.equal(server.requests.length, 0);
     });
 
+    it("the proxy's own refusals (origin 403, host 421, method 405) are a proxy-refused error naming the setting, not retried, even at quote", async () => {
+      const cases = [
+        {
+          status: 403,
+          code: 'proxy_origin_not_allowed',
+          reason: 'origin',
+          setting: "This page's origin is not allowed by the bridge proxy (ALLOWED_ORIGINS).",
+        },
+        { status: 421, code: 'proxy_host_not_allowed', reason: 'host', setting: 'ALLOWED_HOSTS' },
+        { status: 405, code: 'proxy_method_not_allowed', reason: 'method', setting: 'proxy-url must point at the bridge proxy itself' },
+      ] as const;
+      for (const { status, code, reason, setting } of cases) {
+        for (const call of [() => client.chains(), () => client.quote(quoteRequest)]) {
+          // The reference proxy's body: { error: <message>, code }.
+          server.answer(() => ({ status, json: { error: 'Origin not allowed', code } }));
+          const error = await call().catch((e: unknown) => e);
+          assert.ok(error instanceof ProxyRefusedError, `${code}: ${String(error)}`);
+          assert.deepEqual([error.kind, error.reason, error.code, error.status, error.retryable], ['proxy-refused', reason, code, status, false]);
+          assert.ok(error.message.includes(setting), error.message);
+          // fetch itself repeats a 421 once on a fresh connection (RFC 9110, 15.5.20); the client adds no retry of its own.
+          assert.equal(server.requests.length, status === 421 ? 2 : 1, `${code} is not retried`);
+        }
+      }
+      // Another 403 is still the service's answer: a quote refusal stays generic (AML).
+      server.answer(() => ({ status: 403, json: { error: 'flagged', code: 'aml' } }));
+      assert.ok((await client.quote(quoteRequest).catch((e: unknown) => e)) instanceof QuoteRejectedError);
+    });
+
     it('404 on status is a terminal intent-not-found, not retried', async () => {
       server.answer(() => ({ status: 404, json: { error: 'Intent not found', requestId: 'r-404' } }));
       const error = await client.status('int_gone').catch((e) => e);
@@ -494,6 +523,45 @@ describe('RoutingClient against a real HTTP server', () => {
         'the same hash every time',
       );
       assert.deepEqual(retries, [1, 2, 3]);
+    });
+
+    it('retries on 408, 5xx and network failures with the same hash until accepted (issue 30 item 7)', async () => {
+      server.answerSequence([
+        // What the reference proxy answers when the body came too slowly, and what it answers while draining.
+        { status: 408, json: { error: 'Request body was not received in time', code: 'proxy_body_timeout' } },
+        { status: 503, json: { error: 'draining', code: 'proxy_draining' } },
+        { hangUp: true },
+        { status: 500, json: { error: 'boom' } },
+        { status: 502, json: { error: 'Routing service unreachable', code: 'proxy_upstream_unreachable' } },
+        { status: 504, json: { error: 'Routing service did not answer in time', code: 'proxy_upstream_timeout' } },
+        { json: { data: { ok: true, transaction_id: 't' } } },
+      ]);
+      const noRetryClient = new RoutingClient({ baseUrl: server.url, backoff: fast, maxRetries: 0 });
+      const kinds: string[] = [];
+      const result = await submitReceiptUntilAccepted(noRetryClient, 'int_1', HASH, {
+        backoff: fast,
+        onRetry: (_n, error) => kinds.push(error instanceof RoutingError ? `${error.kind} ${error.status ?? '-'}` : 'other'),
+      });
+      assert.equal(result.data.ok, true);
+      assert.deepEqual(kinds, ['invalid-request 408', 'upstream 503', 'network -', 'upstream 500', 'upstream 502', 'upstream 504']);
+      assert.equal(server.requests.length, 7);
+      assert.ok(
+        server.requests.every((r) => JSON.parse(r.body).txHash === HASH && r.url === '/api/v1/route-intent/int_1/receipt'),
+        'the same hash every time',
+      );
+    });
+
+    it('stops at a definite refusal (a 4xx other than 408 and 429) and says which', async () => {
+      for (const status of [400, 401, 403, 404, 405, 409, 413, 415, 422]) {
+        server.answer(() => ({ status, json: { error: 'no', code: 'refused' } }));
+        const error = await submitReceiptUntilAccepted(client, 'int_1', HASH, { backoff: fast }).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        assert.ok(error instanceof RoutingError, String(status));
+        assert.equal(error.status, status);
+        assert.equal(server.requests.length, 1, `${status}: one attempt`);
+      }
     });
 
     it('gives up at once on a terminal error', async () => {

@@ -20,6 +20,7 @@ import { init, parse } from 'es-module-lexer';
 import type { Browser } from 'playwright-core';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
 import { minifyCssText, minifyHtmlText, minifyLitTemplates } from '../../scripts/vite-plugin-minify-lit.js';
+import { LOCALE_ADD_ONS } from '../../src/i18n/add-ons.js';
 import { buildDevWallet, buildScript, removeDir, ROOT, scratchDir } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
 import { folderRoutes, startStaticServer, type StaticRoutes, type StaticServer } from './helpers/static-server.js';
@@ -72,35 +73,11 @@ const loadTwicePage = (second: string, proxyUrl: string) => `<!doctype html>
 <body><bridge-widget proxy-url="${proxyUrl}"></bridge-widget></body>
 </html>`;
 
-// The add-on loads after the widget has rendered (async), as a slow network would have it.
-const germanPage = (proxyUrl: string) => `<!doctype html>
-<html lang="de">
-<head>
-  <meta charset="utf-8">
-  <link rel="icon" href="data:,">
-  <title>bridge-widget with the German add-on</title>
-  <script type="module" src="/script/bridge-widget.js"></script>
-</head>
-<body>
-  <bridge-widget proxy-url="${proxyUrl}"></bridge-widget>
-  <script type="module">
-    await customElements.whenDefined('bridge-widget');
-    const widget = document.querySelector('bridge-widget');
-    const legends = () => [...widget.shadowRoot.querySelectorAll('legend')].map((l) => l.textContent.trim()).join(',');
-    while (!legends()) await new Promise((resolve) => setTimeout(resolve, 20));
-    window.before = legends();
-    await import('/script/bridge-widget.de.js');
-    window.addOnLoaded = true;
-  </script>
-</body>
-</html>`;
-
 function serve(): Promise<StaticServer> {
   return startStaticServer({
     '/': () => ({ type: 'text/html', body: flowPage() }),
     '/twice.html': () => ({ type: 'text/html', body: loadTwicePage('/copy/bridge-widget.js', sandbox.proxyUrl!) }),
     '/other-version.html': () => ({ type: 'text/html', body: loadTwicePage('/other/bridge-widget.js', sandbox.proxyUrl!) }),
-    '/german.html': () => ({ type: 'text/html', body: germanPage(sandbox.proxyUrl!) }),
     ...folderRoutes('/script', scriptDir),
     ...folderRoutes('/copy', scriptDir),
     ...otherVersionRoutes,
@@ -153,13 +130,17 @@ after(async () => {
 describe('dist/script/ on a page with nothing else', { timeout: 150_000 }, () => {
   it('is a folder that needs nothing outside it, and uses the production builds of its dependencies', () => {
     const names = readdirSync(scriptDir).sort();
-    assert.ok(names.includes('bridge-widget.js') && names.includes('bridge-widget.de.js'), `the entry and the German add-on: ${names.join(', ')}`);
-    assert.ok(names.length > 2, `the later moments are chunks beside the entry: ${names.join(', ')}`);
+    assert.ok(names.includes('bridge-widget.js'), `the entry: ${names.join(', ')}`);
+    assert.ok(
+      names.some((name) => !/^bridge-widget(\.[\w-]+)?\.js$/.test(name)),
+      `the later moments are chunks beside the entry: ${names.join(', ')}`,
+    );
     assert.deepEqual(
       names.filter((name) => !name.endsWith('.js')),
       [],
       'JavaScript only (no source maps: they would carry the dependencies’ sources)',
     );
+    for (const code of LOCALE_ADD_ONS) assert.ok(names.includes(`bridge-widget.${code}.js`), `one file per language it may show: bridge-widget.${code}.js`);
     for (const name of names) {
       const code = readFileSync(path.join(scriptDir, name), 'utf8');
       const imports = relativeImports(code);
@@ -169,7 +150,16 @@ describe('dist/script/ on a page with nothing else', { timeout: 150_000 }, () =>
       assert.ok(!code.includes('Lit is in dev mode'), `${name}: Lit's production build`);
       assert.ok(!code.includes('process.env'), `${name}: no process.env left for a browser to trip on`);
     }
-    assert.ok(relativeImports(readFileSync(script, 'utf8')).dynamic.length > 0, 'the entry loads the later moments with import()');
+    const entryImports = relativeImports(readFileSync(script, 'utf8'));
+    assert.ok(
+      entryImports.dynamic.some((specifier) => !/^\.\/bridge-widget\.[\w-]+\.js$/.test(specifier)),
+      'the entry loads the later moments with import()',
+    );
+    for (const code of LOCALE_ADD_ONS)
+      assert.ok(
+        entryImports.dynamic.includes(`./bridge-widget.${code}.js`),
+        `the entry imports bridge-widget.${code}.js, next to itself, when it shows that language`,
+      );
   });
 
   it('runs a whole transfer to bridge-success, and the tokens arrive on the destination chain', async () => {
@@ -244,29 +234,6 @@ describe('dist/script/ on a page with nothing else', { timeout: 150_000 }, () =>
       log.warnings.some((w) => w.startsWith(expected)),
       `a warning starting with “${expected}”; got: ${log.warnings.join(' | ') || 'none'}`,
     );
-    await page.close();
-  });
-});
-
-describe('dist/script/bridge-widget.de.js, the German add-on', { timeout: 60_000 }, () => {
-  it('imports only the script-tag entry next to it', () => {
-    const code = readFileSync(path.join(scriptDir, 'bridge-widget.de.js'), 'utf8');
-    assert.deepEqual(relativeImports(code), { static: ['./bridge-widget.js'], dynamic: [], other: [] });
-    assert.ok(!code.includes('customElements.define'), 'no copy of the widget inside');
-  });
-
-  it('loaded after the widget rendered in English, switches it to German without a second copy of the widget', async () => {
-    const page = await browser.newPage();
-    const log = watchPage(page);
-    const servedBefore = server!.served.length;
-    await page.goto(`${baseUrl}/german.html`);
-    await page.waitForFunction(() => (window as unknown as { addOnLoaded?: boolean }).addOnLoaded === true, undefined, { timeout: 30_000 });
-    const before = await page.evaluate(() => (window as unknown as { before: string }).before);
-    assert.equal(before, 'From,To', 'English before the add-on');
-    const legends = () => [...document.querySelector('bridge-widget')!.shadowRoot!.querySelectorAll('legend')].map((l) => l.textContent!.trim()).join(',');
-    await page.waitForFunction(`(${legends.toString()})() === 'Von,Nach'`, undefined, { timeout: 30_000 });
-    assert.equal(server!.served.slice(servedBefore).filter((p) => p === '/script/bridge-widget.js').length, 1, 'the widget script was loaded once');
-    assert.deepEqual(log.errors, []);
     await page.close();
   });
 });

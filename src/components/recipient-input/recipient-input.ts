@@ -1,4 +1,5 @@
 import { html, type PropertyValues, type PropertyDeclarations } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { checkAddress, type AddressProblem } from '../../model/address.js';
 import type { AddressFamily } from '../../model/address.js';
 import { field, FieldElement } from '../shared/field.js';
@@ -123,8 +124,9 @@ export class RecipientInput extends FieldElement {
       html`<input
         id="recipient"
         part="input"
+        dir="ltr"
         type="text"
-        .value=${this.value}
+        .value=${live(this.value)}
         placeholder=${this.placeholder ?? this.#defaultPlaceholder()}
         ?required=${this.required}
         autocomplete="off"

@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
+import { live } from 'lit/directives/live.js';
 import type { StringKey } from '../../i18n/strings.js';
 import { cssProperties } from './css-properties.js';
 import { PartElement } from './part.js';
@@ -356,7 +357,7 @@ export abstract class PickerElement extends PartElement {
             autocapitalize="off"
             spellcheck="false"
             enterkeyhint="done"
-            .value=${this.query}
+            .value=${live(this.query)}
             @input=${this.#onSearchInput}
             @keydown=${this.#onSearchKeydown}
           />

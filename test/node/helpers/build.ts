@@ -45,7 +45,7 @@ const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 
 /**
- * The script-tag build, a folder: the entry, its chunks and the locale
+ * The script-tag build, a folder: the entry, its chunks and the language
  * add-ons (bridge-widget.de.js, …), into `<root>/dist/script` as
  * `npm run build` makes it; returns the entry's path
  * (`<root>/dist/script/bridge-widget.js`). Serve the whole folder
@@ -54,7 +54,6 @@ const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 export async function buildScript(root: string): Promise<string> {
   const outDir = path.join(root, 'dist/script');
   await run(process.execPath, [vite, 'build', '--mode', 'script', '--outDir', outDir, '--logLevel', 'warn']);
-  await run(process.execPath, [vite, 'build', '--mode', 'script-locales', '--outDir', outDir, '--logLevel', 'warn']);
   return path.join(outDir, 'bridge-widget.js');
 }
 
@@ -90,6 +89,8 @@ export async function packPackage(root: string): Promise<PackResult> {
   await buildPackage(stage);
   for (const file of ['README.md', 'LICENSE', 'custom-elements.json']) copyFileSync(path.join(ROOT, file), path.join(stage, file));
   cpSync(path.join(ROOT, 'bin'), path.join(stage, 'bin'), { recursive: true });
+  // The README's pictures (package.json `files`: docs/*.png).
+  cpSync(path.join(ROOT, 'docs'), path.join(stage, 'docs'), { recursive: true });
   const output = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', root], { cwd: stage });
   const [result] = JSON.parse(output.slice(output.indexOf('['))) as {
     filename: string;
