@@ -144,7 +144,9 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const session = this.#session;
     // Once the form is interactive, what a transfer needs is fetched while the page is idle: Bridge opens the review without waiting.
     if (session.remote.chains.status === TaskStatus.COMPLETE) {
-      this.#moments.prefetch(this.#connection.discovering && !session.account ? ['review', 'tracking', 'wallets'] : ['review', 'tracking']);
+      this.#moments.prefetch(
+        this.#connection.discovering && !session.account ? ['pickers', 'review', 'tracking', 'wallets'] : ['pickers', 'review', 'tracking'],
+      );
     }
   }
 
