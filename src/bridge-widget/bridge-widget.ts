@@ -67,6 +67,7 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart notice-warning - Warning notices (also `notice`).
  * @csspart notice-info - Information notices (also `notice`).
  * @csspart status - The current step while a transfer is being prepared and signed.
+ * @csspart prompts - How many times the wallet will ask, once the allowances are read ("once" when approvals and transfer go as one batch).
  * @csspart approvals - The list of token approvals.
  * @csspart approval-step - One approval.
  * @csspart approval-badge - The state of one approval.

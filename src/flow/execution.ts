@@ -13,10 +13,15 @@ import { FlowError, loadChunk } from './errors.js';
 import type { QuoteInputs, QuoteResult } from './form.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import type { SessionSettings } from './settings.js';
+import type { WalletPrompts } from './batch.js';
 import type { ApprovalProgress, ExecutionStep, RouteReview, TransferDeps } from './transfer.js';
 
-/** The transfer steps and their guards (./transfer.ts): a chunk of their own, loaded on the first click, or before it when the page is idle. */
-export const loadTransferSteps = () => loadChunk(() => import('./transfer.js'));
+/**
+ * The transfer steps and their guards (./batch.ts, one prompt where the wallet
+ * can, over ./transfer.ts, the sequence): a chunk of their own, loaded on the
+ * first click, or before it when the page is idle.
+ */
+export const loadTransferSteps = () => loadChunk(() => import('./batch.js'));
 
 /** What is on screen while the transfer is prepared and signed. */
 export interface ExecutionState {
@@ -28,6 +33,8 @@ export interface ExecutionState {
   review?: RouteReview | undefined;
   /** Set while terms worse than this quote wait for the user's answer (`answerTerms`); nothing is signed meanwhile. */
   terms?: Estimate | undefined;
+  /** How many times the wallet will ask (once, `batched`, for everything), once the allowances are read. */
+  prompts?: WalletPrompts | undefined;
 }
 
 /** One attempt: the form as the user agreed to it, and the wallet that signs. */
@@ -82,7 +89,7 @@ export class TransferExecution {
   async run(attempt: Attempt): Promise<void> {
     const { quote, inputs, fromChain, toChain, fromToken, toToken, chains, provider, account, client } = attempt;
     const context = this.#context;
-    const { metadata, postHook, unlimitedApproval, walletTimeout } = context.settings();
+    const { metadata, postHook, unlimitedApproval, walletTimeout, batch } = context.settings();
     this.state = { step: 'routing', approvals: [], route: undefined };
     const controller = (this.#running = new AbortController());
     let intentId: string | undefined;
@@ -92,8 +99,8 @@ export class TransferExecution {
     };
     context.changed();
     try {
-      const { sendTransfer } = await loadTransferSteps();
-      const saved = await sendTransfer(
+      const { sendTransferInOnePrompt } = await loadTransferSteps();
+      const saved = await sendTransferInOnePrompt(
         {
           fromChain,
           toChain,
@@ -115,6 +122,7 @@ export class TransferExecution {
           provider,
           store: context.store,
           unlimitedApprovals: unlimitedApproval,
+          batch: batch !== 'off',
           signal: controller.signal,
           ...(walletTimeout > 0 && walletTimeout < Infinity ? { promptTimeoutMs: walletTimeout * 1000 } : {}),
         },
@@ -135,12 +143,13 @@ export class TransferExecution {
             }
           },
           onReview: (review) => set({ review }),
+          onPrompts: (prompts) => set({ prompts }),
           onTermsChanged: ({ before }, review) =>
             new Promise<boolean>((resolve) => {
               this.#termsAnswer = resolve;
               set({ review, terms: before });
             }),
-          onTransaction: (hash, id) => context.emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId }),
+          onTransaction: (hash, id, batchId) => context.emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId, batchId }),
           onLateTransaction: (record) => context.broadcast(record, false),
         },
       );

@@ -34,6 +34,13 @@ export interface SavedTransfer {
   updatedAt: number;
   phase: TransferPhase;
   sourceTxHash?: string | undefined;
+  /**
+   * The wallet's id of the EIP-5792 batch that carries the transfer (approvals
+   * and the bridge transaction in one prompt), saved as soon as the wallet
+   * returns it; the bridge transaction's hash (`sourceTxHash`) follows once
+   * the wallet reports the batch included.
+   */
+  batchId?: string | undefined;
   receiptAccepted: boolean;
   destTxHash?: string | undefined;
   /** What the service said arrived (`to_amount_wei`), once it said. */
@@ -107,6 +114,7 @@ const storedTransfer = z.object({
   updatedAt: z.number(),
   phase,
   sourceTxHash: text,
+  batchId: text,
   receiptAccepted: z.boolean(),
   destTxHash: text,
   toAmountReceived: z.optional(amount),

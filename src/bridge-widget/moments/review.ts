@@ -54,7 +54,7 @@ export function routeReview(session: TransferSession): RouteReviewView | undefin
 
 export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): TemplateResult {
   const { execution } = session;
-  const { step, route } = execution.state;
+  const { step, route, prompts } = execution.state;
   const fromChain = session.chain(session.form.values.fromChainId);
   const steps = approvalSteps(session);
   return html`
@@ -68,6 +68,7 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
         </p>`
         : nothing
     }
+    ${prompts?.batched ? html`<p class="route-info" part="prompts">${i18n.t('widget.promptsBatch')}</p>` : nothing}
     <bw-route-review .view=${routeReview(session)} @terms-confirm=${() => execution.answerTerms(true)} @terms-cancel=${() => execution.answerTerms(false)}></bw-route-review>
     ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${unlimitedApproval}></bw-approval-steps>` : nothing}
     <p class="notice info" part="notice notice-info">
