@@ -69,14 +69,16 @@ export class RouteReview extends PartElement {
     if (!view) return nothing;
     const { terms, review, toToken } = view;
     const now = review.estimate;
-    const show = (value: bigint, { decimals, symbol }: ReviewToken = toToken) => `${formatAmount(value, decimals, { locale: this.locale })} ${symbol}`;
-    const row = (label: 'review.receive' | 'terms.minimum' | 'terms.fees', before = '', after = '') =>
+    const show = (value: bigint, { decimals, symbol }: ReviewToken = toToken) => `${formatAmount(value, decimals, { locale: this.intl })} ${symbol}`;
+    // Amounts and the address read left to right inside a right-to-left layout.
+    const ltr = (text: string) => html`<bdi dir="ltr">${text}</bdi>`;
+    const row = (label: 'review.receive' | 'terms.minimum' | 'terms.fees', before: unknown = '', after: unknown = '') =>
       html`<tr>
         <th scope="row">${this.t(label)}</th>
         <td>${before}</td>
         <td>${after}</td>
       </tr>`;
-    const item = (label: string, value: string) => html`<dt>${label}</dt><dd>${value}</dd>`;
+    const item = (label: string, value: unknown) => html`<dt>${label}</dt><dd>${value}</dd>`;
     return html`<section
       part="base"
       class=${terms ? 'terms' : ''}
@@ -93,16 +95,17 @@ export class RouteReview extends PartElement {
                 <th scope="col">${this.t('terms.before')}</th>
                 <th scope="col">${this.t('terms.now')}</th>
               </tr>
-              ${row('review.receive', show(terms.toAmount), show(now.toAmount))} ${row('terms.minimum', show(terms.toAmountMin), show(now.toAmountMin))}
-              ${row('terms.fees', formatUsd(terms.totalFeesUsd, this.locale), formatUsd(now.totalFeesUsd, this.locale))}
+              ${row('review.receive', ltr(show(terms.toAmount)), ltr(show(now.toAmount)))}
+              ${row('terms.minimum', ltr(show(terms.toAmountMin)), ltr(show(now.toAmountMin)))}
+              ${row('terms.fees', ltr(formatUsd(terms.totalFeesUsd, this.intl) ?? ''), ltr(formatUsd(now.totalFeesUsd, this.intl) ?? ''))}
             </table>`
           : nothing
       }
       <dl part="details">
-        ${item(this.t('review.amount'), show(review.amount, view.fromToken))}
-        ${review.nativeValue ? item(this.t('review.nativeValue', { symbol: view.native.symbol }), show(review.nativeValue, view.native)) : nothing}
-        ${item(this.t('review.recipient'), review.toAddress)} ${item(this.t('review.destination'), view.toChainName)}
-        ${item(this.t('review.receive'), `≈ ${show(now.toAmount)}`)}
+        ${item(this.t('review.amount'), ltr(show(review.amount, view.fromToken)))}
+        ${review.nativeValue ? item(this.t('review.nativeValue', { symbol: view.native.symbol }), ltr(show(review.nativeValue, view.native))) : nothing}
+        ${item(this.t('review.recipient'), ltr(review.toAddress))} ${item(this.t('review.destination'), view.toChainName)}
+        ${item(this.t('review.receive'), ltr(`≈ ${show(now.toAmount)}`))}
       </dl>
       ${
         terms
