@@ -18,7 +18,7 @@
  */
 import type { Route } from '../api/schemas.js';
 import { MAX_UINT256 } from '../model/tokens.js';
-import { WalletError, encodeApprove, getAtomicStatus, parseBatchId, sendCalls, waitForCalls } from '../wallet/index.js';
+import { WalletError, encodeApprove, getAtomicStatus, getChainId, parseBatchId, sendCalls, waitForCalls } from '../wallet/index.js';
 import type { Address, AtomicStatus, Call, Eip1193Provider, Hash } from '../wallet/index.js';
 import { FlowError, fromWalletError } from './errors.js';
 import { checkApproval, checkTransaction, type Agreement, type Verdict } from './guards.js';
@@ -38,10 +38,19 @@ import {
   type TransferPlan,
 } from './transfer.js';
 
-/** How often the wallet is asked for the approvals and the transfer: `batched`, once for all of them. */
+/**
+ * How many times the wallet will ask, counted as the flow will ask it: a
+ * network switch when the wallet is on another chain, then each approval
+ * still to send and the transfer (`batched`: those together, once).
+ */
 export interface WalletPrompts {
   count: number;
   batched: boolean;
+}
+
+/** The prompts ahead: `approvals` still to send (the sequence asks for each), the transfer, and a network switch first when `switchChain`. */
+export function walletPrompts(batched: boolean, approvals: number, switchChain: boolean): WalletPrompts {
+  return { count: (batched ? 1 : approvals + 1) + (switchChain ? 1 : 0), batched };
 }
 
 export interface BatchDeps extends TransferDeps {
@@ -112,20 +121,20 @@ export async function sendTransferInOnePrompt(plan: TransferPlan, deps: BatchDep
     prepared.abandon(fromWalletError(error, 'the approval'));
   }
   const needed = steps.filter((s) => s.state === 'needed');
+  const earlier = (step: ApprovalProgress) => store.approvals.find(plan.fromAddress, step);
+  // The wallet's network now: a switch is one more prompt. A wallet that cannot say is asked again at the switch itself.
+  const switchChain = await getChainId(provider, { signal }).then(
+    (chainId) => chainId !== Number(plan.fromChain.chainId),
+    () => false,
+  );
   const sequence = () => {
-    handlers.onPrompts?.({ count: needed.length + 1, batched: false });
+    // An approval of an earlier attempt still on its way is waited for, not asked again.
+    const asked = needed.filter((s) => !((earlier(s)?.amount ?? -1n) >= s.amount)).length;
+    handlers.onPrompts?.(walletPrompts(false, asked, switchChain));
     return sendSequence(plan, deps, handlers, prepared, steps);
   };
-  if (
-    !shouldBatch(
-      deps.batch,
-      await atomic,
-      needed.length,
-      needed.some((s) => store.approvals.find(plan.fromAddress, s)),
-    )
-  )
-    return sequence();
-  handlers.onPrompts?.({ count: 1, batched: true });
+  if (!shouldBatch(deps.batch, await atomic, needed.length, needed.some(earlier))) return sequence();
+  handlers.onPrompts?.(walletPrompts(true, needed.length, switchChain));
   try {
     return await sendBatch(plan, deps, handlers, prepared, steps, needed);
   } catch (error) {

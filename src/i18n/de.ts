@@ -22,7 +22,11 @@ export const de: Strings = {
   'widget.working': 'Wird bearbeitet…',
   'widget.keepOpen': 'Lassen Sie diese Seite geöffnet, bis Ihr Wallet Sie um Bestätigung bittet.',
   'widget.leavesFrom': 'Das Guthaben wird von {chain} gesendet.',
-  'widget.promptsBatch': 'Ihr Wallet fragt Sie einmal: für die Genehmigungen und die Überweisung zusammen.',
+  'widget.prompts': {
+    one: 'Ihr Wallet fragt Sie einmal.',
+    other: 'Ihr Wallet fragt Sie {count}-mal.',
+  },
+  'widget.promptsBatch': 'Die Genehmigungen und die Überweisung gehen gebündelt an Ihr Wallet.',
   'form.from': 'Von',
   'form.to': 'Nach',
   'form.fromChain': 'Von Chain',

@@ -16,7 +16,7 @@ import type {
   BridgeSuccessDetail,
   BridgeTransactionDetail,
 } from '../../src/bridge-widget/events.js';
-import type { DevWallet } from '../../demo/dev-wallet.js';
+import { PROMPT_METHODS, type DevWallet } from '../../demo/dev-wallet.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
 import { devWallet, erc20Balance, intentSummary, resetSandbox, rpc, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
@@ -24,9 +24,10 @@ import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './
 const SRC = 11155111;
 const DST = 84532;
 
-async function mount(options: { account: number; batch?: 'on' | 'off'; batching?: boolean }) {
+/** The widget over a batching development wallet, on the destination chain unless `chainId` says otherwise (the flow switches). */
+async function mount(options: { account: number; batch?: 'on' | 'off'; batching?: boolean; chainId?: number }) {
   const { proxyUrl } = await sandboxConfig();
-  const wallet = await devWallet({ account: options.account, chainId: DST, batching: options.batching ?? true });
+  const wallet = await devWallet({ account: options.account, chainId: options.chainId ?? DST, batching: options.batching ?? true });
   const widget = await fixture<BridgeWidget>(html`<bridge-widget
     proxy-url=${proxyUrl}
     from-chain=${String(SRC)}
@@ -42,6 +43,8 @@ async function mount(options: { account: number; batch?: 'on' | 'off'; batching?
 
 /** What the wallet was asked to send: batches and single transactions, in order. */
 const sends = (wallet: DevWallet) => wallet.requests.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction');
+/** Every time the wallet asked its user: network switches and sends. */
+const prompted = (wallet: DevWallet) => wallet.requests.filter((m) => PROMPT_METHODS.includes(m));
 
 const text = (widget: BridgeWidget, selector: string) => shadow(widget).querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
@@ -158,13 +161,29 @@ describe('one prompt where the wallet can: approvals and transfer as one EIP-579
     expect(await transactionCount(SRC, wallet.address)).to.equal(nonce);
   });
 
-  it('batch="off" keeps the sequence: the wallet is not asked about batches, and prompts for the approval, then the transfer', async () => {
+  it('batch="off" keeps the sequence: the wallet is not asked about batches; the review says it will ask 3 times, and it does', async () => {
     await setFaults({ forceProvider: 'swiftbridge' });
     const { widget, wallet } = await mount({ account: 3, batch: 'off' });
     const events = collectEvents(widget, ['bridge-transaction']);
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
-    primaryButton(widget).click();
-    await nextEvent(widget, 'bridge-success');
+    // The source chain stops mining on its own: the approval waits in the pool while the review is read.
+    await rpc(SRC, 'evm_setAutomine', [false]);
+    try {
+      const success = nextEvent(widget, 'bridge-success');
+      primaryButton(widget).click();
+      await waitUntil(() => wallet.requests.includes('eth_sendTransaction'), 'the approval sent', { timeout: 30_000 });
+      expect(text(widget, '[part="prompts"]')).to.equal('Your wallet will ask you 3 times.');
+      await rpc(SRC, 'evm_setAutomine', [true]);
+      await rpc(SRC, 'evm_mine', []);
+      await success;
+    } finally {
+      await rpc(SRC, 'evm_setAutomine', [true]);
+    }
+    expect(prompted(wallet), 'a network switch, the approval, the transfer').to.deep.equal([
+      'wallet_switchEthereumChain',
+      'eth_sendTransaction',
+      'eth_sendTransaction',
+    ]);
     expect(sends(wallet)).to.deep.equal(['eth_sendTransaction', 'eth_sendTransaction']);
     expect(wallet.requests).to.not.include('wallet_getCapabilities');
     const tx = events[0]!.detail as BridgeTransactionDetail;
@@ -187,16 +206,17 @@ describe('one prompt where the wallet can: approvals and transfer as one EIP-579
     // The source chain stops mining on its own: the batch stays pending until the test mines it.
     afterEach(() => rpc(SRC, 'evm_setAutomine', [true]));
 
-    it('says "once" before, resumes after the reload, submits the receipt with the bridge transaction’s hash and tracks to success', async () => {
+    it('says how often the wallet asks before, resumes after the reload, submits the receipt with the bridge transaction’s hash and tracks to success', async () => {
       await setFaults({ forceProvider: 'swiftbridge' });
-      const first = await mount({ account: 0 });
+      const first = await mount({ account: 0, chainId: SRC });
       const usdcDst = await tokenAddress(DST, 'USDC');
       const before = await erc20Balance(DST, usdcDst, first.wallet.address);
       await waitForText(first.widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
       await rpc(SRC, 'evm_setAutomine', [false]);
       primaryButton(first.widget).click();
       await waitUntil(() => /Your wallet is sending the transfer/.test(text(first.widget, '[part="status"]')), 'the batch pending', { timeout: 30_000 });
-      expect(text(first.widget, '[part="prompts"]')).to.equal('Your wallet will ask you once: the approvals and the transfer together.');
+      expect(text(first.widget, '[part="prompts"]')).to.equal('Your wallet will ask you once. The approvals and the transfer go to it as one batch.');
+      expect(prompted(first.wallet), 'once, as the review said').to.deep.equal(['wallet_sendCalls']);
       await untilAnimationsSettle(first.widget);
       await expect(first.widget).to.be.accessible();
       expect(sends(first.wallet)).to.deep.equal(['wallet_sendCalls']);
@@ -206,7 +226,7 @@ describe('one prompt where the wallet can: approvals and transfer as one EIP-579
 
       // The page goes away; the next one has a wallet object of its own (the extension's state is the chain's).
       first.widget.remove();
-      const second = await mount({ account: 0 });
+      const second = await mount({ account: 0, chainId: SRC });
       const events = collectEvents(second.widget, ['bridge-transaction']);
       const tracker = () => shadow(second.widget).querySelector('bw-status-tracker');
       await waitUntil(() => tracker() && /Sent by your wallet in one batch/.test(shadow(tracker()!).textContent ?? ''), 'the resumed batch shown', {

@@ -8,10 +8,10 @@
  */
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeEventLog, erc20Abi, type Hex } from 'viem';
+import { decodeEventLog, encodeAbiParameters, erc20Abi, keccak256, numberToHex, type Hex } from 'viem';
 import { startSandbox } from '../../sandbox/index.ts';
 import type { SandboxHandle } from '../../sandbox/index.ts';
-import { createDevWallet, type DevWallet, type DevWalletChain, type DevWalletOptions } from '../../demo/dev-wallet.ts';
+import { PROMPT_METHODS, createDevWallet, type DevWallet, type DevWalletChain, type DevWalletOptions } from '../../demo/dev-wallet.ts';
 import { RoutingClient } from '../../src/api/index.ts';
 import type { Chain } from '../../src/api/schemas.ts';
 import { IntentStore, type SavedTransfer } from '../../src/flow/intent-store.ts';
@@ -167,8 +167,26 @@ describe('batched transfers against the sandbox', () => {
     }
   }
 
-  /** The wallet's prompts and sends, in order. */
+  /**
+   * Takes the account's USDC on the source chain away behind the wallet's back (SandboxToken's
+   * `balanceOf` is storage slot 3), so a batch already estimated and sent reverts when mined;
+   * resolves with the way back.
+   */
+  async function drain(owner: string): Promise<() => Promise<void>> {
+    const usdc = token(SRC, 'USDC').address;
+    const slot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [owner as Hex, 3n]));
+    const balance = await erc20Balance(SRC, owner);
+    await rpc(SRC, 'anvil_setStorageAt', [usdc, slot, numberToHex(0n, { size: 32 })]);
+    assert.equal(await erc20Balance(SRC, owner), 0n, 'drained');
+    return async () => {
+      await rpc(SRC, 'anvil_setStorageAt', [usdc, slot, numberToHex(balance, { size: 32 })]);
+    };
+  }
+
+  /** The wallet's sends, in order. */
   const sends = (w: DevWallet) => w.requests.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction');
+  /** How many times the wallet asked its user (a network switch, each send). */
+  const prompted = (w: DevWallet) => w.requests.filter((m) => PROMPT_METHODS.includes(m)).length;
 
   before(async () => {
     sandbox = await startSandbox({ bridgingDelayMs: 200, pollHintMs: 150 });
@@ -231,7 +249,8 @@ describe('batched transfers against the sandbox', () => {
         onApprovals: (steps) => (approvals = steps),
         onTransaction: (hash, _id, batchId) => transactions.push([hash, batchId]),
       });
-      assert.deepEqual(prompts, { count: 1, batched: true });
+      assert.deepEqual(prompts, { count: 2, batched: true }, 'the network switch, then the one batch');
+      assert.equal(prompted(w), 2, 'as the review said');
       assert.deepEqual(sends(w), ['wallet_sendCalls']);
       assert.deepEqual(
         approvals.map((a) => a.state),
@@ -268,11 +287,14 @@ describe('batched transfers against the sandbox', () => {
       assert.equal(store.list(w.address).filter((t) => t.sourceTxHash).length, 1, 'one transfer in the history, not one per call');
     });
 
-    it('two approvals (hopline) in the same one prompt, both spent by the deposit', async () => {
+    it('two approvals (hopline) in the same one prompt, both spent by the deposit; on the source chain already, the wallet asks once', async () => {
       sandbox.faults.set({ forceProvider: 'hopline' });
-      const w = wallet(1);
+      const w = wallet(1, { chainId: SRC });
       let approvals: readonly ApprovalProgress[] = [];
-      const saved = await sendTransferInOnePrompt(plan(w), deps(w), { onApprovals: (steps) => (approvals = steps) });
+      let prompts: WalletPrompts | undefined;
+      const saved = await sendTransferInOnePrompt(plan(w), deps(w), { onApprovals: (steps) => (approvals = steps), onPrompts: (p) => (prompts = p) });
+      assert.deepEqual(prompts, { count: 1, batched: true });
+      assert.equal(prompted(w), 1, 'once, as the review said');
       assert.deepEqual(sends(w), ['wallet_sendCalls']);
       assert.equal(approvals.length, 2);
       assert.ok(approvals.every((a) => a.state === 'done' && a.txHash === saved.sourceTxHash));
@@ -282,15 +304,16 @@ describe('batched transfers against the sandbox', () => {
 
     it('the same wallet with EIP-5792 off, batch="off", or no executor on the source chain: the sequence, one prompt per approval and one for the transfer', async () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge' });
-      for (const [label, w, batch] of [
-        ['method not found', wallet(2, { eip5792: false }), true],
-        ['batch="off"', wallet(2), false],
-        ['atomic unsupported on the source chain', wallet(2, { executors: [DST] }), true],
+      for (const [label, w, batch, count] of [
+        ['method not found', wallet(2, { eip5792: false }), true, 3],
+        ['batch="off"', wallet(2, { chainId: SRC }), false, 2],
+        ['atomic unsupported on the source chain', wallet(2, { executors: [DST] }), true, 3],
       ] as const) {
         let prompts: WalletPrompts | undefined;
         const saved = await sendTransferInOnePrompt(plan(w), deps(w, { batch }), { onPrompts: (p) => (prompts = p) });
         assert.deepEqual(sends(w), ['eth_sendTransaction', 'eth_sendTransaction'], label);
-        assert.deepEqual(prompts, { count: 2, batched: false }, label);
+        assert.deepEqual(prompts, { count, batched: false }, `${label}: a network switch when the wallet is elsewhere, the approval, the transfer`);
+        assert.equal(prompted(w), count, `${label}: as the review said`);
         assert.equal(saved.batchId, undefined, label);
         assert.equal(w.requests.includes('wallet_getCapabilities'), batch, `${label}: capabilities asked only when batching is allowed`);
         assert.equal((await trackTransfer(saved, deps(w))).kind, 'success', label);
@@ -326,6 +349,35 @@ describe('batched transfers against the sandbox', () => {
       );
       const record = stored(w.address)!;
       assert.deepEqual([record.phase, record.batchId, record.sourceTxHash], ['abandoned', undefined, undefined]);
+    });
+
+    it('a batch that reverts on chain leaves nothing half-done: no allowance standing, the intent abandoned, the user told', async () => {
+      sandbox.faults.set({ forceProvider: 'swiftbridge' });
+      const w = wallet(3, { chainId: SRC });
+      let approvals: readonly ApprovalProgress[] = [];
+      // Blocks are no longer mined on their own: the batch waits in the pool while its tokens go.
+      await rpc(SRC, 'evm_setAutomine', [false]);
+      let restore: (() => Promise<void>) | undefined;
+      try {
+        const attempt = sendTransferInOnePrompt(plan(w), deps(w), { onApprovals: (steps) => (approvals = steps) });
+        const pending = await until(() => (stored(w.address)?.batchId ? stored(w.address) : undefined), 'the batch id saved');
+        restore = await drain(w.address);
+        await rpc(SRC, 'evm_mine');
+        await assert.rejects(attempt, (e: unknown) => e instanceof FlowError && e.kind === 'batch-failed' && /reverted on chain as a whole/.test(e.message));
+        const status = await getCallsStatus(w, pending.batchId!);
+        assert.deepEqual([status.state, status.atomic], ['reverted', true]);
+        assert.equal(await allowance(w.address, approvals[0]!.spender), 0n, 'the approval reverted with the deposit');
+        assert.deepEqual(
+          approvals.map((a) => a.state),
+          ['failed'],
+        );
+        const record = stored(w.address, pending.intentId)!;
+        assert.deepEqual([record.phase, record.sourceTxHash], ['abandoned', undefined], 'nothing to follow');
+        assert.equal(sandbox.intents().find((i) => i.intent_id === pending.intentId)?.source_tx_hash ?? undefined, undefined, 'no receipt sent');
+      } finally {
+        await restore?.();
+        await rpc(SRC, 'evm_setAutomine', [true]);
+      }
     });
 
     it('a hostile route is refused before the batch prompt: the wallet is asked nothing', async () => {
@@ -430,6 +482,35 @@ describe('batched transfers against the sandbox', () => {
         assert.equal(next.session.tracking.history.length, 1, 'one transfer in the history');
         next.session.disconnect();
       } finally {
+        await rpc(SRC, 'evm_setAutomine', [true]);
+      }
+    });
+
+    it('the batch reverted while no page was open: the next page says so, shows the form, and follows nothing', async () => {
+      sandbox.faults.set({ forceProvider: 'swiftbridge' });
+      const w = wallet(0, { chainId: SRC });
+      await rpc(SRC, 'evm_setAutomine', [false]);
+      let restore: (() => Promise<void>) | undefined;
+      try {
+        const page = new AbortController();
+        const attempt = sendTransferInOnePrompt(plan(w), deps(w, { signal: page.signal }));
+        const pending = await until(() => (stored(w.address)?.batchId ? stored(w.address) : undefined), 'the batch id saved');
+        page.abort();
+        await assert.rejects(attempt);
+        restore = await drain(w.address);
+        await rpc(SRC, 'evm_mine');
+
+        const next = reload(0);
+        const error = await waitFor(() => next.events.some((e) => e.type === 'bridge-error'), 'the failure told').then(
+          () => next.events.find((e) => e.type === 'bridge-error')!.detail as { kind: string; intentId?: string },
+        );
+        assert.deepEqual([error.kind, error.intentId], ['batch-failed', pending.intentId]);
+        await waitFor(() => next.session.view === 'form', 'the form again');
+        assert.equal(stored(w.address, pending.intentId)?.phase, 'abandoned');
+        assert.equal(next.events.filter((e) => e.type === 'bridge-transaction').length, 0);
+        next.session.disconnect();
+      } finally {
+        await restore?.();
         await rpc(SRC, 'evm_setAutomine', [true]);
       }
     });

@@ -70,7 +70,13 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
         </p>`
         : nothing
     }
-    ${prompts?.batched ? html`<p class="route-info" part="prompts">${i18n.t('widget.promptsBatch')}</p>` : nothing}
+    ${
+      prompts
+        ? html`<p class="route-info" part="prompts">
+            ${i18n.plural('widget.prompts', prompts.count)}${prompts.batched ? html` ${i18n.t('widget.promptsBatch')}` : nothing}
+          </p>`
+        : nothing
+    }
     <bw-route-review .view=${routeReview(session)} @terms-confirm=${() => execution.answerTerms(true)} @terms-cancel=${() => execution.answerTerms(false)}></bw-route-review>
     ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${unlimitedApproval}></bw-approval-steps>` : nothing}
     <p class="notice info" part="notice notice-info">
