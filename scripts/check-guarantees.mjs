@@ -405,7 +405,7 @@ const MUTANTS = [
     edits: [
       {
         file: 'src/flow/batch.ts',
-        find: "  if (status.state === 'confirmed' && last?.status === 'success') return save({ phase: 'broadcast', sourceTxHash: last.transactionHash });",
+        find: "  if (status.state === 'confirmed' && last?.status === 'success') return save({ phase: 'broadcast', sourceTxHash: last.transactionHash, broadcastAt: Date.now() });",
         replace:
           "  if (status.state === 'confirmed' && last?.status === 'success') return { ...record, phase: 'broadcast', sourceTxHash: last.transactionHash };",
       },

@@ -18,13 +18,14 @@
  */
 import type { Route } from '../api/schemas.js';
 import { MAX_UINT256 } from '../model/tokens.js';
-import { WalletError, encodeApprove, getAtomicStatus, getChainId, parseBatchId, sendCalls, waitForCalls } from '../wallet/index.js';
+import { WalletError, encodeApprove, getAtomicStatus, parseBatchId, sendCalls, waitForCalls } from '../wallet/index.js';
 import type { Address, AtomicStatus, Call, Eip1193Provider, Hash } from '../wallet/index.js';
 import { FlowError, fromWalletError } from './errors.js';
 import { checkApproval, checkTransaction, type Agreement, type Verdict } from './guards.js';
 import type { IntentStore, SavedTransfer } from './intent-store.js';
 import {
   assertAccount,
+  balanceFloor,
   prepareTransfer,
   readApprovals,
   routeRejected,
@@ -38,29 +39,18 @@ import {
   type TransferPlan,
 } from './transfer.js';
 
-/**
- * How many times the wallet will ask, counted as the flow will ask it: a
- * network switch when the wallet is on another chain, then each approval
- * still to send and the transfer (`batched`: those together, once).
- */
-export interface WalletPrompts {
-  count: number;
-  batched: boolean;
-}
-
-/** The prompts ahead: `approvals` still to send (the sequence asks for each), the transfer, and a network switch first when `switchChain`. */
-export function walletPrompts(batched: boolean, approvals: number, switchChain: boolean): WalletPrompts {
-  return { count: (batched ? 1 : approvals + 1) + (switchChain ? 1 : 0), batched };
-}
-
 export interface BatchDeps extends TransferDeps {
   /** The host allows batching (`batch` is not `off`). */
   batch: boolean;
 }
 
 export interface BatchHandlers extends TransferHandlers {
-  /** How many times the wallet will ask, known once the allowances are read (before the first prompt). */
-  onPrompts?(prompts: WalletPrompts): void;
+  /**
+   * Whether the approvals and the transfer go to the wallet as one batch (one
+   * prompt): said before the allowances are read, as the wallet's answer
+   * allows, and again, before the first prompt, when the sequence runs after all.
+   */
+  onBatch?(batched: boolean): void;
 }
 
 /** `wallet_getCapabilities` is a read, asked while the route is fetched; a wallet slower than this gets the sequence. */
@@ -114,27 +104,30 @@ export async function sendTransferInOnePrompt(plan: TransferPlan, deps: BatchDep
       )
     : Promise.resolve('unsupported');
   const prepared = await prepareTransfer(plan, deps, handlers);
+  const status = await atomic;
+  // Said before the allowances are read, so the count of prompts is right the moment it can be shown.
+  const atomicHere = deps.batch && (status === 'supported' || status === 'ready');
+  handlers.onBatch?.(atomicHere);
   let steps: ApprovalProgress[] = [];
   try {
-    steps = await readApprovals(plan, prepared.route, deps, handlers);
+    steps = await readApprovals(plan, prepared.route, deps, handlers, atomicHere ? 'confirm-in-wallet' : 'approving');
   } catch (error) {
     prepared.abandon(fromWalletError(error, 'the approval'));
   }
   const needed = steps.filter((s) => s.state === 'needed');
-  const earlier = (step: ApprovalProgress) => store.approvals.find(plan.fromAddress, step);
-  // The wallet's network now: a switch is one more prompt. A wallet that cannot say is asked again at the switch itself.
-  const switchChain = await getChainId(provider, { signal }).then(
-    (chainId) => chainId !== Number(plan.fromChain.chainId),
-    () => false,
-  );
   const sequence = () => {
-    // An approval of an earlier attempt still on its way is waited for, not asked again.
-    const asked = needed.filter((s) => !((earlier(s)?.amount ?? -1n) >= s.amount)).length;
-    handlers.onPrompts?.(walletPrompts(false, asked, switchChain));
+    handlers.onBatch?.(false);
     return sendSequence(plan, deps, handlers, prepared, steps);
   };
-  if (!shouldBatch(deps.batch, await atomic, needed.length, needed.some(earlier))) return sequence();
-  handlers.onPrompts?.(walletPrompts(true, needed.length, switchChain));
+  if (
+    !shouldBatch(
+      deps.batch,
+      status,
+      needed.length,
+      needed.some((s) => store.approvals.find(plan.fromAddress, s)),
+    )
+  )
+    return sequence();
   try {
     return await sendBatch(plan, deps, handlers, prepared, steps, needed);
   } catch (error) {
@@ -169,12 +162,14 @@ async function sendBatch(
   } catch (error) {
     abandon(fromWalletError(error, 'the transfer'));
   }
+  // What a refund must bring the balance back to (as in the sequence): read right before the prompt, kept with the batch id.
+  const floor = await balanceFloor(plan, deps, route).catch((error: unknown) => (signal?.aborted ? abandon(error) : undefined));
 
   handlers.onStep?.('confirm-in-wallet');
   for (const step of needed) show(step, 'waiting-wallet');
   const saveBatchId = (batchId: string): SavedTransfer => {
     // `signing` again: a batch the wallet took after the widget gave up waiting is not abandoned.
-    const change = { phase: 'signing', batchId } as const;
+    const change = { phase: 'signing', batchId, refundFloor: floor } as const;
     return update((current) => ({ ...(current ?? prepared.record), ...change })) ?? { ...prepared.record, ...change };
   };
   // The user may confirm in the wallet after the widget stopped waiting: the batch is still saved and followed.
@@ -248,7 +243,8 @@ export async function settleBatch(
   const save = (change: Partial<SavedTransfer>): SavedTransfer =>
     store.update(record.account, record.intentId, (current) => ({ ...(current ?? record), ...change })) ?? { ...record, ...change };
   const last = status.receipts.at(-1);
-  if (status.state === 'confirmed' && last?.status === 'success') return save({ phase: 'broadcast', sourceTxHash: last.transactionHash });
+  if (status.state === 'confirmed' && last?.status === 'success')
+    return save({ phase: 'broadcast', sourceTxHash: last.transactionHash, broadcastAt: Date.now() });
   save({ phase: 'abandoned' });
   throw new FlowError(
     'batch-failed',

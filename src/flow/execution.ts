@@ -13,7 +13,6 @@ import { FlowError, loadChunk } from './errors.js';
 import type { QuoteInputs, QuoteResult } from './form.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import type { SessionSettings } from './settings.js';
-import type { WalletPrompts } from './batch.js';
 import type { ApprovalProgress, ExecutionStep, RouteReview, TransferDeps } from './transfer.js';
 
 /**
@@ -27,14 +26,14 @@ export const loadTransferSteps = () => loadChunk(() => import('./batch.js'));
 export interface ExecutionState {
   step: ExecutionStep | undefined;
   approvals: readonly ApprovalProgress[];
-  /** The provider the route chose: a quote does not name one, the route does. */
-  route: { provider: string; reliabilityScore: number | undefined } | undefined;
+  /** The provider the route chose (a quote does not name one, the route does), and the contract its transaction goes to. */
+  route: { provider: string; reliabilityScore: number | undefined; to: string } | undefined;
   /** What the wallet is about to sign (the route passed the guards). */
   review?: RouteReview | undefined;
   /** Set while terms worse than this quote wait for the user's answer (`answerTerms`); nothing is signed meanwhile. */
   terms?: Estimate | undefined;
-  /** How many times the wallet will ask (once, `batched`, for everything), once the allowances are read. */
-  prompts?: WalletPrompts | undefined;
+  /** The approvals and the transfer go to the wallet as one EIP-5792 batch, one prompt (./batch.ts); decided before the first prompt. */
+  batched?: boolean | undefined;
 }
 
 /** One attempt: the form as the user agreed to it, and the wallet that signs. */
@@ -63,6 +62,18 @@ export interface ExecutionContext {
   failed(error: unknown, intentId: string | undefined): void;
   /** The transaction is broadcast (`show`: it is the one on screen). */
   broadcast(record: SavedTransfer, show: boolean): void;
+}
+
+/**
+ * How many times the wallet will ask: each approval still needed, then the
+ * transfer; once when they go as one batch (`batched`). Known once the route
+ * is in and every allowance is read, before the first prompt; 0 until then.
+ * Approvals granted in this attempt still count, so the number does not
+ * change while the user works through them.
+ */
+export function walletPrompts({ step, route, approvals, batched }: ExecutionState): number {
+  if (!route || step === 'routing' || approvals.some((a) => a.state === 'checking')) return 0;
+  return batched ? 1 : approvals.filter((a) => a.state !== 'sufficient').length + 1;
 }
 
 const savedToken = ({ address, symbol, decimals }: SavedToken): SavedToken => ({ address, symbol, decimals });
@@ -130,7 +141,7 @@ export class TransferExecution {
           onStep: (step) => set({ step }),
           onRoute: ({ intentId: id, route }, meta) => {
             intentId = id;
-            set({ route: { provider: route.provider, reliabilityScore: route.reliabilityScore ?? undefined } });
+            set({ route: { provider: route.provider, reliabilityScore: route.reliabilityScore ?? undefined, to: route.execution.transaction.to } });
             context.emit('bridge-route', { intentId: id, route, requestId: meta.requestId, providerRequestId: meta.providerRequestId });
           },
           onApprovals: (steps) => {
@@ -143,7 +154,7 @@ export class TransferExecution {
             }
           },
           onReview: (review) => set({ review }),
-          onPrompts: (prompts) => set({ prompts }),
+          onBatch: (batched) => set({ batched }),
           onTermsChanged: ({ before }, review) =>
             new Promise<boolean>((resolve) => {
               this.#termsAnswer = resolve;

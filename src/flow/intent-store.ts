@@ -34,6 +34,8 @@ export interface SavedTransfer {
   updatedAt: number;
   phase: TransferPhase;
   sourceTxHash?: string | undefined;
+  /** When the source transaction was broadcast (its hash came back); "taking longer than usual" counts from here. Records saved before it was kept lack it. */
+  broadcastAt?: number | undefined;
   /**
    * The wallet's id of the EIP-5792 batch that carries the transfer (approvals
    * and the bridge transaction in one prompt), saved as soon as the wallet
@@ -54,8 +56,14 @@ export interface SavedTransfer {
   reached?: ReachedPhase | undefined;
   /** The last status said the destination step waits for gas. */
   needsGas?: boolean | undefined;
+  /** When the transfer first reached a final phase ("took 2 min"); later writes (a refund seen, a status read again) do not move it. Records saved before it was kept lack it. */
+  finishedAt?: number | undefined;
   /** Seconds the route said it would take (`expectedSeconds`), when it said. */
   expectedSeconds?: number | undefined;
+  /** The balance of the token sent, at the sender on the source chain, at which a refund counts as arrived (src/model/refund.ts); unknown when the wallet could not read it before signing. */
+  refundFloor?: bigint | undefined;
+  /** When the refund of a failed transfer was seen arrived: the history then says "Refunded". */
+  refundedAt?: number | undefined;
 }
 
 /** The subset of the Web Storage API we use; tests and SSR pass their own. */
@@ -114,6 +122,7 @@ const storedTransfer = z.object({
   updatedAt: z.number(),
   phase,
   sourceTxHash: text,
+  broadcastAt: z.optional(z.number()),
   batchId: text,
   receiptAccepted: z.boolean(),
   destTxHash: text,
@@ -125,6 +134,9 @@ const storedTransfer = z.object({
   reached: z.optional(z.enum(['submitted', 'bridging'])),
   needsGas: z.optional(z.boolean()),
   expectedSeconds: z.optional(z.number()),
+  finishedAt: z.optional(z.number()),
+  refundFloor: z.optional(amount),
+  refundedAt: z.optional(z.number()),
 });
 
 const storedApproval = z.object({ chainId: z.string(), tokenAddress: z.string(), spender: z.string(), amount, hash: z.string(), at: z.number() });

@@ -8,7 +8,7 @@ export { isEip1193Provider, providerProblem, type CallOptions, type Eip1193Provi
 export type { Address, Hash } from './hex.js';
 export { getAccounts, getChainId, requestAccounts, switchChain, type AddChainParams } from './chain.js';
 export { sendTransaction, waitForReceipt, type TxReceipt, type TxRequest, type WaitOptions } from './transaction.js';
-export { approveErc20, encodeApprove, readErc20Allowance, type ApproveErc20Args, type Erc20AllowanceArgs } from './erc20.js';
+export { approveErc20, encodeApprove, readErc20Allowance, readTokenBalance, type ApproveErc20Args, type Erc20AllowanceArgs } from './erc20.js';
 export {
   getAtomicStatus,
   getCallsStatus,

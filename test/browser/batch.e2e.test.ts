@@ -161,7 +161,7 @@ describe('one prompt where the wallet can: approvals and transfer as one EIP-579
     expect(await transactionCount(SRC, wallet.address)).to.equal(nonce);
   });
 
-  it('batch="off" keeps the sequence: the wallet is not asked about batches; the review says it will ask 3 times, and it does', async () => {
+  it('batch="off" keeps the sequence: the wallet is not asked about batches; the review says it will ask twice, and it does', async () => {
     await setFaults({ forceProvider: 'swiftbridge' });
     const { widget, wallet } = await mount({ account: 3, batch: 'off' });
     const events = collectEvents(widget, ['bridge-transaction']);
@@ -172,7 +172,7 @@ describe('one prompt where the wallet can: approvals and transfer as one EIP-579
       const success = nextEvent(widget, 'bridge-success');
       primaryButton(widget).click();
       await waitUntil(() => wallet.requests.includes('eth_sendTransaction'), 'the approval sent', { timeout: 30_000 });
-      expect(text(widget, '[part="prompts"]')).to.equal('Your wallet will ask you 3 times.');
+      expect(text(widget, '[part="prompts"]')).to.equal('Your wallet will ask you 2 times: each approval, then the transfer.');
       await rpc(SRC, 'evm_setAutomine', [true]);
       await rpc(SRC, 'evm_mine', []);
       await success;
@@ -215,7 +215,7 @@ describe('one prompt where the wallet can: approvals and transfer as one EIP-579
       await rpc(SRC, 'evm_setAutomine', [false]);
       primaryButton(first.widget).click();
       await waitUntil(() => /Your wallet is sending the transfer/.test(text(first.widget, '[part="status"]')), 'the batch pending', { timeout: 30_000 });
-      expect(text(first.widget, '[part="prompts"]')).to.equal('Your wallet will ask you once. The approvals and the transfer go to it as one batch.');
+      expect(text(first.widget, '[part="prompts"]')).to.equal('Your wallet will ask you once: the approvals and the transfer together, as one batch.');
       expect(prompted(first.wallet), 'once, as the review said').to.deep.equal(['wallet_sendCalls']);
       await untilAnimationsSettle(first.widget);
       await expect(first.widget).to.be.accessible();

@@ -15,7 +15,8 @@ import { PROMPT_METHODS, createDevWallet, type DevWallet, type DevWalletChain, t
 import { RoutingClient } from '../../src/api/index.ts';
 import type { Chain } from '../../src/api/schemas.ts';
 import { IntentStore, type SavedTransfer } from '../../src/flow/intent-store.ts';
-import { sendTransferInOnePrompt, shouldBatch, type WalletPrompts } from '../../src/flow/batch.ts';
+import { sendTransferInOnePrompt, shouldBatch, type BatchHandlers } from '../../src/flow/batch.ts';
+import { walletPrompts, type ExecutionState } from '../../src/flow/execution.ts';
 import { FlowError } from '../../src/flow/errors.ts';
 import { resumeAction, ABANDON_AFTER_MS } from '../../src/flow/form.ts';
 import { TransferSession } from '../../src/flow/session.ts';
@@ -185,8 +186,27 @@ describe('batched transfers against the sandbox', () => {
 
   /** The wallet's sends, in order. */
   const sends = (w: DevWallet) => w.requests.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction');
-  /** How many times the wallet asked its user (a network switch, each send). */
-  const prompted = (w: DevWallet) => w.requests.filter((m) => PROMPT_METHODS.includes(m)).length;
+  /** How many times the wallet asked its user to approve or send (a network switch is asked for first either way). */
+  const prompted = (w: DevWallet) => w.requests.filter((m) => PROMPT_METHODS.includes(m) && m !== 'wallet_switchEthereumChain').length;
+
+  /**
+   * What the review shows as the flow reports it: the execution state the
+   * widget keeps (src/flow/execution.ts), so `said()` is the count the user read.
+   */
+  function review(extra: BatchHandlers = {}) {
+    let state: ExecutionState = { step: undefined, approvals: [], route: undefined };
+    const handlers: BatchHandlers = {
+      ...extra,
+      onStep: (step) => (state = { ...state, step }),
+      onRoute: ({ route }) => (state = { ...state, route: { provider: route.provider, reliabilityScore: undefined, to: route.execution.transaction.to } }),
+      onApprovals: (approvals) => {
+        state = { ...state, approvals };
+        extra.onApprovals?.(approvals);
+      },
+      onBatch: (batched) => (state = { ...state, batched }),
+    };
+    return { handlers, said: () => walletPrompts(state), batched: () => state.batched };
+  }
 
   before(async () => {
     sandbox = await startSandbox({ bridgingDelayMs: 200, pollHintMs: 150 });
@@ -241,16 +261,16 @@ describe('batched transfers against the sandbox', () => {
       const w = wallet(-1); // never delegated before: this batch carries the EIP-7702 authorization
       const before = await erc20Balance(DST, w.address);
       const nonceBefore = await nonce(w.address);
-      let prompts: WalletPrompts | undefined;
       let approvals: readonly ApprovalProgress[] = [];
       const transactions: [string, string | undefined][] = [];
-      const saved = await sendTransferInOnePrompt(plan(w), deps(w), {
-        onPrompts: (p) => (prompts = p),
+      const shown = review({
         onApprovals: (steps) => (approvals = steps),
         onTransaction: (hash, _id, batchId) => transactions.push([hash, batchId]),
       });
-      assert.deepEqual(prompts, { count: 2, batched: true }, 'the network switch, then the one batch');
-      assert.equal(prompted(w), 2, 'as the review said');
+      const saved = await sendTransferInOnePrompt(plan(w), deps(w), shown.handlers);
+      assert.equal(shown.batched(), true);
+      assert.equal(shown.said(), 1, 'the review says once');
+      assert.equal(prompted(w), 1, 'as the review said (after the network switch)');
       assert.deepEqual(sends(w), ['wallet_sendCalls']);
       assert.deepEqual(
         approvals.map((a) => a.state),
@@ -291,10 +311,11 @@ describe('batched transfers against the sandbox', () => {
       sandbox.faults.set({ forceProvider: 'hopline' });
       const w = wallet(1, { chainId: SRC });
       let approvals: readonly ApprovalProgress[] = [];
-      let prompts: WalletPrompts | undefined;
-      const saved = await sendTransferInOnePrompt(plan(w), deps(w), { onApprovals: (steps) => (approvals = steps), onPrompts: (p) => (prompts = p) });
-      assert.deepEqual(prompts, { count: 1, batched: true });
+      const shown = review({ onApprovals: (steps) => (approvals = steps) });
+      const saved = await sendTransferInOnePrompt(plan(w), deps(w), shown.handlers);
+      assert.equal(shown.said(), 1, 'the review says once');
       assert.equal(prompted(w), 1, 'once, as the review said');
+      assert.ok(!w.requests.includes('wallet_switchEthereumChain'), 'already on the source chain');
       assert.deepEqual(sends(w), ['wallet_sendCalls']);
       assert.equal(approvals.length, 2);
       assert.ok(approvals.every((a) => a.state === 'done' && a.txHash === saved.sourceTxHash));
@@ -304,16 +325,16 @@ describe('batched transfers against the sandbox', () => {
 
     it('the same wallet with EIP-5792 off, batch="off", or no executor on the source chain: the sequence, one prompt per approval and one for the transfer', async () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge' });
-      for (const [label, w, batch, count] of [
-        ['method not found', wallet(2, { eip5792: false }), true, 3],
-        ['batch="off"', wallet(2, { chainId: SRC }), false, 2],
-        ['atomic unsupported on the source chain', wallet(2, { executors: [DST] }), true, 3],
+      for (const [label, w, batch] of [
+        ['method not found', wallet(2, { eip5792: false }), true],
+        ['batch="off"', wallet(2, { chainId: SRC }), false],
+        ['atomic unsupported on the source chain', wallet(2, { executors: [DST] }), true],
       ] as const) {
-        let prompts: WalletPrompts | undefined;
-        const saved = await sendTransferInOnePrompt(plan(w), deps(w, { batch }), { onPrompts: (p) => (prompts = p) });
+        const shown = review();
+        const saved = await sendTransferInOnePrompt(plan(w), deps(w, { batch }), shown.handlers);
         assert.deepEqual(sends(w), ['eth_sendTransaction', 'eth_sendTransaction'], label);
-        assert.deepEqual(prompts, { count, batched: false }, `${label}: a network switch when the wallet is elsewhere, the approval, the transfer`);
-        assert.equal(prompted(w), count, `${label}: as the review said`);
+        assert.deepEqual([shown.batched(), shown.said()], [false, 2], `${label}: the review says twice, the approval and the transfer`);
+        assert.equal(prompted(w), 2, `${label}: as the review said`);
         assert.equal(saved.batchId, undefined, label);
         assert.equal(w.requests.includes('wallet_getCapabilities'), batch, `${label}: capabilities asked only when batching is allowed`);
         assert.equal((await trackTransfer(saved, deps(w))).kind, 'success', label);
@@ -324,8 +345,10 @@ describe('batched transfers against the sandbox', () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge' });
       // The user turns batching off in the wallet right after it answered wallet_getCapabilities.
       const w: DevWallet = wallet(2, { onActivity: ({ method }) => method === 'wallet_getCapabilities' && (w.eip5792 = false) });
-      const saved = await sendTransferInOnePrompt(plan(w), deps(w));
+      const shown = review();
+      const saved = await sendTransferInOnePrompt(plan(w), deps(w), shown.handlers);
       assert.deepEqual(sends(w), ['wallet_sendCalls', 'eth_sendTransaction', 'eth_sendTransaction']);
+      assert.deepEqual([shown.batched(), shown.said()], [false, 2], 'the review corrected before the approval prompt');
       assert.equal(saved.batchId, undefined);
       assert.equal((await trackTransfer(saved, deps(w))).kind, 'success');
     });

@@ -172,7 +172,7 @@ export class LocaleController implements ReactiveController {
     return fill(table[key] ?? en[key], vars, { locale: intl, rtl });
   }
 
-  /** The plural form of `key` for `count` (also a variable), by the language's plural rules. */
+  /** The form of the plural string `key` for `count`, by the locale's plural rules (`count` is also a variable). */
   plural(key: PluralKey, count: number, vars?: Vars): string {
     const { table, intl, rtl } = this.#current;
     return plural(table, key, count, intl, vars, rtl);
