@@ -179,6 +179,101 @@ export const MODULES = [
       },
     ],
   },
+  {
+    name: 'intent-store',
+    mutate: ['src/flow/intent-store.ts'],
+    tests: ['test/node/intent-store.test.ts'],
+    goal: 90,
+    equivalent: [
+      {
+        file: 'src/flow/intent-store.ts',
+        mutator: 'ObjectLiteral',
+        original: "{ code: 'custom', message: `unknown phase ${value}`, input: value }",
+        replacement: '{}',
+        reason: 'any issue fails the parse and the record is dropped; what the issue says is never read (readAll keeps only successes)',
+      },
+      {
+        file: 'src/flow/intent-store.ts',
+        mutator: 'StringLiteral',
+        original: "'custom'",
+        replacement: '""',
+        reason: 'as above: the issue only has to exist',
+      },
+      {
+        file: 'src/flow/intent-store.ts',
+        mutator: 'StringLiteral',
+        original: '`unknown phase ${value}`',
+        replacement: '``',
+        reason: 'as above: the issue only has to exist',
+      },
+      {
+        file: 'src/flow/intent-store.ts',
+        mutator: 'OptionalChaining',
+        original: 'storage?.getItem',
+        replacement: 'storage.getItem',
+        reason: 'without storage the TypeError is caught by the same try that turns unreadable storage into an empty list',
+      },
+      {
+        file: 'src/flow/intent-store.ts',
+        mutator: 'StringLiteral',
+        original: "'[]'",
+        replacement: '""',
+        reason: 'JSON.parse of the empty string throws, and the catch gives the same empty list',
+      },
+      {
+        file: 'src/flow/intent-store.ts',
+        mutator: 'BlockStatement',
+        original: '{\n    return [];\n  }',
+        replacement: '{}',
+        reason: 'the parse result stays undefined, which the next line turns into the same empty list',
+      },
+      {
+        file: 'src/flow/intent-store.ts',
+        mutator: 'OptionalChaining',
+        original: 'storage?.setItem',
+        replacement: 'storage.setItem',
+        reason: 'without storage the TypeError is caught by the same try that ignores a full storage; nothing is written either way',
+      },
+    ],
+  },
+  {
+    name: 'status-poller',
+    mutate: ['src/flow/status-poller.ts'],
+    tests: ['test/node/status-poller.test.ts'],
+    goal: 90,
+    equivalent: [
+      {
+        file: 'src/flow/status-poller.ts',
+        mutator: 'ConditionalExpression',
+        original: "status.kind === 'tracked'",
+        replacement: 'true',
+        reason:
+          "read as tracked, a pending stub gives the same: its status is always 'pending', which has no phase (isFinalStatus), and it carries no nextPollAt (nextPollDelay; the pending schema has no next_poll_at)",
+      },
+      {
+        file: 'src/flow/status-poller.ts',
+        mutator: 'ConditionalExpression',
+        original: 'phase !== undefined',
+        replacement: 'true',
+        reason: 'isFinalPhase(undefined) is false: no final phase is undefined',
+      },
+      {
+        file: 'src/flow/status-poller.ts',
+        mutator: 'ObjectLiteral',
+        original: "{ kind: 'pending', status: 'pending', intent_id: intentId }",
+        replacement: '{}',
+        reason:
+          'the stand-in for a refused status only has to be other than tracked: nextPollDelay reads nothing else of it, so any such object gives the own interval',
+      },
+      {
+        file: 'src/flow/status-poller.ts',
+        mutator: 'StringLiteral',
+        original: "'pending'",
+        replacement: '""',
+        reason: 'as above: nextPollDelay reads only whether the status is tracked',
+      },
+    ],
+  },
 ];
 
 function options() {

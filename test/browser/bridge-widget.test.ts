@@ -175,14 +175,15 @@ describe('<bridge-widget> states', function () {
   it('a large value loss must be confirmed before bridging', async () => {
     const { proxyUrl } = await sandboxConfig();
     const widget = await fixture<BridgeWidget>(
-      html`<bridge-widget proxy-url=${proxyUrl} from-chain=${SRC} to-chain=${DST} from-token="ETH" to-token="ETH" amount="0.0005"></bridge-widget>`,
+      html`<bridge-widget proxy-url=${proxyUrl} from-chain=${SRC} to-chain=${DST} from-token="ETH" to-token="ETH" amount="0.00005"></bridge-widget>`,
     );
+    // The sandbox's fixed destination gas fee (0.00001 ETH) is a fifth of so small a transfer.
     widget.provider = await devWallet();
     await waitUntil(() => /value loss/i.test(buttonText(widget)), 'confirmation asked', { timeout: 20_000 });
     expect(primaryButton(widget).disabled).to.equal(true);
     const panel = shadow(widget).querySelector('bw-quote-panel')!;
     const checkbox = shadow(panel).querySelector<HTMLInputElement>('input[type="checkbox"]')!;
     checkbox.click();
-    await waitForText(widget, (t) => t.startsWith('Bridge 0.0005 ETH'), 'enabled once confirmed');
+    await waitForText(widget, (t) => t.startsWith('Bridge 0.00005 ETH'), 'enabled once confirmed');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The later moments of the widget: the review (from the click on Bridge to the
- * broadcast), the tracker, the history and the wallet chooser. Each is a chunk
+ * The later moments of the widget: the pickers' dialogs, the review (from the
+ * click on Bridge to the broadcast), the tracker, the history and the wallet chooser. Each is a chunk
  * loaded when its moment comes, and fetched before it while the page is idle
  * once the form is interactive, so that no click waits on the network. The
  * flow's code for a moment (its transfer or tracking steps) is fetched side by
@@ -10,12 +10,16 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { loadChunk } from '../../flow/errors.js';
 import { loadTransferSteps } from '../../flow/execution.js';
 import { loadTrackingSteps } from '../../flow/tracking.js';
+import type * as ChainPickerDialog from '../../components/chain-picker/chain-picker-dialog.js';
+import type * as TokenPickerDialog from '../../components/token-picker/token-picker-dialog.js';
 import type * as History from '../moments/history.js';
 import type * as Review from '../moments/review.js';
 import type * as Tracking from '../moments/tracking.js';
 import type * as Wallets from '../moments/wallets.js';
 
 export interface Moments {
+  /** The pickers' dialogs. Each picker imports its own on its first open (src/components/shared/picker.ts); the same imports here only fetch them early. Nothing to register: a dialog renders inside its picker. */
+  pickers: [typeof ChainPickerDialog, typeof TokenPickerDialog];
   review: typeof Review;
   tracking: typeof Tracking;
   history: typeof History;
@@ -25,6 +29,7 @@ export interface Moments {
 export type Moment = keyof Moments;
 
 const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
+  pickers: () => Promise.all([import('../../components/chain-picker/chain-picker-dialog.js'), import('../../components/token-picker/token-picker-dialog.js')]),
   review: async () => (await Promise.all([import('../moments/review.js'), loadTransferSteps()]))[0],
   tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingSteps()]))[0],
   history: () => import('../moments/history.js'),

@@ -1,8 +1,8 @@
-import { html, nothing, type PropertyDeclarations } from 'lit';
+import type { PropertyDeclarations } from 'lit';
 import type { AddressFamily } from '../../model/address.js';
-import { PickerElement } from '../shared/picker-dialog.js';
+import { PickerElement, type PickerContext } from '../shared/picker.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import { styles } from './chain-picker.styles.js';
+import type { ChainPickerDialog } from './chain-picker-dialog.js';
 
 /** A chain as the picker shows it; the shell derives it from the service's Chain objects. */
 export interface ChainOption {
@@ -26,20 +26,11 @@ export interface ChainSelectDetail {
 }
 export type ChainSelectEvent = CustomEvent<ChainSelectDetail>;
 
-/** Display groups, in order: selectable chains, unavailable ones, then the listed-only ("informational") group. */
-const GROUP: Readonly<Record<ChainOption['availability'], number>> = { available: 0, unconfirmed: 0, unavailable: 1, informational: 2 };
-
-const rankOf = (chain: ChainOption, q: string): number => {
-  const name = chain.name.toLowerCase();
-  const id = chain.chainId.toLowerCase();
-  if (name === q || id === q) return 0;
-  if (name.startsWith(q) || id.startsWith(q)) return 1;
-  if (name.includes(q) || id.includes(q)) return 2;
-  return -1;
-};
-
 /**
  * @summary Chooses a chain: a trigger button opening a searchable, keyboard-driven list in a modal dialog.
+ *
+ * The dialog is a chunk of its own (./chain-picker-dialog.ts), loaded on the
+ * first open, or before it while the page is idle.
  *
  * Chains the service lists but cannot route to (`informational`) appear in a
  * separate "Listed, not routable" group and cannot be chosen; `unconfirmed`
@@ -74,8 +65,6 @@ export class ChainPicker extends PickerElement {
     chains: { attribute: false },
   };
 
-  static override styles = [...PickerElement.styles, styles];
-
   /** Chains to offer, in display order. */
   chains: ChainOption[] = [];
 
@@ -88,36 +77,9 @@ export class ChainPicker extends PickerElement {
     none: 'picker.noChains',
   } as const;
 
-  #memo?: { chains: ChainOption[]; query: string; rows: ChainOption[] };
-
-  /** Filtered chains: routable (and unavailable) chains first, then the listed-only group. */
-  get #rows(): ChainOption[] {
-    const { chains, query } = this;
-    if (this.#memo?.chains !== chains || this.#memo.query !== query) {
-      const q = query.trim().toLowerCase();
-      const ranked = chains.map((chain) => ({ chain, rank: q ? rankOf(chain, q) : 0 })).filter((r) => r.rank >= 0);
-      // A stable sort: the host's order stays within a group and rank.
-      ranked.sort((a, b) => GROUP[a.chain.availability] - GROUP[b.chain.availability] || a.rank - b.rank);
-      this.#memo = { chains, query, rows: ranked.map((r) => r.chain) };
-    }
-    return this.#memo.rows;
-  }
-
-  protected get optionCount(): number {
-    return this.#rows.length;
-  }
-
-  protected override isSelectable(index: number): boolean {
-    return GROUP[this.#rows[index]!.availability] === 0;
-  }
-
-  protected selectedIndex(): number {
-    return this.#rows.findIndex((chain) => chain.chainId === this.selected);
-  }
-
-  protected emitSelect(index: number): void {
-    const { chainId } = this.#rows[index]!;
-    this.dispatchEvent(new CustomEvent<ChainSelectDetail>('chain-select', { detail: { chainId }, bubbles: true }));
+  protected async loadDialog(context: PickerContext): Promise<ChainPickerDialog> {
+    const { ChainPickerDialog } = await import('./chain-picker-dialog.js');
+    return new ChainPickerDialog(this, context);
   }
 
   protected triggerView() {
@@ -126,48 +88,7 @@ export class ChainPicker extends PickerElement {
     // The title gives the whole name where a narrow widget cuts it.
     return text ? { text, title: text, logo: tokenLogo(chain?.iconUrl, text, 24) } : undefined;
   }
-
-  protected renderRows() {
-    const rows = this.#rows;
-    let firstListed = rows.findIndex((chain) => chain.availability === 'informational');
-    if (firstListed < 0) firstListed = rows.length;
-    return html`${rows.slice(0, firstListed).map((chain, i) => this.#renderChain(chain, i))}
-    ${
-      firstListed < rows.length
-        ? html`<div class="group" role="group" aria-labelledby="group-listed">
-          <div id="group-listed" class="group-label" role="presentation">${this.t('picker.listed')}</div>
-          ${rows.slice(firstListed).map((chain, i) => this.#renderChain(chain, firstListed + i))}
-        </div>`
-        : nothing
-    }`;
-  }
-
-  #renderChain(chain: ChainOption, index: number) {
-    const { chainId, note } = chain;
-    let meta: unknown;
-    switch (chain.availability) {
-      case 'unconfirmed':
-        meta = html`${chainId}<span class="badge">${this.t('picker.needsQuote')}</span>`;
-        break;
-      case 'informational':
-        meta = note ?? this.t('picker.noRouteYet');
-        break;
-      case 'unavailable':
-        meta = note ?? this.t('picker.unavailable');
-        break;
-      default:
-        meta = note ? `${chainId} · ${note}` : chainId;
-    }
-    return this.renderOption(index, {
-      selected: chainId === this.selected,
-      disabled: GROUP[chain.availability] > 0,
-      logo: tokenLogo(chain.iconUrl, chain.name, 28),
-      title: chain.name,
-      meta,
-    });
-  }
 }
-
 declare global {
   interface HTMLElementTagNameMap {
     'bw-chain-picker': ChainPicker;

@@ -1,79 +1,13 @@
 import { css } from 'lit';
 
 /**
- * Styles shared by the pickers: trigger, modal dialog, search, list and
- * options. Public tokens are read through the private `--_*` aliases of
+ * Styles of the pickers' dialogs: the modal, search, list and options. They
+ * come with the dialog's chunk and are added to a picker's shadow root when
+ * the dialog first loads (./picker.ts); the trigger's are ./picker.styles.ts.
+ * Public tokens are read through the private `--_*` aliases of
  * `partTokens` (shared/styles.ts).
  */
-export const pickerStyles = css`
-  /* Trigger */
-  .label {
-    display: block;
-    margin-block-end: 4px;
-    font-size: 0.8125em;
-    font-weight: 500;
-    color: var(--_muted);
-  }
-  .trigger {
-    display: flex;
-    align-items: center;
-    gap: calc(var(--_space) * 0.67);
-    width: 100%;
-    min-height: 48px;
-    margin: 0;
-    padding-block: 8px;
-    padding-inline: var(--_space) calc(var(--_space) * 0.67);
-    border: 1px solid var(--_control);
-    border-radius: var(--_radius);
-    background: var(--_raised);
-    color: var(--_text);
-    text-align: start;
-    transition:
-      border-color 0.15s ease,
-      background-color 0.15s ease;
-  }
-  .trigger:hover:not([aria-disabled='true']) {
-    border-color: var(--_accent);
-  }
-  .trigger:active:not([aria-disabled='true']) {
-    background: var(--_surface);
-  }
-  .trigger[aria-disabled='true'] {
-    cursor: not-allowed;
-    background: var(--_surface);
-  }
-  .trigger[aria-disabled='true'] .chevron {
-    visibility: hidden;
-  }
-  .trigger-value {
-    flex: 1;
-    min-width: 0;
-    overflow: hidden;
-    font-weight: 600;
-    white-space: nowrap;
-    text-overflow: ellipsis;
-  }
-  .trigger-value.placeholder {
-    font-weight: 500;
-    color: var(--_muted);
-  }
-  .icon {
-    fill: none;
-    stroke: currentColor;
-    stroke-width: 1.75;
-    stroke-linecap: round;
-    stroke-linejoin: round;
-  }
-  .chevron,
-  .check {
-    flex: none;
-    width: 16px;
-    height: 16px;
-  }
-  .chevron {
-    color: var(--_muted);
-  }
-
+export const dialogStyles = css`
   /* Dialog */
   .overlay {
     position: fixed;
@@ -287,6 +221,9 @@ export const pickerStyles = css`
     color: var(--_muted);
   }
   .check {
+    flex: none;
+    width: 16px;
+    height: 16px;
     color: var(--_accent);
     stroke-width: 2;
     visibility: hidden;

@@ -1,34 +1,21 @@
-import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
+/**
+ * A picker's dialog, a chunk of its own (see ./picker.ts): loaded on the
+ * picker's first open, or earlier while the page is idle, and rendered by the
+ * picker inside its own shadow root, so that ids, `aria-activedescendant` and
+ * the CSS parts stay the picker's.
+ */
+import { html, nothing, type CSSResult, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { StringKey } from '../../i18n/strings.js';
 import { cssProperties } from './css-properties.js';
-import { PartElement } from './part.js';
-import { pickerStyles } from './picker-dialog.styles.js';
-import { hostStyles, partTokens } from './styles.js';
-import { tokenLogoStyles } from './token-logo.js';
+import type { PickerContext, PickerElement } from './picker.js';
+import { dialogStyles } from './picker-dialog.styles.js';
 
-// Stroke icons: colour, width and line caps come from the style sheet (`.icon`).
-const chevronIcon = html`<svg class="icon chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" /></svg>`;
+// Stroke icons: colour, width and line caps come from the trigger's style sheet (`.icon`).
 const checkIcon = html`<svg class="icon check" viewBox="0 0 16 16" aria-hidden="true"><path d="M3.5 8.5l3 3 6-7" /></svg>`;
 const closeIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" /></svg>`;
 const searchIcon = html`<svg class="icon search-icon" viewBox="0 0 16 16" aria-hidden="true"><circle cx="7" cy="7" r="4.75" /><path d="M10.5 10.5L14 14" /></svg>`;
 
-/** The strings a picker shows, as keys of the string table. */
-export interface PickerKeys {
-  /** Dialog heading and trigger placeholder: "Select chain". */
-  select: StringKey;
-  /** Accessible name of the search field. */
-  search: StringKey;
-  placeholder: StringKey;
-  /** Accessible name of the listbox. */
-  list: StringKey;
-  /** Empty state for a search that matches nothing (`{query}`). */
-  noMatch: StringKey;
-  /** Empty state without any option. */
-  none: StringKey;
-}
-
-/** What one option row shows; the picker adds the id, the active state and the check mark. */
+/** What one option row shows; the dialog adds the id, the active state and the check mark. */
 export interface OptionView {
   selected: boolean;
   disabled?: boolean;
@@ -44,58 +31,33 @@ export interface OptionView {
 }
 
 /**
- * Behaviour shared by `<bw-chain-picker>` and `<bw-token-picker>`: a trigger
- * button opening a modal dialog inside the shadow root, with a search field
- * (a combobox whose `aria-activedescendant` points at the active option),
- * keyboard navigation of the listbox, a focus trap, and focus restored to
- * the trigger on close. Subclasses supply the options and render each one
- * through `renderOption`.
- *
- * The element is controlled: choosing an option fires the subclass's event
- * and closes the dialog; the host then sets `selected`.
+ * The modal dialog of a picker: a search field (a combobox whose
+ * `aria-activedescendant` points at the active option), keyboard navigation
+ * of the listbox, and a focus trap. Subclasses supply the options and render
+ * each one through `renderOption`. The picker calls `opening` before it opens
+ * the dialog, and the update hooks while it is on the page.
  */
-export abstract class PickerElement extends PartElement {
-  static override properties: PropertyDeclarations = {
-    label: {},
-    disabled: { type: Boolean, reflect: true },
-    disabledReason: { attribute: 'disabled-reason' },
-    selected: {},
-    open: { state: true },
-    query: { state: true },
-    activeIndex: { state: true },
-  };
+export abstract class PickerDialog<P extends PickerElement = PickerElement> {
+  /** Added to the picker's shadow root when the dialog loads. */
+  static styles: readonly CSSResult[] = [dialogStyles];
 
-  static override styles = [hostStyles, partTokens, pickerStyles, tokenLogoStyles];
-
-  /** Visible label above the trigger ("From", "To"); also part of the trigger's and the dialog's accessible names. */
-  label = '';
-
-  /** Locks the picker (for example a landing page that fixes the route); the trigger stays focusable and explains why. */
-  disabled = false;
-
-  /** Why the picker is locked: the trigger's tooltip and accessible description while `disabled`. */
-  disabledReason?: string;
-
-  /** Id of the selected option: a chain id, a token address (compared case-insensitively), a wallet's id. */
-  selected?: string;
-
-  protected open = false;
   protected query = '';
   /** Index among the filtered options; -1 when there is none. */
   protected activeIndex = -1;
 
   #revealPending = false;
 
-  protected abstract readonly keys: PickerKeys;
+  constructor(
+    protected readonly picker: P,
+    protected readonly context: PickerContext,
+  ) {}
 
   /** Number of options after filtering by `query`. */
   protected abstract get optionCount(): number;
-  /** Fires the selection event for the option at `index`. */
+  /** Fires the picker's selection event for the option at `index`. */
   protected abstract emitSelect(index: number): void;
   /** Index of the selected option among the filtered ones, or -1. */
   protected abstract selectedIndex(): number;
-  /** The selection's name and logo for the trigger; undefined shows the placeholder. */
-  protected abstract triggerView(): { text: string; logo?: unknown; title?: string } | undefined;
   /** The listbox's content: the options, each from `renderOption`. */
   protected abstract renderRows(): unknown;
 
@@ -108,50 +70,30 @@ export abstract class PickerElement extends PartElement {
     return nothing;
   }
 
-  /** The element of the shadow root with this id (`trigger`, `search`, `close`, `listbox`), once rendered. */
+  /** The element of the picker's shadow root with this id (`search`, `close`, `listbox`), once rendered. */
   protected byId<T extends HTMLElement>(id: string): T | undefined {
-    return (this.shadowRoot?.getElementById(id) as T | null) ?? undefined;
+    return ((this.picker.renderRoot as ShadowRoot).getElementById?.(id) as T | null) ?? undefined;
   }
 
-  /** Opens the dialog and focuses its search field. Does nothing while `disabled`. */
-  async show(): Promise<void> {
-    if (this.disabled || this.open) return;
+  /** The state of a fresh opening: an empty search, the selection active and in view. */
+  opening(): void {
     this.query = '';
-    this.open = true;
     this.onQueryChange();
     const selected = this.selectedIndex();
     this.activeIndex = selected >= 0 ? selected : this.optionCount > 0 ? 0 : -1;
     this.reveal(this.activeIndex);
-    await this.updateComplete;
-    this.byId('search')?.focus();
   }
 
-  /** Closes the dialog and returns focus to the trigger. */
-  async hide(restoreFocus = true): Promise<void> {
-    if (!this.open) return;
-    this.open = false;
-    await this.updateComplete;
-    if (restoreFocus) this.byId('trigger')?.focus();
+  /** Before the picker renders while open: the active option stays within the (maybe shorter) list. */
+  willUpdate(_changed: PropertyValues): void {
+    const count = this.optionCount;
+    if (this.activeIndex >= count) this.activeIndex = count - 1;
+    if (this.activeIndex < 0 && count > 0) this.activeIndex = 0;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.open = false;
-  }
-
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    if (changed.has('disabled') && this.disabled && this.open) void this.hide();
-    if (this.open) {
-      const count = this.optionCount;
-      if (this.activeIndex >= count) this.activeIndex = count - 1;
-      if (this.activeIndex < 0 && count > 0) this.activeIndex = 0;
-    }
-  }
-
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
-    if (this.#revealPending && this.open) {
+  /** After the picker rendered, open or not. */
+  updated(open: boolean): void {
+    if (this.#revealPending && open) {
       this.#revealPending = false;
       const list = this.byId('listbox');
       const option = list?.querySelector<HTMLElement>(`#option-${this.activeIndex}`);
@@ -162,6 +104,9 @@ export abstract class PickerElement extends PartElement {
       else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
     }
   }
+
+  /** The picker left the page: stop what runs. */
+  disconnected(): void {}
 
   /**
    * Makes the option at `index` visible after the next render. The default
@@ -180,56 +125,60 @@ export abstract class PickerElement extends PartElement {
   /** Hook for subclasses when the search text changes (the active option is reset to the first). */
   protected onQueryChange(): void {}
 
-  /** Scroll listener of the listbox (Lit calls it with the element as `this`). */
+  /** Scroll listener of the listbox. */
   protected onListScroll(): void {}
+
+  /** The picker renders again with this dialog's new state. */
+  protected changed(): void {
+    this.picker.requestUpdate();
+  }
 
   #moveActive(index: number): void {
     const count = this.optionCount;
     if (count === 0) return;
     this.activeIndex = Math.max(0, Math.min(count - 1, index));
     this.reveal(this.activeIndex);
+    this.changed();
   }
 
   #choose(index: number): void {
     if (index < 0 || index >= this.optionCount || !this.isSelectable(index)) return;
     this.emitSelect(index);
-    void this.hide();
+    void this.picker.hide();
   }
 
-  #onTriggerClick(): void {
-    void this.show();
-  }
+  #onDismiss = (): void => {
+    void this.picker.hide();
+  };
 
-  #onDismiss(): void {
-    void this.hide();
-  }
-
-  #onDialogKeydown(event: KeyboardEvent): void {
+  #onDialogKeydown = (event: KeyboardEvent): void => {
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
-      void this.hide();
+      void this.picker.hide();
     } else if (event.key === 'Tab') {
       // Focus trap over whatever the dialog holds that takes focus (the list's
       // options are reached with the arrow keys, not Tab).
-      const items = [
-        ...(this.renderRoot.querySelector('.dialog')?.querySelectorAll<HTMLElement>('button, input, [tabindex]:not([tabindex="-1"])') ?? []),
-      ].filter((el) => !el.hasAttribute('disabled') && el.getClientRects().length > 0);
+      const root = this.picker.renderRoot as ShadowRoot;
+      const items = [...(root.querySelector('.dialog')?.querySelectorAll<HTMLElement>('button, input, [tabindex]:not([tabindex="-1"])') ?? [])].filter(
+        (el) => !el.hasAttribute('disabled') && el.getClientRects().length > 0,
+      );
       if (items.length === 0) return;
-      const current = items.indexOf(this.shadowRoot?.activeElement as HTMLElement);
+      const current = items.indexOf(root.activeElement as HTMLElement);
       const last = items.length - 1;
       event.preventDefault();
       items[event.shiftKey ? (current <= 0 ? last : current - 1) : current === -1 || current === last ? 0 : current + 1]?.focus();
     }
-  }
+  };
 
-  #onSearchInput(event: Event): void {
+  #onSearchInput = (event: Event): void => {
     this.query = (event.target as HTMLInputElement).value;
     this.activeIndex = 0;
     this.onQueryChange();
-  }
+    this.changed();
+  };
 
-  #onSearchKeydown(event: KeyboardEvent): void {
+  #onSearchKeydown = (event: KeyboardEvent): void => {
     if (event.isComposing) return;
     const active = this.activeIndex;
     const moves: Partial<Record<string, number>> = {
@@ -246,52 +195,28 @@ export abstract class PickerElement extends PartElement {
     else if (typeof move === 'number') this.#moveActive(move);
     else return;
     event.preventDefault();
-  }
+  };
 
-  #onListClick(event: Event): void {
+  #onListClick = (event: Event): void => {
     const index = this.#indexFromEvent(event);
     if (index !== undefined) this.#choose(index);
-  }
+  };
 
   /** Pointer movement (not mere hovering while the list scrolls under it) makes an option active. */
-  #onListPointerMove(event: Event): void {
+  #onListPointerMove = (event: Event): void => {
     const index = this.#indexFromEvent(event);
-    if (index !== undefined) this.activeIndex = index;
-  }
+    if (index !== undefined && index !== this.activeIndex) {
+      this.activeIndex = index;
+      this.changed();
+    }
+  };
+
+  #onListScroll = (): void => this.onListScroll();
 
   #indexFromEvent(event: Event): number | undefined {
     const option = (event.target as Element | null)?.closest?.('[data-index]');
     const index = option ? Number(option.getAttribute('data-index')) : NaN;
     return Number.isInteger(index) ? index : undefined;
-  }
-
-  override render(): TemplateResult {
-    const reason = this.disabled ? this.disabledReason : undefined;
-    const view = this.triggerView();
-    return html`${this.label ? html`<span id="label" class="label" part="label">${this.label}</span>` : nothing}
-      <button
-        id="trigger"
-        class="trigger"
-        part="trigger"
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded=${this.open ? 'true' : 'false'}
-        aria-labelledby=${this.label ? 'label trigger-value' : 'trigger-value'}
-        aria-disabled=${this.disabled ? 'true' : 'false'}
-        aria-describedby=${reason ? 'disabled-reason' : nothing}
-        title=${reason ?? nothing}
-        @click=${this.#onTriggerClick}
-      >
-        ${view?.logo ?? nothing}<span
-          id="trigger-value"
-          class=${view ? 'trigger-value' : 'trigger-value placeholder'}
-          title=${view?.title ?? nothing}
-          >${view ? view.text : this.t(this.keys.select)}</span
-        >
-        ${chevronIcon}
-      </button>
-      ${reason ? html`<span id="disabled-reason" class="visually-hidden">${reason}</span>` : nothing}
-      ${this.open ? this.renderDialog() : nothing}`;
   }
 
   /** One option row; `index` is its position among the filtered options. */
@@ -318,8 +243,11 @@ export abstract class PickerElement extends PartElement {
     </div>`;
   }
 
-  protected renderDialog(): TemplateResult {
-    const { keys, activeIndex } = this;
+  render(): TemplateResult {
+    const { activeIndex } = this;
+    const { t } = this.context;
+    const keys = this.context.keys();
+    const label = this.picker.label;
     const count = this.optionCount;
     const query = this.query.trim();
     return html`<div class="overlay">
@@ -329,15 +257,15 @@ export abstract class PickerElement extends PartElement {
         part="dialog"
         role="dialog"
         aria-modal="true"
-        aria-labelledby=${this.label ? 'dialog-eyebrow dialog-heading' : 'dialog-heading'}
+        aria-labelledby=${label ? 'dialog-eyebrow dialog-heading' : 'dialog-heading'}
         @keydown=${this.#onDialogKeydown}
       >
         <div class="header">
           <div>
-            ${this.label ? html`<p id="dialog-eyebrow" class="eyebrow">${this.label}</p>` : nothing}
-            <h2 id="dialog-heading" class="heading">${this.t(keys.select)}</h2>
+            ${label ? html`<p id="dialog-eyebrow" class="eyebrow">${label}</p>` : nothing}
+            <h2 id="dialog-heading" class="heading">${t(keys.select)}</h2>
           </div>
-          <button id="close" class="close" part="close" type="button" aria-label=${this.t('picker.close')} @click=${this.#onDismiss}>${closeIcon}</button>
+          <button id="close" class="close" part="close" type="button" aria-label=${t('picker.close')} @click=${this.#onDismiss}>${closeIcon}</button>
         </div>
         <div class="search-wrap">
           ${searchIcon}
@@ -351,8 +279,8 @@ export abstract class PickerElement extends PartElement {
             aria-controls="listbox"
             aria-autocomplete="list"
             aria-activedescendant=${activeIndex >= 0 && activeIndex < count ? `option-${activeIndex}` : nothing}
-            aria-label=${this.t(keys.search)}
-            placeholder=${this.t(keys.placeholder)}
+            aria-label=${t(keys.search)}
+            placeholder=${t(keys.placeholder)}
             autocomplete="off"
             autocapitalize="off"
             spellcheck="false"
@@ -368,15 +296,15 @@ export abstract class PickerElement extends PartElement {
           class="list"
           part="list"
           role="listbox"
-          aria-label=${this.t(keys.list)}
+          aria-label=${t(keys.list)}
           ?hidden=${count === 0}
-          @scroll=${this.onListScroll}
+          @scroll=${this.#onListScroll}
           @click=${this.#onListClick}
           @pointermove=${this.#onListPointerMove}
         >
           ${this.renderRows()}
         </div>
-        <div class="empty" role="status">${count ? '' : query ? this.t(keys.noMatch, { query }) : this.t(keys.none)}</div>
+        <div class="empty" role="status">${count ? '' : query ? t(keys.noMatch, { query }) : t(keys.none)}</div>
       </div>
     </div>`;
   }

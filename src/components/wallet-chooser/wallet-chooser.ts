@@ -1,8 +1,7 @@
 import { html, type TemplateResult, type PropertyDeclarations } from 'lit';
-import { safeIconUrl } from '../../format/safe-url.js';
-import { PickerElement } from '../shared/picker-dialog.js';
-import { tokenLogo } from '../shared/token-logo.js';
-import { styles } from './wallet-chooser.styles.js';
+import { PickerElement, type PickerContext } from '../shared/picker.js';
+// Static, unlike the pickers' dialogs: the chooser is nothing but its dialog, and is itself a later moment's chunk (src/bridge-widget/moments/wallets.ts).
+import { WalletChooserDialog } from './wallet-chooser-dialog.js';
 
 /** A wallet as the chooser shows it; the shell derives it from the EIP-6963 announcements. */
 export interface WalletOption {
@@ -43,8 +42,6 @@ export class WalletChooser extends PickerElement {
     wallets: { attribute: false },
   };
 
-  static override styles = [...PickerElement.styles, styles];
-
   protected readonly keys = {
     select: 'wallet.choose',
     search: 'wallet.search',
@@ -71,36 +68,17 @@ export class WalletChooser extends PickerElement {
     if (restoreFocus) opener?.focus();
   }
 
-  private get rows(): WalletOption[] {
-    const q = this.query.trim().toLowerCase();
-    return q ? this.wallets.filter((w) => w.name.toLowerCase().includes(q)) : this.wallets;
-  }
-
-  protected get optionCount(): number {
-    return this.rows.length;
-  }
-
-  protected selectedIndex(): number {
-    return this.rows.findIndex((w) => w.id === this.selected);
-  }
-
-  protected emitSelect(index: number): void {
-    this.dispatchEvent(new CustomEvent<WalletSelectDetail>('wallet-select', { detail: { id: this.rows[index]!.id }, bubbles: true }));
+  protected loadDialog(context: PickerContext): Promise<WalletChooserDialog> {
+    return Promise.resolve(new WalletChooserDialog(this, context));
   }
 
   protected triggerView(): undefined {
     return undefined;
   }
 
-  protected renderRows(): unknown {
-    return this.rows.map((w, i) =>
-      this.renderOption(i, { selected: w.id === this.selected, logo: tokenLogo(w.icon, w.name, 28, safeIconUrl), title: w.name, meta: w.rdns ?? '' }),
-    );
-  }
-
   /** Only the dialog: the opener is the shell's button. */
   override render(): TemplateResult {
-    return this.open ? this.renderDialog() : html``;
+    return html`${this.renderDialog()}`;
   }
 }
 

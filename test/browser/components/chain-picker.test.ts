@@ -42,7 +42,7 @@ function ui(el: ChainPicker) {
 async function open(el: ChainPicker) {
   ui(el).trigger().click();
   await el.updateComplete;
-  await waitUntil(() => ui(el).focused() === ui(el).search(), 'search field focused on open');
+  await waitUntil(() => !!ui(el).search() && ui(el).focused() === ui(el).search(), 'search field focused on open');
 }
 
 async function search(el: ChainPicker, text: string) {

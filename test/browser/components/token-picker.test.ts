@@ -78,7 +78,7 @@ function ui(el: TokenPicker) {
 async function open(el: TokenPicker) {
   ui(el).trigger().click();
   await el.updateComplete;
-  await waitUntil(() => ui(el).focused() === ui(el).search(), 'search field focused on open');
+  await waitUntil(() => !!ui(el).search() && ui(el).focused() === ui(el).search(), 'search field focused on open');
 }
 
 async function search(el: TokenPicker, text: string) {

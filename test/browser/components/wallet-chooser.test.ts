@@ -50,7 +50,7 @@ async function mount(wallets: WalletOption[]) {
 async function open(el: WalletChooser, opener: HTMLButtonElement) {
   opener.focus();
   await sendKeys({ press: 'Enter' });
-  await waitUntil(() => el.shadowRoot!.activeElement === ui(el).search(), 'the search field has focus once the chooser is open');
+  await waitUntil(() => !!ui(el).search() && el.shadowRoot!.activeElement === ui(el).search(), 'the search field has focus once the chooser is open');
 }
 
 /** Axe reads colours: wait for the opening animation to end rather than check a fading dialog. */

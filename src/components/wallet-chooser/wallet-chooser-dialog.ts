@@ -1,0 +1,37 @@
+/**
+ * The wallet chooser's dialog: the announced wallets filtered by name. Loaded
+ * with the chooser (the `wallets` moment's chunk).
+ */
+import { safeIconUrl } from '../../format/safe-url.js';
+import { PickerDialog } from '../shared/picker-dialog.js';
+import { tokenLogo } from '../shared/token-logo.js';
+import type { WalletChooser, WalletOption, WalletSelectDetail } from './wallet-chooser.js';
+import { styles } from './wallet-chooser-dialog.styles.js';
+
+export class WalletChooserDialog extends PickerDialog<WalletChooser> {
+  static override styles = [...PickerDialog.styles, styles];
+
+  private get rows(): WalletOption[] {
+    const { wallets } = this.picker;
+    const q = this.query.trim().toLowerCase();
+    return q ? wallets.filter((w) => w.name.toLowerCase().includes(q)) : wallets;
+  }
+
+  protected get optionCount(): number {
+    return this.rows.length;
+  }
+
+  protected selectedIndex(): number {
+    return this.rows.findIndex((w) => w.id === this.picker.selected);
+  }
+
+  protected emitSelect(index: number): void {
+    this.picker.dispatchEvent(new CustomEvent<WalletSelectDetail>('wallet-select', { detail: { id: this.rows[index]!.id }, bubbles: true }));
+  }
+
+  protected renderRows(): unknown {
+    return this.rows.map((w, i) =>
+      this.renderOption(i, { selected: w.id === this.picker.selected, logo: tokenLogo(w.icon, w.name, 28, safeIconUrl), title: w.name, meta: w.rdns ?? '' }),
+    );
+  }
+}

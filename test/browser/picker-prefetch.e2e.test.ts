@@ -1,0 +1,40 @@
+/**
+ * The pickers' dialogs are fetched while the page is idle once the form is
+ * interactive (the `pickers` moment of src/bridge-widget/controllers/moment-controller.ts),
+ * so the first open of a picker does not wait on the network. This file runs
+ * in a page of its own: nothing fetched the dialogs before the widget did.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/define.js';
+import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
+import { resetSandbox, sandboxConfig } from './helpers/sandbox.js';
+import { shadow } from './helpers/widget.js';
+import { waitFor } from './helpers/dom.js';
+import { PickerHarness } from './harness/picker.js';
+
+/** The page's fetches of the source module `file` (the test server serves src/ as is). */
+const fetches = (file: string) => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith(`/${file}`)).length;
+
+describe("<bridge-widget> fetches the pickers' dialogs while idle", function () {
+  this.timeout(120_000);
+
+  beforeEach(async () => {
+    // The test runner's own modules fill the default buffer (250 entries); the widget's fetches must be recorded.
+    performance.setResourceTimingBufferSize(100_000);
+    localStorage.clear();
+    await resetSandbox();
+  });
+
+  it('fetches both dialogs once the form is interactive, before any picker is opened; opening one fetches nothing more', async () => {
+    const { proxyUrl } = await sandboxConfig();
+    const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} from-chain="11155111" to-chain="84532"></bridge-widget>`);
+    await waitFor(() => shadow(widget).querySelector('bw-token-picker'), 'the form');
+    await waitFor(() => fetches('token-picker-dialog.ts') > 0 && fetches('chain-picker-dialog.ts') > 0, 'the dialogs fetched while idle');
+
+    const picker = new PickerHarness(shadow(widget).querySelector('bw-chain-picker')!);
+    await picker.open();
+    expect(picker.optionTitles.length).to.be.greaterThan(0);
+    expect(fetches('chain-picker-dialog.ts'), 'the open used the prefetched chunk').to.equal(1);
+    expect(fetches('shared/picker-dialog.ts'), 'the shared dialog was fetched once').to.equal(1);
+  });
+});
