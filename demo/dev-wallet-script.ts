@@ -12,11 +12,16 @@
  * await page.addInitScript({ path: 'sandbox/dev-wallet.js' });
  * ```
  *
+ * With the ready info's `contracts` too (`{ privateKey, chains, contracts }`), it
+ * knows the sandbox's BatchExecutor on each chain and runs EIP-5792 batches
+ * atomically there (see dev-wallet.ts); without, it says `atomic: unsupported`.
+ *
  * Without `window.bridgeDevWallet` it only defines `window.BridgeDevWallet`
  * (`install`, `createDevWallet`, `announceWallet`). The installed wallet is
  * `window.devWallet`, with its test levers (`requests`, `setChain`,
  * `rejectNext`, …). Local test keys only.
  */
+import type { Hex } from 'viem';
 import { announceWallet, createDevWallet, type DevWallet, type DevWalletOptions, type Eip6963Info } from './dev-wallet.js';
 
 export { announceWallet, createDevWallet };
@@ -26,14 +31,20 @@ export interface DevWalletScriptConfig extends Omit<DevWalletOptions, 'onActivit
   info?: Partial<Eip6963Info>;
   /** Also set `window.ethereum` (for pages that only look there). Default false: announced only, as extensions do today. */
   injectEthereum?: boolean;
+  /** The sandbox's contracts per chain id (its ready info's `contracts`): each chain's `batchExecutor` makes batches atomic there. */
+  contracts?: Record<string, { batchExecutor?: Hex }>;
 }
 
 const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" rx="2" fill="#3b5bdb"/></svg>')}`;
 
 /** Creates the wallet and announces it over EIP-6963 (now and on every request), as an extension does. */
 export function install(config: DevWalletScriptConfig): DevWallet {
-  const { info, injectEthereum, ...options } = config;
-  const wallet = createDevWallet(options);
+  const { info, injectEthereum, contracts, ...options } = config;
+  const chains = options.chains.map((chain) => {
+    const batchExecutor = chain.batchExecutor ?? contracts?.[String(chain.chainId)]?.batchExecutor;
+    return batchExecutor ? { ...chain, batchExecutor } : chain;
+  });
+  const wallet = createDevWallet({ ...options, chains });
   (window as unknown as { devWallet: DevWallet }).devWallet = wallet;
   announceWallet(wallet, {
     uuid: info?.uuid ?? crypto.randomUUID(),

@@ -4,15 +4,27 @@
  * broadcast, events) and adds test levers (reject, hang, switch account/chain)
  * so the widget's unhappy paths can be exercised without a human clicking.
  *
+ * It speaks EIP-5792 (batches in one prompt) honestly: atomic only on chains
+ * where it knows the sandbox's BatchExecutor, through a real EIP-7702
+ * delegation (`ready` before the first batch delegates, `supported` after);
+ * `unsupported` elsewhere, where a batch that requires atomicity is refused
+ * (5760). `eip5792 = false` turns it off ("method not found", 4200).
+ *
  * Local test keys only. Never give it a key that holds real funds.
  */
-import { hexToBigInt, isAddress, numberToHex, type Hex } from 'viem';
+import { encodeFunctionData, hexToBigInt, isAddress, numberToHex, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
 export interface DevWalletChain {
   chainId: number;
   rpcUrl: string;
   name?: string;
+  /**
+   * The sandbox's BatchExecutor on this chain (sandbox/contracts/BatchExecutor.sol; the sandbox's
+   * `contracts[chainId].batchExecutor`). The account delegates to it (EIP-7702) to run EIP-5792 batches
+   * atomically; without it the wallet says `atomic: unsupported` for this chain and never claims atomicity.
+   */
+  batchExecutor?: Hex;
 }
 
 export interface DevWalletOptions {
@@ -22,6 +34,8 @@ export interface DevWalletOptions {
   chainId?: number;
   /** Start as if the user had already connected this site. */
   autoConnect?: boolean;
+  /** Answer EIP-5792 (`wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus`); default true. Off: "method not found" (4200), as a wallet without it. */
+  eip5792?: boolean;
   /** Called once per request when it settles (or hangs), for activity logs in demos. */
   onActivity?: (activity: DevWalletActivity) => void;
 }
@@ -54,6 +68,47 @@ const DISCONNECTED = 4900;
 const UNRECOGNIZED_CHAIN = 4902;
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
+// EIP-5792's own codes.
+const UNSUPPORTED_CAPABILITY = 5700;
+const UNSUPPORTED_CHAIN = 5710;
+const UNKNOWN_BUNDLE = 5730;
+const ATOMICITY_NOT_SUPPORTED = 5760;
+
+const EIP5792_METHODS = new Set(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus']);
+/** EIP-7702: a delegated account's code is this prefix and the delegate's address. */
+const DELEGATION_PREFIX = '0xef0100';
+/** BatchExecutor.execute((address to, uint256 value, bytes data)[]): runs the calls in order, reverting all when one fails. */
+const EXECUTE_ABI = [
+  {
+    type: 'function',
+    name: 'execute',
+    stateMutability: 'payable',
+    inputs: [
+      {
+        name: 'calls',
+        type: 'tuple[]',
+        components: [
+          { name: 'to', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'data', type: 'bytes' },
+        ],
+      },
+    ],
+    outputs: [],
+  },
+] as const;
+
+type AtomicStatus = 'supported' | 'ready' | 'unsupported';
+
+interface SendCallsParams {
+  version?: unknown;
+  id?: unknown;
+  from?: unknown;
+  chainId?: unknown;
+  atomicRequired?: unknown;
+  calls?: unknown;
+  capabilities?: unknown;
+}
 
 // Reads a wallet passes straight to its node.
 const forwardedMethods = new Set([
@@ -75,7 +130,7 @@ const forwardedMethods = new Set([
 ]);
 
 // Methods that need the site to be connected, as in MetaMask.
-const accountMethods = new Set(['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4']);
+const accountMethods = new Set(['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4', 'wallet_sendCalls', 'wallet_getCapabilities']);
 
 interface RpcTransaction {
   from?: string;
@@ -97,6 +152,7 @@ export const PROMPT_METHODS: readonly string[] = [
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
   'eth_sendTransaction',
+  'wallet_sendCalls',
   'personal_sign',
   'eth_signTypedData_v4',
 ];
@@ -119,6 +175,8 @@ const FALLBACK_PRIORITY_FEE = 1_000_000_000n;
 export class DevWallet {
   /** Whether this site is connected (`eth_accounts` is empty until it is). */
   connected: boolean;
+  /** Whether it answers EIP-5792 (batches); off, its methods are "method not found" (4200). */
+  eip5792: boolean;
   /** Every request's method, in the order they arrived (tests check which wallet was asked what). */
   readonly requests: string[] = [];
   private account: PrivateKeyAccount;
@@ -138,6 +196,7 @@ export class DevWallet {
     this.currentChainId = chainId;
     this.account = privateKeyToAccount(options.privateKey);
     this.connected = options.autoConnect ?? false;
+    this.eip5792 = options.eip5792 ?? true;
     this.onActivity = options.onActivity;
   }
 
@@ -157,7 +216,8 @@ export class DevWallet {
     }
     try {
       const result = await this.handle(method, Array.isArray(args.params) ? (args.params as readonly unknown[]) : []);
-      this.report({ method, outcome: 'ok', ...(method === 'eth_sendTransaction' ? { detail: String(result) } : {}) });
+      const detail = method === 'eth_sendTransaction' ? String(result) : method === 'wallet_sendCalls' ? (result as { id: string }).id : undefined;
+      this.report({ method, outcome: 'ok', ...(detail ? { detail } : {}) });
       return result;
     } catch (error) {
       const rejected = error instanceof ProviderRpcError && error.code === USER_REJECTED;
@@ -167,6 +227,8 @@ export class DevWallet {
   }
 
   private async handle(method: string, params: readonly unknown[]): Promise<unknown> {
+    if (EIP5792_METHODS.has(method) && !this.eip5792)
+      throw new ProviderRpcError(UNSUPPORTED_METHOD, `The dev wallet does not support ${method} (EIP-5792 is off).`);
     if (accountMethods.has(method) && !this.connected) {
       throw new ProviderRpcError(UNAUTHORIZED, 'The requested account and/or method has not been authorized by the user.');
     }
@@ -194,6 +256,12 @@ export class DevWallet {
         return this.personalSign(params);
       case 'eth_signTypedData_v4':
         return this.signTypedData(params);
+      case 'wallet_getCapabilities':
+        return this.getCapabilities(params);
+      case 'wallet_sendCalls':
+        return this.sendCalls(params[0] as SendCallsParams | undefined);
+      case 'wallet_getCallsStatus':
+        return this.getCallsStatus(params[0]);
       default:
         if (forwardedMethods.has(method)) return this.rpc(method, params);
         throw new ProviderRpcError(UNSUPPORTED_METHOD, `The dev wallet does not support ${method}.`);
@@ -382,6 +450,142 @@ export class DevWallet {
     return { maxFeePerGas, maxPriorityFeePerGas: priority > maxFeePerGas ? maxFeePerGas : priority };
   }
 
+  // --- EIP-5792 ------------------------------------------------------------
+  // Atomic only through a real EIP-7702 delegation to the chain's BatchExecutor:
+  // the batch is one transaction from the account to itself, `execute(calls)`,
+  // which reverts as a whole when a call fails. The batch id carries the chain
+  // and the transaction hashes, so its status survives a page reload (it is
+  // read from the chain, as an extension would from its own storage).
+
+  /** `atomic` on a chain: `supported` once delegated to its BatchExecutor, `ready` before (the next batch delegates), else `unsupported`. */
+  private async atomicStatus(chainId: number): Promise<AtomicStatus> {
+    const executor = this.chains.get(chainId)?.batchExecutor;
+    if (!executor) return 'unsupported';
+    const code = String(await this.rpc('eth_getCode', [this.address, 'latest'], chainId)).toLowerCase();
+    if (code === `${DELEGATION_PREFIX}${executor.slice(2)}`.toLowerCase()) return 'supported';
+    // No code, or a delegation elsewhere that a new authorization replaces; a contract account cannot delegate.
+    return code === '0x' || code.startsWith(DELEGATION_PREFIX) ? 'ready' : 'unsupported';
+  }
+
+  private async getCapabilities(params: readonly unknown[]): Promise<Record<Hex, { atomic: { status: AtomicStatus } }>> {
+    const [address, chainIds] = params;
+    if (typeof address !== 'string' || address.toLowerCase() !== this.address.toLowerCase()) {
+      throw new ProviderRpcError(UNAUTHORIZED, `wallet_getCapabilities: the account ${String(address)} has not been authorized by the user.`);
+    }
+    const wanted = Array.isArray(chainIds) ? chainIds.map((id) => parseChainIdParam({ chainId: id })) : [...this.chains.keys()];
+    const answer: Record<Hex, { atomic: { status: AtomicStatus } }> = {};
+    for (const chainId of wanted) if (this.chains.has(chainId)) answer[numberToHex(chainId)] = { atomic: { status: await this.atomicStatus(chainId) } };
+    return answer;
+  }
+
+  private async sendCalls(request: SendCallsParams | undefined): Promise<{ id: Hex }> {
+    if (!request || typeof request !== 'object') throw new ProviderRpcError(INVALID_PARAMS, 'wallet_sendCalls needs a request object.');
+    if (typeof request.version !== 'string' || !request.version.startsWith('2.')) {
+      throw new ProviderRpcError(INVALID_PARAMS, `wallet_sendCalls: version ${String(request.version)} is not 2.0.0.`);
+    }
+    if (request.id !== undefined) throw new ProviderRpcError(INVALID_PARAMS, 'wallet_sendCalls: the dev wallet chooses batch ids itself.');
+    if (request.from !== undefined && (typeof request.from !== 'string' || request.from.toLowerCase() !== this.address.toLowerCase())) {
+      throw new ProviderRpcError(UNAUTHORIZED, `The requested account ${String(request.from)} has not been authorized by the user.`);
+    }
+    const chainId = parseChainIdParam(request);
+    if (!this.chains.has(chainId)) throw new ProviderRpcError(UNSUPPORTED_CHAIN, `The dev wallet does not support chain ${numberToHex(chainId)}.`);
+    // As MetaMask: the batch is for the selected network.
+    if (chainId !== this.currentChainId) {
+      throw new ProviderRpcError(INVALID_PARAMS, `Invalid chainId ${numberToHex(chainId)}: the wallet is on ${numberToHex(this.currentChainId)}.`);
+    }
+    const capabilities = request.capabilities && typeof request.capabilities === 'object' ? Object.entries(request.capabilities) : [];
+    const required = capabilities.find(([, value]) => (value as { optional?: unknown } | null)?.optional !== true);
+    if (required) throw new ProviderRpcError(UNSUPPORTED_CAPABILITY, `The dev wallet does not support the capability ${required[0]}.`);
+    if (!Array.isArray(request.calls) || request.calls.length === 0) throw new ProviderRpcError(INVALID_PARAMS, 'wallet_sendCalls needs at least one call.');
+    const calls = request.calls.map((call: unknown) => {
+      const { to, data, value } = (call ?? {}) as { to?: unknown; data?: unknown; value?: unknown };
+      if (typeof to !== 'string' || !isAddress(to, { strict: false })) throw new ProviderRpcError(INVALID_PARAMS, `Invalid call target: ${String(to)}.`);
+      if (data !== undefined && (typeof data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(data)))
+        throw new ProviderRpcError(INVALID_PARAMS, 'Invalid call data.');
+      if (value !== undefined && (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)))
+        throw new ProviderRpcError(INVALID_PARAMS, 'Invalid call value.');
+      return { to: to as Hex, data: (data ?? '0x') as Hex, value: value ? hexToBigInt(value as Hex) : 0n };
+    });
+    const status = await this.atomicStatus(chainId);
+    if (status === 'unsupported') {
+      if (request.atomicRequired !== false)
+        throw new ProviderRpcError(ATOMICITY_NOT_SUPPORTED, `The dev wallet cannot run a batch atomically on chain ${numberToHex(chainId)}.`);
+      // Not atomic, and said so: one transaction per call, in order.
+      const hashes: Hex[] = [];
+      for (const call of calls) hashes.push(await this.sendTransaction({ from: this.address, to: call.to, data: call.data, value: numberToHex(call.value) }));
+      return { id: batchId(chainId, false, hashes) };
+    }
+    return { id: batchId(chainId, true, [await this.sendAtomic(chainId, calls, status === 'supported')]) };
+  }
+
+  /** One transaction from the account to itself running `execute(calls)`; it carries the EIP-7702 authorization when the account is not delegated yet. */
+  private async sendAtomic(chainId: number, calls: { to: Hex; data: Hex; value: bigint }[], delegated: boolean): Promise<Hex> {
+    const executor = this.chains.get(chainId)!.batchExecutor!;
+    const nonce = Number(hexToBigInt((await this.rpc('eth_getTransactionCount', [this.address, 'pending'], chainId)) as Hex));
+    const data = encodeFunctionData({ abi: EXECUTE_ABI, functionName: 'execute', args: [calls] });
+    const value = calls.reduce((sum, call) => sum + call.value, 0n);
+    // The account sends the transaction itself, so its authorization takes the nonce after the transaction's.
+    const authorization = delegated ? undefined : await this.account.signAuthorization({ contractAddress: executor, chainId, nonce: nonce + 1 });
+    const estimate = {
+      from: this.address,
+      to: this.address,
+      data,
+      value: numberToHex(value),
+      ...(authorization
+        ? {
+            authorizationList: [
+              {
+                chainId: numberToHex(authorization.chainId),
+                address: authorization.address,
+                nonce: numberToHex(authorization.nonce),
+                yParity: numberToHex(authorization.yParity ?? 0),
+                r: authorization.r,
+                s: authorization.s,
+              },
+            ],
+          }
+        : {}),
+    };
+    // A call that would revert fails the estimate: the wallet refuses the batch before anything is sent.
+    const gas = (hexToBigInt((await this.rpc('eth_estimateGas', [estimate], chainId)) as Hex) * GAS_BUFFER_PERCENT) / 100n;
+    const fees = await this.fees({}, chainId);
+    const prices = 'gasPrice' in fees ? { maxFeePerGas: fees.gasPrice, maxPriorityFeePerGas: fees.gasPrice } : fees;
+    const common = { chainId, nonce, gas, to: this.address, data, value, ...prices };
+    const signed = authorization
+      ? await this.account.signTransaction({ ...common, type: 'eip7702', authorizationList: [authorization] })
+      : await this.account.signTransaction({ ...common, type: 'eip1559' });
+    return (await this.rpc('eth_sendRawTransaction', [signed], chainId)) as Hex;
+  }
+
+  private async getCallsStatus(id: unknown) {
+    const batch = typeof id === 'string' ? readBatchId(id) : undefined;
+    if (!batch || !this.chains.has(batch.chainId)) throw new ProviderRpcError(UNKNOWN_BUNDLE, `No batch with id ${String(id)}.`);
+    const { chainId, atomic, hashes } = batch;
+    type Receipt = { logs: unknown[]; status: Hex; blockHash: Hex; blockNumber: Hex; gasUsed: Hex; transactionHash: Hex };
+    const receipts = (await Promise.all(hashes.map((hash) => this.rpc('eth_getTransactionReceipt', [hash], chainId)))) as (Receipt | null)[];
+    const base = { version: '2.0.0', id, chainId: numberToHex(chainId), atomic };
+    if (receipts.some((receipt) => !receipt)) {
+      const known = await Promise.all(hashes.map((hash) => this.rpc('eth_getTransactionByHash', [hash], chainId)));
+      // A transaction the node no longer knows was dropped: the wallet will not retry it.
+      return { ...base, status: known.some((tx) => !tx) ? 400 : 100 };
+    }
+    const mined = receipts as Receipt[];
+    const succeeded = mined.filter((receipt) => receipt.status === '0x1').length;
+    const status = succeeded === mined.length ? 200 : succeeded === 0 ? 500 : 600;
+    return {
+      ...base,
+      status,
+      receipts: mined.map(({ logs, status: outcome, blockHash, blockNumber, gasUsed, transactionHash }) => ({
+        logs,
+        status: outcome,
+        blockHash,
+        blockNumber,
+        gasUsed,
+        transactionHash,
+      })),
+    };
+  }
+
   private async personalSign(params: readonly unknown[]): Promise<Hex> {
     const [message, address] = params;
     if (typeof address !== 'string' || address.toLowerCase() !== this.address.toLowerCase()) {
@@ -437,6 +641,17 @@ function parseChainIdParam(param: unknown): number {
     throw new ProviderRpcError(INVALID_PARAMS, `Expected a hex chainId, got ${String(raw)}.`);
   }
   return Number(hexToBigInt(raw as Hex));
+}
+
+/** A batch id that needs no storage: the chain (8 bytes), atomic or not (1 byte), then each transaction hash. */
+function batchId(chainId: number, atomic: boolean, hashes: readonly Hex[]): Hex {
+  return `0x${chainId.toString(16).padStart(16, '0')}${atomic ? '01' : '00'}${hashes.map((hash) => hash.slice(2)).join('')}`;
+}
+
+function readBatchId(id: string): { chainId: number; atomic: boolean; hashes: Hex[] } | undefined {
+  const match = /^0x([0-9a-fA-F]{16})(0[01])((?:[0-9a-fA-F]{64})+)$/.exec(id);
+  if (!match) return undefined;
+  return { chainId: Number.parseInt(match[1]!, 16), atomic: match[2] === '01', hashes: match[3]!.match(/.{64}/g)!.map((hash) => `0x${hash}` as Hex) };
 }
 
 export function createDevWallet(options: DevWalletOptions): DevWallet {

@@ -385,6 +385,41 @@ const MUTANTS = [
     ],
     node: ['test/node/safe-url.test.ts'],
   },
+  // 14. One prompt where the wallet can (EIP-5792 batches, issue 26).
+  {
+    row: 14,
+    name: 'batched whatever the wallet says of atomicity',
+    edits: [
+      {
+        file: 'src/flow/batch.ts',
+        find: "  return allowed && (atomic === 'supported' || atomic === 'ready') && needed > 0 && !approvalOnItsWay;",
+        replace: '  return allowed && needed > 0 && !approvalOnItsWay;',
+      },
+    ],
+    node: ['test/node/batch.test.ts'],
+    grep: 'batches only where|the sequence',
+  },
+  {
+    row: 14,
+    name: 'batch hash not saved when the wallet reports it',
+    edits: [
+      {
+        file: 'src/flow/batch.ts',
+        find: "  if (status.state === 'confirmed' && last?.status === 'success') return save({ phase: 'broadcast', sourceTxHash: last.transactionHash, broadcastAt: Date.now() });",
+        replace:
+          "  if (status.state === 'confirmed' && last?.status === 'success') return { ...record, phase: 'broadcast', sourceTxHash: last.transactionHash };",
+      },
+    ],
+    node: ['test/node/batch.test.ts'],
+    grep: 'after the hash, before the receipt',
+  },
+  {
+    row: 14,
+    name: 'a reverted batch left to follow',
+    edits: [{ file: 'src/flow/batch.ts', find: "  save({ phase: 'abandoned' });", replace: '' }],
+    node: ['test/node/batch.test.ts'],
+    grep: 'reverts on chain|reverted while no page',
+  },
 ];
 
 const args = process.argv.slice(2);

@@ -140,6 +140,8 @@ function publicConfig(sandbox) {
     // them lets the page run the development wallet.
     account: sandbox.account,
     otherAccount: sandbox.extraAccounts?.[0] ?? null,
+    // Addresses only: the development wallet runs EIP-5792 batches through each chain's BatchExecutor.
+    contracts: sandbox.contracts,
   };
   const json = JSON.stringify(config);
   if (sandbox.apiKey && json.includes(sandbox.apiKey)) {

@@ -7,7 +7,7 @@ import { createDevWallet, type DevWallet, type DevWalletActivity } from '../dev-
 import { h } from './dom.js';
 import { mountEventLog, type EventLog } from './event-log.js';
 import { mountFaultPanel } from './fault-panel.js';
-import { loadSandboxConfig, type SandboxConfig } from './sandbox-config.js';
+import { loadSandboxConfig, walletChains, type SandboxConfig } from './sandbox-config.js';
 import { mountWalletPanel, type WalletPanel } from './wallet-panel.js';
 import { mountWidget, type BridgeWidgetElement } from './widget-mount.js';
 
@@ -64,7 +64,7 @@ export async function startDemoPage(slots: DemoPageSlots): Promise<DemoPage | un
     if (activity.outcome === 'ok' && QUIET_METHODS.test(activity.method)) return;
     log.add('wallet', `${activity.method}: ${activity.outcome}`, activity.detail);
   };
-  const wallet = createDevWallet({ privateKey: config.account.privateKey, chains: config.chains, onActivity });
+  const wallet = createDevWallet({ privateKey: config.account.privateKey, chains: walletChains(config), onActivity });
   // Connect up front, as a user who already trusts this site would.
   await wallet.request({ method: 'eth_requestAccounts' });
 

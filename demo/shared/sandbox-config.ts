@@ -31,6 +31,16 @@ export interface SandboxConfig {
   account: SandboxAccount;
   /** A second funded test account for "switch wallet account". */
   otherAccount: SandboxAccount | null;
+  /** The sandbox's contracts per chain id; the development wallet batches (EIP-5792) through each chain's `batchExecutor`. */
+  contracts?: Record<string, { batchExecutor?: `0x${string}` }>;
+}
+
+/** The sandbox's chains as the development wallet knows them: with each chain's BatchExecutor, so it can batch atomically there. */
+export function walletChains(config: SandboxConfig) {
+  return config.chains.map(({ chainId, rpcUrl, name }) => {
+    const batchExecutor = config.contracts?.[String(chainId)]?.batchExecutor;
+    return { chainId, rpcUrl, name, ...(batchExecutor ? { batchExecutor } : {}) };
+  });
 }
 
 export async function loadSandboxConfig(signal?: AbortSignal): Promise<SandboxConfig> {

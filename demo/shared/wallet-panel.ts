@@ -27,6 +27,7 @@ export function mountWalletPanel(container: HTMLElement, wallet: DevWallet, conf
   const status = h('dd', { 'data-testid': 'wallet-status' });
   const address = h('dd', { class: 'mono', 'data-testid': 'wallet-address' });
   const chain = h('dd', { 'data-testid': 'wallet-chain' });
+  const batching = h('dd', { 'data-testid': 'wallet-batching' });
   const traps = h('p', { class: 'muted traps', 'data-testid': 'wallet-traps', 'aria-live': 'polite' });
   const balances = h('table', { class: 'balances', 'data-testid': 'wallet-balances' });
 
@@ -42,6 +43,12 @@ export function mountWalletPanel(container: HTMLElement, wallet: DevWallet, conf
     return element;
   };
 
+  // EIP-5792 on: the widget sends approvals and the transfer as one batch (one prompt), atomic through
+  // a real EIP-7702 delegation to the chain's BatchExecutor. Off: "method not found", the sequence.
+  const batchingButton = button('Batching (EIP-5792)', 'wallet-batching-toggle', () => {
+    wallet.eip5792 = !wallet.eip5792;
+    return `EIP-5792 batching ${wallet.eip5792 ? 'on: one prompt for approvals and transfer' : 'off: one prompt per step'}`;
+  });
   const connectButton = button('Connect', 'wallet-connect', async () => {
     if (wallet.connected) wallet.disconnect();
     else await wallet.request({ method: 'eth_requestAccounts' });
@@ -71,6 +78,7 @@ export function mountWalletPanel(container: HTMLElement, wallet: DevWallet, conf
       if (next) wallet.setChain(next.chainId);
       return `wallet chain switched to ${chainLabel(wallet.chainId)}`;
     }),
+    batchingButton,
     connectButton,
   );
 
@@ -79,9 +87,9 @@ export function mountWalletPanel(container: HTMLElement, wallet: DevWallet, conf
     h(
       'p',
       { class: 'muted' },
-      "An EIP-1193 provider over the sandbox's funded test key. It signs locally and broadcasts to the local chains, like an injected wallet without the popups.",
+      "An EIP-1193 provider over the sandbox's funded test key. It signs locally and broadcasts to the local chains, like an injected wallet without the popups. It speaks EIP-5792: approvals and transfer in one prompt, run atomically by a real EIP-7702 delegation; turn batching off to see one prompt per step.",
     ),
-    h('dl', { class: 'facts' }, h('dt', {}, 'Status'), status, h('dt', {}, 'Account'), address, h('dt', {}, 'Chain'), chain),
+    h('dl', { class: 'facts' }, h('dt', {}, 'Status'), status, h('dt', {}, 'Account'), address, h('dt', {}, 'Chain'), chain, h('dt', {}, 'Batching'), batching),
     controls,
     traps,
     h('h3', {}, 'Balances'),
@@ -100,6 +108,8 @@ export function mountWalletPanel(container: HTMLElement, wallet: DevWallet, conf
     address.title = usingSandboxAccount ? "The sandbox's demo account" : 'The second test account';
     chain.textContent = chainLabel(wallet.chainId);
     connectButton.textContent = wallet.connected ? 'Disconnect' : 'Connect';
+    batching.textContent = wallet.eip5792 ? 'EIP-5792 on (atomic through EIP-7702)' : 'EIP-5792 off (method not found)';
+    batchingButton.setAttribute('aria-pressed', String(wallet.eip5792));
     const pending = wallet.pendingTraps;
     traps.textContent = pending.length ? `Armed: ${pending.map((trap) => `${trap.action} the next ${describeMatcher(trap.method)}`).join(', ')}` : '';
   }

@@ -236,6 +236,13 @@ function flowFigures(runs: FlowRun[]): Figure[] {
       all((r) => r.secondMount.interactiveMs),
     ),
     figure(
+      'wallet.promptsPerTransfer',
+      'wallet prompts per ERC-20 transfer (a batching wallet)',
+      'count',
+      all((r) => r.walletPrompts),
+      { target: '1', check: allEqual(1) },
+    ),
+    figure(
       'requests.quotesWhileTyping',
       `quote requests for typing “${TYPED_AMOUNT}”`,
       'count',
@@ -439,6 +446,7 @@ async function main(): Promise<void> {
       browser = await launchBrowser();
       chromium = browser.version();
       const fromChain = sandbox.info.chains.find((c) => c.chainId === FROM_CHAIN);
+      const { contracts } = sandbox.info;
       if (!fromChain?.rpcUrl) throw new Error(`the sandbox has no served chain ${FROM_CHAIN}`);
       const config: PageConfig = {
         proxyUrl: sandbox.proxyUrl,
@@ -456,7 +464,10 @@ async function main(): Promise<void> {
         wallet: {
           walletModule: '/dev-wallet.js',
           privateKey: sandbox.info.account.privateKey,
-          chains: sandbox.info.chains.filter((c) => c.rpcUrl).map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl!, name: c.name })),
+          // With each chain's BatchExecutor the wallet batches (EIP-5792, atomic through EIP-7702), as MetaMask's smart accounts do.
+          chains: sandbox.info.chains
+            .filter((c) => c.rpcUrl)
+            .map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl!, name: c.name, batchExecutor: contracts[String(c.chainId)]?.batchExecutor })),
           chainId: FROM_CHAIN,
         },
         log,

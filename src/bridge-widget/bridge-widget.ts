@@ -27,7 +27,7 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @fires {CustomEvent<BridgeQuoteDetail>} bridge-quote - A quote was received. `detail`: estimate, chains, tokens, requestId.
  * @fires {CustomEvent<BridgeRouteDetail>} bridge-route - A route (intent) was created. `detail`: intentId, route, requestId, providerRequestId.
  * @fires {CustomEvent<BridgeApprovalDetail>} bridge-approval - An approval step changed state (sent or done). `detail`: intentId, token, spender, amount, state, txHash.
- * @fires {CustomEvent<BridgeTransactionDetail>} bridge-transaction - The source transaction was broadcast. `detail`: intentId, txHash, chainId.
+ * @fires {CustomEvent<BridgeTransactionDetail>} bridge-transaction - The source transaction was broadcast (in a batch: once the wallet reports it included). `detail`: intentId, txHash, chainId, batchId (batched only).
  * @fires {CustomEvent<BridgeStatusDetail>} bridge-status - The transfer's status changed. `detail`: intentId, status, hashes, needsGas, requestId, metadata.
  * @fires {CustomEvent<BridgeSuccessDetail>} bridge-success - The service reported `success`; only then. `detail`: the status detail plus toAmount.
  * @fires {CustomEvent<BridgeFailedDetail>} bridge-failed - The service reported `failed` (a refund is initiated) or no longer knows the transfer. `detail`: intentId, reason.
@@ -67,7 +67,7 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart notice-warning - Warning notices (also `notice`).
  * @csspart notice-info - Information notices (also `notice`).
  * @csspart status - The current step while a transfer is being prepared and signed.
- * @csspart prompts - How many times the wallet will ask, once the route is read.
+ * @csspart prompts - How many times the wallet will ask, once the route is read (once when the approvals and the transfer go as one batch).
  * @csspart approvals - The list of token approvals.
  * @csspart approval-step - One approval.
  * @csspart approval-badge - The state of one approval.

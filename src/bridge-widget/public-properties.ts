@@ -57,6 +57,7 @@ export class BridgeWidgetPublicProperties extends LitElement {
     strings: { attribute: false },
     provider: { attribute: false },
     walletDiscovery: { attribute: 'wallet-discovery' },
+    batch: {},
     metadata: { attribute: false },
     postHook: { attribute: false },
   };
@@ -126,6 +127,11 @@ export class BridgeWidgetPublicProperties extends LitElement {
    * connect UI. `provider` always wins over a discovered wallet.
    */
   walletDiscovery: 'on' | 'off' = 'on';
+  /**
+   * `on` (default): when the wallet runs EIP-5792 batches atomically on the source chain, the approvals and the transfer go to it
+   * as one batch, one prompt. `off`: each approval and the transfer prompt on their own, as with any wallet without EIP-5792.
+   */
+  batch: 'on' | 'off' = 'on';
   /** Object sent with the route request and echoed back in every status. */
   metadata: Record<string, unknown> | undefined = undefined;
   /** The spec's `hooks.postHook`: a contract call on the destination chain once funds arrive. */

@@ -16,6 +16,7 @@ export type FlowErrorKind =
   | 'wallet'
   | 'approval-failed'
   | 'transaction-reverted'
+  | 'batch-failed'
   | 'routing'
   | 'route-rejected';
 

@@ -15,8 +15,12 @@ import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import type { SessionSettings } from './settings.js';
 import type { ApprovalProgress, ExecutionStep, RouteReview, TransferDeps } from './transfer.js';
 
-/** The transfer steps and their guards (./transfer.ts): a chunk of their own, loaded on the first click, or before it when the page is idle. */
-export const loadTransferSteps = () => loadChunk(() => import('./transfer.js'));
+/**
+ * The transfer steps and their guards (./batch.ts, one prompt where the wallet
+ * can, over ./transfer.ts, the sequence): a chunk of their own, loaded on the
+ * first click, or before it when the page is idle.
+ */
+export const loadTransferSteps = () => loadChunk(() => import('./batch.js'));
 
 /** What is on screen while the transfer is prepared and signed. */
 export interface ExecutionState {
@@ -28,6 +32,8 @@ export interface ExecutionState {
   review?: RouteReview | undefined;
   /** Set while terms worse than this quote wait for the user's answer (`answerTerms`); nothing is signed meanwhile. */
   terms?: Estimate | undefined;
+  /** The approvals and the transfer go to the wallet as one EIP-5792 batch, one prompt (./batch.ts); decided before the first prompt. */
+  batched?: boolean | undefined;
 }
 
 /** One attempt: the form as the user agreed to it, and the wallet that signs. */
@@ -60,13 +66,14 @@ export interface ExecutionContext {
 
 /**
  * How many times the wallet will ask: each approval still needed, then the
- * transfer. Known once the route is in and every allowance is read, before the
- * first prompt; 0 until then. Approvals granted in this attempt still count,
- * so the number does not change while the user works through them.
+ * transfer; once when they go as one batch (`batched`). Known once the route
+ * is in and every allowance is read, before the first prompt; 0 until then.
+ * Approvals granted in this attempt still count, so the number does not
+ * change while the user works through them.
  */
-export function walletPrompts({ step, route, approvals }: ExecutionState): number {
+export function walletPrompts({ step, route, approvals, batched }: ExecutionState): number {
   if (!route || step === 'routing' || approvals.some((a) => a.state === 'checking')) return 0;
-  return approvals.filter((a) => a.state !== 'sufficient').length + 1;
+  return batched ? 1 : approvals.filter((a) => a.state !== 'sufficient').length + 1;
 }
 
 const savedToken = ({ address, symbol, decimals }: SavedToken): SavedToken => ({ address, symbol, decimals });
@@ -93,7 +100,7 @@ export class TransferExecution {
   async run(attempt: Attempt): Promise<void> {
     const { quote, inputs, fromChain, toChain, fromToken, toToken, chains, provider, account, client } = attempt;
     const context = this.#context;
-    const { metadata, postHook, unlimitedApproval, walletTimeout } = context.settings();
+    const { metadata, postHook, unlimitedApproval, walletTimeout, batch } = context.settings();
     this.state = { step: 'routing', approvals: [], route: undefined };
     const controller = (this.#running = new AbortController());
     let intentId: string | undefined;
@@ -103,8 +110,8 @@ export class TransferExecution {
     };
     context.changed();
     try {
-      const { sendTransfer } = await loadTransferSteps();
-      const saved = await sendTransfer(
+      const { sendTransferInOnePrompt } = await loadTransferSteps();
+      const saved = await sendTransferInOnePrompt(
         {
           fromChain,
           toChain,
@@ -126,6 +133,7 @@ export class TransferExecution {
           provider,
           store: context.store,
           unlimitedApprovals: unlimitedApproval,
+          batch: batch !== 'off',
           signal: controller.signal,
           ...(walletTimeout > 0 && walletTimeout < Infinity ? { promptTimeoutMs: walletTimeout * 1000 } : {}),
         },
@@ -146,12 +154,13 @@ export class TransferExecution {
             }
           },
           onReview: (review) => set({ review }),
+          onBatch: (batched) => set({ batched }),
           onTermsChanged: ({ before }, review) =>
             new Promise<boolean>((resolve) => {
               this.#termsAnswer = resolve;
               set({ review, terms: before });
             }),
-          onTransaction: (hash, id) => context.emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId }),
+          onTransaction: (hash, id, batchId) => context.emit('bridge-transaction', { intentId: id, txHash: hash, chainId: fromChain.chainId, batchId }),
           onLateTransaction: (record) => context.broadcast(record, false),
         },
       );

@@ -304,8 +304,8 @@ export function mainAction({ account, values, draft, quote, quoteFailed, valueLo
 /** Routed but never broadcast from this page for this long: nothing moved, so nothing to follow. */
 export const ABANDON_AFTER_MS = 10 * 60_000;
 
-/** What resuming does with an unfinished saved transfer: follow it (it was broadcast), give it up, or leave it. */
-export function resumeAction(saved: Pick<SavedTransfer, 'sourceTxHash' | 'createdAt'>, now: number): 'track' | 'abandon' | 'keep' {
-  if (saved.sourceTxHash) return 'track';
+/** What resuming does with an unfinished saved transfer: follow it (it was broadcast, or the wallet took its batch), give it up, or leave it. */
+export function resumeAction(saved: Pick<SavedTransfer, 'sourceTxHash' | 'batchId' | 'createdAt'>, now: number): 'track' | 'abandon' | 'keep' {
+  if (saved.sourceTxHash || saved.batchId) return 'track';
   return now - saved.createdAt > ABANDON_AFTER_MS ? 'abandon' : 'keep';
 }

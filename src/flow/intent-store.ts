@@ -36,6 +36,13 @@ export interface SavedTransfer {
   sourceTxHash?: string | undefined;
   /** When the source transaction was broadcast (its hash came back); "taking longer than usual" counts from here. Records saved before it was kept lack it. */
   broadcastAt?: number | undefined;
+  /**
+   * The wallet's id of the EIP-5792 batch that carries the transfer (approvals
+   * and the bridge transaction in one prompt), saved as soon as the wallet
+   * returns it; the bridge transaction's hash (`sourceTxHash`) follows once
+   * the wallet reports the batch included.
+   */
+  batchId?: string | undefined;
   receiptAccepted: boolean;
   destTxHash?: string | undefined;
   /** What the service said arrived (`to_amount_wei`), once it said. */
@@ -116,6 +123,7 @@ const storedTransfer = z.object({
   phase,
   sourceTxHash: text,
   broadcastAt: z.optional(z.number()),
+  batchId: text,
   receiptAccepted: z.boolean(),
   destTxHash: text,
   toAmountReceived: z.optional(amount),

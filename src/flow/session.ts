@@ -116,6 +116,7 @@ export class TransferSession implements ReactiveControllerHost {
       client,
       store,
       account: () => this.account,
+      provider: () => this.provider,
       timing: options.transfer,
       shown: (saved) => {
         this.view = saved ? 'tracking' : 'form';

@@ -14,6 +14,8 @@ export interface SessionSettings extends PresetSettings {
   readonly unlimitedApproval: boolean;
   /** Seconds to wait for a wallet prompt. */
   readonly walletTimeout: number;
+  /** `off`: never an EIP-5792 batch, each approval and the transfer prompt on their own (the element's `batch`). */
+  readonly batch?: string;
   /** `on`: without a provider, Connect offers the wallets the browser announces (the element's `wallet-discovery`). */
   readonly walletDiscovery?: string;
   readonly valueLossThreshold: number;

@@ -8,6 +8,7 @@ import type { ResponseMeta, WidgetClient } from '../api/client.js';
 import type { IntentStatus } from '../api/schemas.js';
 import type { BridgeEventDetails, BridgeStatusDetail } from '../events/index.js';
 import type { TransferPhase } from '../model/transfer-phase.js';
+import type { Eip1193Provider } from '../wallet/index.js';
 import { resumeAction } from './form.js';
 import type { IntentStore, SavedTransfer } from './intent-store.js';
 import { loadChunk } from './errors.js';
@@ -17,6 +18,8 @@ import type { TrackDeps, TrackOutcome } from './track-transfer.js';
 
 /** The receipt and status steps (./track-transfer.ts): a chunk of their own, loaded with the first transfer followed. */
 export const loadTrackingSteps = () => loadChunk(() => import('./track-transfer.js'));
+/** A batch's way to its hash (./batch.ts, the review's chunk): only for a batch the wallet took before a reload. */
+const loadBatchSteps = () => loadChunk(() => import('./batch.js'));
 
 /** The transfer on screen once sent (or resumed). */
 export interface Tracked {
@@ -37,8 +40,11 @@ export interface TrackingContext {
   readonly client: WidgetClient | undefined;
   readonly store: IntentStore;
   account(): string | undefined;
-  /** Polling, receipt and refund-read timing; shorter in tests. */
-  readonly timing: (Pick<TrackDeps, 'poll' | 'receiptBackoff'> & { refunds?: Partial<RefundTiming> | undefined }) | undefined;
+  /** The wallet: it alone knows where a batch it took stands. */
+  provider(): Eip1193Provider | undefined;
+  /** Polling, receipt, refund-read and batch-status timing; shorter in tests. */
+  readonly timing:
+    (Pick<TrackDeps, 'poll' | 'receiptBackoff'> & { refunds?: Partial<RefundTiming> | undefined; confirmPollMs?: number | undefined }) | undefined;
   /** A transfer is on screen now, or none (`undefined`: the form). */
   shown(saved: SavedTransfer | undefined): void;
   changed(): void;
@@ -154,9 +160,13 @@ export class TransferTracking {
       context.changed();
     };
     try {
+      if (!saved.sourceTxHash && saved.batchId) {
+        latest = await this.#settle(saved, signal);
+        update({ saved: latest });
+      }
       const { trackTransfer } = await loadTrackingSteps();
       const outcome = await trackTransfer(
-        saved,
+        latest,
         { ...context.timing, client, store: context.store, signal },
         {
           onRecord: (record) => {
@@ -189,6 +199,25 @@ export class TransferTracking {
       this.#finish(outcome);
     } catch (error) {
       if (!isAborted(error)) context.report(error, intentId);
+    }
+  }
+
+  /**
+   * A batch the wallet took (its id saved) before its hash was known: asks the
+   * wallet until it reports it included, saves the hash and says so
+   * (`bridge-transaction`). A batch that failed ends here: the form again, with why.
+   */
+  async #settle(saved: SavedTransfer, signal: AbortSignal): Promise<SavedTransfer> {
+    const context = this.#context;
+    try {
+      const { settleBatch } = await loadBatchSteps();
+      const settled = await settleBatch(context.provider(), saved, context.store, { signal, pollMs: context.timing?.confirmPollMs });
+      const { intentId, sourceTxHash, fromChainId, batchId } = settled;
+      context.emit('bridge-transaction', { intentId, txHash: sourceTxHash!, chainId: fromChainId, batchId });
+      return settled;
+    } catch (error) {
+      if (this.current?.saved.intentId === saved.intentId && !isAborted(error)) this.show(undefined);
+      throw error;
     }
   }
 

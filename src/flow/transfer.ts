@@ -49,16 +49,17 @@ export interface ApprovalProgress extends RequiredApproval {
   message?: string;
 }
 
-/** What the flow is doing before the broadcast (after it, the transfer's phase says where it stands). */
-export type ExecutionStep = 'routing' | 'approving' | 'switching-chain' | 'confirm-in-wallet';
+/** What the flow is doing before the broadcast (after it, the transfer's phase says where it stands); `batch-pending`: the wallet took the batch, its transaction is not included yet. */
+export type ExecutionStep = 'routing' | 'approving' | 'switching-chain' | 'confirm-in-wallet' | 'batch-pending';
 
 export interface TransferHandlers {
   onStep?(step: ExecutionStep): void;
   onRoute?(result: RouteResult, meta: ResponseMeta): void;
   onApprovals?(steps: readonly ApprovalProgress[]): void;
   onApprovalSent?(step: ApprovalProgress): void;
-  onTransaction?(hash: Hash, intentId: string): void;
-  /** The wallet answered after the flow gave up waiting: the transfer was broadcast after all and is now saved. */
+  /** The source transaction has a hash; `batchId` when it came in an EIP-5792 batch (./batch.ts). */
+  onTransaction?(hash: Hash, intentId: string, batchId?: string): void;
+  /** The wallet answered after the flow gave up waiting: the transfer was broadcast (or, a batch, taken by the wallet) after all and is now saved. */
   onLateTransaction?(record: SavedTransfer): void;
   /** The route passed every guard: what the wallet will be asked to do, shown before it opens. */
   onReview?(review: RouteReview): void;
@@ -102,7 +103,7 @@ function agreementOf(plan: TransferPlan, deps: TransferDeps): Agreement {
   return { ...plan, unlimitedApproval: deps.unlimitedApprovals };
 }
 
-async function assertAccount(provider: Eip1193Provider, expected: Address, signal?: AbortSignal): Promise<void> {
+export async function assertAccount(provider: Eip1193Provider, expected: Address, signal?: AbortSignal): Promise<void> {
   const [account] = await getAccounts(provider, { signal });
   if (!account || account.toLowerCase() !== expected.toLowerCase()) {
     throw new FlowError(
@@ -152,30 +153,50 @@ function requiredApprovals(plan: TransferPlan, route: RouteResult): RequiredAppr
   return required;
 }
 
+/** Shows an approval's new state: every listener gets a fresh copy of all steps. */
+export function showApproval(steps: ApprovalProgress[], handlers: TransferHandlers, step: ApprovalProgress, state: ApprovalState, message?: string): void {
+  step.state = state;
+  if (message) step.message = message;
+  handlers.onApprovals?.(steps.map((s) => ({ ...s })));
+}
+
+/**
+ * The approvals the widget will send, each allowance read first, so the user
+ * sees the whole plan before the first prompt (both ways of sending start
+ * here); `next` is the step shown meanwhile, when there are approvals.
+ */
+export async function readApprovals(
+  plan: TransferPlan,
+  route: RouteResult,
+  deps: TransferDeps,
+  handlers: TransferHandlers,
+  next: ExecutionStep = 'approving',
+): Promise<ApprovalProgress[]> {
+  const steps: ApprovalProgress[] = requiredApprovals(plan, route).map((r, i) => ({
+    ...r,
+    id: `${i}:${r.tokenAddress}:${r.spender}`.toLowerCase(),
+    state: 'checking',
+  }));
+  handlers.onApprovals?.(steps.map((s) => ({ ...s })));
+  if (steps.length === 0) return steps;
+  handlers.onStep?.(next);
+  for (const step of steps) showApproval(steps, handlers, step, (await allowanceOf(deps, plan.fromAddress, step)) >= step.amount ? 'sufficient' : 'needed');
+  return steps;
+}
+
 async function runApprovals(
   plan: TransferPlan,
   route: RouteResult,
   deps: TransferDeps,
   handlers: TransferHandlers,
   requestId: string | undefined,
+  read: ApprovalProgress[] | undefined,
 ): Promise<void> {
   const { fromAddress } = plan;
   const { provider, signal } = deps;
   const agreed = agreementOf(plan, deps);
-  const required = requiredApprovals(plan, route);
-  const steps: ApprovalProgress[] = required.map((r, i) => ({ ...r, id: `${i}:${r.tokenAddress}:${r.spender}`.toLowerCase(), state: 'checking' }));
-  const publish = () => handlers.onApprovals?.(steps.map((s) => ({ ...s })));
-  publish();
-  if (steps.length === 0) return;
-  handlers.onStep?.('approving');
-  const show = (step: ApprovalProgress, state: ApprovalState, message?: string) => {
-    step.state = state;
-    if (message) step.message = message;
-    publish();
-  };
-
-  // Check every allowance first, so the user sees the whole plan before the first prompt.
-  for (const step of steps) show(step, (await allowanceOf(deps, fromAddress, step)) >= step.amount ? 'sufficient' : 'needed');
+  const steps = read ?? (await readApprovals(plan, route, deps, handlers));
+  const show = (step: ApprovalProgress, state: ApprovalState, message?: string) => showApproval(steps, handlers, step, state, message);
 
   const pending = deps.store.approvals;
   for (const step of steps) {
@@ -235,7 +256,13 @@ async function runApprovals(
 }
 
 /** Moves the wallet to a chain of the list, described by that chain's own entry; any other chain is refused before the wallet is asked. */
-async function switchTo(plan: TransferPlan, deps: TransferDeps, handlers: TransferHandlers, chainId: string, requestId: string | undefined): Promise<void> {
+export async function switchTo(
+  plan: TransferPlan,
+  deps: TransferDeps,
+  handlers: TransferHandlers,
+  chainId: string,
+  requestId: string | undefined,
+): Promise<void> {
   const built = switchParams(agreementOf(plan, deps), chainId);
   if (!built.ok) throw routeRejected(built, requestId);
   const { params } = built;
@@ -271,6 +298,19 @@ async function confirmTerms(
   if (!accepted) throw refused;
 }
 
+/** A transfer routed, guarded, its terms accepted and its intent saved: what every way of sending it starts from. */
+export interface PreparedTransfer {
+  route: RouteResult;
+  requestId: string | undefined;
+  agreed: Agreement;
+  /** The saved intent (phase `signing`), before any prompt. */
+  record: SavedTransfer;
+  /** Changes the saved record (re-read from storage first). */
+  update(change: (current: SavedTransfer | undefined) => SavedTransfer | undefined): SavedTransfer | undefined;
+  /** Ends the attempt with `error`; the saved intent is marked abandoned unless something was sent for it. */
+  abandon(error: unknown): never;
+}
+
 /**
  * The balance of the token sent at which a refund counts as arrived: the
  * balance now, through the wallet on the source chain (after the approvals,
@@ -279,7 +319,7 @@ async function confirmTerms(
  * cannot read it within a few seconds leaves it unknown, and the transfer
  * goes on: a refund that cannot be seen is still said to be initiated.
  */
-async function balanceFloor(plan: TransferPlan, deps: TransferDeps, route: RouteResult): Promise<bigint> {
+export async function balanceFloor(plan: TransferPlan, deps: TransferDeps, route: RouteResult): Promise<bigint> {
   const { fromChain, fromToken, fromAddress, amount } = plan;
   const { estimate, execution } = route.route;
   const before = await readTokenBalance(deps.provider, { token: fromToken.address as Address, owner: fromAddress }, { signal: deps.signal, timeoutMs: 5_000 });
@@ -301,6 +341,11 @@ async function balanceFloor(plan: TransferPlan, deps: TransferDeps, route: Route
  * marked abandoned and the error says so.
  */
 export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handlers: TransferHandlers = {}): Promise<SavedTransfer> {
+  return sendSequence(plan, deps, handlers, await prepareTransfer(plan, deps, handlers));
+}
+
+/** The route (a fresh quote first), its guards and terms, and the intent saved; nothing is signed yet. */
+export async function prepareTransfer(plan: TransferPlan, deps: TransferDeps, handlers: TransferHandlers): Promise<PreparedTransfer> {
   const { fromChain, fromToken, toChain, toToken, amount, fromAddress } = plan;
   const { provider, signal, store } = deps;
   handlers.onStep?.('routing');
@@ -354,14 +399,30 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
   };
   store.save(record);
   const update = (change: (current: SavedTransfer | undefined) => SavedTransfer | undefined) => store.update(record.account, record.intentId, change);
-
   const abandon = (error: unknown): never => {
-    update((current) => (current && !current.sourceTxHash ? { ...current, phase: 'abandoned' } : current));
+    update((current) => (current && !current.sourceTxHash && !current.batchId ? { ...current, phase: 'abandoned' } : current));
     throw error;
   };
+  return { route, requestId, agreed, record, update, abandon };
+}
 
+/**
+ * The sequence, one prompt each: the approvals still needed (`approvals`,
+ * when already read), then the transaction.
+ */
+export async function sendSequence(
+  plan: TransferPlan,
+  deps: TransferDeps,
+  handlers: TransferHandlers,
+  prepared: PreparedTransfer,
+  approvals?: ApprovalProgress[],
+): Promise<SavedTransfer> {
+  const { fromChain, fromAddress } = plan;
+  const { provider, signal } = deps;
+  const { route, requestId, agreed, update, abandon } = prepared;
+  let { record } = prepared;
   try {
-    await runApprovals(plan, route, deps, handlers, requestId);
+    await runApprovals(plan, route, deps, handlers, requestId, approvals);
     await switchTo(plan, deps, handlers, fromChain.chainId, requestId);
     await assertAccount(provider, fromAddress, signal);
   } catch (error) {

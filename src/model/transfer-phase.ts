@@ -3,7 +3,8 @@
  * intent store, the status poller, the tracker and the history use, and the
  * one rule of which phases are final.
  *
- * - `signing`: the route exists and the wallet is (or was) asked; nothing is broadcast yet.
+ * - `signing`: the route exists and the wallet is (or was) asked; nothing is broadcast yet, or
+ *   (with a `batchId`) the wallet took the batch and its transaction's hash is not known yet.
  * - `broadcast`: the source transaction has a hash; the receipt may not be accepted yet.
  * - `submitted`, `bridging`, `success`, `failed`: as the service's status says.
  * - `not-found`: the service no longer knows the intent (404 is terminal).

@@ -3,7 +3,7 @@
  * branch on `kind` instead of on the numeric codes and ad-hoc message strings
  * that differ from one wallet to the next.
  */
-export type WalletErrorKind = 'no-provider' | 'rejected' | 'unknown-chain' | 'wrong-account' | 'wrong-chain' | 'timeout' | 'reverted' | 'rpc';
+export type WalletErrorKind = 'no-provider' | 'rejected' | 'unknown-chain' | 'wrong-account' | 'wrong-chain' | 'timeout' | 'reverted' | 'unsupported' | 'rpc';
 
 export class WalletError extends Error {
   readonly kind: WalletErrorKind;
@@ -23,6 +23,10 @@ const USER_REJECTED = 4001;
 const UNAUTHORIZED = 4100;
 const UNRECOGNIZED_CHAIN = 4902;
 const EXECUTION_REVERTED = 3;
+// The method does not exist here (EIP-1193 4200, JSON-RPC -32601), or EIP-5792's
+// "not like this": an unsupported capability (5700) or chain (5710), an account
+// upgrade the user declined (5750), no atomic execution (5760). Nothing was sent.
+const UNSUPPORTED = [4200, -32601, 5700, 5710, 5750, 5760];
 
 type ErrorFields = Partial<Record<'code' | 'message' | NestedKey, unknown>>;
 
@@ -70,6 +74,7 @@ export function normalizeRpcError(e: unknown): WalletError {
     // user's point of view the wallet refused, which the flow handles like a rejection.
     : has(UNAUTHORIZED) ? 'rejected'
     : has(EXECUTION_REVERTED) ? 'reverted'
+    : UNSUPPORTED.some(has) ? 'unsupported'
     : rejectedText.test(text) ? 'rejected'
     : unknownChainText.test(text) ? 'unknown-chain'
     : revertedText.test(text) ? 'reverted'

@@ -8,5 +8,17 @@ export { isEip1193Provider, providerProblem, type CallOptions, type Eip1193Provi
 export type { Address, Hash } from './hex.js';
 export { getAccounts, getChainId, requestAccounts, switchChain, type AddChainParams } from './chain.js';
 export { sendTransaction, waitForReceipt, type TxReceipt, type TxRequest, type WaitOptions } from './transaction.js';
-export { approveErc20, readErc20Allowance, readTokenBalance, type ApproveErc20Args, type Erc20AllowanceArgs } from './erc20.js';
+export { approveErc20, encodeApprove, readErc20Allowance, readTokenBalance, type ApproveErc20Args, type Erc20AllowanceArgs } from './erc20.js';
+export {
+  getAtomicStatus,
+  getCallsStatus,
+  parseBatchId,
+  sendCalls,
+  waitForCalls,
+  UNKNOWN_BUNDLE,
+  type AtomicStatus,
+  type Call,
+  type CallsStatus,
+  type SendCallsRequest,
+} from './calls.js';
 export { watchWallet, type WalletEventHandlers } from './watch.js';

@@ -129,6 +129,31 @@ describe('npm run demo', () => {
     assert.match((await page.getByTestId('wallet-chain').textContent()) ?? '', /\(11155111\)|\(84532\)/);
     // Balances come from the real chains.
     await page.getByTestId('wallet-balances').getByText('USDC').first().waitFor({ timeout: 30_000 });
+    // The wallet speaks EIP-5792, atomic through the sandbox's BatchExecutor, until the panel's switch turns it off.
+    const capabilities = () =>
+      page.evaluate(async (account) => {
+        const wallet = (window as unknown as { demo: { wallet: { request(a: { method: string; params: unknown[] }): Promise<unknown> } } }).demo.wallet;
+        try {
+          return await wallet.request({ method: 'wallet_getCapabilities', params: [account, ['0xaa36a7']] });
+        } catch (error) {
+          return { code: (error as { code?: number }).code };
+        }
+      }, config.account.address);
+    const toggle = page.getByTestId('wallet-batching-toggle');
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+    assert.match(JSON.stringify(await capabilities()), /"0xaa36a7":\{"atomic":\{"status":"(ready|supported)"\}\}/);
+    await toggle.click();
+    await page
+      .getByTestId('wallet-batching')
+      .filter({ hasText: /EIP-5792 off/ })
+      .waitFor({ timeout: 10_000 });
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
+    assert.deepEqual(await capabilities(), { code: 4200 }, 'method not found');
+    await toggle.click();
+    await page
+      .getByTestId('wallet-batching')
+      .filter({ hasText: /EIP-5792 on/ })
+      .waitFor({ timeout: 10_000 });
     // The fault panel reached the service's admin endpoints.
     await page.locator('[data-fault="stuck"]:not([disabled])').waitFor({ timeout: 30_000 });
     // The widget, or the placeholder while src/define.ts does not exist yet.

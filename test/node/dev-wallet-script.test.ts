@@ -89,4 +89,46 @@ describe('sandbox/dev-wallet.js', { timeout: 120_000 }, () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
+
+  it("given the ready info's contracts too, it batches (EIP-5792) atomically through a real EIP-7702 delegation", async () => {
+    const ready = sandbox.readyInfo;
+    const account = sandbox.accounts.extraUsers[0]!;
+    const page = await browser.newPage();
+    await page.addInitScript((config) => ((window as unknown as { bridgeDevWallet: unknown }).bridgeDevWallet = config), {
+      privateKey: account.privateKey,
+      chains: ready.chains,
+      contracts: ready.contracts,
+      autoConnect: true,
+    });
+    await page.addInitScript({ path: SCRIPT });
+    await page.goto(server.url);
+    const chainId = `0x${ready.chains[0]!.chainId.toString(16)}`;
+    const result = await page.evaluate(
+      async ({ chainId, from }) => {
+        const provider = (window as unknown as { devWallet: { request(a: { method: string; params?: unknown[] }): Promise<unknown> } }).devWallet;
+        const before = await provider.request({ method: 'wallet_getCapabilities', params: [from, [chainId]] });
+        const calls = [
+          { to: from, value: '0x1' },
+          { to: from, value: '0x2' },
+        ];
+        const { id } = (await provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from, chainId, atomicRequired: true, calls }] })) as {
+          id: string;
+        };
+        let status: { status: number; atomic: boolean; receipts?: { transactionHash: string }[] };
+        do status = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as typeof status;
+        while (status.status === 100);
+        const after = await provider.request({ method: 'wallet_getCapabilities', params: [from, [chainId]] });
+        return { before, after, status };
+      },
+      { chainId, from: account.address },
+    );
+    assert.deepEqual(result.before, { [chainId]: { atomic: { status: 'ready' } } });
+    assert.deepEqual([result.status.status, result.status.atomic, result.status.receipts?.length], [200, true, 1]);
+    assert.deepEqual(result.after, { [chainId]: { atomic: { status: 'supported' } } }, 'delegated by that batch');
+    const receipt = await sandbox
+      .chain(ready.chains[0]!.chainId)
+      .publicClient.getTransactionReceipt({ hash: result.status.receipts![0]!.transactionHash as `0x${string}` });
+    assert.equal(receipt.type, 'eip7702');
+    await page.close();
+  });
 });

@@ -35,6 +35,12 @@ describe('walletPrompts: how many times the wallet will ask, said before it firs
     assert.equal(walletPrompts(state({ step: 'confirm-in-wallet', approvals: [] })), 1, 'a native route: the transfer only');
   });
 
+  it('is one when the approvals and the transfer go as one batch (EIP-5792), however many approvals, and stays one while it is pending', () => {
+    assert.equal(walletPrompts(state({ batched: true, approvals: [approval('needed', 0), approval('needed', 1)] })), 1);
+    assert.equal(walletPrompts(state({ batched: true, step: 'batch-pending', approvals: [approval('mining', 0), approval('mining', 1)] })), 1);
+    assert.equal(walletPrompts(state({ batched: true, approvals: [approval('checking', 0)] })), 0, 'not before every allowance is read');
+  });
+
   it('keeps its number while the user works through the approvals', () => {
     const during = [approval('done', 0), approval('waiting-wallet', 1)];
     assert.equal(walletPrompts(state({ approvals: during })), 3);

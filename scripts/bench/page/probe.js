@@ -207,9 +207,11 @@
   };
 
   bench.connectWallet = async (options) => {
-    const { createDevWallet } = await import(options.walletModule);
+    const { createDevWallet, PROMPT_METHODS } = await import(options.walletModule);
     const wallet = createDevWallet({ privateKey: options.privateKey, chains: options.chains, chainId: options.chainId, autoConnect: true });
     bench.wallet = wallet;
+    /** How many times the wallet has asked its user so far. */
+    bench.walletPrompts = () => wallet.requests.filter((method) => PROMPT_METHODS.includes(method)).length;
     for (const w of document.querySelectorAll('bridge-widget')) w.provider = wallet;
     return wallet.address;
   };

@@ -31,6 +31,8 @@ export interface FlowRun {
   /** POST /routes/quote between the first keystroke and the Bridge click. */
   quoteRequestsWhileTyping: number;
   outcome: string;
+  /** Times the wallet asked its user from the Bridge click to the end (network switches, approvals, transfers, batches). */
+  walletPrompts: number;
   /** Requests to the proxy by endpoint, page load to the end of the transfer. */
   requestsByEndpoint: Record<string, number>;
   statusPolls: number;
@@ -118,10 +120,12 @@ export async function runFlow(ctx: BenchContext): Promise<FlowRun> {
       if (Date.now() > deadline) throw new Error(`the Bridge button never became ready (it says “${button.text}”)`);
       await pause(100);
     }
+    const promptsBefore = await call<number>(page, 'window.__bench.walletPrompts()');
     await page.locator('bridge-widget').locator('[part~="primary-button"]').click();
     const outcome = await call<{ type: string; kind?: string; message?: string }>(page, 'window.__bench.outcome(120000)');
     if (outcome.type !== 'bridge-success') ctx.log(`  flow ended with ${outcome.type}${outcome.kind ? ` (${outcome.kind}: ${outcome.message})` : ''}`);
     await pause(500);
+    const walletPrompts = (await call<number>(page, 'window.__bench.walletPrompts()')) - promptsBefore;
     const requestsByEndpoint = countBy(requests);
 
     const polls = (await Promise.all(statuses)).sort((a, b) => a.start - b.start);
@@ -147,6 +151,7 @@ export async function runFlow(ctx: BenchContext): Promise<FlowRun> {
       quote,
       quoteRequestsWhileTyping,
       outcome: outcome.type === 'bridge-success' ? 'success' : `${outcome.type}${outcome.kind ? `: ${outcome.kind}` : ''}`,
+      walletPrompts,
       requestsByEndpoint,
       statusPolls: polls.length,
       hintedPolls,

@@ -77,7 +77,11 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
         </p>`
         : nothing
     }
-    ${prompts ? html`<p class="prompts" part="prompts">${i18n.plural('widget.prompts', prompts)}</p>` : nothing}
+    ${
+      prompts
+        ? html`<p class="prompts" part="prompts">${execution.state.batched ? i18n.t('widget.promptsBatch') : i18n.plural('widget.prompts', prompts)}</p>`
+        : nothing
+    }
     <bw-route-review .view=${routeReview(session)} @terms-confirm=${() => execution.answerTerms(true)} @terms-cancel=${() => execution.answerTerms(false)}></bw-route-review>
     ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${unlimitedApproval}></bw-approval-steps>` : nothing}
     <p class="notice info" part="notice notice-info">

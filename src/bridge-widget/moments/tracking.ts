@@ -39,6 +39,7 @@ export function statusView(session: TransferSession, format: Format, message: st
     reached: saved.reached,
     sourceTxHash,
     sourceTxUrl: sourceTxHash ? explorerTxUrl(fromChain?.blockExplorerUrls, sourceTxHash) : undefined,
+    batchPending: !sourceTxHash && !!saved.batchId,
     destTxHash,
     destTxUrl: destTxHash ? explorerTxUrl(toChain?.blockExplorerUrls, destTxHash) : undefined,
     startedAt: saved.createdAt,

@@ -25,6 +25,8 @@ export interface StatusView {
   reached?: 'submitted' | 'bridging';
   sourceTxHash?: string;
   sourceTxUrl?: string;
+  /** The wallet took the transfer in one batch (EIP-5792) and has not reported it included yet. */
+  batchPending?: boolean;
   destTxHash?: string;
   destTxUrl?: string;
   startedAt: number;
@@ -260,7 +262,7 @@ export class StatusTracker extends PartElement {
     const { phase, toChainName: chain } = view;
     const details = [
       phase === 'signing'
-        ? this.t('status.signing')
+        ? this.t(view.batchPending ? 'status.batchPending' : 'status.signing')
         : html`${this.t('status.sentDetail', { amount: view.fromAmountText, chain: view.fromChainName })}${this.#txLink(view.sourceTxHash, view.sourceTxUrl, 'status.viewSource')}`,
       view.receiptPending ? this.t('status.reporting') : phase === 'broadcast' ? this.t('status.waitingPickup') : '',
       phase === 'bridging' ? this.t('status.moving', { chain }) : phase === 'submitted' ? this.t('status.waitingStart') : '',

@@ -15,6 +15,7 @@ export interface SandboxConfig {
   tokens: { chainId: number; address: `0x${string}`; symbol: string; decimals: number }[];
   account: { address: `0x${string}`; privateKey: `0x${string}` };
   extraAccounts: { address: `0x${string}`; privateKey: `0x${string}` }[];
+  contracts: Record<string, { batchExecutor: `0x${string}` } & Record<string, `0x${string}`>>;
 }
 
 let config: Promise<SandboxConfig> | undefined;
@@ -103,13 +104,22 @@ export async function transactionCount(chainId: number, owner: `0x${string}`): P
   return Number(BigInt((await rpc(chainId, 'eth_getTransactionCount', [owner, 'latest'])) as string));
 }
 
-/** A development wallet for one of the sandbox's funded accounts, connected, on `chainId`. */
-export async function devWallet(options: { account?: number; chainId?: number } = {}): Promise<DevWallet> {
+/**
+ * A development wallet for one of the sandbox's funded accounts, connected, on `chainId`. With `batching` it knows
+ * each chain's BatchExecutor and runs EIP-5792 batches atomically (one prompt); without, it answers EIP-5792 but says
+ * `atomic: unsupported`, so the widget sends the sequence, as with most wallets today.
+ */
+export async function devWallet(options: { account?: number; chainId?: number; batching?: boolean } = {}): Promise<DevWallet> {
   const c = await sandboxConfig();
   const account = options.account === undefined ? c.account : c.extraAccounts[options.account]!;
   return createDevWallet({
     privateKey: account.privateKey,
-    chains: c.chains.map((ch) => ({ chainId: ch.chainId, rpcUrl: ch.rpcUrl, name: ch.name })),
+    chains: c.chains.map((ch) => ({
+      chainId: ch.chainId,
+      rpcUrl: ch.rpcUrl,
+      name: ch.name,
+      ...(options.batching ? { batchExecutor: c.contracts[String(ch.chainId)]!.batchExecutor } : {}),
+    })),
     chainId: options.chainId ?? c.chains[0]!.chainId,
     autoConnect: true,
   });
