@@ -318,6 +318,7 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
     toToken,
     fromAmount: amount,
     toAmount: route.route.estimate.toAmount,
+    toAmountMin: route.route.estimate.toAmountMin,
     toAddress: plan.toAddress,
     createdAt: now,
     updatedAt: now,

@@ -87,6 +87,7 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'review.recipient': 'Empfänger',
   'review.destination': 'Ziel-Chain',
   'review.receive': 'Sie erhalten',
+  'status.belowMinimum': 'Sie haben {amount} erhalten, weniger als die garantierten {minimum}. Wenden Sie sich mit den Angaben unten an den Support.',
   'terms.title': 'Konditionen geändert',
   'terms.message': 'Konditionen geändert: Sie erhalten jetzt ≈ {new} statt ≈ {old}.',
   'terms.before': 'Vorher',

@@ -85,6 +85,7 @@ export const en = {
   'review.recipient': 'Recipient',
   'review.destination': 'Destination chain',
   'review.receive': 'You receive',
+  'status.belowMinimum': 'You received {amount}, below the guaranteed {minimum}. Contact support with the details below.',
   'terms.title': 'Terms changed',
   'terms.message': 'Terms changed: you now receive ≈ {new} instead of ≈ {old}.',
   'terms.before': 'Before',
