@@ -17,7 +17,8 @@ export type FlowErrorKind =
   | 'approval-failed'
   | 'transaction-reverted'
   | 'routing'
-  | 'route-rejected';
+  | 'route-rejected'
+  | 'simulation-unavailable';
 
 /** A failure of the flow that the UI explains; `cause` keeps the original error. */
 export class FlowError extends Error {

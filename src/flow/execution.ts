@@ -82,7 +82,7 @@ export class TransferExecution {
   async run(attempt: Attempt): Promise<void> {
     const { quote, inputs, fromChain, toChain, fromToken, toToken, chains, provider, account, client } = attempt;
     const context = this.#context;
-    const { metadata, postHook, unlimitedApproval, walletTimeout } = context.settings();
+    const { metadata, postHook, unlimitedApproval, requireSimulation, walletTimeout } = context.settings();
     this.state = { step: 'routing', approvals: [], route: undefined };
     const controller = (this.#running = new AbortController());
     let intentId: string | undefined;
@@ -115,6 +115,7 @@ export class TransferExecution {
           provider,
           store: context.store,
           unlimitedApprovals: unlimitedApproval,
+          requireSimulation,
           signal: controller.signal,
           ...(walletTimeout > 0 && walletTimeout < Infinity ? { promptTimeoutMs: walletTimeout * 1000 } : {}),
         },
