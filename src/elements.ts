@@ -20,6 +20,7 @@ export { TransferHistory } from './components/transfer-history/transfer-history.
 export { WalletChooser } from './components/wallet-chooser/wallet-chooser.js';
 export type { WalletOption } from './components/wallet-chooser/wallet-chooser.js';
 export { VERSION } from './version.js';
+export { isEip1193Provider } from './wallet/index.js';
 export type { Eip1193Provider } from './wallet/index.js';
 export { en, LOCALES, registerLocale, resolveLocale } from './i18n/strings.js';
 export type { StringKey, Strings, StringOverrides } from './i18n/strings.js';

@@ -11,6 +11,7 @@ import {
   IntentNotFoundError,
   NoRouteError,
   PostHookRejectedError,
+  ProxyRefusedError,
   QuoteRejectedError,
   RateLimitedError,
   RoutingError,
@@ -392,6 +393,9 @@ function mapError(init: SendInit, status: number, body: ErrorBody | undefined, m
   const message = errorMessage(body);
   const clientError = status >= 400 && status < 500;
 
+  // The proxy's own refusals come first: a set-up mistake on the site, never read as the service's answer (nor as an AML refusal at quote).
+  const code = body?.code;
+  if (ProxyRefusedError.is(code)) return new ProxyRefusedError(code, meta);
   if (body?.providers && init.errors) return new NoRouteError(message ?? '', body.code?.toString(), body.providers, meta);
   if (status === 401) return new RoutingError('unauthorized', 'The proxy rejected the request: check its API key configuration', meta);
   // AML and other refusals at quote are generic by contract: never surface the server's words.

@@ -17,6 +17,7 @@ export type RoutingErrorKind =
   | 'network'
   | 'timeout'
   | 'upstream'
+  | 'proxy-refused'
   | 'aborted';
 
 export interface RoutingErrorInit {
@@ -113,6 +114,45 @@ export class InvalidResponseError extends RoutingError {
     super('invalid-response', `Invalid response (${field || 'unreadable'}: ${detail})`, { ...init, retryable: true });
     this.name = 'InvalidResponseError';
     this.field = field;
+  }
+}
+
+/** What a proxy refusal is about, from its `code` (the reference proxy's `src/proxy/errors.ts`). */
+export type ProxyRefusal = 'origin' | 'host' | 'method';
+
+const PROXY_REFUSALS: Readonly<Record<string, ProxyRefusal>> = {
+  proxy_origin_not_allowed: 'origin',
+  proxy_host_not_allowed: 'host',
+  proxy_method_not_allowed: 'method',
+};
+
+/** What the site's developer changes, per refusal: the proxy's setting is named. */
+const PROXY_FIXES: Readonly<Record<ProxyRefusal, string>> = {
+  origin: "This page's origin is not allowed by the bridge proxy (ALLOWED_ORIGINS).",
+  host: 'The bridge proxy does not answer under the host name in proxy-url (ALLOWED_HOSTS).',
+  method: 'The bridge proxy refused the request method: proxy-url must point at the bridge proxy itself, and anything in between must pass GET and POST.',
+};
+
+/**
+ * The bridge proxy refused the page's request before the routing service saw
+ * it: a set-up mistake on the site (`code` `proxy_origin_not_allowed`,
+ * `proxy_host_not_allowed` or `proxy_method_not_allowed`), not an outage.
+ * The message says which setting to change; retrying does not help.
+ */
+export class ProxyRefusedError extends RoutingError {
+  readonly reason: ProxyRefusal;
+  readonly code: string;
+  constructor(code: string, init: RoutingErrorInit = {}) {
+    const reason = PROXY_REFUSALS[code]!;
+    super('proxy-refused', PROXY_FIXES[reason], { ...init, retryable: false });
+    this.name = 'ProxyRefusedError';
+    this.reason = reason;
+    this.code = code;
+  }
+
+  /** Whether an error body's `code` is one of the refusals. */
+  static is(code: unknown): code is string {
+    return typeof code === 'string' && Object.hasOwn(PROXY_REFUSALS, code);
   }
 }
 

@@ -1,7 +1,6 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
 import type { PostHook } from '../api/schemas.js';
 import type { StringOverrides } from '../i18n/strings.js';
-import type { Eip1193Provider } from '../wallet/index.js';
 
 /**
  * The public attributes and properties of <bridge-widget>, each declared and
@@ -10,6 +9,27 @@ import type { Eip1193Provider } from '../wallet/index.js';
  * rendering.
  */
 export class BridgeWidgetPublicProperties extends LitElement {
+  /**
+   * Server-rendered React writes camelCase props as attributes (`proxyUrl="/bridge"`), HTML lowercases
+   * their names (`proxyurl`), and hydration does not set them as properties again: so each multi-word
+   * attribute is also read under its property's lowercased name. Built once, from `properties`.
+   */
+  static #aliases: ReadonlyMap<string, string> | undefined;
+
+  static override get observedAttributes(): string[] {
+    const observed = super.observedAttributes;
+    const aliases = new Map<string, string>();
+    for (const [name, { attribute }] of this.elementProperties) {
+      if (typeof name === 'string' && typeof attribute === 'string' && attribute !== name.toLowerCase()) aliases.set(name.toLowerCase(), attribute);
+    }
+    BridgeWidgetPublicProperties.#aliases = aliases;
+    return [...observed, ...aliases.keys()];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(BridgeWidgetPublicProperties.#aliases?.get(name) ?? name, old, value);
+  }
+
   static override properties: PropertyDeclarations = {
     proxyUrl: { attribute: 'proxy-url' },
     fromChain: { attribute: 'from-chain' },
@@ -19,7 +39,8 @@ export class BridgeWidgetPublicProperties extends LitElement {
     amount: {},
     toAddress: { attribute: 'to-address' },
     slippage: { type: Number },
-    theme: { reflect: true },
+    // Reflected for the :host([theme]) styles, but never the default: the element writes no attribute the page did not set (hydration compares them).
+    theme: { reflect: true, useDefault: true },
     allowFromChains: { attribute: 'allow-from-chains' },
     denyFromChains: { attribute: 'deny-from-chains' },
     allowToChains: { attribute: 'allow-to-chains' },
@@ -100,9 +121,17 @@ export class BridgeWidgetPublicProperties extends LitElement {
 
   /** Base URL of the host's backend proxy (required); the routing service's `/api/v1/...` paths are appended to it. */
   proxyUrl = '';
-  /** Any EIP-1193 provider (`window.ethereum`, a wallet SDK's provider). Optional until the user needs to sign. */
-  provider: Eip1193Provider | undefined = undefined;
-  /** `off` disables wallet discovery (EIP-6963), for hosts that set `provider` late; `provider` always wins over a discovered wallet. */
+  /**
+   * Any EIP-1193 provider (`window.ethereum`, a wallet kit's `await connector.getProvider()`). Optional until the user needs to sign.
+   * Typed `unknown` because wallet kits hand providers out as `unknown`: the widget checks the value and, when it is not
+   * EIP-1193, says so in the console and in the widget.
+   */
+  provider: unknown = undefined;
+  /**
+   * `off`: the widget finds no wallets of its own (EIP-6963) and never asks one anything on its own, for hosts that own the
+   * wallet (wagmi, RainbowKit, AppKit) or set `provider` late. Connect still fires `bridge-connect-request` for the host's
+   * connect UI. `provider` always wins over a discovered wallet.
+   */
   walletDiscovery: 'on' | 'off' = 'on';
   /** Object sent with the route request and echoed back in every status. */
   metadata: Record<string, unknown> | undefined = undefined;

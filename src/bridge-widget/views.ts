@@ -16,6 +16,7 @@ import { explorerTxUrl } from '../format/safe-url.js';
 import { shortenHex } from '../format/amount.js';
 import { chainFamily } from '../model/address.js';
 import { isUsableSlippage } from '../model/quote.js';
+import { isEip1193Provider } from '../wallet/index.js';
 import type { StringKey, Vars } from '../i18n/strings.js';
 
 type Format = (value: bigint, decimals: number, symbol?: string) => string;
@@ -25,6 +26,7 @@ interface ConfiguredHost {
   slippage: number;
   valueLossThreshold: number;
   theme: string;
+  provider: unknown;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
 }
@@ -37,6 +39,8 @@ export function configProblems(host: ConfiguredHost, session: TransferSession, t
   if (host.hasAttribute('value-loss-threshold') && !(threshold >= 0 && threshold <= 100))
     problems.push(t('config.threshold', { value: attr('value-loss-threshold') }));
   if (!['light', 'dark', 'auto'].includes(host.theme)) problems.push(t('config.theme', { value: host.theme }));
+  // Wallet kits hand providers out typed `unknown`: one that is not EIP-1193 stays named while it is set (the console says why).
+  if (host.provider !== undefined && host.provider !== null && !isEip1193Provider(host.provider)) problems.push(t('error.no-provider'));
   const catalog = session.remote.catalog;
   if (catalog) for (const p of presetProblems(session.config, catalog, session.form.values)) problems.push(t(p.key, { value: p.value }));
   return problems;

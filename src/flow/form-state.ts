@@ -9,6 +9,7 @@ import { parseList } from './catalog.js';
 import { chainFamily, checkAddress } from '../model/address.js';
 import { isUsableSlippage } from '../model/quote.js';
 import {
+  followWalletChain,
   formConfig,
   readDraft,
   resolvePresets,
@@ -63,6 +64,8 @@ export class FormState {
 
   readonly #context: FormContext;
   #problemCause = '';
+  /** The source chain the wallet's network last set by itself: while it is still selected, the user has not chosen one. */
+  #followedChain: string | undefined;
   #presetsApplied = false;
   #derived: { inputs: readonly unknown[]; draft: Draft } | undefined;
 
@@ -151,6 +154,21 @@ export class FormState {
     apply();
     // A chain not loaded yet: its first page, then the same choice again (the source keeps its address, the destination its symbol).
     if (!this.#context.chainStarted(chainId)) void this.#context.loadChain(side, chainId).then(apply);
+  }
+
+  /**
+   * The wallet's network, when known and whenever it changes: the source chain
+   * follows it until someone chooses one (`followWalletChain`).
+   */
+  followWallet(chainId: string): void {
+    const catalog = this.#context.catalog();
+    if (!catalog || !this.#context.inForm()) return;
+    const next = followWalletChain(this.config, catalog.chains, this.values, chainId, this.#followedChain);
+    if (!next) return;
+    this.#followedChain = next.fromChainId;
+    const { toChainId } = this.values;
+    this.selectChain('from', next.fromChainId);
+    if (next.toChainId !== toChainId) this.selectChain('to', next.toChainId);
   }
 
   selectToken(side: Side, address: string): void {

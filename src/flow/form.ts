@@ -153,6 +153,31 @@ export function selectChain(config: FormConfig, { tokens }: Catalog, current: Se
   return { ...current, [`${side}ChainId`]: chainId, [`${side}TokenAddress`]: pickToken(tokensFor(config[side], chainId, tokens), symbol)?.address ?? '' };
 }
 
+/**
+ * The source chain follows the wallet's network while nobody has chosen one:
+ * not the host (no `from-chain` or `from-token` preset: a preset token is
+ * meant on the preset's chain) and not the user (the source is still the one
+ * the widget took by itself: the first offered, or the wallet network it
+ * followed last, `followed`). Only to a chain offered as a source. A
+ * destination on that network (not preset) takes the old source's place, so
+ * the two sides do not meet. Returns the new chains, or undefined when
+ * nothing changes.
+ */
+export function followWalletChain(
+  config: FormConfig,
+  chains: readonly Chain[],
+  current: Pick<Selection, 'fromChainId' | 'toChainId'>,
+  walletChainId: string,
+  followed: string | undefined,
+): { fromChainId: string; toChainId: string } | undefined {
+  if (config.from.chain || config.from.token) return undefined;
+  const sources = chainsFor(config.from, 'from', chains);
+  const untouched = current.fromChainId === (followed ?? sources[0]?.chainId);
+  if (!untouched || current.fromChainId === walletChainId || !sources.some((c) => c.chainId === walletChainId)) return undefined;
+  const swap = current.toChainId === walletChainId && !config.to.chain && chainsFor(config.to, 'to', chains).some((c) => c.chainId === current.fromChainId);
+  return { fromChainId: walletChainId, toChainId: swap ? current.fromChainId : current.toChainId };
+}
+
 /** Presets that match nothing offered, as `config.*` string keys with the value written. */
 export function presetProblems(
   config: FormConfig,
@@ -228,7 +253,6 @@ export function readDraft({ catalog, balances, values, account, previous }: Draf
 }
 
 export type MainActionKey =
-  | 'action.noWallet'
   | 'action.connect'
   | 'action.selectTokens'
   | 'action.enterAmount'
@@ -250,7 +274,6 @@ export interface MainAction {
 }
 
 export interface MainActionInput {
-  hasProvider: boolean;
   account: string | undefined;
   values: Pick<FormValues, 'amountText' | 'toTokenAddress' | 'valueLossConfirmed'>;
   draft: Draft;
@@ -261,11 +284,11 @@ export interface MainActionInput {
 }
 
 /** The first thing missing, in the order the form is filled, else the transfer the button starts. */
-export function mainAction({ hasProvider, account, values, draft, quote, quoteFailed, valueLossThreshold }: MainActionInput): MainAction {
+export function mainAction({ account, values, draft, quote, quoteFailed, valueLossThreshold }: MainActionInput): MainAction {
   const need = (key: MainActionKey, symbol?: string): MainAction => ({ key, enabled: key === 'action.connect', ...(symbol ? { symbol } : {}) });
   const { fromToken, recipient } = draft;
   const amountProblem = draft.amount?.problem;
-  if (!hasProvider) return need('action.noWallet');
+  // Connect is always live, with or without a provider or discovery: it fires `bridge-connect-request`, which a host with its own wallet UI answers.
   if (!account) return need('action.connect');
   if (!fromToken || !values.toTokenAddress) return need('action.selectTokens');
   if (!values.amountText.trim()) return need('action.enterAmount');

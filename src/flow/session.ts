@@ -246,7 +246,6 @@ export class TransferSession implements ReactiveControllerHost {
 
   get mainAction(): MainAction {
     return mainAction({
-      hasProvider: !!this.provider || this.settings.walletDiscovery === 'on',
       account: this.account,
       values: this.form.values,
       draft: this.form.draft,

@@ -79,6 +79,9 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'error.wallet-timeout': 'Das Wallet hat nicht rechtzeitig geantwortet. Wenn Sie dort noch bestätigen, verfolgt diese Seite die Überweisung.',
   'error.approval-failed': 'Die Genehmigung ist fehlgeschlagen. Sonst wurde nichts gesendet.',
   'error.no-provider': 'Das übergebene Wallet ist kein EIP-1193-Provider.',
+  'error.wallet-no-provider':
+    'Hier kann noch kein Wallet verbunden werden. Bitte versuchen Sie es später erneut oder wenden Sie sich an den Betreiber der Website.',
+  'error.proxy-refused': 'Auf dieser Website ist das Bridging nicht verfügbar. Ist es Ihre Website, steht in der Browserkonsole, was zu ändern ist.',
   // Guards (issue 11)
   'error.route-rejected': 'Die Route entspricht nicht dem, was Sie vereinbart haben. Es wurde nichts signiert.',
   'error.simulation-unavailable':

@@ -77,6 +77,8 @@ export const en = {
   'error.wallet-timeout': 'The wallet did not answer in time. If you still confirm it there, this page will pick it up and track it.',
   'error.approval-failed': 'The approval did not go through. Nothing else was sent.',
   'error.no-provider': 'The wallet handed to the widget is not an EIP-1193 provider.',
+  'error.wallet-no-provider': 'No wallet can be connected here yet. Please try again later or contact the site owner.',
+  'error.proxy-refused': 'Bridging is not available on this site. If this is your site, the browser console says what to change.',
   // Guards (issue 11): refusals and the review before the wallet opens
   'error.route-rejected': 'The route does not match what you agreed to. Nothing was signed.',
   'error.simulation-unavailable': 'This transfer could not be simulated, and this site requires a simulation before anything is signed. Nothing was signed.',

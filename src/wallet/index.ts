@@ -4,7 +4,7 @@
  * transports, which would more than double the widget's size.
  */
 export { WalletError, normalizeRpcError, type WalletErrorKind } from './errors.js';
-export { isEip1193Provider, type CallOptions, type Eip1193Provider } from './provider.js';
+export { isEip1193Provider, providerProblem, type CallOptions, type Eip1193Provider } from './provider.js';
 export type { Address, Hash } from './hex.js';
 export { getAccounts, getChainId, requestAccounts, switchChain, type AddChainParams } from './chain.js';
 export { sendTransaction, waitForReceipt, type TxReceipt, type TxRequest, type WaitOptions } from './transaction.js';

@@ -28,8 +28,23 @@ export const PROMPT_TIMEOUT_MS = 5 * 60_000;
 /** Reads only wait on the wallet's RPC. */
 export const READ_TIMEOUT_MS = 30_000;
 
+/** True for a value the widget can sign with: an object (or function) with a `request` method. Wallet kits type their providers `unknown`; this narrows them. */
 export function isEip1193Provider(value: unknown): value is Eip1193Provider {
   return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { request?: unknown }).request === 'function';
+}
+
+/**
+ * Why a value handed to the widget as its provider cannot be one, for the
+ * console (the host's developer reads it); undefined when it is a provider.
+ * The usual mistake, a wallet kit's `getProvider()` promise not awaited, is named.
+ */
+export function providerProblem(value: unknown): string | undefined {
+  if (isEip1193Provider(value)) return undefined;
+  const got = value === null ? 'null' : typeof value;
+  if (typeof (value as { then?: unknown } | null)?.then === 'function') {
+    return 'provider is a Promise, not an EIP-1193 provider: await it first (widget.provider = await connector.getProvider()).';
+  }
+  return `provider must be an EIP-1193 provider (an object with a request() method); got ${got === 'object' ? 'an object without request()' : got}.`;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
 import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { deepText, formReady, primaryText, waitFor, untilAnimationsSettle } from './helpers/dom.js';
+import { PickerHarness } from './harness/picker.js';
 
 const SRC = 11155111;
 const DST = 84532;
@@ -53,17 +54,9 @@ function partRegions(w: BridgeWidget): Element[] {
   ]);
 }
 
-async function openPicker(widget: BridgeWidget, tag: 'bw-chain-picker' | 'bw-token-picker', index = 0): Promise<Element> {
-  const picker = shadow(widget).querySelectorAll(tag)[index]!;
-  shadow(picker).querySelector<HTMLButtonElement>('#trigger')!.click();
-  await waitFor(() => shadow(picker).querySelector('[role="option"]'), 'picker options');
-  // Let the opening animation end: axe reads colours, and a fading dialog is not what a user reads.
-  await Promise.all(
-    shadow(picker)
-      .getAnimations()
-      .map((a) => a.finished),
-  );
-  return picker;
+/** Opens the index-th picker of that kind in the widget, its dialog settled. */
+async function openPicker(widget: BridgeWidget, tag: 'bw-chain-picker' | 'bw-token-picker', index = 0): Promise<PickerHarness> {
+  return new PickerHarness(shadow(widget).querySelectorAll(tag)[index]!).open();
 }
 
 describe('<bridge-widget> accessibility in every state', function () {
@@ -139,7 +132,7 @@ describe('<bridge-widget> accessibility in every state', function () {
       const chains = await openPicker(widget, 'bw-chain-picker', 1);
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
-      await (chains as HTMLElement & { hide(): Promise<void> }).hide();
+      await chains.element.hide();
       await openPicker(widget, 'bw-token-picker', 0);
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();

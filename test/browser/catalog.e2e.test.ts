@@ -17,6 +17,7 @@ import { devWallet, erc20Balance, resetSandbox, sandboxConfig, serviceRequests, 
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { formReady, waitFor } from './helpers/dom.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
+import { PickerHarness } from './harness/picker.js';
 
 const SRC = 11155111;
 const DST = 84532;
@@ -50,16 +51,8 @@ async function mount(options: { fromToken?: string; toToken?: string; amount?: s
   return { widget, wallet };
 }
 
-const pickers = (widget: BridgeWidget) => [...shadow(widget).querySelectorAll<TokenPicker>('bw-token-picker')];
-const options = (picker: TokenPicker) => [...shadow(picker).querySelectorAll<HTMLElement>('[role="option"]')];
+const pickers = (widget: BridgeWidget) => [...shadow(widget).querySelectorAll<TokenPicker>('bw-token-picker')].map((p) => new PickerHarness(p));
 const optionTitle = (option: Element) => option.querySelector('.option-title')?.textContent?.trim() ?? '';
-const triggerText = (picker: TokenPicker) => shadow(picker).querySelector('#trigger-value')?.textContent?.trim() ?? '';
-
-async function openPicker(picker: TokenPicker): Promise<HTMLInputElement> {
-  shadow(picker).querySelector<HTMLButtonElement>('#trigger')!.click();
-  await waitFor(() => shadow(picker).querySelector('#search'), 'the picker dialog');
-  return shadow(picker).querySelector<HTMLInputElement>('#search')!;
-}
 
 describe('the paged catalog against the large sandbox catalog (issue 15)', function () {
   this.timeout(120_000);
@@ -94,20 +87,18 @@ describe('the paged catalog against the large sandbox catalog (issue 15)', funct
     const { widget, wallet } = await mount({ toToken: 'WETH', amount: '0.5', wallet: false });
     await formReady(widget);
     const [from] = pickers(widget);
-    const search = await openPicker(from!);
-    expect(options(from!).some((o) => optionTitle(o) === 'WETH')).to.equal(false, 'not on the first page');
+    const search = (await from!.open()).search!;
+    expect(from!.options.some((o) => optionTitle(o) === 'WETH')).to.equal(false, 'not on the first page');
     const since = await lastSeq();
     await sendKeys({ type: 'wrapped' });
-    await waitFor(() => options(from!).some((o) => optionTitle(o) === 'WETH'), 'WETH among the results');
+    await waitFor(() => from!.options.some((o) => optionTitle(o) === 'WETH'), 'WETH among the results');
     const searches = (await catalogRequests(since)).filter((r) => r.query.q !== undefined);
     expect(searches.length).to.be.greaterThan(0);
     expect(searches.length).to.be.lessThan('wrapped'.length, 'debounced: not one request per keystroke');
     expect(searches.at(-1)!.query).to.include({ chainId: String(SRC), q: 'wrapped' });
     expect(search.value).to.equal('wrapped');
-    options(from!)
-      .find((o) => optionTitle(o) === 'WETH')!
-      .click();
-    await waitFor(() => triggerText(from!) === 'WETH', 'WETH chosen');
+    from!.options.find((o) => optionTitle(o) === 'WETH')!.click();
+    await waitFor(() => from!.triggerText === 'WETH', 'WETH chosen');
 
     widget.provider = wallet;
     const wethDst = await tokenAddress(DST, 'WETH');
@@ -123,47 +114,47 @@ describe('the paged catalog against the large sandbox catalog (issue 15)', funct
     const { widget } = await mount({ wallet: false });
     await formReady(widget);
     const [, to] = pickers(widget);
-    const search = await openPicker(to!);
-    const loaded = options(to!).length;
+    const search = (await to!.open()).search!;
+    const loaded = to!.options.length;
     const since = await lastSeq();
     for (const text of ['w', 'wr', 'wra', 'wrap', 'wrapped e']) {
       search.value = text;
       search.dispatchEvent(new Event('input'));
     }
-    await waitFor(() => options(to!).some((o) => optionTitle(o) === 'WETH'), 'WETH among the results');
+    await waitFor(() => to!.options.some((o) => optionTitle(o) === 'WETH'), 'WETH among the results');
     const searches = (await catalogRequests(since)).filter((r) => r.query.q !== undefined);
     expect(searches.map((r) => r.query.q)).to.deep.equal(['wrapped e']);
     search.value = '';
     search.dispatchEvent(new Event('input'));
-    await waitFor(() => options(to!).length >= Math.min(loaded, 10), 'the list again');
-    expect(to!.shadowRoot!.querySelector('[role="listbox"]')!.getAttribute('aria-label')).to.equal('Tokens');
+    await waitFor(() => to!.options.length >= Math.min(loaded, 10), 'the list again');
+    expect(to!.list!.getAttribute('aria-label')).to.equal('Tokens');
   });
 
   it('loads further pages as the list is scrolled, rendering only the visible rows', async () => {
     const { widget } = await mount({ wallet: false });
     await formReady(widget);
     const [, to] = pickers(widget);
-    await openPicker(to!);
-    await waitFor(() => options(to!).length > 0, 'the first page');
-    expect(optionTitle(options(to!)[0]!)).to.equal('ETH', "the service's order while pages are missing");
+    await to!.open();
+    await waitFor(() => to!.options.length > 0, 'the first page');
+    expect(optionTitle(to!.options[0]!)).to.equal('ETH', "the service's order while pages are missing");
     expect((await catalogRequests()).some((r) => r.query.cursor)).to.equal(false, 'the top of the list asks for nothing more');
-    const setSize = () => Number(options(to!)[0]?.getAttribute('aria-setsize') ?? 0);
+    const setSize = () => Number(to!.options[0]?.getAttribute('aria-setsize') ?? 0);
     const first = setSize();
     const since = await lastSeq();
-    const list = shadow(to!).querySelector<HTMLElement>('#listbox')!;
+    const list = to!.list!;
     list.scrollTop = list.scrollHeight;
     await waitFor(() => setSize() > first, 'a second page');
     const pages = (await catalogRequests(since)).filter((r) => r.query.cursor);
     expect(pages.length).to.be.greaterThan(0);
     expect(pages[0]!.query.chainId).to.equal(String(DST));
-    expect(options(to!).length).to.be.lessThan(40, 'still virtualised');
+    expect(to!.options.length).to.be.lessThan(40, 'still virtualised');
   });
 
   it('resolves a preset by symbol that is not on the first page through q', async () => {
     const { widget } = await mount({ fromToken: 'WETH', wallet: false });
     await formReady(widget);
     const [from] = pickers(widget);
-    await waitFor(() => triggerText(from!) === 'WETH', 'the WETH preset');
+    await waitFor(() => from!.triggerText === 'WETH', 'the WETH preset');
     const requests = await catalogRequests();
     expect(requests.some((r) => r.query.chainId === String(SRC) && r.query.q === 'WETH')).to.equal(true);
     expect(requests.filter((r) => r.unpaginated)).to.deep.equal([]);
@@ -174,9 +165,9 @@ describe('the paged catalog against the large sandbox catalog (issue 15)', funct
     const { widget } = await mount();
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
     const [from] = pickers(widget);
-    await openPicker(from!);
-    await waitFor(() => options(from!).some((o) => optionTitle(o) === 'WETH'), 'WETH listed');
-    const top = options(from!).slice(0, 3);
+    await from!.open();
+    await waitFor(() => from!.options.some((o) => optionTitle(o) === 'WETH'), 'WETH listed');
+    const top = from!.options.slice(0, 3);
     expect(top.map(optionTitle).sort()).to.deep.equal(['ETH', 'USDC', 'WETH']);
     for (const option of top) expect(option.querySelector('.balance')?.textContent?.trim()).to.match(/\d/);
     expect((await catalogRequests()).some((r) => r.query.q)).to.equal(false, 'found through the balances, not a search');
@@ -205,8 +196,8 @@ describe('the paged catalog against the large sandbox catalog (issue 15)', funct
     expect(requests.length).to.be.greaterThan(0);
     expect(requests.every((r) => !r.unpaginated && r.query.chainId)).to.equal(true, 'the widget still asked for pages');
     const [from] = pickers(widget);
-    await openPicker(from!);
+    await from!.open();
     await sendKeys({ type: 'wrapped ether' });
-    await waitFor(() => options(from!).some((o) => optionTitle(o) === 'WETH'), 'WETH found locally');
+    await waitFor(() => from!.options.some((o) => optionTitle(o) === 'WETH'), 'WETH found locally');
   });
 });

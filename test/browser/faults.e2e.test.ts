@@ -24,6 +24,8 @@ import {
 import type { ServiceRequest } from './helpers/sandbox.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
+import { PickerHarness } from './harness/picker.js';
+import { AmountInputHarness } from './harness/amount-input.js';
 
 const SRC = 11155111;
 const DST = 84532;
@@ -152,9 +154,7 @@ describe('faults and bad input, end to end', function () {
     expect(sentence, 'the sentence itself carries no id').to.not.contain(requestId!);
 
     await setFaults({ flaggedAddresses: [] });
-    const input = shadow(shadow(widget).querySelector('bw-amount-input')!).querySelector('input')!;
-    input.value = '0.04';
-    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: '4' }));
+    await new AmountInputHarness(shadow(widget).querySelector('bw-amount-input')!).type('0.04');
     await waitUntil(() => !/cannot be quoted/.test(visibleText(widget)), 'the old refusal leaves with the old amount');
     await waitForText(widget, (t) => t.startsWith('Bridge 0.04 ETH'), 'a quote for the new amount');
     expect(notices()).to.have.length(0);
@@ -392,9 +392,8 @@ describe('faults and bad input, end to end', function () {
     await waitUntil(() => requestsTo('/data/balances/') >= 1, 'balances requested', { timeout: 15_000 });
     await waitUntil(() => requestsTo('/data/balances/') >= 2, 're-polled while partial', { timeout: 15_000 });
     // What the user sees on opening the source token list.
-    const picker = shadow(widget).querySelector('bw-token-picker')!;
-    shadow(picker).querySelector<HTMLButtonElement>('[part~="trigger"]')!.click();
-    const note = () => shadow(picker).querySelector('[part="notice"]')?.textContent ?? '';
+    const picker = await new PickerHarness(shadow(widget).querySelector('bw-token-picker')!).open();
+    const note = () => picker.notice;
     await waitUntil(() => /still loading/i.test(note()), 'the token list says some balances are still loading');
     await setFaults({ slowBalanceChains: [] });
     await waitUntil(() => !/still loading/i.test(note()), 'the note goes once every balance is in', { timeout: 30_000 });

@@ -11,6 +11,8 @@ import type { BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
 import { devWallet, erc20Balance, resetSandbox, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { deepActiveElement, waitFor } from './helpers/dom.js';
+import { PickerHarness } from './harness/picker.js';
+import { AmountInputHarness } from './harness/amount-input.js';
 
 const SRC = 11155111;
 const DST = 84532;
@@ -52,16 +54,16 @@ describe('<bridge-widget> with the keyboard alone', function () {
     const before = await erc20Balance(DST, usdcDst, wallet.address);
     await waitFor(() => shadow(widget).querySelector('bw-token-picker'), 'the pickers');
 
-    const sourcePicker = shadow(widget).querySelector('bw-token-picker')!;
-    const sourceTrigger = () => shadow(sourcePicker).querySelector('#trigger');
+    const sourcePicker = new PickerHarness(shadow(widget).querySelector('bw-token-picker')!);
+    const sourceTrigger = () => sourcePicker.trigger;
     await waitFor(() => sourceTrigger()?.textContent?.includes('ETH'), 'ETH preselected');
 
     // 1. Tab to "Token to send", open it with Enter.
     await tabTo(sourceTrigger, 'the “Token to send” trigger');
     await press('Enter');
-    const search = () => shadow(sourcePicker).querySelector('#search');
+    const search = () => sourcePicker.search;
     await waitFor(() => deepActiveElement() === search(), 'focus in the search field');
-    const dialog = shadow(sourcePicker).querySelector('[role="dialog"]')!;
+    const dialog = sourcePicker.dialog!;
     expect(dialog.getAttribute('aria-modal')).to.equal('true');
 
     // Focus is trapped in the dialog: Tab cycles between its controls.
@@ -73,18 +75,17 @@ describe('<bridge-widget> with the keyboard alone', function () {
 
     // 2. Type to filter, move with the arrows, choose with Enter.
     await sendKeys({ type: 'usd' });
-    await waitFor(() => shadow(sourcePicker).querySelectorAll('[role="option"]').length === 1, 'one match for “usd”');
+    await waitFor(() => sourcePicker.options.length === 1, 'one match for “usd”');
     await press('ArrowDown');
     await press('ArrowUp');
-    const active = search()!.getAttribute('aria-activedescendant');
-    expect(shadow(sourcePicker).querySelector(`#${active}`)?.textContent).to.contain('USDC');
+    expect(sourcePicker.activeOption?.textContent).to.contain('USDC');
     await press('Enter');
-    await waitFor(() => !shadow(sourcePicker).querySelector('[role="dialog"]'), 'the dialog closed');
+    await waitFor(() => !sourcePicker.dialog, 'the dialog closed');
     await waitFor(() => deepActiveElement() === sourceTrigger(), 'focus back on the trigger');
     await waitFor(() => sourceTrigger()?.textContent?.includes('USDC'), 'USDC selected');
 
     // 3. Tab to the amount and type it.
-    const amountInput = () => shadow(shadow(widget).querySelector('bw-amount-input')!).querySelector('input');
+    const amountInput = () => new AmountInputHarness(shadow(widget).querySelector('bw-amount-input')!).input;
     await tabTo(amountInput, 'the amount field');
     await sendKeys({ type: '2' });
 

@@ -99,6 +99,21 @@ describe('theming', function () {
     expect(cs(card(dark)).backgroundColor).to.equal('rgb(22, 24, 29)');
   });
 
+  it('writes no theme attribute the page did not set (server-rendered pages hydrate without a mismatch); a theme set as a property is reflected for the styles', async () => {
+    await emulateMedia({ colorScheme: 'light' });
+    const widget = await fixture<BridgeWidget>(html`<bridge-widget></bridge-widget>`);
+    await widget.updateComplete;
+    expect(widget.theme).to.equal('auto');
+    expect(widget.getAttributeNames()).to.deep.equal([], 'no attribute written');
+    widget.theme = 'dark';
+    await widget.updateComplete;
+    expect(widget.getAttribute('theme')).to.equal('dark');
+    expect(cs(card(widget)).backgroundColor).to.equal('rgb(22, 24, 29)');
+    widget.removeAttribute('theme');
+    await widget.updateComplete;
+    expect(widget.theme).to.equal('auto', 'removing the attribute restores the default');
+  });
+
   it('lets the host override tokens on the element, in both themes', async () => {
     const style = addStyle(`.brand { --bridge-color-accent: rgb(200, 0, 100); --bridge-radius: 3px; --bridge-font-size: 17px; }`);
     try {

@@ -6,6 +6,7 @@ import {
   InvalidResponseError,
   NoRouteError,
   PostHookRejectedError,
+  ProxyRefusedError,
   QuoteRejectedError,
   RateLimitGate,
   RateLimitedError,
@@ -316,6 +317,34 @@ describe('RoutingClient against a real HTTP server', () => {
         await assert.rejects(client.route({ ...quoteRequest, postHook: hook }), PostHookRejectedError);
       }
       assert.equal(server.requests.length, 0);
+    });
+
+    it("the proxy's own refusals (origin 403, host 421, method 405) are a proxy-refused error naming the setting, not retried, even at quote", async () => {
+      const cases = [
+        {
+          status: 403,
+          code: 'proxy_origin_not_allowed',
+          reason: 'origin',
+          setting: "This page's origin is not allowed by the bridge proxy (ALLOWED_ORIGINS).",
+        },
+        { status: 421, code: 'proxy_host_not_allowed', reason: 'host', setting: 'ALLOWED_HOSTS' },
+        { status: 405, code: 'proxy_method_not_allowed', reason: 'method', setting: 'proxy-url must point at the bridge proxy itself' },
+      ] as const;
+      for (const { status, code, reason, setting } of cases) {
+        for (const call of [() => client.chains(), () => client.quote(quoteRequest)]) {
+          // The reference proxy's body: { error: <message>, code }.
+          server.answer(() => ({ status, json: { error: 'Origin not allowed', code } }));
+          const error = await call().catch((e: unknown) => e);
+          assert.ok(error instanceof ProxyRefusedError, `${code}: ${String(error)}`);
+          assert.deepEqual([error.kind, error.reason, error.code, error.status, error.retryable], ['proxy-refused', reason, code, status, false]);
+          assert.ok(error.message.includes(setting), error.message);
+          // fetch itself repeats a 421 once on a fresh connection (RFC 9110, 15.5.20); the client adds no retry of its own.
+          assert.equal(server.requests.length, status === 421 ? 2 : 1, `${code} is not retried`);
+        }
+      }
+      // Another 403 is still the service's answer: a quote refusal stays generic (AML).
+      server.answer(() => ({ status: 403, json: { error: 'flagged', code: 'aml' } }));
+      assert.ok((await client.quote(quoteRequest).catch((e: unknown) => e)) instanceof QuoteRejectedError);
     });
 
     it('404 on status is a terminal intent-not-found, not retried', async () => {

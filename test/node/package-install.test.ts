@@ -17,10 +17,14 @@
  * - the README's snippets (test/fixtures/snippets) type-check against the
  *   installed package with tsc, vue-tsc and svelte-check, and a copy of each
  *   with one deliberate mistake is reported by the same checker;
- * - the script files fail in Node exactly as the README says.
+ * - the script files fail in Node exactly as the README says;
+ * - dependencies dedupe (issue 27): in a fresh app outside the repository that
+ *   already has lit, viem and zod from the registry, installing the tarball
+ *   adds no second copy (`npm ls viem lit zod`). This part needs the registry.
  */
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
@@ -260,6 +264,33 @@ describe("the README's framework snippets against the installed package", { time
       output,
     );
     assert.deepEqual(errors.all, errors.inMistake, 'only the copy with the mistake has errors');
+  });
+});
+
+describe('dependencies dedupe in a host app (npm ls)', { timeout: 300_000 }, () => {
+  it('an app that already has lit, viem and zod in the declared ranges gets one copy of each', async () => {
+    const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    assert.deepEqual(Object.keys(dependencies).sort(), ['lit', 'viem', 'zod']);
+    for (const [name, range] of Object.entries(dependencies)) assert.match(range, /^\^\d+\.\d+\.\d+$/, `${name} is a caret range, not a pin`);
+    // Outside the repository, so npm sees only this app; the registry's current releases, as an app would have them.
+    const host = mkdtempSync(path.join(tmpdir(), 'bridge-widget-dedupe-'));
+    try {
+      writeFileSync(path.join(host, 'package.json'), JSON.stringify({ name: 'dedupe-host', private: true, type: 'module' }));
+      const flags = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'];
+      await run('npm', [...flags, ...Object.entries(dependencies).map(([name, range]) => `${name}@${range}`)], { cwd: host });
+      await run('npm', [...flags, pack.tarball], { cwd: host });
+      // Every installed copy, by where it sits on disk: one path per package means one copy.
+      const listed = await run('npm', ['ls', 'viem', 'lit', 'zod', '--all', '--parseable'], { cwd: host });
+      const paths = [...new Set(listed.split('\n').filter((line) => line.startsWith(host)))];
+      for (const name of ['viem', 'lit', 'zod']) {
+        const copies = paths.filter((p) => path.basename(p) === name);
+        assert.deepEqual(copies, [path.join(host, 'node_modules', name)], `one ${name}, the app's:\n${listed}`);
+      }
+      const tree = await run('npm', ['ls', 'viem', 'lit', 'zod', '--all'], { cwd: host });
+      assert.match(tree, /bridge-widget@[\s\S]*viem@[\d.]+ deduped/, `the widget uses the app's viem:\n${tree}`);
+    } finally {
+      removeDir(host);
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import {
   ABANDON_AFTER_MS,
   EMPTY_SIDE,
   chainsFor,
+  followWalletChain,
   mainAction,
   presetProblems,
   readDraft,
@@ -120,6 +121,33 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(catalog.tokens.find((t) => t.address === next.toTokenAddress && t.chainId === other.chainId)?.symbol, 'USDC');
     });
 
+    it("the source chain follows the wallet's network until the host or the user chooses one", () => {
+      const sources = chainsFor(EMPTY_SIDE, 'from', catalog.chains).map((c) => c.chainId);
+      const [first, second, third] = sources as [string, string, string];
+      assert.ok(third, `three source chains: ${sources.join()}`);
+      const start = resolvePresets(config(), catalog, none);
+      assert.equal(start.fromChainId, first, 'without presets the widget takes the first source');
+      const away = { fromChainId: first, toChainId: third };
+      assert.deepEqual(followWalletChain(config(), catalog.chains, away, second, undefined), { fromChainId: second, toChainId: third });
+      // Followed once: it follows again when the wallet moves on, and a destination on the wallet's network swaps with the source.
+      assert.deepEqual(followWalletChain(config(), catalog.chains, { fromChainId: second, toChainId: third }, third, second), {
+        fromChainId: third,
+        toChainId: second,
+      });
+      assert.equal(followWalletChain(config(), catalog.chains, away, first, undefined), undefined, 'already on the wallet network');
+      assert.equal(followWalletChain(config(), catalog.chains, { fromChainId: third, toChainId: first }, second, undefined), undefined, 'the user chose');
+      assert.equal(followWalletChain(config(), catalog.chains, { fromChainId: third, toChainId: first }, second, first), undefined, 'chose after a follow');
+      assert.equal(followWalletChain(config({ chain: first }), catalog.chains, away, second, undefined), undefined, 'a from-chain preset');
+      assert.equal(followWalletChain(config({ token: 'USDC' }), catalog.chains, away, second, undefined), undefined, 'a from-token preset');
+      assert.equal(followWalletChain(config(), catalog.chains, away, 'cataclysm-1', undefined), undefined, 'not a source chain');
+      assert.equal(followWalletChain(config({ denyChains: second }), catalog.chains, away, second, undefined), undefined, 'a denied source');
+      assert.deepEqual(
+        followWalletChain(config({}, { chain: second }), catalog.chains, { fromChainId: first, toChainId: second }, second, undefined),
+        { fromChainId: second, toChainId: second },
+        'a preset destination stays where the host put it',
+      );
+    });
+
     it('the main action names the first thing missing, in the order the form is filled', () => {
       const account = sandbox.accounts.user.address;
       const selection = resolvePresets(config({ chain: SRC, token: 'USDC' }, { chain: DST, token: 'USDC' }), catalog, none);
@@ -131,7 +159,6 @@ describe('session and form rules against the sandbox', () => {
         const all: FormValues = { ...selection, amountText: '', recipient: '', slippage: 1, valueLossConfirmed: false, ...values };
         const draft = readDraft({ catalog, balances, values: all, account: extra.account === undefined && 'account' in extra ? undefined : account });
         return mainAction({
-          hasProvider: true,
           account,
           values: all,
           draft,
@@ -142,7 +169,7 @@ describe('session and form rules against the sandbox', () => {
           ...('account' in extra ? { account: extra.account } : {}),
         });
       };
-      assert.equal(action({}, { hasProvider: false }).key, 'action.noWallet');
+      // Connect is live without an account whatever the wallet set-up: it fires bridge-connect-request, which a host with its own wallet UI answers.
       const connect = action({}, { account: undefined });
       assert.deepEqual([connect.key, connect.enabled], ['action.connect', true]);
       assert.equal(action({ toTokenAddress: '' }).key, 'action.selectTokens');
@@ -157,7 +184,7 @@ describe('session and form rules against the sandbox', () => {
       const draft = readDraft({ catalog, balances, values: all, account });
       assert.ok(draft.inputs, 'a complete form is a quote request');
       const lossy = { inputs: draft.inputs, estimate: { fromAmountUsd: '100', toAmountUsd: '90' } as never, at: 0 };
-      const input = { hasProvider: true, account, values: all, draft, quoteFailed: false, valueLossThreshold: 5 };
+      const input = { account, values: all, draft, quoteFailed: false, valueLossThreshold: 5 };
       assert.equal(mainAction({ ...input, quote: lossy }).key, 'action.confirmLoss');
       const bridge = mainAction({ ...input, values: { ...all, valueLossConfirmed: true }, quote: lossy });
       assert.deepEqual([bridge.key, bridge.enabled, bridge.symbol, bridge.amount?.value], ['action.bridge', true, 'USDC', 1_000_000n]);
@@ -228,7 +255,7 @@ describe('session and form rules against the sandbox', () => {
       session.connect();
       await until(session, () => session.remote.chains.status === TaskStatus.COMPLETE, 'the catalog');
       assert.equal(session.form.values.fromTokenAddress, usdc(SRC).address);
-      assert.equal(session.mainAction.key, 'action.noWallet');
+      assert.deepEqual([session.mainAction.key, session.mainAction.enabled], ['action.connect', true], 'Connect is live before any provider');
       const provider = wallet();
       session.setWallet(provider, undefined);
       assert.equal(session.mainAction.key, 'action.connect');
@@ -270,6 +297,23 @@ describe('session and form rules against the sandbox', () => {
       await until(session, () => session.currentQuote?.inputs.fromAmount === 2_400_000n, 'the quote for 2.4', 30_000);
       assert.equal(derive.mock.callCount(), 1, 'the form was derived once for the keystroke');
       assert.equal(sandbox.requests().filter((r) => r.endpoint === 'quote').length - quotesBefore, 1, 'one quote for the keystroke');
+    });
+
+    it("followWallet: the source chain (and its tokens) follow the wallet's network until the user picks a chain", async () => {
+      const session = open(new MemoryStorage(), settings({ fromChain: '', fromToken: '', toChain: '', toToken: '' }));
+      session.connect();
+      await until(session, () => session.remote.chains.status === TaskStatus.COMPLETE, 'the catalog');
+      const first = session.form.values.fromChainId;
+      const wallet = chainsFor(EMPTY_SIDE, 'from', session.remote.catalog!.chains).find(
+        (c) => c.chainId !== first && c.chainId !== session.form.values.toChainId,
+      )!;
+      session.form.followWallet(wallet.chainId);
+      assert.equal(session.form.values.fromChainId, wallet.chainId);
+      await until(session, () => session.form.values.fromTokenAddress !== '', "the wallet network's tokens");
+      assert.equal(session.token(wallet.chainId, session.form.values.fromTokenAddress)?.chainId, wallet.chainId);
+      session.form.selectChain('from', first);
+      session.form.followWallet(wallet.chainId);
+      assert.equal(session.form.values.fromChainId, first, 'the user chose: the wallet no longer moves it');
     });
 
     it('a problem belongs to the values it was about: it stays while they stay, and leaves when the amount, a token, a chain or the recipient changes', async () => {

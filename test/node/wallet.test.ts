@@ -13,6 +13,7 @@ import {
   getAccounts,
   getChainId,
   isEip1193Provider,
+  providerProblem,
   normalizeRpcError,
   readErc20Allowance,
   requestAccounts,
@@ -109,6 +110,13 @@ describe('accounts and chains', () => {
     assert.equal(isEip1193Provider(wallet()), true);
     assert.equal(isEip1193Provider({ request: 1 }), false);
     assert.equal(isEip1193Provider(undefined), false);
+  });
+
+  it("says why a value handed over as the provider is not one: a wallet kit's getProvider() promise not awaited is named", () => {
+    assert.equal(providerProblem(wallet()), undefined);
+    assert.match(providerProblem(Promise.resolve(wallet()))!, /Promise.*await it first/);
+    assert.match(providerProblem({ request: 1 })!, /an object with a request\(\) method.*got an object without request\(\)/);
+    assert.match(providerProblem('window.ethereum')!, /got string/);
   });
 
   it('requestAccounts connects and returns the checksummed account', async () => {

@@ -8,6 +8,8 @@ import type {} from 'bridge-widget/react';
 import type { BridgeQuoteDetail, BridgeSuccessDetail, BridgeWidget, Eip1193Provider } from 'bridge-widget';
 import { useRef, useState } from 'react';
 
+declare const kitProvider: unknown;
+
 declare const wallet: Eip1193Provider;
 
 export function Correct() {
@@ -38,6 +40,8 @@ export function Correct() {
         onbridge-wallet={(event) => console.log(event.detail.state, event.detail.rdns, event.detail.address)}
       />
       <bridge-widget proxyUrl="/bridge" fromChain="11155111" lockPresets={false} slippage={1} />
+      {/* provider takes what wallet kits hand out (typed unknown); the widget checks it when set */}
+      <bridge-widget provider={kitProvider} />
       <p>{quote?.estimate.toAmount.toString()}</p>
     </>
   );
@@ -46,8 +50,6 @@ export function Correct() {
 export function Wrong() {
   return (
     <>
-      {/* @ts-expect-error: provider is an EIP-1193 provider, not a string */}
-      <bridge-widget provider="window.ethereum" />
       {/* @ts-expect-error: slippage is a number */}
       <bridge-widget slippage={{ percent: 1 }} />
       {/* @ts-expect-error: theme is light, dark or auto */}

@@ -27,8 +27,8 @@ export const correct: Props = {
   },
 };
 
-// @ts-expect-error: provider is an EIP-1193 provider, not a string
-export const wrongProvider: Props = { provider: 'window.ethereum' };
+// provider takes what wallet kits hand out (typed unknown); the widget checks it when set
+export const kitProvider: Props = { provider: JSON.parse('null') as unknown };
 // @ts-expect-error: slippage is a number
 export const wrongSlippage: Props = { slippage: '1 %' };
 // @ts-expect-error: theme is light, dark or auto

@@ -22,8 +22,8 @@ export const correct = h(BridgeWidgetComponent, {
   class: 'wide',
 });
 
-// @ts-expect-error: provider is an EIP-1193 provider, not a string
-export const wrongProvider = h(BridgeWidgetComponent, { provider: 'window.ethereum' });
+// provider takes what wallet kits hand out (typed unknown); the widget checks it when set
+export const kitProvider = h(BridgeWidgetComponent, { provider: JSON.parse('null') as unknown });
 // @ts-expect-error: slippage is a number
 export const wrongSlippage = h(BridgeWidgetComponent, { slippage: '1 %' });
 // @ts-expect-error: theme is light, dark or auto

@@ -15,18 +15,30 @@
  * Wallets have no standard "disconnect" request: disconnecting forgets the
  * choice and stops using the provider; the site stays authorised in the
  * wallet until the user revokes it there.
+ *
+ * A host that owns the wallet (wagmi, RainbowKit, AppKit, Privy) sets
+ * `wallet-discovery="off"`: the widget then never asks a wallet for anything
+ * on its own, and Connect only fires `bridge-connect-request` for the host's
+ * own connect UI. Nobody answering it is a set-up mistake, said in the
+ * console for the site's developer and in the widget for the user.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { StringKey } from '../../i18n/strings.js';
-import { getAccounts, requestAccounts, type Address, type Eip1193Provider } from '../../wallet/index.js';
+import { en } from '../../i18n/strings.js';
+import { WalletError, getAccounts, requestAccounts, type Address } from '../../wallet/index.js';
 import { INJECTED_RDNS, WalletRegistry, rememberWallet, rememberedWallet, type DiscoveredWallet } from '../../wallet/discovery.js';
 import { BridgeConnectRequestEvent } from '../../events/bridge-connect-request.js';
 import { BridgeWalletEvent, type BridgeWalletDetail } from '../../events/bridge-wallet.js';
 
 export interface WalletConnectionHost extends ReactiveControllerHost, HTMLElement {
-  provider: Eip1193Provider | undefined;
+  /** What the host set (checked by the wallet controller); any value but undefined or null is the host's wallet. */
+  provider: unknown;
   walletDiscovery: string;
 }
+
+/** For the site's developer: Connect was pressed where nothing can connect. */
+const NOBODY_CONNECTS =
+  'bridge-widget: Connect was pressed, but wallet-discovery is "off" and no provider is set. Listen to bridge-connect-request, call preventDefault() and open your wallet UI, then set widget.provider.';
 
 export class WalletConnectionController implements ReactiveController {
   /** The discovered wallet in use (only while the host has no provider). */
@@ -46,14 +58,19 @@ export class WalletConnectionController implements ReactiveController {
     host.addController(this);
   }
 
+  /** The host set a provider (even one that is not EIP-1193: the widget says so rather than look for another). */
+  get #hostOwnsProvider(): boolean {
+    return this.#host.provider !== undefined && this.#host.provider !== null;
+  }
+
   /** Discovery is on: no host provider, and not switched off. */
   get discovering(): boolean {
-    return !this.#host.provider && this.#host.walletDiscovery !== 'off';
+    return !this.#hostOwnsProvider && this.#host.walletDiscovery !== 'off';
   }
 
   /** The provider the widget uses: the host's, else the discovered wallet the user chose. */
-  get provider(): Eip1193Provider | undefined {
-    return this.#host.provider ?? (this.discovering ? this.#chosen?.provider : undefined);
+  get provider(): unknown {
+    return this.#hostOwnsProvider ? this.#host.provider : this.discovering ? this.#chosen?.provider : undefined;
   }
 
   /** The discovered wallet in use, for the account area ("Change wallet", "Disconnect"). */
@@ -109,13 +126,21 @@ export class WalletConnectionController implements ReactiveController {
 
   /**
    * The user pressed Connect: fires the cancelable `bridge-connect-request`.
-   * Returns false when the host took over (prevented it), true when the widget
-   * goes on (asking wallets to announce themselves when discovering).
+   * Returns false when the widget does nothing more: the host took over
+   * (prevented it), or nothing can connect (no provider, discovery off: said
+   * in the console and the widget). True when the widget goes on: with the
+   * host's provider, or asking wallets to announce themselves.
    */
   requestConnect(): boolean {
     const proceed = this.#host.dispatchEvent(new BridgeConnectRequestEvent());
-    if (proceed && this.discovering) this.#registry.request();
-    return proceed;
+    if (!proceed) return false;
+    if (!this.#hostOwnsProvider && !this.discovering) {
+      console.error(NOBODY_CONNECTS);
+      this.#onError(new WalletError('no-provider', en['error.wallet-no-provider']));
+      return false;
+    }
+    if (this.discovering) this.#registry.request();
+    return true;
   }
 
   /** The user chose a wallet in the chooser: asks it for accounts (its prompt) and uses it. */

@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { AmountInput, type AmountChangeDetail } from '../../../src/components/amount-input/amount-input.js';
 import { untilAnimationsSettle } from '../helpers/dom.js';
+import { AmountInputHarness } from '../harness/amount-input.js';
 
 // Mocha globals (no @types/mocha in this package).
 declare function describe(name: string, body: () => void): void;
@@ -29,11 +30,12 @@ const reported = (el: AmountInput, events: AmountChangeDetail[]) => {
   return { ...last, ...el.evaluate(last.text) };
 };
 
-/** Harness: what a user sees and reaches. */
-const input = (el: AmountInput) => el.shadowRoot!.querySelector('input')!;
-const message = (el: AmountInput) => el.shadowRoot!.querySelector('[part="message"]')!.textContent!.trim();
-const usd = (el: AmountInput) => el.shadowRoot!.querySelector('[part="usd"]')!.textContent!.trim();
-const balanceText = (el: AmountInput) => el.shadowRoot!.querySelector('[part="balance"]')?.textContent!.replace(/\s+/g, ' ').trim();
+/** What a user sees and reaches (test/browser/harness/amount-input.ts). */
+const harness = (el: AmountInput) => new AmountInputHarness(el);
+const input = (el: AmountInput) => harness(el).input;
+const message = (el: AmountInput) => harness(el).message;
+const usd = (el: AmountInput) => harness(el).usd;
+const balanceText = (el: AmountInput) => harness(el).balanceText;
 const maxButton = (el: AmountInput) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part="max"]');
 
 async function type(el: AmountInput, text: string) {

@@ -2,6 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ChainPicker, type ChainOption } from '../../../src/components/chain-picker/chain-picker.js';
 import { untilAnimationsSettle } from '../helpers/dom.js';
+import { PickerHarness } from '../harness/picker.js';
 
 if (!customElements.get('bw-chain-picker')) customElements.define('bw-chain-picker', ChainPicker);
 
@@ -23,23 +24,18 @@ const CHAINS: ChainOption[] = [
 ];
 
 function ui(el: ChainPicker) {
-  const root = el.shadowRoot!;
-  const search = () => root.querySelector<HTMLInputElement>('[part~="search"]');
-  const options = () => Array.from(root.querySelectorAll<HTMLElement>('[role="option"]'));
+  const picker = new PickerHarness(el);
   return {
-    trigger: () => root.querySelector<HTMLButtonElement>('[part~="trigger"]')!,
-    dialog: () => root.querySelector<HTMLElement>('[role="dialog"]'),
-    search,
-    options,
-    names: () => options().map((o) => o.querySelector('.option-title')!.textContent),
-    option: (name: string) => options().find((o) => o.querySelector('.option-title')!.textContent === name)!,
-    group: () => root.querySelector<HTMLElement>('[role="group"]'),
-    active: () => {
-      const id = search()?.getAttribute('aria-activedescendant');
-      return id ? root.getElementById(id) : null;
-    },
-    status: () => root.querySelector<HTMLElement>('.empty')!.textContent,
-    focused: () => root.activeElement,
+    trigger: () => picker.trigger!,
+    dialog: () => picker.dialog,
+    search: () => picker.search,
+    options: () => picker.options,
+    names: () => picker.options.map((o) => o.querySelector('.option-title')!.textContent),
+    option: (name: string) => picker.option(name)!,
+    group: () => picker.root.querySelector<HTMLElement>('[role="group"]'),
+    active: () => picker.activeOption,
+    status: () => picker.root.querySelector<HTMLElement>('.empty')!.textContent,
+    focused: () => picker.focused,
   };
 }
 

@@ -2,6 +2,7 @@ import { expect, fixture, html, nextFrame, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { TokenPicker, type TokenOption } from '../../../src/components/token-picker/token-picker.js';
 import { untilAnimationsSettle } from '../helpers/dom.js';
+import { PickerHarness } from '../harness/picker.js';
 
 if (!customElements.get('bw-token-picker')) customElements.define('bw-token-picker', TokenPicker);
 
@@ -57,28 +58,20 @@ const BASIC = [USDC, USDT, DAI, SDAI, WETH, AAVE];
 
 /** Small harness: finds the picker's parts by role and part name. */
 function ui(el: TokenPicker) {
-  const root = el.shadowRoot!;
-  const search = () => root.querySelector<HTMLInputElement>('[part~="search"]');
-  const options = () =>
-    Array.from(root.querySelectorAll<HTMLElement>('[role="option"]')).sort(
-      (a, b) => Number(a.getAttribute('aria-posinset')) - Number(b.getAttribute('aria-posinset')),
-    );
+  const picker = new PickerHarness(el);
   return {
-    root,
-    trigger: () => root.querySelector<HTMLButtonElement>('[part~="trigger"]')!,
-    dialog: () => root.querySelector<HTMLElement>('[role="dialog"]'),
-    search,
-    list: () => root.querySelector<HTMLElement>('[role="listbox"]')!,
-    options,
+    root: el.shadowRoot!,
+    trigger: () => picker.trigger!,
+    dialog: () => picker.dialog,
+    search: () => picker.search,
+    list: () => picker.list!,
+    options: () => picker.options,
     /** Symbols of the rendered rows, in list order. */
-    symbols: () => options().map((o) => o.querySelector('.option-title')!.textContent),
-    option: (symbol: string) => options().find((o) => o.querySelector('.option-title')!.textContent === symbol),
-    active: () => {
-      const id = search()?.getAttribute('aria-activedescendant');
-      return id ? root.getElementById(id) : null;
-    },
-    status: () => root.querySelector<HTMLElement>('.empty')!.textContent,
-    focused: () => root.activeElement,
+    symbols: () => picker.options.map((o) => o.querySelector('.option-title')!.textContent),
+    option: (symbol: string) => picker.option(symbol),
+    active: () => picker.activeOption,
+    status: () => picker.root.querySelector<HTMLElement>('.empty')!.textContent,
+    focused: () => picker.focused,
   };
 }
 

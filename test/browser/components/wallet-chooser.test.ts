@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { WalletChooser, type WalletOption, type WalletSelectEvent } from '../../../src/components/wallet-chooser/wallet-chooser.js';
+import { PickerHarness } from '../harness/picker.js';
 
 if (!customElements.get('bw-wallet-chooser')) customElements.define('bw-wallet-chooser', WalletChooser);
 
@@ -24,14 +25,13 @@ const HOSTILE: WalletOption[] = [
 ];
 
 function ui(el: WalletChooser) {
-  const root = el.shadowRoot!;
-  const options = () => Array.from(root.querySelectorAll<HTMLElement>('[role="option"]'));
+  const picker = new PickerHarness(el);
   return {
-    dialog: () => root.querySelector<HTMLElement>('[role="dialog"]'),
-    search: () => root.querySelector<HTMLInputElement>('[part~="search"]'),
-    options,
-    names: () => options().map((o) => o.querySelector('.option-title')!.textContent),
-    status: () => root.querySelector<HTMLElement>('.empty')!.textContent?.trim(),
+    dialog: () => picker.dialog,
+    search: () => picker.search,
+    options: () => picker.options,
+    names: () => picker.options.map((o) => o.querySelector('.option-title')!.textContent),
+    status: () => picker.root.querySelector<HTMLElement>('.empty')!.textContent?.trim(),
   };
 }
 
