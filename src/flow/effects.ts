@@ -128,7 +128,10 @@ export function readEffects(owner: string, calls: readonly SimulatedCall[]): Eff
 function grantOf(log: SimulatedLog, topic: string | undefined, indexed: (i: number) => string): Grant[] {
   const token = log.address;
   const spender = indexed(2);
-  if (topic === TOPICS.approval && log.topics.length === 3) return [{ kind: 'allowance', token, spender, amount: dataWord(log.data, 0) }];
+  if (topic === TOPICS.approval && log.topics.length === 3) {
+    const amount = dataWord(log.data, 0);
+    return amount === 0n ? [] : [{ kind: 'allowance', token, spender, amount }];
+  }
   // ERC-721: approval of one token id; to the zero address it clears one.
   if (topic === TOPICS.approval) return /^0x0{40}$/.test(spender) ? [] : [{ kind: 'allowance', token, spender, amount: undefined }];
   if (topic === TOPICS.approvalForAll) return dataWord(log.data, 0) === 0n ? [] : [{ kind: 'operator', token, spender }];

@@ -7,117 +7,49 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem';
-import { routeResponseSchema, statusResponseSchema } from '../../src/api/schemas.ts';
+import { statusResponseSchema } from '../../src/api/schemas.ts';
 import type { Chain, Route } from '../../src/api/schemas.ts';
 import { usableApprovals } from '../../src/api/approvals.ts';
 import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
-import { checkApproval, checkApprovals, checkRoute, checkStatus, checkTransaction, compareTerms, switchParams } from '../../src/flow/guards.ts';
-import type { Agreement, Verdict } from '../../src/flow/guards.ts';
-
-const SRC = '11155111';
-const DST = '84532';
-const USER = '0x1111111111111111111111111111111111111111';
-const RECIPIENT = '0x2222222222222222222222222222222222222222';
-const USDC = '0x3333333333333333333333333333333333333333';
-const WETH = '0x4444444444444444444444444444444444444444';
-const ROUTER = '0x5555555555555555555555555555555555555555';
-const PROXY = '0x6666666666666666666666666666666666666666';
-const FEE_COLLECTOR = '0x7777777777777777777777777777777777777777';
-const AMOUNT = 25_000_000n;
-const GAS_FEE = 300_000_000_000_000n;
-const SERVICE_FEE = 25_000n;
-
-function chain(chainId: string, networkName: string, rpc: string): Chain {
-  return {
-    chainId,
-    chainName: networkName,
-    networkName,
-    chainType: 'evm',
-    rpc,
-    blockExplorerUrls: [`https://explorer.${chainId}.example`],
-    providersSupported: [],
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    chainIconURI: undefined,
-  };
-}
-const sepolia = chain(SRC, 'Sepolia', 'https://rpc.sepolia.example');
-const baseSepolia = chain(DST, 'Base Sepolia', 'https://rpc.base-sepolia.example');
-const polygon = chain('137', 'Polygon', 'https://rpc.polygon.example');
-
-function agreement(overrides: Partial<Agreement> = {}): Agreement {
-  return {
-    fromChain: sepolia,
-    toChain: baseSepolia,
-    fromToken: { address: USDC },
-    amount: AMOUNT,
-    fromAddress: USER,
-    toAddress: RECIPIENT,
-    slippage: 1,
-    chains: [sepolia, baseSepolia, polygon],
-    ...overrides,
-  };
-}
-
-const bridgeCall = '0x12345678' + '00'.repeat(64);
-
-interface RawRoute {
-  estimate?: Record<string, unknown>;
-  transaction?: Record<string, unknown>;
-  approvals?: Record<string, unknown>[] | undefined;
-}
-
-/** A route as the service sends it, read through the widget's own schema (so amounts are what the guards get in the widget). */
-function route({
-  estimate = {},
-  transaction = {},
-  approvals = [{ chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: String(AMOUNT) }],
-}: RawRoute = {}): Route {
-  const body = {
-    data: {
-      intentId: '0xintent',
-      route: {
-        estimate: {
-          fromAmount: String(AMOUNT),
-          toAmount: '24975000',
-          toAmountMin: '24725250',
-          toAmountUsd: '24.97',
-          totalFeesUsd: '1.05',
-          fees: [
-            {
-              type: 'gas_receiver_fee',
-              amount: String(GAS_FEE),
-              amountUsd: '1.02',
-              token: { chainId: SRC, address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 },
-            },
-            { type: 'service_fee', amount: String(SERVICE_FEE), amountUsd: '0.03', token: { chainId: SRC, address: USDC, symbol: 'USDC', decimals: 6 } },
-          ],
-          ...estimate,
-        },
-        execution: {
-          transaction: { to: ROUTER, data: bridgeCall, value: String(GAS_FEE), gasLimit: '300000', type: 'ON_CHAIN_EXECUTION', ...transaction },
-          ...(approvals ? { approvals } : {}),
-        },
-        provider: 'swiftbridge',
-      },
-    },
-  };
-  return routeResponseSchema.parse(body).data.route;
-}
-
-function nativeRoute(value: bigint): Route {
-  return route({
-    estimate: {
-      fromAmount: String(10n ** 16n),
-      fees: [
-        { type: 'gas_receiver_fee', amount: String(GAS_FEE), amountUsd: '1.02', token: { chainId: SRC, address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 } },
-        { type: 'service_fee', amount: '10000000000000', amountUsd: '0.03', token: { chainId: SRC, address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 } },
-      ],
-    },
-    transaction: { value: String(value) },
-    approvals: undefined,
-  });
-}
-const nativeAgreement = () => agreement({ fromToken: { address: NATIVE_TOKEN }, amount: 10n ** 16n });
+import {
+  MAX_APPROVALS,
+  MAX_CALLDATA_BYTES,
+  checkApproval,
+  checkApprovals,
+  checkBounds,
+  checkRoute,
+  checkStatus,
+  checkTransaction,
+  compareTerms,
+  refusalMessage,
+  switchParams,
+  walletUrls,
+} from '../../src/flow/guards.ts';
+import type { RequiredApproval } from '../../src/api/approvals.ts';
+import type { Verdict } from '../../src/flow/guards.ts';
+import {
+  SRC,
+  DST,
+  USER,
+  RECIPIENT,
+  USDC,
+  WETH,
+  ROUTER,
+  PROXY,
+  FEE_COLLECTOR,
+  AMOUNT,
+  GAS_FEE,
+  SERVICE_FEE,
+  chain,
+  sepolia,
+  baseSepolia,
+  polygon,
+  agreement,
+  bridgeCall,
+  route,
+  nativeRoute,
+  nativeAgreement,
+} from './helpers/route-fixtures.ts';
 
 function refused(verdict: Verdict, rule: string): void {
   assert.equal(verdict.ok, false, `expected a refusal by ${rule}`);
@@ -278,6 +210,27 @@ describe('guards: chains', () => {
       });
   });
 
+  it('gives the wallet only https: URLs (http: on the loopback interface) and a cleaned name (issue 25)', () => {
+    const hostile: Chain = {
+      ...sepolia,
+      networkName: `Sepolia \u202E${'x'.repeat(200)}`,
+      rpc: 'javascript:alert(1)',
+      blockExplorerUrls: ['javascript:alert(document.domain)', 'http://explorer.example', 'data:text/html,hi', 'https://explorer.example/'],
+      nativeCurrency: { name: '\u202EEther', symbol: 'ETH\u2066', decimals: 18 },
+    };
+    const built = switchParams(agreement({ fromChain: hostile, chains: [hostile] }), SRC);
+    assert.ok(built.ok);
+    if (!built.ok) return;
+    assert.deepEqual(built.params.rpcUrls, []);
+    assert.deepEqual(built.params.blockExplorerUrls, ['https://explorer.example/']);
+    assert.equal(built.params.chainName, `Sepolia ${'x'.repeat(31)}…`);
+    assert.deepEqual(built.params.nativeCurrency, { name: 'Ether', symbol: 'ETH', decimals: 18 });
+    assert.deepEqual(
+      walletUrls(['http://127.0.0.1:8545', 'http://localhost:8545/', 'http://[::1]:8545', 'http://10.0.0.1:8545', 'https://rpc.example', undefined, '']),
+      ['http://127.0.0.1:8545', 'http://localhost:8545/', 'http://[::1]:8545', 'https://rpc.example'],
+    );
+  });
+
   it('refuses a chain other than the source, and a source chain missing from the list, with no parameters built', () => {
     const other = switchParams(agreement(), '137');
     refused(other as Verdict, 'transaction-chain');
@@ -285,6 +238,63 @@ describe('guards: chains', () => {
     refused(switchParams(agreement({ chains: [baseSepolia] }), SRC) as Verdict, 'chain-unknown');
     const nonEvm = { ...sepolia, chainId: 'cataclysm-1', chainType: 'cosmos' };
     refused(switchParams(agreement({ fromChain: nonEvm, chains: [nonEvm] }), 'cataclysm-1') as Verdict, 'chain-unknown');
+  });
+});
+
+describe('guards: bounded routes (issue 25)', () => {
+  const approval = { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: '1' };
+
+  it(`up to ${MAX_APPROVALS} approval entries pass; one more, 50 or 5,000 are refused at once, before any other rule`, () => {
+    accepted(checkBounds(route({ approvals: Array.from({ length: MAX_APPROVALS }, () => approval) })));
+    for (const count of [MAX_APPROVALS + 1, 50, 5_000]) {
+      const r = route({ approvals: Array.from({ length: count }, () => approval), transaction: { value: String(10n ** 21n) } });
+      refused(checkBounds(r), 'approval-count');
+      // First, even though the value is inflated too.
+      refused(checkRoute(agreement(), r), 'approval-count');
+    }
+    assert.equal(refusalMessage('approval-count'), 'The route asks for more approvals than a transfer needs. Nothing was signed.');
+  });
+
+  it(`calldata up to ${MAX_CALLDATA_BYTES} bytes passes; one byte more is refused; an odd number of hex digits is no calldata`, () => {
+    const sized = (bytes: number) => route({ transaction: { data: `0x12345678${'00'.repeat(bytes - 4)}` } });
+    accepted(checkBounds(sized(MAX_CALLDATA_BYTES)));
+    accepted(checkTransaction(agreement(), sized(MAX_CALLDATA_BYTES)));
+    refused(checkBounds(sized(MAX_CALLDATA_BYTES + 1)), 'transaction-calldata-size');
+    refused(checkRoute(agreement(), sized(MAX_CALLDATA_BYTES + 1)), 'transaction-calldata-size');
+    refused(checkTransaction(agreement(), route({ transaction: { data: `${bridgeCall}0` } })), 'transaction-calldata');
+  });
+});
+
+describe('guards: chain ids compare as numbers (issue 25)', () => {
+  it('an approval and a transaction naming the source chain in 0x hex (any case) are the source chain', () => {
+    const hex = route({
+      transaction: { chainId: '0xaa36a7' },
+      approvals: [{ chainId: '0xAA36A7', tokenAddress: USDC, spender: PROXY, amount: String(AMOUNT) }],
+    });
+    assert.equal(hex.execution.transaction.chainId, SRC, 'the schema writes it in decimal');
+    accepted(checkRoute(agreement(), hex));
+    // The rules compare as numbers on their own too, whatever spelling reaches them.
+    const raw: RequiredApproval = { chainId: '0xaa36a7', tokenAddress: USDC, spender: PROXY, amount: AMOUNT };
+    accepted(checkApproval(agreement(), route(), raw));
+    accepted(checkApproval(agreement({ fromChain: { ...sepolia, chainId: '0xaa36a7' } }), route(), { ...raw, chainId: SRC }));
+  });
+
+  it('another chain in hex is another chain; an id that is neither decimal nor 0x hex is refused as unreadable', () => {
+    refused(checkTransaction(agreement(), route({ transaction: { chainId: '0x14a34' } })), 'transaction-chain');
+    refused(checkApproval(agreement(), route(), { chainId: '0x1', tokenAddress: USDC, spender: PROXY, amount: AMOUNT }), 'approval-chain');
+    for (const unreadable of ['sepolia', '011155111', '0x', '1e3', '11155111.0', ' 11155111']) {
+      refused(checkTransaction(agreement(), route({ transaction: { chainId: unreadable } })), 'chain-unreadable');
+      refused(checkApproval(agreement(), route(), { chainId: unreadable, tokenAddress: USDC, spender: PROXY, amount: AMOUNT }), 'chain-unreadable');
+    }
+    assert.equal(refusalMessage('chain-unreadable'), 'The route names a chain the widget cannot read. Nothing was signed.');
+  });
+
+  it('a status naming the chains in hex is the transfer’s own', () => {
+    const saved = { intentId: '0xintent', fromChainId: SRC, toChainId: DST, toAddress: RECIPIENT };
+    const status = (from: string, to: string) =>
+      statusResponseSchema.parse({ data: { intent_id: '0xintent', status: 'bridging', from_chain_id: from, to_chain_id: to, to_address: RECIPIENT } });
+    accepted(checkStatus(saved, status('0xaa36a7', '0x14a34')));
+    refused(checkStatus(saved, status('0x14a34', '0xaa36a7')), 'status-chain');
   });
 });
 
