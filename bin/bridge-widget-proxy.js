@@ -2,7 +2,9 @@
 // Reference backend proxy for bridge-widget; configured by environment
 // (ROUTING_API_URL, ROUTING_API_KEY, ALLOWED_ORIGINS, ALLOWED_HOSTS, HOST, PORT,
 // MOUNT_PATH, CLIENT_RATE_LIMIT, TRUST_PROXY_HEADER, MAX_RESPONSE_BYTES,
-// RESPONSE_TIMEOUT_MS, HEALTH_PATH, KEY_CHECK, REDIS_URL; see the README).
+// RESPONSE_TIMEOUT_MS, HEALTH_PATH, KEY_CHECK, REDIS_URL, STORE_TIMEOUT_MS,
+// MAX_UPSTREAM_WAIT_MS, SHUTDOWN_TIMEOUT_MS, SIMULATION_RPC_URLS, METRICS_PORT,
+// METRICS_TOKEN; see the README).
 // In a repository checkout (src/ present and tsx installed) it runs the
 // TypeScript source, so a stale dist/ can never be what runs or gets tested;
 // an installed package (no src/) uses the built dist/proxy.js.

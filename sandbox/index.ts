@@ -254,6 +254,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         // 429s pass as they come. Both are tested on their own (test/node/proxy-cache, proxy-quota).
         catalogCache: false,
         quotaReserve: false,
+        simulationRpcUrls: Object.fromEntries([...rpcUrls].map(([chainId, url]) => [String(chainId), url])),
         host: LOCALHOST,
         port: ports.proxy ?? 0,
         ...(options.proxyLog ? { onLog: options.proxyLog } : {}),

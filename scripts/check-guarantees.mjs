@@ -306,7 +306,7 @@ const MUTANTS = [
   {
     row: 10,
     name: 'log scrub removed',
-    edits: [{ file: 'src/proxy/options.ts', find: '        onLog(scrubber.text(line));', replace: '        onLog(line);' }],
+    edits: [{ file: 'src/proxy/options.ts', find: '      onLog(scrubber.text(line));', replace: '      onLog(line);' }],
     node: PROXY_KEY_TESTS,
   },
   {
@@ -344,7 +344,7 @@ const MUTANTS = [
   {
     row: 10,
     name: 'scrub: hex form let through',
-    edits: [{ file: 'src/proxy/scrub.ts', find: '    if (lower.includes(lowerHex)) return true;', replace: '' }],
+    edits: [{ file: 'src/proxy/scrub.ts', find: '    if (value.toLowerCase().includes(lowerHex)) return true;', replace: '' }],
     node: PROXY_KEY_TESTS,
   },
   {

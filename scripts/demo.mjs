@@ -166,8 +166,9 @@ function sandboxConfigPlugin(json) {
 }
 
 /**
- * Serves `/bridge-widget.min.js`, the script-tag build, for the script-tag and
- * zero-JS pages. Built from the current source with the repository's
+ * Serves `/bridge-widget.min.js`, the script-tag build, and the files beside it
+ * that it imports (`/bridge-widget.ar.js`, one per language), for the
+ * script-tag and zero-JS pages. Built from the current source with the repository's
  * vite.config.ts when the demo starts (a few seconds, in the background), into
  * a temporary directory, so the pages never run a stale dist/ and the first
  * visit does not wait for the build. `BRIDGE_WIDGET_SCRIPT=<file>` serves that
@@ -208,13 +209,17 @@ function scriptFilePlugin() {
       built = build();
       built.catch(() => {});
       server.middlewares.use((req, res, next) => {
-        if (req.url?.split('?')[0] !== '/bridge-widget.min.js') return next();
+        // The entry, and the files it imports next to it (each language is one: bridge-widget.ar.js, …).
+        const name = /^\/(bridge-widget\.[\w.-]+\.js)$/.exec(req.url?.split('?')[0] ?? '')?.[1];
+        if (!name) return next();
         built ??= build();
         built.then(
           (file) => {
+            const served = path.join(path.dirname(file), name);
+            if (!existsSync(served)) return next();
             res.setHeader('content-type', 'text/javascript');
             res.setHeader('cache-control', 'no-store');
-            res.end(readFileSync(file));
+            res.end(readFileSync(served));
           },
           (error) => {
             built = undefined;

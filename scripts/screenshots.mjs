@@ -4,10 +4,16 @@
 // drives the script-tag page in headless Chromium through a real transfer and
 // the sandbox's fault switches, and writes one PNG per state, width and theme:
 //
-//   npm run screenshots                      every state, 440 and 390 px, light and dark
+//   npm run screenshots                      every state in English, 440 and 390 px, light and dark
+//   npm run screenshots -- --locale ar       the same in Arabic (any tag the widget takes), into .screenshots/ar/
+//   npm run screenshots -- --locale ar,he    several languages, one after the other, each in its own folder
+//   npm run screenshots -- --theme light     one theme only
+//   npm run screenshots -- --scale 2         device pixels per CSS pixel (sharper text to read back)
 //   npm run screenshots -- --only picker     states whose name contains "picker"
 //   npm run screenshots -- --out shots/      another folder (default .screenshots/, git-ignored)
 //
+// States are found by the widget's structure (parts and classes), never by
+// its English text, so every language goes through the same run.
 // CHROME_PATH picks the browser (default /usr/bin/chromium). Animations are
 // off (prefers-reduced-motion), so a screenshot never catches a fade.
 import { spawn } from 'node:child_process';
@@ -21,9 +27,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const only = option('--only', '');
-const outDir = path.resolve(root, option('--out', '.screenshots'));
+const locales = option('--locale', '').split(',');
+const outBase = path.resolve(root, option('--out', '.screenshots'));
 const WIDTHS = [440, 390];
-const THEMES = ['light', 'dark'];
+const THEMES = args.includes('--theme') ? [option('--theme')] : ['light', 'dark'];
+const SCALE = Number(option('--scale', '1'));
 const TIMEOUT = 60_000;
 
 function startDemo() {
@@ -50,8 +58,8 @@ function startDemo() {
 
 let written = 0;
 
-/** One PNG of the widget per width and theme, named `<width>-<theme>-<state>.png`. */
-async function capture(page, state) {
+/** One PNG of the widget per width and theme, named `<width>-<theme>-<state>.png`, in `outDir`. */
+async function captureIn(page, outDir, state) {
   if (!state.includes(only)) return;
   const widget = page.locator('bridge-widget').first();
   for (const width of WIDTHS) {
@@ -69,7 +77,6 @@ async function capture(page, state) {
 }
 
 async function main() {
-  mkdirSync(outDir, { recursive: true });
   const demo = startDemo();
   let browser;
   try {
@@ -80,65 +87,99 @@ async function main() {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
-    const page = await browser.newPage({ viewport: { width: WIDTHS[0], height: 1400 }, reducedMotion: 'reduce' });
-    await page.goto(new URL('pages/script-tag.html', base).href);
-    const widget = page.locator('bridge-widget').first();
-    const text = (words) => page.getByText(words, { exact: true }).first().waitFor({ timeout: TIMEOUT });
-    const primary = page.locator('bridge-widget button.primary').first();
-
-    const amount = async (value, button) => {
-      await widget.evaluate((el, v) => el.setAttribute('amount', v), value);
-      await text(button);
-    };
-    await amount('', 'Enter an amount');
-    await capture(page, '1-form');
-    await amount('2', 'Bridge 2 USDC');
-    await capture(page, '2-quote');
-
-    for (const [state, picker] of [
-      ['3-token-picker', 'bw-token-picker'],
-      ['4-chain-picker', 'bw-chain-picker'],
-    ]) {
-      await page.locator(`bridge-widget ${picker} #trigger`).first().click();
-      await page.getByRole('dialog').first().waitFor({ timeout: TIMEOUT });
-      await capture(page, state);
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog').first().waitFor({ state: 'detached', timeout: TIMEOUT });
+    for (const locale of locales) {
+      const outDir = path.join(outBase, locale);
+      mkdirSync(outDir, { recursive: true });
+      // A context per language: its own storage, so its history holds its own transfers.
+      const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 1400 }, reducedMotion: 'reduce', deviceScaleFactor: SCALE });
+      await shoot(await context.newPage(), { base, faults, locale, outDir });
+      await context.close();
     }
-
-    // A transfer that stays in transit past its estimate (5 s here), then arrives.
-    await faults({ stuckBridge: true, estimatedRouteSeconds: 5 });
-    await primary.click();
-    await text('Transfer in progress');
-    await capture(page, '5-in-transit');
-    await page
-      .getByText(/Taking longer than usual/)
-      .first()
-      .waitFor({ timeout: TIMEOUT });
-    await capture(page, '6-slow');
-    await faults({ stuckBridge: false, estimatedRouteSeconds: null });
-    await text('Transfer complete');
-    await capture(page, '7-success');
-
-    // A transfer whose destination fails: refunded on the source chain.
-    await page.getByRole('button', { name: 'Start a new transfer' }).click();
-    await amount('1', 'Bridge 1 USDC');
-    await faults({ failWithRefund: true });
-    await primary.click();
-    await text('Transfer failed');
-    await capture(page, '8-failed');
-    await faults({ failWithRefund: false });
-
-    await page.getByRole('button', { name: 'Start a new transfer' }).click();
-    await page.locator('bridge-widget bw-transfer-history [part="toggle"]').first().click();
-    await page.locator('bridge-widget bw-transfer-history [part="item"]').first().waitFor({ timeout: TIMEOUT });
-    await capture(page, '9-history');
-
-    console.log(`${written} screenshots in ${path.relative(root, outDir) || '.'}/`);
   } finally {
     await browser?.close();
     await demo.stop();
   }
+}
+
+/** Every state of one language, from a fresh page through two transfers. */
+async function shoot(page, { base, faults, locale, outDir }) {
+  const capture = (p, state) => captureIn(p, outDir, state);
+  written = 0;
+  // The demo builds the script-tag file on its first request: on a busy machine that takes a while.
+  await page.goto(new URL('pages/script-tag.html', base).href, { timeout: 300_000 });
+  const widget = page.locator('bridge-widget').first();
+  const shown = (selector) => page.locator(`bridge-widget ${selector}`).first().waitFor({ timeout: TIMEOUT });
+  const primary = page.locator('bridge-widget button.primary').first();
+  const enabled = () => shown('button.primary:not([disabled])');
+
+  if (locale) {
+    await widget.evaluate((el, tag) => el.setAttribute('locale', tag), locale);
+    // The language's chunk is loaded and shown once the card says so (`lang` is the table shown).
+    const key = await widget.evaluate((el) => el.shadowRoot?.querySelector('[part~="base"]')?.getAttribute('lang'));
+    if (!key?.startsWith(locale.split('-')[0]))
+      await page.waitForFunction(
+        (tag) => document.querySelector('bridge-widget')?.shadowRoot?.querySelector('[part~="base"]')?.getAttribute('lang')?.startsWith(tag.split('-')[0]),
+        locale,
+        { timeout: TIMEOUT },
+      );
+  }
+  const amount = (value) => widget.evaluate((el, v) => el.setAttribute('amount', v), value);
+
+  await amount('');
+  await shown('button.primary[disabled]');
+  await capture(page, '1-form');
+  await amount('2');
+  await shown('bw-quote-panel [part~="received"]');
+  await enabled();
+  await capture(page, '2-quote');
+
+  for (const [state, picker] of [
+    ['3-token-picker', 'bw-token-picker'],
+    ['4-chain-picker', 'bw-chain-picker'],
+  ]) {
+    await page.locator(`bridge-widget ${picker} #trigger`).first().click();
+    await page.getByRole('dialog').first().waitFor({ timeout: TIMEOUT });
+    await capture(page, state);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').first().waitFor({ state: 'detached', timeout: TIMEOUT });
+  }
+
+  // What the wallet is about to sign: the demo wallet holds its next prompt, so the review stays; Cancel ends it.
+  await page.locator('[data-testid="wallet-hang-next"]').click();
+  await primary.click();
+  await shown('bw-route-review section');
+  await capture(page, '5-review');
+  await page.locator('bridge-widget button.secondary').first().click();
+  await enabled();
+
+  // A transfer that stays in transit past its estimate (5 s here), then arrives.
+  await faults({ stuckBridge: true, estimatedRouteSeconds: 5 });
+  await primary.click();
+  await shown('bw-status-tracker .heading.bridging');
+  await capture(page, '6-in-transit');
+  await shown('bw-status-tracker [part~="slow"]');
+  await capture(page, '7-slow');
+  await faults({ stuckBridge: false, estimatedRouteSeconds: null });
+  await shown('bw-status-tracker .heading.success');
+  await capture(page, '8-success');
+
+  // A transfer whose destination fails: refunded on the source chain.
+  await page.locator('bridge-widget bw-status-tracker [part="new-transfer"]').click();
+  await amount('1');
+  await shown('bw-quote-panel [part~="received"]');
+  await enabled();
+  await faults({ failWithRefund: true });
+  await primary.click();
+  await shown('bw-status-tracker .heading.failed');
+  await capture(page, '9-failed');
+  await faults({ failWithRefund: false });
+
+  await page.locator('bridge-widget bw-status-tracker [part="new-transfer"]').click();
+  await page.locator('bridge-widget bw-transfer-history [part="toggle"]').first().click();
+  await page.locator('bridge-widget bw-transfer-history [part="item"]').first().waitFor({ timeout: TIMEOUT });
+  await capture(page, '10-history');
+
+  console.log(`${written} screenshots in ${path.relative(root, outDir) || '.'}/`);
 }
 
 main().catch((error) => {

@@ -4,8 +4,8 @@
  * into dist/, which other people's builds write to):
  *
  * - the package build (default mode, dependencies external),
- * - the script-tag build (`--mode script`, self-contained) and its German
- *   add-ons (`--mode script-locales`),
+ * - the script-tag build (`--mode script`) with its language add-ons
+ *   (`bridge-widget.<code>.js`, the chunks it imports when it shows a language),
  * - optionally the development wallet as a small ES module for bench pages.
  *
  * File names come from package.json `exports` (`.` and `./script`), so a
@@ -14,6 +14,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCALE_ADD_ONS } from '../../src/i18n/add-ons.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -21,8 +22,8 @@ export interface BuiltFiles {
   outDir: string;
   /** The self-contained script-tag build. */
   scriptFile: string;
-  /** The German add-on for the script-tag build (`exports['./script/de']`). */
-  localeAddOnFile: string;
+  /** The script-tag build's language add-ons, one per code in src/i18n/add-ons.ts (`exports['./script/*']`). */
+  localeAddOnFiles: string[];
   /** The package entry (`exports['.'].import`). */
   entryFile: string;
 }
@@ -40,11 +41,12 @@ function exportPath(pkg: PackageJson, key: string, fallback: string): string {
   return normalised.startsWith('dist/') ? normalised.slice('dist/'.length) : basename(normalised);
 }
 
-export function outputNames(root = ROOT): { script: string; localeAddOn: string; entry: string } {
+export function outputNames(root = ROOT): { script: string; localeAddOns: string[]; entry: string } {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
+  const addOn = exportPath(pkg, './script/*', 'dist/bridge-widget.*.js');
   return {
     script: exportPath(pkg, './script', 'dist/bridge-widget.min.js'),
-    localeAddOn: exportPath(pkg, './script/de', 'dist/bridge-widget.de.js'),
+    localeAddOns: LOCALE_ADD_ONS.map((code) => addOn.replace('*', code)),
     entry: exportPath(pkg, '.', 'dist/index.js'),
   };
 }
@@ -65,16 +67,20 @@ async function viteBuild(mode: string | undefined, outDir: string, emptyOutDir: 
   });
 }
 
-/** Package build, script build and its German add-on into `outDir` (emptied first). */
+/** Package build, script build and its language add-ons into `outDir` (emptied first). */
 export async function buildWidget(outDir: string): Promise<BuiltFiles> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   await viteBuild(undefined, outDir, true);
   await viteBuild('script', outDir, false);
-  await viteBuild('script-locales', outDir, false);
   const names = outputNames();
-  const files = { outDir, scriptFile: join(outDir, names.script), localeAddOnFile: join(outDir, names.localeAddOn), entryFile: join(outDir, names.entry) };
-  for (const file of [files.scriptFile, files.localeAddOnFile, files.entryFile]) {
+  const files = {
+    outDir,
+    scriptFile: join(outDir, names.script),
+    localeAddOnFiles: names.localeAddOns.map((name) => join(outDir, name)),
+    entryFile: join(outDir, names.entry),
+  };
+  for (const file of [files.scriptFile, ...files.localeAddOnFiles, files.entryFile]) {
     if (!existsSync(file)) throw new Error(`the build did not produce ${relative(ROOT, file)} (expected from package.json exports)`);
   }
   return files;

@@ -116,8 +116,11 @@ function sizeFigures(size: SizeReport): Figure[] {
     }),
     figure('size.script.brotli', 'script-tag build, brotli', 'KB', [kb(size.script.brotli)]),
     figure('size.script.raw', 'script-tag build, raw', 'KB', [kb(size.script.raw)]),
-    figure('size.localeAddOn.gzip', 'German add-on for it (bridge-widget.de.js), gzip', 'KB', [kb(size.localeAddOn.gzip)], {
-      note: 'loaded only by pages that show German',
+    ...size.localeAddOns.map((addOn) => {
+      const code = addOn.file.split('.').at(-2)!;
+      return figure(`size.locale.${code}.gzip`, `language add-on ${addOn.file}, gzip`, 'KB', [kb(addOn.gzip)], {
+        note: `loaded only when the widget shows ${new Intl.DisplayNames('en', { type: 'language' }).of(code)}; never in the first load`,
+      });
     }),
   ];
   for (const [name, label] of [

@@ -11,8 +11,15 @@ import { basename, dirname, join, relative } from 'node:path';
 import { ROOT } from './build.ts';
 import { attribute, groupOf, groupShares, gzipSize, packageOf, type GroupShare } from './sourcemap.ts';
 
-/** The hard ceiling for the whole widget as one script tag: 60 KB gzipped (61,440 B). */
-export const SCRIPT_GZIP_BUDGET = 60 * 1024;
+/**
+ * The hard ceiling for the whole widget as one script tag, its languages left
+ * out (each is a file of its own, fetched only when shown): 62 KB gzipped
+ * (63,488 B). It was 60 KB (61,440 B) with 14 B to spare; issue 28 (the
+ * language choice, the loader of 18 languages, CLDR plurals, `Intl` numbers
+ * and durations, right to left) costs 1,678 B in it (61,426 → 63,104 B).
+ * The entry-plus-chunks split (issue 24) replaces it with its first-load budget.
+ */
+export const SCRIPT_GZIP_BUDGET = 62 * 1024;
 
 /**
  * The package entry with its local chunks, as published (not minified;
@@ -152,8 +159,8 @@ export function forbiddenFindings(scriptFile: string): string[] {
 
 export interface SizeReport {
   script: FileSize;
-  /** bridge-widget.de.js: what a script-tag page adds to show German. */
-  localeAddOn: FileSize;
+  /** Each language add-on of the script-tag build (bridge-widget.ar.js, …): what a page adds the first time it shows that language. */
+  localeAddOns: FileSize[];
   packageEntry: EntrySize;
   contributors: Contributors;
   /** zod's part of the script build (src/api/schemas.ts uses zod/mini). */
@@ -162,12 +169,12 @@ export interface SizeReport {
   budget: { scriptGzip: number; packageEntryGzip: number };
 }
 
-export function sizeReport(files: { scriptFile: string; localeAddOnFile: string; entryFile: string }): SizeReport {
+export function sizeReport(files: { scriptFile: string; localeAddOnFiles: string[]; entryFile: string }): SizeReport {
   const c = contributors(files.scriptFile);
   const zod = c.packages.find((p) => p.name === 'zod') ?? { bytes: 0, share: 0, gzipMarginal: 0, modules: 0 };
   return {
     script: fileSize(files.scriptFile),
-    localeAddOn: fileSize(files.localeAddOnFile),
+    localeAddOns: files.localeAddOnFiles.map(fileSize),
     packageEntry: entrySize(files.entryFile),
     contributors: c,
     zod: { bytes: zod.bytes, share: zod.share, gzipMarginal: zod.gzipMarginal, modules: zod.modules },

@@ -418,12 +418,24 @@ export interface ReceiptSubmitOptions extends CallOptions {
   onRetry?: (attempt: number, error: unknown, delayMs: number) => void;
 }
 
-const TERMINAL_RECEIPT_ERRORS = ['intent-not-found', 'invalid-request', 'aborted', 'unauthorized'];
+/**
+ * A definite refusal of a receipt: an answer in 4xx other than 408 (the
+ * request did not arrive in time) and 429 (come back later), or a request
+ * that could not be sent as asked. Everything else (408, 429, 5xx, a network
+ * failure, a timeout, an unreadable answer) may pass on a later attempt.
+ */
+function refusesReceipt(error: RoutingError): boolean {
+  if (error.kind === 'aborted') return true;
+  const { status } = error;
+  if (status === undefined) return error.kind === 'invalid-request';
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
 
 /**
- * Submits a receipt until the service answers `ok: true`. The endpoint is
- * idempotent, so repeating it is always safe; only a terminal error (unknown
- * intent, a refused hash, a cancelled signal) stops the loop.
+ * Submits a receipt until the service answers `ok: true`, always with the
+ * same hash. The endpoint is idempotent, so repeating it is always safe; only
+ * a definite refusal (unknown intent, a refused hash) or a cancelled signal
+ * stops the loop.
  */
 export async function submitReceiptUntilAccepted(
   client: WidgetClient,
@@ -439,7 +451,7 @@ export async function submitReceiptUntilAccepted(
       if (result.data.ok) return result;
       failure = new RoutingError('upstream', 'The receipt was not accepted yet', { ...result.meta, retryable: true });
     } catch (error) {
-      if (!(error instanceof RoutingError) || TERMINAL_RECEIPT_ERRORS.includes(error.kind)) throw error;
+      if (!(error instanceof RoutingError) || refusesReceipt(error)) throw error;
       failure = error;
     }
     if (attempt + 1 >= maxAttempts) throw failure;

@@ -102,7 +102,7 @@ export const styles = css`
     min-width: 0;
   }
   .leg legend {
-    float: left;
+    float: inline-start;
     padding: 0;
     font-size: 0.85em;
     font-weight: 600;
@@ -159,7 +159,7 @@ export const styles = css`
   /* Support details (the request id) on a line of their own, not inside the sentence. */
   .notice .request {
     display: block;
-    margin-top: 4px;
+    margin-block-start: 4px;
     font-size: 0.85em;
     opacity: 0.85;
     overflow-wrap: anywhere;
@@ -177,7 +177,7 @@ export const styles = css`
     color: var(--bridge-color-warning);
   }
   .notice button {
-    margin-left: 8px;
+    margin-inline-start: 8px;
   }
   .phase {
     display: flex;
@@ -190,7 +190,7 @@ export const styles = css`
     height: 16px;
     border-radius: 50%;
     border: 2px solid var(--bridge-color-border);
-    border-top-color: var(--bridge-color-accent);
+    border-block-start-color: var(--bridge-color-accent);
     animation: spin 0.8s linear infinite;
     flex: none;
   }

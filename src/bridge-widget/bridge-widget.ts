@@ -6,6 +6,7 @@ import { chainsFor, sideConfig, type Side } from '../flow/form.js';
 import { describeError, type Problem } from '../flow/problems.js';
 import { QUOTE_REFRESH_MS } from '../flow/remote-resources.js';
 import { shortenHex } from '../format/amount.js';
+import { formatRelative } from '../format/duration.js';
 import { NATIVE_GAS_RESERVE, isNativeToken } from '../model/tokens.js';
 import { LocaleController } from './controllers/locale-controller.js';
 import { SessionController } from './controllers/session-controller.js';
@@ -159,13 +160,13 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const chain = this.#wallet.chainId === undefined ? undefined : session.chain(String(this.#wallet.chainId));
     const history = account && this.proxyUrl && session.view === 'form' && session.tracking.history.length > 0;
     return html`
-      <div part="base" class="card" lang=${i18n.textLanguage} @bw-announce=${this.#views.onAnnounce}>
+      <div part="base" class="card" lang=${i18n.textLanguage} dir=${i18n.direction} @bw-announce=${this.#views.onAnnounce}>
         <div class="header" part="header">
           <h2 part="title">${i18n.t('widget.title')}</h2>
           ${
             account || wallet
               ? html`<span class="account" part="account"
-                >${account ? html`<span title=${account}>${shortenHex(account)}${chain ? html` · ${chain.networkName}` : nothing}</span>` : nothing}
+                >${account ? html`<span title=${account}><bdi dir="ltr">${shortenHex(account)}</bdi>${chain ? html` · ${chain.networkName}` : nothing}</span>` : nothing}
                 ${this.#connection.renderActions(
                   (k) => i18n.t(k),
                   () => this.#connect(),
@@ -330,7 +331,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const pending = remote.quote.status === TaskStatus.PENDING;
     return html`${
       pending && remote.quoteWait
-        ? html`<p class="notice info" part="notice notice-info" role="status">${this.#i18n.t('notice.busyRetry', { seconds: remote.quoteWait })}</p>`
+        ? html`<p class="notice info" part="notice notice-info" role="status">${this.#i18n.t('notice.busyRetry', { when: formatRelative(remote.quoteWait, this.#i18n.intl) })}</p>`
         : nothing
     }<bw-quote-panel
       exportparts=${EXPORT_QUOTE}

@@ -110,10 +110,10 @@ export class BridgeWidgetPublicProperties extends LitElement {
   valueLossThreshold = 5;
 
   /**
-   * Language of the texts and format of the numbers: a BCP 47 tag such as `de` or `de-CH`. Built in: `en`;
-   * German once its add-on is loaded (`bridge-widget/locales/de`, or `bridge-widget.de.js` for script tags).
-   * Another language shows English texts (give yours through `strings`) with that locale's number format.
-   * Unset: the `lang` of the closest ancestor, else English.
+   * Language of the texts and format of the numbers: a BCP 47 tag such as `de`, `pt-PT` or `ar-EG`. English is built in;
+   * 18 more languages load by themselves when shown (Arabic, Hebrew and Persian right to left; see "Strings and locale").
+   * A language the widget lacks shows English texts (give yours through `strings`) with that locale's number format.
+   * Unset: the closest `lang` the widget has (up to `<html>`), else the browser's `navigator.languages`, else English.
    */
   locale = '';
   /** Texts to use instead of the locale's: any subset of the string table's keys (`src/i18n/en.ts`), `{name}` placeholders kept. */

@@ -5,17 +5,35 @@
  */
 import { formatUnits, parseUnits } from 'viem';
 import { MAX_UINT256 } from '../model/tokens.js';
+import { exactDecimal, numberFormat } from './number.js';
 
 export type AmountProblem = 'empty' | 'invalid' | 'negative' | 'zero' | 'too-many-decimals' | 'too-large';
 
 export type ParsedAmount = { ok: true; value: bigint } | { ok: false; problem: AmountProblem };
 
 /**
- * Reads what a user typed. Accepts `1`, `1.5`, `.5`, `1,5` (decimal comma) and
+ * What a user typed, in ASCII digits: full-width digits and stops (a Chinese
+ * or Japanese input method) through NFKC, Arabic-Indic and Persian digits
+ * mapped, and the Arabic decimal separator `٫` read as a decimal point. The
+ * Arabic thousands separator `٬` is left as it is (refused, like any grouping).
+ */
+export function normaliseDigits(text: string): string {
+  return (
+    text
+      .normalize('NFKC')
+      // Both blocks start at a multiple of 16: the low four bits are the digit.
+      .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) & 0xf))
+      .replace(/\u066b/g, '.')
+  );
+}
+
+/**
+ * Reads what a user typed. Accepts `1`, `1.5`, `.5`, `1,5` (decimal comma),
+ * the locale's digits and decimal separator (`١٫٥`, `۱٫۵`, `１．５`) and
  * surrounding spaces; refuses exponents, signs, letters and grouping.
  */
 export function parseAmountInput(text: string, decimals: number): ParsedAmount {
-  const raw = text.trim();
+  const raw = normaliseDigits(text).trim();
   if (raw === '') return { ok: false, problem: 'empty' };
   // A decimal comma is accepted (`1,5`), but `1,000` could be a thousands
   // separator: refuse it rather than guess a value a thousand times off.
@@ -61,23 +79,20 @@ export interface FormatAmountOptions {
 }
 
 /**
- * Human text for an amount, grouped by the locale. Tiny non-zero amounts show
- * as `<0.000001` instead of a misleading `0`.
+ * Human text for an amount, as the locale writes numbers (`1,234.5`,
+ * `1.234,5`, `١٬٢٣٤٫٥`). The bigint becomes a decimal string and
+ * `Intl.NumberFormat` formats that string, so no digit is lost however large
+ * the amount. Tiny non-zero amounts show as `<0.000001` instead of a
+ * misleading `0`.
  */
 export function formatAmount(value: bigint, decimals: number, options: FormatAmountOptions = {}): string {
   const maxFraction = options.maxFractionDigits ?? 6;
-  const negative = value < 0n;
-  const text = formatUnits(negative ? -value : value, decimals);
-  const [whole = '0', fraction = ''] = text.split('.');
+  const sign = value < 0n ? '-' : '';
+  const [whole = '0', fraction = ''] = formatUnits(value < 0n ? -value : value, decimals).split('.');
   const cut = fraction.slice(0, maxFraction).replace(/0+$/, '');
-  const parts = new Intl.NumberFormat(options.locale, { useGrouping: true }).formatToParts(1000.5);
-  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
-  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
-  if (value !== 0n && whole === '0' && cut === '') {
-    return `${negative ? '-' : ''}<0${decimal}${'0'.repeat(Math.max(0, maxFraction - 1))}1`;
-  }
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return `${negative ? '-' : ''}${grouped}${cut ? decimal + cut : ''}`;
+  const format = numberFormat(options.locale, { maximumFractionDigits: maxFraction, roundingMode: 'trunc' } as Intl.NumberFormatOptions);
+  if (value !== 0n && whole === '0' && cut === '') return `${sign}<${format.format(exactDecimal(`0.${'0'.repeat(Math.max(0, maxFraction - 1))}1`))}`;
+  return format.format(exactDecimal(`${sign}${whole}${cut ? `.${cut}` : ''}`));
 }
 
 /** The amount as plain text for an input field (no grouping, `.` separator). */
@@ -91,12 +106,20 @@ export function usdValue(value: bigint, decimals: number, usdPrice: number | nul
   return Number(formatUnits(value, decimals)) * usdPrice;
 }
 
+/**
+ * A USD value for display, as the locale writes currency (`$25.50`,
+ * `25,50 $`, `25.50 US$`). The right-to-left marks CLDR puts in Arabic and
+ * Hebrew currency are left out: like every amount here, a fiat value reads
+ * left to right inside a right-to-left sentence (otherwise `US$` shows as
+ * `$US`).
+ */
 export function formatUsd(value: number | string | null | undefined, locale?: string): string | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return undefined;
-  const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-  return n > 0 && n < 0.01 ? `<${usd.format(0.01)}` : usd.format(n);
+  const usd = numberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+  const text = n > 0 && n < 0.01 ? `<${usd.format(0.01)}` : usd.format(n);
+  return text.replace(/[\u200f\u061c]/g, '');
 }
 
 /** Shortens `0x1234…abcd` for display; the full value belongs in a title or copy button. */

@@ -1,15 +1,11 @@
 /**
- * German, a locale add-on: importing this module (`bridge-widget/locales/de`,
- * or `bridge-widget.de.js` next to the script-tag build) registers the table,
- * after which `locale="de"` (or `lang="de"` on an ancestor) shows German.
- * Kept out of the main entry so pages that never show German do not load it.
- * Listed in ./add-ons.ts, which is all the build needs to know about it.
+ * German (Deutsch), a language add-on: the widget loads this module the first
+ * time it shows German. Register: formal "Sie"; wallet words as MetaMask's
+ * German shows them (Genehmigung, Gasgebühr, Slippage).
  */
-import type { en } from './en.js';
-import { registerLocale } from './strings.js';
+import type { Strings } from './strings.js';
 
-/** German. Same keys as `en` (checked by the type). */
-export const de: { readonly [K in keyof typeof en]: string } = {
+export const de: Strings = {
   'widget.title': 'Bridge',
   'widget.loading': 'Chains und Token werden geladen…',
   'widget.noProxy': 'Setzen Sie das Attribut proxy-url auf Ihren Bridge-Proxy.',
@@ -60,7 +56,7 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'history.pending': 'In Bearbeitung',
   'history.abandoned': 'Nicht gesendet',
   'notice.busy': 'Der Bridge-Dienst ist ausgelastet; gleich wird erneut geprüft.',
-  'notice.busyRetry': 'Der Bridge-Dienst ist ausgelastet; neue Anfrage in {seconds} s.',
+  'notice.busyRetry': 'Der Bridge-Dienst ist ausgelastet; neue Anfrage {when}.',
   'notice.unreachable': 'Der Bridge-Dienst ist nicht erreichbar; es wird weiter geprüft.',
   'error.quote-rejected': 'Für diese Überweisung gibt es kein Angebot. Es wurde nichts gesendet.',
   'error.no-route': 'Kein Anbieter bietet diese Route an. Versuchen Sie einen anderen Token, eine andere Chain oder einen anderen Betrag.',
@@ -82,7 +78,6 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'error.wallet-no-provider':
     'Hier kann noch kein Wallet verbunden werden. Bitte versuchen Sie es später erneut oder wenden Sie sich an den Betreiber der Website.',
   'error.proxy-refused': 'Auf dieser Website ist das Bridging nicht verfügbar. Ist es Ihre Website, steht in der Browserkonsole, was zu ändern ist.',
-  // Guards (issue 11)
   'error.route-rejected': 'Die Route entspricht nicht dem, was Sie vereinbart haben. Es wurde nichts signiert.',
   'error.simulation-unavailable':
     'Diese Überweisung konnte nicht simuliert werden, und diese Seite verlangt vor jeder Signatur eine Simulation. Es wurde nichts signiert.',
@@ -154,8 +149,10 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'amount.zero': 'Geben Sie einen Betrag über 0 ein',
   'amount.belowReserve': 'Ihr Guthaben liegt unter den {amount}, die für Gas zurückbehalten werden',
   'amount.wholeOnly': '{token} erlaubt nur ganze Zahlen',
-  'amount.decimals.one': '{token} hat {count} Nachkommastelle',
-  'amount.decimals.other': '{token} hat {count} Nachkommastellen',
+  'amount.decimals': {
+    one: '{token} hat {count} Nachkommastelle',
+    other: '{token} hat {count} Nachkommastellen',
+  },
   'amount.thisToken': 'Dieser Token',
   'amount.tooLarge': 'Dieser Betrag ist zu groß',
   'amount.insufficient': 'Nicht genug {symbol}-Guthaben',
@@ -179,10 +176,10 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'quote.label': 'Angebot',
   'quote.finding': 'Die beste Route wird gesucht…',
   'quote.via': 'Route über {provider}',
-  'quote.reliable': '{percent} % zuverlässig',
+  'quote.reliable': '{percent} zuverlässig',
   'quote.updating': 'Wird aktualisiert…',
   'quote.loading': 'Wird geladen…',
-  'quote.refreshIn': 'Aktualisierung in {seconds} s',
+  'quote.refreshIn': 'Aktualisierung {when}',
   'quote.refreshing': 'Wird aktualisiert…',
   'quote.receive': 'Sie erhalten',
   'quote.minimum': 'Mindestens erhalten',
@@ -196,7 +193,6 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'quote.lossTitle': 'Sie würden etwa {percent} weniger Wert erhalten.',
   'quote.lossDetail': 'Sie senden {from} und erhalten nach Gebühren und Preiseinfluss etwa {to}.',
   'quote.lossConfirm': 'Ich verstehe, dass ich etwa {percent} weniger Wert erhalte',
-  'quote.percent': '{value} %',
   'fee.gas': 'Gasgebühr',
   'fee.gas_receiver': 'Gasgebühr am Ziel',
   'fee.service': 'Servicegebühr',
@@ -246,13 +242,12 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'status.took': 'Dauer: {duration}',
   'status.elapsed': 'Vergangen: {duration}',
   'status.checkedNow': 'Gerade eben geprüft',
-  'status.checkedSeconds': 'Vor {seconds} s geprüft',
-  'status.checkedMinutes': 'Vor {minutes} min geprüft',
+  'status.checked': 'Zuletzt geprüft {when}',
   'status.progress': 'Fortschritt der Überweisung',
   'status.stepSent': 'Gesendet',
   'status.stepReceived': 'Von der Bridge empfangen',
   'status.stepTransit': 'Unterwegs',
-  'status.stepArrived': 'Angekommen',
+  'status.stepArrived': 'Ankunft',
   'status.step.done': 'erledigt',
   'status.step.current': 'läuft',
   'status.step.todo': 'nicht begonnen',
@@ -295,10 +290,6 @@ export const de: { readonly [K in keyof typeof en]: string } = {
   'status.viewSource': 'Quelltransaktion ansehen',
   'status.viewDest': 'Zieltransaktion ansehen',
   'status.tx': 'Transaktion {hash}',
-  'duration.s': '{s} s',
-  'duration.m': '{m} min',
-  'duration.ms': '{m} min {s} s',
-  'duration.hm': '{h} h {m} min',
 };
 
-registerLocale('de', de);
+export default de;

@@ -1,8 +1,10 @@
 /**
  * English: the reference table. Every user-visible string of <bridge-widget>
  * and its parts lives here; other languages must have the same keys (the
- * `Strings` type enforces it). `{name}` is replaced by a value; keys ending in
- * `.one`/`.other` are plural forms chosen with `Intl.PluralRules`.
+ * `Strings` type enforces it). `{name}` is replaced by a value (numbers,
+ * amounts and percentages arrive written the locale's way). A value that is
+ * an object holds plural forms, chosen with `Intl.PluralRules`: English uses
+ * `one` and `other`; each language has exactly the categories its rules use.
  */
 export const en = {
   // Shell
@@ -56,7 +58,7 @@ export const en = {
   'history.pending': 'In progress',
   'history.abandoned': 'Not sent',
   'notice.busy': 'The bridge service is busy; checking again shortly.',
-  'notice.busyRetry': 'The bridge service is busy; asking again in {seconds} s.',
+  'notice.busyRetry': 'The bridge service is busy; asking again {when}.',
   'notice.unreachable': 'Could not reach the bridge service; still checking.',
   // Errors by kind. English shows the widget's own, more specific message;
   // other languages (and host overrides) show these.
@@ -154,8 +156,7 @@ export const en = {
   'amount.zero': 'Enter an amount above 0',
   'amount.belowReserve': 'Your balance is below the {amount} kept for gas',
   'amount.wholeOnly': '{token} takes whole numbers only',
-  'amount.decimals.one': '{token} has {count} decimal',
-  'amount.decimals.other': '{token} has {count} decimals',
+  'amount.decimals': { one: '{token} has {count} decimal', other: '{token} has {count} decimals' },
   'amount.thisToken': 'This token',
   'amount.tooLarge': 'That amount is too large',
   'amount.insufficient': 'Insufficient {symbol} balance',
@@ -181,10 +182,10 @@ export const en = {
   'quote.label': 'Quote',
   'quote.finding': 'Finding the best route…',
   'quote.via': 'Route via {provider}',
-  'quote.reliable': '{percent}% reliable',
+  'quote.reliable': '{percent} reliable',
   'quote.updating': 'Updating…',
   'quote.loading': 'Loading…',
-  'quote.refreshIn': 'Refreshes in {seconds} s',
+  'quote.refreshIn': 'Refreshes {when}',
   'quote.refreshing': 'Refreshing…',
   'quote.receive': 'You receive',
   'quote.minimum': 'Minimum received',
@@ -198,7 +199,6 @@ export const en = {
   'quote.lossTitle': 'You would receive about {percent} less in value.',
   'quote.lossDetail': 'You send {from} and receive about {to} after fees and price impact.',
   'quote.lossConfirm': 'I understand I will receive about {percent} less in value',
-  'quote.percent': '{value} %',
   'fee.gas': 'Gas fee',
   'fee.gas_receiver': 'Destination gas fee',
   'fee.service': 'Service fee',
@@ -250,8 +250,7 @@ export const en = {
   'status.took': 'Took {duration}',
   'status.elapsed': 'Elapsed {duration}',
   'status.checkedNow': 'Last checked just now',
-  'status.checkedSeconds': 'Last checked {seconds} s ago',
-  'status.checkedMinutes': 'Last checked {minutes} min ago',
+  'status.checked': 'Last checked {when}',
   'status.progress': 'Transfer progress',
   'status.stepSent': 'Sent',
   'status.stepReceived': 'Received by the bridge',
@@ -297,8 +296,4 @@ export const en = {
   'status.viewSource': 'View source transaction',
   'status.viewDest': 'View destination transaction',
   'status.tx': 'transaction {hash}',
-  'duration.s': '{s} s',
-  'duration.m': '{m} min',
-  'duration.ms': '{m} min {s} s',
-  'duration.hm': '{h} h {m} min',
 } as const;

@@ -4,35 +4,55 @@
  *
  * - `en` is the reference and always there; `Strings` has exactly its keys,
  *   so another language that misses one does not compile.
- * - Other languages are add-ons that register themselves
- *   (the module `bridge-widget/locales/de`, or the `bridge-widget.de.js` script
- *   next to the script-tag build), so a page pays only for what it shows.
+ * - Other languages are add-ons that register themselves when they run: the
+ *   widget loads the one it shows (./loaders.ts), so a page pays only for
+ *   what it shows.
  * - `{name}` placeholders are filled by `fill` (text) or `fillParts`
- *   (values may be templates, for strings that wrap markup).
- * - Plural forms are two keys, `x.one` and `x.other`, chosen by `plural`.
+ *   (values may be templates, for strings that wrap markup). Numbers are
+ *   written the locale's way; in a right-to-left text each value is a
+ *   directional isolate, so an address or an amount keeps its own order.
+ * - A plural string is an object of CLDR plural forms (`one`, `few`, …,
+ *   always `other`), picked by `Intl.PluralRules` in `plural`.
  * - Hosts override any subset through `<bridge-widget>.strings`; the parts take
  *   a (possibly partial) table and fall back to English key by key.
  */
 import { en } from './en.js';
+import { formatNumber } from '../format/number.js';
 
 export { en } from './en.js';
 
-export type StringKey = keyof typeof en;
-export type Strings = { readonly [K in StringKey]: string };
+export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+/** The forms of a plural string: `other` always, the rest as the language's `Intl.PluralRules` uses them. */
+export type PluralForms = { readonly other: string } & { readonly [C in Exclude<PluralCategory, 'other'>]?: string };
+
+type English = typeof en;
+/** Keys of plain strings (what `t` takes). */
+export type StringKey = { [K in keyof English]: English[K] extends string ? K : never }[keyof English];
+/** Keys of plural strings (what `plural` takes). */
+export type PluralKey = Exclude<keyof English, StringKey>;
+export type Strings = { readonly [K in StringKey]: string } & { readonly [K in PluralKey]: PluralForms };
 /** What a host passes to `strings`: any subset of the keys. */
 export type StringOverrides = Partial<Strings>;
 export type Vars = Readonly<Record<string, string | number>>;
 
+/** How `fill` writes values: numbers in `locale`, each value isolated when the text runs right to left. */
+export interface FillOptions {
+  locale?: string | undefined;
+  rtl?: boolean | undefined;
+}
+
 const registered: Record<string, Strings> = { en };
 const listeners = new Set<() => void>();
 
-/** Registered languages, by primary language subtag. */
+/** Registered languages, by table key (lower case: `de`, `pt`, or a whole tag such as `zh-hant` a host registered). */
 export const LOCALES: Readonly<Record<string, Strings>> = registered;
 
 /**
- * Makes a language available to every widget on the page, by primary subtag
- * (`de`). Widgets already showing that language's fallback re-render, so the
- * add-on may load after the widget.
+ * Makes a language available to every widget on the page, under a primary
+ * subtag (`de`) or a whole tag (`zh-Hant`, `pt-PT`). Widgets already showing
+ * that language's fallback re-render, so a table may arrive after the widget.
+ * A table registered before the widget needs a language stops it from
+ * loading its own add-on for it.
  */
 export function registerLocale(language: string, table: Strings): void {
   registered[language.toLowerCase()] = table;
@@ -45,69 +65,137 @@ export function onLocaleRegistered(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Placeholders next to each other (`{amount} {symbol}`) are one value to the
+ * reader: in a right-to-left text the run is one isolate, so "2 USDC" keeps
+ * its order instead of becoming "USDC 2".
+ */
+const RUN = /(\{\w+\}(?:[ \u00a0]+\{\w+\})*)/;
+/** First strong isolate … pop directional isolate: a value keeps its own direction inside a right-to-left sentence. */
+const [FSI, PDI] = ['\u2068', '\u2069'];
+
 /** Replaces `{name}` with `vars.name`; unknown placeholders stay as written. */
-export function fill(template: string, vars?: Vars): string {
+export function fill(template: string, vars?: Vars, options: FillOptions = {}): string {
   if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+  return fillParts(template, vars, options).join('');
 }
 
 /** Like `fill`, but values may be anything Lit renders (templates); returns the pieces in order. */
-export function fillParts(template: string, vars: Readonly<Record<string, unknown>>): unknown[] {
-  return template.split(/(\{\w+\})/).map((piece) => {
-    const name = /^\{(\w+)\}$/.exec(piece)?.[1];
-    return name !== undefined && name in vars ? vars[name] : piece;
+export function fillParts(template: string, vars: Readonly<Record<string, unknown>>, options: FillOptions = {}): unknown[] {
+  return template.split(RUN).flatMap((piece, index) => {
+    // split() with a capture group: odd pieces are the runs of placeholders.
+    if (index % 2 === 0) return piece ? [piece] : [];
+    const values = piece.split(/(\{\w+\})/).flatMap((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (name === undefined || !(name in vars)) return part ? [part] : [];
+      const value = vars[name];
+      return [typeof value === 'number' ? formatNumber(value, options.locale) : value];
+    });
+    return options.rtl ? [FSI, ...values, PDI] : values;
   });
 }
 
 /** Looks a key up in a (partial) table, falling back to English. */
-export function translate(strings: StringOverrides | undefined, key: StringKey, vars?: Vars): string {
-  return fill(strings?.[key] ?? en[key], vars);
+export function translate(strings: StringOverrides | undefined, key: StringKey, vars?: Vars, options?: FillOptions): string {
+  return fill(strings?.[key] ?? en[key], vars, options);
 }
 
-type PluralBase = { [K in StringKey]: K extends `${infer B}.one` ? (`${B}.other` extends StringKey ? B : never) : never }[StringKey];
+const pluralRules = new Map<string, Intl.PluralRules>();
 
-/** `plural(strings, 'amount.decimals', 2, 'de', vars)` picks `amount.decimals.one` or `.other` by the locale's plural rules; `count` is also a variable. */
-export function plural(strings: StringOverrides | undefined, base: PluralBase, count: number, locale: string | undefined, vars: Vars = {}): string {
-  let form = 'other';
-  try {
-    form = new Intl.PluralRules(locale).select(count);
-  } catch {
-    form = count === 1 ? 'one' : 'other';
+/** The CLDR plural category of `count` in `locale` (English rules when the locale is unusable). */
+export function pluralCategory(count: number, locale: string | undefined): PluralCategory {
+  const key = locale ?? '';
+  let rules = pluralRules.get(key);
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(locale);
+    } catch {
+      rules = new Intl.PluralRules('en');
+    }
+    pluralRules.set(key, rules);
   }
-  const key = `${base}.${form === 'one' ? 'one' : 'other'}` as StringKey;
-  return translate(strings, key, { count, ...vars });
+  return rules.select(count);
+}
+
+/**
+ * `plural(strings, 'amount.decimals', 2, 'pl', vars)` picks the form of the
+ * table for `count` by the locale's plural rules (`few` in Polish), `other`
+ * when the table has no such form; `count` is also a variable, written the
+ * locale's way.
+ */
+export function plural(
+  strings: StringOverrides | undefined,
+  key: PluralKey,
+  count: number,
+  locale: string | undefined,
+  vars: Vars = {},
+  rtl?: boolean,
+): string {
+  const forms: PluralForms = strings?.[key] ?? en[key];
+  const template = forms[pluralCategory(count, locale)] ?? forms.other;
+  return fill(template, { count, ...vars }, { locale, rtl });
 }
 
 export interface ResolvedLocale {
-  /** Registered table chosen: the requested language, else English. */
+  /** Table shown: the language chosen once its table is registered, else English. */
   language: string;
-  /** BCP 47 tag for `Intl` number and date formatting: the requested one when valid, else `language`. */
+  /** BCP 47 tag for `Intl` number, date and plural formatting: the requested one when valid, else `language`. */
   intl: string;
   table: Strings;
 }
 
 /**
- * Picks the registered table for a requested locale (`de`, `de-CH`, `en-GB`):
- * by primary language, English when none matches. Number formatting follows
- * the requested locale whenever `Intl` accepts it, so a host can ship its own
- * translations through `strings` and still get, say, French numbers.
+ * The registered table for a requested locale (`de`, `de-CH`, `pt-PT`): see
+ * `matchLanguage` below; English when none is registered. Number
+ * formatting follows the requested locale whenever `Intl` accepts it, so a
+ * host can ship its own translations through `strings` and still get, say,
+ * Swahili numbers.
  */
 export function resolveLocale(requested: string | null | undefined): ResolvedLocale {
-  let canonical: string | undefined;
+  const tag = canonicalTag(requested);
+  const match = tag ? matchLanguage(tag, (key) => Object.hasOwn(registered, key)) : undefined;
+  const language = match ?? 'en';
+  return { language, intl: tag && formatsNumbers(tag) ? tag : language, table: registered[language] ?? en };
+}
+
+/** `requested` as `Intl` writes it (`pt-br` → `pt-BR`), or undefined when it is not a language tag. */
+export function canonicalTag(requested: string | null | undefined): string | undefined {
   try {
-    canonical = requested ? Intl.getCanonicalLocales(requested.trim())[0] : undefined;
+    return requested?.trim() ? Intl.getCanonicalLocales(requested.trim())[0] : undefined;
   } catch {
-    canonical = undefined;
+    return undefined;
   }
-  const primary = canonical?.split('-')[0]?.toLowerCase() ?? '';
-  const language = Object.hasOwn(LOCALES, primary) ? primary : 'en';
-  let intl = language;
-  if (canonical) {
-    try {
-      if (Intl.NumberFormat.supportedLocalesOf([canonical]).length > 0) intl = canonical;
-    } catch {
-      // keep `language`
-    }
+}
+
+/** Whether `Intl` formats numbers for `tag` itself (not only by falling back to the browser's default). */
+export function formatsNumbers(tag: string): boolean {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0;
+  } catch {
+    return false;
   }
-  return { language, intl, table: LOCALES[language] ?? en };
+}
+
+/**
+ * The table key a tag selects among those for which `has(key)` is true, most
+ * specific first: the whole tag (`pt-pt`), its language and script
+ * (`zh-hant`), then its language alone when the tag's script is that
+ * language's usual one. So `pt-PT` and `pt-BR` find `pt`, `de-CH` finds `de`,
+ * `zh-CN` and `zh-SG` find `zh` (Simplified), and `zh-TW`, `zh-HK` and
+ * `zh-Hant` do not: as in CLDR's own fallback (the parent of `zh_Hant` is the
+ * root, not `zh`), a reader of Traditional characters is not handed
+ * Simplified ones; the choice moves on to the next source.
+ */
+export function matchLanguage(tag: string, has: (key: string) => boolean): string | undefined {
+  let locale: Intl.Locale;
+  try {
+    locale = new Intl.Locale(tag);
+  } catch {
+    return undefined;
+  }
+  const { language } = locale;
+  const script = locale.maximize().script;
+  const candidates = [locale.baseName, `${language}-${script}`];
+  if (script === new Intl.Locale(language).maximize().script) candidates.push(language);
+  return candidates.map((candidate) => candidate.toLowerCase()).find(has);
 }

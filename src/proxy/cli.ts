@@ -18,7 +18,9 @@ export class ProxyConfigError extends Error {
  * MOUNT_PATH, CLIENT_RATE_LIMIT (`120/10s`, `600/1m`, `off`),
  * TRUST_PROXY_HEADER (e.g. `x-forwarded-for`, only behind a proxy that sets it),
  * MAX_RESPONSE_BYTES, RESPONSE_TIMEOUT_MS, HEALTH_PATH (`off` for none) and
- * REDIS_URL (cache, flood limit and quota shared by every instance using it).
+ * REDIS_URL (cache, flood limit and quota shared by every instance using it),
+ * SIMULATION_RPC_URLS (`11155111=https://…,84532=https://…`), MAX_UPSTREAM_WAIT_MS,
+ * STORE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT and METRICS_TOKEN.
  * KEY_CHECK is read by `runProxyCli`.
  */
 export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOptions {
@@ -53,9 +55,41 @@ export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOpti
   if (responseTimeoutMs !== undefined) options.responseTimeoutMs = responseTimeoutMs;
   const redisUrl = env.REDIS_URL?.trim();
   if (redisUrl) options.redisUrl = redisUrl;
+  const simulation = env.SIMULATION_RPC_URLS?.trim();
+  if (simulation) options.simulationRpcUrls = parseSimulationRpcUrls(simulation);
+  for (const [name, option] of [
+    ['MAX_UPSTREAM_WAIT_MS', 'maxUpstreamWaitMs'],
+    ['STORE_TIMEOUT_MS', 'storeTimeoutMs'],
+    ['SHUTDOWN_TIMEOUT_MS', 'shutdownTimeoutMs'],
+  ] as const) {
+    const value = positiveEnvInteger(env, name);
+    if (value !== undefined) options[option] = value;
+  }
+  const metricsPort = env.METRICS_PORT?.trim();
+  const metricsToken = env.METRICS_TOKEN?.trim();
+  if (metricsPort || metricsToken) {
+    if (metricsPort && !/^\d{1,5}$/.test(metricsPort)) throw new ProxyConfigError(`METRICS_PORT must be 0-65535, got "${metricsPort}"`);
+    options.prometheus = { ...(metricsPort ? { port: Number(metricsPort) } : {}), ...(metricsToken ? { token: metricsToken } : {}) };
+  }
   const healthPath = env.HEALTH_PATH?.trim();
   if (healthPath) options.healthPath = healthPath.toLowerCase() === 'off' ? false : healthPath;
   return options;
+}
+
+/** `11155111=https://rpc.example/a,84532=https://rpc.example/b`: chain id = URL, comma-separated. */
+export function parseSimulationRpcUrls(value: string): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
+    const at = entry.indexOf('=');
+    const chainId = entry.slice(0, at).trim();
+    if (at <= 0 || !/^[1-9]\d{0,15}$/.test(chainId))
+      throw new ProxyConfigError('SIMULATION_RPC_URLS must look like 11155111=https://rpc.example,84532=https://…');
+    urls[chainId] = entry.slice(at + 1).trim();
+  }
+  return urls;
 }
 
 const DURATION_UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };

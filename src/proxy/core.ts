@@ -4,14 +4,17 @@
  * runtimes; `node.ts` calls it with the raw request-target as well.
  */
 import { isJsonContentType, isJsonDocument, isJsonResponseType, readCappedBody, readCappedStream, utf8Text } from './body.js';
-import { corsResponseHeaders, decideOrigin, optionsHeaders } from './cors.js';
+import { corsResponseHeaders, decideOrigin, optionsHeaders, preflightHeaders } from './cors.js';
 import { jsonError, type ProxyErrorCode } from './errors.js';
+import type { Exchange } from './exchange.js';
+import type { StoreState } from './store-guard.js';
 import type { KeyStatus } from './key-check.js';
 import { priorityOf, type Admission, type Priority, type SendTicket } from './quota.js';
 import { buildClientHeaders, buildUpstreamHeaders, SECURITY_HEADERS } from './headers.js';
-import { hostAllowed, resolveProxyOptions, type CatalogCacheConfig, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
+import { hostAllowed, resolveProxyOptions, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
 import { normaliseClientKey } from './ratelimit.js';
 import { buildUpstreamQuery, matchRoute, type RouteSpec } from './routes.js';
+import { simulate, SIMULATE_PATH, SIMULATE_TEMPLATE } from './simulate.js';
 
 export interface RequestContext {
   /**
@@ -44,6 +47,14 @@ export interface ProxyCore {
   readonly checkKey: () => Promise<KeyStatus>;
   /** The proxy's scrubbed logger, for adapters reporting what never became a request. */
   readonly log: (line: string) => void;
+  /** The shared store's state, as on /healthz (`memory` without one). */
+  readonly storeState: () => StoreState;
+  /**
+   * Shutting down: from now on the health endpoint answers 503 `draining`
+   * and every new request 503 `proxy_draining` (clients retry elsewhere);
+   * requests already in progress finish as usual.
+   */
+  readonly drain: () => void;
 }
 
 interface Outcome {
@@ -56,17 +67,33 @@ interface Outcome {
 /** Statuses whose responses cannot carry a body (Response constructor rejects one). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
+/** Counts one answer from its log note (`upstream=200`, `rpc=200`, `cache=hit`), so the metrics say what the log says. */
+function recordMetrics(config: ResolvedProxyConfig, outcome: Outcome): void {
+  const metrics = config.metrics;
+  if (!metrics) return;
+  try {
+    metrics.request(outcome.label, outcome.response.status);
+    const upstream = /(?:^| )(?:upstream|rpc)=(\d{3})/.exec(outcome.note ?? '');
+    if (upstream) metrics.upstream(outcome.label, Number(upstream[1]));
+    const cache = /(?:^| )cache=(hit|stale|miss)/.exec(outcome.note ?? '');
+    if (cache) metrics.cache(cache[1] as 'hit' | 'stale' | 'miss');
+  } catch {
+    // Counting must never fail a request.
+  }
+}
+
 /** Methods the Fetch standard forbids; they only ever reach us through the Node adapter. */
 const UNFORWARDABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 export function createProxyCore(options: ProxyOptions): ProxyCore {
   const config = resolveProxyOptions(options);
+  const state = { draining: false };
   const core = async (request: Request, context: RequestContext = {}): Promise<Response> => {
     const started = Date.now();
     const method = context.method ?? request.method;
     let outcome: Outcome;
     try {
-      outcome = await handle(config, request, method, context);
+      outcome = await handle(config, state, request, method, context);
     } catch (error) {
       outcome = {
         response: jsonError(500, 'proxy_internal_error', 'Internal proxy error'),
@@ -75,13 +102,25 @@ export function createProxyCore(options: ProxyOptions): ProxyCore {
       };
     }
     const note = outcome.note ? ` ${outcome.note}` : '';
+    recordMetrics(config, outcome);
     config.log(`${method} ${outcome.label} -> ${outcome.response.status}${note} ${Date.now() - started}ms`);
     return outcome.response;
   };
-  return Object.assign(core, { log: config.log, checkKey: () => config.keyChecker.status() });
+  return Object.assign(core, {
+    log: config.log,
+    storeState: () => config.store.state(),
+    checkKey: () => config.keyChecker.status(),
+    drain: () => {
+      state.draining = true;
+    },
+  });
 }
 
-async function handle(config: ResolvedProxyConfig, request: Request, method: string, context: RequestContext): Promise<Outcome> {
+interface CoreState {
+  draining: boolean;
+}
+
+async function handle(config: ResolvedProxyConfig, state: CoreState, request: Request, method: string, context: RequestContext): Promise<Outcome> {
   let url: URL;
   try {
     url = new URL(request.url);
@@ -97,7 +136,13 @@ async function handle(config: ResolvedProxyConfig, request: Request, method: str
   // Refused origins get no CORS grant, only `Vary`.
   const cors = corsResponseHeaders(decision);
 
-  // Every request counts, whatever happens to it next, so a flood is cut
+  // Probes come by address and without an origin; the answer says only ready or not. It is answered
+  // from memory before anything that could wait (not even the flood limit's store call).
+  if (config.healthPath !== undefined && url.pathname === config.healthPath && (method === 'GET' || method === 'HEAD')) {
+    return health(config, state, method);
+  }
+
+  // Every other request counts, whatever happens to it next, so a flood is cut
   // before any further work and never reaches the routing service.
   const retryAfter = await checkClientRateLimit(config, request, context);
   if (retryAfter !== undefined) {
@@ -105,14 +150,19 @@ async function handle(config: ResolvedProxyConfig, request: Request, method: str
     return refuse(429, 'proxy_rate_limited', 'Too many requests from this client; retry later', headers, label);
   }
 
-  // Probes come by address and without an origin; the answer says only ready or not.
-  if (config.healthPath !== undefined && url.pathname === config.healthPath && (method === 'GET' || method === 'HEAD')) {
-    return health(config, method);
+  // A refusal the widget can read: a cross-origin page gets `{ error, code }` of a refused origin,
+  // host or method (never data: nothing after a refusal is forwarded), so it can tell the site owner.
+  const readable = refusalCors(request.headers, cors);
+  const preflight = widgetPreflight(config, request, method, url, canonical);
+  if (preflight) return preflight;
+
+  if (state.draining) {
+    return refuse(503, 'proxy_draining', 'This proxy instance is shutting down; retry', { ...cors, 'retry-after': '1', connection: 'close' }, label);
   }
 
   // Before the origin verdict: a DNS-rebinding page is same-origin with us.
   if (!hostAllowed(config.allowedHosts, url.host)) {
-    return refuse(421, 'proxy_host_not_allowed', 'This proxy does not answer under that host name', { vary: 'Origin' }, label, [
+    return refuse(421, 'proxy_host_not_allowed', 'This proxy does not answer under that host name', readable, label, [
       `host=${JSON.stringify(url.host.slice(0, 200))}`,
     ]);
   }
@@ -120,11 +170,11 @@ async function handle(config: ResolvedProxyConfig, request: Request, method: str
   if (decision.kind === 'refused') {
     const seen =
       decision.origin === null ? `origin=none sec-fetch-site=${JSON.stringify(decision.fetchSite)}` : `origin=${JSON.stringify(decision.origin.slice(0, 200))}`;
-    return refuse(403, 'proxy_origin_not_allowed', 'Origin not allowed', cors, label, [seen]);
+    return refuse(403, 'proxy_origin_not_allowed', 'Origin not allowed', readable, label, [seen]);
   }
 
   if (UNFORWARDABLE_METHODS.has(method)) {
-    const headers = { ...cors, allow: 'GET, POST, OPTIONS' };
+    const headers = { ...readable, allow: 'GET, POST, OPTIONS' };
     return refuse(405, 'proxy_method_not_allowed', 'Method not allowed', headers, label);
   }
 
@@ -132,6 +182,16 @@ async function handle(config: ResolvedProxyConfig, request: Request, method: str
 
   const path = stripMountPath(url.pathname, config.mountPath);
   if (path === undefined) return refuse(404, 'proxy_not_found', 'Not found', cors, label);
+
+  const simulation = SIMULATE_PATH.exec(path);
+  if (simulation) {
+    label = SIMULATE_TEMPLATE;
+    if (method === 'OPTIONS') {
+      return { response: new Response(null, { status: 204, headers: { ...cors, allow: 'POST, OPTIONS', ...SECURITY_HEADERS } }), label };
+    }
+    if (method !== 'POST') return refuse(405, 'proxy_method_not_allowed', 'Method not allowed', { ...readable, allow: 'POST, OPTIONS' }, label);
+    return toOutcome(await simulate(config.simulation, request, simulation[1]!), cors, label);
+  }
 
   const match = matchRoute(method, path);
   if (match.kind === 'not_found') return refuse(404, 'proxy_not_found', 'Not found', cors, label);
@@ -145,7 +205,7 @@ async function handle(config: ResolvedProxyConfig, request: Request, method: str
     return { response: new Response(null, { status: 204, headers }), label };
   }
   if (match.kind === 'method_not_allowed') {
-    return refuse(405, 'proxy_method_not_allowed', 'Method not allowed', { ...cors, allow: allowHeader(match.route) }, label);
+    return refuse(405, 'proxy_method_not_allowed', 'Method not allowed', { ...readable, allow: allowHeader(match.route) }, label);
   }
   if (match.route.method !== 'POST' && (context.declaresBody === true || request.body !== null)) {
     return refuse(400, 'proxy_unexpected_body', `${match.route.method} requests must not carry a body`, cors, label);
@@ -176,8 +236,13 @@ async function handle(config: ResolvedProxyConfig, request: Request, method: str
   }
 
   const target = `${config.upstreamOrigin}${config.upstreamBasePath}${match.upstreamPath}${query.search}`;
-  if (config.catalogCache && CATALOG_TEMPLATES.has(label)) {
-    return toOutcome(await cachedCatalog(config, target, `catalog:${match.upstreamPath}${query.search}`), cors, label);
+  if (config.catalog && CATALOG_TEMPLATES.has(label)) {
+    const fetchUpstream = () =>
+      admitted(config, 'other', (ticket) =>
+        // Shared by every waiting visitor, so not tied to the first one's connection.
+        upstreamExchange(config, { ticket, method: 'GET', target, headers: buildUpstreamHeaders(new Headers(), config.apiKey, false), body: undefined }),
+      );
+    return toOutcome(await config.catalog.serve(`catalog:${match.upstreamPath}${query.search}`, fetchUpstream), cors, label);
   }
   const exchange = await admitted(config, priorityOf(label), (ticket) =>
     upstreamExchange(config, {
@@ -195,24 +260,6 @@ async function handle(config: ResolvedProxyConfig, request: Request, method: str
 /** The catalog: the same for every visitor, so one upstream answer serves them all. */
 const CATALOG_TEMPLATES = new Set(['/api/v1/routes/chains', '/api/v1/routes/tokens']);
 
-/** What the upstream exchange came to, before CORS: a response to pass on, or the proxy's refusal. */
-type Exchange =
-  | {
-      readonly kind: 'response';
-      readonly status: number;
-      readonly headers: Headers;
-      readonly body: string | null;
-      readonly note: string;
-    }
-  | {
-      readonly kind: 'refusal';
-      readonly status: number;
-      readonly code: ProxyErrorCode;
-      readonly message: string;
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly notes: readonly string[];
-    };
-
 function toOutcome(exchange: Exchange, cors: Readonly<Record<string, string>>, label: string): Outcome {
   if (exchange.kind === 'refusal') {
     return refuse(exchange.status, exchange.code, exchange.message, { ...cors, ...exchange.headers }, label, exchange.notes);
@@ -226,8 +273,7 @@ function toOutcome(exchange: Exchange, cors: Readonly<Record<string, string>>, l
 async function admitted(config: ResolvedProxyConfig, priority: Priority, send: (ticket: SendTicket | undefined) => Promise<Exchange>): Promise<Exchange> {
   let ticket: SendTicket | undefined;
   if (config.quota) {
-    // A store that fails leaves the service's own limit as the only one.
-    const admission: Admission = await config.quota.admit(priority).catch(() => ({ ok: true }));
+    const admission: Admission = await config.quota.admit(priority);
     if (!admission.ok) {
       const [code, message]: [ProxyErrorCode, string] =
         admission.reason === 'reserve'
@@ -245,83 +291,6 @@ async function admitted(config: ResolvedProxyConfig, priority: Priority, send: (
     ticket = admission.ticket;
   }
   return send(ticket);
-}
-
-interface CachedCatalog {
-  readonly status: number;
-  readonly headers: ReadonlyArray<readonly [string, string]>;
-  readonly body: string;
-  readonly storedAt: number;
-}
-
-/** Quota headers describe the moment of the call; a cached copy must not repeat them to later visitors. */
-const UNCACHED_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'];
-
-/**
- * Fresh for `ttlMs`, then served stale for `staleMs` more while one
- * background call refreshes it; identical concurrent misses share one call.
- * Only 200 answers are kept: errors and refusals are never cached.
- */
-async function cachedCatalog(config: ResolvedProxyConfig, target: string, key: string): Promise<Exchange> {
-  const cache = config.catalogCache!;
-  const at = Date.now();
-  // A store that fails (Redis down) is a miss, never a failed request.
-  const entry = parseCached(await config.store.get(key).catch(() => undefined));
-  if (entry) {
-    const age = at - entry.storedAt;
-    if (age < cache.ttlMs) return fromCache(entry, cache, age, 'hit');
-    if (age < cache.ttlMs + cache.staleMs) {
-      void refreshCatalog(config, target, key).catch(() => undefined);
-      return fromCache(entry, cache, age, 'stale');
-    }
-  }
-  const exchange = await refreshCatalog(config, target, key);
-  if (exchange.kind !== 'response' || exchange.status !== 200) return exchange;
-  const headers = new Headers(exchange.headers);
-  headers.set('cache-control', catalogCacheControl(cache, 0));
-  return { ...exchange, headers, note: `${exchange.note} cache=miss` };
-}
-
-function refreshCatalog(config: ResolvedProxyConfig, target: string, key: string): Promise<Exchange> {
-  const running = config.inFlight.get(key) as Promise<Exchange> | undefined;
-  if (running) return running;
-  const call = admitted(config, 'other', (ticket) =>
-    // Shared by every waiting visitor, so not tied to the first one's connection.
-    upstreamExchange(config, { ticket, method: 'GET', target, headers: buildUpstreamHeaders(new Headers(), config.apiKey, false), body: undefined }),
-  ).then(async (exchange) => {
-    if (exchange.kind === 'response' && exchange.status === 200 && exchange.body !== null) {
-      const headers = [...exchange.headers].filter(([name]) => !UNCACHED_HEADERS.includes(name));
-      const entry: CachedCatalog = { status: 200, headers, body: exchange.body, storedAt: Date.now() };
-      const cache = config.catalogCache!;
-      await config.store.set(key, JSON.stringify(entry), cache.ttlMs + cache.staleMs).catch(() => undefined);
-    }
-    return exchange;
-  });
-  const shared = call.finally(() => config.inFlight.delete(key));
-  config.inFlight.set(key, shared);
-  return shared;
-}
-
-function parseCached(raw: string | undefined): CachedCatalog | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const entry = JSON.parse(raw) as CachedCatalog;
-    return typeof entry.body === 'string' && typeof entry.storedAt === 'number' && Array.isArray(entry.headers) ? entry : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function fromCache(entry: CachedCatalog, cache: CatalogCacheConfig, age: number, kind: 'hit' | 'stale'): Exchange {
-  const headers = new Headers(entry.headers.map(([name, value]) => [name, value] as [string, string]));
-  headers.set('cache-control', catalogCacheControl(cache, age));
-  headers.set('age', String(Math.floor(age / 1000)));
-  return { kind: 'response', status: entry.status, headers, body: entry.body, note: `cache=${kind}` };
-}
-
-function catalogCacheControl(cache: CatalogCacheConfig, age: number): string {
-  const maxAge = Math.max(0, Math.floor((cache.ttlMs - age) / 1000));
-  return `public, max-age=${maxAge}, stale-while-revalidate=${Math.floor(cache.staleMs / 1000)}`;
 }
 
 interface UpstreamCall {
@@ -377,6 +346,8 @@ async function upstreamExchange(config: ResolvedProxyConfig, call: UpstreamCall)
     return refusal(502, 'proxy_upstream_unreachable', 'Routing service unreachable', `upstream error: ${describeError(error)}`);
   }
   if (config.quota) await config.quota.observe(upstream.status, upstream.headers, call.ticket).catch(() => undefined);
+  const remaining = upstream.headers.get('x-ratelimit-remaining');
+  if (remaining !== null && /^\d{1,15}$/.test(remaining.trim())) config.metrics?.quotaRemaining(Number(remaining));
 
   // `opaqueredirect` responses (status 0) are what some runtimes give for manual redirects.
   if (upstream.status === 0 || (upstream.status >= 300 && upstream.status < 400)) {
@@ -415,15 +386,71 @@ async function upstreamExchange(config: ResolvedProxyConfig, call: UpstreamCall)
   return { kind: 'response', status: upstream.status, headers, body: scrubbed, note };
 }
 
-async function health(config: ResolvedProxyConfig, method: string): Promise<Outcome> {
-  const status = await config.keyChecker.status();
-  const ready = status.state === 'active';
-  const body = JSON.stringify(ready ? { status: 'ready' } : { status: 'not_ready', reason: status.state });
+async function health(config: ResolvedProxyConfig, state: CoreState, method: string): Promise<Outcome> {
+  // Never waits for the store: its state is what the guard last saw.
+  const store = config.store.state();
+  const storeField: Record<string, string | number> = store === 'memory' ? {} : { store, instances: config.store.instances() };
+  let body: Record<string, string | number>;
+  let note: string;
+  if (state.draining) {
+    body = { status: 'draining', ...storeField };
+    note = 'draining';
+  } else {
+    const status = await config.keyChecker.status();
+    body = status.state === 'active' ? { status: 'ready', ...storeField } : { status: 'not_ready', reason: status.state, ...storeField };
+    note = `key ${status.state}`;
+  }
   const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS };
   return {
-    response: new Response(method === 'HEAD' ? null : body, { status: ready ? 200 : 503, headers }),
+    response: new Response(method === 'HEAD' ? null : JSON.stringify(body), { status: body.status === 'ready' ? 200 : 503, headers }),
     label: 'health',
-    note: `key ${status.state}`,
+    note: store === 'memory' ? note : `${note} store ${store}`,
+  };
+}
+
+/** The methods the widget sends: a preflight for one of them on a known path is answered whatever the origin. */
+const WIDGET_METHODS = new Set(['GET', 'POST']);
+/** What a browser sends as `Origin`: echoed on a refusal only in this shape. */
+const ECHOABLE_ORIGIN = /^(?:null|https?:\/\/[^\s/,]+)$/;
+
+/**
+ * The headers of a refusal a cross-origin page may read: the CORS grant an
+ * allowed origin gets anyway, and for any other page with an `Origin`, that
+ * origin echoed (with `Vary: Origin`). Only ever put on the proxy's own
+ * refusals (origin, host, method), which carry `{ error, code }` and nothing
+ * from the routing service.
+ */
+function refusalCors(headers: Headers, cors: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const origin = headers.get('origin');
+  if (cors['access-control-allow-origin'] !== undefined || origin === null || !ECHOABLE_ORIGIN.test(origin)) return cors;
+  return { ...cors, vary: 'Origin', 'access-control-allow-origin': origin };
+}
+
+/**
+ * A CORS preflight that looks like the widget's (an `Origin`, a GET or POST on
+ * a known path) is answered for any origin and host, so the browser makes the
+ * real request and the page can read the proxy's answer: the data for an
+ * allowed origin, else the refusal (403, 421 or 405) and nothing more.
+ */
+function widgetPreflight(config: ResolvedProxyConfig, request: Request, method: string, url: URL, canonical: boolean): Outcome | undefined {
+  const origin = request.headers.get('origin');
+  const requested = request.headers.get('access-control-request-method');
+  if (method !== 'OPTIONS' || origin === null || !ECHOABLE_ORIGIN.test(origin) || requested === null || !WIDGET_METHODS.has(requested) || !canonical) {
+    return undefined;
+  }
+  const path = stripMountPath(url.pathname, config.mountPath);
+  if (path === undefined) return undefined;
+  const match = matchRoute(requested, path);
+  const simulation = requested === 'POST' && SIMULATE_PATH.test(path);
+  if (!simulation && match.kind !== 'matched' && match.kind !== 'method_not_allowed') return undefined;
+  const headers = {
+    ...preflightHeaders(origin, requested),
+    allow: simulation ? 'POST, OPTIONS' : allowHeader(match.kind === 'not_found' ? undefined : match.route),
+    ...SECURITY_HEADERS,
+  };
+  return {
+    response: new Response(null, { status: 204, headers }),
+    label: simulation ? SIMULATE_TEMPLATE : match.kind === 'not_found' ? '-' : match.route.template,
   };
 }
 
@@ -432,12 +459,11 @@ async function checkClientRateLimit(config: ResolvedProxyConfig, request: Reques
   if (config.rateLimiter === undefined || config.clientRateLimit === false) return undefined;
   const key = clientKeyOf(config, request, context);
   if (!key) return undefined;
-  if (config.sharedStore) {
-    // Counted where every instance counts, so a client cannot multiply its allowance by the number of instances.
-    const counted = await config.store.hit(`flood:${normaliseClientKey(key)}`, config.clientRateLimit.windowMs).catch(() => undefined);
-    if (counted === undefined) return undefined;
-    return counted.count <= config.clientRateLimit.limit ? undefined : Math.max(1, Math.ceil(counted.resetInMs / 1000));
-  }
+  const { windowMs, limit } = config.clientRateLimit;
+  // Counted where every instance counts, so a client cannot multiply its allowance by the number of instances;
+  // while the shared store does not answer, this instance counts on its own.
+  const counted = await config.store.call((shared) => shared.hit(`flood:${normaliseClientKey(key)}`, windowMs));
+  if (counted.ok) return counted.value.count <= limit ? undefined : Math.max(1, Math.ceil(counted.value.resetInMs / 1000));
   const verdict = config.rateLimiter.hit(key);
   return verdict.allowed ? undefined : verdict.retryAfterSeconds;
 }
@@ -498,8 +524,8 @@ function stripMountPath(pathname: string, mountPath: string): string | undefined
   return pathname.slice(mountPath.length);
 }
 
-function allowHeader(route: RouteSpec): string {
-  return `${route.method}, OPTIONS`;
+function allowHeader(route: RouteSpec | undefined): string {
+  return route ? `${route.method}, OPTIONS` : 'OPTIONS';
 }
 
 /** Quoted and truncated so a hostile path cannot forge extra log lines. */

@@ -108,10 +108,17 @@ export function corsResponseHeaders(decision: OriginDecision): Record<string, st
  */
 export function optionsHeaders(decision: OriginDecision, routeMethod: string, isPreflight: boolean): Record<string, string> {
   const headers: Record<string, string> = { ...corsResponseHeaders(decision), allow: `${routeMethod}, OPTIONS` };
-  if (decision.kind === 'allowed' && isPreflight) {
-    headers['access-control-allow-methods'] = routeMethod;
-    headers['access-control-allow-headers'] = ALLOWED_HEADERS;
-    headers['access-control-max-age'] = PREFLIGHT_MAX_AGE_SECONDS;
-  }
+  if (decision.kind === 'allowed' && isPreflight) Object.assign(headers, preflightHeaders(decision.allowOrigin, routeMethod));
   return headers;
+}
+
+/** The grant of a preflight for `method` from `origin`. */
+export function preflightHeaders(origin: string, method: string): Record<string, string> {
+  return {
+    vary: 'Origin',
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': method,
+    'access-control-allow-headers': ALLOWED_HEADERS,
+    'access-control-max-age': PREFLIGHT_MAX_AGE_SECONDS,
+  };
 }

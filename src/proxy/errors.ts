@@ -36,6 +36,16 @@ export type ProxyErrorCode =
   | 'proxy_upstream_too_large'
   /** The upstream answered with something other than a JSON document (502): never passed to a browser. */
   | 'proxy_upstream_not_json'
+  /** `POST /simulate/{chainId}` for a chain with no simulation RPC configured (404). */
+  | 'proxy_simulation_unavailable'
+  /** A simulation request that is not one JSON-RPC `eth_simulateV1` request (a batch, another method): 400. */
+  | 'proxy_simulation_not_allowed'
+  /** The simulation RPC did not answer within `simulationTimeoutMs` (504). */
+  | 'proxy_simulation_timeout'
+  /** The simulation RPC could not be reached, redirected, or broke off (502). */
+  | 'proxy_simulation_unreachable'
+  /** The instance is shutting down (503 with `Retry-After: 1`); requests already in progress finish. */
+  | 'proxy_draining'
   | 'proxy_internal_error';
 
 export interface ProxyErrorBody {

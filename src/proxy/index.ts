@@ -12,3 +12,7 @@ export { createRedisStore } from './redis-store.js';
 export type { RedisStore, RedisStoreOptions } from './redis-store.js';
 export { createMemoryStore } from './store.js';
 export type { ProxyStore } from './store.js';
+export type { QuotaStore } from './quota.js';
+export type { StoreState } from './store-guard.js';
+export type { ProxyMetrics } from './metrics.js';
+export type { MetricsOptions } from './metrics-server.js';

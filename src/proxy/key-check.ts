@@ -16,7 +16,11 @@ export type KeyStatus =
   | { readonly state: 'unreachable'; readonly reason: string };
 
 export interface KeyChecker {
-  /** The cached status, fetched when the cache is empty or older than its lifetime. */
+  /**
+   * The key's status: fetched when nothing is cached yet; otherwise the cached
+   * one at once, refreshed in the background once older than its lifetime (so
+   * a health probe never waits for the routing service).
+   */
   status(): Promise<KeyStatus>;
 }
 
@@ -27,6 +31,8 @@ export interface KeyCheckConfig {
   readonly timeoutMs: number;
   readonly cacheMs: number;
   readonly scrubber: SecretScrubber;
+  /** Every answer's status and headers: validate's quota headers are the proxy's first view of the key's quota. */
+  readonly onAnswer?: (status: number, headers: Headers) => void;
   readonly now?: () => number;
 }
 
@@ -42,7 +48,7 @@ export function createKeyChecker(config: KeyCheckConfig): KeyChecker {
         inFlight = undefined;
         return status;
       });
-      return inFlight;
+      return cached ? Promise.resolve(cached.status) : inFlight;
     },
   };
 }
@@ -56,6 +62,7 @@ async function validateKey(config: KeyCheckConfig): Promise<KeyStatus> {
       redirect: 'manual',
       signal: controller.signal,
     });
+    config.onAnswer?.(response.status, response.headers);
     if (response.status < 200 || response.status > 299) {
       await response.body?.cancel().catch(() => undefined);
       return { state: 'refused', httpStatus: response.status };

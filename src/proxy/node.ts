@@ -7,15 +7,16 @@
  * Node's parser rejects with the proxy's JSON errors, and hand the peer
  * address to the per-client flood limit.
  */
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createProxyCore, type ProxyCore } from './core.js';
 import { errorBody, type ProxyErrorCode } from './errors.js';
 import { SECURITY_HEADERS } from './headers.js';
 import type { KeyStatus } from './key-check.js';
+import { bearerMatches, createPrometheusMetrics, type MetricsOptions, type PrometheusMetrics } from './metrics-server.js';
 import { createRedisStore } from './redis-store.js';
-import type { ProxyOptions } from './options.js';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, type ProxyOptions } from './options.js';
 
 export interface NodeProxyServerOptions extends ProxyOptions {
   /** Interface to bind; default 127.0.0.1 so nothing is exposed by accident. */
@@ -47,18 +48,39 @@ export interface NodeProxyServerOptions extends ProxyOptions {
    * Not together with `store`.
    */
   redisUrl?: string;
+  /**
+   * How long `close()` (SIGTERM for the command) lets requests already in
+   * progress finish; default `bodyTimeoutMs + upstreamTimeoutMs` (30 s). While
+   * they finish, the health endpoint answers 503 `{ "status": "draining" }`
+   * and new requests get 503 `proxy_draining` with `Retry-After: 1`, so a
+   * load balancer moves clients to other instances; then the port closes.
+   */
+  shutdownTimeoutMs?: number;
+  /**
+   * Prometheus metrics (needs the optional peer dependency `prom-client`);
+   * off by default. `{ port }`: `/metrics` on its own port on the same bind
+   * address; `{ token }`: `{mountPath}/metrics` on the proxy's port for
+   * requests with `Authorization: Bearer <token>` (anything else gets 404).
+   */
+  prometheus?: MetricsOptions;
 }
 
 export interface RunningProxyServer {
   /** Base URL without the mount path, e.g. `http://127.0.0.1:8787`. */
   readonly url: string;
+  /** Base URL of the metrics port, when `prometheus.port` was given. */
+  readonly metricsUrl?: string;
   readonly port: number;
   /**
    * Validates the key with the routing service (`GET /api/v1/sdk/validate`);
    * the result is shared with the health endpoint's cache.
    */
   checkKey(): Promise<KeyStatus>;
-  /** Stops accepting, lets in-flight requests finish briefly, then drops what is left. */
+  /**
+   * Drains: new requests get 503 `proxy_draining` and the health endpoint
+   * `draining`, requests in progress finish (up to `shutdownTimeoutMs`), then
+   * the port and the store connection close.
+   */
   close(): Promise<void>;
 }
 
@@ -68,7 +90,6 @@ const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_RESPONSE_TIMEOUT_MS = 30_000;
 /** Parts small enough that a slow but reading client shows progress well within the deadline. */
 const RESPONSE_PART_BYTES = 64 * 1024;
-const CLOSE_GRACE_MS = 2_000;
 
 /** A web `Request` refuses these (Fetch standard); the core gets a stand-in and refuses them itself. */
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -95,8 +116,17 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
     headersTimeoutMs = DEFAULT_HEADERS_TIMEOUT_MS,
     responseTimeoutMs = DEFAULT_RESPONSE_TIMEOUT_MS,
     redisUrl,
+    shutdownTimeoutMs = bodyTimeoutMs + (options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS),
+    prometheus: metricsOptions,
     ...proxyOptions
   } = options;
+  if (metricsOptions !== undefined) {
+    const { port: metricsPort, token } = metricsOptions;
+    if (metricsPort === undefined && token === undefined) throw new TypeError('prometheus needs a port or a token');
+    if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535))
+      throw new TypeError('prometheus.port must be an integer 0-65535');
+    if (token !== undefined && (typeof token !== 'string' || token.length < 16)) throw new TypeError('prometheus.token must be at least 16 characters');
+  }
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError('port must be an integer 0-65535');
   if (!Number.isSafeInteger(bodyTimeoutMs) || bodyTimeoutMs <= 0) {
     throw new TypeError('bodyTimeoutMs must be a positive integer');
@@ -104,11 +134,15 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
   if (!Number.isSafeInteger(responseTimeoutMs) || responseTimeoutMs <= 0) {
     throw new TypeError('responseTimeoutMs must be a positive integer');
   }
+  if (!Number.isSafeInteger(shutdownTimeoutMs) || shutdownTimeoutMs <= 0) {
+    throw new TypeError('shutdownTimeoutMs must be a positive integer');
+  }
   if (!Number.isSafeInteger(headersTimeoutMs) || headersTimeoutMs <= 0) {
     throw new TypeError('headersTimeoutMs must be a positive integer');
   }
   if (redisUrl !== undefined && proxyOptions.store !== undefined) throw new TypeError('set redisUrl or store, not both');
   const hosts = defaultAllowedHosts(host, proxyOptions.allowedHosts);
+  const prometheus = metricsOptions === undefined ? undefined : await createPrometheusMetrics();
   const redis = redisUrl === undefined ? undefined : await createRedisStore({ url: redisUrl });
   // Built before listening so bad options fail without ever opening a port.
   let core: ProxyCore;
@@ -117,6 +151,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
       ...proxyOptions,
       ...(hosts.allowedHosts ? { allowedHosts: hosts.allowedHosts } : {}),
       ...(redis ? { store: redis } : {}),
+      ...(prometheus ? { metrics: prometheus.metrics } : {}),
     });
   } catch (error) {
     await redis?.close();
@@ -124,6 +159,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
   }
   if (hosts.warning) core.log(hosts.warning);
 
+  const inProgress = new Set<Promise<void>>();
   const server = createServer(
     {
       headersTimeout: headersTimeoutMs,
@@ -134,7 +170,13 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
       connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeoutMs / 4))),
     },
     (req, res) => {
-      void serve(core, req, res, { bodyTimeoutMs, responseTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
+      if (metricsOptions?.token !== undefined && prometheus && req.url === `${proxyOptions.mountPath?.replace(/\/+$/, '') ?? ''}/metrics`) {
+        void answerScrape(prometheus, core, req, res, metricsOptions.token);
+        return;
+      }
+      const served = serve(core, req, res, { bodyTimeoutMs, responseTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
+      inProgress.add(served);
+      void served.catch(() => undefined).finally(() => inProgress.delete(served));
     },
   );
   const boundPort = () => (server.address() as AddressInfo | null)?.port ?? port;
@@ -155,21 +197,46 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
     throw error;
   });
 
+  let metricsServer: Server | undefined;
+  if (metricsOptions?.port !== undefined && prometheus) {
+    metricsServer = createServer((req, res) => void answerScrape(prometheus, core, req, res, undefined));
+    await new Promise<void>((resolve, reject) => {
+      metricsServer!.once('error', reject);
+      metricsServer!.listen(metricsOptions.port, host, () => resolve());
+    });
+  }
   const actualPort = boundPort();
   let closing: Promise<void> | undefined;
   return {
     url: `http://${hostForUrl(host, actualPort)}`,
     port: actualPort,
+    ...(metricsServer ? { metricsUrl: `http://${hostForUrl(host, (metricsServer.address() as AddressInfo).port)}` } : {}),
     checkKey: () => core.checkKey(),
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
-        server.close(() => {
-          clearTimeout(force);
-          void (redis?.close() ?? Promise.resolve()).then(() => resolve());
+      closing ??= (async () => {
+        core.drain();
+        const running = [...inProgress];
+        core.log(`draining: ${running.length} request(s) in progress, up to ${shutdownTimeoutMs} ms`);
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), shutdownTimeoutMs);
         });
-        server.closeIdleConnections();
-      });
+        const outcome = await Promise.race([Promise.all(running).then(() => 'done' as const), deadline]);
+        clearTimeout(timer);
+        const cut = running.filter((request) => inProgress.has(request)).length;
+        core.log(outcome === 'done' ? 'drained: every request in progress was answered' : `drain deadline passed: ${cut} request(s) cut`);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        if (metricsServer) {
+          await new Promise<void>((resolve) => {
+            metricsServer!.close(() => resolve());
+            metricsServer!.closeAllConnections();
+          });
+        }
+        await redis?.close();
+      })();
       return closing;
     },
   };
@@ -264,6 +331,29 @@ async function serve(core: ProxyCore, req: IncomingMessage, res: ServerResponse,
   const sent = await writeResponse(res, response, !bodyComplete, options.responseTimeoutMs);
   if (sent === 'stalled') {
     core.log(`${method} - -> ${response.status} client stopped reading; connection closed after ${options.responseTimeoutMs}ms`);
+  }
+}
+
+/** A scrape: GET `/metrics`, with the bearer token when the metrics share the proxy's port. */
+async function answerScrape(
+  prometheus: PrometheusMetrics,
+  core: ProxyCore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  token: string | undefined,
+): Promise<void> {
+  const path = (req.url ?? '').split('?')[0];
+  const authorised = token === undefined || bearerMatches(req.headers.authorization, token);
+  if (req.method !== 'GET' || !authorised || (token === undefined && path !== '/metrics')) {
+    sendJson(res, 404, errorBody('proxy_not_found', 'Not found'));
+    return;
+  }
+  try {
+    const { contentType, body } = await prometheus.render({ storeState: core.storeState });
+    res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store', ...SECURITY_HEADERS });
+    res.end(body);
+  } catch {
+    sendJson(res, 500, errorBody('proxy_internal_error', 'Metrics could not be rendered'));
   }
 }
 

@@ -1,9 +1,13 @@
 /** Proxy configuration and its validation. Everything is checked once, at start-up, so a bad deploy fails loudly. */
+import type { ProxyMetrics } from './metrics.js';
+import { createCatalogCache, type CatalogCache } from './catalog-cache.js';
 import { compileOriginPolicy, type OriginPolicy } from './cors.js';
 import { createClientRateLimiter, DEFAULT_CLIENT_RATE_LIMIT, type ClientRateLimit, type ClientRateLimiter } from './ratelimit.js';
 import { createKeyChecker, type KeyChecker } from './key-check.js';
 import { createQuotaGate, type QuotaGate, type QuotaReserve } from './quota.js';
-import { createMemoryStore, type ProxyStore } from './store.js';
+import { createStoreGuard, DEFAULT_STORE_PROBE_INTERVAL_MS, DEFAULT_STORE_TIMEOUT_MS, type StoreGuard } from './store-guard.js';
+import type { ProxyStore } from './store.js';
+import { DEFAULT_SIMULATION_TIMEOUT_MS, resolveSimulationRpcUrls, type SimulationConfig } from './simulate.js';
 import { createSecretScrubber, type SecretScrubber } from './scrub.js';
 
 export type { ClientRateLimit } from './ratelimit.js';
@@ -103,6 +107,37 @@ export interface ProxyOptions {
    */
   quotaReserve?: QuotaReserve | false;
   /**
+   * The longest the proxy believes an upstream wait: `Retry-After` and
+   * `X-RateLimit-Reset` (read as seconds, an HTTP date, epoch seconds or epoch
+   * milliseconds: the spec does not say which) are cut to this. Default
+   * 180 000 ms (3 minutes): a `Retry-After: 86400` blocks nothing, receipts
+   * included, for longer.
+   */
+  maxUpstreamWaitMs?: number;
+  /**
+   * Deadline of each call to a shared `store` (Redis); default 50 ms. Past it,
+   * this instance's memory answers (a cache miss, its own flood limit, its
+   * share of the quota), and after 3 failed calls in a row the store is not
+   * called at all until a probe (one every `storeProbeIntervalMs`, default
+   * 1000) answers again. Each change is one log line (`store degraded`,
+   * `store down`, `store back`) and the health endpoint's `store` field.
+   */
+  storeTimeoutMs?: number;
+  storeProbeIntervalMs?: number;
+  /**
+   * RPC URLs by chain id (`{ '11155111': 'https://…' }`) for
+   * `POST {mountPath}/simulate/{chainId}`: one JSON-RPC `eth_simulateV1`
+   * request (no batch, no other method; 400 `proxy_simulation_not_allowed`),
+   * at most 256 KiB (413), forwarded without the API key, answered as the RPC
+   * answered (scrubbed of the key, capped at `maxResponseBytes`). A chain not
+   * listed gets 404 `proxy_simulation_unavailable`. Default none.
+   */
+  simulationRpcUrls?: Readonly<Record<string, string>>;
+  /** Deadline of a simulation call; default 10 000 ms, then 504 `proxy_simulation_timeout`. */
+  simulationTimeoutMs?: number;
+  /** Counters for operators (the Node server's `metrics` option serves them to Prometheus). */
+  metrics?: ProxyMetrics;
+  /**
    * Where the catalog cache and the quota live, and (when given) the
    * per-client flood limit's windows: in this instance's memory by default;
    * a shared store (`createRedisStore`, or `REDIS_URL` for the command) lets
@@ -156,6 +191,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_HEALTH_CACHE_MS = 60_000;
 export const DEFAULT_CATALOG_TTL_MS = 300_000;
 export const DEFAULT_CATALOG_STALE_MS = 300_000;
+export const DEFAULT_MAX_UPSTREAM_WAIT_MS = 180_000;
 
 export interface CatalogCacheConfig {
   readonly ttlMs: number;
@@ -184,13 +220,12 @@ export interface ResolvedProxyConfig {
   /** Full path (mount path included) of the health endpoint, or undefined. */
   readonly healthPath: string | undefined;
   readonly keyChecker: KeyChecker;
-  readonly store: ProxyStore;
-  /** True when `store` was given: the flood limit then counts there too. */
-  readonly sharedStore: boolean;
-  readonly catalogCache: CatalogCacheConfig | undefined;
+  /** The shared store (when given) behind its deadline and circuit breaker, and this instance's memory. */
+  readonly store: StoreGuard;
+  readonly catalog: CatalogCache | undefined;
+  readonly simulation: SimulationConfig;
+  readonly metrics: ProxyMetrics | undefined;
   readonly quota: QuotaGate | undefined;
-  /** Upstream calls shared by identical concurrent catalog requests, by cache key. */
-  readonly inFlight: Map<string, Promise<unknown>>;
   readonly scrubber: SecretScrubber;
   readonly log: (line: string) => void;
   /** `false` when off. */
@@ -227,6 +262,30 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
   const upstreamBasePath = upstream.pathname.replace(/\/+$/, '');
   const mountPath = normaliseMountPath(options.mountPath);
   const upstreamTimeoutMs = positiveInteger('upstreamTimeoutMs', options.upstreamTimeoutMs, DEFAULT_UPSTREAM_TIMEOUT_MS);
+  const healthPath = options.healthPath === false ? undefined : `${mountPath}${normaliseMountPath(options.healthPath ?? '/healthz', 'healthPath')}`;
+
+  const shared = options.store;
+  if (shared !== undefined && (typeof shared.get !== 'function' || typeof shared.set !== 'function' || typeof shared.hit !== 'function')) {
+    throw new TypeError('store must have get, set and hit');
+  }
+  const quotaReserve = resolveQuotaReserve(options.quotaReserve);
+  const log = (line: string) => {
+    if (!onLog) return;
+    try {
+      onLog(scrubber.text(line));
+    } catch {
+      // A failing logger must not turn into a failed request.
+    }
+  };
+  const store = createStoreGuard({
+    shared,
+    timeoutMs: positiveInteger('storeTimeoutMs', options.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS),
+    probeIntervalMs: positiveInteger('storeProbeIntervalMs', options.storeProbeIntervalMs, DEFAULT_STORE_PROBE_INTERVAL_MS),
+    log,
+  });
+  const catalogCache = resolveCatalogCache(options.catalogCache);
+  const maxUpstreamWaitMs = positiveInteger('maxUpstreamWaitMs', options.maxUpstreamWaitMs, DEFAULT_MAX_UPSTREAM_WAIT_MS);
+  const quota = quotaReserve === false ? undefined : createQuotaGate(store, { reserve: quotaReserve, capMs: maxUpstreamWaitMs });
   const keyChecker = createKeyChecker({
     validateUrl: `${upstream.origin}${upstreamBasePath}/api/v1/sdk/validate`,
     apiKey,
@@ -234,21 +293,21 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
     timeoutMs: upstreamTimeoutMs,
     cacheMs: positiveInteger('healthCacheMs', options.healthCacheMs, DEFAULT_HEALTH_CACHE_MS),
     scrubber,
+    onAnswer: (status, headers) => void quota?.observe(status, headers).catch(() => undefined),
   });
-  const healthPath = options.healthPath === false ? undefined : `${mountPath}${normaliseMountPath(options.healthPath ?? '/healthz', 'healthPath')}`;
-
-  const store = options.store ?? createMemoryStore();
-  if (typeof store.get !== 'function' || typeof store.set !== 'function' || typeof store.hit !== 'function') {
-    throw new TypeError('store must have get, set and hit');
-  }
-  const quotaReserve = resolveQuotaReserve(options.quotaReserve);
 
   return {
     store,
-    sharedStore: options.store !== undefined,
-    catalogCache: resolveCatalogCache(options.catalogCache),
-    quota: quotaReserve === false ? undefined : createQuotaGate(store, quotaReserve),
-    inFlight: new Map(),
+    catalog: catalogCache && createCatalogCache(catalogCache, store),
+    metrics: options.metrics,
+    simulation: {
+      rpcUrls: resolveSimulationRpcUrls(options.simulationRpcUrls),
+      timeoutMs: positiveInteger('simulationTimeoutMs', options.simulationTimeoutMs, DEFAULT_SIMULATION_TIMEOUT_MS),
+      maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
+      fetch: fetchImpl,
+      scrubber,
+    },
+    quota,
     upstreamOrigin: upstream.origin,
     upstreamBasePath,
     apiKey,
@@ -262,14 +321,7 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
     healthPath,
     keyChecker,
     scrubber,
-    log: (line) => {
-      if (!onLog) return;
-      try {
-        onLog(scrubber.text(line));
-      } catch {
-        // A failing logger must not turn into a failed request.
-      }
-    },
+    log,
     clientRateLimit,
     rateLimiter: clientRateLimit === false ? undefined : createClientRateLimiter(clientRateLimit),
     trustProxyHeader,

@@ -2,7 +2,10 @@
  * The allow-list of routing-service endpoints the proxy forwards: the v1
  * endpoints of `shared/spec/routing-service-api.md`, nothing else. Legacy
  * unversioned `/api/` aliases are deliberately absent (they are deprecated and
- * would double the surface a browser can reach with the host's key).
+ * would double the surface a browser can reach with the host's key), and so
+ * is `GET /api/v1/sdk/validate`: it describes the key (`key_id`, `label`,
+ * `project_id`, dates), the widget never calls it, and the proxy calls it
+ * itself at start-up and behind its health endpoint (`key-check.ts`).
  *
  * The upstream path is always rebuilt from the template and the validated
  * parameters, never copied from the client, so no client path can address a
@@ -32,7 +35,6 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', template: '/api/v1/routes/deposit-address', query: [] },
   { method: 'POST', template: '/api/v1/route-intent/:intentId/receipt', query: [] },
   { method: 'GET', template: '/api/v1/route-intent/:intentId/status', query: [] },
-  { method: 'GET', template: '/api/v1/sdk/validate', query: [] },
   { method: 'GET', template: '/api/v1/data/balances/:address', query: [] },
 ];
 

@@ -35,15 +35,20 @@ export function createSecretScrubber(secret: string): SecretScrubber {
   const lowerHex = hex(secret);
 
   const shortest = Math.min(secret.length, ...encoded.map((form) => form.length));
-  const carries = (value: string): boolean => {
-    if (value.length < shortest) return false;
-    const lower = value.toLowerCase();
-    if (lower.includes(lowerHex)) return true;
+  const holds = (value: string): boolean => {
+    if (value.toLowerCase().includes(lowerHex)) return true;
     for (const form of encoded) if (value.includes(form)) return true;
     plain.lastIndex = 0;
-    if (plain.test(value)) return true;
+    return plain.test(value);
+  };
+  // Checked as sent, and as a reader would see it once every percent escape is decoded and every
+  // byte that does not decode is dropped: a neighbour that cannot be decoded (`%C3`, a lone `%`)
+  // must neither hide the key nor split it.
+  const carries = (value: string): boolean => {
+    if (value.length < shortest) return false;
+    if (holds(value)) return true;
     const decoded = percentDecoded(value);
-    return decoded !== value && decoded.toLowerCase().includes(secret.toLowerCase());
+    return decoded !== value && holds(decoded);
   };
 
   const text = (value: string): string => {
@@ -142,20 +147,30 @@ function hex(secret: string): string {
   return [...new TextEncoder().encode(secret)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Percent-decoding that never throws (a lone `%` stays as it is). */
+/**
+ * Percent-decoding that never throws and never gives up on a whole string
+ * because one escape is invalid: escapes become bytes, everything else its
+ * UTF-8 bytes, and the bytes are decoded with every malformed sequence
+ * dropped (a lone `%` stays as it is).
+ */
 function percentDecoded(value: string): string {
   if (!value.includes('%')) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
-      try {
-        return decodeURIComponent(run);
-      } catch {
-        return run;
-      }
-    });
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  // Alternating: text between escapes (odd indexes are escape runs, kept by the capture group).
+  value.split(/((?:%[0-9a-f]{2})+)/i).forEach((piece, index) => {
+    const bytes = index % 2 === 1 ? Uint8Array.from(piece.slice(1).split('%'), (pair) => parseInt(pair, 16)) : encoder.encode(piece);
+    parts.push(bytes);
+    length += bytes.length;
+  });
+  const all = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    all.set(part, offset);
+    offset += part.length;
   }
+  return new TextDecoder('utf-8').decode(all).replaceAll('\uFFFD', '');
 }
 
 function escapeRegExp(value: string): string {

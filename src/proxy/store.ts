@@ -2,8 +2,11 @@
  * The proxy's shared state (catalog cache, upstream quota, and the per-client
  * flood limit when a store is configured) behind one small interface: in
  * memory by default, in Redis (`redis-store.ts`) when several instances must
- * share it. Values are strings; every entry expires.
+ * share it. Values are strings; every entry expires. A shared store is only
+ * ever called through `store-guard.ts` (a deadline per call, a circuit
+ * breaker, this instance's memory as the fallback).
  */
+import { createMemoryQuota, type QuotaStore } from './quota.js';
 
 export interface ProxyStore {
   get(key: string): Promise<string | undefined>;
@@ -15,6 +18,20 @@ export interface ProxyStore {
    * count as a decimal string.
    */
   hit(key: string, windowMs: number): Promise<{ readonly count: number; readonly resetInMs: number }>;
+  /**
+   * The key's quota, decided in one atomic step where every instance counts.
+   * Optional: without it, each instance keeps the quota in its own memory and
+   * spends its share (1/N, N from `instances`) of what the service says is left.
+   */
+  readonly quota?: QuotaStore;
+  /**
+   * Optional: records that instance `id` is alive for `ttlMs` and answers how
+   * many instances are (for each one's share of the quota while the store is
+   * unreachable).
+   */
+  instances?(id: string, ttlMs: number): Promise<number>;
+  /** Optional: false while a connection is being made, so calls are not even tried. */
+  connected?(): boolean;
 }
 
 export interface MemoryStoreOptions {
@@ -53,6 +70,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ProxyStore 
     entries.set(key, entry);
   };
   return {
+    quota: createMemoryQuota(),
     async get(key) {
       return live(key, now())?.value;
     },

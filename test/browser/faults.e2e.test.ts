@@ -188,7 +188,7 @@ describe('faults and bad input, end to end', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a first quote');
     await setFaults({ rateLimitBurst: { count: 2, endpoints: ['quote'], retryAfterSeconds: 3 } });
     widget.setAttribute('amount', '4');
-    await waitUntil(() => /The bridge service is busy; asking again in 3 s\./.test(visibleText(widget)), 'the wait is said');
+    await waitUntil(() => /The bridge service is busy; asking again in 3 seconds\./.test(visibleText(widget)), 'the wait is said');
     expect(shadow(widget).querySelector('[role="status"][part~="notice-info"]')?.textContent).to.contain('busy');
     await waitForText(widget, (t) => t.startsWith('Bridge 4 USDC'), 'the quote once the service allows it', 30_000);
     expect(visibleText(widget)).to.not.match(/busy/);
@@ -329,7 +329,7 @@ describe('faults and bad input, end to end', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
     const panel = shadow(widget).querySelector('bw-quote-panel')!;
     const duration = () => shadow(panel).querySelector('[part="duration"]')?.textContent?.replace(/\s+/g, ' ').trim();
-    await waitUntil(() => duration() === 'Estimated time ≈ 2 s', `the service's estimatedRouteDuration is shown (${duration()})`);
+    await waitUntil(() => duration() === 'Estimated time ≈ 2 sec', `the service's estimatedRouteDuration is shown (${duration()})`);
     const success = nextEvent<BridgeSuccessDetail>(widget, 'bridge-success', 60_000);
     primaryButton(widget).click();
     await waitUntil(() => /In transit/i.test(visibleText(widget)), 'in transit', { timeout: 30_000 });

@@ -1,15 +1,17 @@
 /**
- * Strings and locale: one table per bundled language, host overrides through
- * `strings`, `locale` (or an ancestor's `lang`) picking the language, numbers
- * formatted by the locale, and English for anything unknown.
+ * Strings and locale in the browser: each language loaded by the widget the
+ * first time it shows it (and only that one), host overrides through
+ * `strings`, `locale` (or an ancestor's `lang`, followed as the page changes
+ * it) picking the language with region fallbacks, numbers formatted by the
+ * locale, the direction, and English for anything unknown. The tables
+ * themselves are checked in test/node/i18n-tables.test.ts.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import { en, fill, fillParts, plural, registerLocale, resolveLocale, translate } from '../../src/i18n/strings.js';
-import { de } from '../../src/i18n/de.js';
-import { formatDuration } from '../../src/components/status-tracker/status-tracker.js';
+import { en, LOCALES, registerLocale, translate } from '../../src/i18n/strings.js';
 import { humanFeeType } from '../../src/components/quote-panel/quote-panel.js';
+import { formatAmount } from '../../src/format/amount.js';
 import type { AmountInput } from '../../src/components/amount-input/amount-input.js';
 import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { shadow } from './helpers/widget.js';
@@ -38,6 +40,9 @@ async function mount(attrs: { locale?: string; amount?: string; token?: string; 
   return widget;
 }
 
+/** Resolves once the widget shows `language`'s table (its add-on loaded on demand). */
+const showing = (w: BridgeWidget, language: string) =>
+  waitFor(() => shadow(w).querySelector('[part~="base"]')?.getAttribute('lang') === language, `the widget in ${language}`);
 const legends = (w: BridgeWidget) => [...shadow(w).querySelectorAll('legend')].map((l) => l.textContent?.trim());
 const part = (w: BridgeWidget, tag: string) => shadow(w).querySelector(tag)!;
 const label = (w: BridgeWidget, tag: string) => shadow(part(w, tag)).querySelector('label, .label')?.textContent?.replace(/\s+/g, ' ').trim();
@@ -51,44 +56,21 @@ describe('strings and locale', function () {
   });
 
   describe('the table', () => {
-    it('bundles a complete German table with the same keys and placeholders as English', () => {
-      expect(Object.keys(de).sort()).to.deep.equal(Object.keys(en).sort());
-      for (const key of Object.keys(en) as (keyof typeof en)[]) {
-        expect(de[key].trim(), key).to.not.equal('');
-        const names = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
-        expect(names(de[key]), `placeholders of ${key}`).to.deep.equal(names(en[key]));
-      }
+    it('this Chromium formats a decimal string exactly, so an amount never loses a digit (bigint in, string out)', () => {
+      expect(new Intl.NumberFormat('en', { maximumFractionDigits: 20 }).format('12345678901234567890.12345678901234567' as unknown as number)).to.equal(
+        '12,345,678,901,234,567,890.12345678901234567',
+      );
+      const max = 2n ** 256n - 1n;
+      expect(formatAmount(max, 18, { locale: 'de', maxFractionDigits: 18 }).replace(/\./g, '').replace(',', '.')).to.equal(
+        '115792089237316195423570985008687907853269984665640564039457.584007913129639935',
+      );
     });
 
-    it('fills {name} placeholders, keeps unknown ones, and falls back to English key by key', () => {
-      expect(fill('Bridge {amount} {symbol}', { amount: '2', symbol: 'USDC' })).to.equal('Bridge 2 USDC');
-      expect(fill('Hello {who}', {})).to.equal('Hello {who}');
-      expect(fillParts('a {x} b', { x: 42 })).to.deep.equal(['a ', 42, ' b']);
+    it('falls back to English key by key, and names fees from the table', () => {
       expect(translate({ 'form.amount': 'You pay' }, 'form.amount')).to.equal('You pay');
       expect(translate({ 'form.amount': 'You pay' }, 'form.to')).to.equal('To');
-    });
-
-    it('picks plural forms by the locale’s rules', () => {
-      expect(plural(undefined, 'amount.decimals', 1, 'en', { token: 'X' })).to.equal('X has 1 decimal');
-      expect(plural(undefined, 'amount.decimals', 6, 'en', { token: 'X' })).to.equal('X has 6 decimals');
-      expect(plural(de, 'amount.decimals', 1, 'de', { token: 'X' })).to.equal('X hat 1 Nachkommastelle');
-      expect(plural(de, 'amount.decimals', 18, 'de', { token: 'X' })).to.equal('X hat 18 Nachkommastellen');
-    });
-
-    it('resolves locales: registered by primary language, English otherwise, numbers by the requested locale when valid', () => {
-      expect(resolveLocale('de')).to.include({ language: 'de', intl: 'de' });
-      expect(resolveLocale('de-CH')).to.include({ language: 'de', intl: 'de-CH' });
-      expect(resolveLocale('fr')).to.include({ language: 'en', intl: 'fr' });
-      expect(resolveLocale('xx')).to.include({ language: 'en', intl: 'en' });
-      expect(resolveLocale('not a locale!')).to.include({ language: 'en', intl: 'en' });
-      expect(resolveLocale('')).to.include({ language: 'en', intl: 'en' });
-      expect(resolveLocale(undefined).table).to.equal(en);
-    });
-
-    it('translates durations and fee names', () => {
-      expect(formatDuration(125_000, de)).to.equal('2 min 05 s');
-      expect(humanFeeType('gas', de)).to.equal('Gasgebühr');
-      expect(humanFeeType('express_delivery', de)).to.equal('Gebühr: Express delivery');
+      expect(humanFeeType('gas', { 'fee.gas': 'Gasgebühr' })).to.equal('Gasgebühr');
+      expect(humanFeeType('express_delivery', { 'fee.other': 'Gebühr: {name}' })).to.equal('Gebühr: Express delivery');
       expect(humanFeeType('serviceFee')).to.equal('Service fee');
     });
   });
@@ -97,6 +79,7 @@ describe('strings and locale', function () {
     it('locale="de" shows German labels and German numbers (1.234,5)', async () => {
       const widget = await mount({ locale: 'de', amount: '1234.5' });
       await formReady(widget);
+      await showing(widget, 'de');
       expect(shadow(widget).querySelector('h2')?.textContent?.trim()).to.equal('Bridge');
       expect(shadow(widget).querySelector('[part~="base"]')!.getAttribute('lang')).to.equal('de', 'screen readers pronounce it as German');
       expect(legends(widget)).to.deep.equal(['Von', 'Nach']);
@@ -116,7 +99,7 @@ describe('strings and locale', function () {
       await waitFor(() => /Sie erhalten/.test(deepText(quote)), 'the quote in German');
       expect(deepText(quote)).to.match(/Mindestens erhalten [\d.]+,\d+ USDC/);
       expect(deepText(quote)).to.contain('Max. Slippage');
-      expect(deepText(quote)).to.contain('0,5 %');
+      expect(deepText(quote)).to.contain('0,5 %', 'percentages the German way');
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
     });
@@ -129,7 +112,7 @@ describe('strings and locale', function () {
       expect(legends(widget)).to.deep.equal(['From', 'To']);
       await waitFor(() => primaryText(widget) === 'Send 2 USDC now', `the overridden button (it says “${primaryText(widget)}”)`);
       widget.locale = 'de';
-      await widget.updateComplete;
+      await showing(widget, 'de');
       expect(legends(widget)).to.deep.equal(['Von', 'Nach']);
       expect(label(widget, 'bw-amount-input')).to.equal('You pay');
     });
@@ -146,6 +129,7 @@ describe('strings and locale', function () {
     it('without a locale attribute, follows the closest ancestor’s lang', async () => {
       const widget = await mount({ lang: 'de' }, false);
       await formReady(widget);
+      await showing(widget, 'de');
       expect(legends(widget)).to.deep.equal(['Von', 'Nach']);
       // Without a provider the widget offers the browser's wallets (issue 14).
       expect(primaryText(widget)).to.equal('Wallet verbinden');
@@ -159,8 +143,10 @@ describe('strings and locale', function () {
         html`<bridge-widget proxy-url=${proxyUrl} locale="de" from-chain=${String(SRC)} to-chain=${String(DST)} from-token="USDC" to-token="USDC" amount="2"></bridge-widget>`,
       );
       widget.provider = await devWallet({ chainId: DST });
-      await waitFor(() => shadow(widget).querySelector('[role="alert"]'), 'the refusal');
-      expect(shadow(widget).querySelector('[role="alert"]')!.textContent).to.contain('Für diese Überweisung gibt es kein Angebot. Es wurde nichts gesendet.');
+      await waitFor(
+        () => shadow(widget).querySelector('[role="alert"]')?.textContent?.includes('Für diese Überweisung gibt es kein Angebot. Es wurde nichts gesendet.'),
+        'the refusal, in German',
+      );
     });
 
     it('a language registered after the widget rendered (an add-on that loaded late) takes over at once', async () => {
@@ -171,6 +157,63 @@ describe('strings and locale', function () {
       await widget.updateComplete;
       expect(legends(widget)).to.deep.equal(['El', 'Al']);
       expect(shadow(widget).querySelector('[part~="base"]')!.getAttribute('lang')).to.equal('eo');
+    });
+
+    it('loads the language it shows, and no other, the first time it shows it', async () => {
+      // An observer sees every fetch, however full the page's resource timing buffer already is.
+      const fetched: string[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const code = /\/src\/i18n\/([a-z]{2,3})\.ts$/.exec(new URL(entry.name).pathname)?.[1];
+          if (code) fetched.push(code);
+        }
+      });
+      observer.observe({ type: 'resource' });
+      expect(LOCALES['it'], 'Italian was not loaded before').to.equal(undefined);
+      const widget = await mount({ locale: 'it' }, false);
+      await showing(widget, 'it');
+      expect(legends(widget)).to.deep.equal(['Da', 'A']);
+      await waitFor(() => fetched.length > 0, 'the fetch of the Italian table');
+      observer.disconnect();
+      expect(fetched).to.deep.equal(['it'], 'only the Italian table was fetched');
+    });
+
+    it('region fallbacks: pt-PT shows Portuguese; zh-TW shows English with Taiwanese numbers (no Traditional table ships)', async () => {
+      const portuguese = await mount({ lang: 'pt-PT', amount: '1234.5' }, false);
+      await showing(portuguese, 'pt');
+      expect(legends(portuguese)).to.deep.equal(['De', 'Para']);
+      const chinese = await mount({ locale: 'zh-TW' }, false);
+      await formReady(chinese);
+      expect(legends(chinese)).to.deep.equal(['From', 'To']);
+      expect(shadow(chinese).querySelector('[part~="base"]')!.getAttribute('lang')).to.equal('en');
+      const simplified = await mount({ locale: 'zh-CN' }, false);
+      await showing(simplified, 'zh');
+      expect(legends(simplified)).to.deep.equal(['从', '到']);
+    });
+
+    it('follows the page when it changes its language (lang on an ancestor), and its direction', async () => {
+      const widget = await mount({ lang: 'de' }, false);
+      await showing(widget, 'de');
+      const page = widget.parentElement!;
+      page.setAttribute('lang', 'es');
+      await showing(widget, 'es');
+      expect(legends(widget)).to.deep.equal(['Desde', 'Hacia']);
+      const card = shadow(widget).querySelector('[part~="base"]')!;
+      expect(getComputedStyle(card).direction).to.equal('ltr');
+      page.setAttribute('lang', 'he');
+      await showing(widget, 'he');
+      expect(getComputedStyle(card).direction, 'Hebrew runs right to left').to.equal('rtl');
+    });
+
+    it('dir="rtl" on an ancestor lays even an English widget out right to left; dir on the element itself wins', async () => {
+      const widget = await mount({ lang: 'en' }, false);
+      widget.parentElement!.setAttribute('dir', 'rtl');
+      await waitFor(() => shadow(widget).querySelector('[part~="base"]')?.getAttribute('dir') === 'rtl', 'the widget right to left');
+      expect(legends(widget)).to.deep.equal(['From', 'To']);
+      widget.setAttribute('dir', 'ltr');
+      widget.locale = 'ar';
+      await showing(widget, 'ar');
+      expect(getComputedStyle(shadow(widget).querySelector('[part~="base"]')!).direction, 'the host asked for left to right').to.equal('ltr');
     });
 
     it('parts used on their own take a locale and a partial table', async () => {

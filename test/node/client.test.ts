@@ -525,6 +525,45 @@ describe('RoutingClient against a real HTTP server', () => {
       assert.deepEqual(retries, [1, 2, 3]);
     });
 
+    it('retries on 408, 5xx and network failures with the same hash until accepted (issue 30 item 7)', async () => {
+      server.answerSequence([
+        // What the reference proxy answers when the body came too slowly, and what it answers while draining.
+        { status: 408, json: { error: 'Request body was not received in time', code: 'proxy_body_timeout' } },
+        { status: 503, json: { error: 'draining', code: 'proxy_draining' } },
+        { hangUp: true },
+        { status: 500, json: { error: 'boom' } },
+        { status: 502, json: { error: 'Routing service unreachable', code: 'proxy_upstream_unreachable' } },
+        { status: 504, json: { error: 'Routing service did not answer in time', code: 'proxy_upstream_timeout' } },
+        { json: { data: { ok: true, transaction_id: 't' } } },
+      ]);
+      const noRetryClient = new RoutingClient({ baseUrl: server.url, backoff: fast, maxRetries: 0 });
+      const kinds: string[] = [];
+      const result = await submitReceiptUntilAccepted(noRetryClient, 'int_1', HASH, {
+        backoff: fast,
+        onRetry: (_n, error) => kinds.push(error instanceof RoutingError ? `${error.kind} ${error.status ?? '-'}` : 'other'),
+      });
+      assert.equal(result.data.ok, true);
+      assert.deepEqual(kinds, ['invalid-request 408', 'upstream 503', 'network -', 'upstream 500', 'upstream 502', 'upstream 504']);
+      assert.equal(server.requests.length, 7);
+      assert.ok(
+        server.requests.every((r) => JSON.parse(r.body).txHash === HASH && r.url === '/api/v1/route-intent/int_1/receipt'),
+        'the same hash every time',
+      );
+    });
+
+    it('stops at a definite refusal (a 4xx other than 408 and 429) and says which', async () => {
+      for (const status of [400, 401, 403, 404, 405, 409, 413, 415, 422]) {
+        server.answer(() => ({ status, json: { error: 'no', code: 'refused' } }));
+        const error = await submitReceiptUntilAccepted(client, 'int_1', HASH, { backoff: fast }).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        assert.ok(error instanceof RoutingError, String(status));
+        assert.equal(error.status, status);
+        assert.equal(server.requests.length, 1, `${status}: one attempt`);
+      }
+    });
+
     it('gives up at once on a terminal error', async () => {
       server.answer(() => ({ status: 404, json: { error: 'unknown intent' } }));
       await assert.rejects(submitReceiptUntilAccepted(client, 'int_1', HASH, { backoff: fast }), IntentNotFoundError);

@@ -50,15 +50,21 @@ import { startStaticServer, type StaticServer } from './helpers/static-server.js
  * when the paged catalog (issue 15) and wallet discovery (issue 14) landed:
  * 1,098.7 KB measured then (custom-elements.json 256 KB with the wallet
  * chooser and the picker's paging, the npm build 202 KB for the element
- * chunk); 9 % headroom again.
+ * chunk); 9 % headroom again. Raised to 1,850 KB with the 16 new languages
+ * (issue 28): 1,692.3 KB measured then, each language shipping twice (its
+ * module for bundlers, dist/locales/<code>.js, about 17 KB, and its chunk of
+ * the script-tag build, about 15 KB) and once more in the declarations;
+ * 9 % headroom again.
  */
-const UNPACKED_BUDGET = 1200 * 1024;
+const UNPACKED_BUDGET = 1850 * 1024;
 /** What the tarball may hold: anything else (source maps, sources, tests, scratch files) is a packing mistake. */
 const ALLOWED_FILES = [
   /^package\.json$/,
   /^README\.md$/,
   /^LICENSE$/,
   /^custom-elements\.json$/,
+  // The README's pictures (a README on the registry shows them from the package).
+  /^docs\/[\w-]+\.png$/,
   /^bin\/bridge-widget-proxy\.js$/,
   /^dist\/[\w./-]+\.js$/,
   /^dist\/types\/[\w./-]+\.d\.ts$/,
@@ -193,7 +199,12 @@ describe('a vite production build of a host app (test/fixtures/vite-app)', { tim
       .join('\n');
   });
 
-  it('keeps every side-effect import: the German table and the registration of <bridge-widget>', () => {
+  it('keeps the registration of <bridge-widget>, and splits each language into a chunk of its own that the page loads on demand', () => {
+    const chunks = readdirSync(path.join(app, 'dist/assets')).filter((file) => file.endsWith('.js'));
+    const german = chunks.filter((file) => readFileSync(path.join(app, 'dist/assets', file), 'utf8').includes(de['widget.noProxy']));
+    const english = chunks.filter((file) => readFileSync(path.join(app, 'dist/assets', file), 'utf8').includes(en['widget.noProxy']));
+    assert.equal(german.length, 1, `the German table is in one chunk (${german.join(', ')})`);
+    assert.ok(!english.includes(german[0]!), 'not in the chunk with the element and its English');
     for (const key of ['widget.noProxy', 'form.from', 'action.connect'] as const) assert.ok(assets.includes(de[key]), `German "${de[key]}" is in the output`);
     assert.match(assets, /["']bridge-widget["']\s*:/, 'the tag table of defineBridgeWidget is in the output');
     assert.match(assets, /\.define\(/, 'customElements.define is called');
@@ -268,9 +279,9 @@ describe("the README's framework snippets against the installed package", { time
 });
 
 describe('dependencies dedupe in a host app (npm ls)', { timeout: 300_000 }, () => {
-  it('an app that already has lit, viem and zod in the declared ranges gets one copy of each', async () => {
+  it('an app that already has lit, viem and zod (and @lit/task, @noble/hashes) in the declared ranges gets one copy of each', async () => {
     const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    assert.deepEqual(Object.keys(dependencies).sort(), ['lit', 'viem', 'zod']);
+    assert.deepEqual(Object.keys(dependencies).sort(), ['@lit/task', '@noble/hashes', 'lit', 'viem', 'zod']);
     for (const [name, range] of Object.entries(dependencies)) assert.match(range, /^\^\d+\.\d+\.\d+$/, `${name} is a caret range, not a pin`);
     // Outside the repository, so npm sees only this app; the registry's current releases, as an app would have them.
     const host = mkdtempSync(path.join(tmpdir(), 'bridge-widget-dedupe-'));
@@ -280,10 +291,11 @@ describe('dependencies dedupe in a host app (npm ls)', { timeout: 300_000 }, () 
       await run('npm', [...flags, ...Object.entries(dependencies).map(([name, range]) => `${name}@${range}`)], { cwd: host });
       await run('npm', [...flags, pack.tarball], { cwd: host });
       // Every installed copy, by where it sits on disk: one path per package means one copy.
-      const listed = await run('npm', ['ls', 'viem', 'lit', 'zod', '--all', '--parseable'], { cwd: host });
+      const names = Object.keys(dependencies);
+      const listed = await run('npm', ['ls', ...names, '--all', '--parseable'], { cwd: host });
       const paths = [...new Set(listed.split('\n').filter((line) => line.startsWith(host)))];
-      for (const name of ['viem', 'lit', 'zod']) {
-        const copies = paths.filter((p) => path.basename(p) === name);
+      for (const name of names) {
+        const copies = paths.filter((p) => p.endsWith(`${path.sep}node_modules${path.sep}${name.replace('/', path.sep)}`));
         assert.deepEqual(copies, [path.join(host, 'node_modules', name)], `one ${name}, the app's:\n${listed}`);
       }
       const tree = await run('npm', ['ls', 'viem', 'lit', 'zod', '--all'], { cwd: host });
@@ -302,7 +314,7 @@ describe('entries in Node, as the README says', { timeout: 120_000 }, () => {
     }
     process.stdout.write(JSON.stringify(results));`;
 
-  it('the element and language entries import; the script files (browser only) throw ReferenceError: HTMLElement is not defined', async () => {
+  it('the element and language entries import (the script build’s language files are data too); the script build itself (browser only) throws ReferenceError: HTMLElement is not defined', async () => {
     const specifiers = [
       'bridge-widget',
       'bridge-widget/elements',
@@ -313,7 +325,7 @@ describe('entries in Node, as the README says', { timeout: 120_000 }, () => {
     const output = await run(process.execPath, ['--input-type=module', '-e', probe, JSON.stringify(specifiers)], { cwd: app });
     const results = JSON.parse(output.slice(output.indexOf('{'))) as Record<string, string>;
     for (const specifier of specifiers) {
-      if (specifier.startsWith('bridge-widget/script')) assert.equal(results[specifier], 'ReferenceError: HTMLElement is not defined', specifier);
+      if (specifier === 'bridge-widget/script') assert.equal(results[specifier], 'ReferenceError: HTMLElement is not defined', specifier);
       else assert.equal(results[specifier], 'ok', specifier);
     }
   });

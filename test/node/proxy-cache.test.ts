@@ -5,48 +5,20 @@
  * nothing per user and no error is ever cached.
  */
 import assert from 'node:assert/strict';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createProxyHandler } from '../../src/proxy/handler.js';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
+import { startUpstream, type Responder, type Upstream } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_cache_0123456789';
-
-interface Upstream {
-  readonly url: string;
-  readonly calls: string[];
-  respond: (req: IncomingMessage, res: ServerResponse, n: number) => void;
-  close(): Promise<void>;
-}
 
 const answer = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   res.writeHead(status, { 'content-type': 'application/json', 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '900', ...headers });
   res.end(JSON.stringify(body));
 };
 
-const numbered = (req: IncomingMessage, res: ServerResponse, n: number) => answer(res, 200, { n, url: req.url });
-
-async function startUpstream(): Promise<Upstream> {
-  const upstream: Upstream = { url: '', calls: [], respond: numbered, close: async () => undefined };
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      upstream.calls.push(`${req.method} ${req.url}`);
-      upstream.respond(req, res, upstream.calls.length);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(upstream, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  });
-}
+const numbered: Responder = (req, res, _body, n) => answer(res, 200, { n, url: req.url });
 
 async function get(url: string, init: RequestInit = {}) {
   const response = await fetch(url, init);
@@ -57,7 +29,7 @@ describe('catalog cache', { timeout: 60_000 }, () => {
   let upstream: Upstream;
   let proxy: RunningProxyServer;
   before(async () => {
-    upstream = await startUpstream();
+    upstream = await startUpstream(numbered);
     proxy = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, clientRateLimit: false });
   });
   after(async () => {
@@ -105,7 +77,7 @@ describe('catalog cache', { timeout: 60_000 }, () => {
   });
 
   it('never caches errors: a 500 and a 429 on the catalog are followed by fresh calls', async () => {
-    upstream.respond = (_req, res, n) => {
+    upstream.respond = (_req, res, _body, n) => {
       if (n === 1) return answer(res, 500, { error: 'boom' });
       if (n === 2) return answer(res, 429, { error: 'slow down' }, { 'retry-after': '0' });
       return answer(res, 200, { n });
@@ -122,7 +94,7 @@ describe('catalog cache', { timeout: 60_000 }, () => {
 describe('coalescing and stale-while-revalidate', { timeout: 60_000 }, () => {
   let upstream: Upstream;
   before(async () => {
-    upstream = await startUpstream();
+    upstream = await startUpstream(numbered);
   });
   after(async () => {
     await upstream.close();
@@ -134,7 +106,7 @@ describe('coalescing and stale-while-revalidate', { timeout: 60_000 }, () => {
   it('N identical concurrent misses make one upstream call, and all N get its answer', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    upstream.respond = (req, res, n) => void held.then(() => numbered(req, res, n));
+    upstream.respond = (req, res, body, n) => void held.then(() => numbered(req, res, body, n));
     const handler = createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY });
     const N = 25;
     // All N enter the proxy before the upstream can have answered: it holds its answer until released.

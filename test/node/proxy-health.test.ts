@@ -8,26 +8,23 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
+import { deadUrl, startUpstream, type Upstream, proxyFleet } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_health_0123456789';
 
-interface KeyUpstream {
-  readonly url: string;
-  /** Paths of the calls received, in order. */
-  readonly calls: string[];
+interface KeyUpstream extends Upstream {
   /** What validate answers: the key's status, or an HTTP status to refuse with. */
   answer: 'active' | 'inactive' | 401;
-  close(): Promise<void>;
 }
 
+/** Validate as the spec describes it; `calls` holds the paths. */
 async function startKeyUpstream(): Promise<KeyUpstream> {
-  const upstream: KeyUpstream = { url: '', calls: [], answer: 'active', close: async () => undefined };
-  const server = http.createServer((req, res) => {
-    upstream.calls.push(req.url ?? '');
+  const upstream = Object.assign(await startUpstream(), { answer: 'active' as KeyUpstream['answer'] });
+  upstream.respond = (req, res) => {
+    upstream.calls[upstream.calls.length - 1] = req.url ?? '';
     if (req.headers['x-api-key'] !== API_KEY || upstream.answer === 401) {
       res.writeHead(401, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ error: 'invalid key' }));
@@ -47,25 +44,8 @@ async function startKeyUpstream(): Promise<KeyUpstream> {
         quote: { id: 'hb-1', text: 'Measure twice, broadcast once.' },
       }),
     );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(upstream, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  });
-}
-
-async function deadUrl(): Promise<string> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  };
+  return upstream;
 }
 
 interface CommandRun {
@@ -183,12 +163,8 @@ describe('start-up key check (the command)', { timeout: 120_000 }, () => {
 
 describe('health endpoint', { timeout: 60_000 }, () => {
   let upstream: KeyUpstream;
-  const servers: RunningProxyServer[] = [];
-  const start = async (options: Partial<Parameters<typeof startProxyServer>[0]> = {}) => {
-    const server = await startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, ...options });
-    servers.push(server);
-    return server;
-  };
+  const fleet = proxyFleet(() => ({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0 }));
+  const start = fleet.start;
   const probe = async (url: string, init: RequestInit = {}) => {
     const response = await fetch(url, init);
     const text = await response.text();
@@ -199,7 +175,7 @@ describe('health endpoint', { timeout: 60_000 }, () => {
     upstream = await startKeyUpstream();
   });
   after(async () => {
-    await Promise.all(servers.map((server) => server.close()));
+    await fleet.closeAll();
     await upstream.close();
   });
   beforeEach(() => {
@@ -246,6 +222,20 @@ describe('health endpoint', { timeout: 60_000 }, () => {
     assert.equal((await probe(`${proxy.url}/bridge/healthz`, { method: 'HEAD' })).status, 200);
     assert.equal((await probe(`${proxy.url}/healthz`)).status, 404, 'not below the mount path: an ordinary request');
     assert.equal((await probe(`${proxy.url}/bridge/healthz`, { method: 'POST' })).status, 404);
+    assert.deepEqual(upstream.calls, ['/api/v1/sdk/validate']);
+  });
+
+  it('validate is not for browsers: 404 without an upstream call, while the proxy itself still validates behind /healthz (issue 30)', async () => {
+    upstream.answer = 'active';
+    const proxy = await start({ allowedOrigins: ['https://shop.example'] });
+    for (const headers of [{ origin: 'https://shop.example' }, { 'sec-fetch-site': 'same-origin' }, {}] as Record<string, string>[]) {
+      const refused = await probe(`${proxy.url}/api/v1/sdk/validate`, { headers });
+      assert.equal(refused.status, 404, JSON.stringify(headers));
+      assert.equal(refused.body.code, 'proxy_not_found');
+      assert.ok(!JSON.stringify(refused.body).includes('key_7Q2'), 'nothing about the key');
+    }
+    assert.deepEqual(upstream.calls, [], 'not forwarded, so no quota spent');
+    assert.deepEqual((await probe(`${proxy.url}/healthz`)).body, { status: 'ready' });
     assert.deepEqual(upstream.calls, ['/api/v1/sdk/validate']);
   });
 });

@@ -10,10 +10,10 @@
  * `+` and `/` at every byte alignment (so base64url differs too).
  */
 import assert from 'node:assert/strict';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import http from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
+import { startUpstream, type Responder, type Upstream } from './helpers/proxy-upstream.js';
 
 const KEY = 'rk/live+7f3a"9c2e~~~51&d8>?4b6f';
 
@@ -55,36 +55,6 @@ function keyFormIn(text: string): string | undefined {
 function assertKeyFree(where: string, text: string): void {
   const form = keyFormIn(text);
   assert.equal(form, undefined, `API key (${form}) leaked in ${where}: ${text.slice(0, 400)}`);
-}
-
-type Responder = (req: IncomingMessage, res: ServerResponse) => void;
-
-interface Upstream {
-  readonly url: string;
-  readonly calls: string[];
-  respond: Responder;
-  close(): Promise<void>;
-}
-
-async function startUpstream(): Promise<Upstream> {
-  const upstream: Upstream = { url: '', calls: [], respond: () => undefined, close: async () => undefined };
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      upstream.calls.push(`${req.method} ${req.url}`);
-      upstream.respond(req, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(upstream, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  });
 }
 
 interface Received {
@@ -194,10 +164,10 @@ describe('no leak of the API key in any encoding (issue 16 item 5, issue 18)', {
   for (const { name, body, expected } of bodyCases) {
     it(`body: the key ${name}`, async () => {
       upstream.respond = echoBody(body);
-      const response = await request(proxy.url, '/api/v1/sdk/validate');
+      const response = await request(proxy.url, '/api/v1/data/balances/0xAbC');
       assert.equal(response.status, 200, response.text);
       assert.deepEqual(JSON.parse(response.text), expected);
-      assert.deepEqual(upstream.calls, ['GET /api/v1/sdk/validate']);
+      assert.deepEqual(upstream.calls, ['GET /api/v1/data/balances/0xAbC']);
     });
   }
 

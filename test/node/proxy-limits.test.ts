@@ -6,32 +6,14 @@
  * that stops reading.
  */
 import assert from 'node:assert/strict';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import http from 'node:http';
+import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/proxy/options.js';
+import { logWatcher, startUpstream, type Upstream } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_limits_0123456789';
-
-type Responder = (req: IncomingMessage, res: ServerResponse) => void;
-
-async function startUpstream(respond: () => Responder): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => respond()(req, res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
 
 function get(baseUrl: string, path: string): Promise<{ status: number; body: { code?: string } }> {
   return new Promise((resolve, reject) => {
@@ -45,38 +27,15 @@ function get(baseUrl: string, path: string): Promise<{ status: number; body: { c
   });
 }
 
-/** Resolves when `predicate` holds for a new log line; fails after `limit` lines or on close. */
-function logWatcher() {
-  const lines: string[] = [];
-  const waiters: Array<{ predicate: (line: string) => boolean; resolve: (line: string) => void }> = [];
-  return {
-    lines,
-    onLog(line: string) {
-      lines.push(line);
-      for (const waiter of [...waiters]) {
-        if (waiter.predicate(line)) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve(line);
-        }
-      }
-    },
-    next(predicate: (line: string) => boolean): Promise<string> {
-      const seen = lines.find(predicate);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve) => waiters.push({ predicate, resolve }));
-    },
-  };
-}
-
 describe('a client that stops reading', { timeout: 60_000 }, () => {
   // Far more than loopback socket buffers hold (a few MiB each way), so the proxy's writes must stall.
   const body = JSON.stringify({ pad: 'x'.repeat(24 * 1024 * 1024) });
-  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let upstream: Upstream;
   let proxy: RunningProxyServer;
   const log = logWatcher();
 
   before(async () => {
-    upstream = await startUpstream(() => (_req, res) => {
+    upstream = await startUpstream((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(body);
     });
@@ -133,11 +92,11 @@ describe('an upstream body over maxResponseBytes', { timeout: 60_000 }, () => {
   const cap = 64 * 1024;
   const oversized = JSON.stringify({ pad: 'y'.repeat(cap) });
   let chunked = false;
-  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let upstream: Upstream;
   let proxy: RunningProxyServer;
 
   before(async () => {
-    upstream = await startUpstream(() => (_req, res) => {
+    upstream = await startUpstream((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': String(oversized.length) }) });
       if (!chunked) return void res.end(oversized);
       // No length announced: the cap has to be enforced while reading.

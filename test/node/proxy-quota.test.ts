@@ -6,55 +6,40 @@
  * polls keep theirs; once the upstream says to wait, nothing is sent.
  */
 import assert from 'node:assert/strict';
-import http, { type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
+import { startUpstream, type Upstream, proxyFleet } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_quota_0123456789';
 
-interface WindowedUpstream {
-  readonly url: string;
-  /** `METHOD path -> status` of every call. */
-  readonly calls: string[];
+interface WindowedUpstream extends Upstream {
   limit: number;
   /** When set, every answer is this 429 with `Retry-After` (seconds). */
   tellToWait: number | undefined;
-  close(): Promise<void>;
+  /** Calls with their answer, `METHOD path -> status`. */
+  readonly answered: string[];
 }
 
+/** An upstream that limits the key to `limit` calls in a fixed window of an hour and says so in its headers. */
 async function startWindowedUpstream(limit: number): Promise<WindowedUpstream> {
   const resetAt = Math.ceil(Date.now() / 1000) + 3600;
-  const upstream: WindowedUpstream = { url: '', calls: [], limit, tellToWait: undefined, close: async () => undefined };
-  let used = 0;
-  const server = http.createServer((req, res: ServerResponse) => {
-    req.resume();
-    req.on('end', () => {
-      used += 1;
-      const remaining = Math.max(0, upstream.limit - used);
-      const headers: Record<string, string> = {
-        'content-type': 'application/json',
-        'x-ratelimit-limit': String(upstream.limit),
-        'x-ratelimit-remaining': String(remaining),
-        'x-ratelimit-reset': String(resetAt),
-      };
-      const status = upstream.tellToWait !== undefined || used > upstream.limit ? 429 : 200;
-      if (status === 429) headers['retry-after'] = String(upstream.tellToWait ?? 3600);
-      upstream.calls.push(`${req.method} ${req.url} -> ${status}`);
-      res.writeHead(status, headers);
-      res.end(JSON.stringify(status === 429 ? { error: 'rate limited' } : { ok: true }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(upstream, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  });
+  const answered: string[] = [];
+  const upstream = Object.assign(await startUpstream(), { limit, tellToWait: undefined as number | undefined, answered });
+  upstream.respond = (req, res, _body, used) => {
+    const remaining = Math.max(0, upstream.limit - used);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'x-ratelimit-limit': String(upstream.limit),
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': String(resetAt),
+    };
+    const status = upstream.tellToWait !== undefined || used > upstream.limit ? 429 : 200;
+    if (status === 429) headers['retry-after'] = String(upstream.tellToWait ?? 3600);
+    answered.push(`${req.method} ${req.url} -> ${status}`);
+    res.writeHead(status, headers);
+    res.end(JSON.stringify(status === 429 ? { error: 'rate limited' } : { ok: true }));
+  };
+  return upstream;
 }
 
 type Kind = 'quote' | 'balances' | 'tokens' | 'status' | 'receipt';
@@ -93,7 +78,7 @@ describe('quota-aware priorities', { timeout: 60_000 }, () => {
     // Visitors keep coming, all kinds mixed, well past the window.
     for (let n = 0; n < 80; n++) answers.push(await send(proxy, kinds[n % kinds.length]!, n));
 
-    assert.ok(!upstream.calls.some((call) => call.endsWith('429')), 'the proxy never ran the key into the upstream limit');
+    assert.ok(!upstream.answered.some((call) => call.endsWith('429')), 'the proxy never ran the key into the upstream limit');
     assert.equal(upstream.calls.length, 40, 'the whole window was used, and not one call more');
 
     const refused = answers.filter((a) => a.status === 429);
@@ -146,4 +131,82 @@ describe('when the upstream says to wait', { timeout: 60_000 }, () => {
     }
     assert.equal(upstream.calls.length, before, 'not one call while told to wait');
   });
+});
+
+describe('upstream waits are bounded (issue 30 item 3)', { timeout: 60_000 }, () => {
+  let upstream: Upstream;
+  const fleet = proxyFleet(() => ({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, clientRateLimit: false }));
+  const start = fleet.start;
+  /** Asks until the answer is not a 429 from the proxy itself; the number of refusals on the way. */
+  const untilPassed = async (proxy: RunningProxyServer, kind: Kind, limitMs: number) => {
+    const started = Date.now();
+    let refusals = 0;
+    for (;;) {
+      const answer = await send(proxy, kind, 9);
+      if (answer.status !== 429) return { answer, refusals, waitedMs: Date.now() - started };
+      refusals += 1;
+      assert.ok(Date.now() - started < limitMs, `${kind} still refused after ${Date.now() - started} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  before(async () => {
+    upstream = await startUpstream();
+  });
+  after(async () => {
+    await fleet.closeAll();
+    await upstream.close();
+  });
+
+  it('Retry-After: 86400 blocks nothing beyond the cap: receipts pass again once it is over', async () => {
+    let tellToWait = true;
+    upstream.respond = (_req, res) => {
+      const status = tellToWait ? 429 : 200;
+      res.writeHead(status, { 'content-type': 'application/json', ...(tellToWait ? { 'retry-after': '86400' } : {}) });
+      res.end(JSON.stringify({ status }));
+    };
+    const byDefault = await start();
+    const told = await send(byDefault, 'quote', 1);
+    assert.equal(told.status, 429);
+    const capped = await send(byDefault, 'receipt', 2);
+    assert.equal(capped.code, 'proxy_upstream_rate_limited');
+    assert.ok(Number(capped.retryAfter) <= 180, `the default cap is 3 minutes: Retry-After ${capped.retryAfter}`);
+
+    const shortCap = await start({ maxUpstreamWaitMs: 1_000 });
+    assert.equal((await send(shortCap, 'quote', 3)).status, 429, 'told to wait a day');
+    tellToWait = false;
+    const before = upstream.calls.length;
+    const { answer, waitedMs } = await untilPassed(shortCap, 'receipt', 10_000);
+    assert.equal(answer.status, 200, 'the receipt went through once the cap was over');
+    assert.ok(waitedMs < 10_000);
+    assert.equal(upstream.calls.length, before + 1, 'one call: nothing was sent while waiting');
+  });
+
+  for (const [name, reset] of [
+    ['epoch milliseconds', (at: number) => String(at + 2_000)],
+    ['epoch seconds', (at: number) => String(Math.ceil((at + 2_000) / 1000))],
+    ['seconds from now', () => '2'],
+    ['an HTTP date', (at: number) => new Date(at + 2_000).toUTCString()],
+  ] as const) {
+    it(`an exhausted window whose X-RateLimit-Reset is in ${name} reopens when it says`, async () => {
+      let exhausted = true;
+      upstream.respond = (_req, res) => {
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'x-ratelimit-limit': '100',
+          'x-ratelimit-remaining': exhausted ? '0' : '99',
+          'x-ratelimit-reset': reset(Date.now()),
+        });
+        res.end('{"ok":true}');
+      };
+      const proxy = await start();
+      assert.equal((await send(proxy, 'quote', 1)).status, 200, 'the last call of the window');
+      const refused = await send(proxy, 'quote', 2);
+      assert.equal(refused.status, 429);
+      assert.equal(refused.code, 'proxy_upstream_rate_limited');
+      assert.ok(Number(refused.retryAfter) >= 1 && Number(refused.retryAfter) <= 3, `Retry-After ${refused.retryAfter}: the window ends in 2 s`);
+      exhausted = false;
+      const { answer } = await untilPassed(proxy, 'quote', 10_000);
+      assert.equal(answer.status, 200, 'quotes pass again once the window is over');
+    });
+  }
 });

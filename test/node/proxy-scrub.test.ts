@@ -59,4 +59,99 @@ describe('secret scrubber', () => {
     assert.equal(scrubber.json('{"a":1,}'), undefined, 'not JSON');
     assert.equal(scrubber.json('<html></html>'), undefined);
   });
+
+  describe('an undecodable neighbour never hides the key (issue 30)', () => {
+    const bytes = [...new TextEncoder().encode(KEY)];
+    const everyByte = (upper: boolean) =>
+      bytes
+        .map((b) => `%${b.toString(16).padStart(2, '0')}`)
+        .map((e) => (upper ? e.toUpperCase() : e))
+        .join('');
+    const encodings: ReadonlyArray<readonly [string, string]> = [
+      ['raw', KEY],
+      ['upper-case', KEY.toUpperCase()],
+      ['URL-encoded', encodeURIComponent(KEY)],
+      ['URL-encoded, lower-case escapes', encodeURIComponent(KEY).toLowerCase()],
+      ['half URL-encoded (encodeURI)', encodeURI(KEY)],
+      ['every byte percent-encoded', everyByte(true)],
+      ['every byte percent-encoded, lower-case', everyByte(false)],
+      ['JSON-escaped', JSON.stringify(KEY).slice(1, -1)],
+      ['hex', Buffer.from(KEY).toString('hex')],
+      ['upper-case hex', Buffer.from(KEY).toString('hex').toUpperCase()],
+      ...[0, 1, 2].map((offset) => [`base64 at offset ${offset}`, base64At(offset)] as const),
+      ...[0, 1, 2].map((offset) => [`base64url at offset ${offset}`, Buffer.from(`${'ab'.slice(0, offset)}${KEY}`).toString('base64url')] as const),
+    ];
+    // Each is a whole escape that decodes to no character: a lead byte without its continuation, a byte
+    // that never starts one, a truncated three-byte sequence, a lone continuation byte.
+    const neighbours = ['%C3', '%FF', '%E0%A4', '%80'];
+    for (const [name, encoded] of encodings) {
+      for (const neighbour of neighbours) {
+        // Halfway, moved on so as not to cut one of the encoding's own escapes in two.
+        let middle = Math.floor(encoded.length / 2);
+        while (encoded[middle - 1] === '%' || encoded[middle - 2] === '%') middle++;
+        const placed: ReadonlyArray<readonly [string, string]> = [
+          ['before', `${neighbour}${encoded}`],
+          ['after', `${encoded}${neighbour}`],
+          ['inside', `${encoded.slice(0, middle)}${neighbour}${encoded.slice(middle)}`],
+          ['before, after and inside', `x ${neighbour}${encoded.slice(0, middle)}${neighbour}${encoded.slice(middle)}${neighbour} y`],
+        ];
+        for (const [where, value] of placed) {
+          it(`${name}, ${neighbour} ${where}`, () => {
+            const out = scrubber.text(value);
+            assert.ok(out.includes('[redacted]'), `text: ${value} -> ${out}`);
+            assert.ok(!out.toLowerCase().includes(encoded.toLowerCase()), out);
+            const json = scrubber.json(JSON.stringify({ value, keep: 1 }));
+            assert.ok(json !== undefined);
+            const parsed = JSON.parse(json) as { value: string; keep: number };
+            assert.equal(parsed.keep, 1);
+            assert.ok(parsed.value.includes('[redacted]'), `json: ${value} -> ${parsed.value}`);
+          });
+        }
+      }
+    }
+    it('the string of the report: %C3 followed by every byte of the key as %XX', () => {
+      assert.equal(scrubber.text(`%C3${everyByte(true)}`), '[redacted]');
+    });
+    it('undecodable text without the key is left byte for byte', () => {
+      for (const text of ['%C3', '%C3%A9', 'a%FFb', '%E0%A4%A', '100%', '%zz%', `%C3${everyByte(true).slice(0, -3)}`]) assert.equal(scrubber.text(text), text);
+    });
+  });
+
+  describe('JSON strings, exactly (the tokenizer and the rewrite)', () => {
+    // Nothing in it needs escaping in JSON or in a URL, so its string tokens have no backslash.
+    const SIMPLE = 'rk_live_simple0123';
+    const simple = createSecretScrubber(SIMPLE);
+
+    it('a plain string carrying the key is rewritten, nothing else', () => {
+      assert.equal(simple.json(`{"error":"bad key ${SIMPLE}","n":1}`), '{"error":"bad key [redacted]","n":1}');
+      assert.equal(simple.json(`["${SIMPLE}"]`), '["[redacted]"]');
+    });
+
+    it('strings without the key keep their escapes byte for byte', () => {
+      for (const json of ['{"a":"\\u0041\\/","b":"tab\\t"}', '["\\"quoted\\"", "\\\\"]', '{"path":"C:\\\\dir\\\\"}']) {
+        assert.equal(simple.json(json), json);
+      }
+    });
+
+    it('a string ending in an escaped backslash ends there: the next string is its own token', () => {
+      const json = `{"a":"end\\\\","b":"key ${SIMPLE}","c":"\\\\\\\\","d":"${SIMPLE}"}`;
+      assert.equal(simple.json(json), '{"a":"end\\\\","b":"key [redacted]","c":"\\\\\\\\","d":"[redacted]"}');
+      assert.equal(simple.json(`{"a":"q\\"","b":"${SIMPLE}"}`), '{"a":"q\\"","b":"[redacted]"}');
+    });
+  });
+
+  describe('base64 forms: only what encodes the key', () => {
+    it('the shortest key the proxy takes (8 characters) is found base64-encoded at every byte offset', () => {
+      const short = 'rk_12345';
+      const scrub = createSecretScrubber(short);
+      for (const prefix of ['', 'x', 'xy']) {
+        assert.equal(scrub.text(btoa(`${prefix}${short}`)), '[redacted]', `offset ${prefix.length}`);
+      }
+    });
+
+    it('the base64 of the key without its first three bytes is not the key', () => {
+      // Without one or two, the part that encodes the rest at another alignment is still there (redacted, by design).
+      assert.equal(scrubber.text(btoa(KEY.slice(3))), btoa(KEY.slice(3)));
+    });
+  });
 });

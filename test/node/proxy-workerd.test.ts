@@ -15,18 +15,11 @@ import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { freePort } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_workerd_0123456789';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKERD = path.join(ROOT, 'node_modules/.bin/workerd');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function bundleWorker(): Promise<string> {
   const output = await build({

@@ -17,6 +17,7 @@ import { parseClientRateLimit, proxyServerOptionsFromEnv } from '../../src/proxy
 import { createProxyHandler } from '../../src/proxy/handler.js';
 import { defaultAllowedHosts, startProxyServer, type NodeProxyServerOptions, type RunningProxyServer } from '../../src/proxy/node.js';
 import { resolveProxyOptions } from '../../src/proxy/options.js';
+import { startUpstream, type Responder, type Upstream } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_7f3a9c2e51d84b6f';
 
@@ -42,23 +43,6 @@ after(() => {
   assertNoKey('log lines', ...allLogs);
 });
 
-interface Recorded {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly rawHeaders: readonly string[];
-  readonly body: string;
-}
-
-type Responder = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
-
-interface Upstream {
-  readonly url: string;
-  readonly received: Recorded[];
-  respond: Responder;
-  close(): Promise<void>;
-}
-
 const defaultResponder: Responder = (req, res) => {
   res.writeHead(200, {
     'content-type': 'application/json',
@@ -69,41 +53,6 @@ const defaultResponder: Responder = (req, res) => {
   });
   res.end(JSON.stringify({ data: { method: req.method, url: req.url } }));
 };
-
-async function startUpstream(): Promise<Upstream> {
-  const received: Recorded[] = [];
-  const upstream: Upstream = {
-    url: '',
-    received,
-    respond: defaultResponder,
-    close: async () => undefined,
-  };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      received.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        rawHeaders: req.rawHeaders,
-        body,
-      });
-      void upstream.respond(req, res, body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(upstream, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  });
-}
 
 interface RawResponse {
   readonly status: number;
@@ -227,7 +176,6 @@ const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST'; path: string }> = [
   { method: 'POST', path: '/api/v1/routes/deposit-address' },
   { method: 'POST', path: '/api/v1/route-intent/intent_01-AbC/receipt' },
   { method: 'GET', path: '/api/v1/route-intent/intent_01-AbC/status' },
-  { method: 'GET', path: '/api/v1/sdk/validate' },
   { method: 'GET', path: '/api/v1/data/balances/0xAbC0000000000000000000000000000000000001' },
 ];
 
@@ -237,7 +185,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
   const logs: string[] = [];
 
   before(async () => {
-    upstream = await startUpstream();
+    upstream = await startUpstream(defaultResponder);
     proxy = await startProxyServer({
       upstreamUrl: upstream.url,
       apiKey: API_KEY,
@@ -372,7 +320,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
   });
 
   it('drops client credentials and injects only the configured key', async () => {
-    await rawRequest(proxy.url, '/api/v1/sdk/validate', {
+    await rawRequest(proxy.url, '/api/v1/routes/chains', {
       headers: {
         'X-API-Key': 'attacker-key',
         'x-api-KEY-extra': 'nope',
@@ -486,7 +434,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
       await new Promise((resolve) => setTimeout(resolve, 30));
       res.end(body.slice(cut + 3));
     };
-    const response = await rawRequest(proxy.url, '/api/v1/sdk/validate');
+    const response = await rawRequest(proxy.url, '/api/v1/routes/chains');
     assert.equal(response.status, 500);
     assert.ok(!response.text.includes(API_KEY), response.text);
     assert.ok(!JSON.stringify(response.headers).includes(API_KEY));
@@ -578,12 +526,14 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
   it('refuses a cross-origin browser request by default (same-origin only)', async () => {
     const crossOrigin = await rawRequest(proxy.url, '/api/v1/routes/chains', { headers: { origin: 'https://shop.example' } });
     assertProxyError(crossOrigin, 403, 'proxy_origin_not_allowed');
-    assert.equal(crossOrigin.headers['access-control-allow-origin'], undefined);
+    // The refusal (and only it) is readable by that page, so the widget can say what to fix (issue 27).
+    assert.equal(crossOrigin.headers['access-control-allow-origin'], 'https://shop.example');
+    assert.equal(crossOrigin.headers['access-control-expose-headers'], undefined);
     const preflight = await rawRequest(proxy.url, '/api/v1/routes/quote', {
       method: 'OPTIONS',
       headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
     });
-    assert.equal(preflight.status, 403);
+    assert.equal(preflight.status, 204, 'answered, so the browser makes the request and reads its refusal');
     assert.equal(upstream.received.length, 0);
 
     const sameOrigin = await rawRequest(proxy.url, '/api/v1/routes/chains', { headers: { origin: proxy.url } });
@@ -667,7 +617,7 @@ describe('proxy options', () => {
   };
 
   before(async () => {
-    upstream = await startUpstream();
+    upstream = await startUpstream(defaultResponder);
   });
   after(async () => {
     await Promise.all(servers.map((server) => server.close()));
@@ -709,8 +659,16 @@ describe('proxy options', () => {
       method: 'OPTIONS',
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
-    assert.equal(refusedPreflight.status, 403);
-    assert.equal(refusedPreflight.headers['access-control-allow-origin'], undefined);
+    // Answered (the actual request only ever gets the 403 below, readable by the page).
+    assert.equal(refusedPreflight.status, 204);
+    assert.equal(refusedPreflight.headers['access-control-allow-origin'], 'https://evil.example');
+    const refusedActual = await rawRequest(proxy.url, '/api/v1/routes/quote', {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, origin: 'https://evil.example' },
+      body: '{}',
+    });
+    assertProxyError(refusedActual, 403, 'proxy_origin_not_allowed');
+    assert.equal(refusedActual.headers['access-control-allow-origin'], 'https://evil.example');
 
     const refused = await rawRequest(proxy.url, '/api/v1/routes/quote', {
       method: 'POST',
@@ -797,7 +755,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
     );
 
   before(async () => {
-    upstream = await startUpstream();
+    upstream = await startUpstream(defaultResponder);
     // Limit off here: these tests send hundreds of requests from one address; the flood tests have their own servers.
     // Any host name: these requests use the upstream's and other names to show the refusals after the host check;
     // the host check itself has its own servers below.
@@ -1015,7 +973,7 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
 
       const chunked = await sendRaw(
         proxy.url,
-        'GET /api/v1/sdk/validate HTTP/1.1\r\nHost: proxy\r\nTransfer-Encoding: chunked\r\n\r\n7\r\n{"a":1}\r\n0\r\n\r\n',
+        'GET /api/v1/routes/chains HTTP/1.1\r\nHost: proxy\r\nTransfer-Encoding: chunked\r\n\r\n7\r\n{"a":1}\r\n0\r\n\r\n',
       );
       assert.deepEqual(chunked.statuses, [400]);
       assert.deepEqual(chunked.codes, ['proxy_unexpected_body']);
@@ -1251,11 +1209,13 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
       'https://evil.example',
     ];
 
-    it('refuses every near-miss origin on GET, POST and preflight, with no CORS grant', async () => {
+    it('refuses every near-miss origin on GET, POST and preflight: only the refusal is readable, never anything else', async () => {
       for (const origin of BAD_ORIGINS) {
         const get = await rawRequest(proxy.url, '/api/v1/routes/chains', { headers: { origin } });
         assertProxyError(get, 403, 'proxy_origin_not_allowed');
-        assert.equal(get.headers['access-control-allow-origin'], undefined, origin);
+        // Echoed when it has the shape of an origin, so that page can read the refusal; nothing is exposed.
+        assert.ok([undefined, origin].includes(get.headers['access-control-allow-origin'] as string | undefined), origin);
+        assert.equal(get.headers['access-control-expose-headers'], undefined, origin);
         assert.match(String(get.headers['vary']), /Origin/);
 
         const post = await rawRequest(proxy.url, '/api/v1/routes/quote', {
@@ -1269,12 +1229,17 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
           method: 'OPTIONS',
           headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
         });
-        assert.equal(preflight.status, 403, origin);
-        assert.deepEqual(
-          Object.keys(preflight.headers).filter((name) => name.startsWith('access-control-')),
-          [],
-          origin,
-        );
+        if (preflight.status === 204) {
+          assert.equal(preflight.headers['access-control-allow-origin'], origin);
+          assert.equal(preflight.headers['access-control-allow-methods'], 'POST');
+        } else {
+          assert.equal(preflight.status, 403, origin);
+          assert.deepEqual(
+            Object.keys(preflight.headers).filter((name) => name.startsWith('access-control-')),
+            [],
+            origin,
+          );
+        }
       }
       untouched('disallowed origins');
       // Sanity: the listed origin itself is served.
@@ -1327,7 +1292,8 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
         body: '{}',
       });
       assertProxyError(post, 421, 'proxy_host_not_allowed');
-      assert.equal(post.headers['access-control-allow-origin'], undefined);
+      // Readable by the page, which learns nothing but the refusal.
+      assert.equal(post.headers['access-control-allow-origin'], `http://${rebound}`);
       untouched('a rebound host name');
       // The listed names are served, on any port when the entry names none.
       assert.equal((await rawRequest(local.url, '/api/v1/routes/chains', { headers: { host: `localhost:${local.port}` } })).status, 200);
@@ -1480,7 +1446,7 @@ describe('createProxyHandler on web Requests (edge runtimes)', () => {
   const edge = (options: Partial<Parameters<typeof createProxyHandler>[0]> = {}) =>
     createProxyHandler({ upstreamUrl: upstream.url, apiKey: API_KEY, ...FORWARDING_ONLY, onLog: logSink, ...options });
   before(async () => {
-    upstream = await startUpstream();
+    upstream = await startUpstream(defaultResponder);
   });
   after(async () => {
     await upstream.close();
@@ -1665,7 +1631,7 @@ describe('bridge-widget-proxy command', () => {
   const cwd = fileURLToPath(new URL('../../', import.meta.url));
 
   before(async () => {
-    upstream = await startUpstream();
+    upstream = await startUpstream(defaultResponder);
   });
   after(async () => {
     await upstream.close();

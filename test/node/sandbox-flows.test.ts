@@ -415,7 +415,7 @@ describe('errors and fault switches', () => {
     sandbox.service.rateLimiter.reset();
     try {
       const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await api.get('/api/v1/sdk/validate')).status);
+      for (let i = 0; i < 4; i++) statuses.push((await api.get('/api/v1/routes/chains')).status);
       assert.deepEqual(statuses, [200, 200, 200, 429]);
     } finally {
       sandbox.reset();

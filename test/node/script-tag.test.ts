@@ -15,6 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
 import { minifyCssText, minifyHtmlText, minifyLitTemplates } from '../../scripts/vite-plugin-minify-lit.js';
+import { LOCALE_ADD_ONS } from '../../src/i18n/add-ons.js';
 import { buildDevWallet, buildScript, removeDir, ROOT, scratchDir } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
 import { startStaticServer, type StaticServer } from './helpers/static-server.js';
@@ -65,37 +66,12 @@ const loadTwicePage = (second: string, proxyUrl: string) => `<!doctype html>
 <body><bridge-widget proxy-url="${proxyUrl}"></bridge-widget></body>
 </html>`;
 
-// The add-on loads after the widget has rendered (async), as a slow network would have it.
-const germanPage = (proxyUrl: string) => `<!doctype html>
-<html lang="de">
-<head>
-  <meta charset="utf-8">
-  <link rel="icon" href="data:,">
-  <title>bridge-widget with the German add-on</title>
-  <script type="module" src="/bridge-widget.min.js"></script>
-</head>
-<body>
-  <bridge-widget proxy-url="${proxyUrl}"></bridge-widget>
-  <script type="module">
-    await customElements.whenDefined('bridge-widget');
-    const widget = document.querySelector('bridge-widget');
-    const legends = () => [...widget.shadowRoot.querySelectorAll('legend')].map((l) => l.textContent.trim()).join(',');
-    while (!legends()) await new Promise((resolve) => setTimeout(resolve, 20));
-    window.before = legends();
-    await import('/bridge-widget.de.js');
-    window.addOnLoaded = true;
-  </script>
-</body>
-</html>`;
-
 function serve(): Promise<StaticServer> {
   return startStaticServer({
     '/': () => ({ type: 'text/html', body: flowPage() }),
     '/twice.html': () => ({ type: 'text/html', body: loadTwicePage('/copy/bridge-widget.min.js', sandbox.proxyUrl!) }),
     '/other-version.html': () => ({ type: 'text/html', body: loadTwicePage('/other/bridge-widget.min.js', sandbox.proxyUrl!) }),
-    '/german.html': () => ({ type: 'text/html', body: germanPage(sandbox.proxyUrl!) }),
     '/bridge-widget.min.js': () => ({ type: 'text/javascript', body: readFileSync(script) }),
-    '/bridge-widget.de.js': () => ({ type: 'text/javascript', body: readFileSync(path.join(path.dirname(script), 'bridge-widget.de.js')) }),
     '/copy/bridge-widget.min.js': () => ({ type: 'text/javascript', body: readFileSync(script) }),
     '/other/bridge-widget.min.js': () => ({ type: 'text/javascript', body: otherVersionScript }),
     '/dev-wallet.js': () => ({ type: 'text/javascript', body: readFileSync(devWallet) }),
@@ -128,12 +104,18 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
   it('is self-contained and uses the production builds of its dependencies', () => {
     assert.deepEqual(
       readdirSync(path.dirname(script)).sort(),
-      ['bridge-widget.de.js', 'bridge-widget.min.js'],
-      'one file, plus the German add-on (no source maps: they would carry the dependencies’ sources)',
+      ['bridge-widget.min.js', ...LOCALE_ADD_ONS.map((code) => `bridge-widget.${code}.js`)].sort(),
+      'one file, plus one file per language it may show (no source maps: they would carry the dependencies’ sources)',
     );
     const code = readFileSync(script, 'utf8');
     const staticImport = /(?:^|[;}])\s*import\s*(?:[\w$*{][^;]*?\bfrom\s*)?["'`]/;
-    assert.ok(!staticImport.test(code) && !/\bimport\(/.test(code), 'no imports: everything is inside the file');
+    const dynamicImports = [...code.matchAll(/\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]).sort();
+    assert.ok(!staticImport.test(code), 'no static import: everything it needs to run is inside the file');
+    assert.deepEqual(
+      dynamicImports,
+      LOCALE_ADD_ONS.map((code) => `./bridge-widget.${code}.js`).sort(),
+      'it imports only its languages, next to itself, when shown',
+    );
     assert.ok(!code.includes('Lit is in dev mode'), "Lit's production build");
     assert.ok(!code.includes('process.env'), 'no process.env left for a browser to trip on');
   });
@@ -203,30 +185,6 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
       log.warnings.some((w) => w.startsWith(expected)),
       `a warning starting with “${expected}”; got: ${log.warnings.join(' | ') || 'none'}`,
     );
-    await page.close();
-  });
-});
-
-describe('dist/bridge-widget.de.js, the German add-on', { timeout: 60_000 }, () => {
-  it('imports only the script-tag build next to it', () => {
-    const code = readFileSync(path.join(path.dirname(script), 'bridge-widget.de.js'), 'utf8');
-    const imports = [...code.matchAll(/\bimport\s*\{[^}]*\}\s*from\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1]);
-    assert.deepEqual(imports, ['./bridge-widget.min.js']);
-    assert.ok(!code.includes('customElements.define'), 'no copy of the widget inside');
-  });
-
-  it('loaded after the widget rendered in English, switches it to German without a second copy of the widget', async () => {
-    const page = await browser.newPage();
-    const log = watchPage(page);
-    const servedBefore = server!.served.length;
-    await page.goto(`${baseUrl}/german.html`);
-    await page.waitForFunction(() => (window as unknown as { addOnLoaded?: boolean }).addOnLoaded === true, undefined, { timeout: 30_000 });
-    const before = await page.evaluate(() => (window as unknown as { before: string }).before);
-    assert.equal(before, 'From,To', 'English before the add-on');
-    const legends = () => [...document.querySelector('bridge-widget')!.shadowRoot!.querySelectorAll('legend')].map((l) => l.textContent!.trim()).join(',');
-    await page.waitForFunction(`(${legends.toString()})() === 'Von,Nach'`, undefined, { timeout: 30_000 });
-    assert.equal(server!.served.slice(servedBefore).filter((p) => p === '/bridge-widget.min.js').length, 1, 'the widget script was loaded once');
-    assert.deepEqual(log.errors, []);
     await page.close();
   });
 });

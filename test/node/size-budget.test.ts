@@ -7,7 +7,8 @@
  *
  * Budgets, gzip level 9 (as `gzip -9`):
  * - script-tag build (`exports['./script']`, dist/bridge-widget.min.js,
- *   everything included): a hard ceiling of 60 KB = 61,440 bytes. The old
+ *   everything but its language files included): a hard ceiling of 62 KB =
+ *   63,488 bytes (60 KB until issue 28; see SCRIPT_GZIP_BUDGET). The old
  *   45 KB target is retired: lit + zod/mini + the viem helpers take 15.3 KB
  *   and the rest is features, each of which states its cost in gzip bytes.
  * - package entry (`exports['.']`, dist/index.js with the local chunks it

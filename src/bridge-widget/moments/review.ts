@@ -63,7 +63,9 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
       route
         ? html`<p class="route-info">
           ${i18n.t('quote.via', { provider: route.provider })}${
-            route.reliabilityScore === undefined ? nothing : html` · ${i18n.t('quote.reliable', { percent: Math.round(route.reliabilityScore * 100) })}`
+            route.reliabilityScore === undefined
+              ? nothing
+              : html` · ${i18n.t('quote.reliable', { percent: i18n.formatPercent(Math.round(route.reliabilityScore * 100)) })}`
           }
         </p>`
         : nothing

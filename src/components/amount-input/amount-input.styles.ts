@@ -36,6 +36,8 @@ export const styles = css`
     font-size: 1.6em;
     font-weight: 600;
     font-variant-numeric: tabular-nums;
+    /* The number runs left to right (dir="ltr") and starts where the layout starts: the right in a right-to-left widget. */
+    text-align: match-parent;
     appearance: none;
   }
   /* The box around the input shows focus (.control:focus-within): one ring, not two. */
@@ -71,7 +73,7 @@ export const styles = css`
     display: inline-flex;
     align-items: center;
     gap: 6px;
-    margin-left: auto;
+    margin-inline-start: auto;
     min-width: 0;
   }
   .balance-text {

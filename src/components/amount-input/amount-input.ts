@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { amountToInputText, checkAmount, formatAmount, formatUsd, usdValue, type AmountCheck, type AmountCheckProblem } from '../../format/amount.js';
-import { plural } from '../../i18n/strings.js';
 import { field, FieldElement } from '../shared/field.js';
 import { styles } from './amount-input.styles.js';
 
@@ -122,6 +121,7 @@ export class AmountInput extends FieldElement {
           <input
             id="amount"
             part="input"
+            dir="ltr"
             type="text"
             inputmode="decimal"
             autocomplete="off"
@@ -177,7 +177,7 @@ export class AmountInput extends FieldElement {
       case 'zero':
         return fill ? this.t('amount.belowReserve', { amount: this.#amountText(fill.reserve) }) : this.t('amount.zero');
       case 'too-many-decimals':
-        return this.decimals === 0 ? this.t('amount.wholeOnly', { token }) : plural(this.table, 'amount.decimals', this.decimals, this.intl, { token });
+        return this.decimals === 0 ? this.t('amount.wholeOnly', { token }) : this.plural('amount.decimals', this.decimals, { token });
       case 'too-large':
         return this.t('amount.tooLarge');
       case 'insufficient-balance':

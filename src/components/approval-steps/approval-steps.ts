@@ -49,7 +49,7 @@ const STATE_ICON: Record<ApprovalStepState, SVGTemplateResult> = {
 const FINISHED: readonly ApprovalStepState[] = ['sufficient', 'done'];
 
 /** An address or hash, shortened, with the full value in its title. */
-const address = (hex: string) => html`<span class="address" title=${hex}>${shortenHex(hex)}</span>`;
+const address = (hex: string) => html`<span class="address" dir="ltr" title=${hex}>${shortenHex(hex)}</span>`;
 
 /**
  * @summary The token approvals a route needs, in order, each with its state.
@@ -130,11 +130,15 @@ export class ApprovalSteps extends PartElement {
           </span>
         </div>
         <p class="title">
-          ${fillParts(this.t('approval.title'), {
-            amount: html`<strong>${amount} <span title=${step.tokenAddress}>${step.tokenSymbol}</span></strong>`,
-            spender,
-            chain: step.chainName,
-          })}
+          ${fillParts(
+            this.t('approval.title'),
+            {
+              amount: html`<strong>${amount} <span title=${step.tokenAddress}>${step.tokenSymbol}</span></strong>`,
+              spender,
+              chain: step.chainName,
+            },
+            { rtl: this.rtl },
+          )}
         </p>
         ${
           showTx || failed
@@ -155,7 +159,7 @@ export class ApprovalSteps extends PartElement {
 
   #renderTx(hash: string, explorerUrl: string | undefined) {
     const url = safeHttpUrl(explorerUrl);
-    if (!url) return html`<span>${fillParts(this.t('approval.tx'), { hash: address(hash) })}</span>`;
+    if (!url) return html`<span>${fillParts(this.t('approval.tx'), { hash: address(hash) }, { rtl: this.rtl })}</span>`;
     return html`<a part="tx-link" href=${url} target="_blank" rel="noopener noreferrer"
       >${this.t('approval.viewTx', { hash: shortenHex(hash) })}<span class="visually-hidden"> ${this.t('common.newTab')}</span></a
     >`;

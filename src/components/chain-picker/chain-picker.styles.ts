@@ -5,13 +5,13 @@ export const styles = css`
     min-height: 52px;
   }
   .group {
-    margin-top: 4px;
-    padding-top: 4px;
-    border-top: 1px solid var(--_border);
+    margin-block-start: 4px;
+    padding-block-start: 4px;
+    border-block-start: 1px solid var(--_border);
   }
   .badge {
     display: inline-block;
-    margin-left: 6px;
+    margin-inline-start: 6px;
     padding: 0 6px;
     border-radius: 999px;
     background: var(--_surface);

@@ -83,7 +83,7 @@ export const styles = css`
     background: var(--_success);
   }
   .refresh {
-    margin-left: auto;
+    margin-inline-start: auto;
   }
   .refresh,
   .usd,
@@ -116,7 +116,7 @@ export const styles = css`
   /* Label and value stay on one row; a narrow row wraps the value's USD part under its amount, never a number. */
   dd {
     flex: 1 1 auto;
-    text-align: right;
+    text-align: end;
   }
   .primary dd {
     font-size: 1.15em;
@@ -127,16 +127,16 @@ export const styles = css`
     font-weight: 400;
   }
   .fee dt {
-    padding-left: 12px;
+    padding-inline-start: 12px;
   }
   .total,
   .slippage {
-    border-top: 1px solid var(--_border);
-    padding-top: 6px;
+    border-block-start: 1px solid var(--_border);
+    padding-block-start: 6px;
   }
 
   .slippage {
-    padding-top: 10px;
+    padding-block-start: 10px;
   }
   /* The label on a line of its own: the four choices then fit one row down to a 320 px widget. */
   .slippage-label {
@@ -160,6 +160,7 @@ export const styles = css`
   .custom {
     gap: 4px;
     padding-block: 0;
+    text-align: end;
   }
   .custom:focus-within {
     border-color: var(--_focus);
@@ -170,11 +171,16 @@ export const styles = css`
     border: 0;
     padding: 4px 0;
     background: transparent;
-    text-align: right;
+    /* The number runs left to right (dir="ltr") but sits against the percent sign: the end of the row. */
+    text-align: match-parent;
     outline: none;
   }
   .custom input::placeholder {
     opacity: 1;
+  }
+  /* A locale that writes the sign first (Turkish: %0,5): the number follows it. */
+  .custom.sign-first {
+    text-align: start;
   }
   .custom.invalid {
     border-color: var(--_danger);
@@ -202,7 +208,8 @@ export const styles = css`
     cursor: pointer;
   }
   .confirm input {
-    margin: 3px 0 0;
+    margin: 0;
+    margin-block-start: 3px;
     width: 16px;
     height: 16px;
     accent-color: var(--_warning);
@@ -230,7 +237,7 @@ export const styles = css`
     width: 12px;
     height: 12px;
     border: 2px solid var(--_border);
-    border-top-color: var(--_accent);
+    border-block-start-color: var(--_accent);
     border-radius: 50%;
     animation: spin 0.8s linear infinite;
   }
@@ -247,6 +254,10 @@ export const styles = css`
     to {
       background-position: -100% 0;
     }
+  }
+  /* The shimmer sweeps the way the text runs. */
+  .bar:dir(rtl) {
+    animation-direction: reverse;
   }
   @media (prefers-reduced-motion: reduce) {
     .spinner,

@@ -2,7 +2,8 @@ import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'l
 import { live } from 'lit/directives/live.js';
 import { cssProperties } from '../shared/css-properties.js';
 import type { Estimate } from '../../api/schemas.js';
-import { formatAmount, formatUsd } from '../../format/amount.js';
+import { formatAmount, formatUsd, normaliseDigits } from '../../format/amount.js';
+import { formatPercent, percentAffix } from '../../format/number.js';
 import { en, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
@@ -22,7 +23,7 @@ export const SLIPPAGE_PRESETS = [0.5, 1, 3] as const;
 /** Above this, some providers reject the route (spec: Limits). */
 export const SLIPPAGE_WARN_ABOVE = 3;
 import { SLIPPAGE_MAX, expectedSeconds, valueLossPercent } from '../../model/quote.js';
-import { formatEstimate } from '../../format/duration.js';
+import { formatEstimate, formatRelative } from '../../format/duration.js';
 
 export { SLIPPAGE_MAX, valueLossPercent };
 
@@ -48,7 +49,7 @@ type SlippageProblem = 'invalid' | 'tooHigh' | 'tooLow';
 
 /** The custom slippage typed, in percent; undefined when the field is empty, or what is wrong with it. */
 function parseSlippage(text: string): number | SlippageProblem | undefined {
-  const trimmed = text.trim().replace(',', '.');
+  const trimmed = normaliseDigits(text).trim().replace(',', '.');
   if (!trimmed) return undefined;
   if (!/^(\d+\.?\d*|\.\d+)$/.test(trimmed)) return 'invalid';
   const value = Number(trimmed);
@@ -244,7 +245,7 @@ export class QuotePanel extends PartElement {
             Number.isFinite(score)
               ? html`<span class="reliability" part="reliability">
                 <span class="meter" aria-hidden="true"><span style=${cssProperties({ width: `${percent}%` })}></span></span>
-                ${this.t('quote.reliable', { percent })}
+                ${this.t('quote.reliable', { percent: formatPercent(percent, this.intl) })}
               </span>`
               : nothing
           }
@@ -255,7 +256,7 @@ export class QuotePanel extends PartElement {
               ? html`<span class="spinner" aria-hidden="true"></span>${this.t(estimate ? 'quote.updating' : 'quote.loading')}`
               : refreshAt === undefined || !estimate
                 ? nothing
-                : this.t(seconds > 0 ? 'quote.refreshIn' : 'quote.refreshing', { seconds })
+                : this.t(seconds > 0 ? 'quote.refreshIn' : 'quote.refreshing', { when: formatRelative(seconds, this.intl) })
           }</span
         >
       </div>
@@ -283,17 +284,17 @@ export class QuotePanel extends PartElement {
     return html`
       <dl part="details" class=${busy ? 'stale' : ''}>
         ${row('primary', 'received', receive, this.#withUsd(this.t('quote.approx', { amount: this.#toText(estimate.toAmount) }), estimate.toAmountUsd))}
-        ${row('', 'minimum', minimum, this.#withUsd(this.#toText(estimate.toAmountMin), estimate.toAmountMinUsd))}
+        ${row('', 'minimum', minimum, this.#withUsd(html`<bdi>${this.#toText(estimate.toAmountMin)}</bdi>`, estimate.toAmountMinUsd))}
         ${estimate.fees.map((fee) =>
           row(
             'fee',
             'fee',
             humanFeeType(fee.type, this.table),
-            this.#withUsd(this.#amountText(fee.amount, fee.token.decimals, fee.token.symbol), fee.amountUsd),
+            this.#withUsd(html`<bdi>${this.#amountText(fee.amount, fee.token.decimals, fee.token.symbol)}</bdi>`, fee.amountUsd),
           ),
         )}
-        ${row('total', 'total-fees', totalFees, formatUsd(estimate.totalFeesUsd, this.intl) ?? this.t('quote.notAvailable'))}
-        ${seconds ? row('', 'duration', this.t('quote.duration'), this.t('quote.approx', { amount: formatEstimate(seconds, this.table) })) : nothing}
+        ${row('total', 'total-fees', totalFees, this.#usd(formatUsd(estimate.totalFeesUsd, this.intl)) ?? this.t('quote.notAvailable'))}
+        ${seconds ? row('', 'duration', this.t('quote.duration'), this.t('quote.approx', { amount: formatEstimate(seconds, this.intl) })) : nothing}
       </dl>
     `;
   }
@@ -303,6 +304,7 @@ export class QuotePanel extends PartElement {
     const typed = parseSlippage(this.customText);
     const effective = typeof typed === 'number' ? typed : this.slippage;
     // `slippage.invalid`, `slippage.tooHigh` and `slippage.tooLow` each use the variables they need.
+    const percent = percentAffix(this.intl);
     const message = problem
       ? this.t(`slippage.${problem}`, { max: this.#percentText(SLIPPAGE_MAX), min: this.#percentText(0) })
       : effective > SLIPPAGE_WARN_ABOVE
@@ -323,9 +325,11 @@ export class QuotePanel extends PartElement {
               ${this.#percentText(preset)}
             </button>`,
           )}
-          <span class="custom pill ${problem ? 'invalid' : ''}">
+          <span class="custom pill ${problem ? 'invalid' : ''} ${percent.before ? 'sign-first' : ''}">
+            ${percent.before ? html`<span aria-hidden="true">${percent.sign}</span>` : nothing}
             <input
               part="slippage-input"
+              dir="ltr"
               type="text"
               inputmode="decimal"
               autocomplete="off"
@@ -337,7 +341,7 @@ export class QuotePanel extends PartElement {
               @input=${this.#onCustomInput}
               @change=${this.#onCustomChange}
             />
-            <span aria-hidden="true">%</span>
+            ${percent.before ? nothing : html`<span aria-hidden="true">${percent.sign}</span>`}
           </span>
         </div>
         <p id="slippage-message" part="slippage-message" class="slippage-message ${problem ? 'error' : message ? 'warning' : ''}" aria-live="polite">
@@ -382,14 +386,18 @@ export class QuotePanel extends PartElement {
   }
 
   /** `text`, followed by its USD value in parentheses when known. */
-  #withUsd(text: string, usd: string | undefined) {
+  #withUsd(text: unknown, usd: string | undefined) {
     const formatted = formatUsd(usd, this.intl);
-    return formatted ? html`${text} <span class="usd">(${formatted})</span>` : text;
+    return formatted ? html`${text} <span class="usd">${this.#usd(`(${formatted})`)}</span>` : text;
+  }
+
+  /** A fiat amount reads left to right, in a right-to-left layout too. */
+  #usd(text: string | undefined) {
+    return text === undefined ? undefined : html`<bdi dir="ltr">${text}</bdi>`;
   }
 
   #percentText(value: number): string {
-    const digits = Math.abs(value) < 1 && value !== 0 ? 2 : 1;
-    return this.t('quote.percent', { value: new Intl.NumberFormat(this.intl, { maximumFractionDigits: digits }).format(value) });
+    return formatPercent(value, this.intl);
   }
 }
 

@@ -20,6 +20,8 @@ export const styles = css`
     border-radius: var(--_radius);
     font-family: var(--bridge-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
     font-size: 0.9em;
+    /* An address runs left to right (dir="ltr") and starts where the layout starts: the right in a right-to-left widget. */
+    text-align: match-parent;
     text-overflow: ellipsis;
     appearance: none;
     transition: border-color 0.15s ease;

@@ -124,6 +124,7 @@ export class RecipientInput extends FieldElement {
       html`<input
         id="recipient"
         part="input"
+        dir="ltr"
         type="text"
         .value=${live(this.value)}
         placeholder=${this.placeholder ?? this.#defaultPlaceholder()}

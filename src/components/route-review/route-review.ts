@@ -71,14 +71,16 @@ export class RouteReview extends PartElement {
     if (!view) return nothing;
     const { terms, review, toToken } = view;
     const now = review.estimate;
-    const show = (value: bigint, { decimals, symbol }: ReviewToken = toToken) => `${formatAmount(value, decimals, { locale: this.locale })} ${symbol}`;
-    const row = (label: 'review.receive' | 'terms.minimum' | 'terms.fees', before = '', after = '') =>
+    const show = (value: bigint, { decimals, symbol }: ReviewToken = toToken) => `${formatAmount(value, decimals, { locale: this.intl })} ${symbol}`;
+    // Amounts and the address read left to right inside a right-to-left layout.
+    const ltr = (text: string) => html`<bdi dir="ltr">${text}</bdi>`;
+    const row = (label: 'review.receive' | 'terms.minimum' | 'terms.fees', before: unknown = '', after: unknown = '') =>
       html`<tr>
         <th scope="row">${this.t(label)}</th>
         <td>${before}</td>
         <td>${after}</td>
       </tr>`;
-    const item = (label: string, value: string) => html`<dt>${label}</dt><dd>${value}</dd>`;
+    const item = (label: string, value: unknown) => html`<dt>${label}</dt><dd>${value}</dd>`;
     const simulated = review.simulation?.kind === 'simulated' ? review.simulation : undefined;
     // After the effect rules only the source token and native currency can leave or be approved.
     const tokenOf = (asset: string): ReviewToken => (asset === NATIVE_TOKEN ? view.native : view.fromToken);
@@ -98,27 +100,28 @@ export class RouteReview extends PartElement {
                 <th scope="col">${this.t('terms.before')}</th>
                 <th scope="col">${this.t('terms.now')}</th>
               </tr>
-              ${row('review.receive', show(terms.toAmount), show(now.toAmount))} ${row('terms.minimum', show(terms.toAmountMin), show(now.toAmountMin))}
-              ${row('terms.fees', formatUsd(terms.totalFeesUsd, this.locale), formatUsd(now.totalFeesUsd, this.locale))}
+              ${row('review.receive', ltr(show(terms.toAmount)), ltr(show(now.toAmount)))}
+              ${row('terms.minimum', ltr(show(terms.toAmountMin)), ltr(show(now.toAmountMin)))}
+              ${row('terms.fees', ltr(formatUsd(terms.totalFeesUsd, this.intl) ?? ''), ltr(formatUsd(now.totalFeesUsd, this.intl) ?? ''))}
             </table>`
           : nothing
       }
       <dl part="details">
-        ${item(this.t('review.amount'), show(review.amount, view.fromToken))}
+        ${item(this.t('review.amount'), ltr(show(review.amount, view.fromToken)))}
         ${
           simulated
             ? simulated.leaves.length
-              ? item(this.t('review.leaves'), simulated.leaves.map(({ asset, amount }) => show(amount, tokenOf(asset))).join(', '))
+              ? item(this.t('review.leaves'), ltr(simulated.leaves.map(({ asset, amount }) => show(amount, tokenOf(asset))).join(', ')))
               : nothing
             : review.nativeValue
-              ? item(this.t('review.nativeValue', { symbol: view.native.symbol }), show(review.nativeValue, view.native))
+              ? item(this.t('review.nativeValue', { symbol: view.native.symbol }), ltr(show(review.nativeValue, view.native)))
               : nothing
         }
         ${
           review.networkFee
             ? item(
                 this.t('review.networkFee'),
-                this.t('review.fee', { expected: show(review.networkFee.expected, view.native), maximum: show(review.networkFee.maximum, view.native) }),
+                ltr(this.t('review.fee', { expected: show(review.networkFee.expected, view.native), maximum: show(review.networkFee.maximum, view.native) })),
               )
             : nothing
         }
@@ -131,8 +134,8 @@ export class RouteReview extends PartElement {
           };
           return item(this.t('review.allowance'), this.t(remaining ? 'review.allowanceLeft' : 'review.allowanceUsed', vars));
         })}
-        ${item(this.t('review.recipient'), review.toAddress)} ${item(this.t('review.destination'), view.toChainName)}
-        ${item(this.t('review.receive'), `≈ ${show(now.toAmount)}`)} ${item(this.t('review.minimum'), show(now.toAmountMin))}
+        ${item(this.t('review.recipient'), ltr(review.toAddress))} ${item(this.t('review.destination'), view.toChainName)}
+        ${item(this.t('review.receive'), ltr(`≈ ${show(now.toAmount)}`))} ${item(this.t('review.minimum'), ltr(show(now.toAmountMin)))}
       </dl>
       ${
         review.simulation?.kind === 'not-simulated'

@@ -13,6 +13,8 @@ export interface LocaleContext {
   table: StringOverrides;
   /** BCP 47 tag for number, date and plural formatting. */
   intl: string;
+  /** The texts are in a right-to-left language: values inside sentences are isolated so they keep their own direction. */
+  rtl: boolean;
 }
 
 /** Internal event (bubbles, not composed): a part asks for the language and subscribes to its changes. */

@@ -1,5 +1,6 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
-import { translate, type StringKey, type StringOverrides, type Vars } from '../../i18n/strings.js';
+import { directionOf } from '../../i18n/choose.js';
+import { plural, translate, type PluralKey, type StringKey, type StringOverrides, type Vars } from '../../i18n/strings.js';
 import { LocaleRequestEvent, type LocaleContext } from './locale.js';
 
 /** Detail of the internal `bw-announce` event. */
@@ -63,8 +64,18 @@ export class PartElement extends LitElement {
     return this.locale ?? this.#context?.intl;
   }
 
+  /** Whether the texts are in a right-to-left language: the shell's, or the `locale`'s for a part on its own. */
+  protected get rtl(): boolean {
+    return this.#context?.rtl ?? directionOf(this.intl ?? '') === 'rtl';
+  }
+
   protected t(key: StringKey, vars?: Vars): string {
-    return translate(this.table, key, vars);
+    return translate(this.table, key, vars, { locale: this.intl, rtl: this.rtl });
+  }
+
+  /** The plural form of `key` for `count` (also a variable), by the locale's plural rules. */
+  protected plural(key: PluralKey, count: number, vars?: Vars): string {
+    return plural(this.table, key, count, this.intl, vars, this.rtl);
   }
 
   protected announce(message: string): void {

@@ -9,7 +9,7 @@ export const pickerStyles = css`
   /* Trigger */
   .label {
     display: block;
-    margin-bottom: 4px;
+    margin-block-end: 4px;
     font-size: 0.8125em;
     font-weight: 500;
     color: var(--_muted);
@@ -21,7 +21,8 @@ export const pickerStyles = css`
     width: 100%;
     min-height: 48px;
     margin: 0;
-    padding: 8px calc(var(--_space) * 0.67) 8px var(--_space);
+    padding-block: 8px;
+    padding-inline: var(--_space) calc(var(--_space) * 0.67);
     border: 1px solid var(--_control);
     border-radius: var(--_radius);
     background: var(--_raised);
@@ -130,8 +131,8 @@ export const pickerStyles = css`
     .dialog {
       width: 100%;
       max-height: 92%;
-      border-bottom-left-radius: 0;
-      border-bottom-right-radius: 0;
+      border-end-start-radius: 0;
+      border-end-end-radius: 0;
     }
   }
   .header {
@@ -139,7 +140,8 @@ export const pickerStyles = css`
     align-items: flex-start;
     justify-content: space-between;
     gap: 8px;
-    padding: 16px 12px 8px 16px;
+    padding-block: 16px 8px;
+    padding-inline: 16px 12px;
   }
   .eyebrow,
   .group-label {
@@ -150,7 +152,8 @@ export const pickerStyles = css`
     color: var(--_muted);
   }
   .eyebrow {
-    margin: 0 0 2px;
+    margin: 0;
+    margin-block-end: 2px;
   }
   .heading {
     margin: 0;
@@ -164,7 +167,8 @@ export const pickerStyles = css`
     place-items: center;
     width: 32px;
     height: 32px;
-    margin: -4px 0 0;
+    margin: 0;
+    margin-block-start: -4px;
     padding: 0;
     border: 0;
     border-radius: 50%;
@@ -181,12 +185,13 @@ export const pickerStyles = css`
   }
   .search-wrap {
     position: relative;
-    margin: 0 16px 8px;
+    margin-block: 0 8px;
+    margin-inline: 16px;
   }
   .search-icon {
     position: absolute;
-    top: 50%;
-    left: 12px;
+    inset-block-start: 50%;
+    inset-inline-start: 12px;
     width: 16px;
     height: 16px;
     color: var(--_muted);
@@ -198,7 +203,8 @@ export const pickerStyles = css`
     width: 100%;
     height: 44px;
     margin: 0;
-    padding: 0 12px 0 36px;
+    padding-block: 0;
+    padding-inline: 36px 12px;
     border: 1px solid var(--_control);
     border-radius: var(--_radius-s);
     background: var(--_surface);
@@ -217,7 +223,8 @@ export const pickerStyles = css`
     cursor: pointer;
   }
   .notice {
-    margin: 0 16px 8px;
+    margin-block: 0 8px;
+    margin-inline: 16px;
     padding: 6px 10px;
     border-radius: var(--_radius-s);
     background: var(--_warning-bg);
@@ -233,7 +240,8 @@ export const pickerStyles = css`
     position: relative;
     flex: 1 1 auto;
     min-height: 0;
-    padding: 0 8px 8px;
+    padding-block: 0 8px;
+    padding-inline: 8px;
     overflow-y: auto;
     overscroll-behavior: contain;
   }
@@ -287,10 +295,12 @@ export const pickerStyles = css`
     visibility: visible;
   }
   .group-label {
-    padding: 12px 8px 4px;
+    padding-block: 12px 4px;
+    padding-inline: 8px;
   }
   .empty {
-    padding: 32px 16px 40px;
+    padding-block: 32px 40px;
+    padding-inline: 16px;
     text-align: center;
     color: var(--_muted);
     overflow-wrap: anywhere;

@@ -16,7 +16,7 @@ export const styles = css`
   }
   .summary,
   .timing {
-    margin-top: 4px;
+    margin-block-start: 4px;
   }
   .summary,
   .timing,
@@ -77,17 +77,16 @@ export const styles = css`
     display: grid;
     grid-template-columns: 24px 1fr;
     column-gap: 10px;
-    padding-bottom: 14px;
+    padding-block-end: 14px;
   }
   .step:last-child {
-    padding-bottom: 0;
+    padding-block-end: 0;
   }
   .step:not(:last-child)::before {
     content: '';
     position: absolute;
-    left: 11px;
-    top: 26px;
-    bottom: 2px;
+    inset-inline-start: 11px;
+    inset-block: 26px 2px;
     width: 2px;
     background: var(--_border);
   }
@@ -147,7 +146,7 @@ export const styles = css`
     background: var(--_surface);
   }
   .notice p + p {
-    margin-top: 6px;
+    margin-block-start: 6px;
   }
   .notice.warning {
     background: var(--_warning-bg);
@@ -169,7 +168,7 @@ export const styles = css`
     font-size: 1em;
   }
   .support[open] summary {
-    margin-bottom: 6px;
+    margin-block-end: 6px;
   }
   dl {
     display: grid;

@@ -1,10 +1,10 @@
 import { html, nothing, svg, type PropertyValues, type SVGTemplateResult, type PropertyDeclarations } from 'lit';
 import { shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
-import { formatDuration } from '../../format/duration.js';
+import { formatDuration, formatRelative } from '../../format/duration.js';
 import { SLOW_AFTER_MS } from '../../model/quote.js';
 import { isFinalPhase, type TransferPhase } from '../../model/transfer-phase.js';
-import { fillParts, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
+import { fillParts, type StringKey } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './status-tracker.styles.js';
@@ -203,7 +203,7 @@ export class StatusTracker extends PartElement {
     const elapsed =
       view.finishedAt !== undefined || !final
         ? this.t(view.finishedAt !== undefined ? 'status.took' : 'status.elapsed', {
-            duration: formatDuration((view.finishedAt ?? this.now) - view.startedAt, this.table),
+            duration: formatDuration((view.finishedAt ?? this.now) - view.startedAt, this.intl),
           })
         : '';
     const checked = !final && view.lastCheckedAt !== undefined ? this.#agoText(view.lastCheckedAt) : '';
@@ -303,7 +303,7 @@ export class StatusTracker extends PartElement {
             return html`<div>
               <dt>${label}</dt>
               <dd>
-                <code>${value}</code>
+                <code dir="ltr">${value}</code>
                 ${
                   this.canCopy
                     ? html`<button class="copy pill" part="copy" type="button" @click=${() => this.#copy(label, value)}>
@@ -328,7 +328,7 @@ export class StatusTracker extends PartElement {
         ? html`<a part="tx-link" href=${safe} target="_blank" rel="noopener noreferrer"
             >${this.t(linkText)}<span class="visually-hidden"> ${shortenHex(hash)} ${this.t('common.newTab')}</span></a
           >`
-        : html`<span>${fillParts(this.t('status.tx'), { hash: html`<code title=${hash}>${shortenHex(hash)}</code>` })}</span>`
+        : html`<span>${fillParts(this.t('status.tx'), { hash: html`<code dir="ltr" title=${hash}>${shortenHex(hash)}</code>` }, { rtl: this.rtl })}</span>`
     }`;
   }
 
@@ -338,9 +338,7 @@ export class StatusTracker extends PartElement {
 
   #agoText(at: number): string {
     const seconds = Math.max(0, Math.floor((this.now - at) / 1000));
-    if (seconds < 1) return this.t('status.checkedNow');
-    if (seconds < 60) return this.t('status.checkedSeconds', { seconds });
-    return this.t('status.checkedMinutes', { minutes: Math.floor(seconds / 60) });
+    return seconds < 1 ? this.t('status.checkedNow') : this.t('status.checked', { when: formatRelative(-seconds, this.intl) });
   }
 }
 

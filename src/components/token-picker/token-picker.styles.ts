@@ -17,9 +17,8 @@ export const styles = css`
   }
   .option {
     position: absolute;
-    top: 0;
-    left: 0;
-    right: 0;
+    inset-block-start: 0;
+    inset-inline: 0;
     height: ${ROW_HEIGHT}px;
     will-change: transform;
   }

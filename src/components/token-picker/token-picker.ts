@@ -360,7 +360,7 @@ export class TokenPicker extends PickerElement {
       end: held
         ? html`<span class="amounts">
             <span class="balance">${formatAmount(balance, decimals, { maxFractionDigits: 4, locale })}</span>
-            ${usd ? html`<span class="usd">${usd}</span>` : nothing}
+            ${usd ? html`<span class="usd"><bdi dir="ltr">${usd}</bdi></span>` : nothing}
           </span>`
         : balance === undefined && this.balancesLoading
           ? html`<span class="skeleton" aria-hidden="true"></span>`

@@ -119,7 +119,7 @@ describe('<bw-quote-panel>', () => {
 
   it('shows the service’s estimated time to the second under a minute, in whole minutes above, and nothing without one', async () => {
     const short = await mount({ estimate: estimate({ estimatedRouteDuration: 45 }) });
-    expect(text(short.el, '[part="duration"]')).to.equal('Estimated time ≈ 45 s');
+    expect(text(short.el, '[part="duration"]')).to.equal('Estimated time ≈ 45 sec');
     const long = await mount({ estimate: estimate({ executionDuration: 890 }) });
     expect(text(long.el, '[part="duration"]')).to.equal('Estimated time ≈ 15 min', 'an estimate is not read to the second');
     const none = await mount({ estimate: estimate() });
@@ -165,7 +165,7 @@ describe('<bw-quote-panel>', () => {
   it('counts down to the next refresh every second and stops its timer when removed', async () => {
     const { el } = await mount({ estimate: estimate(), refreshAt: Date.now() + 12_000 });
     // However slow the machine, the count starts at 12 s or just under, and the next second shows one less.
-    const seconds = () => Number(/^Refreshes in (\d+) s$/.exec(text(el, '[part="refresh"]') ?? '')?.[1] ?? Number.NaN);
+    const seconds = () => Number(/^Refreshes in (\d+) seconds?$/.exec(text(el, '[part="refresh"]') ?? '')?.[1] ?? Number.NaN);
     const first = seconds();
     expect(first).to.be.within(1, 12);
     await waitUntil(() => seconds() === first - 1, 'the count goes down by one', { timeout: 30_000 });
@@ -187,24 +187,24 @@ describe('<bw-quote-panel>', () => {
 
   it('slippage presets: the current one is pressed, picking another fires slippage-change', async () => {
     const { el, slippage } = await mount({ estimate: estimate(), slippage: 1 });
-    expect(presets(el).map((b) => b.textContent!.trim().replace(/\s+/g, ' '))).to.deep.equal(['0.5 %', '1 %', '3 %']);
-    expect(preset(el, '1 %').getAttribute('aria-pressed')).to.equal('true');
-    preset(el, '0.5 %').click();
+    expect(presets(el).map((b) => b.textContent!.trim().replace(/\s+/g, ' '))).to.deep.equal(['0.5%', '1%', '3%']);
+    expect(preset(el, '1%').getAttribute('aria-pressed')).to.equal('true');
+    preset(el, '0.5%').click();
     await el.updateComplete;
     expect(slippage).to.deep.equal([{ slippage: 0.5 }]);
-    expect(preset(el, '0.5 %').getAttribute('aria-pressed')).to.equal('true');
-    expect(preset(el, '1 %').getAttribute('aria-pressed')).to.equal('false');
-    preset(el, '3 %').click();
+    expect(preset(el, '0.5%').getAttribute('aria-pressed')).to.equal('true');
+    expect(preset(el, '1%').getAttribute('aria-pressed')).to.equal('false');
+    preset(el, '3%').click();
     await el.updateComplete;
     expect(slippage.at(-1)).to.deep.equal({ slippage: 3 });
-    expect(text(el, '[part="slippage-message"]')).to.equal('', 'no warning at exactly 3 %');
+    expect(text(el, '[part="slippage-message"]')).to.equal('', 'no warning at exactly 3%');
   });
 
-  it('warns above 3 % slippage that fewer routes may be available', async () => {
+  it('warns above 3% slippage that fewer routes may be available', async () => {
     const { el, slippage } = await mount({ estimate: estimate() });
     await typeCustom(el, '5');
     expect(slippage.at(-1)).to.deep.equal({ slippage: 5 });
-    expect(text(el, '[part="slippage-message"]')).to.equal('Some providers reject slippage above 3 %, fewer routes may be available');
+    expect(text(el, '[part="slippage-message"]')).to.equal('Some providers reject slippage above 3%, fewer routes may be available');
     expect(presets(el).every((b) => b.getAttribute('aria-pressed') === 'false')).to.equal(true);
     await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
@@ -213,13 +213,13 @@ describe('<bw-quote-panel>', () => {
   it('shows a host-set custom slippage in the custom field', async () => {
     const { el } = await mount({ estimate: estimate(), slippage: 4.5 });
     expect(customInput(el).value).to.equal('4.5');
-    expect(text(el, '[part="slippage-message"]')).to.contain('Some providers reject slippage above 3 %');
+    expect(text(el, '[part="slippage-message"]')).to.contain('Some providers reject slippage above 3%');
   });
 
   for (const [typed, message, commit] of [
-    ['0', 'Slippage must be above 0 %', true],
-    ['50', 'Slippage must be below 50 %', false],
-    ['75', 'Slippage must be below 50 %', false],
+    ['0', 'Slippage must be above 0%', true],
+    ['50', 'Slippage must be below 50%', false],
+    ['75', 'Slippage must be below 50%', false],
     ['abc', 'Enter a percentage like 0.5', false],
   ] as const) {
     it(`refuses a custom slippage of "${typed}" with a message`, async () => {
@@ -253,7 +253,7 @@ describe('<bw-quote-panel>', () => {
     expect(box).to.not.equal(null);
     expect(box.required).to.equal(true);
     expect(box.checked).to.equal(false);
-    expect(text(el, '[part="value-loss"] label')).to.equal('I understand I will receive about 8 % less in value');
+    expect(text(el, '[part="value-loss"] label')).to.equal('I understand I will receive about 8% less in value');
     expect(text(el, '[part="value-loss"]')).to.contain('You send $100.00 and receive about $92.00');
     expect(el.needsValueLossConfirmation).to.equal(true);
     await untilAnimationsSettle(el);
@@ -275,7 +275,7 @@ describe('<bw-quote-panel>', () => {
     el.valueLossConfirmed = true;
     await el.updateComplete;
     expect(checkbox(el)!.checked).to.equal(true);
-    expect(text(el, '[aria-live="polite"].visually-hidden')).to.equal('Warning: you would receive about 10 % less in value');
+    expect(text(el, '[aria-live="polite"].visually-hidden')).to.equal('Warning: you would receive about 10% less in value');
   });
 
   it('shows no value-loss warning at or below the threshold, or without USD values', async () => {

@@ -48,19 +48,20 @@ const button = (el: StatusTracker, label: string) => [...el.shadowRoot!.querySel
 const live = (el: StatusTracker) => clean($(el, '.visually-hidden[aria-live="polite"]'));
 
 describe('formatDuration', () => {
-  it('reads like "2 min 05 s"', () => {
-    expect(formatDuration(45_000)).to.equal('45 s');
-    expect(formatDuration(125_000)).to.equal('2 min 05 s');
-    expect(formatDuration(900_000)).to.equal('15 min 00 s', 'elapsed time keeps its seconds on the minute, so the ticking counter keeps its shape');
-    expect(formatDuration(3_725_000)).to.equal('1 h 02 min');
-    expect(formatDuration(-5)).to.equal('0 s');
+  it('reads like "2 min, 05 sec" in English, in the locale’s own units elsewhere', () => {
+    expect(formatDuration(45_000, 'en')).to.equal('45 sec');
+    expect(formatDuration(125_000, 'en')).to.equal('2 min, 05 sec');
+    expect(formatDuration(900_000, 'en')).to.equal('15 min, 00 sec', 'elapsed time keeps its seconds on the minute, so the ticking counter keeps its shape');
+    expect(formatDuration(3_725_000, 'en')).to.equal('1 hr, 02 min');
+    expect(formatDuration(-5, 'en')).to.equal('0 sec');
+    expect(formatDuration(125_000, 'de')).to.equal('2 Min., 05 Sek.');
   });
 
   it('reads an estimate in whole minutes from a minute up', () => {
-    expect(formatEstimate(45)).to.equal('45 s');
-    expect(formatEstimate(150)).to.equal('3 min');
-    expect(formatEstimate(890)).to.equal('15 min');
-    expect(formatEstimate(3_890)).to.equal('1 h 05 min');
+    expect(formatEstimate(45, 'en')).to.equal('45 sec');
+    expect(formatEstimate(150, 'en')).to.equal('3 min');
+    expect(formatEstimate(890, 'en')).to.equal('15 min');
+    expect(formatEstimate(3_890, 'en')).to.equal('1 hr, 05 min');
   });
 });
 
@@ -154,7 +155,7 @@ describe('<bw-status-tracker>', () => {
     const el = await mount(view({ startedAt: Date.now() - 125_000, lastCheckedAt: Date.now() - 3_000 }));
     // The clock moves on its own: read the shown seconds, then wait for the next tick rather than a fixed time.
     const shown = () => {
-      const match = /^Elapsed 2 min (\d\d) s Last checked (\d+) s ago$/.exec(clean($(el, '[part="timing"]')) ?? '');
+      const match = /^Elapsed 2 min, (\d\d) sec Last checked (\d+) seconds? ago$/.exec(clean($(el, '[part="timing"]')) ?? '');
       return { elapsed: Number(match?.[1] ?? Number.NaN), checked: Number(match?.[2] ?? Number.NaN) };
     };
     const first = shown();
@@ -170,7 +171,7 @@ describe('<bw-status-tracker>', () => {
     const el = await mount(
       view({ phase: 'success', startedAt: start, finishedAt: start + 125_000, destTxHash: DEST_TX, destTxUrl: `https://sepolia.basescan.org/tx/${DEST_TX}` }),
     );
-    expect(clean($(el, '[part="timing"]'))).to.equal('Took 2 min 05 s');
+    expect(clean($(el, '[part="timing"]'))).to.equal('Took 2 min, 05 sec');
   });
 
   it('success: a clear success heading, the destination link and the amount received', async () => {
@@ -364,10 +365,11 @@ describe('<bw-status-tracker>', () => {
     const { de } = await import('../../../src/i18n/de.js');
     const el = await mount(view({ phase: 'bridging', startedAt: Date.now() - 125_000 }));
     el.strings = de;
+    el.locale = 'de';
     await el.updateComplete;
     expect(heading(el)).to.equal('Überweisung läuft');
-    expect(steps(el)).to.deep.equal(['Gesendet: erledigt', 'Von der Bridge empfangen: erledigt', 'Unterwegs: läuft', 'Angekommen: nicht begonnen']);
-    expect(clean($(el, '[part="timing"]'))).to.match(/^Vergangen: 2 min 0[5-6] s/);
+    expect(steps(el)).to.deep.equal(['Gesendet: erledigt', 'Von der Bridge empfangen: erledigt', 'Unterwegs: läuft', 'Ankunft: nicht begonnen']);
+    expect(clean($(el, '[part="timing"]'))).to.match(/^Vergangen: 2 Min\., 0[5-6] Sek\./);
   });
 
   it('clears its timers when removed', async () => {

@@ -44,10 +44,9 @@ export function run(command: string, args: string[], options: { env?: Record<str
 const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 
-/** The script-tag build and its locale add-ons (bridge-widget.de.js, …), into `<root>/dist`; returns the script's path. */
+/** The script-tag build with its language add-ons (bridge-widget.de.js, …), into `<root>/dist`; returns the script's path. */
 export async function buildScript(root: string): Promise<string> {
   await run(process.execPath, [vite, 'build', '--mode', 'script', '--outDir', path.join(root, 'dist'), '--logLevel', 'warn']);
-  await run(process.execPath, [vite, 'build', '--mode', 'script-locales', '--outDir', path.join(root, 'dist'), '--logLevel', 'warn']);
   return path.join(root, 'dist/bridge-widget.min.js');
 }
 
@@ -83,6 +82,8 @@ export async function packPackage(root: string): Promise<PackResult> {
   await buildPackage(stage);
   for (const file of ['README.md', 'LICENSE', 'custom-elements.json']) copyFileSync(path.join(ROOT, file), path.join(stage, file));
   cpSync(path.join(ROOT, 'bin'), path.join(stage, 'bin'), { recursive: true });
+  // The README's pictures (package.json `files`: docs/*.png).
+  cpSync(path.join(ROOT, 'docs'), path.join(stage, 'docs'), { recursive: true });
   const output = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', root], { cwd: stage });
   const [result] = JSON.parse(output.slice(output.indexOf('['))) as {
     filename: string;

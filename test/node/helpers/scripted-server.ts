@@ -23,6 +23,8 @@ export interface ScriptedAnswer {
   json?: unknown;
   raw?: string;
   delayMs?: number;
+  /** Close the connection without an answer (a network failure, as the client sees it). */
+  hangUp?: boolean;
 }
 
 export type Script = (request: RecordedRequest) => ScriptedAnswer | Promise<ScriptedAnswer>;
@@ -49,6 +51,7 @@ export class ScriptedServer {
         const answer = await this.script(recorded);
         if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
         if (res.destroyed) return;
+        if (answer.hangUp) return void req.socket.destroy();
         const headers: Record<string, string> = { 'x-request-id': `req-${this.requests.length}`, ...(answer.headers ?? {}) };
         const body = answer.raw ?? (answer.json === undefined ? '' : JSON.stringify(answer.json));
         if (answer.raw === undefined && answer.json !== undefined) headers['content-type'] = 'application/json';

@@ -1,0 +1,324 @@
+#!/usr/bin/env node
+/**
+ * `npm run check:mutants`: mutation testing of the modules whose tests must
+ * really guard them, with StrykerJS (@stryker-mutator/core 9.6; 10.x needs
+ * Node 22). Not part of `npm test`: it takes minutes.
+ *
+ *   npm run check:mutants                  every entry
+ *   npm run check:mutants -- --only scrub  one entry (by name)
+ *   npm run check:mutants -- --list        the entries
+ *
+ * Each entry of MODULES names the module(s) to mutate, the Node test files
+ * that cover them (only those run, `node --import tsx --test <files>`, through
+ * Stryker's command runner), a goal in percent, and the survivors known to be
+ * equivalent (no test can tell them from the original), each with the reason.
+ * An equivalent is matched by file, mutator, original text and replacement,
+ * never by line, so it survives edits elsewhere in the file; one that no
+ * longer matches any survivor is reported as stale.
+ *
+ * Output per module: the score, every surviving mutant (file:line, mutator,
+ * original -> replacement), equivalents marked with their reason. Exit 1 when
+ * a module is below its goal once its named equivalents are discounted.
+ *
+ * To add a module: append an entry; run `--only <name>`; kill what survives
+ * with tests, or list it under `equivalent` with the reason it cannot be
+ * killed.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+/**
+ * @typedef {{ file: string, mutator: string, original: string, replacement: string, reason: string }} Equivalent
+ * @typedef {{ name: string, mutate: string[], tests: string[], goal: number, equivalent: Equivalent[] }} Entry
+ * @type {Entry[]}
+ */
+export const MODULES = [
+  {
+    name: 'key-check',
+    mutate: ['src/proxy/key-check.ts'],
+    tests: ['test/node/proxy-key-check.test.ts'],
+    goal: 95,
+    equivalent: [
+      {
+        file: 'src/proxy/key-check.ts',
+        mutator: 'ConditionalExpression',
+        original: 'response.status < 200',
+        replacement: 'false',
+        reason: 'fetch never resolves with a status below 200 (1xx answers are interim and not returned), so the lower bound cannot be reached',
+      },
+      {
+        file: 'src/proxy/key-check.ts',
+        mutator: 'BlockStatement',
+        original: '{\n    clearTimeout(timer);\n  }',
+        replacement: '{}',
+        reason: 'the timer only aborts a fetch that has already settled, which changes nothing; clearing it frees it early',
+      },
+    ],
+  },
+  {
+    name: 'scrub',
+    mutate: ['src/proxy/scrub.ts'],
+    tests: ['test/node/proxy-scrub.test.ts'],
+    goal: 95,
+    equivalent: [
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'ArrowFunction',
+        original: '(form) => form.length',
+        replacement: '() => undefined',
+        reason: 'only sizes the length fast path: with NaN the fast path never skips, and the full check finds the same',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'ConditionalExpression',
+        original: 'value.length < shortest',
+        replacement: 'false',
+        reason: 'a fast path: without it the full check runs and finds nothing more',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'ConditionalExpression',
+        original: 'decoded !== value',
+        replacement: 'true',
+        reason: 'when decoding changed nothing, the decoded view is the value already checked',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'ConditionalExpression',
+        original: '!carries(value)',
+        replacement: 'false',
+        reason: 'a value without the key comes out of the cut and the second check unchanged',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'StringLiteral',
+        original: "'\\\\'",
+        replacement: '""',
+        reason: 'JSON.parse of a token without escapes gives what slicing off its quotes gives',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'ConditionalExpression',
+        original: 'replaced !== token',
+        replacement: 'true',
+        reason: 'splicing in an unchanged token yields the same text',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'ConditionalExpression',
+        original: 'copied === 0',
+        replacement: 'false',
+        reason: 'joining the one untouched slice yields the same text',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'MethodExpression',
+        original: '[...forms].sort((a, b) => b.length - a.length)',
+        replacement: '[...forms]',
+        reason:
+          "the key's raw, URL and JSON forms part at the first character an encoding changes, so none is a prefix of another and the alternation's order cannot change a match",
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'ArrowFunction',
+        original: '(a, b) => b.length - a.length',
+        replacement: '() => undefined',
+        reason: 'as above: the order of the alternatives cannot change a match',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'ArithmeticOperator',
+        original: 'b.length - a.length',
+        replacement: 'b.length + a.length',
+        reason: 'as above: the order of the alternatives cannot change a match',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'EqualityOperator',
+        original: 'offset < 3',
+        replacement: 'offset <= 3',
+        reason: 'offset 3 is offset 0 one whole base64 group later: the same form, dropped by the set',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'ConditionalExpression',
+        original: 'stable.length >= 8',
+        replacement: 'true',
+        reason: 'keys are at least 8 characters (options refuse shorter), so every stable form has at least 8',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'StringLiteral',
+        original: "'0'",
+        replacement: '""',
+        reason: 'the key is printable ASCII (options refuse anything else): every byte has two hex digits already',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'ConditionalExpression',
+        original: "!value.includes('%')",
+        replacement: 'false',
+        reason: 'without a percent sign the decoding returns the value unchanged anyway',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'StringLiteral',
+        original: "'%'",
+        replacement: '""',
+        reason: 'as above: the early return only saves the decoding of text without escapes',
+      },
+      {
+        file: 'src/proxy/scrub.ts',
+        mutator: 'Regex',
+        original: '/((?:%[0-9a-f]{2})+)/i',
+        replacement: '/((?:%[0-9a-f]{2}))/i',
+        reason: 'splitting escape by escape rather than run by run gives the same bytes',
+      },
+    ],
+  },
+];
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      list: { type: 'boolean', default: false },
+      concurrency: { type: 'string', default: '2' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write('usage: npm run check:mutants -- [--only <name>] [--list] [--concurrency 2]\n');
+    process.exit(0);
+  }
+  return values;
+}
+
+/** The source text a mutant replaced, from its location (in a result, lines and columns are both 1-based). */
+function originalText(source, location) {
+  const lines = source.split('\n');
+  const { start, end } = location;
+  if (start.line === end.line) return lines[start.line - 1].slice(start.column - 1, end.column - 1);
+  return [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join('\n');
+}
+
+/** One line, so a table row stays a row. */
+const oneLine = (text) => (text.length > 80 ? `${text.slice(0, 77)}...` : text).replace(/\s*\n\s*/g, ' ⏎ ');
+
+const normalise = (text) => text.replace(/\s+/g, ' ').trim();
+
+function matchesEquivalent(equivalent, survivor) {
+  return (
+    equivalent.file === survivor.file &&
+    equivalent.mutator === survivor.mutator &&
+    normalise(equivalent.original) === normalise(survivor.original) &&
+    normalise(equivalent.replacement) === normalise(survivor.replacement)
+  );
+}
+
+async function runEntry(entry, concurrency) {
+  const { Stryker } = await import('@stryker-mutator/core');
+  const tempDirName = `.stryker-tmp-${entry.name}`;
+  const stryker = new Stryker({
+    mutate: entry.mutate,
+    testRunner: 'command',
+    commandRunner: { command: `node --import tsx --test ${entry.tests.join(' ')}` },
+    coverageAnalysis: 'off',
+    concurrency,
+    reporters: [],
+    tempDirName,
+    cleanTempDir: true,
+    logLevel: 'error',
+    fileLogLevel: 'off',
+    // The sandbox copy only needs what the covering tests import.
+    ignorePatterns: ['/dist', '/.bench', '/.screenshots', '/coverage', '/demo', '/pending', '/.stryker-tmp-*', '/custom-elements.json'],
+    timeoutMS: 60_000,
+    disableTypeChecks: true,
+  });
+  const results = await stryker.runMutationTest();
+  rmSync(join(ROOT, tempDirName), { recursive: true, force: true });
+  return results;
+}
+
+function report(entry, results) {
+  const sources = new Map();
+  const sourceOf = (file) => {
+    if (!sources.has(file)) sources.set(file, readFileSync(join(ROOT, file), 'utf8'));
+    return sources.get(file);
+  };
+  const counted = results.filter((r) => ['Killed', 'Timeout', 'Survived', 'NoCoverage'].includes(r.status));
+  const detected = counted.filter((r) => r.status === 'Killed' || r.status === 'Timeout');
+  const survivors = counted
+    .filter((r) => r.status === 'Survived' || r.status === 'NoCoverage')
+    .map((r) => {
+      const file = r.fileName.startsWith(ROOT) ? r.fileName.slice(ROOT.length) : r.fileName;
+      const original = originalText(sourceOf(file), r.location);
+      return { file, line: r.location.start.line, mutator: r.mutatorName, original, replacement: r.replacement ?? '', status: r.status };
+    })
+    .sort((a, b) => a.line - b.line);
+  const used = new Set();
+  const rows = survivors.map((survivor) => {
+    const equivalent = entry.equivalent.find((e) => matchesEquivalent(e, survivor));
+    if (equivalent) used.add(equivalent);
+    return { ...survivor, equivalent };
+  });
+  const equivalents = rows.filter((row) => row.equivalent).length;
+  const raw = counted.length === 0 ? 100 : (100 * detected.length) / counted.length;
+  const denominator = counted.length - equivalents;
+  const score = denominator === 0 ? 100 : (100 * detected.length) / denominator;
+  const passed = score >= entry.goal;
+
+  const lines = [
+    `## ${entry.name}: ${entry.mutate.join(', ')}`,
+    `covering tests: ${entry.tests.join(' ')}`,
+    `${counted.length} mutants: ${detected.length} killed, ${survivors.length} survived (${equivalents} named equivalent); ` +
+      `score ${score.toFixed(1)} % without the equivalents (${raw.toFixed(1)} % raw), goal ${entry.goal} %: ${passed ? 'met' : 'NOT MET'}`,
+  ];
+  const other = results.filter((r) => !['Killed', 'Timeout', 'Survived', 'NoCoverage', 'Ignored'].includes(r.status));
+  if (other.length > 0) lines.push(`not counted: ${other.length} (${[...new Set(other.map((r) => r.status))].join(', ')})`);
+  if (rows.length > 0) {
+    lines.push('', '| where | mutator | original → replacement | verdict |', '|---|---|---|---|');
+    for (const row of rows) {
+      const verdict = row.equivalent ? `equivalent: ${row.equivalent.reason}` : row.status === 'NoCoverage' ? 'survived (no test ran it)' : 'survived';
+      lines.push(`| ${row.file}:${row.line} | ${row.mutator} | \`${oneLine(row.original)}\` → \`${oneLine(row.replacement)}\` | ${verdict} |`);
+    }
+  }
+  for (const stale of entry.equivalent.filter((e) => !used.has(e))) {
+    lines.push(
+      `stale equivalent (matches no survivor; remove or repoint it): ${stale.file} ${stale.mutator} \`${oneLine(stale.original)}\` → \`${oneLine(stale.replacement)}\``,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+  return passed;
+}
+
+async function main() {
+  const values = options();
+  if (values.list) {
+    for (const entry of MODULES)
+      process.stdout.write(
+        `${entry.name}: ${entry.mutate.join(', ')} <- ${entry.tests.join(' ')} (goal ${entry.goal} %, ${entry.equivalent.length} equivalent)\n`,
+      );
+    return 0;
+  }
+  const chosen = values.only === undefined ? MODULES : MODULES.filter((entry) => entry.name === values.only);
+  if (chosen.length === 0) {
+    process.stderr.write(`--only: no entry named "${values.only}" (${MODULES.map((entry) => entry.name).join(', ')})\n`);
+    return 1;
+  }
+  let failed = 0;
+  for (const entry of chosen) {
+    const started = Date.now();
+    const results = await runEntry(entry, Number(values.concurrency));
+    if (!report(entry, results)) failed += 1;
+    process.stdout.write(`(${entry.name}: ${Math.round((Date.now() - started) / 1000)} s)\n\n`);
+  }
+  process.stdout.write(failed === 0 ? `every module met its goal\n` : `${failed} module(s) below their goal\n`);
+  return failed === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();
