@@ -179,6 +179,27 @@ export const MODULES = [
       },
     ],
   },
+  {
+    name: 'guards',
+    mutate: ['src/flow/guards.ts'],
+    tests: ['test/node/guards.test.ts', 'test/node/chain-id.test.ts'],
+    goal: 95,
+    equivalent: [],
+  },
+  {
+    name: 'effects',
+    mutate: ['src/flow/effects.ts'],
+    tests: ['test/node/effects.test.ts'],
+    goal: 95,
+    equivalent: [],
+  },
+  {
+    name: 'approvals',
+    mutate: ['src/api/approvals.ts'],
+    tests: ['test/node/guards.test.ts', 'test/node/chain-id.test.ts'],
+    goal: 95,
+    equivalent: [],
+  },
 ];
 
 function options() {
