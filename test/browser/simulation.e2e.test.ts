@@ -228,7 +228,7 @@ describe('simulation: what a route does, end to end (issue 25)', function () {
     expect(tracker.querySelector<HTMLDetailsElement>('[part="support"]')?.open).to.equal(true);
   });
 
-  it('names with right-to-left overrides are shown without them', async () => {
+  it('names with bidirectional controls (right-to-left overrides) are shown without them', async () => {
     await setFaults({ hostile: 'bidi-names' });
     const { widget } = await mount();
     await waitUntil(() => visibleText(widget).includes('Sepolia'), 'the chain names are shown');
