@@ -220,6 +220,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         failedProviders: [],
         stuckBridge: false,
         failWithRefund: false,
+        holdRefund: false,
         needsGas: false,
         slowBalanceChains: [],
         allowanceRpcFailure: null,

@@ -133,6 +133,31 @@ async function shoot(page, { base, faults, locale, outDir }) {
   await enabled();
   await capture(page, '2-quote');
 
+  // A fee paid on top (the ETH gas fee of a USDC route) makes a very small transfer a value loss to confirm.
+  await faults({ forceProvider: 'swiftbridge' });
+  await amount('0.05');
+  await shown('bw-quote-panel [part~="fee-on-top"]');
+  await shown('bw-quote-panel [part="value-loss"]');
+  await capture(page, '2b-fee-on-top');
+  await faults({ forceProvider: null });
+  await amount('2');
+  await enabled();
+
+  // A slippage above 3 % leaves one provider, with other fees: the total says what they were.
+  await page.locator('bridge-widget bw-quote-panel [part~="slippage-input"]').first().fill('4');
+  await shown('bw-quote-panel [part="fees-were"]');
+  await capture(page, '2c-fees-were');
+  await page.locator('bridge-widget bw-quote-panel [part="slippage-option"]').nth(1).click();
+  await enabled();
+
+  // A busy service: the wait counts down.
+  await faults({ rateLimitBurst: { count: 1, endpoints: ['quote'], retryAfterSeconds: 8 } });
+  await amount('2.5');
+  await shown('bw-quote-panel [part~="notice-info"]');
+  await capture(page, '2d-busy');
+  await amount('2');
+  await enabled();
+
   for (const [state, picker] of [
     ['3-token-picker', 'bw-token-picker'],
     ['4-chain-picker', 'bw-chain-picker'],
@@ -152,6 +177,18 @@ async function shoot(page, { base, faults, locale, outDir }) {
   await page.locator('bridge-widget button.secondary').first().click();
   await enabled();
 
+  // Before the first wallet prompt: how many times it will ask, each spender named (hopline: two approvals).
+  await faults({ forceProvider: 'hopline' });
+  await enabled();
+  await page.locator('[data-testid="wallet-hang-next"]').click();
+  await primary.click();
+  await shown('[part="prompts"]');
+  await shown('bw-approval-steps [part="badge"]');
+  await capture(page, '5b-prompts');
+  await page.locator('bridge-widget button.secondary').first().click();
+  await faults({ forceProvider: null });
+  await enabled();
+
   // A transfer that stays in transit past its estimate (5 s here), then arrives.
   await faults({ stuckBridge: true, estimatedRouteSeconds: 5 });
   await primary.click();
@@ -168,10 +205,23 @@ async function shoot(page, { base, faults, locale, outDir }) {
   await amount('1');
   await shown('bw-quote-panel [part~="received"]');
   await enabled();
-  await faults({ failWithRefund: true });
+  await faults({ failWithRefund: true, holdRefund: true });
   await primary.click();
   await shown('bw-status-tracker .heading.failed');
   await capture(page, '9-failed');
+  // The refund held back a while, then seen in the source balance: the note changes to say it arrived.
+  const refundNote = page.locator('bridge-widget bw-status-tracker [part~="refund"]').first();
+  await refundNote.waitFor({ timeout: TIMEOUT });
+  const watching = await refundNote.textContent();
+  await faults({ holdRefund: false });
+  await page.waitForFunction(
+    (before) =>
+      document.querySelector('bridge-widget')?.shadowRoot?.querySelector('bw-status-tracker')?.shadowRoot?.querySelector('[part~="refund"]')?.textContent !==
+      before,
+    watching,
+    { timeout: TIMEOUT },
+  );
+  await capture(page, '9b-refunded');
   await faults({ failWithRefund: false });
 
   await page.locator('bridge-widget bw-status-tracker [part="new-transfer"]').click();

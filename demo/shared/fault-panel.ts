@@ -10,6 +10,7 @@ interface FaultState {
   failedProviders: string[];
   stuckBridge: boolean;
   failWithRefund: boolean;
+  holdRefund: boolean;
   needsGas: boolean;
   slowBalanceChains: string[];
   allowanceRpcFailure: { status: number } | null;
@@ -104,6 +105,13 @@ const SWITCHES: FaultSwitch[] = [
     help: 'The intent ends "failed" and the deposit is refunded on the source chain.',
     isOn: (s) => s.failWithRefund,
     patch: (on) => ({ failWithRefund: on }),
+  },
+  {
+    id: 'hold-refund',
+    label: 'Refund takes its time',
+    help: 'A refund is reported at once; its transaction is sent only when this is switched off.',
+    isOn: (s) => s.holdRefund,
+    patch: (on) => ({ holdRefund: on }),
   },
   {
     id: 'needs-gas',

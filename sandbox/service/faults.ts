@@ -56,6 +56,8 @@ export interface FaultState {
   stuckBridge: boolean;
   /** Intents reaching the destination step fail; the operator refunds the deposit on the source chain. */
   failWithRefund: boolean;
+  /** A refund is reported (`failed`) at once, but its transaction on the source chain waits until the switch is cleared. */
+  holdRefund: boolean;
   /** Intents reaching the destination step stall with `gas_status: needs_gas` until the switch is cleared. */
   needsGas: boolean;
   /** Chain IDs whose balance reads miss the balances deadline (→ `partial: true`). */
@@ -103,6 +105,7 @@ export const faultPatchSchema = z
     failedProviders: z.union([z.array(z.enum(PROVIDER_NAMES)), z.literal(true), z.null()]).optional(),
     stuckBridge: z.boolean().optional(),
     failWithRefund: z.boolean().optional(),
+    holdRefund: z.boolean().optional(),
     needsGas: z.boolean().optional(),
     slowBalanceChains: z.union([z.array(z.union([z.string(), z.number()])), z.null()]).optional(),
     allowanceRpcFailure: z.union([z.boolean(), z.object({ status: z.union([z.literal(500), z.literal(502)]) }), z.null()]).optional(),
@@ -181,6 +184,7 @@ export class FaultController {
     }
     if (p.stuckBridge !== undefined) s.stuckBridge = p.stuckBridge;
     if (p.failWithRefund !== undefined) s.failWithRefund = p.failWithRefund;
+    if (p.holdRefund !== undefined) s.holdRefund = p.holdRefund;
     if (p.needsGas !== undefined) s.needsGas = p.needsGas;
     if (p.slowBalanceChains !== undefined) s.slowBalanceChains = (p.slowBalanceChains ?? []).map(String);
     if (p.allowanceRpcFailure !== undefined) {

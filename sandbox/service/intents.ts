@@ -38,6 +38,8 @@ export interface Intent {
   submittedAt: number | null;
   bridgingSince: number | null;
   settlementAttempts: number;
+  /** Reported `failed` with its refund still to send (the `holdRefund` switch): the tracker sends it once the switch is cleared. */
+  refundHeld: boolean;
   outcomeOverride: OutcomeOverride | null;
   /** The hostile mode whose lie the route response carried (null: the route was served honestly). */
   hostileRoute: HostileMode | null;
@@ -59,7 +61,7 @@ export class IntentStore {
   }
 
   active(): Intent[] {
-    return this.all().filter((i) => i.status === 'submitted' || i.status === 'bridging');
+    return this.all().filter((i) => i.status === 'submitted' || i.status === 'bridging' || i.refundHeld);
   }
 
   clear(): void {

@@ -34,7 +34,10 @@ export const PROVIDERS: Readonly<Record<ProviderName, ProviderProfile>> = {
     name: 'swiftbridge',
     reliabilityScore: 0.98,
     serviceFeeBps: 10n,
-    gasReceiverFeeWei: 100_000_000_000_000n, // 0.0001 ETH
+    // What paying the destination's gas costs on an L2 such as Base Sepolia: cents (0.00001 ETH is $0.03 at the
+    // catalog's $3,000). Ten times that ($0.30, a mainnet price) made every ordinary 2-3 USDC transfer a real
+    // 10-15 % loss once the widget counts fees paid on top in its value-loss check.
+    gasReceiverFeeWei: 10_000_000_000_000n, // 0.00001 ETH
     maxSlippage: 3,
     supportsNative: true,
     supportsHooks: true,
@@ -48,7 +51,7 @@ export const PROVIDERS: Readonly<Record<ProviderName, ProviderProfile>> = {
     name: 'hopline',
     reliabilityScore: 0.95,
     serviceFeeBps: 25n,
-    gasReceiverFeeWei: 150_000_000_000_000n, // 0.00015 ETH
+    gasReceiverFeeWei: 15_000_000_000_000n, // 0.000015 ETH
     maxSlippage: null,
     supportsNative: true,
     supportsHooks: true,

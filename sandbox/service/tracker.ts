@@ -68,7 +68,8 @@ export class IntentTracker {
   }
 
   private async advance(intent: Intent): Promise<void> {
-    if (intent.status === 'submitted') await this.checkSource(intent);
+    if (intent.refundHeld) await this.refund(intent);
+    else if (intent.status === 'submitted') await this.checkSource(intent);
     else if (intent.status === 'bridging') await this.settle(intent);
   }
 
@@ -245,6 +246,11 @@ export class IntentTracker {
   }
 
   private async refund(intent: Intent): Promise<void> {
+    if (this.options.faults.peek('holdRefund')) {
+      // Said at once ("failed": a refund is initiated), sent later: what a widget sees when a refund takes its time.
+      if (!intent.refundHeld) touch(intent, { status: 'failed', intentStatus: 'failed', refundHeld: true, gasStatus: null });
+      return;
+    }
     const source = this.sourceChain(intent);
     let receipt: TransactionReceipt;
     try {
@@ -271,6 +277,7 @@ export class IntentTracker {
       intentStatus: 'refunded',
       refundTxHash: receipt.transactionHash,
       gasStatus: null,
+      refundHeld: false,
     });
   }
 }

@@ -204,7 +204,8 @@ export const styles = css`
       animation-duration: 3s;
     }
   }
-  .route-info {
+  .route-info,
+  .prompts {
     margin: 0;
     font-size: 0.9em;
     color: var(--bridge-color-text-muted);

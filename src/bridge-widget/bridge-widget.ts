@@ -6,7 +6,6 @@ import { chainsFor, sideConfig, type Side } from '../flow/form.js';
 import { describeError, type Problem } from '../flow/problems.js';
 import { QUOTE_REFRESH_MS } from '../flow/remote-resources.js';
 import { shortenHex } from '../format/amount.js';
-import { formatRelative } from '../format/duration.js';
 import { NATIVE_GAS_RESERVE, isNativeToken } from '../model/tokens.js';
 import { LocaleController } from './controllers/locale-controller.js';
 import { SessionController } from './controllers/session-controller.js';
@@ -68,6 +67,7 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart notice-warning - Warning notices (also `notice`).
  * @csspart notice-info - Information notices (also `notice`).
  * @csspart status - The current step while a transfer is being prepared and signed.
+ * @csspart prompts - How many times the wallet will ask, once the route is read.
  * @csspart approvals - The list of token approvals.
  * @csspart approval-step - One approval.
  * @csspart approval-badge - The state of one approval.
@@ -329,13 +329,10 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     // Only the quote for what is typed now: a quote for another amount is never on screen, not even dimmed.
     const shown = session.currentQuote;
     const pending = remote.quote.status === TaskStatus.PENDING;
-    return html`${
-      pending && remote.quoteWait
-        ? html`<p class="notice info" part="notice notice-info" role="status">${this.#i18n.t('notice.busyRetry', { when: formatRelative(remote.quoteWait, this.#i18n.intl) })}</p>`
-        : nothing
-    }<bw-quote-panel
+    return html`<bw-quote-panel
       exportparts=${EXPORT_QUOTE}
       .estimate=${shown?.estimate}
+      .source=${draft.fromToken}
       .fromSymbol=${draft.fromToken?.symbol ?? ''}
       .fromDecimals=${draft.fromToken?.decimals ?? 18}
       .toSymbol=${draft.toToken?.symbol ?? ''}
@@ -343,6 +340,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       ?loading=${pending && !shown}
       ?stale=${pending && !!shown}
       .refreshAt=${shown ? shown.at + QUOTE_REFRESH_MS : undefined}
+      .retryAt=${pending ? remote.quoteRetryAt : undefined}
       .slippage=${values.slippage}
       .valueLossThresholdPercent=${this.valueLossThreshold}
       .valueLossConfirmed=${values.valueLossConfirmed}

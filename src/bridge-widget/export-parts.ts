@@ -8,7 +8,7 @@ export const EXPORT_PICKER =
 export const EXPORT_AMOUNT =
   'label, control: amount-control, input: amount-input, max: max-button, usd: amount-usd, balance: amount-balance, message: field-message';
 export const EXPORT_RECIPIENT = 'label, input: recipient-input, message: field-message';
-export const EXPORT_QUOTE = 'base: quote, details: quote-details, slippage-option, slippage-input, value-loss';
+export const EXPORT_QUOTE = 'base: quote, details: quote-details, slippage-option, slippage-input, value-loss, notice, notice-info';
 export const EXPORT_APPROVALS = 'base: approvals, step: approval-step, badge: approval-badge, retry: secondary-button, tx-link';
 export const EXPORT_TRACKER =
   'base: tracker, heading: tracker-heading, steps: tracker-steps, notice, tx-link, support: tracker-support, copy: copy-button, new-transfer: primary-button, close: secondary-button';

@@ -106,7 +106,7 @@ export class BridgeWidgetPublicProperties extends LitElement {
   requireSimulation = false;
   /** Seconds to wait for the user to answer a wallet prompt before showing an error (default 300). A transfer confirmed later is still picked up and tracked. */
   walletTimeout = 300;
-  /** Percent of value loss (USD in vs. out) above which the user must confirm. Default 5. */
+  /** Percent of value loss (USD given, fees paid on top included, vs. USD received) above which the user must confirm. Default 5. */
   valueLossThreshold = 5;
 
   /**

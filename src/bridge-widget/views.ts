@@ -12,7 +12,7 @@ import { destinationAvailability } from '../flow/catalog.js';
 import { balanceOf, presetProblems, tokensFor, type Side, type SideConfig } from '../flow/form.js';
 import type { TokenOption } from '../components/token-picker/token-picker.js';
 import type { TransferSession } from '../flow/session.js';
-import { explorerTxUrl } from '../format/safe-url.js';
+import { explorerAddressUrl, explorerTxUrl } from '../format/safe-url.js';
 import { shortenHex } from '../format/amount.js';
 import { chainFamily } from '../model/address.js';
 import { isUsableSlippage } from '../model/quote.js';

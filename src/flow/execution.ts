@@ -22,8 +22,8 @@ export const loadTransferSteps = () => loadChunk(() => import('./transfer.js'));
 export interface ExecutionState {
   step: ExecutionStep | undefined;
   approvals: readonly ApprovalProgress[];
-  /** The provider the route chose: a quote does not name one, the route does. */
-  route: { provider: string; reliabilityScore: number | undefined } | undefined;
+  /** The provider the route chose (a quote does not name one, the route does), and the contract its transaction goes to. */
+  route: { provider: string; reliabilityScore: number | undefined; to: string } | undefined;
   /** What the wallet is about to sign (the route passed the guards). */
   review?: RouteReview | undefined;
   /** Set while terms worse than this quote wait for the user's answer (`answerTerms`); nothing is signed meanwhile. */
@@ -56,6 +56,17 @@ export interface ExecutionContext {
   failed(error: unknown, intentId: string | undefined): void;
   /** The transaction is broadcast (`show`: it is the one on screen). */
   broadcast(record: SavedTransfer, show: boolean): void;
+}
+
+/**
+ * How many times the wallet will ask: each approval still needed, then the
+ * transfer. Known once the route is in and every allowance is read, before the
+ * first prompt; 0 until then. Approvals granted in this attempt still count,
+ * so the number does not change while the user works through them.
+ */
+export function walletPrompts({ step, route, approvals }: ExecutionState): number {
+  if (!route || step === 'routing' || approvals.some((a) => a.state === 'checking')) return 0;
+  return approvals.filter((a) => a.state !== 'sufficient').length + 1;
 }
 
 const savedToken = ({ address, symbol, decimals }: SavedToken): SavedToken => ({ address, symbol, decimals });
@@ -123,7 +134,7 @@ export class TransferExecution {
           onStep: (step) => set({ step }),
           onRoute: ({ intentId: id, route }, meta) => {
             intentId = id;
-            set({ route: { provider: route.provider, reliabilityScore: route.reliabilityScore ?? undefined } });
+            set({ route: { provider: route.provider, reliabilityScore: route.reliabilityScore ?? undefined, to: route.execution.transaction.to } });
             context.emit('bridge-route', { intentId: id, route, requestId: meta.requestId, providerRequestId: meta.providerRequestId });
           },
           onApprovals: (steps) => {

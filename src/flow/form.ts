@@ -296,7 +296,7 @@ export function mainAction({ account, values, draft, quote, quoteFailed, valueLo
   if (amountProblem) return need('action.invalidAmount');
   if (!recipient) return need('action.invalidRecipient');
   if (!quote) return need(quoteFailed ? 'action.noQuote' : 'action.quoting');
-  const loss = valueLossPercent(quote.estimate);
+  const loss = valueLossPercent(quote.estimate, fromToken);
   if (loss !== undefined && loss > valueLossThreshold && !values.valueLossConfirmed) return need('action.confirmLoss');
   return { key: 'action.bridge', enabled: true, symbol: fromToken.symbol, amount: { value: quote.inputs.fromAmount, decimals: fromToken.decimals } };
 }

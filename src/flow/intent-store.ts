@@ -36,6 +36,8 @@ export interface SavedTransfer {
   updatedAt: number;
   phase: TransferPhase;
   sourceTxHash?: string | undefined;
+  /** When the source transaction was broadcast (its hash came back); "taking longer than usual" counts from here. Records saved before it was kept lack it. */
+  broadcastAt?: number | undefined;
   receiptAccepted: boolean;
   destTxHash?: string | undefined;
   /** What the service said arrived (`to_amount_wei`), once it said. */
@@ -49,8 +51,14 @@ export interface SavedTransfer {
   reached?: ReachedPhase | undefined;
   /** The last status said the destination step waits for gas. */
   needsGas?: boolean | undefined;
+  /** When the transfer first reached a final phase ("took 2 min"); later writes (a refund seen, a status read again) do not move it. Records saved before it was kept lack it. */
+  finishedAt?: number | undefined;
   /** Seconds the route said it would take (`expectedSeconds`), when it said. */
   expectedSeconds?: number | undefined;
+  /** The balance of the token sent, at the sender on the source chain, at which a refund counts as arrived (src/model/refund.ts); unknown when the wallet could not read it before signing. */
+  refundFloor?: bigint | undefined;
+  /** When the refund of a failed transfer was seen arrived: the history then says "Refunded". */
+  refundedAt?: number | undefined;
 }
 
 /** A success that delivered less than the route guaranteed (issue 25): it says so, and `bridge-success` carries `belowMinimum: true`. */
@@ -116,6 +124,7 @@ const storedTransfer = z.object({
   updatedAt: z.number(),
   phase,
   sourceTxHash: text,
+  broadcastAt: z.optional(z.number()),
   receiptAccepted: z.boolean(),
   destTxHash: text,
   toAmountReceived: z.optional(amount),
@@ -126,6 +135,9 @@ const storedTransfer = z.object({
   reached: z.optional(z.enum(['submitted', 'bridging'])),
   needsGas: z.optional(z.boolean()),
   expectedSeconds: z.optional(z.number()),
+  finishedAt: z.optional(z.number()),
+  refundFloor: z.optional(amount),
+  refundedAt: z.optional(z.number()),
 });
 
 const storedApproval = z.object({ chainId: z.string(), tokenAddress: z.string(), spender: z.string(), amount, hash: z.string(), at: z.number() });

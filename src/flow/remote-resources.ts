@@ -49,8 +49,8 @@ export class RemoteResources {
   readonly tokens: TokenCatalog;
   /** Chains and the tokens known so far: a new object whenever either changes, so the pickers index it again. */
   catalog: Catalog | undefined;
-  /** Seconds the quote waits because the service is busy (429), while it does. */
-  quoteWait: number | undefined;
+  /** When (epoch ms) the quote is asked again because the service is busy (429), while it waits. */
+  quoteRetryAt: number | undefined;
   /** Destinations a quote reached (a chain the service lists as unconfirmed becomes selectable). */
   readonly confirmedDestinations = new Set<string>();
 
@@ -200,18 +200,18 @@ export class RemoteResources {
 
   async #loadQuote(inputs: QuoteInputs | undefined, connected: boolean, signal: AbortSignal): Promise<QuoteResult | undefined> {
     clearTimeout(this.#timers.refresh);
-    this.quoteWait = undefined;
+    this.quoteRetryAt = undefined;
     const { client } = this.#context;
     if (!inputs || !client) return undefined;
     if (!connected) return this.quote.value;
     // A newer keystroke aborts this run before the request leaves: debounce for free.
     await sleep(QUOTE_DEBOUNCE_MS, signal);
     const onBusy = (ms: number) => {
-      this.quoteWait = Math.ceil(ms / 1000);
+      this.quoteRetryAt = Date.now() + ms;
       this.#host.requestUpdate();
     };
     const { data, meta } = await client.quote(inputs, { signal, onBusy });
-    this.quoteWait = undefined;
+    this.quoteRetryAt = undefined;
     this.confirmedDestinations.add(inputs.toChain);
     const { fromChain, toChain, fromToken, toToken } = inputs;
     this.#context.emit('bridge-quote', { estimate: data, fromChain, toChain, fromToken, toToken, requestId: meta.requestId });

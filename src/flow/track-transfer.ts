@@ -42,16 +42,19 @@ export type TrackOutcome =
 
 /**
  * A status merged into the saved transfer: the phase it reaches (never back
- * out of a final one), the furthest step reached, and the hashes, amounts
- * and ids the service filled in. A pending stub changes nothing.
+ * out of a final one) and when it first reached a final one, the furthest
+ * step reached, and the hashes, amounts and ids the service filled in. A
+ * pending stub changes nothing.
  */
-export function mergeStatus(record: SavedTransfer, status: IntentStatus): SavedTransfer {
+export function mergeStatus(record: SavedTransfer, status: IntentStatus, now = Date.now()): SavedTransfer {
   if (status.kind !== 'tracked') return record;
   const phase = phaseOfStatus(status.status);
   const reached = status.status === 'bridging' || (status.status === 'submitted' && !record.reached) ? status.status : record.reached;
+  const ends = !!phase && isFinalPhase(phase) && !isFinalPhase(record.phase);
   return {
     ...record,
     phase: phase && !isFinalPhase(record.phase) ? phase : record.phase,
+    finishedAt: ends ? now : record.finishedAt,
     reached,
     lastStatus: status.rawStatus,
     needsGas: status.gas_status === 'needs_gas',
@@ -71,7 +74,7 @@ export async function trackTransfer(saved: SavedTransfer, deps: TrackDeps, handl
     handlers.onRecord?.(record);
   };
   const notFound = (error: RoutingError): TrackOutcome => {
-    persist((current) => ({ ...current, phase: 'not-found' }));
+    persist((current) => ({ ...current, phase: 'not-found', finishedAt: current.finishedAt ?? Date.now() }));
     return { kind: 'not-found', error, record };
   };
   if (record.sourceTxHash && !record.receiptAccepted) {

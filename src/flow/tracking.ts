@@ -1,7 +1,8 @@
 /**
  * Following broadcast transfers: the one on screen and any other unfinished
- * one of the account (resumed after a reload), each until its final phase;
- * the account's history; the events a host hears of their progress.
+ * one of the account (resumed after a reload), each until its final phase,
+ * and a failed one's refund until it shows (./refund-watch.ts); the account's
+ * history; the events a host hears of their progress.
  */
 import type { ResponseMeta, WidgetClient } from '../api/client.js';
 import type { IntentStatus } from '../api/schemas.js';
@@ -11,6 +12,7 @@ import { resumeAction } from './form.js';
 import { receivedBelowMinimum, type IntentStore, type SavedTransfer } from './intent-store.js';
 import { loadChunk } from './errors.js';
 import { isAborted } from './problems.js';
+import { REFUND_RESUME_MS, RefundWatch, awaitsRefund, type RefundTiming } from './refund-watch.js';
 import type { TrackDeps, TrackOutcome } from './track-transfer.js';
 
 /** The receipt and status steps (./track-transfer.ts): a chunk of their own, loaded with the first transfer followed. */
@@ -35,14 +37,14 @@ export interface TrackingContext {
   readonly client: WidgetClient | undefined;
   readonly store: IntentStore;
   account(): string | undefined;
-  /** Polling and receipt timing; shorter in tests. */
-  readonly timing: Pick<TrackDeps, 'poll' | 'receiptBackoff'> | undefined;
+  /** Polling, receipt and refund-read timing; shorter in tests. */
+  readonly timing: (Pick<TrackDeps, 'poll' | 'receiptBackoff'> & { refunds?: Partial<RefundTiming> | undefined }) | undefined;
   /** A transfer is on screen now, or none (`undefined`: the form). */
   shown(saved: SavedTransfer | undefined): void;
   changed(): void;
   emit<K extends keyof BridgeEventDetails>(type: K, detail: BridgeEventDetails[K]): void;
   report(error: unknown, intentId: string): void;
-  /** A transfer ended: what the wallet holds changed. */
+  /** A transfer ended, or a refund arrived: what the wallet holds changed. */
   finished(): void;
 }
 
@@ -71,9 +73,27 @@ export class TransferTracking {
 
   readonly #context: TrackingContext;
   readonly #following = new Map<string, AbortController>();
+  readonly #refunds: RefundWatch;
 
   constructor(context: TrackingContext) {
     this.#context = context;
+    this.#refunds = new RefundWatch({
+      client: context.client,
+      store: context.store,
+      timing: context.timing?.refunds,
+      ended: (record) => {
+        const current = this.current;
+        if (current?.saved.intentId === record.intentId) this.current = { ...current, saved: record };
+        this.readHistory();
+        if (record.refundedAt !== undefined) context.finished();
+        context.changed();
+      },
+    });
+  }
+
+  /** Whether the balance is being read for this failed transfer's refund. */
+  watchingRefund(intentId: string): boolean {
+    return this.#refunds.watching(intentId);
   }
 
   readHistory(): void {
@@ -81,9 +101,11 @@ export class TransferTracking {
     this.history = account ? this.#context.store.list(account).filter((t) => t.sourceTxHash) : [];
   }
 
-  /** Follows the account's unfinished transfers; gives up on those never broadcast (see `resumeAction`); shows the first unless `busy`. */
+  /** Follows the account's unfinished transfers; gives up on those never broadcast (see `resumeAction`); shows the first unless `busy`. Failed ones of the last days still waiting for their refund are watched again. */
   resume(account: string, busy: boolean): void {
     let shown = busy;
+    const now = Date.now();
+    for (const t of this.#context.store.list(account)) if (awaitsRefund(t) && now - t.updatedAt < REFUND_RESUME_MS) this.#refunds.watch(t);
     for (const t of this.#context.store.unfinished(account)) {
       const action = resumeAction(t, Date.now());
       if (action === 'track') {
@@ -107,6 +129,7 @@ export class TransferTracking {
   stop(): void {
     for (const controller of this.#following.values()) controller.abort();
     this.#following.clear();
+    this.#refunds.stop();
   }
 
   /** Follows a transfer to its final phase (once, however often asked); `show` puts it on screen. */
@@ -183,6 +206,7 @@ export class TransferTracking {
     } else {
       const { intentId, sourceTxHash, requestId, providerRequestId } = record;
       context.emit('bridge-failed', { intentId, reason: outcome.kind, sourceTxHash, requestId, providerRequestId });
+      this.#refunds.watch(record);
     }
     this.readHistory();
     context.finished();

@@ -18,13 +18,14 @@ import type { RequiredApproval } from '../api/approvals.js';
 import type { ResponseMeta, WidgetClient } from '../api/client.js';
 import { sleep } from '../model/sleep.js';
 import type { Chain, Estimate, PostHook, RouteResult } from '../api/schemas.js';
-import { approveErc20, getAccounts, getChainId, readErc20Allowance, sendTransaction, switchChain, waitForReceipt } from '../wallet/index.js';
+import { approveErc20, getAccounts, getChainId, readErc20Allowance, readTokenBalance, sendTransaction, switchChain, waitForReceipt } from '../wallet/index.js';
 import type { Address, Eip1193Provider, Hash } from '../wallet/index.js';
 import { estimateGas, hasCode, readChainFees } from '../wallet/reads.js';
 import { simulationEndpoint } from '../api/simulation.js';
 import { evmChainId } from '../model/chain-id.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
-import { MAX_UINT256, isNativeToken } from '../model/tokens.js';
+import { MAX_UINT256, isNativeToken, sameId } from '../model/tokens.js';
+import { refundFloor } from '../model/refund.js';
 import { expectedSeconds } from '../model/quote.js';
 import { checkApproval, checkBounds, checkRoute, checkTransaction, compareTerms, refuse, refusalMessage, switchParams } from './guards.js';
 import { FlowError, fromWalletError } from './errors.js';
@@ -324,6 +325,29 @@ async function confirmTerms(
 }
 
 /**
+ * The balance of the token sent at which a refund counts as arrived: the
+ * balance now, through the wallet on the source chain (after the approvals,
+ * before the transfer's own signature: nothing has left yet), less what the
+ * transfer may rightly cost in that token (see `refundFloor`). A wallet that
+ * cannot read it within a few seconds leaves it unknown, and the transfer
+ * goes on: a refund that cannot be seen is still said to be initiated.
+ */
+async function balanceFloor(plan: TransferPlan, deps: TransferDeps, route: RouteResult): Promise<bigint> {
+  const { fromChain, fromToken, fromAddress, amount } = plan;
+  const { estimate, execution } = route.route;
+  const before = await readTokenBalance(deps.provider, { token: fromToken.address as Address, owner: fromAddress }, { signal: deps.signal, timeoutMs: 5_000 });
+  const inToken = (fee: Estimate['fees'][number]) => fee.token.chainId === fromChain.chainId && sameId(fee.token.address, fromToken.address);
+  return refundFloor({
+    before,
+    sent: amount,
+    fees: estimate.fees.filter(inToken).reduce((sum, fee) => sum + fee.amount, 0n),
+    gasToken: isNativeToken(fromToken.address),
+    gasLimit: execution.transaction.gasLimit,
+    gasPrice: execution.transaction.maxFeePerGas || execution.transaction.gasPrice,
+  });
+}
+
+/**
  * Routes, approves and broadcasts. Resolves with the saved record once the
  * source transaction is broadcast; from there `trackTransfer` takes over.
  * A failure before broadcast leaves nothing half-done: the saved intent is
@@ -447,6 +471,8 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
   // Checked again at the prompt itself.
   const txVerdict = checkTransaction(agreed, route.route);
   if (!txVerdict.ok) abandon(routeRejected(txVerdict, requestId));
+  // What a refund must bring the balance back to, should the transfer fail (src/model/refund.ts): read last, right before the signature.
+  const floor = await balanceFloor(plan, deps, route).catch((error: unknown) => (signal?.aborted ? abandon(error) : undefined));
   handlers.onStep?.('confirm-in-wallet');
   // The fee prices and gas the wallet is given, bounded by the chain's fees now (./fees.ts).
   let fees: Awaited<ReturnType<typeof readChainFees>>;
@@ -462,7 +488,7 @@ export async function sendTransfer(plan: TransferPlan, deps: TransferDeps, handl
   const { fields, ignored } = boundedFeeFields(tx, fees);
   if (!simulatedGas) showReview({ networkFee: networkFee([{ gas: figure, fields }], fees), routeFeesIgnored: ignored });
   const saveHash = (hash: Hash): SavedTransfer => {
-    const change = { phase: 'broadcast', sourceTxHash: hash } as const;
+    const change = { phase: 'broadcast', sourceTxHash: hash, broadcastAt: Date.now(), refundFloor: floor } as const;
     return update((current) => ({ ...(current ?? record), ...change })) ?? { ...record, ...change };
   };
   // The user may confirm in the wallet after the widget stopped waiting; the hash must still be kept and tracked.

@@ -31,6 +31,11 @@ export function formatDuration(ms: number, locale?: string): string {
   return unit(s, 'second', locale);
 }
 
+/** Whole seconds left until `at` (epoch ms), rounded up and never below 0: a countdown reads 3, 2, 1, then 0 once the time has come. */
+export function secondsUntil(at: number, now: number): number {
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 /** An estimate, not read to the second: seconds under a minute, whole minutes above ("15 min", "1 hr, 05 min"). */
 export function formatEstimate(seconds: number, locale?: string): string {
   if (seconds < 60) return formatDuration(seconds * 1000, locale);

@@ -14,11 +14,17 @@ export function safeHttpUrl(value: string | null | undefined): string | undefine
 
 /** Explorer link for a transaction, from the chain's first safe explorer URL. */
 export function explorerTxUrl(explorers: readonly string[] | undefined, hash: string): string | undefined {
-  for (const base of explorers ?? []) {
-    const safe = safeHttpUrl(base);
-    if (safe && /^0x[0-9a-fA-F]{64}$/.test(hash)) return `${safe.replace(/\/+$/, '')}/tx/${hash}`;
-  }
-  return undefined;
+  return explorerUrl(explorers, 'tx', hash, /^0x[0-9a-fA-F]{64}$/);
+}
+
+/** The explorer page of an EVM address (a spender), on the chain's first safe explorer. */
+export function explorerAddressUrl(explorers: readonly string[] | undefined, address: string): string | undefined {
+  return explorerUrl(explorers, 'address', address, /^0x[0-9a-fA-F]{40}$/);
+}
+
+function explorerUrl(explorers: readonly string[] | undefined, kind: string, id: string, valid: RegExp): string | undefined {
+  const safe = valid.test(id) ? explorers?.map(safeHttpUrl).find(Boolean) : undefined;
+  return safe && `${safe.replace(/\/+$/, '')}/${kind}/${id}`;
 }
 
 /**

@@ -1,4 +1,19 @@
 /** Quote rules that the quote panel and the form both apply. */
+import { sameId } from './tokens.js';
+
+interface TokenRef {
+  chainId: string;
+  address: string;
+}
+interface FeeLike {
+  amountUsd?: string | undefined;
+  token: TokenRef;
+}
+interface UsdValues {
+  fromAmountUsd?: string | undefined;
+  toAmountUsd?: string | undefined;
+  fees?: readonly FeeLike[];
+}
 
 /** Custom slippage must be above 0 and below this. */
 export const SLIPPAGE_MAX = 50;
@@ -12,12 +27,27 @@ export function isUsableSlippage(value: number): boolean {
 const usdNumber = (value: string | undefined): number => (value?.trim() ? Number(value) : NaN);
 
 /**
- * How much less USD value the route delivers than it takes, in percent
- * (negative when it delivers more). Undefined when either USD value is missing
- * or the source value is not positive.
+ * A fee in another token than the one sent, on the source chain (its gas
+ * token, usually): the wallet pays it on top of the amount, which cannot
+ * carry it.
  */
-export function valueLossPercent(estimate: { fromAmountUsd?: string | undefined; toAmountUsd?: string | undefined } | undefined): number | undefined {
-  const from = usdNumber(estimate?.fromAmountUsd);
+export const isPaidOnTop = (fee: FeeLike, sent: TokenRef | undefined): boolean =>
+  fee.token.chainId === sent?.chainId && !sameId(fee.token.address, sent.address);
+
+/** USD the user gives: the amount and the fees paid on top (one without a USD value counts 0). NaN when the amount has none. */
+export function givenUsd(estimate: UsdValues | undefined, sent: TokenRef | undefined): number {
+  let usd = usdNumber(estimate?.fromAmountUsd);
+  for (const fee of estimate?.fees ?? []) if (isPaidOnTop(fee, sent)) usd += usdNumber(fee.amountUsd) || 0;
+  return usd;
+}
+
+/**
+ * How much less USD value the user gets than gives (the amount and the fees
+ * paid on top, see `givenUsd`), in percent; negative when they get more.
+ * Undefined when either USD value is missing or the given value is not positive.
+ */
+export function valueLossPercent(estimate: UsdValues | undefined, sent?: TokenRef): number | undefined {
+  const from = givenUsd(estimate, sent);
   const to = usdNumber(estimate?.toAmountUsd);
   return Number.isFinite(from) && Number.isFinite(to) && from > 0 ? ((from - to) / from) * 100 : undefined;
 }

@@ -1,4 +1,4 @@
-import { MAX_UINT256 } from '../model/tokens.js';
+import { MAX_UINT256, isNativeToken } from '../model/tokens.js';
 import { WalletError } from './errors.js';
 import { assertAddress, type Address, type Hash } from './hex.js';
 import { READ_TIMEOUT_MS, callProvider, type CallOptions, type Eip1193Provider } from './provider.js';
@@ -21,11 +21,12 @@ export interface Erc20AllowanceArgs {
   spender: Address;
 }
 
-// Calldata for the two fixed ERC-20 calls, encoded by hand: viem's
+// Calldata for the three fixed ERC-20 calls, encoded by hand: viem's
 // encodeFunctionData + erc20Abi cost about 3 KB gzipped for what is a selector
 // and two 32-byte words. test/node/wallet.test.ts checks these against viem.
 const APPROVE_SELECTOR = '0x095ea7b3'; // approve(address,uint256)
 const ALLOWANCE_SELECTOR = '0xdd62ed3e'; // allowance(address,address)
+const BALANCE_OF_SELECTOR = '0x70a08231'; // balanceOf(address)
 
 /** One ABI word; an address argument is checked here, for every call that encodes one. */
 function word(value: Address | bigint, name?: string): string {
@@ -40,6 +41,10 @@ export function encodeApprove(spender: Address, amount: bigint): `0x${string}` {
 
 export function encodeAllowance(owner: Address, spender: Address): `0x${string}` {
   return `${ALLOWANCE_SELECTOR}${word(owner, 'owner')}${word(spender, 'spender')}`;
+}
+
+export function encodeBalanceOf(owner: Address): `0x${string}` {
+  return `${BALANCE_OF_SELECTOR}${word(owner, 'owner')}`;
 }
 
 /** Sends `approve(spender, amount)` on `token`; resolves with the transaction hash. */
@@ -57,6 +62,21 @@ export async function readErc20Allowance(provider: Eip1193Provider, args: Erc20A
   // A uint256 return is exactly one 32-byte word; '0x' means no contract at `token`.
   if (typeof result !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(result)) {
     throw new WalletError('rpc', `allowance() on ${args.token} returned ${String(result)}; is it an ERC-20 on this chain?`);
+  }
+  return BigInt(result);
+}
+
+/** The balance of `owner` in `token` (the native token's address reads the gas token), through the wallet's RPC, on the wallet's current chain. */
+export async function readTokenBalance(provider: Eip1193Provider, args: { token: Address; owner: Address }, options?: CallOptions): Promise<bigint> {
+  const { token, owner } = args;
+  assertAddress(owner, 'owner');
+  const native = isNativeToken(token);
+  if (!native) assertAddress(token, 'token');
+  const result = native
+    ? await callProvider(provider, 'eth_getBalance', [owner, 'latest'], options, READ_TIMEOUT_MS)
+    : await callProvider(provider, 'eth_call', [{ to: token, data: encodeBalanceOf(owner) }, 'latest'], options, READ_TIMEOUT_MS);
+  if (typeof result !== 'string' || !(native ? /^0x[0-9a-fA-F]{1,64}$/ : /^0x[0-9a-fA-F]{64}$/).test(result)) {
+    throw new WalletError('rpc', `Reading the balance of ${token} returned ${String(result)}.`);
   }
   return BigInt(result);
 }

@@ -8,5 +8,5 @@ export { isEip1193Provider, providerProblem, type CallOptions, type Eip1193Provi
 export type { Address, Hash } from './hex.js';
 export { getAccounts, getChainId, requestAccounts, switchChain, type AddChainParams } from './chain.js';
 export { sendTransaction, waitForReceipt, type TxReceipt, type TxRequest, type WaitOptions } from './transaction.js';
-export { approveErc20, readErc20Allowance, type ApproveErc20Args, type Erc20AllowanceArgs } from './erc20.js';
+export { approveErc20, readErc20Allowance, readTokenBalance, type ApproveErc20Args, type Erc20AllowanceArgs } from './erc20.js';
 export { watchWallet, type WalletEventHandlers } from './watch.js';

@@ -251,6 +251,8 @@ describe('<bridge-widget> accessibility in every state', function () {
     primaryButton(widget).click();
     await failed;
     await waitFor(() => heading(widget) === 'Transfer failed', 'the failure heading');
+    // The sandbox refunds before it reports the failure: the note ends at "Refunded" with the first balance read.
+    await waitFor(() => /^Refunded/.test(tracker(widget)?.shadowRoot?.querySelector('[part~="refund"]')?.textContent?.trim() ?? ''), 'the refund seen');
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });

@@ -119,6 +119,17 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     const steps = shadow(widget).querySelector('bw-approval-steps')!;
     await waitUntil(() => shadow(steps).querySelectorAll('[part~="step"]').length === 2, 'two approval steps listed');
     expect(shadow(widget).querySelector('.route-info')?.textContent, 'the route names its provider').to.match(/Route via hopline/);
+    // Before the first prompt: how many times the wallet will ask, and who each spender is (linked to the explorer).
+    const prompts = () => shadow(widget).querySelector('[part="prompts"]')?.textContent?.trim() ?? '';
+    await waitUntil(() => prompts() !== '', 'the number of wallet prompts is said');
+    expect(prompts()).to.equal('Your wallet will ask you 3 times: each approval, then the transfer.');
+    const labels = [...shadow(steps).querySelectorAll<HTMLAnchorElement>('[part="spender-link"]')];
+    expect(labels.map((a) => a.textContent?.trim())).to.deep.equal(['Bridge contract', 'Another contract of this route']);
+    for (const a of labels)
+      expect(a.href)
+        .to.match(/\/address\/0x[0-9a-fA-F]{40}$/)
+        .and.to.contain(a.title);
+    await expect(widget).to.be.accessible();
     const success = await nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
     const done = events.map((e) => e.detail as BridgeApprovalDetail).filter((d) => d.state === 'done');
     expect(done).to.have.length(2);
@@ -140,6 +151,52 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     const tracker = shadow(widget).querySelector('bw-status-tracker')!;
     await waitUntil(() => /refund/i.test(shadow(tracker).textContent ?? ''), 'the refund note is shown');
     await waitUntil(async () => (await erc20Balance(SRC, usdcSrc, wallet.address)) === before, 'the refund landed', { timeout: 20_000 });
+  });
+
+  it('after a failure the source balance is read again: the refund is shown once it has arrived, and the history says "Refunded", also after a reload', async () => {
+    // The service says "failed" at once; the refund transaction waits until the switch is cleared.
+    await setFaults({ forceProvider: 'swiftbridge', failWithRefund: true, holdRefund: true });
+    const { widget, wallet } = await mount({ account: 3 });
+    const usdcSrc = await tokenAddress(SRC, 'USDC');
+    const before = await erc20Balance(SRC, usdcSrc, wallet.address);
+    await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+    primaryButton(widget).click();
+    await nextEvent(widget, 'bridge-failed');
+    const tracker = () => shadow(widget).querySelector('bw-status-tracker');
+    const refundNote = () => (tracker() && shadow(tracker()!).querySelector('[part~="refund"]')?.textContent?.replace(/\s+/g, ' ').trim()) ?? '';
+    await waitUntil(() => /Checking your balance on Sepolia/.test(refundNote()), `the balance is watched for the refund (${refundNote()})`);
+    expect(refundNote()).to.match(/A refund of 2 USDC to your address on Sepolia[^.]* has been initiated/);
+    expect(refundNote()).to.not.match(/Refunded/);
+    expect(await erc20Balance(SRC, usdcSrc, wallet.address), 'nothing came back yet').to.equal(before - 2_000_000n);
+    const took = () => (tracker() && shadow(tracker()!).querySelector('[part="timing"]')?.textContent?.trim()) ?? '';
+    const tookAtFailure = took();
+    expect(tookAtFailure).to.match(/^Took /);
+
+    // Back to the form while the refund is on its way: the history says so.
+    shadow(tracker()!).querySelector<HTMLButtonElement>('[part="close"]')!.click();
+    const historyState = (w: BridgeWidget) => {
+      const history = shadow(w).querySelector('bw-transfer-history');
+      return (history && shadow(history).querySelector('[part="item"] .state')?.textContent?.trim()) ?? '';
+    };
+    await waitUntil(() => historyState(widget) === 'Failed, refund initiated', `the history says the refund is initiated (${historyState(widget)})`);
+
+    await setFaults({ holdRefund: false });
+    await waitUntil(() => historyState(widget) === 'Refunded', `the history says "Refunded" once the balance shows it (${historyState(widget)})`, {
+      timeout: 30_000,
+    });
+    expect(await erc20Balance(SRC, usdcSrc, wallet.address), 'the tokens are back: the widget said so only then').to.equal(before);
+
+    // The transfer opened from the history says it too.
+    shadow(shadow(widget).querySelector('bw-transfer-history')!).querySelector<HTMLButtonElement>('[part="item"] button')!.click();
+    await waitUntil(() => /^Refunded: 2 USDC is back at your address on Sepolia/.test(refundNote()), `the tracker says the refund arrived (${refundNote()})`);
+    expect(took(), 'how long the transfer took is not moved by the refund seen later, nor by opening it again').to.equal(tookAtFailure);
+    await untilAnimationsSettle(widget);
+    await expect(widget).to.be.accessible();
+
+    // A reload keeps it: "Refunded" is in the saved transfer.
+    widget.remove();
+    const again = await mount({ account: 3 });
+    await waitUntil(() => historyState(again.widget) === 'Refunded', `after a reload (${historyState(again.widget)})`);
   });
 
   it('a wallet rejection returns to the form with a message; trying again succeeds', async () => {

@@ -22,7 +22,7 @@ import {
   untilServiceRequest,
 } from './helpers/sandbox.js';
 import type { ServiceRequest } from './helpers/sandbox.js';
-import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { buttonText, collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 import { AmountInputHarness } from './harness/amount-input.js';
@@ -188,10 +188,34 @@ describe('faults and bad input, end to end', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a first quote');
     await setFaults({ rateLimitBurst: { count: 2, endpoints: ['quote'], retryAfterSeconds: 3 } });
     widget.setAttribute('amount', '4');
+    // Said in words with the wait, counting down (never a frozen number), and spoken once through the widget's live region.
+    const panel = shadow(widget).querySelector('bw-quote-panel')!;
+    const notice = () => shadow(panel).querySelector('[part~="notice-info"]')?.textContent?.trim() ?? '';
+    const seen: string[] = [];
+    const record = () => void (notice() && notice() !== seen.at(-1) && seen.push(notice()));
+    const watcher = new MutationObserver(record);
+    watcher.observe(panel.shadowRoot!, { subtree: true, childList: true, characterData: true });
+    const spoken: string[] = [];
+    const region = shadow(widget).querySelector('.visually-hidden[role="status"]')!;
+    const listener = new MutationObserver(() => spoken.push(region.textContent!.trim()));
+    listener.observe(region, { subtree: true, childList: true, characterData: true });
     await waitUntil(() => /The bridge service is busy; asking again in 3 seconds\./.test(visibleText(widget)), 'the wait is said');
-    expect(shadow(widget).querySelector('[role="status"][part~="notice-info"]')?.textContent).to.contain('busy');
+    await waitUntil(() => seen.some((t) => / in [12] seconds?\./.test(t)), `the seconds count down (${seen.join(' | ')})`, { timeout: 10_000 });
     await waitForText(widget, (t) => t.startsWith('Bridge 4 USDC'), 'the quote once the service allows it', 30_000);
+    watcher.disconnect();
+    listener.disconnect();
     expect(visibleText(widget)).to.not.match(/busy/);
+    // The first wait, as shown: 3 s, then one less each second (a second a loaded machine renders late may be skipped);
+    // it ends where the count goes up (the second 429's wait) or reads "now".
+    const counted = seen.map((t) => Number(/ in (\d+) seconds?\./.exec(t)?.[1] ?? 0));
+    const end = counted.findIndex((s, i) => s === 0 || (i > 0 && s > counted[i - 1]!));
+    const firstWait = counted.slice(0, end === -1 ? undefined : end);
+    expect(firstWait[0], seen.join(' | ')).to.equal(3);
+    expect(firstWait.length, `it counted down (${seen.join(' | ')})`).to.be.at.least(2);
+    expect(
+      spoken.filter((t) => /busy/.test(t)),
+      'the wait is announced once, not every second',
+    ).to.deep.equal(['The bridge service is busy; asking again in 3 seconds.']);
     const quotes = (await serviceRequests()).filter((r) => r.endpoint === 'quote').slice(-3);
     expect(
       quotes.map((r) => r.status),
@@ -306,7 +330,8 @@ describe('faults and bad input, end to end', function () {
       timeout: 30_000,
     });
     const failed = nextEvent<{ reason: string }>(widget, 'bridge-failed', 60_000);
-    await setFaults({ stuckBridge: false, failWithRefund: true });
+    // The refund held back, so the note is the one said before it arrives (the refund itself: bridge-widget.e2e).
+    await setFaults({ stuckBridge: false, failWithRefund: true, holdRefund: true });
     expect((await failed).detail.reason).to.equal('failed');
     await waitUntil(async () => (await steps()).includes('Arrived: failed'), 'the failure is shown');
     expect(await steps(), 'nothing reached goes back to "not started"').to.deep.equal([
@@ -345,6 +370,28 @@ describe('faults and bad input, end to end', function () {
     await waitUntil(() => slow() === '', 'the note leaves once the transfer arrived');
   });
 
+  it('time: "taking longer than usual" counts from the broadcast, so a slow approval does not make a fresh transfer late', async () => {
+    // The route says 10 s; reading the allowance (after the route, before the approval) takes 12 s.
+    await setFaults({
+      forceProvider: 'swiftbridge',
+      stuckBridge: true,
+      estimatedRouteSeconds: 10,
+      latency: { ms: 12_000, endpoints: ['allowance'], count: 1 },
+    });
+    const { widget } = await mount({ token: 'USDC' }, 3);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
+    primaryButton(widget).click();
+    await nextEvent<BridgeTransactionDetail>(widget, 'bridge-transaction', 60_000);
+    await waitUntil(() => shadow(widget).querySelector('bw-status-tracker'), 'the tracker');
+    const tracker = shadow(widget).querySelector('bw-status-tracker')!;
+    await (tracker as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    const slow = () => shadow(tracker).querySelector('[part~="slow"]')?.textContent?.replace(/\s+/g, ' ') ?? '';
+    // More than the estimate has passed since the route, not since the broadcast: not late yet.
+    expect(slow(), 'just broadcast: not taking longer than usual').to.equal('');
+    await waitUntil(() => /Taking longer than usual/.test(slow()), 'the estimate passed since the broadcast', { timeout: 30_000 });
+    await setFaults({ stuckBridge: false });
+  });
+
   it('time: without a duration from the service the quote shows none (nothing invented)', async () => {
     const panel = await fixture<HTMLElement & { estimate: unknown }>(html`<bw-quote-panel></bw-quote-panel>`);
     const fee = { type: 'service_fee', amount: 1000n, token: { chainId: '11155111', address: '0x1', symbol: 'USDC', decimals: 6 } };
@@ -356,6 +403,22 @@ describe('faults and bad input, end to end', function () {
       () => shadow(panel).querySelector('[part="duration"]')?.textContent?.includes('≈ 3 min'),
       "LI.FI's executionDuration is read too (150 s, in whole minutes)",
     );
+  });
+
+  it('fees paid on top: the ETH gas fee of a USDC route is shown as paid on top, and counts in the value-loss check', async () => {
+    await setFaults({ forceProvider: 'swiftbridge' });
+    const { widget } = await mount({ amount: '0.05' }, 2);
+    await waitUntil(() => shadow(widget).querySelector('bw-quote-panel'), 'the quote panel');
+    const panel = shadow(widget).querySelector('bw-quote-panel')!;
+    const onTop = () => shadow(panel).querySelector('[part~="fee-on-top"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    await waitUntil(() => onTop() !== '', 'a fee paid on top');
+    expect(onTop()).to.match(/^Destination gas fee, paid on top \+ 0\.00001 ETH \(\$[\d.]+\)$/);
+    // $0.05 sent and $0.03 of ETH on top, about $0.05 arrives: far more than 5 % of what is given does not arrive.
+    // The button waits for the confirmation (disabled): the value-loss check counted the fee on top.
+    await waitUntil(() => buttonText(widget) === 'Confirm the value loss above', `the value-loss check counts the fee on top (${buttonText(widget)})`);
+    expect(shadow(panel).querySelector('[part="value-loss"]')?.textContent).to.match(/You send \$0\.08 and receive about \$0\.0\d/);
+    await untilAnimationsSettle(widget);
+    await expect(widget).to.be.accessible();
   });
 
   it('a status the service does not list is shown as unclear: polling goes on and no success fires until the real status comes', async () => {
@@ -384,6 +447,24 @@ describe('faults and bad input, end to end', function () {
     const success = nextEvent<BridgeSuccessDetail>(widget, 'bridge-success');
     await setFaults({ statusOverride: null });
     expect((await success).detail.intentId).to.equal(intentId);
+  });
+
+  it('a slippage change that changes the fees says so: the total shows what the fees were before', async () => {
+    const { widget } = await mount({}, 2);
+    await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
+    const panel = shadow(widget).querySelector('bw-quote-panel')!;
+    const total = () => shadow(panel).querySelector('[part="total-fees"] dd')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    const before = total();
+    expect(shadow(panel).querySelector('[part="fees-were"]'), 'no note before any change').to.equal(null);
+    // Above 3 %, only hopline routes: another provider, other fees.
+    const input = shadow(panel).querySelector<HTMLInputElement>('[part~="slippage-input"]')!;
+    input.value = '4';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await waitUntil(() => shadow(panel).querySelector('[part="fees-were"]'), `the fee change is said (total: ${total()})`, { timeout: 15_000 });
+    expect(total()).to.not.equal(before);
+    expect(total()).to.contain(`(were ${before} at the previous slippage)`);
+    await untilAnimationsSettle(widget);
+    await expect(widget).to.be.accessible();
   });
 
   it('partial balances are shown as still loading and re-polled until complete', async () => {

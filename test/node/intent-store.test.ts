@@ -10,28 +10,9 @@ import { IntentStore, MAX_RECORDS, PENDING_APPROVAL_TTL_MS, PendingApprovals } f
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
 import { FINAL_PHASES, TRANSFER_PHASES } from '../../src/model/transfer-phase.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
+import { ACCOUNT, savedTransfer as transfer } from './helpers/saved-transfer.ts';
 
-const ACCOUNT = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const PROXY = 'https://shop.example/bridge';
-
-function transfer(intentId: string, createdAt: number): SavedTransfer {
-  const token = { address: '0x5fbdb2315678afecb367f032d93f642f64180aa3', symbol: 'USDC', decimals: 6 };
-  return {
-    intentId,
-    account: ACCOUNT,
-    fromChainId: '1',
-    toChainId: '2',
-    fromToken: token,
-    toToken: token,
-    fromAmount: 1n,
-    toAmount: 1n,
-    toAddress: ACCOUNT,
-    createdAt,
-    updatedAt: createdAt,
-    phase: 'signing',
-    receiptAccepted: false,
-  };
-}
 
 /** The JSON a store wrote for the account, as another tab (or an older version) would read it. */
 const stored = (storage: MemoryStorage, store: IntentStore, account = ACCOUNT) =>
@@ -82,6 +63,7 @@ describe('IntentStore: what a record is', () => {
       toAmount: 98_765n,
       phase: 'bridging',
       sourceTxHash: `0x${'ab'.repeat(32)}`,
+      broadcastAt: 7,
       receiptAccepted: true,
       destTxHash: `0x${'cd'.repeat(32)}`,
       toAmountReceived: 98_000n,
@@ -92,6 +74,9 @@ describe('IntentStore: what a record is', () => {
       reached: 'bridging',
       needsGas: true,
       expectedSeconds: 90,
+      finishedAt: 8,
+      refundFloor: 123_456_789_012_345_000_000n,
+      refundedAt: 9,
     };
     store.save(record);
     const back = store.get(ACCOUNT, 'full')!;
@@ -99,6 +84,7 @@ describe('IntentStore: what a record is', () => {
     const [json] = stored(storage, store);
     assert.equal(json!.fromAmount, '123456789012345678901');
     assert.equal(json!.toAmountReceived, '98000');
+    assert.equal(json!.refundFloor, '123456789012345000000');
   });
 
   it('drops a record with any field of the wrong kind, and keeps the others', () => {
@@ -120,6 +106,9 @@ describe('IntentStore: what a record is', () => {
       { toAmountReceived: 'lots' },
       { reached: 'success' },
       { sourceTxHash: 42 },
+      { broadcastAt: '2026-11-25' },
+      { refundFloor: '-1' },
+      { refundedAt: true },
     ];
     const broken = overrides.map((override, i) => ({ ...good, intentId: `broken-${i}`, ...override }));
     storage.setItem(store.keyFor(ACCOUNT), JSON.stringify([good, ...broken, null, 'a string']));

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { explorerTxUrl, safeHttpUrl, safeIconUrl } from '../../src/format/safe-url.ts';
+import { explorerAddressUrl, explorerTxUrl, safeHttpUrl, safeIconUrl } from '../../src/format/safe-url.ts';
 
 const HASH = `0x${'ab'.repeat(32)}`;
 
@@ -25,6 +25,14 @@ describe('URLs from the routing service are untrusted', () => {
     assert.equal(explorerTxUrl(['javascript:alert(1)//', 'https://scan.example/'], HASH), `https://scan.example/tx/${HASH}`);
     assert.equal(explorerTxUrl(['data:text/html,x'], HASH), undefined);
     assert.equal(explorerTxUrl(['https://scan.example'], '0x12"><script>'), undefined);
+  });
+
+  it('builds address links the same way: a safe explorer and a real EVM address only', () => {
+    const spender = `0x${'cd'.repeat(20)}`;
+    assert.equal(explorerAddressUrl(['javascript:x', 'https://scan.example//'], spender), `https://scan.example/address/${spender}`);
+    assert.equal(explorerAddressUrl(['https://scan.example'], HASH), undefined, 'a hash is not an address');
+    assert.equal(explorerAddressUrl(['https://scan.example'], 'cosmos1abc'), undefined);
+    assert.equal(explorerAddressUrl(undefined, spender), undefined);
   });
 
   it('keeps a wallet icon only as a data:image (svg, png, webp) URI or an https URL', () => {

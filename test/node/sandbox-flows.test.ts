@@ -523,6 +523,34 @@ describe('intent lifecycle driven by chain state and fault switches', () => {
     }
   });
 
+  test('holdRefund: the failure is reported at once, the refund transaction only once the switch is cleared', async () => {
+    const user = sandbox.accounts.extraUsers[3];
+    assert.ok(user);
+    const fromToken = token(SEPOLIA, 'USDC');
+    const before = await balanceOf(SEPOLIA, fromToken, user.address);
+    sandbox.faults.set({ failWithRefund: true, holdRefund: true });
+    try {
+      const flow = await runFlow(user, usdcRoute(user, { metadata: { sandboxProvider: 'swiftbridge' } }));
+      assert.equal(flow.final.data.status, 'failed');
+      assert.equal(flow.final.data.intent_status, 'failed');
+      assert.equal(flow.final.data.refund_tx_hash, null, 'no refund transaction yet');
+      assert.ok((await balanceOf(SEPOLIA, fromToken, user.address)) < before, 'the deposit has not come back');
+      sandbox.faults.set({ holdRefund: false });
+      let refunded: Record<string, unknown> | undefined;
+      for (let i = 0; i < 200 && !refunded; i++) {
+        const { data } = (await api.get(`/api/v1/route-intent/${flow.route.intentId}/status`)).body as { data: Record<string, unknown> };
+        if (data.intent_status === 'refunded') refunded = data;
+        else await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.ok(refunded, 'refunded once the switch is cleared');
+      assert.equal(refunded.status, 'failed');
+      assert.match(String(refunded.refund_tx_hash), /^0x[0-9a-f]{64}$/);
+      assert.equal(await balanceOf(SEPOLIA, fromToken, user.address), before, 'the tokens are back');
+    } finally {
+      sandbox.faults.reset();
+    }
+  });
+
   test('needs_gas: gas_status appears while the destination step stalls, then clears', async () => {
     sandbox.faults.set({ needsGas: true });
     try {

@@ -158,7 +158,7 @@ describe('the switch', () => {
 
     const cleared = await admin.post<{ faults: { hostile: string | null } }>('/faults', { hostile: null });
     assert.equal(cleared.body.faults.hostile, null);
-    assert.equal((await postRoute(usdcRequest('swiftbridge'))).route.execution.transaction.value, '100000000000000', 'the honest gas receiver fee');
+    assert.equal((await postRoute(usdcRequest('swiftbridge'))).route.execution.transaction.value, '10000000000000', 'the honest gas receiver fee');
 
     sandbox.faults.set({ hostile: 'max-approval' });
     assert.equal((await admin.post<{ faults: { hostile: string | null } }>('/reset', {})).body.faults.hostile, null);

@@ -233,7 +233,12 @@ describe('session and form rules against the sandbox', () => {
       });
     const fast = {
       backoff: { baseMs: 20, maxMs: 200, jitter: 0 },
-      transfer: { poll: { intervalMs: 100, minIntervalMs: 50 }, receiptBackoff: { baseMs: 20, maxMs: 200, jitter: 0 }, confirmPollMs: 50 },
+      transfer: {
+        poll: { intervalMs: 100, minIntervalMs: 50 },
+        receiptBackoff: { baseMs: 20, maxMs: 200, jitter: 0 },
+        confirmPollMs: 50,
+        refunds: { firstDelayMs: 100, maxDelayMs: 200 },
+      },
     };
     let sessions: TransferSession[] = [];
     const open = (storage = new MemoryStorage(), initial = settings()) => {
@@ -246,6 +251,18 @@ describe('session and form rules against the sandbox', () => {
       for (const s of sessions) s.disconnect();
       sessions = [];
     });
+    /** A page that connects the wallet and presses Bridge for `amount` USDC; resolves once the transfer is on its way. */
+    const bridged = async (storage: MemoryStorage, amount: string) => {
+      const session = open(storage);
+      session.configure(settings({ amount }), ['amount', 'fromChain']);
+      session.connect();
+      const provider = wallet();
+      session.setWallet(provider, undefined);
+      await session.connectWallet();
+      await until(session, () => session.mainAction.key === 'action.bridge', 'a quote', 30_000);
+      await session.primary();
+      return { session, provider };
+    };
 
     it('applies presets once the catalog is in, quotes a complete form, bridges and follows the transfer to success', async () => {
       const session = open();
@@ -340,14 +357,7 @@ describe('session and form rules against the sandbox', () => {
 
     it('resumes a broadcast transfer saved by an earlier page, and abandons one never broadcast', async () => {
       const storage = new MemoryStorage();
-      const first = open(storage);
-      first.configure(settings({ amount: '1' }), ['amount', 'fromChain']);
-      first.connect();
-      const provider = wallet();
-      first.setWallet(provider, undefined);
-      await first.connectWallet();
-      await until(first, () => first.mainAction.key === 'action.bridge', 'a quote', 30_000);
-      await first.primary();
+      const { session: first, provider } = await bridged(storage, '1');
       await until(first, () => !!first.tracking.current?.saved.sourceTxHash, 'the broadcast');
       first.disconnect();
       const account = first.account!;
@@ -367,6 +377,34 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(second.view, 'tracking', 'the broadcast transfer is shown again');
       await until(second, () => second.tracking.current?.final === 'success', 'success after resume', 60_000);
       assert.equal(second.store.get(account, 'old-never-sent')?.phase, 'abandoned');
+    });
+
+    it('after a failure, reads the source balance until the refund shows, keeps "refunded" in the saved transfer, and watches again after a reload', async () => {
+      sandbox.faults.set({ forceProvider: 'swiftbridge', failWithRefund: true, holdRefund: true });
+      const storage = new MemoryStorage();
+      const { session: first, provider } = await bridged(storage, '1.5');
+      await until(first, () => first.tracking.current?.final === 'failed', 'the failure', 60_000);
+      const { intentId, refundFloor } = first.tracking.current!.saved;
+      assert.equal(typeof refundFloor, 'bigint', 'the balance was read before signing');
+      assert.equal(first.tracking.watchingRefund(intentId), true);
+      // Held back by the sandbox: read again and again, not seen.
+      const reads = () => sandbox.requests().filter((r) => r.endpoint === 'balances').length;
+      const before = reads();
+      for (const deadline = Date.now() + 10_000; reads() < before + 2 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(reads() >= before + 2, 'the balance is read again while the refund is on its way');
+      assert.equal(first.store.get(first.account!, intentId)?.refundedAt, undefined);
+      first.disconnect();
+
+      // Another page: the failed transfer is watched again, and the refund seen once the sandbox sends it.
+      const second = open(storage);
+      second.configure(settings(), ['fromChain']);
+      second.connect();
+      second.setWallet(provider, first.account);
+      assert.equal(second.tracking.watchingRefund(intentId), true, 'watched again after a reload');
+      sandbox.faults.set({ holdRefund: false });
+      await until(second, () => second.store.get(first.account!, intentId)?.refundedAt !== undefined, 'the refund seen', 30_000);
+      assert.equal(second.tracking.watchingRefund(intentId), false);
+      assert.ok(second.tracking.history.find((t) => t.intentId === intentId)?.refundedAt, 'the history has it');
     });
   });
 });

@@ -16,6 +16,7 @@ import {
   providerProblem,
   normalizeRpcError,
   readErc20Allowance,
+  readTokenBalance,
   requestAccounts,
   sendTransaction,
   switchChain,
@@ -24,7 +25,7 @@ import {
   type AddChainParams,
   type Eip1193Provider,
 } from '../../src/wallet/index.js';
-import { encodeAllowance, encodeApprove } from '../../src/wallet/erc20.js';
+import { encodeAllowance, encodeApprove, encodeBalanceOf } from '../../src/wallet/erc20.js';
 import { startSandbox } from '../../sandbox/index.js';
 
 interface TestChains {
@@ -278,6 +279,19 @@ describe('transactions', () => {
     assert.equal(await readErc20Allowance(dev, { token: token.address, owner, spender }), smaller);
   });
 
+  it('readTokenBalance reads a token balance and the gas token balance on the wallet’s chain', async () => {
+    const dev = wallet();
+    const token = tokenOn(chainA().chainId);
+    const owner = env.account.address;
+    const raw = await dev.request({ method: 'eth_call', params: [{ to: token.address, data: encodeBalanceOf(owner) }, 'latest'] });
+    assert.equal(await readTokenBalance(dev, { token: token.address, owner }), hexToBigInt(raw as Hex));
+    assert.ok((await readTokenBalance(dev, { token: token.address, owner })) > 0n);
+    const gas = hexToBigInt((await dev.request({ method: 'eth_getBalance', params: [owner, 'latest'] })) as Hex);
+    assert.equal(await readTokenBalance(dev, { token: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', owner }), gas);
+    const nobody = privateKeyToAccount(generatePrivateKey()).address;
+    assert.equal(await readTokenBalance(dev, { token: token.address, owner: nobody }), 0n);
+  });
+
   it('approveErc20 on the wrong chain is refused', async () => {
     const dev = wallet();
     const token = tokenOn(chainB().chainId);
@@ -448,6 +462,7 @@ describe('ERC-20 calldata', () => {
       assert.equal(encodeApprove(spender, amount), encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }));
     }
     assert.equal(encodeAllowance(owner, spender), encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [owner, spender] }));
+    assert.equal(encodeBalanceOf(owner), encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] }));
     assert.throws(() => encodeApprove(spender, -1n), RangeError);
     assert.throws(() => encodeApprove(spender, 2n ** 256n), RangeError);
   });

@@ -185,6 +185,7 @@ export async function route(ctx: ServiceContext, req: ApiRequest): Promise<ApiRe
     submittedAt: null,
     bridgingSince: null,
     settlementAttempts: 0,
+    refundHeld: false,
     outcomeOverride: override,
     hostileRoute: null,
   };

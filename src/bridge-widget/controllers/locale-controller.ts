@@ -13,7 +13,18 @@ import { formatAmount } from '../../format/amount.js';
 import { formatPercent } from '../../format/number.js';
 import { chooseLocale, directionOf, type LocaleChoice } from '../../i18n/choose.js';
 import { failedLocale, loadLocale } from '../../i18n/loaders.js';
-import { en, fill, LOCALES, onLocaleRegistered, type StringKey, type StringOverrides, type Strings, type Vars } from '../../i18n/strings.js';
+import {
+  en,
+  fill,
+  LOCALES,
+  onLocaleRegistered,
+  plural,
+  type PluralKey,
+  type StringKey,
+  type StringOverrides,
+  type Strings,
+  type Vars,
+} from '../../i18n/strings.js';
 import { englishText, errorKey, type Problem } from '../../flow/problems.js';
 
 export interface LocaleHost extends ReactiveElement {
@@ -159,6 +170,12 @@ export class LocaleController implements ReactiveController {
   t(key: StringKey, vars?: Vars): string {
     const { table, intl, rtl } = this.#current;
     return fill(table[key] ?? en[key], vars, { locale: intl, rtl });
+  }
+
+  /** The form of the plural string `key` for `count`, by the locale's plural rules (`count` is also a variable). */
+  plural(key: PluralKey, count: number, vars?: Vars): string {
+    const { table, intl, rtl } = this.#current;
+    return plural(table, key, count, intl, vars, rtl);
   }
 
   formatAmount(value: bigint, decimals: number, symbol?: string): string {

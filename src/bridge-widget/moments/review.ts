@@ -8,9 +8,11 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ApprovalSteps, type ApprovalStepView } from '../../components/approval-steps/approval-steps.js';
 import { RouteReview, type RouteReviewView } from '../../components/route-review/route-review.js';
 import { defineLaterElements } from '../../define-elements.js';
+import { walletPrompts } from '../../flow/execution.js';
 import type { TransferSession } from '../../flow/session.js';
 import { shortenHex } from '../../format/amount.js';
-import { explorerTxUrl } from '../../format/safe-url.js';
+import { explorerAddressUrl, explorerTxUrl } from '../../format/safe-url.js';
+import type { StringKey } from '../../i18n/strings.js';
 import { EXPORT_APPROVALS } from '../export-parts.js';
 import type { Shell } from '../shell.js';
 
@@ -21,12 +23,16 @@ export const ELEMENTS = {
 
 defineLaterElements(ELEMENTS);
 
-export function approvalSteps(session: TransferSession): ApprovalStepView[] {
-  return session.execution.state.approvals.map((s) => {
+/** The approvals, each spender named by its role: the contract the transfer goes to is the bridge contract; any other is one more contract of the route. */
+export function approvalSteps(session: TransferSession, t: (key: StringKey) => string): ApprovalStepView[] {
+  const { approvals, route } = session.execution.state;
+  return approvals.map((s) => {
     const token = session.token(s.chainId, s.tokenAddress);
     const chain = session.chain(s.chainId);
     return {
       ...s,
+      spenderLabel: t(route && s.spender.toLowerCase() === route.to.toLowerCase() ? 'approval.bridgeContract' : 'approval.routeContract'),
+      spenderUrl: explorerAddressUrl(chain?.blockExplorerUrls, s.spender),
       tokenSymbol: token?.symbol ?? shortenHex(s.tokenAddress),
       tokenDecimals: token?.decimals ?? 18,
       chainName: chain?.networkName ?? s.chainId,
@@ -56,7 +62,8 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
   const { execution } = session;
   const { step, route } = execution.state;
   const fromChain = session.chain(session.form.values.fromChainId);
-  const steps = approvalSteps(session);
+  const steps = approvalSteps(session, (k) => i18n.t(k));
+  const prompts = walletPrompts(execution.state);
   return html`
     <p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t(step ? `phase.${step}` : 'widget.working')}</p>
     ${
@@ -70,6 +77,7 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
         </p>`
         : nothing
     }
+    ${prompts ? html`<p class="prompts" part="prompts">${i18n.plural('widget.prompts', prompts)}</p>` : nothing}
     <bw-route-review .view=${routeReview(session)} @terms-confirm=${() => execution.answerTerms(true)} @terms-cancel=${() => execution.answerTerms(false)}></bw-route-review>
     ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${unlimitedApproval}></bw-approval-steps>` : nothing}
     <p class="notice info" part="notice notice-info">

@@ -48,8 +48,9 @@ export function statusView(
     destTxHash,
     destTxUrl: destTxHash ? explorerTxUrl(toChain?.blockExplorerUrls, destTxHash) : undefined,
     startedAt: saved.createdAt,
+    broadcastAt: saved.broadcastAt,
     expectedMs: saved.expectedSeconds && saved.expectedSeconds * 1000,
-    finishedAt: final ? saved.updatedAt : undefined,
+    finishedAt: final ? (saved.finishedAt ?? saved.updatedAt) : undefined,
     needsGas: !!saved.needsGas,
     belowMinimum:
       saved.phase === 'success' && receivedBelowMinimum(saved)
@@ -58,6 +59,7 @@ export function statusView(
             format(saved.toAmountMin!, saved.toToken.decimals, saved.toToken.symbol),
           )
         : undefined,
+    refund: saved.refundedAt !== undefined ? 'arrived' : session.tracking.watchingRefund(saved.intentId) ? 'watching' : undefined,
     requestId: saved.requestId,
     providerRequestId: saved.providerRequestId,
     intentId: saved.intentId,

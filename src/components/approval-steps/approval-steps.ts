@@ -15,6 +15,8 @@ export interface ApprovalStepView {
   tokenAddress: string;
   spender: string;
   spenderLabel?: string;
+  /** Explorer page of the spender: the label links to it, with the full address in its title. */
+  spenderUrl?: string | undefined;
   amount: bigint;
   chainName: string;
   state: ApprovalStepState;
@@ -65,6 +67,7 @@ const address = (hex: string) => html`<span class="address" dir="ltr" title=${he
  * @csspart step - One approval row.
  * @csspart badge - The state badge (icon and text).
  * @csspart tx-link - The approval transaction's explorer link.
+ * @csspart spender-link - The spender's label, linking to its page on the explorer.
  * @csspart message - The failure message.
  * @csspart retry - The "Try again" button.
  *
@@ -117,7 +120,14 @@ export class ApprovalSteps extends PartElement {
   #renderStep(step: ApprovalStepView, index: number, current: boolean) {
     const state = step.state;
     const amount = this.unlimited ? this.t('approval.unlimited') : formatAmount(step.amount, step.tokenDecimals, { locale: this.intl });
-    const spender = step.spenderLabel ? html`${step.spenderLabel} (${address(step.spender)})` : address(step.spender);
+    const link = safeHttpUrl(step.spenderUrl);
+    const spender = step.spenderLabel
+      ? html`${
+          link
+            ? html`<a part="spender-link" href=${link} title=${step.spender} target="_blank" rel="noopener noreferrer">${step.spenderLabel}</a>`
+            : step.spenderLabel
+        } (${address(step.spender)})`
+      : address(step.spender);
     const showTx = (state === 'mining' || state === 'done') && step.txHash;
     const failed = state === 'failed' || state === 'rejected';
     return html`

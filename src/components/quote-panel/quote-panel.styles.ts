@@ -193,6 +193,13 @@ export const styles = css`
     color: var(--_warning);
   }
 
+  .busy {
+    padding: 8px 10px;
+    border-radius: var(--_radius-s);
+    background: var(--_surface);
+    color: var(--_muted);
+  }
+
   .value-loss {
     display: grid;
     gap: 8px;

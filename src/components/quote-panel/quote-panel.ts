@@ -22,8 +22,8 @@ export interface ValueLossConfirmDetail {
 export const SLIPPAGE_PRESETS = [0.5, 1, 3] as const;
 /** Above this, some providers reject the route (spec: Limits). */
 export const SLIPPAGE_WARN_ABOVE = 3;
-import { SLIPPAGE_MAX, expectedSeconds, valueLossPercent } from '../../model/quote.js';
-import { formatEstimate, formatRelative } from '../../format/duration.js';
+import { SLIPPAGE_MAX, expectedSeconds, givenUsd, isPaidOnTop, valueLossPercent } from '../../model/quote.js';
+import { formatEstimate, formatRelative, secondsUntil } from '../../format/duration.js';
 
 export { SLIPPAGE_MAX, valueLossPercent };
 
@@ -67,6 +67,8 @@ function parseSlippage(text: string): number | SlippageProblem | undefined {
  * @fires value-loss-confirm - `CustomEvent<ValueLossConfirmDetail>` when the value-loss checkbox changes. Bubbles, not composed.
  *
  * @csspart base - The panel.
+ * @csspart notice - The busy notice: the service asked to wait, and the quote is asked again when it allows (also `notice-info`).
+ * @csspart notice-info - The busy notice (also `notice`).
  * @csspart header - Provider, reliability and the refresh countdown.
  * @csspart provider - The provider name.
  * @csspart reliability - The reliability text and meter.
@@ -75,7 +77,10 @@ function parseSlippage(text: string): number | SlippageProblem | undefined {
  * @csspart received - Expected received amount.
  * @csspart minimum - Minimum received amount.
  * @csspart fee - One itemised fee.
+ * @csspart fee-on-top - A fee the wallet pays on top of the amount (also `fee`).
+ * @csspart duration - The estimated time, when the service gives one.
  * @csspart total-fees - Total fees in USD.
+ * @csspart fees-were - After a slippage change that changed the fees: what they were before.
  * @csspart slippage - The slippage setting.
  * @csspart slippage-option - A slippage preset button.
  * @csspart slippage-input - The custom slippage input.
@@ -94,6 +99,7 @@ function parseSlippage(text: string): number | SlippageProblem | undefined {
 export class QuotePanel extends PartElement {
   static override properties: PropertyDeclarations = {
     estimate: { attribute: false },
+    source: { attribute: false },
     fromSymbol: { attribute: 'from-symbol' },
     fromDecimals: { type: Number, attribute: 'from-decimals' },
     toSymbol: { attribute: 'to-symbol' },
@@ -103,6 +109,7 @@ export class QuotePanel extends PartElement {
     loading: { type: Boolean },
     stale: { type: Boolean },
     refreshAt: { type: Number, attribute: 'refresh-at' },
+    retryAt: { type: Number, attribute: 'retry-at' },
     slippage: { type: Number },
     valueLossThresholdPercent: { type: Number, attribute: 'value-loss-threshold-percent' },
     valueLossConfirmed: { type: Boolean },
@@ -110,12 +117,15 @@ export class QuotePanel extends PartElement {
     customText: { state: true },
     slippageProblem: { state: true },
     problemShown: { state: true },
+    feesWere: { state: true },
   };
 
   static override styles = [hostStyles, partTokens, styles];
 
   /** The quote's estimate (amounts in smallest units); a skeleton shows while it is undefined and `loading` is set. */
   estimate?: Estimate;
+  /** The token sent (`chainId`, `address`): fees on its chain in another token are paid on top, and count in the value loss. */
+  source?: { chainId: string; address: string } | undefined;
   /** Symbol of the token sent. */
   fromSymbol = '';
   /** Decimals of the token sent. */
@@ -134,9 +144,11 @@ export class QuotePanel extends PartElement {
   stale = false;
   /** Epoch ms of the next automatic refresh. */
   refreshAt?: number;
+  /** Epoch ms at which the quote is asked again because the service is busy (429): the panel says so and counts down. */
+  retryAt?: number | undefined;
   /** Slippage tolerance in percent. */
   slippage = 1;
-  /** Value loss (USD in vs. out), in percent, above which the user must confirm. */
+  /** Value loss (USD given, fees paid on top included, vs. USD received), in percent, above which the user must confirm. */
   valueLossThresholdPercent = 5;
   /** The user ticked the value-loss checkbox. Attribute `valuelossconfirmed` (Lit's default, so `?valueLossConfirmed=` works). */
   valueLossConfirmed = false;
@@ -147,6 +159,11 @@ export class QuotePanel extends PartElement {
   private slippageProblem?: SlippageProblem;
   /** Whether `slippageProblem` is said yet: "0" may be the start of "0.5", so "too low" waits for the field's change. */
   private problemShown = false;
+  /** Total fees (USD) before a slippage change, while the quote asked with the new slippage costs otherwise: the change is visible. */
+  private feesWere: string | undefined = undefined;
+  /** Total fees of the last estimate shown, and of the one shown when the slippage last changed. */
+  #lastFees: string | undefined;
+  #feesBefore: string | undefined;
 
   #timer: ReturnType<typeof setInterval> | undefined;
 
@@ -159,7 +176,7 @@ export class QuotePanel extends PartElement {
     super.connectedCallback();
     this.now = Date.now();
     this.#timer = setInterval(() => {
-      if (this.refreshAt !== undefined) this.now = Date.now();
+      if (this.refreshAt !== undefined || this.retryAt !== undefined) this.now = Date.now();
     }, 1000);
   }
 
@@ -169,14 +186,22 @@ export class QuotePanel extends PartElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('refreshAt')) this.now = Date.now();
+    if (changed.has('refreshAt') || changed.has('retryAt')) this.now = Date.now();
+    // The wait is said once when the service turns busy, not at every second of the countdown (the notice itself is no live region).
+    if (this.retryAt !== undefined && changed.has('retryAt') && changed.get('retryAt') === undefined) this.announce(this.#busyText(this.retryAt));
     // A slippage set by the host (not the one just typed) replaces the custom text.
     if (changed.has('slippage') && parseSlippage(this.customText) !== this.slippage) {
       this.customText = (SLIPPAGE_PRESETS as readonly number[]).includes(this.slippage) ? '' : String(this.slippage);
       this.slippageProblem = undefined;
     }
+    // A slippage change (not the first value) keeps the fees shown until the quote for the new slippage says otherwise.
+    if (changed.get('slippage') !== undefined) this.#feesBefore = this.#lastFees;
     const estimate = this.estimate;
     if (changed.has('estimate') && estimate) {
+      const fees = estimate.totalFeesUsd;
+      this.feesWere = this.#feesBefore !== undefined && fees !== this.#feesBefore ? this.#feesBefore : undefined;
+      this.#feesBefore = undefined;
+      this.#lastFees = fees;
       const before = changed.get('estimate') as Estimate | undefined;
       const loss = this.#lossToConfirm(estimate);
       if (loss !== undefined && this.#lossToConfirm(before) === undefined) {
@@ -222,6 +247,7 @@ export class QuotePanel extends PartElement {
     const busy = this.loading || this.stale;
     return html`
       <section class="panel" part="base" aria-label=${this.t('quote.label')} aria-busy=${String(busy)}>
+        ${this.retryAt === undefined ? nothing : html`<p class="busy" part="notice notice-info">${this.#busyText(this.retryAt)}</p>`}
         ${this.#renderHeader(busy)}
         ${estimate || this.loading ? this.#renderDetails(estimate, busy) : html`<p class="empty">${this.t('quote.empty')}</p>`}
         ${this.#renderSlippage()} ${this.#renderValueLoss(estimate)}
@@ -234,7 +260,7 @@ export class QuotePanel extends PartElement {
     const { provider, estimate, refreshAt } = this;
     const score = this.reliabilityScore ?? NaN;
     const percent = Math.round(Math.min(1, Math.max(0, score)) * 100);
-    const seconds = Math.max(0, Math.ceil(((refreshAt ?? 0) - this.now) / 1000));
+    const seconds = secondsUntil(refreshAt ?? 0, this.now);
     return html`
       <div class="header" part="header">
         <span class="provider">
@@ -285,15 +311,23 @@ export class QuotePanel extends PartElement {
       <dl part="details" class=${busy ? 'stale' : ''}>
         ${row('primary', 'received', receive, this.#withUsd(this.t('quote.approx', { amount: this.#toText(estimate.toAmount) }), estimate.toAmountUsd))}
         ${row('', 'minimum', minimum, this.#withUsd(html`<bdi>${this.#toText(estimate.toAmountMin)}</bdi>`, estimate.toAmountMinUsd))}
-        ${estimate.fees.map((fee) =>
-          row(
-            'fee',
-            'fee',
-            humanFeeType(fee.type, this.table),
-            this.#withUsd(html`<bdi>${this.#amountText(fee.amount, fee.token.decimals, fee.token.symbol)}</bdi>`, fee.amountUsd),
-          ),
+        ${estimate.fees.map((fee) => {
+          const label = humanFeeType(fee.type, this.table);
+          const amount = this.#amountText(fee.amount, fee.token.decimals, fee.token.symbol);
+          return isPaidOnTop(fee, this.source)
+            ? row('fee', 'fee fee-on-top', this.t('quote.onTop', { fee: label }), this.#withUsd(html`+ <bdi>${amount}</bdi>`, fee.amountUsd))
+            : row('fee', 'fee', label, this.#withUsd(html`<bdi>${amount}</bdi>`, fee.amountUsd));
+        })}
+        ${row(
+          'total',
+          'total-fees',
+          totalFees,
+          html`${this.#usd(formatUsd(estimate.totalFeesUsd, this.intl)) ?? this.t('quote.notAvailable')}${
+            this.feesWere === undefined
+              ? nothing
+              : html` <span class="usd" part="fees-were">${this.t('quote.feesWere', { fees: formatUsd(this.feesWere, this.intl) ?? '?' })}</span>`
+          }`,
         )}
-        ${row('total', 'total-fees', totalFees, this.#usd(formatUsd(estimate.totalFeesUsd, this.intl)) ?? this.t('quote.notAvailable'))}
         ${seconds ? row('', 'duration', this.t('quote.duration'), this.t('quote.approx', { amount: formatEstimate(seconds, this.intl) })) : nothing}
       </dl>
     `;
@@ -359,7 +393,7 @@ export class QuotePanel extends PartElement {
       <div class="value-loss" part="value-loss" role="group" aria-labelledby="loss-text">
         <p id="loss-text">
           <strong>${this.t('quote.lossTitle', { percent })}</strong>
-          ${this.t('quote.lossDetail', { from: formatUsd(estimate?.fromAmountUsd, this.intl) ?? '', to: formatUsd(estimate?.toAmountUsd, this.intl) ?? '' })}
+          ${this.t('quote.lossDetail', { from: formatUsd(givenUsd(estimate, this.source), this.intl) ?? '', to: formatUsd(estimate?.toAmountUsd, this.intl) ?? '' })}
         </p>
         <label class="confirm">
           <input type="checkbox" required .checked=${this.valueLossConfirmed} @change=${this.#onConfirm} />
@@ -371,8 +405,14 @@ export class QuotePanel extends PartElement {
 
   /** The value loss of `estimate` in percent when it is above the threshold (the user must confirm), else undefined. */
   #lossToConfirm(estimate: Estimate | undefined): number | undefined {
-    const loss = valueLossPercent(estimate);
+    const loss = valueLossPercent(estimate, this.source);
     return loss !== undefined && loss > this.valueLossThresholdPercent ? loss : undefined;
+  }
+
+  /** "The bridge service is busy; asking again in 3 seconds.", counting down, then "asking again now…" while that request is out. */
+  #busyText(retryAt: number): string {
+    const seconds = secondsUntil(retryAt, this.now);
+    return seconds > 0 ? this.t('notice.busyRetry', { when: formatRelative(seconds, this.intl) }) : this.t('notice.busyNow');
   }
 
   #amountText(value: bigint, decimals: number, symbol: string): string {

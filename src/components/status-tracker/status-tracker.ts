@@ -28,10 +28,14 @@ export interface StatusView {
   destTxHash?: string;
   destTxUrl?: string;
   startedAt: number;
+  /** When the source transaction was broadcast; "taking longer than usual" counts from here (from `startedAt` when unknown: records saved before it was kept). */
+  broadcastAt?: number | undefined;
   finishedAt?: number;
-  /** How long the route said it would take; past it (or past `SLOW_AFTER_MS` without one) the transfer is "taking longer than usual". */
+  /** How long the route said it would take; past it since the broadcast (or past `SLOW_AFTER_MS` without one) the transfer is "taking longer than usual". */
   expectedMs?: number | undefined;
   needsGas: boolean;
+  /** After `failed`: the refund was seen in the source balance (`arrived`), or that balance is being read for it (`watching`). */
+  refund?: 'watching' | 'arrived' | undefined;
   requestId?: string;
   providerRequestId?: string;
   intentId: string;
@@ -104,7 +108,7 @@ export { formatDuration };
  * @csspart notice - Every notice box; each also carries one of the parts below.
  * @csspart needs-gas - The "waiting for gas" warning.
  * @csspart below-minimum - The warning that less than the guaranteed minimum arrived.
- * @csspart refund - The failure and refund note.
+ * @csspart refund - The failure and refund note; once the refund shows in the source balance, the note that it arrived.
  * @csspart not-found - The explanation when the service no longer knows the transfer.
  * @csspart unknown - The unrecognised-status note.
  * @csspart message - A message from the host.
@@ -166,6 +170,7 @@ export class StatusTracker extends PartElement {
       parts.push(view.phase === 'unknown' ? this.t('status.announceRaw', { status: this.#rawStatus(view) }) : this.t(`status.${view.phase}`));
     }
     if (view.needsGas && !before?.needsGas) parts.push(this.t('status.announceGas'));
+    if (view.refund === 'arrived' && before?.refund !== 'arrived') parts.push(this.#refundedText(view));
     if (view.receiptPending && !before?.receiptPending) parts.push(this.t('status.announceReporting'));
     this.announce(parts.join('. '));
   }
@@ -207,7 +212,8 @@ export class StatusTracker extends PartElement {
           })
         : '';
     const checked = !final && view.lastCheckedAt !== undefined ? this.#agoText(view.lastCheckedAt) : '';
-    const slow = !final && this.now - view.startedAt > (view.expectedMs ?? SLOW_AFTER_MS);
+    // The estimate is for the transfer itself: the time spent approving and signing before the broadcast does not count.
+    const slow = !final && this.now - (view.broadcastAt ?? view.startedAt) > (view.expectedMs ?? SLOW_AFTER_MS);
     return html`
       <section class="tracker" part="base" aria-labelledby="heading">
         <header>
@@ -223,7 +229,15 @@ export class StatusTracker extends PartElement {
         ${slow ? this.#notice('', 'slow', this.t('status.slow')) : nothing}
         ${
           phase === 'failed'
-            ? this.#notice('danger', 'refund', this.t('status.refund', { amount: view.fromAmountText, chain: view.fromChainName }), view.message)
+            ? view.refund === 'arrived'
+              ? this.#notice('', 'refund', this.#refundedText(view), view.message)
+              : this.#notice(
+                  'danger',
+                  'refund',
+                  this.t('status.refund', { amount: view.fromAmountText, chain: view.fromChainName }),
+                  view.refund === 'watching' ? this.t('status.refundWatching', { chain: view.fromChainName }) : undefined,
+                  view.message,
+                )
             : phase === 'not-found'
               ? this.#notice('danger', 'not-found', this.t('status.notFound'), this.t('status.notFoundHelp'))
               : phase === 'unknown'
@@ -330,6 +344,10 @@ export class StatusTracker extends PartElement {
           >`
         : html`<span>${fillParts(this.t('status.tx'), { hash: html`<code dir="ltr" title=${hash}>${shortenHex(hash)}</code>` }, { rtl: this.rtl })}</span>`
     }`;
+  }
+
+  #refundedText(view: StatusView): string {
+    return this.t('status.refunded', { amount: view.fromAmountText, chain: view.fromChainName });
   }
 
   #rawStatus(view: StatusView): string {

@@ -62,7 +62,8 @@ export class TransferHistory extends PartElement {
       <ul id="history" class="history" part="list" ?hidden=${!this.expanded}>
         ${history.slice(0, 10).map((t) => {
           const final = isFinalPhase(t.phase);
-          const state = this.t(final ? (`history.${t.phase}` as StringKey) : 'history.pending');
+          // A failed transfer whose refund was seen in the source balance is "Refunded"; else "Failed, refund initiated".
+          const state = this.t(t.refundedAt !== undefined ? 'history.refunded' : final ? (`history.${t.phase}` as StringKey) : 'history.pending');
           // Every row opens the transfer's own view (the tracker, with its links), finished or not.
           return html`<li part="item">
             <button class="link-button open" @click=${() => this.#open(t)}>

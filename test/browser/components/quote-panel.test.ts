@@ -44,7 +44,16 @@ const estimate = (overrides: Partial<Estimate> = {}): Estimate => ({
 type Props = Partial<
   Pick<
     QuotePanel,
-    'estimate' | 'provider' | 'reliabilityScore' | 'loading' | 'stale' | 'refreshAt' | 'slippage' | 'valueLossThresholdPercent' | 'valueLossConfirmed'
+    | 'estimate'
+    | 'provider'
+    | 'reliabilityScore'
+    | 'loading'
+    | 'stale'
+    | 'refreshAt'
+    | 'retryAt'
+    | 'slippage'
+    | 'valueLossThresholdPercent'
+    | 'valueLossConfirmed'
   >
 >;
 
@@ -88,6 +97,16 @@ describe('valueLossPercent', () => {
     expect(valueLossPercent({ fromAmountUsd: 'abc', toAmountUsd: '92' })).to.equal(undefined);
     expect(valueLossPercent({ fromAmountUsd: '0', toAmountUsd: '0' })).to.equal(undefined);
     expect(valueLossPercent(undefined)).to.equal(undefined);
+  });
+
+  it('counts the fees paid on top (another token on the source chain) in what the user gives', () => {
+    const sent = { chainId: '1', address: '0xUSDC' };
+    const gas = { amountUsd: '0.30', token: { chainId: '1', address: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE' } };
+    const inAmount = { amountUsd: '0.01', token: { chainId: '1', address: '0xusdc' } };
+    const onDestination = { amountUsd: '5', token: { chainId: '8453', address: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE' } };
+    const estimate = { fromAmountUsd: '0.05', toAmountUsd: '0.04', fees: [gas, inAmount, onDestination] };
+    expect(valueLossPercent(estimate, sent), 'given $0.35, received $0.04').to.be.closeTo(((0.35 - 0.04) / 0.35) * 100, 1e-9);
+    expect(valueLossPercent(estimate), 'without the token sent, nothing is known to be on top').to.be.closeTo(20, 1e-9);
   });
 });
 
@@ -183,6 +202,29 @@ describe('<bw-quote-panel>', () => {
     }
     expect(cleared).to.have.length(1);
     expect(cleared[0]).to.not.equal(undefined);
+  });
+
+  it('a busy service: the wait counts down every second, is announced once, and the notice leaves with the wait', async () => {
+    const { el } = await mount({ loading: true, retryAt: Date.now() + 3_000 });
+    const notice = () => text(el, '[part~="notice-info"]') ?? '';
+    const seconds = () => Number(/^The bridge service is busy; asking again in (\d) seconds?\.$/.exec(notice())?.[1] ?? Number.NaN);
+    const said = () => text(el, '[aria-live="polite"].visually-hidden');
+    const first = seconds();
+    expect(first, notice()).to.be.within(1, 3);
+    expect(said()).to.equal(notice(), 'said once, as it first reads');
+    const announced = said();
+    await waitUntil(() => seconds() === first - 1 || (first === 1 && /asking again now/.test(notice())), 'the count goes down', { timeout: 30_000 });
+    await waitUntil(() => notice() === 'The bridge service is busy; asking again now…', 'then it asks again', { timeout: 30_000 });
+    expect(said(), 'not announced again at every second').to.equal(announced);
+    // The service refuses again: the new wait is shown, still without a new announcement.
+    el.retryAt = Date.now() + 2_000;
+    await el.updateComplete;
+    expect(seconds()).to.be.within(1, 2);
+    expect(said()).to.equal(announced);
+    el.retryAt = undefined;
+    await el.updateComplete;
+    expect($(el, '[part~="notice-info"]')).to.equal(null);
+    await expect(el).to.be.accessible();
   });
 
   it('slippage presets: the current one is pressed, picking another fires slippage-change', async () => {

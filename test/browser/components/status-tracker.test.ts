@@ -166,6 +166,21 @@ describe('<bw-status-tracker>', () => {
     expect(next.checked - first.checked, 'both move together').to.equal(next.elapsed - first.elapsed);
   });
 
+  it('"taking longer than usual" counts from the broadcast, not from the route (the time spent approving and signing does not count)', async () => {
+    const now = Date.now();
+    const slow = (el: StatusTracker) => clean($(el, '[part~="slow"]')) ?? '';
+    // Routed ten minutes ago, broadcast ten seconds ago, the route said one minute.
+    const el = await mount(view({ startedAt: now - 600_000, broadcastAt: now - 10_000, expectedMs: 60_000 }));
+    expect(slow(el), 'within the estimate since the broadcast').to.equal('');
+    el.view = view({ startedAt: now - 600_000, broadcastAt: now - 120_000, expectedMs: 60_000 });
+    await el.updateComplete;
+    expect(slow(el)).to.match(/^Taking longer than usual/);
+    // A transfer saved before the broadcast time was kept counts from its creation.
+    el.view = view({ startedAt: now - 600_000, expectedMs: 60_000 });
+    await el.updateComplete;
+    expect(slow(el)).to.match(/^Taking longer than usual/);
+  });
+
   it('shows the total time once final and stops ticking', async () => {
     const start = Date.now() - 300_000;
     const el = await mount(
@@ -237,6 +252,20 @@ describe('<bw-status-tracker>', () => {
       'The transfer failed. A refund of 25.5 USDC to your address on Sepolia has been initiated; it can take a few minutes to show in your balance. Provider reported: slippage exceeded',
     );
     expect(allText(el)).to.not.contain('Transfer complete');
+  });
+
+  it('failed: says the balance is checked while it is, and once the refund arrived says so and announces it', async () => {
+    const el = await mount(view({ phase: 'failed', finishedAt: Date.now(), refund: 'watching' }));
+    expect(clean($(el, '[part~="refund"]'))).to.equal(
+      'The transfer failed. A refund of 25.5 USDC to your address on Sepolia has been initiated; it can take a few minutes to show in your balance. Checking your balance on Sepolia: this note will say when the refund has arrived.',
+    );
+    el.view = view({ phase: 'failed', finishedAt: Date.now(), refund: 'arrived' });
+    await el.updateComplete;
+    expect(clean($(el, '[part~="refund"]'))).to.equal('Refunded: 25.5 USDC is back at your address on Sepolia.');
+    expect($(el, '[part~="refund"]')!.classList.contains('danger'), 'no longer an alarm').to.equal(false);
+    expect(live(el)).to.equal('Refunded: 25.5 USDC is back at your address on Sepolia.');
+    await untilAnimationsSettle(el);
+    await expect(el).to.be.accessible();
   });
 
   it('failed after reaching the bridge: the steps reached stay done, only the arrival failed', async () => {
