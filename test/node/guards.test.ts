@@ -22,11 +22,12 @@ import {
   checkTransaction,
   compareTerms,
   refusalMessage,
+  refuse,
   switchParams,
   walletUrls,
 } from '../../src/flow/guards.ts';
 import type { RequiredApproval } from '../../src/api/approvals.ts';
-import type { Verdict } from '../../src/flow/guards.ts';
+import type { GuardRule, Verdict } from '../../src/flow/guards.ts';
 import {
   SRC,
   DST,
@@ -124,6 +125,29 @@ describe('guards: the transaction', () => {
 
 describe('guards: approvals', () => {
   const approvalsOf = (r: Route) => usableApprovals(r, SRC);
+
+  it('reads execution.approvals as the spec says: entries without a well-formed spender or token, or without a positive amount, are skipped', () => {
+    const good = { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: String(AMOUNT) };
+    assert.deepEqual(approvalsOf(route({ approvals: [] })), []);
+    const r = route({
+      approvals: [
+        { chainId: SRC, tokenAddress: USDC, amount: String(AMOUNT) },
+        { chainId: SRC, spender: PROXY, amount: String(AMOUNT) },
+        { ...good, spender: '0x1234' },
+        { ...good, tokenAddress: 'USDC' },
+        { ...good, spender: '' },
+        { chainId: SRC, tokenAddress: USDC, spender: PROXY },
+        { ...good, amount: '' },
+        { ...good, amount: '0' },
+        { ...good, spender: ROUTER, chainId: undefined },
+        good,
+      ],
+    });
+    assert.deepEqual(approvalsOf(r), [
+      { chainId: SRC, tokenAddress: USDC, spender: ROUTER, amount: AMOUNT },
+      { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: AMOUNT },
+    ]);
+  });
 
   it('accepts the exact approval, and one with no chainId (it falls back to the source chain)', () => {
     accepted(checkApprovals(agreement(), route()));
@@ -295,6 +319,78 @@ describe('guards: chain ids compare as numbers (issue 25)', () => {
       statusResponseSchema.parse({ data: { intent_id: '0xintent', status: 'bridging', from_chain_id: from, to_chain_id: to, to_address: RECIPIENT } });
     accepted(checkStatus(saved, status('0xaa36a7', '0x14a34')));
     refused(checkStatus(saved, status('0x14a34', '0xaa36a7')), 'status-chain');
+  });
+});
+
+describe('guards: every rule has its sentence, and the edges of each bound (mutation testing)', () => {
+  it('each refusal says what was refused, and always that nothing was signed', () => {
+    const sentences: Record<string, string> = {
+      'terms-changed': 'The terms changed and were not accepted.',
+      'approval-count': 'The route asks for more approvals than a transfer needs.',
+      'transaction-calldata-size': 'The route’s transaction is far larger than a transfer needs.',
+      'chain-unreadable': 'The route names a chain the widget cannot read.',
+      'approval-spender-code': 'The route asks you to approve an address that is not a contract.',
+      'transaction-target-code': 'The route sends the transfer to an address that is not a contract.',
+      'effect-reverted': 'The route would fail on chain.',
+      'effect-token': 'The route would move another token out of your wallet.',
+      'effect-allowance': 'The route would give another address access to your tokens.',
+      'transaction-amount': 'The route asks for more than you agreed to send.',
+      'transaction-value': 'The route asks for more than you agreed to send.',
+      'approval-amount': 'The route asks for more than you agreed to send.',
+      'approval-unlimited': 'The route asks for more than you agreed to send.',
+      'effect-amount': 'The route asks for more than you agreed to send.',
+      'effect-native': 'The route asks for more than you agreed to send.',
+      'transaction-target': 'The route asks you to sign something other than this transfer.',
+      'approval-token': 'The route asks you to sign something other than this transfer.',
+    };
+    for (const [rule, sentence] of Object.entries(sentences)) assert.equal(refusalMessage(rule as GuardRule), `${sentence} Nothing was signed.`, rule);
+    assert.equal(refusalMessage('effect-reverted', 'out of tokens'), 'The route would fail on chain: out of tokens. Nothing was signed.');
+    assert.deepEqual(refuse('effect-reverted', 'out of tokens'), { ok: false, rule: 'effect-reverted', reason: 'out of tokens' });
+    assert.deepEqual(refuse('effect-token'), { ok: false, rule: 'effect-token' });
+  });
+
+  it('an approval entry without a token is no token the transaction could be sent to', () => {
+    accepted(checkTransaction(agreement(), route({ approvals: [{ chainId: SRC, spender: PROXY, amount: '1' }] })));
+  });
+
+  it('DAI’s older permit is never the bridge call', () => {
+    refused(checkTransaction(agreement(), route({ transaction: { data: `0x8fcbaf0c${'00'.repeat(64)}` } })), 'transaction-calldata');
+  });
+
+  it('one approval above the bound is refused on its own; the bound itself passes', () => {
+    const bound = AMOUNT + SERVICE_FEE;
+    accepted(checkApproval(agreement(), route(), { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: bound }));
+    refused(checkApproval(agreement(), route(), { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: bound + 1n }), 'approval-amount');
+  });
+
+  it('a route within its bounds still meets every other rule; a route without approvals is within them', () => {
+    refused(checkRoute(agreement(), route({ transaction: { value: String(10n ** 21n) } })), 'transaction-value');
+    accepted(checkBounds(nativeRoute(GAS_FEE)));
+  });
+
+  it('the transaction’s own chain id does not spare the chain-list check; without a list, the agreed chains are it', () => {
+    refused(checkTransaction(agreement({ chains: [baseSepolia, polygon] }), route({ transaction: { chainId: SRC } })), 'chain-unknown');
+    accepted(checkTransaction(agreement({ chains: undefined }), route()));
+    accepted(checkTransaction(agreement({ chains: [] }), route()));
+  });
+
+  it('a chain without a native currency is added as Ether', () => {
+    const bare = { ...sepolia, nativeCurrency: undefined };
+    const built = switchParams(agreement({ fromChain: bare, chains: [bare] }), SRC);
+    assert.ok(built.ok);
+    if (built.ok) assert.deepEqual(built.params.nativeCurrency, { name: 'Ether', symbol: 'ETH', decimals: 18 });
+  });
+
+  it('loopback http: means 127.x.y.z, localhost and [::1] exactly, and only over http:', () => {
+    assert.deepEqual(
+      walletUrls(['http://127.10.20.30:8545', 'http://127.0.0.1.evil.example', 'http://evil-localhost:8545', 'ws://localhost:8545', 'ftp://127.0.0.1/']),
+      ['http://127.10.20.30:8545'],
+    );
+  });
+
+  it('fees: a rise of exactly 10 % is not worse; a rise of exactly $0.05 from nothing is', () => {
+    assert.equal(compareTerms({ ...route().estimate, totalFeesUsd: '10' }, route({ estimate: { totalFeesUsd: '11' } }), 1), undefined);
+    assert.deepEqual(compareTerms({ ...route().estimate, totalFeesUsd: '0' }, route({ estimate: { totalFeesUsd: '0.05' } }), 1)?.worse, ['fees']);
   });
 });
 
