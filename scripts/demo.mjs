@@ -165,23 +165,27 @@ function sandboxConfigPlugin(json) {
   };
 }
 
+/** The URL folder the pages load the script-tag build from (`/script/bridge-widget.js` and its chunks beside it). */
+const SCRIPT_FOLDER = '/script/';
+
 /**
- * Serves `/bridge-widget.min.js`, the script-tag build, and the files beside it
- * that it imports (`/bridge-widget.ar.js`, one per language), for the
- * script-tag and zero-JS pages. Built from the current source with the repository's
- * vite.config.ts when the demo starts (a few seconds, in the background), into
- * a temporary directory, so the pages never run a stale dist/ and the first
- * visit does not wait for the build. `BRIDGE_WIDGET_SCRIPT=<file>` serves that
- * file instead. Vite is told to leave the pages' tag for it alone
- * (`vite-ignore`, added as the page is served, so the page's source stays what
- * a host writes): otherwise it tries to pre-transform the URL as a module of
- * its own and logs "Pre-transform error: Failed to load url".
+ * Serves the script-tag build, a folder (the entry `bridge-widget.js`, its
+ * chunks and the language add-ons `bridge-widget.<code>.js`), under
+ * `/script/` for the script-tag and zero-JS pages. Built from the current
+ * source with the repository's vite.config.ts when the demo starts (a few
+ * seconds, in the background), into a temporary directory, so the pages never
+ * run a stale dist/ and the first visit does not wait for the build.
+ * `BRIDGE_WIDGET_SCRIPT=<entry file>` serves that entry's folder instead.
+ * Vite is told to leave the pages' tag for it alone (`vite-ignore`, added as
+ * the page is served, so the page's source stays what a host writes):
+ * otherwise it tries to pre-transform the URL as a module of its own and logs
+ * "Pre-transform error: Failed to load url".
  */
-function scriptFilePlugin() {
+function scriptFolderPlugin() {
   let built;
   let buildDir;
   const build = async () => {
-    if (process.env.BRIDGE_WIDGET_SCRIPT) return process.env.BRIDGE_WIDGET_SCRIPT;
+    if (process.env.BRIDGE_WIDGET_SCRIPT) return path.dirname(path.resolve(process.env.BRIDGE_WIDGET_SCRIPT));
     const { build: viteBuild } = await import('vite');
     buildDir = mkdtempSync(path.join(tmpdir(), 'bridge-widget-demo-script-'));
     await viteBuild({
@@ -193,40 +197,45 @@ function scriptFilePlugin() {
       clearScreen: false,
       build: { outDir: buildDir, emptyOutDir: true, sourcemap: false },
     });
-    return path.join(buildDir, 'bridge-widget.min.js');
+    return buildDir;
   };
   return {
-    name: 'bridge-demo:script-file',
+    name: 'bridge-demo:script-folder',
     transformIndexHtml: {
       order: 'pre',
-      handler: (html) => html.replace(/<script([^>]*?) src="\/bridge-widget\.min\.js"/g, '<script$1 vite-ignore src="/bridge-widget.min.js"'),
+      handler: (html) => html.replace(/<script([^>]*?) src="\/script\//g, '<script$1 vite-ignore src="/script/'),
     },
     configureServer(server) {
       server.httpServer?.once('close', () => {
         if (buildDir) rmSync(buildDir, { recursive: true, force: true });
       });
-      // Build now; a failure is reported when a page asks for the file.
+      // Build now; a failure is reported when a page asks for a file, and the next request builds again.
       built = build();
       built.catch(() => {});
       server.middlewares.use((req, res, next) => {
-        // The entry, and the files it imports next to it (each language is one: bridge-widget.ar.js, …).
-        const name = /^\/(bridge-widget\.[\w.-]+\.js)$/.exec(req.url?.split('?')[0] ?? '')?.[1];
-        if (!name) return next();
+        const pathname = req.url?.split('?')[0] ?? '';
+        if (!pathname.startsWith(SCRIPT_FOLDER)) return next();
+        const name = pathname.slice(SCRIPT_FOLDER.length);
         built ??= build();
         built.then(
-          (file) => {
-            const served = path.join(path.dirname(file), name);
-            if (!existsSync(served)) return next();
+          (dir) => {
+            // One file of the folder, by its plain name: nothing above it, nothing else.
+            const served = path.join(dir, name);
+            if (!/^[\w.-]+\.js$/.test(name) || !existsSync(served)) {
+              res.statusCode = 404;
+              res.end();
+              return;
+            }
             res.setHeader('content-type', 'text/javascript');
             res.setHeader('cache-control', 'no-store');
             res.end(readFileSync(served));
           },
           (error) => {
             built = undefined;
-            fail(`could not build bridge-widget.min.js: ${error.message}`);
+            fail(`could not build the script-tag build: ${error.message}`);
             res.statusCode = 500;
             res.setHeader('content-type', 'text/javascript');
-            res.end(`console.error(${JSON.stringify(`bridge-widget.min.js could not be built: ${error.message}`)});`);
+            res.end(`console.error(${JSON.stringify(`the script-tag build could not be made: ${error.message}`)});`);
           },
         );
       });
@@ -265,7 +274,7 @@ async function startPages(sandbox, { port, explicit }) {
       entries: ['index.html', 'pages/*.html'],
       include: ['react', 'react/jsx-runtime', 'react-dom/client', 'vue/dist/vue.esm-bundler.js', 'viem', 'viem/accounts'],
     },
-    plugins: [sandboxConfigPlugin(publicConfig(sandbox)), scriptFilePlugin(), svelte({ configFile: false })],
+    plugins: [sandboxConfigPlugin(publicConfig(sandbox)), scriptFolderPlugin(), svelte({ configFile: false })],
   });
   await server.listen();
   const address = server.httpServer?.address();

@@ -4,8 +4,10 @@
  * into dist/, which other people's builds write to):
  *
  * - the package build (default mode, dependencies external),
- * - the script-tag build (`--mode script`) with its language add-ons
- *   (`bridge-widget.<code>.js`, the chunks it imports when it shows a language),
+ * - the script-tag build (`--mode script`), into the folder package.json
+ *   names (`exports['./script']`: dist/script/): the entry, its chunks and
+ *   its language add-ons (`bridge-widget.<code>.js`, the chunks it imports
+ *   when it shows a language),
  * - optionally the development wallet as a small ES module for bench pages.
  *
  * File names come from package.json `exports` (`.` and `./script`), so a
@@ -20,8 +22,10 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface BuiltFiles {
   outDir: string;
-  /** The self-contained script-tag build. */
+  /** The script-tag build's entry (`exports['./script']`); its chunks sit beside it. */
   scriptFile: string;
+  /** The folder of the script-tag build: the entry, its chunks, the language add-ons. */
+  scriptDir: string;
   /** The script-tag build's language add-ons, one per code in src/i18n/add-ons.ts (`exports['./script/*']`). */
   localeAddOnFiles: string[];
   /** The package entry (`exports['.'].import`). */
@@ -43,9 +47,9 @@ function exportPath(pkg: PackageJson, key: string, fallback: string): string {
 
 export function outputNames(root = ROOT): { script: string; localeAddOns: string[]; entry: string } {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
-  const addOn = exportPath(pkg, './script/*', 'dist/bridge-widget.*.js');
+  const addOn = exportPath(pkg, './script/*', 'dist/script/bridge-widget.*.js');
   return {
-    script: exportPath(pkg, './script', 'dist/bridge-widget.min.js'),
+    script: exportPath(pkg, './script', 'dist/script/bridge-widget.js'),
     localeAddOns: LOCALE_ADD_ONS.map((code) => addOn.replace('*', code)),
     entry: exportPath(pkg, '.', 'dist/index.js'),
   };
@@ -67,16 +71,18 @@ async function viteBuild(mode: string | undefined, outDir: string, emptyOutDir: 
   });
 }
 
-/** Package build, script build and its language add-ons into `outDir` (emptied first). */
+/** Package build into `outDir` (emptied first), then the script build with its language add-ons into its folder inside it. */
 export async function buildWidget(outDir: string): Promise<BuiltFiles> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  await viteBuild(undefined, outDir, true);
-  await viteBuild('script', outDir, false);
   const names = outputNames();
+  const scriptDir = join(outDir, dirname(names.script));
+  await viteBuild(undefined, outDir, true);
+  await viteBuild('script', scriptDir, false);
   const files = {
     outDir,
     scriptFile: join(outDir, names.script),
+    scriptDir,
     localeAddOnFiles: names.localeAddOns.map((name) => join(outDir, name)),
     entryFile: join(outDir, names.entry),
   };

@@ -17,6 +17,8 @@ export interface PageConfig {
   fromChainName: string;
   /** Measure startup (script fetch → widget showing a chain) on load. */
   startup?: boolean;
+  /** Measure the phone profile's startup (shell, chains, interactive with a quote) on load. */
+  phone?: boolean;
 }
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -48,6 +50,20 @@ export function widgetPage(config: PageConfig): string {
   return shell(
     { ...config, startup: true },
     `<bridge-widget proxy-url="${escapeAttr(config.proxyUrl)}" from-chain="${escapeAttr(config.fromChain)}" to-chain="${escapeAttr(config.toChain)}" from-token="USDC" to-token="USDC"></bridge-widget>`,
+  );
+}
+
+/**
+ * The phone-profile page: the partner page with a preset amount, so that
+ * interactive includes a quote, and the wallet the page's init script
+ * injected (`window.__benchProvider`, as an extension would) handed to the
+ * widget once it is defined.
+ */
+export function phonePage(config: PageConfig, amount: string): string {
+  return shell(
+    { ...config, phone: true },
+    `<bridge-widget proxy-url="${escapeAttr(config.proxyUrl)}" from-chain="${escapeAttr(config.fromChain)}" to-chain="${escapeAttr(config.toChain)}" from-token="USDC" to-token="USDC" amount="${escapeAttr(amount)}"></bridge-widget>
+<script>customElements.whenDefined('bridge-widget').then(() => { document.querySelector('bridge-widget').provider = window.__benchProvider; });</script>`,
   );
 }
 

@@ -223,6 +223,18 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     this.renderRoot.querySelector('bw-wallet-chooser')?.show(opener instanceof HTMLElement ? opener : undefined);
   }
 
+  /** Bridge: the review's chunk first, so that a transfer never starts behind a view that cannot be shown (nothing routed, nothing signed). */
+  async #bridge(): Promise<void> {
+    const session = this.#session;
+    try {
+      await this.#moments.load('review');
+    } catch (error) {
+      return session.report(error);
+    }
+    // A second click while the chunk was on its way finds the review already open.
+    if (session.view === 'form') await session.primary();
+  }
+
   #renderForm(): TemplateResult {
     const session = this.#session;
     const i18n = this.#i18n;
@@ -232,8 +244,12 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       ${this.#renderLeg('from')} ${this.#renderLeg('to')} ${this.#renderQuote()}
       ${configProblems(this, session, (k, v) => i18n.t(k, v)).map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
       ${session.tracking.notice ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.tracking.notice)}</p>` : nothing}
-      ${session.form.problem && !session.remote.quoteError ? this.#renderProblem(session.form.problem) : nothing}
-      <button part="primary-button" class="primary" ?disabled=${!action.enabled} @click=${() => (session.account ? session.primary() : this.#connect())}>
+      ${
+        session.form.problem && !session.remote.quoteError
+          ? this.#renderProblem(session.form.problem, session.form.problem.kind === 'chunk-load' ? () => location.reload() : undefined, 'widget.reload')
+          : nothing
+      }
+      <button part="primary-button" class="primary" ?disabled=${!action.enabled} @click=${() => (session.account ? this.#bridge() : this.#connect())}>
         ${i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
       </button>
     `;

@@ -6,7 +6,7 @@
  * registers it. The builds publish it as `bridge-widget/locales/<code>`
  * (package: `import { de } from 'bridge-widget/locales/de'` for a host that
  * registers or extends a table itself) and `bridge-widget.<code>.js` (the
- * script-tag build's chunk, next to bridge-widget.min.js).
+ * script-tag build's chunk, next to its entry bridge-widget.js).
  *
  * Adding a language: write its table (or `npm run i18n:import` one), add its
  * code here and one line to ./loaders.ts (the type check asks for it).

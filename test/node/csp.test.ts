@@ -9,7 +9,8 @@
  *
  * (no 'unsafe-inline', no 'unsafe-eval', nothing inline on the page: its own
  * logic is an external script from 'self'). The page loads only the
- * script-tag build and the development wallet; a whole transfer runs to
+ * script-tag build (its folder, dist/script/: the entry and the chunks it
+ * imports) and the development wallet; a whole transfer runs to
  * `bridge-success` and the tokens are checked on the destination chain. Every
  * violation is collected twice (Chromium's "Refused to …" console messages,
  * and a `securitypolicyviolation` listener installed before anything else
@@ -26,7 +27,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
 import { buildDevWallet, buildScript, removeDir, scratchDir } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
-import { startStaticServer, type StaticServer } from './helpers/static-server.js';
+import { folderRoutes, startStaticServer, type StaticServer } from './helpers/static-server.js';
 import {
   DESTINATION_CHAIN,
   FLOW_BUTTON,
@@ -131,7 +132,7 @@ before(async () => {
         type: 'text/html',
         body: page(
           'bridge-widget under a strict CSP',
-          '  <script type="module" src="/bridge-widget.min.js"></script>\n  <script type="module" src="/page.js"></script>',
+          '  <script type="module" src="/script/bridge-widget.js"></script>\n  <script type="module" src="/page.js"></script>',
           `  ${FLOW_WIDGET_TAG}`,
         ),
       }),
@@ -146,7 +147,7 @@ before(async () => {
       '/csp-watch.js': js(WATCH_SCRIPT),
       '/canary.js': js(CANARY_SCRIPT),
       '/page.js': js(() => flowScript(flowPageConfig(sandbox))),
-      '/bridge-widget.min.js': js(() => readFileSync(script)),
+      ...folderRoutes('/script', path.dirname(script)),
       '/dev-wallet.js': js(() => readFileSync(devWallet)),
     },
     { headers: { 'content-security-policy': policy } },
@@ -244,7 +245,7 @@ describe('under a strict Content-Security-Policy', { timeout: 150_000 }, () => {
     const log = watchPage(tab);
     const scripts: string[] = [];
     tab.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      if (request.resourceType() === 'script') scripts.push(request.url());
     });
     const owner = sandbox.readyInfo.account.address;
     const before = await usdcBalance(sandbox, DESTINATION_CHAIN, owner);
@@ -276,11 +277,14 @@ describe('under a strict Content-Security-Policy', { timeout: 150_000 }, () => {
     assert.equal(styled.maxWidth, '440px', "the widget's :host styles apply");
     assert.ok(styled.sheets > 0, 'styles come as constructed style sheets');
 
+    const paths = [...new Set(scripts)].map((url) => new URL(url).pathname);
     assert.deepEqual(
-      [...new Set(scripts)].sort(),
-      ['/bridge-widget.min.js', '/csp-watch.js', '/dev-wallet.js', '/page.js'],
+      [...new Set(scripts)].filter((url) => new URL(url).origin !== files!.url),
+      [],
       'only scripts from the page origin',
     );
+    assert.deepEqual(paths.filter((p) => !p.startsWith('/script/')).sort(), ['/csp-watch.js', '/dev-wallet.js', '/page.js']);
+    assert.ok(paths.includes('/script/bridge-widget.js') && paths.length > 4, `the widget's entry and its chunks: ${paths.join(', ')}`);
     // Violations caused by the last renders may still be queued: let the page render and run its queued tasks.
     await settled(tab);
     assert.deepEqual(summary(await violations(tab)), [], 'no CSP violation');

@@ -148,13 +148,21 @@ describe('npm run demo', () => {
   it('serves the script-tag build to the script-tag and zero-JS pages without a Vite pre-transform error', async () => {
     for (const page of ['/pages/script-tag.html', '/pages/zero-js.html']) {
       const html = await (await fetch(new URL(page, demoUrl))).text();
-      assert.match(html, /<script type="module"\s+src="\/bridge-widget\.min\.js"><\/script>/, `${page} loads the script-tag build`);
+      assert.match(html, /<script type="module"\s+src="\/script\/bridge-widget\.js"><\/script>/, `${page} loads the script-tag build`);
     }
     // Vite starts its pre-transform while it serves the HTML above; by the time the script has been built and served, a failure would be logged.
-    const script = await fetch(new URL('/bridge-widget.min.js', demoUrl));
+    const script = await fetch(new URL('/script/bridge-widget.js', demoUrl));
     assert.equal(script.status, 200);
     assert.match(script.headers.get('content-type') ?? '', /javascript/);
-    assert.ok((await script.text()).includes('bridge-widget'), 'the built file');
+    const code = await script.text();
+    assert.ok(code.includes('bridge-widget'), 'the built file');
+    // Its chunks come from the same folder: one of them, named in the entry, is served as built.
+    const chunk = /import\(\s*[`'"]\.\/([\w.-]+\.js)[`'"]/.exec(code)?.[1];
+    assert.ok(chunk, 'the entry imports a chunk');
+    const served = await fetch(new URL(`/script/${chunk}`, demoUrl));
+    assert.equal(served.status, 200, `/script/${chunk}`);
+    assert.match(served.headers.get('content-type') ?? '', /javascript/);
+    assert.equal((await fetch(new URL('/script/no-such-chunk.js', demoUrl))).status, 404, 'a file the build did not make is not found');
     assert.doesNotMatch(log.text, /Pre-transform error|Failed to load url/);
   });
 

@@ -55,7 +55,9 @@ describe('embedding demo pages', { timeout: 240_000 }, () => {
         document.addEventListener('bridge-quote', () => w.quotesSeen++);
       });
 
-      await page.goto(new URL(`pages/${name}.html`, demoUrl).href);
+      // Not until 'load': the first page waits for the demo's script-tag build (all its chunks and languages), which takes longer than
+      // goto's 30 s on a loaded machine; the line below waits for the state it asserts.
+      await page.goto(new URL(`pages/${name}.html`, demoUrl).href, { waitUntil: 'commit' });
       const line = page.getByTestId('framework-event');
       try {
         await line.filter({ hasText: new RegExp(`^${framework} received bridge-quote #\\d+: \\d+ base units expected`) }).waitFor({ timeout: 60_000 });
@@ -86,7 +88,7 @@ describe('embedding demo pages', { timeout: 240_000 }, () => {
       assert.equal(state.proxyUrl, state.expectedProxyUrl);
       assert.ok(state.quotesSeen >= 1, 'bridge-quote reached the document');
       if (name === 'script-tag') {
-        assert.ok(scripts.includes('/bridge-widget.min.js'), 'the page loaded the script-tag build');
+        assert.ok(scripts.includes('/script/bridge-widget.js'), 'the page loaded the script-tag build');
         assert.ok(
           !scripts.some((path) => path.startsWith('/@fs/') && path.includes('/src/')),
           `the widget did not come from the source: ${scripts.join(', ')}`,

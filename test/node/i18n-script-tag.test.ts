@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { LOCALE_ADD_ONS } from '../../src/i18n/add-ons.js';
 import { buildScript, removeDir, scratchDir } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
-import { startStaticServer, type StaticRoutes, type StaticServer } from './helpers/static-server.js';
+import { folderRoutes, startStaticServer, type StaticRoutes, type StaticServer } from './helpers/static-server.js';
 import { watchPage } from './helpers/widget-page.js';
 import fr from '../../src/i18n/fr.js';
 import pt from '../../src/i18n/pt.js';
@@ -29,7 +29,7 @@ let browser: Browser | undefined;
 const page = (lang: string | null, extra = '') => `<!doctype html>
 <html${lang === null ? '' : ` lang="${lang}"`}>
 <head><meta charset="utf-8"><link rel="icon" href="data:,"><title>languages</title>
-<script type="module" src="/cdn/bridge-widget.min.js"></script>${extra}</head>
+<script type="module" src="/cdn/bridge-widget.js"></script>${extra}</head>
 <body><bridge-widget></bridge-widget></body>
 </html>`;
 
@@ -47,10 +47,9 @@ const PAGES: Record<string, string> = {
 before(async () => {
   dir = scratchDir('i18n-script-tag');
   const script = await buildScript(dir);
-  const file = (name: string) => () => ({ type: 'text/javascript', body: readFileSync(path.join(path.dirname(script), name)) });
-  const routes: StaticRoutes = { '/cdn/bridge-widget.min.js': file('bridge-widget.min.js') };
-  // Japanese is missing from this CDN: its load fails.
-  for (const code of LOCALE_ADD_ONS) if (code !== 'ja') routes[`/cdn/bridge-widget.${code}.js`] = file(`bridge-widget.${code}.js`);
+  // The script-tag folder (the entry, its chunks, the languages), but Japanese is missing from this CDN: its load fails.
+  const routes: StaticRoutes = folderRoutes('/cdn', path.dirname(script));
+  delete routes['/cdn/bridge-widget.ja.js'];
   for (const [name, html] of Object.entries(PAGES)) routes[`/pages/${name}.html`] = () => ({ type: 'text/html', body: html });
   server = await startStaticServer(routes);
   browser = await launchChromium();
@@ -166,7 +165,7 @@ describe('languages of the script-tag build', { timeout: 180_000 }, () => {
 
   it('each language file is data only: it imports nothing, so it never drags code into the first load', () => {
     for (const code of LOCALE_ADD_ONS) {
-      const code_ = readFileSync(path.join(dir!, 'dist', `bridge-widget.${code}.js`), 'utf8');
+      const code_ = readFileSync(path.join(dir!, 'dist/script', `bridge-widget.${code}.js`), 'utf8');
       assert.ok(!/\bimport\b/.test(code_.replace(/`[^`]*`/g, '')), `bridge-widget.${code}.js imports nothing`);
     }
   });

@@ -19,7 +19,7 @@
  * - SvelteKit 2 with adapter-node (test/fixtures/sveltekit-app): the README's
  *   Svelte snippet rendered on the server, hydrated, quoting.
  * - A plain page with only the README's script tag, from the tarball's
- *   script file: the preset tokens quote USDC to USDC.
+ *   script folder: the preset tokens quote USDC to USDC.
  * - A proxy whose ALLOWED_ORIGINS does not name the page: the widget says
  *   bridging is not available on this site, and the console names the setting.
  *
@@ -38,7 +38,7 @@ import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.
 import { en } from '../../src/i18n/en.js';
 import { launchChromium } from './helpers/browser.js';
 import { packPackage, removeDir, ROOT, type PackResult } from './helpers/build.js';
-import { startStaticServer, type StaticRoutes, type StaticServer } from './helpers/static-server.js';
+import { folderRoutes, startStaticServer, type StaticRoutes, type StaticServer } from './helpers/static-server.js';
 import { watchPage } from './helpers/widget-page.js';
 
 /** One registry install (the npm cache makes repeats faster). */
@@ -414,9 +414,13 @@ describe('apps built from the packed tarball', { timeout: FILE_MS }, () => {
       return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">${head}</head><body>${snippet}</body></html>`;
     };
     const server = await startStaticServer({
-      '/': () => ({ type: 'text/html', body: html('script-tag.html').replace('https://your-cdn.example/bridge-widget.min.js', '/bridge-widget.min.js') }),
-      '/host-wallet.html': () => ({ type: 'text/html', body: html('host-wallet.html', '<script type="module" src="/bridge-widget.min.js"></script>') }),
-      '/bridge-widget.min.js': () => ({ type: 'text/javascript', body: readFileSync(path.join(scratch, 'pack/package/dist/bridge-widget.min.js')) }),
+      '/': () => ({
+        type: 'text/html',
+        body: html('script-tag.html').replace('https://your-cdn.example/bridge-widget@0.1.0/dist/script/bridge-widget.js', '/script/bridge-widget.js'),
+      }),
+      '/host-wallet.html': () => ({ type: 'text/html', body: html('host-wallet.html', '<script type="module" src="/script/bridge-widget.js"></script>') }),
+      // The tarball's script-tag folder: the entry and the chunks it imports from beside it.
+      ...folderRoutes('/script', path.join(scratch, 'pack/package/dist/script')),
     });
     try {
       const context = await browser.newContext();
@@ -475,9 +479,9 @@ describe('apps built from the packed tarball', { timeout: FILE_MS }, () => {
     const server = await startStaticServer({
       '/': () => ({
         type: 'text/html',
-        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/bridge-widget.min.js"></script></head><body><bridge-widget proxy-url="${proxy!.url}"></bridge-widget></body></html>`,
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/script/bridge-widget.js"></script></head><body><bridge-widget proxy-url="${proxy!.url}"></bridge-widget></body></html>`,
       }),
-      '/bridge-widget.min.js': () => ({ type: 'text/javascript', body: readFileSync(path.join(scratch, 'pack/package/dist/bridge-widget.min.js')) }),
+      ...folderRoutes('/script', path.join(scratch, 'pack/package/dist/script')),
     });
     // The page is on 127.0.0.1; the proxy allows the same port on localhost only (the mistake from issue 27).
     const pageOrigin = new URL(server.url).origin;

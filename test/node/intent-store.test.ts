@@ -45,6 +45,15 @@ describe('IntentStore: two tabs on one account', () => {
     assert.deepEqual(store.list(ACCOUNT), []);
   });
 
+  it('one proxy is one history, however many slashes end its URL', () => {
+    const storage = new MemoryStorage();
+    new IntentStore(storage, 'https://shop.example/bridge//').save(transfer('x', 1));
+    assert.deepEqual(
+      new IntentStore(storage, 'https://shop.example/bridge').list(ACCOUNT).map((t) => t.intentId),
+      ['x'],
+    );
+  });
+
   it('keeps proxies and accounts apart', () => {
     const storage = new MemoryStorage();
     new IntentStore(storage, 'https://one.example').save(transfer('x', 1));
@@ -85,6 +94,21 @@ describe('IntentStore: what a record is', () => {
     assert.equal(json!.fromAmount, '123456789012345678901');
     assert.equal(json!.toAmountReceived, '98000');
     assert.equal(json!.refundFloor, '123456789012345000000');
+  });
+
+  it('a failed transfer keeps how far it got (received by the bridge) across a reload', () => {
+    const store = new IntentStore(new MemoryStorage(), PROXY);
+    store.save({ ...transfer('failed-early', 1), phase: 'failed', reached: 'submitted', sourceTxHash: '0xaa', receiptAccepted: true });
+    assert.equal(store.get(ACCOUNT, 'failed-early')?.reached, 'submitted');
+  });
+
+  it('finds a transfer by its id, whichever is newest', () => {
+    const store = new IntentStore(new MemoryStorage(), PROXY);
+    store.save({ ...transfer('older', 1), sourceTxHash: '0x01' });
+    store.save({ ...transfer('newer', 2), sourceTxHash: '0x02' });
+    assert.equal(store.get(ACCOUNT, 'older')?.sourceTxHash, '0x01');
+    assert.equal(store.get(ACCOUNT, 'newer')?.sourceTxHash, '0x02');
+    assert.equal(store.get(ACCOUNT, 'missing'), undefined);
   });
 
   it('drops a record with any field of the wrong kind, and keeps the others', () => {
@@ -164,6 +188,21 @@ describe('IntentStore: what stays and what goes', () => {
     assert.equal(store.unfinished(ACCOUNT).length, MAX_RECORDS + 2, 'unfinished transfers are never dropped, even beyond the cap');
   });
 
+  it('lists newest first whatever the phase, so the history reads in time order', () => {
+    const store = new IntentStore(new MemoryStorage(), PROXY);
+    store.save({ ...transfer('monday', 1_000), phase: 'success' });
+    store.save({ ...transfer('tuesday', 2_000), phase: 'bridging' });
+    store.save({ ...transfer('wednesday', 3_000), phase: 'failed' });
+    store.save({ ...transfer('thursday', 4_000), phase: 'success' });
+    // A change to an older transfer does not move it to the top.
+    store.update(ACCOUNT, 'tuesday', (t) => t && { ...t, phase: 'success' });
+    store.update(ACCOUNT, 'wednesday', (t) => t && { ...t, refundedAt: 5_000 });
+    assert.deepEqual(
+      store.list(ACCOUNT).map((t) => t.intentId),
+      ['thursday', 'wednesday', 'tuesday', 'monday'],
+    );
+  });
+
   it('an update that returns nothing leaves the store as it was; one stamps updatedAt', () => {
     const store = new IntentStore(new MemoryStorage(), PROXY);
     store.save(transfer('x', 1));
@@ -234,6 +273,15 @@ describe('PendingApprovals: an approval still mining is waited for, never asked 
     store.approvals.remove(ACCOUNT, '0xab01');
     assert.equal(store.approvals.find(ACCOUNT, approval), undefined);
     assert.equal(store.approvals.find(ACCOUNT, { ...approval, chainId: '84532' })?.hash, '0xab02');
+  });
+
+  it('a second approval still mining does not make the first one forgotten', () => {
+    const store = new IntentStore(new MemoryStorage(), PROXY);
+    const other = { ...approval, chainId: '84532', tokenAddress: '0xCcCc000000000000000000000000000000000003' };
+    store.approvals.add(ACCOUNT, { ...approval, hash: '0xh1' });
+    store.approvals.add(ACCOUNT, { ...other, hash: '0xh2' });
+    assert.equal(store.approvals.find(ACCOUNT, approval)?.hash, '0xh1');
+    assert.equal(store.approvals.find(ACCOUNT, other)?.hash, '0xh2');
   });
 
   it('adding the same hash again replaces it rather than listing it twice', () => {

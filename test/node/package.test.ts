@@ -5,7 +5,9 @@
  * (server-side rendering in Next.js or Nuxt) without touching `window`,
  * `document` or `localStorage`; the proxy entries stay free of the DOM and of
  * `node:` modules as promised; the declarations type-check a consumer through
- * `exports`; and bin/bridge-widget-proxy.js runs the built dist/proxy.js.
+ * `exports`; bin/bridge-widget-proxy.js runs the built dist/proxy.js; and
+ * the script-tag build's old URL, dist/bridge-widget.min.js, still gives a
+ * page the widget (in headless Chromium).
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -16,7 +18,10 @@ import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { LOCALE_ADD_ONS } from '../../src/i18n/add-ons.js';
+import { launchChromium } from './helpers/browser.js';
 import { buildPackage, removeDir, ROOT, run, scratchDir } from './helpers/build.js';
+import { folderRoutes, startStaticServer } from './helpers/static-server.js';
+import { watchPage } from './helpers/widget-page.js';
 
 interface PackageJson {
   name: string;
@@ -93,8 +98,8 @@ describe('the npm package', { timeout: 180_000 }, () => {
     for (const field of ['main', 'module', 'types', 'unpkg', 'customElements'] as const) check(field, pkg[field]);
     for (const [name, file] of Object.entries(pkg.bin)) check(`bin ${name}`, file);
     assert.deepEqual(missing, []);
-    assert.equal(pkg.unpkg.replace(/^\.\//, ''), 'dist/bridge-widget.min.js');
-    assert.deepEqual(pkg.exports['./script'], { types: './dist/types/index.d.ts', default: './dist/bridge-widget.min.js' });
+    assert.equal(pkg.unpkg.replace(/^\.\//, ''), 'dist/script/bridge-widget.js');
+    assert.deepEqual(pkg.exports['./script'], { types: './dist/types/index.d.ts', default: './dist/script/bridge-widget.js' });
     for (const entry of ['dist', 'bin', 'custom-elements.json']) assert.ok(pkg.files.includes(entry), `files lists ${entry}`);
   });
 
@@ -104,10 +109,10 @@ describe('the npm package', { timeout: 180_000 }, () => {
       .map((name) => name.replace(/\.ts$/, ''));
     assert.deepEqual([...LOCALE_ADD_ONS].sort(), tables.sort(), 'src/i18n/add-ons.ts lists exactly the language tables in src/i18n');
     for (const code of LOCALE_ADD_ONS) {
-      for (const file of [`dist/locales/${code}.js`, `dist/bridge-widget.${code}.js`]) assert.ok(existsSync(path.join(dir, file)), `${file} is built`);
+      for (const file of [`dist/locales/${code}.js`, `dist/script/bridge-widget.${code}.js`]) assert.ok(existsSync(path.join(dir, file)), `${file} is built`);
     }
     // The language files are data the widget imports itself: no effect to keep.
-    const effectEntries = ['./dist/index.js', './dist/bridge-widget.min.js'];
+    const effectEntries = ['./dist/index.js', './dist/script/bridge-widget.js', './dist/bridge-widget.min.js'];
     const patterns = pkg.sideEffects.map((glob) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*')}$`));
     for (const entry of effectEntries) {
       assert.ok(existsSync(path.join(dir, entry)), `${entry} is built`);
@@ -284,6 +289,39 @@ export const jsx = <bridge-widget proxy-url="/bridge" provider={provider} onbrid
       const exited = new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
       child.kill('SIGTERM');
       await exited;
+    }
+  });
+
+  it('the old URL dist/bridge-widget.min.js still gives a page the widget (through the script folder)', async () => {
+    const alias = readFileSync(path.join(dir, 'dist/bridge-widget.min.js'), 'utf8');
+    assert.match(alias, /^export \* from '\.\/script\/bridge-widget\.js';\s*$/, 'a one-line alias of the folder’s entry');
+    const server = await startStaticServer({
+      '/': () => ({
+        type: 'text/html',
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>old URL</title>
+<script type="module" src="/dist/bridge-widget.min.js"></script></head><body><bridge-widget></bridge-widget></body></html>`,
+      }),
+      '/dist/bridge-widget.min.js': () => ({ type: 'text/javascript', body: alias }),
+      ...folderRoutes('/dist/script', path.join(dir, 'dist/script')),
+    });
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const log = watchPage(page);
+      await page.goto(`${server.url}/`);
+      // Without a proxy URL the widget renders and says so: it is defined, upgraded and drawn.
+      await page.getByText('proxy-url', { exact: false }).first().waitFor({ timeout: 30_000 });
+      const state = await page.evaluate(() => {
+        const element = customElements.get('bridge-widget');
+        const widget = document.querySelector('bridge-widget');
+        return { upgraded: !!element && widget instanceof element, rendered: !!widget?.shadowRoot?.childElementCount };
+      });
+      assert.deepEqual(state, { upgraded: true, rendered: true });
+      assert.ok(server.served.includes('/dist/script/bridge-widget.js'), `the alias loaded the folder's entry: ${server.served.join(', ')}`);
+      assert.deepEqual(log.errors, []);
+    } finally {
+      await browser.close();
+      await server.close();
     }
   });
 });

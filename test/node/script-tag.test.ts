@@ -1,24 +1,29 @@
 /**
- * The script-tag build on its own: dist/bridge-widget.min.js, built once for
- * this file, is served with a test page by a bare node:http server (no vite),
- * and a whole transfer runs in headless Chromium against the sandbox, ending
- * with the tokens on the destination chain. The page's only other script is
- * the development wallet, prebuilt from demo/dev-wallet.ts.
+ * The script-tag build on its own: dist/script/ (the entry bridge-widget.js,
+ * its chunks and the language add-ons), built once for this file, is served
+ * as a folder with a test page by a bare node:http server (no vite), and a
+ * whole transfer runs in headless Chromium against the sandbox, ending with
+ * the tokens on the destination chain. The page's only other script is the
+ * development wallet, prebuilt from demo/dev-wallet.ts.
  *
- * Also: the file loaded twice (a second copy under another URL) and next to a
- * copy with another version never throws; another version only warns.
+ * Also: the build loaded twice (a second copy of the folder under another
+ * URL) and next to a copy with another version never throws; another version
+ * only warns. (A nested path on another origin, with the page's CSP and a
+ * chunk that fails to load: cdn.test.ts. The old URL
+ * dist/bridge-widget.min.js: package.test.ts.)
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { init, parse } from 'es-module-lexer';
 import type { Browser } from 'playwright-core';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
 import { minifyCssText, minifyHtmlText, minifyLitTemplates } from '../../scripts/vite-plugin-minify-lit.js';
 import { LOCALE_ADD_ONS } from '../../src/i18n/add-ons.js';
 import { buildDevWallet, buildScript, removeDir, ROOT, scratchDir } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
-import { startStaticServer, type StaticServer } from './helpers/static-server.js';
+import { folderRoutes, startStaticServer, type StaticRoutes, type StaticServer } from './helpers/static-server.js';
 import { DESTINATION_CHAIN, FLOW_WIDGET_TAG, flowPageConfig, flowScript, runTransfer, usdcBalance, watchPage } from './helpers/widget-page.js';
 
 const DST = DESTINATION_CHAIN;
@@ -27,7 +32,9 @@ const OTHER_VERSION = '0.0.0-other';
 
 let dir: string;
 let script: string;
-let otherVersionScript: string;
+let scriptDir: string;
+/** The folder's files claiming another version (every literal of the version string replaced). */
+let otherVersionRoutes: StaticRoutes;
 let devWallet: string;
 let sandbox: SandboxHandle;
 let server: StaticServer | undefined;
@@ -41,7 +48,7 @@ function flowPage(): string {
   <meta charset="utf-8">
   <link rel="icon" href="data:,">
   <title>bridge-widget from a script tag</title>
-  <script type="module" src="/bridge-widget.min.js"></script>
+  <script type="module" src="/script/bridge-widget.js"></script>
 </head>
 <body>
   ${FLOW_WIDGET_TAG}
@@ -58,8 +65,8 @@ const loadTwicePage = (second: string, proxyUrl: string) => `<!doctype html>
   <meta charset="utf-8">
   <link rel="icon" href="data:,">
   <title>bridge-widget loaded twice</title>
-  <script type="module" src="/bridge-widget.min.js"></script>
-  <script type="module" src="/bridge-widget.min.js"></script>
+  <script type="module" src="/script/bridge-widget.js"></script>
+  <script type="module" src="/script/bridge-widget.js"></script>
   <script type="module" src="${second}"></script>
   <script type="module">window.scriptsRan = true;</script>
 </head>
@@ -69,24 +76,45 @@ const loadTwicePage = (second: string, proxyUrl: string) => `<!doctype html>
 function serve(): Promise<StaticServer> {
   return startStaticServer({
     '/': () => ({ type: 'text/html', body: flowPage() }),
-    '/twice.html': () => ({ type: 'text/html', body: loadTwicePage('/copy/bridge-widget.min.js', sandbox.proxyUrl!) }),
-    '/other-version.html': () => ({ type: 'text/html', body: loadTwicePage('/other/bridge-widget.min.js', sandbox.proxyUrl!) }),
-    '/bridge-widget.min.js': () => ({ type: 'text/javascript', body: readFileSync(script) }),
-    '/copy/bridge-widget.min.js': () => ({ type: 'text/javascript', body: readFileSync(script) }),
-    '/other/bridge-widget.min.js': () => ({ type: 'text/javascript', body: otherVersionScript }),
+    '/twice.html': () => ({ type: 'text/html', body: loadTwicePage('/copy/bridge-widget.js', sandbox.proxyUrl!) }),
+    '/other-version.html': () => ({ type: 'text/html', body: loadTwicePage('/other/bridge-widget.js', sandbox.proxyUrl!) }),
+    ...folderRoutes('/script', scriptDir),
+    ...folderRoutes('/copy', scriptDir),
+    ...otherVersionRoutes,
     '/dev-wallet.js': () => ({ type: 'text/javascript', body: readFileSync(devWallet) }),
   });
 }
 
+/** Relative imports of a built file, static and dynamic, as written. */
+function relativeImports(code: string): { static: string[]; dynamic: string[]; other: string[] } {
+  const [imports] = parse(code);
+  const found = { static: [] as string[], dynamic: [] as string[], other: [] as string[] };
+  for (const record of imports) {
+    if (record.type === 'import-meta') continue;
+    const specifier = record.specifier ?? '(computed)';
+    if (!specifier.startsWith('./')) found.other.push(specifier);
+    else if (record.type === 'dynamic') found.dynamic.push(specifier);
+    else found.static.push(specifier);
+  }
+  return found;
+}
+
 before(async () => {
+  await init();
   dir = scratchDir('script-tag');
   script = await buildScript(dir);
+  scriptDir = path.dirname(script);
   devWallet = await buildDevWallet(path.join(dir, 'assets'));
-  const original = readFileSync(script, 'utf8');
-  // The same build claiming another version: every literal of the version string.
+  // The same build claiming another version: every literal of the version string, in every file of the folder.
   const versionLiteral = new RegExp(`([\`'"])${VERSION.replace(/\./g, '\\.')}\\1`, 'g');
-  assert.ok(versionLiteral.test(original), `the script file contains the version string ${VERSION}`);
-  otherVersionScript = original.replace(versionLiteral, `$1${OTHER_VERSION}$1`);
+  const withVersion = readdirSync(scriptDir).filter((name) => new RegExp(versionLiteral.source).test(readFileSync(path.join(scriptDir, name), 'utf8')));
+  assert.ok(withVersion.length > 0, `a file of the folder (the entry or a chunk it imports) contains the version string ${VERSION}`);
+  otherVersionRoutes = Object.fromEntries(
+    Object.entries(folderRoutes('/other', scriptDir)).map(([route, file]) => [
+      route,
+      () => ({ ...file(), body: file().body.toString().replace(versionLiteral, `$1${OTHER_VERSION}$1`) }),
+    ]),
+  );
   sandbox = await startSandbox({ bridgingDelayMs: 0, pollHintMs: 200 });
   server = await serve();
   baseUrl = server.url;
@@ -100,24 +128,42 @@ after(async () => {
   removeDir(dir);
 });
 
-describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150_000 }, () => {
-  it('is self-contained and uses the production builds of its dependencies', () => {
-    assert.deepEqual(
-      readdirSync(path.dirname(script)).sort(),
-      ['bridge-widget.min.js', ...LOCALE_ADD_ONS.map((code) => `bridge-widget.${code}.js`)].sort(),
-      'one file, plus one file per language it may show (no source maps: they would carry the dependencies’ sources)',
+describe('dist/script/ on a page with nothing else', { timeout: 150_000 }, () => {
+  it('is a folder that needs nothing outside it, and uses the production builds of its dependencies', () => {
+    const names = readdirSync(scriptDir).sort();
+    assert.ok(names.includes('bridge-widget.js'), `the entry: ${names.join(', ')}`);
+    assert.ok(
+      names.some((name) => !/^bridge-widget(\.[\w-]+)?\.js$/.test(name)),
+      `the later moments are chunks beside the entry: ${names.join(', ')}`,
     );
-    const code = readFileSync(script, 'utf8');
-    const staticImport = /(?:^|[;}])\s*import\s*(?:[\w$*{][^;]*?\bfrom\s*)?["'`]/;
-    const dynamicImports = [...code.matchAll(/\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]).sort();
-    assert.ok(!staticImport.test(code), 'no static import: everything it needs to run is inside the file');
     assert.deepEqual(
-      dynamicImports,
-      LOCALE_ADD_ONS.map((code) => `./bridge-widget.${code}.js`).sort(),
-      'it imports only its languages, next to itself, when shown',
+      names.filter((name) => !name.endsWith('.js')),
+      [],
+      'JavaScript only (no source maps: they would carry the dependencies’ sources)',
     );
-    assert.ok(!code.includes('Lit is in dev mode'), "Lit's production build");
-    assert.ok(!code.includes('process.env'), 'no process.env left for a browser to trip on');
+    for (const code of LOCALE_ADD_ONS) assert.ok(names.includes(`bridge-widget.${code}.js`), `one file per language it may show: bridge-widget.${code}.js`);
+    for (const name of names) {
+      const code = readFileSync(path.join(scriptDir, name), 'utf8');
+      const imports = relativeImports(code);
+      assert.deepEqual(imports.other, [], `${name} imports only files of its own folder (./…), nothing bare, nothing above it, nothing computed`);
+      for (const specifier of [...imports.static, ...imports.dynamic])
+        assert.ok(names.includes(specifier.slice(2)), `${name} imports ${specifier}, which is in the folder`);
+      assert.ok(!code.includes('Lit is in dev mode'), `${name}: Lit's production build`);
+      assert.ok(!code.includes('process.env'), `${name}: no process.env left for a browser to trip on`);
+    }
+    const entryImports = relativeImports(readFileSync(script, 'utf8'));
+    assert.ok(
+      entryImports.dynamic.some((specifier) => !/^\.\/bridge-widget\.[\w-]+\.js$/.test(specifier)),
+      'the entry loads the later moments with import()',
+    );
+    // The language loader sits in the entry or a chunk of its first load; either way each language is an import() of a file beside it.
+    const firstLoad = [path.basename(script), ...entryImports.static.map((specifier) => specifier.slice(2))];
+    const languageImports = firstLoad.flatMap((name) => relativeImports(readFileSync(path.join(scriptDir, name), 'utf8')).dynamic);
+    for (const code of LOCALE_ADD_ONS)
+      assert.ok(
+        languageImports.includes(`./bridge-widget.${code}.js`),
+        `the first load imports bridge-widget.${code}.js, next to itself, when it shows that language`,
+      );
   });
 
   it('runs a whole transfer to bridge-success, and the tokens arrive on the destination chain', async () => {
@@ -140,7 +186,14 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
     assert.equal(arrived.toString(), outcome.detail.toAmount, 'the destination balance grew by what bridge-success reported');
     assert.ok(arrived > 0n);
 
-    assert.deepEqual([...new Set(scripts)].sort(), ['/bridge-widget.min.js', '/dev-wallet.js'], 'the widget comes from the script file alone');
+    const widgetScripts = [...new Set(scripts)].filter((p) => p !== '/dev-wallet.js');
+    assert.ok(widgetScripts.includes('/script/bridge-widget.js'), `the entry was loaded: ${widgetScripts.join(', ')}`);
+    assert.ok(widgetScripts.length > 1, `the transfer loaded later moments as chunks: ${widgetScripts.join(', ')}`);
+    assert.deepEqual(
+      widgetScripts.filter((p) => !p.startsWith('/script/')),
+      [],
+      'the widget comes from its folder alone',
+    );
     assert.deepEqual(log.errors, [], 'no page errors');
     await page.close();
   });
@@ -160,7 +213,7 @@ describe('dist/bridge-widget.min.js on a page with nothing else', { timeout: 150
       };
     });
     assert.deepEqual(state, { version: VERSION, rendered: true, upgraded: true });
-    assert.ok(server!.served.includes('/copy/bridge-widget.min.js'), 'the second copy was loaded');
+    assert.ok(server!.served.includes('/copy/bridge-widget.js'), 'the second copy was loaded');
     assert.deepEqual(log.errors, []);
     assert.deepEqual(
       log.warnings.filter((w) => w.includes('bridge-widget')),

@@ -40,7 +40,7 @@ import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.
 import { buildDevWallet, buildPackage, removeDir, ROOT, scratchDir } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
 import { ScriptedServer, type ScriptedAnswer } from './helpers/scripted-server.js';
-import { startStaticServer, type StaticServer } from './helpers/static-server.js';
+import { folderRoutes, startStaticServer, type StaticServer } from './helpers/static-server.js';
 import {
   DESTINATION_CHAIN,
   FLOW_WIDGET_TAG,
@@ -256,7 +256,7 @@ before(async () => {
   dir = scratchDir('security-key');
   // Both builds, as `npm run build` makes them (declarations are not code a browser gets).
   await buildPackage(dir, { declarations: false });
-  script = path.join(dir, 'dist/bridge-widget.min.js');
+  script = path.join(dir, 'dist/script/bridge-widget.js');
   devWallet = await buildDevWallet(path.join(dir, 'assets'));
   sandbox = await startSandbox({ apiKey: API_KEY, bridgingDelayMs: 0, pollHintMs: 200, proxyLog: (line) => proxyLog.push(line) });
   relay = await startRelay(sandbox.proxyUrl!);
@@ -264,11 +264,11 @@ before(async () => {
     '/': () => ({
       type: 'text/html',
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>key test</title>
-<script type="module" src="/bridge-widget.min.js"></script></head>
+<script type="module" src="/script/bridge-widget.js"></script></head>
 <body>${FLOW_WIDGET_TAG}<script type="module">${flowScript(flowPageConfig(sandbox, relay.url))}</script></body></html>`,
     }),
     '/probes.html': () => ({ type: 'text/html', body: blankPage }),
-    '/bridge-widget.min.js': () => ({ type: 'text/javascript', body: readFileSync(script) }),
+    ...folderRoutes('/script', path.dirname(script)),
     '/dev-wallet.js': () => ({ type: 'text/javascript', body: readFileSync(devWallet) }),
   });
   // A proxy holding the same key in front of an upstream that misbehaves on purpose.
@@ -521,7 +521,8 @@ describe('the API key never reaches the browser', { timeout: 150_000 }, () => {
         return statSync(file).isDirectory() ? list(file) : [file];
       });
     const built = list(path.join(dir, 'dist'));
-    assert.ok(built.some((f) => f.endsWith('bridge-widget.min.js')) && built.some((f) => f.endsWith('index.js')), 'both builds are there');
+    assert.ok(built.some((f) => f.endsWith(path.join('script', 'bridge-widget.js'))) && built.some((f) => f.endsWith('index.js')), 'both builds are there');
+    assert.ok(built.filter((f) => f.includes(`${path.sep}script${path.sep}`)).length > 2, 'the script build’s chunks are searched too');
     const sources = list(path.join(ROOT, 'src'));
     const offenders = [...built, ...sources].flatMap((file) => {
       const found = sightings(readFileSync(file, 'latin1'));
@@ -555,7 +556,8 @@ describe('the API key never reaches the browser', { timeout: 150_000 }, () => {
       });
     });
     const leaks: string[] = [];
-    for (const file of ['/sandbox-config.json', '/', '/pages/script-tag.html', '/bridge-widget.min.js']) {
+    const scriptFiles = readdirSync(path.dirname(script)).map((name) => `/script/${name}`);
+    for (const file of ['/sandbox-config.json', '/', '/pages/script-tag.html', ...scriptFiles]) {
       const response = await fetch(new URL(file, url));
       const text = `${JSON.stringify(Object.fromEntries(response.headers))}\n${await response.text()}`;
       assert.equal(response.status, 200, file);

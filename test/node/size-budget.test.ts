@@ -3,90 +3,151 @@
  * are not (they are printed by `npm run bench`).
  *
  * Builds with the repository's vite.config.ts (package build, then
- * `--mode script`) into a temporary directory, never into dist/.
+ * `--mode script` into its folder) into a temporary directory, never into dist/.
  *
- * Budgets, gzip level 9 (as `gzip -9`):
- * - script-tag build (`exports['./script']`, dist/bridge-widget.min.js,
- *   everything but its language files included): a hard ceiling of 62 KB =
- *   63,488 bytes (60 KB until issue 28; see SCRIPT_GZIP_BUDGET). The old
- *   45 KB target is retired: lit + zod/mini + the viem helpers take 15.3 KB
- *   and the rest is features, each of which states its cost in gzip bytes.
+ * Budgets, gzip level 9 (as `gzip -9`), each file compressed on its own as a
+ * server sends it, summed (issue 24):
+ * - first load of the script-tag build (`exports['./script']`,
+ *   dist/script/bridge-widget.js, and every chunk it imports statically,
+ *   transitively): FIRST_LOAD_GZIP_BUDGET, 45 KB = 46,080 bytes. What draws
+ *   the form and makes it interactive.
+ * - complete: everything the entry reaches through static and dynamic
+ *   relative imports, language add-ons left out (a file whose name is a
+ *   language code other than English, see scripts/bench/graph.ts):
+ *   COMPLETE_GZIP_BUDGET, 100 KB = 102,400 bytes. What a whole English
+ *   transfer can load.
  * - package entry (`exports['.']`, dist/index.js with the local chunks it
- *   imports, as published; lit, viem, zod external):
+ *   imports statically, as published; lit, viem, zod external):
  *   PACKAGE_ENTRY_GZIP_BUDGET in scripts/bench/size.ts, 85,700 bytes, set
  *   from the measurement when the budget was introduced (74,494 bytes) plus
  *   15 % headroom. Raise it deliberately, in the same change as the code that
  *   needs it, and say why.
+ * The import graph is read from the built files by es-module-lexer
+ * (scripts/bench/graph.ts). Over a budget, each file of the set is listed
+ * with its gzip bytes and the largest modules in it (from its sourcemap).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, type TestContext } from 'node:test';
 import { buildWidget, type BuiltFiles } from '../../scripts/bench/build.ts';
 import {
   bundledSources,
+  COMPLETE_GZIP_BUDGET,
+  completeScriptFiles,
   contributors,
   entrySize,
-  fileSize,
+  FIRST_LOAD_GZIP_BUDGET,
   forbiddenFindings,
   PACKAGE_ENTRY_GZIP_BUDGET,
-  SCRIPT_GZIP_BUDGET,
+  scriptSizes,
+  type ChunkSize,
+  type ScriptSizes,
 } from '../../scripts/bench/size.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-describe('size budgets', { timeout: 120_000 }, () => {
+/** One line per file of a set, with what it holds: what a failure needs to be acted on without running the bench. */
+function describeFiles(t: TestContext, chunks: readonly ChunkSize[]): void {
+  for (const chunk of chunks) {
+    t.diagnostic(`  ${chunk.file} (${chunk.role}): ${chunk.gzip} B gzip, ${chunk.raw} B raw`);
+    for (const m of chunk.modules) t.diagnostic(`      ${m.source}: ${m.bytes} B raw`);
+  }
+}
+
+describe('size budgets', { timeout: 180_000 }, () => {
   let dir: string;
   let files: BuiltFiles;
+  let sizes: ScriptSizes;
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bridge-widget-size-'));
     files = await buildWidget(join(dir, 'dist'));
+    sizes = await scriptSizes(files.scriptFile, 8);
   });
 
   after(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it(`the script-tag build is at most ${kb(SCRIPT_GZIP_BUDGET)} gzipped`, (t) => {
-    const size = fileSize(files.scriptFile);
-    t.diagnostic(`${size.file}: ${size.gzip} B gzip (${kb(size.gzip)}), ${size.raw} B raw, ${size.brotli} B brotli`);
-    if (size.gzip > SCRIPT_GZIP_BUDGET) {
-      // Say where the bytes are, so the failure can be acted on without running the bench.
-      const c = contributors(files.scriptFile, 10);
-      for (const p of c.packages) t.diagnostic(`  ${p.name}: ${p.bytes} B raw (${(p.share * 100).toFixed(1)} %), about ${p.gzipMarginal} B gzip`);
-      for (const m of c.modules) t.diagnostic(`  ${m.source}: ${m.bytes} B raw`);
-    }
+  it('the script-tag build names every chunk it imports (no computed import, no missing file)', (t) => {
+    for (const chunk of sizes.chunks)
+      t.diagnostic(
+        `${chunk.file} (${chunk.role}) imports ${[...chunk.imports.static, ...chunk.imports.dynamic.map((f) => `import(${f})`)].join(', ') || 'nothing'}`,
+      );
+    assert.deepEqual(sizes.unresolved, []);
     assert.ok(
-      size.gzip <= SCRIPT_GZIP_BUDGET,
-      `${size.file} is ${size.gzip} B gzipped (${kb(size.gzip)}), over the ${SCRIPT_GZIP_BUDGET} B ceiling by ${size.gzip - SCRIPT_GZIP_BUDGET} B; run npm run bench for the contributors`,
+      sizes.chunks.some((c) => c.role === 'on demand'),
+      'the later moments are chunks loaded on demand',
     );
   });
 
-  it(`the package entry with its chunks is at most ${PACKAGE_ENTRY_GZIP_BUDGET} B gzipped`, (t) => {
-    const size = entrySize(files.entryFile);
+  it(`the first load of the script-tag build (the entry and its static imports) is at most ${kb(FIRST_LOAD_GZIP_BUDGET)} gzipped`, (t) => {
+    const { firstLoad } = sizes;
+    t.diagnostic(
+      `first load: ${firstLoad.gzip} B gzip (${kb(firstLoad.gzip)}) in ${firstLoad.files.join(' + ')}; ${firstLoad.raw} B raw, ${firstLoad.brotli} B brotli`,
+    );
+    if (firstLoad.gzip > FIRST_LOAD_GZIP_BUDGET) {
+      describeFiles(
+        t,
+        sizes.chunks.filter((c) => firstLoad.files.includes(c.file)),
+      );
+      const c = contributors(
+        sizes.chunks.filter((chunk) => firstLoad.files.includes(chunk.file)).map((chunk) => join(files.scriptDir, chunk.file)),
+        0,
+      );
+      for (const p of c.packages) t.diagnostic(`  ${p.name}: ${p.bytes} B raw (${(p.share * 100).toFixed(1)} %), about ${p.gzipMarginal} B gzip`);
+    }
+    assert.ok(
+      firstLoad.gzip <= FIRST_LOAD_GZIP_BUDGET,
+      `the first load is ${firstLoad.gzip} B gzipped (${kb(firstLoad.gzip)}), over the ${FIRST_LOAD_GZIP_BUDGET} B budget by ${firstLoad.gzip - FIRST_LOAD_GZIP_BUDGET} B; run npm run bench for the contributors`,
+    );
+  });
+
+  it(`everything a complete English transfer can load (language add-ons left out) is at most ${kb(COMPLETE_GZIP_BUDGET)} gzipped`, (t) => {
+    const { complete } = sizes;
+    t.diagnostic(
+      `complete: ${complete.gzip} B gzip (${kb(complete.gzip)}) in ${complete.files.length} files; ${complete.raw} B raw, ${complete.brotli} B brotli`,
+    );
+    const left = sizes.chunks.filter((c) => c.role === 'language').map((c) => c.file);
+    if (left.length) t.diagnostic(`language add-ons left out: ${left.join(', ')}`);
+    if (complete.gzip > COMPLETE_GZIP_BUDGET)
+      describeFiles(
+        t,
+        sizes.chunks.filter((c) => complete.files.includes(c.file)),
+      );
+    assert.ok(complete.files.length > sizes.firstLoad.files.length, 'the complete set holds the chunks loaded on demand too');
+    assert.ok(
+      complete.gzip <= COMPLETE_GZIP_BUDGET,
+      `a complete transfer loads ${complete.gzip} B gzipped (${kb(complete.gzip)}), over the ${COMPLETE_GZIP_BUDGET} B budget by ${complete.gzip - COMPLETE_GZIP_BUDGET} B`,
+    );
+  });
+
+  it(`the package entry with its chunks is at most ${PACKAGE_ENTRY_GZIP_BUDGET} B gzipped`, async (t) => {
+    const size = await entrySize(files.entryFile);
     t.diagnostic(`${size.closure.files.join(' + ')}: ${size.closure.gzip} B gzip, ${size.closure.raw} B raw (entry file alone ${size.entry.gzip} B gzip)`);
-    assert.ok(size.closure.files.length >= 1);
+    assert.ok(size.closure.files.length > 1, 'the entry imports its local chunks, and they are counted');
     assert.ok(
       size.closure.gzip <= PACKAGE_ENTRY_GZIP_BUDGET,
       `the package entry is ${size.closure.gzip} B gzipped, over its ${PACKAGE_ENTRY_GZIP_BUDGET} B budget by ${size.closure.gzip - PACKAGE_ENTRY_GZIP_BUDGET} B`,
     );
   });
 
-  it('the script-tag build has no viem client or HTTP transport code (the widget speaks EIP-1193 and fetch)', () => {
-    assert.deepEqual(forbiddenFindings(files.scriptFile), []);
+  it('the script-tag build has no viem client or HTTP transport code, in any chunk (the widget speaks EIP-1193 and fetch)', async () => {
+    assert.deepEqual(forbiddenFindings(await completeScriptFiles(files.scriptFile)), []);
   });
 
-  it('zod comes in as zod/mini only; its share is reported', (t) => {
-    const c = contributors(files.scriptFile);
+  it('zod comes in as zod/mini only, in every chunk; its share is reported', async (t) => {
+    const all = await completeScriptFiles(files.scriptFile);
+    const c = contributors(all);
     const zod = c.packages.find((p) => p.name === 'zod');
     t.diagnostic(
       zod
-        ? `zod: ${zod.bytes} B raw (${(zod.share * 100).toFixed(1)} % of the script build), about ${zod.gzipMarginal} B gzip`
+        ? `zod: ${zod.bytes} B raw (${(zod.share * 100).toFixed(1)} % of a complete transfer), about ${zod.gzipMarginal} B gzip`
         : 'zod: not in the script build',
     );
-    const classic = bundledSources(files.scriptFile).filter((source) => /node_modules\/zod\/(v4\/classic|v3)\//.test(source));
+    const classic = all.flatMap((file) => bundledSources(file)).filter((source) => /node_modules\/zod\/(v4\/classic|v3)\//.test(source));
     assert.deepEqual(classic, [], 'the classic zod API (or zod v3) is bundled; import from zod/mini');
   });
 });

@@ -130,6 +130,89 @@ describe('status poller against a real HTTP server', () => {
     assert.ok(outcome.kind === 'final' && outcome.status.dest_tx_hash === '0xreal');
   });
 
+  it('asks again only once next_poll_at has come', async () => {
+    const nextPollAt = Date.now() + 400;
+    server.answerSequence([record('bridging', { next_poll_at: new Date(nextPollAt).toISOString() }), record('success')]);
+    const outcome = await pollUntilFinal(client, 'int_1', { intervalMs: 5, minIntervalMs: 1 });
+    assert.equal(outcome.kind, 'final');
+    assert.equal(server.requests.length, 2);
+    // A lower bound only (a loaded machine asks later, never sooner); 2 ms for the timer's rounding.
+    assert.ok(server.requests[1]!.receivedAt >= nextPollAt - 2, `asked ${nextPollAt - server.requests[1]!.receivedAt} ms before next_poll_at`);
+  });
+
+  it('after a refused status, waits its own interval before asking again', async () => {
+    server.answerSequence([record('success', { dest_tx_hash: '0xforged' }), record('success', { dest_tx_hash: '0xreal' })]);
+    const intervalMs = 400;
+    const outcome = await pollUntilFinal(client, 'int_1', {
+      intervalMs,
+      minIntervalMs: 1,
+      accept: (status) => status.kind === 'tracked' && status.dest_tx_hash === '0xreal',
+    });
+    assert.equal(outcome.kind, 'final');
+    const [first, second] = server.requests;
+    assert.ok(second!.receivedAt - first!.receivedAt >= intervalMs - 2, `asked again after ${second!.receivedAt - first!.receivedAt} ms`);
+  });
+
+  it('rides out a failure without an onProblem listener', async () => {
+    server.answerSequence([{ status: 503, json: { error: 'busy' } }, record('success')]);
+    const outcome = await pollUntilFinal(client, 'int_1', { intervalMs: 5, minIntervalMs: 1, backoff: noJitter });
+    assert.equal(outcome.kind, 'final');
+    assert.equal(server.requests.length, 2);
+  });
+
+  it('an error thrown by the caller’s onStatus ends polling with that error, not retried as a network failure', async () => {
+    server.answerSequence([record('bridging'), record('success')]);
+    const bug = new TypeError('the page’s handler broke');
+    const problems: string[] = [];
+    let calls = 0;
+    const polling = pollUntilFinal(client, 'int_1', {
+      intervalMs: 5,
+      minIntervalMs: 1,
+      backoff: noJitter,
+      onStatus: () => {
+        if (calls++ === 0) throw bug;
+      },
+      onProblem: (error) => problems.push(error.kind),
+    });
+    await assert.rejects(polling, (error: unknown) => error === bug);
+    assert.deepEqual(problems, []);
+    assert.equal(server.requests.length, 1);
+  });
+
+  it('a stop while a request is in flight cancels it: the answer that comes later is not taken, and no problem is reported', async () => {
+    const controller = new AbortController();
+    // The server receives the request, the caller stops, then the server answers "success".
+    server.answer(() => {
+      controller.abort();
+      return record('success');
+    });
+    const problems: string[] = [];
+    const polling = pollUntilFinal(client, 'int_1', {
+      intervalMs: 5,
+      minIntervalMs: 1,
+      signal: controller.signal,
+      onProblem: (error) => problems.push(error.kind),
+    });
+    await assert.rejects(polling, (error: unknown) => error instanceof RoutingError && error.kind === 'aborted');
+    assert.deepEqual(problems, [], 'a stop is not a problem to show');
+  });
+
+  it('a stop during the wait says polling was stopped, with the caller’s reason as its cause', async () => {
+    server.answerSequence([record('bridging')]);
+    const controller = new AbortController();
+    const reason = new Error('the page closed the transfer');
+    const polling = pollUntilFinal(client, 'int_1', {
+      intervalMs: 60_000,
+      signal: controller.signal,
+      onStatus: () => controller.abort(reason),
+    });
+    await assert.rejects(
+      polling,
+      (error: unknown) => error instanceof RoutingError && error.kind === 'aborted' && /polling was stopped/.test(error.message) && error.cause === reason,
+    );
+    assert.equal(server.requests.length, 1);
+  });
+
   it('stops when asked to, with an aborted error', async () => {
     server.answerSequence([record('bridging')]);
     const controller = new AbortController();

@@ -56,7 +56,7 @@ describe('zero-JS demo page', { timeout: 300_000 }, () => {
     const own = scripts.filter(([, attrs]) => !/\/@vite\/client/.test(attrs ?? ''));
     assert.deepEqual(
       own.map(([, attrs]) => /src="([^"]+)"/.exec(attrs ?? '')?.[1]),
-      ['/extensions/dev-wallets.ts', '/bridge-widget.min.js'],
+      ['/extensions/dev-wallets.ts', '/script/bridge-widget.js'],
     );
     assert.ok(
       own.every(([, , body]) => !body?.trim()),

@@ -131,6 +131,81 @@
     bench.startup.catch(() => undefined);
   }
 
+  /**
+   * The phone profile (issue 24): painted times since navigation start of the
+   * shell (the widget's card drawn), the chains listed, and interactive: the
+   * chains listed, the amount input enabled and a quote shown for the preset
+   * amount, all in one frame.
+   */
+  const formState = (w) => {
+    const input = sel.amountInput(w);
+    return {
+      shell: !!sel.inWidget(w, '[part~="base"]'),
+      chains: bench.interactive(w)(),
+      amountEnabled: !!input && !input.disabled,
+      quote: /\d/.test(sel.quoteReceivedText(w)),
+    };
+  };
+  const measurePhone = async () => {
+    await new Promise((resolve) => (document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', resolve, { once: true }) : resolve()));
+    const [shellAt, chainsAt, interactiveAt] = await Promise.all([
+      whenPainted(() => formState(sel.widget()).shell, 120000, 'the widget shell'),
+      whenPainted(() => formState(sel.widget()).chains, 120000, 'the chains listed'),
+      whenPainted(
+        () => {
+          const state = formState(sel.widget());
+          return state.chains && state.amountEnabled && state.quote;
+        },
+        120000,
+        'the form interactive (chains, amount input, quote)',
+      ),
+    ]);
+    // What the start-up asked for, in order: the script files and the proxy's answers, as the page saw them.
+    const requests = performance
+      .getEntriesByType('resource')
+      .filter((r) => r.startTime <= interactiveAt)
+      .map((r) => {
+        const url = new URL(r.name);
+        return {
+          what: url.pathname.endsWith('.js')
+            ? url.pathname.split('/').pop()
+            : `${url.pathname.replace(/0x[0-9a-fA-F]{40}/g, ':address')}${url.search ? '?…' : ''}`,
+          start: r.startTime,
+          end: r.responseEnd,
+        };
+      });
+    return { shellAt, chainsAt, interactiveAt, requests };
+  };
+  if (bench.config.phone) {
+    bench.phone = measurePhone();
+    bench.phone.catch(() => undefined);
+  }
+
+  /**
+   * Arms a measurement of the next click on the primary button (Bridge):
+   * click → the first painted frame showing the review (bw-route-review, from
+   * the review chunk), and the script files requested after the click.
+   */
+  bench.armReviewClick = () => {
+    const w = sel.widget();
+    bench.reviewClick = new Promise((resolve, reject) => {
+      const onClick = (e) => {
+        if (!e.composedPath().some((n) => n && n.getAttribute && /\bprimary-button\b/.test(n.getAttribute('part') || ''))) return;
+        w.shadowRoot.removeEventListener('click', onClick, true);
+        const clickAt = e.timeStamp;
+        whenPainted(() => sel.inWidget(sel.widget(), 'bw-route-review'), 120000, 'the review').then((reviewAt) => {
+          const scriptsAfterClick = performance
+            .getEntriesByType('resource')
+            .filter((r) => r.startTime >= clickAt && new URL(r.name).pathname.endsWith('.js'))
+            .map((r) => new URL(r.name).pathname.split('/').pop());
+          resolve({ clickAt, reviewAt, scriptsAfterClick });
+        }, reject);
+      };
+      w.shadowRoot.addEventListener('click', onClick, true);
+    });
+    bench.reviewClick.catch(() => undefined);
+  };
+
   bench.connectWallet = async (options) => {
     const { createDevWallet } = await import(options.walletModule);
     const wallet = createDevWallet({ privateKey: options.privateKey, chains: options.chains, chainId: options.chainId, autoConnect: true });

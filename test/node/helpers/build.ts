@@ -44,10 +44,17 @@ export function run(command: string, args: string[], options: { env?: Record<str
 const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 
-/** The script-tag build with its language add-ons (bridge-widget.de.js, …), into `<root>/dist`; returns the script's path. */
+/**
+ * The script-tag build, a folder: the entry, its chunks and the language
+ * add-ons (bridge-widget.de.js, …), into `<root>/dist/script` as
+ * `npm run build` makes it; returns the entry's path
+ * (`<root>/dist/script/bridge-widget.js`). Serve the whole folder
+ * (./static-server.ts `folderRoutes`): the entry imports its chunks from it.
+ */
 export async function buildScript(root: string): Promise<string> {
-  await run(process.execPath, [vite, 'build', '--mode', 'script', '--outDir', path.join(root, 'dist'), '--logLevel', 'warn']);
-  return path.join(root, 'dist/bridge-widget.min.js');
+  const outDir = path.join(root, 'dist/script');
+  await run(process.execPath, [vite, 'build', '--mode', 'script', '--outDir', outDir, '--logLevel', 'warn']);
+  return path.join(outDir, 'bridge-widget.js');
 }
 
 /**

@@ -56,11 +56,13 @@ function scriptJson(value: unknown): string {
  * The page's own ES module: imports the development wallet from `/dev-wallet.js`,
  * records every widget event in `window.seen`, then gives the widget its
  * proxy URL and provider. Works inline or served as a file (strict CSP pages).
+ * The wallet is `window.wallet` (its `requests` lists every method it was asked).
  */
 export function flowScript(config: FlowPageConfig): string {
   return `import { createDevWallet } from '/dev-wallet.js';
 const config = ${scriptJson(config)};
 const wallet = createDevWallet({ privateKey: config.privateKey, chains: config.chains, chainId: ${DESTINATION_CHAIN}, autoConnect: true });
+window.wallet = wallet;
 const widget = document.querySelector('bridge-widget');
 window.seen = [];
 for (const type of ${scriptJson(WIDGET_EVENTS)}) widget.addEventListener(type, (event) => window.seen.push({ type, detail: event.detail }));
