@@ -166,6 +166,75 @@ describe('effects: reading the simulation', () => {
   });
 });
 
+describe('effects: exactly what is read (mutation testing)', () => {
+  const grantsOf = (...logs: SimulatedLog[]) => readEffects(USER, [call(...logs)]).grants;
+
+  it('each kind of grant, as read: an NFT approval, an operator, a Permit2 allowance; none from a log without topics or of another event', () => {
+    const nftApproval = log(
+      NFT,
+      encodeEventTopics({ abi: nftAbi, eventName: 'Approval', args: { owner: USER as Hex, approved: ATTACKER as Hex, tokenId: 7n } }),
+    );
+    const operator = log(NFT, encodeEventTopics({ abi, eventName: 'ApprovalForAll', args: { owner: USER as Hex, operator: ATTACKER as Hex } }), word(1n));
+    const permit2 = log(
+      PERMIT2,
+      encodeEventTopics({ abi: permit2Abi, eventName: 'Approval', args: { owner: USER as Hex, token: USDC as Hex, spender: ATTACKER as Hex } }),
+      encodeAbiParameters([{ type: 'uint160' }, { type: 'uint48' }], [5n, 9n]),
+    );
+    const other = log(USDC, [keccak256(toHex('Other(address,address)')), encodeAbiParameters([{ type: 'address' }], [USER as Hex])]);
+    assert.deepEqual(grantsOf(nftApproval, operator, permit2, log(USDC, []), other), [
+      { kind: 'allowance', token: NFT, spender: ATTACKER, amount: undefined },
+      { kind: 'operator', token: NFT, spender: ATTACKER },
+      { kind: 'permit2', token: USDC, spender: ATTACKER, amount: 5n },
+    ]);
+  });
+
+  it('an NFT or ERC-1155 token arriving is no NFT leaving; an ERC-721 transfer moves no fungible amount', () => {
+    const nftIn = log(NFT, encodeEventTopics({ abi: nftAbi, eventName: 'Transfer', args: { from: ATTACKER as Hex, to: USER as Hex, tokenId: 7n } }));
+    const single = log(
+      NFT,
+      encodeEventTopics({ abi, eventName: 'TransferSingle', args: { operator: ATTACKER as Hex, from: ATTACKER as Hex, to: USER as Hex } }),
+      encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [1n, 1n]),
+    );
+    const read = readEffects(USER, [call(nftIn, single)]);
+    assert.equal(read.collectibleOut, false);
+    assert.deepEqual([...read.net], []);
+    const nftOut = log(NFT, encodeEventTopics({ abi: nftAbi, eventName: 'Transfer', args: { from: USER as Hex, to: ATTACKER as Hex, tokenId: 7n } }));
+    const out = readEffects(USER, [call(nftOut)]);
+    assert.equal(out.collectibleOut, true);
+    assert.deepEqual([...out.net], []);
+  });
+
+  it('a Permit2 allowance to a listed spender is still no listed approval', () => {
+    const permit2 = log(
+      PERMIT2,
+      encodeEventTopics({ abi: permit2Abi, eventName: 'Approval', args: { owner: USER as Hex, token: USDC as Hex, spender: PROXY as Hex } }),
+      encodeAbiParameters([{ type: 'uint160' }, { type: 'uint48' }], [1n, 9n]),
+    );
+    refused(judge([...honest(), call(permit2)]), 'effect-allowance');
+  });
+
+  it('exactly the amount plus the fees in the token may leave', () => {
+    accepted(
+      judge(
+        [call(approval(USDC, USER, PROXY, AMOUNT + SERVICE_FEE)), call(transfer(USDC, USER, ROUTER, AMOUNT + SERVICE_FEE))],
+        sent([PROXY, AMOUNT + SERVICE_FEE]),
+      ),
+    );
+  });
+
+  it('revert reasons: a short panic, a malformed or non-hex Error(string) and a custom error read as none', () => {
+    const error = (text: string) => encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: [text] });
+    assert.equal(revertReason(error('no')), 'no');
+    assert.equal(revertReason('0x4e487b71'), undefined);
+    assert.equal(revertReason(`0x4e487b71${'00'.repeat(31)}11`), 'panic 0x11');
+    const good = error('no');
+    assert.equal(revertReason(`${good.slice(0, 138)}zz${good.slice(140)}`), undefined, 'not hex');
+    assert.equal(revertReason(`${good.slice(0, 74)}${'ff'.repeat(32)}${good.slice(138)}`), undefined, 'a length beyond the data');
+    assert.equal(revertReason(good.slice(0, 139)), undefined, 'cut inside a byte');
+    assert.equal(revertReason(`0x12345678${good.slice(10)}`), undefined, 'a custom error');
+  });
+});
+
 describe('effects: accepted', () => {
   it('the honest route: the amount and the listed native fee leave, the listed allowance is given', () => {
     accepted(judge(honest()));
