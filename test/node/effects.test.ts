@@ -178,7 +178,7 @@ describe('effects: exactly what is read (mutation testing)', () => {
     const permit2 = log(
       PERMIT2,
       encodeEventTopics({ abi: permit2Abi, eventName: 'Approval', args: { owner: USER as Hex, token: USDC as Hex, spender: ATTACKER as Hex } }),
-      encodeAbiParameters([{ type: 'uint160' }, { type: 'uint48' }], [5n, 9n]),
+      encodeAbiParameters([{ type: 'uint160' }, { type: 'uint48' }], [5n, 9]),
     );
     const other = log(USDC, [keccak256(toHex('Other(address,address)')), encodeAbiParameters([{ type: 'address' }], [USER as Hex])]);
     assert.deepEqual(grantsOf(nftApproval, operator, permit2, log(USDC, []), other), [
@@ -208,7 +208,7 @@ describe('effects: exactly what is read (mutation testing)', () => {
     const permit2 = log(
       PERMIT2,
       encodeEventTopics({ abi: permit2Abi, eventName: 'Approval', args: { owner: USER as Hex, token: USDC as Hex, spender: PROXY as Hex } }),
-      encodeAbiParameters([{ type: 'uint160' }, { type: 'uint48' }], [1n, 9n]),
+      encodeAbiParameters([{ type: 'uint160' }, { type: 'uint48' }], [1n, 9]),
     );
     refused(judge([...honest(), call(permit2)]), 'effect-allowance');
   });
