@@ -112,6 +112,8 @@ export interface SandboxTokenInfo {
 /** The JSON printed after `sandbox ready ` by the CLI, also available as `handle.readyInfo`. */
 export interface SandboxReadyInfo {
   proxyUrl: string | null;
+  /** A second proxy in front of the same service with no simulation RPC configured (`POST /simulate/:chainId` answers 404). */
+  unsimulatedProxyUrl: string | null;
   serviceUrl: string;
   adminUrl: string;
   apiKey: string;
@@ -244,6 +246,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     closers.push(() => service.close());
 
     let proxyUrl: string | null = null;
+    let unsimulatedProxyUrl: string | null = null;
     if (options.proxy !== false) {
       const proxy = await startProxyServer({
         upstreamUrl: service.url,
@@ -262,6 +265,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       });
       closers.push(() => proxy.close());
       proxyUrl = proxy.url;
+      // The same proxy without a simulation RPC: what a widget sees on a site whose operator configured none ("Not simulated").
+      const plain = await startProxyServer({
+        upstreamUrl: service.url,
+        apiKey,
+        allowedOrigins: ['*'],
+        clientRateLimit: false,
+        catalogCache: false,
+        quotaReserve: false,
+        host: LOCALHOST,
+        port: 0,
+      });
+      closers.push(() => plain.close());
+      unsimulatedProxyUrl = plain.url;
     }
 
     const catalog = service.context.catalog;
@@ -291,6 +307,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const keyPair = (a: DevAccount) => ({ address: a.address, privateKey: a.privateKey });
     info = {
       proxyUrl,
+      unsimulatedProxyUrl,
       serviceUrl: service.url,
       adminUrl: `${service.url}/__sandbox`,
       apiKey,

@@ -28,6 +28,9 @@ const FLOW = 'test/node/flow.test.ts';
 const GUARDS = 'test/node/guards.test.ts';
 const GUARDS_FLOW = 'test/node/guards-flow.test.ts';
 const FAULTS = 'test/browser/faults.e2e.test.ts';
+const EFFECTS = 'test/node/effects.test.ts';
+const SIMULATION = 'test/node/simulation.test.ts';
+const SIMULATION_E2E = 'test/browser/simulation.e2e.test.ts';
 const PROXY_KEY_TESTS = ['test/node/proxy-leak.test.ts', 'test/node/proxy-scrub.test.ts', 'test/node/security-key.test.ts', 'test/node/proxy.test.ts'];
 
 /** @type {{ row: number, name: string, edits: { file: string, find: string, replace: string }[], node?: string[], browser?: string[], grep?: string, note?: string }[]} */
@@ -385,9 +388,116 @@ const MUTANTS = [
     ],
     node: ['test/node/safe-url.test.ts'],
   },
-  // 14. One prompt where the wallet can (EIP-5792 batches, issue 26).
+  // 14. Judge a route by what it does (simulation, effects, fee bounds, bounded routes, issue 25).
   {
     row: 14,
+    name: 'effects: a grant other than the listed approvals accepted',
+    edits: [
+      {
+        file: 'src/flow/effects.ts',
+        find: "  for (const grant of effects.grants) if (!listed(grant, approvals)) return refuse('effect-allowance');",
+        replace: '',
+      },
+    ],
+    node: [EFFECTS, SIMULATION],
+    browser: [SIMULATION_E2E],
+    grep: 'Permit2|setApprovalForAll',
+  },
+  {
+    row: 14,
+    name: 'effects: another token leaving accepted',
+    edits: [
+      {
+        file: 'src/flow/effects.ts',
+        find: "  for (const [asset, amount] of effects.net) if (amount > 0n && asset !== source && asset !== NATIVE_TOKEN) return refuse('effect-token');",
+        replace: '',
+      },
+    ],
+    node: [EFFECTS],
+  },
+  {
+    row: 14,
+    name: 'effects: a reverting call accepted',
+    edits: [{ file: 'src/flow/effects.ts', find: "  if (effects.reverted) return refuse('effect-reverted', effects.reverted.reason);", replace: '' }],
+    node: [EFFECTS],
+  },
+  {
+    row: 14,
+    name: 'route fee prices passed unbounded',
+    edits: [
+      {
+        file: 'src/flow/fees.ts',
+        find: '  if (gasPrice) return gasPrice <= ceiling ? { fields: { gasPrice }, ignored: false } : { fields: {}, ignored: true };',
+        replace: '  if (gasPrice) return { fields: { gasPrice }, ignored: false };',
+      },
+    ],
+    node: ['test/node/fees.test.ts'],
+    browser: [SIMULATION_E2E],
+    grep: 'griefing',
+  },
+  {
+    row: 14,
+    name: 'no cap on the number of approvals',
+    edits: [
+      { file: 'src/flow/guards.ts', find: "  if ((route.execution.approvals?.length ?? 0) > MAX_APPROVALS) return refuse('approval-count');", replace: '' },
+    ],
+    node: [GUARDS],
+  },
+  {
+    row: 14,
+    name: 'an approval to an address without code accepted',
+    edits: [{ file: 'src/flow/transfer.ts', find: '    if (!code) throw routeRejected(refuse(rule), requestId);', replace: '' }],
+    node: [SIMULATION],
+    browser: [SIMULATION_E2E],
+    grep: 'without code',
+  },
+  {
+    row: 14,
+    name: 'require-simulation ignored',
+    edits: [{ file: 'src/flow/transfer.ts', find: "  if (simulation.kind !== 'simulated' && deps.requireSimulation) {", replace: '  if (false) {' }],
+    node: [SIMULATION],
+    browser: [SIMULATION_E2E],
+    grep: 'require',
+  },
+  {
+    row: 14,
+    name: 'a success below the minimum not flagged',
+    edits: [
+      { file: 'src/flow/intent-store.ts', find: '  return received !== undefined && minimum !== undefined && received < minimum;', replace: '  return false;' },
+    ],
+    node: [SIMULATION],
+    browser: [SIMULATION_E2E],
+    grep: 'below',
+  },
+  {
+    row: 14,
+    name: 'chain ids compared as written',
+    edits: [
+      {
+        file: 'src/model/chain-id.ts',
+        find: '  return a !== undefined && b !== undefined && canonicalChainId(a) === canonicalChainId(b);',
+        replace: '  return a !== undefined && a === b;',
+      },
+    ],
+    node: ['test/node/chain-id.test.ts', GUARDS],
+  },
+  {
+    row: 14,
+    name: 'bidirectional controls kept in service text',
+    edits: [
+      {
+        file: 'src/model/text.ts',
+        find: "  const chars = Array.from(value.replace(UNSAFE, '').trim());",
+        replace: '  const chars = Array.from(value.trim());',
+      },
+    ],
+    node: ['test/node/text.test.ts'],
+    browser: [SIMULATION_E2E],
+    grep: 'bidirectional',
+  },
+  // 15. One prompt where the wallet can (EIP-5792 batches, issue 26).
+  {
+    row: 15,
     name: 'batched whatever the wallet says of atomicity',
     edits: [
       {
@@ -400,7 +510,7 @@ const MUTANTS = [
     grep: 'batches only where|the sequence',
   },
   {
-    row: 14,
+    row: 15,
     name: 'batch hash not saved when the wallet reports it',
     edits: [
       {
@@ -414,7 +524,7 @@ const MUTANTS = [
     grep: 'after the hash, before the receipt',
   },
   {
-    row: 14,
+    row: 15,
     name: 'a reverted batch left to follow',
     edits: [{ file: 'src/flow/batch.ts', find: "  save({ phase: 'abandoned' });", replace: '' }],
     node: ['test/node/batch.test.ts'],

@@ -274,6 +274,80 @@ export const MODULES = [
       },
     ],
   },
+  {
+    name: 'guards',
+    mutate: ['src/flow/guards.ts'],
+    tests: ['test/node/guards.test.ts', 'test/node/chain-id.test.ts'],
+    goal: 95,
+    equivalent: [
+      {
+        file: 'src/flow/guards.ts',
+        mutator: 'ArrayDeclaration',
+        original: '[]',
+        replacement: '["Stryker was here"]',
+        reason: 'the tokens of a route without approvals: the extra entry is no address, so no transaction target ever equals it',
+      },
+      {
+        file: 'src/flow/guards.ts',
+        mutator: 'StringLiteral',
+        original: "''",
+        replacement: '"Stryker was here!"',
+        reason: 'the default for a missing URL: neither it nor the mutant parses as a URL, so both are left out',
+      },
+      {
+        file: 'src/flow/guards.ts',
+        mutator: 'ConditionalExpression',
+        original: "status.kind !== 'tracked'",
+        replacement: 'false',
+        reason:
+          'a status that is not tracked (the pending stub) has none of the chain, hash or recipient fields the later checks read, and each check needs its field',
+      },
+      {
+        file: 'src/flow/guards.ts',
+        mutator: 'Regex',
+        original: '/^(transaction-(amount|value)|approval-(amount|unlimited)|effect-(amount|native))$/',
+        replacement: '/(transaction-(amount|value)|approval-(amount|unlimited)|effect-(amount|native))$/',
+        reason: 'it tests a GuardRule, and no rule ends in one of these names after a prefix',
+      },
+      {
+        file: 'src/flow/guards.ts',
+        mutator: 'Regex',
+        original: '/^(transaction-(amount|value)|approval-(amount|unlimited)|effect-(amount|native))$/',
+        replacement: '/^(transaction-(amount|value)|approval-(amount|unlimited)|effect-(amount|native))/',
+        reason: 'it tests a GuardRule, and no rule continues after one of these names',
+      },
+    ],
+  },
+  {
+    name: 'effects',
+    mutate: ['src/flow/effects.ts'],
+    tests: ['test/node/effects.test.ts'],
+    goal: 95,
+    equivalent: [],
+  },
+  {
+    name: 'approvals',
+    mutate: ['src/api/approvals.ts'],
+    tests: ['test/node/guards.test.ts', 'test/node/chain-id.test.ts'],
+    goal: 95,
+    equivalent: [
+      {
+        file: 'src/api/approvals.ts',
+        mutator: 'ArrayDeclaration',
+        original: '[]',
+        replacement: '["Stryker was here"]',
+        reason: 'the fallback for a route without approvals: the extra entry has no spender or token, so it is skipped like any such entry',
+      },
+      {
+        file: 'src/api/approvals.ts',
+        mutator: 'StringLiteral',
+        original: "''",
+        replacement: '"Stryker was here!"',
+        reason:
+          'the default for a missing spender or token: neither it nor the mutant is an address, so the entry is skipped either way (once for each of the two defaults)',
+      },
+    ],
+  },
 ];
 
 function options() {

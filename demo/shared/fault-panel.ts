@@ -162,6 +162,38 @@ const HOSTILE_MODES: { mode: string; label: string; help: string }[] = [
   },
   { mode: 'worse-terms', label: 'Worse terms than quoted', help: 'The route promises half of what the quote showed; the transaction itself is honest.' },
   { mode: 'foreign-status', label: 'Status of another intent', help: 'Every status answer claims success for a different intent until switched back.' },
+  {
+    mode: 'fee-griefing',
+    label: 'Network fee griefing',
+    help: 'The route asks for 30,000,000 gas at 100,000 gwei: the widget passes neither, and shows the bounded fee.',
+  },
+  {
+    mode: 'permit2-approval',
+    label: 'Permit2 approve',
+    help: "The transaction is Permit2's approve(token, attacker, max, max): refused by its simulated effect.",
+  },
+  {
+    mode: 'nft-approval-for-all',
+    label: 'NFT setApprovalForAll',
+    help: 'The transaction is setApprovalForAll(attacker, true) on an NFT contract: refused by its simulated effect.',
+  },
+  {
+    mode: 'eoa-spender',
+    label: 'Approval to an account without code',
+    help: 'The first approval names an account with no code as the spender (ERC-20 source).',
+  },
+  { mode: 'many-approvals', label: '50 approvals', help: 'The route lists 50 approvals (ERC-20 source): refused at once.' },
+  {
+    mode: 'below-minimum',
+    label: 'Success below the minimum',
+    help: "The transfer settles a tenth of the route's guaranteed minimum; the status says success.",
+  },
+  { mode: 'hex-chain-ids', label: 'Chain ids in hex', help: 'Chain ids in the route and status are written in 0x hex: a legitimate route that completes.' },
+  {
+    mode: 'bidi-names',
+    label: 'Right-to-left overrides in names',
+    help: 'Chain and token names carry U+202E and 200 characters, the explorer a javascript: URL.',
+  },
 ];
 const HONEST_HELP = 'Routes and statuses are honest. Pick a lie to see the widget refuse it; ERC-20 lies need an ERC-20 source.';
 

@@ -11,7 +11,9 @@ export type DeployableContract =
   | 'SlowlaneBridge'
   | 'LiquidityVault'
   | 'DepositReceiver'
-  | 'BatchExecutor';
+  | 'BatchExecutor'
+  | 'SandboxPermit2'
+  | 'SandboxCollectible';
 
 const cache = new Map<DeployableContract, Hex>();
 

@@ -23,6 +23,8 @@ import {
   SwiftTokenTransferProxyAbi,
   DepositReceiverAbi,
   BatchExecutorAbi,
+  SandboxCollectibleAbi,
+  SandboxPermit2Abi,
 } from '../artifacts/abis.js';
 import { OPERATOR_ACCOUNT, TOKEN_HOLDERS } from './accounts.js';
 import { bytecodeOf, type DeployableContract } from './artifacts.js';
@@ -118,6 +120,8 @@ function deploymentPlan(network: SandboxNetwork): PlannedTransaction[] {
     create('liquidityVault', 'LiquidityVault', LiquidityVaultAbi, [operator]),
     create('depositReceiver', 'DepositReceiver', DepositReceiverAbi),
     create('batchExecutor', 'BatchExecutor', BatchExecutorAbi),
+    create('permit2', 'SandboxPermit2', SandboxPermit2Abi),
+    create('collectible', 'SandboxCollectible', SandboxCollectibleAbi),
     ...SANDBOX_ERC20S.flatMap((token) =>
       [{ to: contracts.liquidityVault, whole: token.vaultLiquidity }, ...TOKEN_HOLDERS.map((holder) => ({ to: holder.address, whole: token.userFunding }))].map(
         ({ to, whole }) =>
@@ -126,6 +130,14 @@ function deploymentPlan(network: SandboxNetwork): PlannedTransaction[] {
             contracts[token.key],
             encodeFunctionData({ abi: SandboxTokenAbi, functionName: 'mint', args: [to, parseUnits(String(whole), token.decimals)] }),
           ),
+      ),
+    ),
+    // One collectible per token holder, token id = the account's index + 1.
+    ...TOKEN_HOLDERS.map((holder) =>
+      call(
+        `mint collectible #${holder.index + 1} to ${holder.address}`,
+        contracts.collectible,
+        encodeFunctionData({ abi: SandboxCollectibleAbi, functionName: 'mint', args: [holder.address, BigInt(holder.index + 1)] }),
       ),
     ),
   ];

@@ -24,6 +24,10 @@ export interface SandboxContracts {
   depositReceiver: Address;
   /** EIP-7702 delegation target that runs a batch of calls atomically (`BatchExecutor.execute`). */
   batchExecutor: Address;
+  /** The allowance half of Uniswap's Permit2 (`SandboxPermit2`), for the `permit2-approval` hostile route. */
+  permit2: Address;
+  /** A minimal ERC-721 (`SandboxCollectible`); every token holder owns one, for the `nft-approval-for-all` hostile route. */
+  collectible: Address;
   /** Multicall3 at its canonical address, the same on every chain (placed, not deployed: see multicall3.ts). */
   multicall3: Address;
 }
@@ -56,6 +60,8 @@ export const DEPLOYMENT_ORDER = [
   'liquidityVault',
   'depositReceiver',
   'batchExecutor',
+  'permit2',
+  'collectible',
 ] as const satisfies readonly (keyof SandboxContracts | null)[];
 
 function contractsOf(deployer: Address): SandboxContracts {
@@ -75,6 +81,8 @@ function contractsOf(deployer: Address): SandboxContracts {
     hookExecutor: getContractAddress({ from: liquidityVault, nonce: 1n }),
     depositReceiver: at(nonceOf('depositReceiver')),
     batchExecutor: at(nonceOf('batchExecutor')),
+    permit2: at(nonceOf('permit2')),
+    collectible: at(nonceOf('collectible')),
     multicall3: MULTICALL3_ADDRESS,
   };
 }

@@ -24,6 +24,14 @@ export const HOSTILE_MODES = [
   'foreign-chain-approval',
   'worse-terms',
   'foreign-status',
+  'fee-griefing',
+  'permit2-approval',
+  'nft-approval-for-all',
+  'eoa-spender',
+  'many-approvals',
+  'below-minimum',
+  'hex-chain-ids',
+  'bidi-names',
 ] as const;
 export type HostileMode = (typeof HOSTILE_MODES)[number];
 

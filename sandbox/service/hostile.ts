@@ -4,7 +4,8 @@
  * responses"); the intent the service stores, tracks and settles stays the
  * honest one, so whatever a widget does next is measured against real chains.
  */
-import { encodeFunctionData, erc20Abi, keccak256, maxUint256, stringToHex, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, keccak256, maxUint160, maxUint256, maxUint48, numberToHex, parseGwei, stringToHex, type Hex } from 'viem';
+import { SandboxCollectibleAbi, SandboxPermit2Abi } from '../artifacts/abis.js';
 import { ATTACKER_ACCOUNT } from '../chains/accounts.js';
 import type { HostileMode } from './faults.js';
 import type { Intent } from './intents.js';
@@ -14,6 +15,13 @@ import type { RoutePlan } from './providers.js';
 /** The chain id the `foreign-chain-approval` mode adds: Ethereum mainnet, never in the sandbox's chain list. */
 export const FOREIGN_APPROVAL_CHAIN_ID = '1';
 const ONE_ETHER = 10n ** 18n;
+/** `fee-griefing`: the gas limit and the price per gas it writes (3,000 ETH of fee authorised). */
+export const GRIEFING_GAS_LIMIT = 30_000_000n;
+export const GRIEFING_FEE_PER_GAS = parseGwei('100000');
+/** `many-approvals`: how many approval entries the route lists. */
+export const MANY_APPROVALS = 50;
+/** `below-minimum`: the settlement pays this fraction of the route's `toAmountMin` (one tenth). */
+export const BELOW_MINIMUM_DIVISOR = 10n;
 
 interface ApprovalJson {
   chainId: string;
@@ -25,7 +33,24 @@ interface ApprovalJson {
 /** The parts of a route body the route modes rewrite. */
 export interface HostileRouteTarget {
   estimate: { toAmount: string; toAmountMin: string; toAmountUsd: string; toAmountMinUsd: string };
-  execution: { transaction: { to: string; data: string; value: string }; approvals?: ApprovalJson[] };
+  execution: {
+    transaction: {
+      to: string;
+      data: string;
+      value: string;
+      gasLimit: string;
+      gasPrice: string;
+      maxFeePerGas: string;
+      maxPriorityFeePerGas: string;
+      chainId: string;
+    };
+    approvals?: ApprovalJson[];
+  };
+}
+
+/** `hex-chain-ids`: an EVM chain id as `0x` hex (`11155111` → `0xaa36a7`); other families' ids unchanged. */
+export function hexChainId(chainId: string): string {
+  return /^\d+$/.test(chainId) ? numberToHex(BigInt(chainId)) : chainId;
 }
 
 /**
@@ -53,7 +78,39 @@ export function applyHostileRoute(mode: HostileMode, route: HostileRouteTarget, 
       route.estimate.toAmountMinUsd = formatMicroUsd(e.toAmountMinUsdMicro / 2n);
       return `estimate.toAmount=${route.estimate.toAmount}`;
     }
+    case 'fee-griefing': {
+      const price = GRIEFING_FEE_PER_GAS.toString();
+      Object.assign(tx, { gasLimit: GRIEFING_GAS_LIMIT.toString(), gasPrice: price, maxFeePerGas: price, maxPriorityFeePerGas: price });
+      return `transaction.gasLimit=${tx.gasLimit}, fee prices ${price} wei`;
+    }
+    case 'permit2-approval': {
+      // The Permit2 allowance on the source token (USDC for a native source): whatever the user ever approved to Permit2.
+      const token = nativeSource ? plan.source.contracts.usdc : plan.fromToken.address;
+      tx.to = plan.source.contracts.permit2;
+      tx.data = encodeFunctionData({
+        abi: SandboxPermit2Abi,
+        functionName: 'approve',
+        args: [token as Hex, ATTACKER_ACCOUNT.address, maxUint160, Number(maxUint48)],
+      });
+      tx.value = '0';
+      return `transaction=Permit2.approve(${token}, ${ATTACKER_ACCOUNT.address}, 2^160-1, 2^48-1)`;
+    }
+    case 'nft-approval-for-all': {
+      tx.to = plan.source.contracts.collectible;
+      tx.data = encodeFunctionData({ abi: SandboxCollectibleAbi, functionName: 'setApprovalForAll', args: [ATTACKER_ACCOUNT.address, true] });
+      tx.value = '0';
+      return `transaction=setApprovalForAll(${ATTACKER_ACCOUNT.address}, true) on ${tx.to}`;
+    }
+    case 'hex-chain-ids': {
+      tx.chainId = hexChainId(tx.chainId);
+      for (const approval of approvals ?? []) approval.chainId = hexChainId(approval.chainId);
+      return `chain ids in hex (${tx.chainId})`;
+    }
+    case 'below-minimum':
+      // The route is honest; the settlement pays a tenth of toAmountMin (tracker.ts) and the status says so.
+      return `settles ${plan.estimate.toAmountMin / BELOW_MINIMUM_DIVISOR} (toAmountMin / ${BELOW_MINIMUM_DIVISOR})`;
     case 'foreign-status':
+    case 'bidi-names':
       return null;
   }
 
@@ -83,6 +140,14 @@ export function applyHostileRoute(mode: HostileMode, route: HostileRouteTarget, 
       first.chainId = plan.destination.chainId;
       approvals.splice(1, 0, { ...honest, chainId: FOREIGN_APPROVAL_CHAIN_ID });
       return `approvals[0].chainId=${first.chainId}, approvals[1].chainId=${FOREIGN_APPROVAL_CHAIN_ID}`;
+    }
+    case 'eoa-spender': {
+      first.spender = ATTACKER_ACCOUNT.address;
+      return `approvals[0].spender=${first.spender} (an account without code)`;
+    }
+    case 'many-approvals': {
+      approvals.push(...Array.from({ length: MANY_APPROVALS - approvals.length }, () => ({ ...first })));
+      return `${approvals.length} approvals`;
     }
   }
 }
@@ -117,4 +182,28 @@ export function foreignStatus<T extends { next_poll_at?: string }>(honest: T, in
     // Three times what the real intent expects: a credit too good to be this transfer's.
     to_amount_wei: (3n * intent.plan.estimate.toAmount).toString(),
   };
+}
+
+/** `hex-chain-ids` on a status record: its EVM chain ids in hex. */
+export function hexStatus<T extends { from_chain_id: string; to_chain_id: string }>(record: T): T {
+  return { ...record, from_chain_id: hexChainId(record.from_chain_id), to_chain_id: hexChainId(record.to_chain_id) };
+}
+
+/** `bidi-names`: a right-to-left override and 200 characters in a chain's names, and a `javascript:` explorer first. */
+export function bidiChain<T extends { chainName: string; networkName: string; nativeCurrency: { name: string; symbol: string }; blockExplorerUrls: string[] }>(
+  chain: T,
+): T {
+  const long = (name: string) => `${name} \u202E${' tsoh lacol'.repeat(20)}`.slice(0, 200);
+  return {
+    ...chain,
+    chainName: long(chain.chainName),
+    networkName: long(chain.networkName),
+    nativeCurrency: { ...chain.nativeCurrency, name: `\u202E${chain.nativeCurrency.name}`, symbol: `${chain.nativeCurrency.symbol}\u2066` },
+    blockExplorerUrls: ['javascript:alert(document.domain)', ...chain.blockExplorerUrls],
+  };
+}
+
+/** `bidi-names`: a right-to-left override after each token's symbol and inside its name. */
+export function bidiToken<T extends { symbol: string; name: string }>(token: T): T {
+  return { ...token, symbol: `${token.symbol}\u202E`, name: `\u202E${token.name}` };
 }

@@ -10,6 +10,7 @@ import { OPERATOR_ACCOUNT } from '../chains/accounts.js';
 import type { SandboxChain } from '../chains/local-networks.js';
 import { NATIVE_TOKEN_ADDRESS } from '../chains/networks.js';
 import { sameAddress } from './catalog.js';
+import { BELOW_MINIMUM_DIVISOR } from './hostile.js';
 import type { FaultController } from './faults.js';
 import { touch, type Intent, type IntentStore } from './intents.js';
 import type { SimulatedCosmosBank } from './simulated-cosmos.js';
@@ -182,7 +183,8 @@ export class IntentTracker {
 
   private async release(intent: Intent): Promise<void> {
     const plan = intent.plan;
-    const amount = plan.estimate.toAmount;
+    // A `below-minimum` route settles a tenth of its guaranteed minimum, for real, and says so.
+    const amount = intent.hostileRoute === 'below-minimum' ? plan.estimate.toAmountMin / BELOW_MINIMUM_DIVISOR : plan.estimate.toAmount;
     if (!plan.destination.local) {
       const transfer = this.options.cosmos.credit(intent.intentId, intent.request.toAddress, plan.toToken.address, amount);
       touch(intent, {

@@ -17,13 +17,14 @@ export interface RequiredApproval {
 export function usableApprovals(route: Route, sourceChainId: string): RequiredApproval[] {
   const approvals: RequiredApproval[] = [];
   for (const entry of route.execution.approvals ?? []) {
-    if (!entry.spender || !entry.tokenAddress) continue;
+    // A missing spender or token is no address either.
+    const { spender = '', tokenAddress = '' } = entry;
+    if (!isHexAddress(spender) || !isHexAddress(tokenAddress)) continue;
     if (typeof entry.amount !== 'bigint' || entry.amount <= 0n) continue;
-    if (!isHexAddress(entry.spender) || !isHexAddress(entry.tokenAddress)) continue;
     approvals.push({
       chainId: entry.chainId ?? route.execution.transaction.chainId ?? sourceChainId,
-      tokenAddress: entry.tokenAddress as `0x${string}`,
-      spender: entry.spender as `0x${string}`,
+      tokenAddress,
+      spender,
       amount: entry.amount,
     });
   }

@@ -11,13 +11,19 @@
  *   names the field.
  * - USD values stay decimal strings: they are for display and are never signed.
  * - Chain IDs are strings; a number is accepted and turned into its string,
- *   because some upstreams emit numeric EVM chain IDs.
+ *   because some upstreams emit numeric EVM chain IDs. An EVM chain ID is
+ *   written in decimal here whatever form it came in (`0xaa36a7` reads as
+ *   `11155111`), so ids compare as numbers everywhere (src/model/chain-id.ts).
+ * - Names and symbols are inert text: direction and control characters are
+ *   removed and long ones cut (src/model/text.ts).
  * - In list responses (chains, tokens, balance rows) one malformed entry is
  *   dropped instead of failing the whole list, so a single bad token cannot
  *   blank the widget. The client reports how many were dropped.
  */
 import * as z from 'zod/mini';
+import { canonicalChainId } from '../model/chain-id.js';
 import { EVM_ADDRESS } from '../model/checksum.js';
+import { MAX_SYMBOL_LENGTH, inertText } from '../model/text.js';
 
 /** A whole number from 0 to `max`: decimals, counts. */
 const natural = (max = Number.MAX_SAFE_INTEGER) => z.int().check(z.minimum(0), z.maximum(max));
@@ -30,6 +36,15 @@ const string = z.string();
 const nonEmpty = z.string().check(z.minLength(1));
 
 const boolean = z.boolean();
+
+/** A name or symbol shown to the user: inert (see src/model/text.ts). */
+const shown = (max?: number) =>
+  z.pipe(
+    string,
+    z.transform((value: string) => inertText(value, max)),
+  );
+const name = shown();
+const symbol = shown(MAX_SYMBOL_LENGTH);
 
 /** A string or a number (both seen upstream for ids and codes). */
 const stringOrNumber = z.union([z.string(), z.number()]);
@@ -51,10 +66,10 @@ export const optionalUint = z.optional(
   ),
 );
 
-/** A chain id: a non-empty string, or a safe integer turned into its string (some upstreams emit numeric EVM ids). */
+/** A chain id: a non-empty string, or a safe integer turned into its string (some upstreams emit numeric EVM ids); an EVM id in decimal. */
 export const chainIdSchema = z.pipe(
   z.union([nonEmpty, z.int()]),
-  z.transform((value: string | number) => String(value)),
+  z.transform((value: string | number) => canonicalChainId(String(value))),
 );
 
 /** A string that may be missing or null upstream; read as undefined then. */
@@ -71,8 +86,8 @@ const optionalNumber = z.optional(z.nullable(z.number()));
 export const chainTypeSchema = string;
 
 export const nativeCurrencySchema = z.object({
-  name: string,
-  symbol: string,
+  name,
+  symbol,
   decimals: natural(),
 });
 
@@ -99,8 +114,8 @@ export const chainSchema = z.pipe(
     const chainType = (raw.chainType ?? raw.type ?? 'unknown').toLowerCase();
     return {
       chainId,
-      chainName: raw.chainName ?? chainId,
-      networkName: raw.networkName ?? raw.chainName ?? chainId,
+      chainName: inertText(raw.chainName ?? chainId),
+      networkName: inertText(raw.networkName ?? raw.chainName ?? chainId),
       chainType,
       nativeCurrency: raw.nativeCurrency,
       rpc: raw.rpc,
@@ -114,7 +129,7 @@ export type Chain = z.infer<typeof chainSchema>;
 
 /** How a token is shown, the same wherever the spec lists one (the token list, a balance row). */
 const tokenLooks = {
-  symbol: string,
+  symbol,
   decimals: natural(255),
   usdPrice: optionalNumber,
   logoURI: optionalText,
@@ -124,7 +139,7 @@ export const tokenSchema = z.object({
   address: nonEmpty,
   chainId: chainIdSchema,
   ...tokenLooks,
-  name: string,
+  name,
   type: optionalText,
 });
 export type Token = z.infer<typeof tokenSchema>;
@@ -136,7 +151,7 @@ export const feeEntrySchema = z.object({
   token: z.object({
     chainId: chainIdSchema,
     address: string,
-    symbol: string,
+    symbol,
     decimals: natural(),
   }),
 });
@@ -200,7 +215,7 @@ export const routeSchema = z.object({
     transaction: transactionSchema,
     approvals: z.optional(z.nullable(z.array(approvalEntrySchema))),
   }),
-  provider: z._default(string, 'unknown'),
+  provider: z._default(name, 'unknown'),
   requestId: optionalText,
   reliabilityScore: z.optional(z.nullable(z.number().check(z.minimum(0), z.maximum(1)))),
 });

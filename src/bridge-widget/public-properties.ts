@@ -51,6 +51,7 @@ export class BridgeWidgetPublicProperties extends LitElement {
     denyToTokens: { attribute: 'deny-to-tokens' },
     lockPresets: { type: Boolean, attribute: 'lock-presets' },
     unlimitedApproval: { type: Boolean, attribute: 'unlimited-approval' },
+    requireSimulation: { type: Boolean, attribute: 'require-simulation' },
     walletTimeout: { type: Number, attribute: 'wallet-timeout' },
     valueLossThreshold: { type: Number, attribute: 'value-loss-threshold' },
     locale: {},
@@ -98,6 +99,12 @@ export class BridgeWidgetPublicProperties extends LitElement {
   lockPresets = false;
   /** Opt in to approving the maximum amount instead of the exact amount the route needs. */
   unlimitedApproval = false;
+  /**
+   * Require a simulation of every route before the wallet is asked anything: when the proxy has no simulation RPC for
+   * the source chain, or it fails or times out, the transfer stops (`bridge-error` kind `simulation-unavailable`)
+   * instead of going on with the route checks alone. See README, "Simulation".
+   */
+  requireSimulation = false;
   /** Seconds to wait for the user to answer a wallet prompt before showing an error (default 300). A transfer confirmed later is still picked up and tracked. */
   walletTimeout = 300;
   /** Percent of value loss (USD given, fees paid on top included, vs. USD received) above which the user must confirm. Default 5. */

@@ -20,12 +20,15 @@ import type { Route } from '../api/schemas.js';
 import { MAX_UINT256 } from '../model/tokens.js';
 import { WalletError, encodeApprove, getAtomicStatus, parseBatchId, sendCalls, waitForCalls } from '../wallet/index.js';
 import type { Address, AtomicStatus, Call, Eip1193Provider, Hash } from '../wallet/index.js';
+import { readChainFees } from '../wallet/reads.js';
 import { FlowError, fromWalletError } from './errors.js';
+import { boundedFeeFields, networkFee } from './fees.js';
 import { checkApproval, checkTransaction, type Agreement, type Verdict } from './guards.js';
 import type { IntentStore, SavedTransfer } from './intent-store.js';
 import {
   assertAccount,
   balanceFloor,
+  checkCode,
   prepareTransfer,
   readApprovals,
   routeRejected,
@@ -150,7 +153,8 @@ async function sendBatch(
 ): Promise<SavedTransfer> {
   const { fromChain, fromAddress } = plan;
   const { provider, signal, store } = deps;
-  const { route, requestId, agreed, update, abandon } = prepared;
+  const { route, requestId, agreed, update, abandon, onSource, required, simulatedGas, showReview } = prepared;
+  const tx = route.route.execution.transaction;
   const show = (step: ApprovalProgress, state: ApprovalProgress['state'], message?: string) => showApproval(steps, handlers, step, state, message);
 
   // Every call, at the prompt itself, as the sequence checks each of its own.
@@ -158,7 +162,16 @@ async function sendBatch(
   if (!verdict.ok) abandon(routeRejected(verdict, requestId));
   try {
     await switchTo(plan, deps, handlers, fromChain.chainId, requestId);
+    // The code at the route's contracts, as the sequence reads it: now, when the wallet was elsewhere when the route came.
+    if (!onSource) await checkCode(deps, required, tx.to, requestId);
     await assertAccount(provider, fromAddress, signal);
+    if (simulatedGas) {
+      // The network fee of the calls the batch holds (the approvals still needed, then the transaction), from the simulation.
+      const fees = await readChainFees(provider, { signal });
+      const { fields, ignored } = boundedFeeFields(tx, fees);
+      const approvalsGas = steps.map((step, i) => (step.state === 'needed' ? { gas: simulatedGas[i]! } : undefined)).filter((g) => g !== undefined);
+      showReview({ networkFee: networkFee([...approvalsGas, { gas: simulatedGas.at(-1)!, fields }], fees), routeFeesIgnored: ignored });
+    }
   } catch (error) {
     abandon(fromWalletError(error, 'the transfer'));
   }

@@ -18,7 +18,8 @@ export type FlowErrorKind =
   | 'transaction-reverted'
   | 'batch-failed'
   | 'routing'
-  | 'route-rejected';
+  | 'route-rejected'
+  | 'simulation-unavailable';
 
 /** A failure of the flow that the UI explains; `cause` keeps the original error. */
 export class FlowError extends Error {

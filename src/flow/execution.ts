@@ -100,7 +100,7 @@ export class TransferExecution {
   async run(attempt: Attempt): Promise<void> {
     const { quote, inputs, fromChain, toChain, fromToken, toToken, chains, provider, account, client } = attempt;
     const context = this.#context;
-    const { metadata, postHook, unlimitedApproval, walletTimeout, batch } = context.settings();
+    const { metadata, postHook, unlimitedApproval, requireSimulation, walletTimeout, batch } = context.settings();
     this.state = { step: 'routing', approvals: [], route: undefined };
     const controller = (this.#running = new AbortController());
     let intentId: string | undefined;
@@ -134,6 +134,7 @@ export class TransferExecution {
           store: context.store,
           unlimitedApprovals: unlimitedApproval,
           batch: batch !== 'off',
+          requireSimulation,
           signal: controller.signal,
           ...(walletTimeout > 0 && walletTimeout < Infinity ? { promptTimeoutMs: walletTimeout * 1000 } : {}),
         },

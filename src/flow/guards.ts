@@ -16,11 +16,22 @@
  *   for one token, or several approvals could add up to a drain. 2^256−1 only
  *   with the host's `unlimited-approval` opt-in, and then the widget sends its
  *   own amount, not the route's.
- * - No `eth_getCode` check of the spender and `to`. Having code proves
- *   nothing about a contract's intent (a drainer is a contract too), an EOA
- *   delegated under EIP-7702 has code, and a wallet without the method would
- *   force a choice between failing open and blocking honest users. The bounds
- *   above (token, amount, chain, refused selectors) are what limit the loss.
+ * - Bounded routes: at most {@link MAX_APPROVALS} approval entries (the spec
+ *   shows "more than one"; the providers seen need one, or two when a fee
+ *   collector pulls its fee itself; one more leaves room) and calldata of at
+ *   most {@link MAX_CALLDATA_BYTES}; a larger answer is refused before
+ *   anything else is looked at, so no work grows with what the service sends.
+ * - Chain ids compare as numbers (`0xaa36a7` is 11155111); a chain id that is
+ *   neither decimal nor `0x` hex is refused as unreadable (`chain-unreadable`).
+ * - Code at the spender and at `to` (`eth_getCode` through the wallet, on the
+ *   source chain; see ./transfer.ts): an address without code is refused.
+ *   Having code proves nothing about intent (a drainer is a contract too;
+ *   an EOA delegated under EIP-7702 has code and passes), but an approval to
+ *   an address with no code can only serve whoever holds its key, and no
+ *   bridge takes a deposit by a plain transfer to an account: no route shape
+ *   the spec describes needs it.
+ * - What the route does, seen in a simulation of the whole sequence, is
+ *   judged in ./effects.ts; these rules are the first line.
  * - Calldata: the ERC-20 `transfer`, `transferFrom`, `approve`,
  *   `increaseAllowance` and the EIP-2612 `permit` (and DAI's older `permit`)
  *   are never the bridge call: a route whose transaction starts with one of
@@ -37,6 +48,8 @@ import type { AddChainParams } from '../wallet/chain.js';
 import type { Chain, Estimate, IntentStatus, Route } from '../api/schemas.js';
 import { MAX_UINT256, NATIVE_TOKEN, isNativeToken } from '../model/tokens.js';
 import { isHexAddress } from '../model/checksum.js';
+import { evmChainId, sameChainId } from '../model/chain-id.js';
+import { inertText } from '../model/text.js';
 
 /** Allowance on top of the listed native fees, in basis points of those fees. */
 export const VALUE_TOLERANCE_BPS = 100n;
@@ -44,6 +57,14 @@ export const VALUE_TOLERANCE_BPS = 100n;
 export const FEE_RISE_PERCENT = 10;
 /** ...provided it is also at least this many US dollars. */
 export const FEE_RISE_MIN_USD = 0.05;
+/** Approval entries a route may list (see the module notes). */
+export const MAX_APPROVALS = 3;
+/**
+ * Calldata a route's transaction may carry, in bytes: far above any bridge
+ * call (a few KB with a swap in front), half the 128 KB a node's transaction
+ * pool takes.
+ */
+export const MAX_CALLDATA_BYTES = 64 * 1024;
 
 /** Selectors that are never a bridge call (see the module notes). */
 // transfer, transferFrom, approve, increaseAllowance, permit (EIP-2612), permit (DAI)
@@ -51,33 +72,45 @@ const REFUSED_SELECTORS = ['0xa9059cbb', '0x23b872dd', '0x095ea7b3', '0x39509351
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
+/** Every rule a route or status can break, one vocabulary for the guards here, the effects (./effects.ts) and the code checks. */
 export type GuardRule =
   | 'transaction-amount'
   | 'transaction-value'
   | 'transaction-target'
+  | 'transaction-target-code'
   | 'transaction-calldata'
+  | 'transaction-calldata-size'
   | 'transaction-chain'
+  | 'approval-count'
   | 'approval-token'
   | 'approval-chain'
   | 'approval-amount'
   | 'approval-unlimited'
   | 'approval-spender'
+  | 'approval-spender-code'
   | 'chain-unknown'
+  | 'chain-unreadable'
   | 'terms-changed'
+  | 'effect-reverted'
+  | 'effect-token'
+  | 'effect-amount'
+  | 'effect-native'
+  | 'effect-allowance'
   | 'status-intent'
   | 'status-chain'
   | 'status-tx-hash'
   | 'status-recipient';
 
-/** Why something was refused: the rule. (The offending route is in the `bridge-route` event.) */
+/** Why something was refused: the rule, and for a call that would revert the reason when it is readable. (The offending route is in the `bridge-route` event.) */
 export interface Refusal {
   ok: false;
   rule: GuardRule;
+  reason?: string | undefined;
 }
 export type Verdict = { ok: true } | Refusal;
 
-const OK: Verdict = { ok: true };
-const refuse = (rule: GuardRule): Refusal => ({ ok: false, rule });
+export const OK: Verdict = { ok: true };
+export const refuse = (rule: GuardRule, reason?: string): Refusal => (reason ? { ok: false, rule, reason } : { ok: false, rule });
 
 /** What the user agreed to on the form. */
 export interface Agreement {
@@ -100,7 +133,30 @@ const same = (a: string | undefined, b: string | undefined) => !!a && !!b && a.t
 
 /** Sum of the estimate's fees paid in `token` on `chainId`. */
 function feesIn(estimate: Estimate, chainId: string, token: string): bigint {
-  return estimate.fees.reduce((sum, fee) => (fee.token.chainId === chainId && same(fee.token.address, token) ? sum + fee.amount : sum), 0n);
+  return estimate.fees.reduce((sum, fee) => (sameChainId(fee.token.chainId, chainId) && same(fee.token.address, token) ? sum + fee.amount : sum), 0n);
+}
+
+/** The most native currency the route may move out of the wallet: the amount (native source) plus the listed native fees and their tolerance. */
+export function nativeValueBound(agreed: Agreement, route: Route): bigint {
+  const nativeFees = feesIn(route.estimate, agreed.fromChain.chainId, NATIVE_TOKEN);
+  return (isNativeToken(agreed.fromToken.address) ? agreed.amount : 0n) + nativeFees + (nativeFees * VALUE_TOLERANCE_BPS) / 10_000n;
+}
+
+/**
+ * The size of what the service sent, before anything else is read: at most
+ * {@link MAX_APPROVALS} approval entries and {@link MAX_CALLDATA_BYTES} of
+ * calldata, so a hostile answer costs no work in proportion to its size.
+ */
+export function checkBounds(route: Route): Verdict {
+  if ((route.execution.approvals?.length ?? 0) > MAX_APPROVALS) return refuse('approval-count');
+  if (route.execution.transaction.data.length > 2 + 2 * MAX_CALLDATA_BYTES) return refuse('transaction-calldata-size');
+  return OK;
+}
+
+/** A chain id of the route against the source chain: unreadable, another chain, or the source. */
+function sourceChain(agreed: Agreement, chainId: string, other: GuardRule): Verdict {
+  if (evmChainId(chainId) === undefined) return refuse('chain-unreadable');
+  return sameChainId(chainId, agreed.fromChain.chainId) ? OK : refuse(other);
 }
 
 /** The transaction: amount, native value, target, calldata and chain (issue 11, section 1). */
@@ -111,9 +167,7 @@ export function checkTransaction(agreed: Agreement, route: Route): Verdict {
   if (estimate.fromAmount !== agreed.amount) {
     return refuse('transaction-amount');
   }
-  const nativeFees = feesIn(estimate, source, NATIVE_TOKEN);
-  const allowed = (isNativeToken(agreed.fromToken.address) ? agreed.amount : 0n) + nativeFees + (nativeFees * VALUE_TOLERANCE_BPS) / 10_000n;
-  if (tx.value > allowed) {
+  if (tx.value > nativeValueBound(agreed, route)) {
     return refuse('transaction-value');
   }
   const to = tx.to;
@@ -122,8 +176,12 @@ export function checkTransaction(agreed: Agreement, route: Route): Verdict {
   if (!isHexAddress(to) || [ZERO_ADDRESS, agreed.fromAddress, agreed.fromToken.address, ...approvalTokens].some((other) => same(to, other))) {
     return refuse('transaction-target');
   }
-  if (REFUSED_SELECTORS.includes(tx.data.slice(0, 10).toLowerCase())) return refuse('transaction-calldata');
-  if (tx.chainId !== undefined && tx.chainId !== source) return refuse('transaction-chain');
+  // Whole bytes only: an odd number of hex digits is not calldata a wallet can send.
+  if (tx.data.length % 2 || REFUSED_SELECTORS.includes(tx.data.slice(0, 10).toLowerCase())) return refuse('transaction-calldata');
+  if (tx.chainId !== undefined) {
+    const chain = sourceChain(agreed, tx.chainId, 'transaction-chain');
+    if (!chain.ok) return chain;
+  }
   return checkChain(agreed, source);
 }
 
@@ -132,10 +190,10 @@ export function checkTransaction(agreed: Agreement, route: Route): Verdict {
  * the user agreed to; `route` gives the fees in the token.
  */
 export function checkApproval(agreed: Agreement, route: Route, approval: RequiredApproval): Verdict {
-  const source = agreed.fromChain.chainId;
   const { tokenAddress, spender, amount, chainId } = approval;
   if (!same(tokenAddress, agreed.fromToken.address)) return refuse('approval-token');
-  if (chainId !== source) return refuse('approval-chain');
+  const chain = sourceChain(agreed, chainId, 'approval-chain');
+  if (!chain.ok) return chain;
   if (!isHexAddress(spender) || [ZERO_ADDRESS, agreed.fromAddress, tokenAddress].some((other) => same(spender, other))) return refuse('approval-spender');
   if (amount === MAX_UINT256) return agreed.unlimitedApproval ? OK : refuse('approval-unlimited');
   const bound = approvalBound(agreed, route);
@@ -170,13 +228,31 @@ function chainList(agreed: Agreement): readonly Chain[] {
   return agreed.chains?.length ? agreed.chains : [agreed.fromChain, agreed.toChain];
 }
 
+/** The list's entry of a chain. */
+const listed = (agreed: Agreement, chainId: string) => chainList(agreed).find((c) => sameChainId(c.chainId, chainId));
+
 /** A chain the wallet may be moved to: in the list, an EVM chain id, and the source chain (issue 11, section 3). */
 export function checkChain(agreed: Agreement, chainId: string): Verdict {
-  if (chainId !== agreed.fromChain.chainId) return refuse('transaction-chain');
-  const listed = chainList(agreed).find((c) => c.chainId === chainId);
-  const id = Number(chainId);
-  if (!listed || !Number.isSafeInteger(id) || id <= 0) return refuse('chain-unknown');
+  if (!sameChainId(chainId, agreed.fromChain.chainId)) return refuse('transaction-chain');
+  if (!listed(agreed, chainId) || evmChainId(chainId) === undefined) return refuse('chain-unknown');
   return OK;
+}
+
+/**
+ * The URLs a wallet is given to add a chain: `https:` only, or `http:` on the
+ * loopback interface (a local development chain, which wallets accept too);
+ * `javascript:`, `data:`, plain http elsewhere and anything unparsable are left out.
+ */
+export function walletUrls(urls: readonly (string | undefined)[]): string[] {
+  return urls.flatMap((value = '') => {
+    try {
+      const url = new URL(value);
+      const loopback = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname);
+      return url.protocol === 'https:' || (url.protocol === 'http:' && loopback) ? [value] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /**
@@ -187,22 +263,26 @@ export function checkChain(agreed: Agreement, chainId: string): Verdict {
 export function switchParams(agreed: Agreement, chainId: string): { ok: true; params: AddChainParams } | Refusal {
   const verdict = checkChain(agreed, chainId);
   if (!verdict.ok) return verdict;
-  const chain = chainList(agreed).find((c) => c.chainId === chainId)!;
+  const chain = listed(agreed, chainId)!;
+  const currency = chain.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 };
   return {
     ok: true,
     params: {
-      chainId: Number(chain.chainId),
-      chainName: chain.networkName,
-      nativeCurrency: chain.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: chain.rpc ? [chain.rpc] : [],
+      chainId: evmChainId(chain.chainId)!,
+      // Inert already (the schema cleans names), again here: this is what the wallet shows the user.
+      chainName: inertText(chain.networkName),
+      nativeCurrency: { ...currency, name: inertText(currency.name), symbol: inertText(currency.symbol, 12) },
+      rpcUrls: walletUrls([chain.rpc]),
       // The wallet module leaves an empty list out of the request.
-      blockExplorerUrls: chain.blockExplorerUrls,
+      blockExplorerUrls: walletUrls(chain.blockExplorerUrls),
     },
   };
 }
 
-/** The whole route before the first prompt: transaction, approvals (as the widget would send them), chain. */
+/** The whole route before the first prompt: its size, transaction, approvals (as the widget would send them), chain. */
 export function checkRoute(agreed: Agreement, route: Route, approvals?: readonly RequiredApproval[]): Verdict {
+  const bounds = checkBounds(route);
+  if (!bounds.ok) return bounds;
   const transaction = checkTransaction(agreed, route);
   return transaction.ok ? checkApprovals(agreed, route, approvals) : transaction;
 }
@@ -248,7 +328,7 @@ export function checkStatus(expected: StatusExpectation, status: IntentStatus): 
   if (status.intent_id !== expected.intentId) return refuse('status-intent');
   if (status.kind !== 'tracked') return OK;
   const { from_chain_id: from, to_chain_id: to, source_tx_hash: hash, to_address: recipient } = status;
-  if ((from && from !== expected.fromChainId) || (to && to !== expected.toChainId)) return refuse('status-chain');
+  if ((from && !sameChainId(from, expected.fromChainId)) || (to && !sameChainId(to, expected.toChainId))) return refuse('status-chain');
   if (hash && expected.sourceTxHash && !same(hash, expected.sourceTxHash)) return refuse('status-tx-hash');
   // Without case: hex checksums differ in case, and no other family has case-only twins one could own.
   if (recipient && !same(recipient, expected.toAddress)) return refuse('status-recipient');
@@ -256,10 +336,18 @@ export function checkStatus(expected: StatusExpectation, status: IntentStatus): 
 }
 
 /** Plain words for the user, per kind of route refusal; each ends with what did not happen. (A refused status is explained by the shell: `status.contradicted`.) */
-export function refusalMessage(rule: GuardRule): string {
-  return /^(transaction-(amount|value)|approval-(amount|unlimited))$/.test(rule)
-    ? 'The route asks for more than you agreed to send. Nothing was signed.'
-    : rule === 'terms-changed'
-      ? 'The terms changed and were not accepted. Nothing was signed.'
-      : 'The route asks you to sign something other than this transfer. Nothing was signed.';
+export function refusalMessage(rule: GuardRule, reason?: string): string {
+  const words: Partial<Record<GuardRule, string>> = {
+    'terms-changed': 'The terms changed and were not accepted.',
+    'approval-count': 'The route asks for more approvals than a transfer needs.',
+    'transaction-calldata-size': 'The route’s transaction is far larger than a transfer needs.',
+    'chain-unreadable': 'The route names a chain the widget cannot read.',
+    'approval-spender-code': 'The route asks you to approve an address that is not a contract.',
+    'transaction-target-code': 'The route sends the transfer to an address that is not a contract.',
+    'effect-reverted': reason ? `The route would fail on chain: ${reason}.` : 'The route would fail on chain.',
+    'effect-token': 'The route would move another token out of your wallet.',
+    'effect-allowance': 'The route would give another address access to your tokens.',
+  };
+  const more = /^(transaction-(amount|value)|approval-(amount|unlimited)|effect-(amount|native))$/.test(rule);
+  return `${words[rule] ?? (more ? 'The route asks for more than you agreed to send.' : 'The route asks you to sign something other than this transfer.')} Nothing was signed.`;
 }

@@ -29,6 +29,8 @@ export interface SavedTransfer {
   fromAmount: bigint;
   /** What the route said would arrive, smallest units. */
   toAmount: bigint;
+  /** The least the route guaranteed (`toAmountMin`), smallest units; absent in records saved before it was kept. */
+  toAmountMin?: bigint | undefined;
   toAddress: string;
   createdAt: number;
   updatedAt: number;
@@ -64,6 +66,12 @@ export interface SavedTransfer {
   refundFloor?: bigint | undefined;
   /** When the refund of a failed transfer was seen arrived: the history then says "Refunded". */
   refundedAt?: number | undefined;
+}
+
+/** A success that delivered less than the route guaranteed (issue 25): it says so, and `bridge-success` carries `belowMinimum: true`. */
+export function receivedBelowMinimum(saved: SavedTransfer): boolean {
+  const { toAmountReceived: received, toAmountMin: minimum } = saved;
+  return received !== undefined && minimum !== undefined && received < minimum;
 }
 
 /** The subset of the Web Storage API we use; tests and SSR pass their own. */
@@ -117,6 +125,7 @@ const storedTransfer = z.object({
   toToken: token,
   fromAmount: amount,
   toAmount: amount,
+  toAmountMin: z.optional(amount),
   toAddress: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),

@@ -12,6 +12,8 @@ export interface SessionSettings extends PresetSettings {
   readonly slippage: number;
   readonly lockPresets: boolean;
   readonly unlimitedApproval: boolean;
+  /** Stop a transfer that cannot be simulated instead of relying on the route checks alone (`require-simulation`). */
+  readonly requireSimulation?: boolean;
   /** Seconds to wait for a wallet prompt. */
   readonly walletTimeout: number;
   /** `off`: never an EIP-5792 batch, each approval and the transfer prompt on their own (the element's `batch`). */

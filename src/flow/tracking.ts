@@ -10,7 +10,7 @@ import type { BridgeEventDetails, BridgeStatusDetail } from '../events/index.js'
 import type { TransferPhase } from '../model/transfer-phase.js';
 import type { Eip1193Provider } from '../wallet/index.js';
 import { resumeAction } from './form.js';
-import type { IntentStore, SavedTransfer } from './intent-store.js';
+import { receivedBelowMinimum, type IntentStore, type SavedTransfer } from './intent-store.js';
 import { loadChunk } from './errors.js';
 import { isAborted } from './problems.js';
 import { REFUND_RESUME_MS, RefundWatch, awaitsRefund, type RefundTiming } from './refund-watch.js';
@@ -227,7 +227,11 @@ export class TransferTracking {
     const current = this.current?.saved.intentId === record.intentId ? this.current : undefined;
     if (current) this.current = { ...current, saved: record, final: kind };
     if (outcome.kind === 'success') {
-      context.emit('bridge-success', { ...statusDetail(record, outcome.status), toAmount: outcome.status.to_amount_wei });
+      context.emit('bridge-success', {
+        ...statusDetail(record, outcome.status),
+        toAmount: outcome.status.to_amount_wei,
+        belowMinimum: receivedBelowMinimum(record),
+      });
     } else {
       const { intentId, sourceTxHash, requestId, providerRequestId } = record;
       context.emit('bridge-failed', { intentId, reason: outcome.kind, sourceTxHash, requestId, providerRequestId });

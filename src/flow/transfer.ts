@@ -1,24 +1,37 @@
 /**
  * The transfer up to its broadcast, step by step, with no DOM: route (fresh,
- * right before signing) → approvals from that route → switch chain and check
- * the account → save → sign and broadcast → save the hash. From there
- * `trackTransfer` (./track-transfer.ts) follows it. Every step reports
- * through handlers; <bridge-widget> turns them into UI and DOM events.
+ * right before signing) → the guards → code at the route's contracts →
+ * simulation of the whole sequence and its effects → review → switch chain
+ * → network fees → approvals from that route → check the account → sign and
+ * broadcast (fees bounded) → save the hash. From there `trackTransfer`
+ * (./track-transfer.ts) follows it. Every step reports through handlers;
+ * <bridge-widget> turns them into UI and DOM events.
+ *
+ * Nothing is asked of the wallet before the route passed the guards and its
+ * simulation (when there is one): the first prompt, a chain switch at the
+ * earliest, comes after. The code check reads the wallet's chain, so it runs
+ * before the simulation when the wallet is on the source chain already, else
+ * right after the switch, still before any approval or transaction prompt.
  */
 import { usableApprovals } from '../api/approvals.js';
 import type { RequiredApproval } from '../api/approvals.js';
 import type { ResponseMeta, WidgetClient } from '../api/client.js';
 import { sleep } from '../model/sleep.js';
 import type { Chain, Estimate, PostHook, RouteResult } from '../api/schemas.js';
-import { approveErc20, getAccounts, readErc20Allowance, readTokenBalance, sendTransaction, switchChain, waitForReceipt } from '../wallet/index.js';
+import { approveErc20, getAccounts, getChainId, readErc20Allowance, readTokenBalance, sendTransaction, switchChain, waitForReceipt } from '../wallet/index.js';
 import type { Address, Eip1193Provider, Hash } from '../wallet/index.js';
+import { estimateGas, hasCode, readChainFees } from '../wallet/reads.js';
+import { simulationEndpoint } from '../api/simulation.js';
+import { evmChainId } from '../model/chain-id.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import { MAX_UINT256, isNativeToken, sameId } from '../model/tokens.js';
 import { refundFloor } from '../model/refund.js';
 import { expectedSeconds } from '../model/quote.js';
-import { checkApproval, checkRoute, checkTransaction, compareTerms, refusalMessage, switchParams } from './guards.js';
+import { checkApproval, checkBounds, checkRoute, checkTransaction, compareTerms, refuse, refusalMessage, switchParams } from './guards.js';
 import { FlowError, fromWalletError } from './errors.js';
 import type { Agreement, Refusal, TermsChange } from './guards.js';
+import { boundedFeeFields, boundedGas, gasCap, networkFee, type NetworkFee } from './fees.js';
+import { simulateRoute, type SimulationReview } from './simulate-route.js';
 
 export { NATIVE_TOKEN, isNativeToken } from '../model/tokens.js';
 
@@ -50,7 +63,7 @@ export interface ApprovalProgress extends RequiredApproval {
 }
 
 /** What the flow is doing before the broadcast (after it, the transfer's phase says where it stands); `batch-pending`: the wallet took the batch, its transaction is not included yet. */
-export type ExecutionStep = 'routing' | 'approving' | 'switching-chain' | 'confirm-in-wallet' | 'batch-pending';
+export type ExecutionStep = 'routing' | 'simulating' | 'approving' | 'switching-chain' | 'confirm-in-wallet' | 'batch-pending';
 
 export interface TransferHandlers {
   onStep?(step: ExecutionStep): void;
@@ -61,7 +74,7 @@ export interface TransferHandlers {
   onTransaction?(hash: Hash, intentId: string, batchId?: string): void;
   /** The wallet answered after the flow gave up waiting: the transfer was broadcast (or, a batch, taken by the wallet) after all and is now saved. */
   onLateTransaction?(record: SavedTransfer): void;
-  /** The route passed every guard: what the wallet will be asked to do, shown before it opens. */
+  /** The route passed every guard: what the wallet will be asked to do, shown before it opens; again when the network fee is known. */
   onReview?(review: RouteReview): void;
   /**
    * The route's terms are worse than the quote beyond tolerance. Resolve true
@@ -77,8 +90,16 @@ export interface RouteReview {
   /** Native value that leaves the wallet with the transaction (0 when none). */
   nativeValue: bigint;
   toAddress: string;
-  /** The route's estimate: what the user now receives. */
+  /** The contract the transaction goes to (`transaction.to`): "the bridge contract" when an approval names it. */
+  to: string;
+  /** The route's estimate: what the user now receives (and `toAmountMin`, the least). */
   estimate: Estimate;
+  /** What the simulation found, or why there is none. */
+  simulation?: SimulationReview | undefined;
+  /** Expected and maximum network fee, once the wallet's fees are read (on the source chain). */
+  networkFee?: NetworkFee | undefined;
+  /** The route suggested fee prices beyond the bound (./fees.ts): the wallet prices the transfer itself. */
+  routeFeesIgnored?: boolean | undefined;
 }
 
 export interface TransferDeps {
@@ -92,11 +113,35 @@ export interface TransferDeps {
   confirmPollMs?: number;
   /** How long to wait for the user to answer a wallet prompt (default 5 min). */
   promptTimeoutMs?: number;
+  /** Stop the attempt when the route cannot be simulated (the host's `require-simulation`); otherwise the guards alone decide then. */
+  requireSimulation?: boolean | undefined;
+  /** Where the simulation goes (default: the proxy's `{proxy}/simulate/{chainId}`) and how long it may take (default 12 s). */
+  simulation?: { endpoint?: string | undefined; timeoutMs?: number | undefined } | undefined;
 }
 
 /** Ends the attempt for a failed guard: nothing signed, the rule named, the route's request id kept. */
 export function routeRejected(refusal: Refusal, requestId?: string | undefined): FlowError {
-  return new FlowError('route-rejected', refusalMessage(refusal.rule), { rule: refusal.rule, requestId });
+  return new FlowError('route-rejected', refusalMessage(refusal.rule, refusal.reason), { rule: refusal.rule, requestId });
+}
+
+/**
+ * `eth_getCode` through the wallet (on the source chain) for every spender
+ * and for `to`: an address without code is refused (see ./guards.ts).
+ */
+export async function checkCode(deps: TransferDeps, approvals: readonly RequiredApproval[], to: string, requestId: string | undefined): Promise<void> {
+  const targets = new Map<string, 'approval-spender-code' | 'transaction-target-code'>(
+    approvals.map((a) => [a.spender.toLowerCase(), 'approval-spender-code']),
+  );
+  targets.set(to.toLowerCase(), 'transaction-target-code');
+  for (const [address, rule] of targets) {
+    let code: boolean;
+    try {
+      code = await hasCode(deps.provider, address as Address, { signal: deps.signal });
+    } catch (error) {
+      throw fromWalletError(error, 'reading the route’s contracts');
+    }
+    if (!code) throw routeRejected(refuse(rule), requestId);
+  }
 }
 
 function agreementOf(plan: TransferPlan, deps: TransferDeps): Agreement {
@@ -191,6 +236,7 @@ async function runApprovals(
   handlers: TransferHandlers,
   requestId: string | undefined,
   read: ApprovalProgress[] | undefined,
+  gasLimits: readonly bigint[] = [],
 ): Promise<void> {
   const { fromAddress } = plan;
   const { provider, signal } = deps;
@@ -224,7 +270,14 @@ async function runApprovals(
         await assertAccount(provider, fromAddress, signal);
         step.txHash = await approveErc20(
           provider,
-          { from: fromAddress, token: step.tokenAddress, spender: step.spender, amount: deps.unlimitedApprovals ? MAX_UINT256 : step.amount, chainId },
+          {
+            from: fromAddress,
+            token: step.tokenAddress,
+            spender: step.spender,
+            amount: deps.unlimitedApprovals ? MAX_UINT256 : step.amount,
+            chainId,
+            gas: gasLimits[steps.indexOf(step)],
+          },
           { signal, timeoutMs: deps.promptTimeoutMs, onLateResult: remember },
         );
       } catch (error) {
@@ -309,6 +362,14 @@ export interface PreparedTransfer {
   update(change: (current: SavedTransfer | undefined) => SavedTransfer | undefined): SavedTransfer | undefined;
   /** Ends the attempt with `error`; the saved intent is marked abandoned unless something was sent for it. */
   abandon(error: unknown): never;
+  /** The wallet was on the source chain when the route came: the code at its contracts is read already; else it is read right after the switch. */
+  onSource: boolean;
+  /** The approvals the route requires (`route.execution.approvals`, checked). */
+  required: RequiredApproval[];
+  /** Gas of each simulated call (the approvals, then the transaction), when the sequence was simulated. */
+  simulatedGas: readonly bigint[] | undefined;
+  /** Updates what the review shows (the network fee once the fee prices are read). */
+  showReview(change: Partial<RouteReview>): void;
 }
 
 /**
@@ -372,11 +433,47 @@ export async function prepareTransfer(plan: TransferPlan, deps: TransferDeps, ha
   handlers.onRoute?.(route, meta);
   const requestId = meta.requestId || undefined;
   const agreed = agreementOf(plan, deps);
-  const verdict = checkRoute(agreed, route.route, requiredApprovals(plan, route));
+  const tx = route.route.execution.transaction;
+  // The size of the answer first: nothing below does work in proportion to it.
+  const bounds = checkBounds(route.route);
+  if (!bounds.ok) throw routeRejected(bounds, requestId);
+  const required = requiredApprovals(plan, route);
+  const verdict = checkRoute(agreed, route.route, required);
   if (!verdict.ok) throw routeRejected(verdict, requestId);
-  const review: RouteReview = { amount, nativeValue: route.route.execution.transaction.value, toAddress: plan.toAddress, estimate: route.route.estimate };
+  // Code at the route's contracts, read on the source chain: now when the wallet is there already, else right after the switch.
+  const onSource = await getChainId(provider, { signal }).then(
+    (id) => id === evmChainId(fromChain.chainId),
+    (error: unknown) => {
+      throw fromWalletError(error, 'reading the network');
+    },
+  );
+  if (onSource) await checkCode(deps, required, tx.to, requestId);
+  handlers.onStep?.('simulating');
+  // The approvals as they will be sent: the host's opt-in approves 2^256−1.
+  const sent = required.map((a) => (deps.unlimitedApprovals ? { ...a, amount: MAX_UINT256 } : a));
+  const simulated = await simulateRoute(agreed, route.route, sent, {
+    endpoint: deps.simulation?.endpoint ?? simulationEndpoint(deps.client.baseUrl, fromChain.chainId),
+    timeoutMs: deps.simulation?.timeoutMs,
+    signal,
+  });
+  if (!simulated.verdict.ok) throw routeRejected(simulated.verdict, requestId);
+  const simulation = simulated.review;
+  if (simulation.kind !== 'simulated' && deps.requireSimulation) {
+    throw new FlowError(
+      'simulation-unavailable',
+      'This transfer could not be simulated, and this site requires a simulation before anything is signed. Nothing was signed.',
+      {
+        requestId,
+      },
+    );
+  }
+  let review: RouteReview = { amount, nativeValue: tx.value, toAddress: plan.toAddress, to: tx.to, estimate: route.route.estimate, simulation };
   await confirmTerms(plan, route, fresh, review, handlers, signal, requestId);
   handlers.onReview?.(review);
+  const showReview = (change: Partial<RouteReview>) => {
+    review = { ...review, ...change };
+    handlers.onReview?.(review);
+  };
   const now = Date.now();
   let record: SavedTransfer = {
     intentId: route.intentId,
@@ -387,6 +484,7 @@ export async function prepareTransfer(plan: TransferPlan, deps: TransferDeps, ha
     toToken,
     fromAmount: amount,
     toAmount: route.route.estimate.toAmount,
+    toAmountMin: route.route.estimate.toAmountMin,
     toAddress: plan.toAddress,
     createdAt: now,
     updatedAt: now,
@@ -403,7 +501,8 @@ export async function prepareTransfer(plan: TransferPlan, deps: TransferDeps, ha
     update((current) => (current && !current.sourceTxHash && !current.batchId ? { ...current, phase: 'abandoned' } : current));
     throw error;
   };
-  return { route, requestId, agreed, record, update, abandon };
+  const simulatedGas = simulation.kind === 'simulated' ? simulation.gas : undefined;
+  return { route, requestId, agreed, record, update, abandon, onSource, required, simulatedGas, showReview };
 }
 
 /**
@@ -419,23 +518,45 @@ export async function sendSequence(
 ): Promise<SavedTransfer> {
   const { fromChain, fromAddress } = plan;
   const { provider, signal } = deps;
-  const { route, requestId, agreed, update, abandon } = prepared;
+  const { route, requestId, agreed, update, abandon, onSource, required, simulatedGas, showReview } = prepared;
+  const tx = route.route.execution.transaction;
   let { record } = prepared;
   try {
-    await runApprovals(plan, route, deps, handlers, requestId, approvals);
+    await switchTo(plan, deps, handlers, fromChain.chainId, requestId);
+    if (!onSource) await checkCode(deps, required, tx.to, requestId);
+    if (simulatedGas) {
+      // The network fee of the whole sequence, before the first approval is asked for.
+      const fees = await readChainFees(provider, { signal });
+      const { fields, ignored } = boundedFeeFields(tx, fees);
+      const approvalsGas = simulatedGas.slice(0, -1).map((gas) => ({ gas }));
+      showReview({ networkFee: networkFee([...approvalsGas, { gas: simulatedGas.at(-1)!, fields }], fees), routeFeesIgnored: ignored });
+    }
+    await runApprovals(plan, route, deps, handlers, requestId, approvals, simulatedGas?.slice(0, -1).map(gasCap));
     await switchTo(plan, deps, handlers, fromChain.chainId, requestId);
     await assertAccount(provider, fromAddress, signal);
   } catch (error) {
     abandon(fromWalletError(error, 'the approval'));
   }
 
-  const tx = route.route.execution.transaction;
   // Checked again at the prompt itself.
   const txVerdict = checkTransaction(agreed, route.route);
   if (!txVerdict.ok) abandon(routeRejected(txVerdict, requestId));
   // What a refund must bring the balance back to, should the transfer fail (src/model/refund.ts): read last, right before the signature.
   const floor = await balanceFloor(plan, deps, route).catch((error: unknown) => (signal?.aborted ? abandon(error) : undefined));
   handlers.onStep?.('confirm-in-wallet');
+  // The fee prices and gas the wallet is given, bounded by the chain's fees now (./fees.ts).
+  let fees: Awaited<ReturnType<typeof readChainFees>>;
+  let figure: bigint;
+  try {
+    fees = await readChainFees(provider, { signal });
+    figure =
+      simulatedGas?.at(-1) ??
+      (await estimateGas(provider, { from: fromAddress, to: tx.to as Address, data: tx.data as `0x${string}`, value: tx.value }, { signal }));
+  } catch (error) {
+    return abandon(fromWalletError(error, 'estimating the network fee'));
+  }
+  const { fields, ignored } = boundedFeeFields(tx, fees);
+  if (!simulatedGas) showReview({ networkFee: networkFee([{ gas: figure, fields }], fees), routeFeesIgnored: ignored });
   const saveHash = (hash: Hash): SavedTransfer => {
     const change = { phase: 'broadcast', sourceTxHash: hash, broadcastAt: Date.now(), refundFloor: floor } as const;
     return update((current) => ({ ...(current ?? record), ...change })) ?? { ...record, ...change };
@@ -447,8 +568,6 @@ export async function sendSequence(
     handlers.onTransaction?.(value as Hash, route.intentId);
     handlers.onLateTransaction?.(late);
   };
-  // EIP-1559 fees when the route gives both, else the legacy gas price.
-  const eip1559 = !!tx.maxFeePerGas && !!tx.maxPriorityFeePerGas;
   let hash: Hash;
   try {
     hash = await sendTransaction(
@@ -458,11 +577,9 @@ export async function sendSequence(
         to: tx.to as Address,
         data: tx.data as `0x${string}`,
         value: tx.value,
-        chainId: Number(fromChain.chainId),
-        gas: tx.gasLimit || undefined,
-        maxFeePerGas: eip1559 ? tx.maxFeePerGas : undefined,
-        maxPriorityFeePerGas: eip1559 ? tx.maxPriorityFeePerGas : undefined,
-        gasPrice: eip1559 ? undefined : tx.gasPrice || undefined,
+        chainId: evmChainId(fromChain.chainId)!,
+        gas: boundedGas(tx.gasLimit, figure),
+        ...fields,
       },
       { signal, timeoutMs: deps.promptTimeoutMs, onLateResult },
     );

@@ -41,6 +41,7 @@ export interface BridgeWidgetAttributeNames {
   'deny-to-tokens': 'denyToTokens';
   'lock-presets': 'lockPresets';
   'unlimited-approval': 'unlimitedApproval';
+  'require-simulation': 'requireSimulation';
   'wallet-timeout': 'walletTimeout';
   'value-loss-threshold': 'valueLossThreshold';
   'wallet-discovery': 'walletDiscovery';

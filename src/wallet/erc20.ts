@@ -11,6 +11,8 @@ export interface ApproveErc20Args {
   /** Exact amount in base units; the routing service's approvals are exact, never unlimited. */
   amount: bigint;
   chainId: number;
+  /** The gas limit to pass; the wallet estimates it when absent. */
+  gas?: bigint | undefined;
 }
 
 export interface Erc20AllowanceArgs {
@@ -49,7 +51,7 @@ export function encodeBalanceOf(owner: Address): `0x${string}` {
 export function approveErc20(provider: Eip1193Provider, args: ApproveErc20Args, options?: CallOptions): Promise<Hash> {
   // sendTransaction checks `token` as its `to`.
   const data = encodeApprove(args.spender, args.amount);
-  return sendTransaction(provider, { from: args.from, to: args.token, data, chainId: args.chainId }, options);
+  return sendTransaction(provider, { from: args.from, to: args.token, data, chainId: args.chainId, ...(args.gas ? { gas: args.gas } : {}) }, options);
 }
 
 /** Reads `allowance(owner, spender)` through the wallet's RPC, on the wallet's current chain. */

@@ -7,117 +7,50 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem';
-import { routeResponseSchema, statusResponseSchema } from '../../src/api/schemas.ts';
+import { statusResponseSchema } from '../../src/api/schemas.ts';
 import type { Chain, Route } from '../../src/api/schemas.ts';
 import { usableApprovals } from '../../src/api/approvals.ts';
 import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
-import { checkApproval, checkApprovals, checkRoute, checkStatus, checkTransaction, compareTerms, switchParams } from '../../src/flow/guards.ts';
-import type { Agreement, Verdict } from '../../src/flow/guards.ts';
-
-const SRC = '11155111';
-const DST = '84532';
-const USER = '0x1111111111111111111111111111111111111111';
-const RECIPIENT = '0x2222222222222222222222222222222222222222';
-const USDC = '0x3333333333333333333333333333333333333333';
-const WETH = '0x4444444444444444444444444444444444444444';
-const ROUTER = '0x5555555555555555555555555555555555555555';
-const PROXY = '0x6666666666666666666666666666666666666666';
-const FEE_COLLECTOR = '0x7777777777777777777777777777777777777777';
-const AMOUNT = 25_000_000n;
-const GAS_FEE = 300_000_000_000_000n;
-const SERVICE_FEE = 25_000n;
-
-function chain(chainId: string, networkName: string, rpc: string): Chain {
-  return {
-    chainId,
-    chainName: networkName,
-    networkName,
-    chainType: 'evm',
-    rpc,
-    blockExplorerUrls: [`https://explorer.${chainId}.example`],
-    providersSupported: [],
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    chainIconURI: undefined,
-  };
-}
-const sepolia = chain(SRC, 'Sepolia', 'https://rpc.sepolia.example');
-const baseSepolia = chain(DST, 'Base Sepolia', 'https://rpc.base-sepolia.example');
-const polygon = chain('137', 'Polygon', 'https://rpc.polygon.example');
-
-function agreement(overrides: Partial<Agreement> = {}): Agreement {
-  return {
-    fromChain: sepolia,
-    toChain: baseSepolia,
-    fromToken: { address: USDC },
-    amount: AMOUNT,
-    fromAddress: USER,
-    toAddress: RECIPIENT,
-    slippage: 1,
-    chains: [sepolia, baseSepolia, polygon],
-    ...overrides,
-  };
-}
-
-const bridgeCall = '0x12345678' + '00'.repeat(64);
-
-interface RawRoute {
-  estimate?: Record<string, unknown>;
-  transaction?: Record<string, unknown>;
-  approvals?: Record<string, unknown>[] | undefined;
-}
-
-/** A route as the service sends it, read through the widget's own schema (so amounts are what the guards get in the widget). */
-function route({
-  estimate = {},
-  transaction = {},
-  approvals = [{ chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: String(AMOUNT) }],
-}: RawRoute = {}): Route {
-  const body = {
-    data: {
-      intentId: '0xintent',
-      route: {
-        estimate: {
-          fromAmount: String(AMOUNT),
-          toAmount: '24975000',
-          toAmountMin: '24725250',
-          toAmountUsd: '24.97',
-          totalFeesUsd: '1.05',
-          fees: [
-            {
-              type: 'gas_receiver_fee',
-              amount: String(GAS_FEE),
-              amountUsd: '1.02',
-              token: { chainId: SRC, address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 },
-            },
-            { type: 'service_fee', amount: String(SERVICE_FEE), amountUsd: '0.03', token: { chainId: SRC, address: USDC, symbol: 'USDC', decimals: 6 } },
-          ],
-          ...estimate,
-        },
-        execution: {
-          transaction: { to: ROUTER, data: bridgeCall, value: String(GAS_FEE), gasLimit: '300000', type: 'ON_CHAIN_EXECUTION', ...transaction },
-          ...(approvals ? { approvals } : {}),
-        },
-        provider: 'swiftbridge',
-      },
-    },
-  };
-  return routeResponseSchema.parse(body).data.route;
-}
-
-function nativeRoute(value: bigint): Route {
-  return route({
-    estimate: {
-      fromAmount: String(10n ** 16n),
-      fees: [
-        { type: 'gas_receiver_fee', amount: String(GAS_FEE), amountUsd: '1.02', token: { chainId: SRC, address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 } },
-        { type: 'service_fee', amount: '10000000000000', amountUsd: '0.03', token: { chainId: SRC, address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 } },
-      ],
-    },
-    transaction: { value: String(value) },
-    approvals: undefined,
-  });
-}
-const nativeAgreement = () => agreement({ fromToken: { address: NATIVE_TOKEN }, amount: 10n ** 16n });
+import {
+  MAX_APPROVALS,
+  MAX_CALLDATA_BYTES,
+  checkApproval,
+  checkApprovals,
+  checkBounds,
+  checkRoute,
+  checkStatus,
+  checkTransaction,
+  compareTerms,
+  refusalMessage,
+  refuse,
+  switchParams,
+  walletUrls,
+} from '../../src/flow/guards.ts';
+import type { RequiredApproval } from '../../src/api/approvals.ts';
+import type { GuardRule, Verdict } from '../../src/flow/guards.ts';
+import {
+  SRC,
+  DST,
+  USER,
+  RECIPIENT,
+  USDC,
+  WETH,
+  ROUTER,
+  PROXY,
+  FEE_COLLECTOR,
+  AMOUNT,
+  GAS_FEE,
+  SERVICE_FEE,
+  chain,
+  sepolia,
+  baseSepolia,
+  polygon,
+  agreement,
+  bridgeCall,
+  route,
+  nativeRoute,
+  nativeAgreement,
+} from './helpers/route-fixtures.ts';
 
 function refused(verdict: Verdict, rule: string): void {
   assert.equal(verdict.ok, false, `expected a refusal by ${rule}`);
@@ -192,6 +125,29 @@ describe('guards: the transaction', () => {
 
 describe('guards: approvals', () => {
   const approvalsOf = (r: Route) => usableApprovals(r, SRC);
+
+  it('reads execution.approvals as the spec says: entries without a well-formed spender or token, or without a positive amount, are skipped', () => {
+    const good = { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: String(AMOUNT) };
+    assert.deepEqual(approvalsOf(route({ approvals: [] })), []);
+    const r = route({
+      approvals: [
+        { chainId: SRC, tokenAddress: USDC, amount: String(AMOUNT) },
+        { chainId: SRC, spender: PROXY, amount: String(AMOUNT) },
+        { ...good, spender: '0x1234' },
+        { ...good, tokenAddress: 'USDC' },
+        { ...good, spender: '' },
+        { chainId: SRC, tokenAddress: USDC, spender: PROXY },
+        { ...good, amount: '' },
+        { ...good, amount: '0' },
+        { ...good, spender: ROUTER, chainId: undefined },
+        good,
+      ],
+    });
+    assert.deepEqual(approvalsOf(r), [
+      { chainId: SRC, tokenAddress: USDC, spender: ROUTER, amount: AMOUNT },
+      { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: AMOUNT },
+    ]);
+  });
 
   it('accepts the exact approval, and one with no chainId (it falls back to the source chain)', () => {
     accepted(checkApprovals(agreement(), route()));
@@ -278,6 +234,27 @@ describe('guards: chains', () => {
       });
   });
 
+  it('gives the wallet only https: URLs (http: on the loopback interface) and a cleaned name (issue 25)', () => {
+    const hostile: Chain = {
+      ...sepolia,
+      networkName: `Sepolia \u202E${'x'.repeat(200)}`,
+      rpc: 'javascript:alert(1)',
+      blockExplorerUrls: ['javascript:alert(document.domain)', 'http://explorer.example', 'data:text/html,hi', 'https://explorer.example/'],
+      nativeCurrency: { name: '\u202EEther', symbol: 'ETH\u2066', decimals: 18 },
+    };
+    const built = switchParams(agreement({ fromChain: hostile, chains: [hostile] }), SRC);
+    assert.ok(built.ok);
+    if (!built.ok) return;
+    assert.deepEqual(built.params.rpcUrls, []);
+    assert.deepEqual(built.params.blockExplorerUrls, ['https://explorer.example/']);
+    assert.equal(built.params.chainName, `Sepolia ${'x'.repeat(31)}…`);
+    assert.deepEqual(built.params.nativeCurrency, { name: 'Ether', symbol: 'ETH', decimals: 18 });
+    assert.deepEqual(
+      walletUrls(['http://127.0.0.1:8545', 'http://localhost:8545/', 'http://[::1]:8545', 'http://10.0.0.1:8545', 'https://rpc.example', undefined, '']),
+      ['http://127.0.0.1:8545', 'http://localhost:8545/', 'http://[::1]:8545', 'https://rpc.example'],
+    );
+  });
+
   it('refuses a chain other than the source, and a source chain missing from the list, with no parameters built', () => {
     const other = switchParams(agreement(), '137');
     refused(other as Verdict, 'transaction-chain');
@@ -285,6 +262,136 @@ describe('guards: chains', () => {
     refused(switchParams(agreement({ chains: [baseSepolia] }), SRC) as Verdict, 'chain-unknown');
     const nonEvm = { ...sepolia, chainId: 'cataclysm-1', chainType: 'cosmos' };
     refused(switchParams(agreement({ fromChain: nonEvm, chains: [nonEvm] }), 'cataclysm-1') as Verdict, 'chain-unknown');
+  });
+});
+
+describe('guards: bounded routes (issue 25)', () => {
+  const approval = { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: '1' };
+
+  it(`up to ${MAX_APPROVALS} approval entries pass; one more, 50 or 5,000 are refused at once, before any other rule`, () => {
+    accepted(checkBounds(route({ approvals: Array.from({ length: MAX_APPROVALS }, () => approval) })));
+    for (const count of [MAX_APPROVALS + 1, 50, 5_000]) {
+      const r = route({ approvals: Array.from({ length: count }, () => approval), transaction: { value: String(10n ** 21n) } });
+      refused(checkBounds(r), 'approval-count');
+      // First, even though the value is inflated too.
+      refused(checkRoute(agreement(), r), 'approval-count');
+    }
+    assert.equal(refusalMessage('approval-count'), 'The route asks for more approvals than a transfer needs. Nothing was signed.');
+  });
+
+  it(`calldata up to ${MAX_CALLDATA_BYTES} bytes passes; one byte more is refused; an odd number of hex digits is no calldata`, () => {
+    const sized = (bytes: number) => route({ transaction: { data: `0x12345678${'00'.repeat(bytes - 4)}` } });
+    accepted(checkBounds(sized(MAX_CALLDATA_BYTES)));
+    accepted(checkTransaction(agreement(), sized(MAX_CALLDATA_BYTES)));
+    refused(checkBounds(sized(MAX_CALLDATA_BYTES + 1)), 'transaction-calldata-size');
+    refused(checkRoute(agreement(), sized(MAX_CALLDATA_BYTES + 1)), 'transaction-calldata-size');
+    refused(checkTransaction(agreement(), route({ transaction: { data: `${bridgeCall}0` } })), 'transaction-calldata');
+  });
+});
+
+describe('guards: chain ids compare as numbers (issue 25)', () => {
+  it('an approval and a transaction naming the source chain in 0x hex (any case) are the source chain', () => {
+    const hex = route({
+      transaction: { chainId: '0xaa36a7' },
+      approvals: [{ chainId: '0xAA36A7', tokenAddress: USDC, spender: PROXY, amount: String(AMOUNT) }],
+    });
+    assert.equal(hex.execution.transaction.chainId, SRC, 'the schema writes it in decimal');
+    accepted(checkRoute(agreement(), hex));
+    // The rules compare as numbers on their own too, whatever spelling reaches them.
+    const raw: RequiredApproval = { chainId: '0xaa36a7', tokenAddress: USDC, spender: PROXY, amount: AMOUNT };
+    accepted(checkApproval(agreement(), route(), raw));
+    accepted(checkApproval(agreement({ fromChain: { ...sepolia, chainId: '0xaa36a7' } }), route(), { ...raw, chainId: SRC }));
+  });
+
+  it('another chain in hex is another chain; an id that is neither decimal nor 0x hex is refused as unreadable', () => {
+    refused(checkTransaction(agreement(), route({ transaction: { chainId: '0x14a34' } })), 'transaction-chain');
+    refused(checkApproval(agreement(), route(), { chainId: '0x1', tokenAddress: USDC, spender: PROXY, amount: AMOUNT }), 'approval-chain');
+    for (const unreadable of ['sepolia', '011155111', '0x', '1e3', '11155111.0', ' 11155111']) {
+      refused(checkTransaction(agreement(), route({ transaction: { chainId: unreadable } })), 'chain-unreadable');
+      refused(checkApproval(agreement(), route(), { chainId: unreadable, tokenAddress: USDC, spender: PROXY, amount: AMOUNT }), 'chain-unreadable');
+    }
+    assert.equal(refusalMessage('chain-unreadable'), 'The route names a chain the widget cannot read. Nothing was signed.');
+  });
+
+  it('a status naming the chains in hex is the transfer’s own', () => {
+    const saved = { intentId: '0xintent', fromChainId: SRC, toChainId: DST, toAddress: RECIPIENT };
+    const status = (from: string, to: string) =>
+      statusResponseSchema.parse({ data: { intent_id: '0xintent', status: 'bridging', from_chain_id: from, to_chain_id: to, to_address: RECIPIENT } });
+    accepted(checkStatus(saved, status('0xaa36a7', '0x14a34')));
+    refused(checkStatus(saved, status('0x14a34', '0xaa36a7')), 'status-chain');
+  });
+});
+
+describe('guards: every rule has its sentence, and the edges of each bound (mutation testing)', () => {
+  it('each refusal says what was refused, and always that nothing was signed', () => {
+    const sentences: Record<string, string> = {
+      'terms-changed': 'The terms changed and were not accepted.',
+      'approval-count': 'The route asks for more approvals than a transfer needs.',
+      'transaction-calldata-size': 'The route’s transaction is far larger than a transfer needs.',
+      'chain-unreadable': 'The route names a chain the widget cannot read.',
+      'approval-spender-code': 'The route asks you to approve an address that is not a contract.',
+      'transaction-target-code': 'The route sends the transfer to an address that is not a contract.',
+      'effect-reverted': 'The route would fail on chain.',
+      'effect-token': 'The route would move another token out of your wallet.',
+      'effect-allowance': 'The route would give another address access to your tokens.',
+      'transaction-amount': 'The route asks for more than you agreed to send.',
+      'transaction-value': 'The route asks for more than you agreed to send.',
+      'approval-amount': 'The route asks for more than you agreed to send.',
+      'approval-unlimited': 'The route asks for more than you agreed to send.',
+      'effect-amount': 'The route asks for more than you agreed to send.',
+      'effect-native': 'The route asks for more than you agreed to send.',
+      'transaction-target': 'The route asks you to sign something other than this transfer.',
+      'approval-token': 'The route asks you to sign something other than this transfer.',
+    };
+    for (const [rule, sentence] of Object.entries(sentences)) assert.equal(refusalMessage(rule as GuardRule), `${sentence} Nothing was signed.`, rule);
+    assert.equal(refusalMessage('effect-reverted', 'out of tokens'), 'The route would fail on chain: out of tokens. Nothing was signed.');
+    assert.deepEqual(refuse('effect-reverted', 'out of tokens'), { ok: false, rule: 'effect-reverted', reason: 'out of tokens' });
+    assert.deepEqual(refuse('effect-token'), { ok: false, rule: 'effect-token' });
+  });
+
+  it('an approval entry without a token is no token the transaction could be sent to', () => {
+    accepted(checkTransaction(agreement(), route({ approvals: [{ chainId: SRC, spender: PROXY, amount: '1' }] })));
+  });
+
+  it('DAI’s older permit is never the bridge call', () => {
+    refused(checkTransaction(agreement(), route({ transaction: { data: `0x8fcbaf0c${'00'.repeat(64)}` } })), 'transaction-calldata');
+  });
+
+  it('one approval above the bound is refused on its own; the bound itself passes', () => {
+    const bound = AMOUNT + SERVICE_FEE;
+    accepted(checkApproval(agreement(), route(), { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: bound }));
+    refused(checkApproval(agreement(), route(), { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: bound + 1n }), 'approval-amount');
+  });
+
+  it('a route within its bounds still meets every other rule; a route without approvals is within them', () => {
+    refused(checkRoute(agreement(), route({ transaction: { value: String(10n ** 21n) } })), 'transaction-value');
+    const r = nativeRoute(GAS_FEE);
+    accepted(checkBounds({ ...r, execution: { ...r.execution, approvals: undefined } }));
+  });
+
+  it('the transaction’s own chain id does not spare the chain-list check; without a list, the agreed chains are it', () => {
+    refused(checkTransaction(agreement({ chains: [baseSepolia, polygon] }), route({ transaction: { chainId: SRC } })), 'chain-unknown');
+    accepted(checkTransaction(agreement({ chains: undefined }), route()));
+    accepted(checkTransaction(agreement({ chains: [] }), route()));
+  });
+
+  it('a chain without a native currency is added as Ether', () => {
+    const bare = { ...sepolia, nativeCurrency: undefined };
+    const built = switchParams(agreement({ fromChain: bare, chains: [bare] }), SRC);
+    assert.ok(built.ok);
+    if (built.ok) assert.deepEqual(built.params.nativeCurrency, { name: 'Ether', symbol: 'ETH', decimals: 18 });
+  });
+
+  it('loopback http: means 127.x.y.z, localhost and [::1] exactly, and only over http:', () => {
+    assert.deepEqual(
+      walletUrls(['http://127.10.20.30:8545', 'http://127.0.0.1.evil.example', 'http://evil-localhost:8545', 'ws://localhost:8545', 'ftp://127.0.0.1/']),
+      ['http://127.10.20.30:8545'],
+    );
+  });
+
+  it('fees: a rise of exactly 10 % is not worse; a rise of exactly $0.05 from nothing is', () => {
+    assert.equal(compareTerms({ ...route().estimate, totalFeesUsd: '10' }, route({ estimate: { totalFeesUsd: '11' } }), 1), undefined);
+    assert.deepEqual(compareTerms({ ...route().estimate, totalFeesUsd: '0' }, route({ estimate: { totalFeesUsd: '0.05' } }), 1)?.worse, ['fees']);
   });
 });
 

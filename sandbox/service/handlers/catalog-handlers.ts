@@ -1,11 +1,20 @@
 /** GET /routes/chains and GET /routes/tokens. */
 import { json, type ApiRequest, type ApiResult, type ServiceContext } from '../context.js';
+import { bidiChain, bidiToken } from '../hostile.js';
+
+/** The `bidi-names` switch rewrites names in both lists (see hostile.ts). */
+const bidi = (ctx: ServiceContext) => ctx.faults.peek('hostile') === 'bidi-names';
 
 export function listChains(ctx: ServiceContext): ApiResult {
   return json(
     200,
-    ctx.catalog.chains().map((chain) => ctx.catalog.chainJson(chain)),
+    ctx.catalog.chains().map((chain) => (bidi(ctx) ? bidiChain(ctx.catalog.chainJson(chain)) : ctx.catalog.chainJson(chain))),
   );
+}
+
+function tokenJson(ctx: ServiceContext, token: Parameters<ServiceContext['catalog']['tokenJson']>[0]) {
+  const json = ctx.catalog.tokenJson(token);
+  return bidi(ctx) ? bidiToken(json) : json;
 }
 
 const MAX_PAGE_SIZE = 1000;
@@ -31,7 +40,7 @@ export function listTokens(ctx: ServiceContext, req: ApiRequest): ApiResult {
   if (req.query.size === 0 || ctx.faults.peek('plainTokenList')) {
     return json(
       200,
-      ctx.catalog.tokens().map((t) => ctx.catalog.tokenJson(t)),
+      ctx.catalog.tokens().map((t) => tokenJson(ctx, t)),
     );
   }
 
@@ -65,7 +74,7 @@ export function listTokens(ctx: ServiceContext, req: ApiRequest): ApiResult {
   const page = filtered.slice(offset, offset + limit);
   const next = offset + limit < filtered.length ? encodeCursor(offset + limit) : null;
   return json(200, {
-    data: page.map((t) => ctx.catalog.tokenJson(t)),
+    data: page.map((t) => tokenJson(ctx, t)),
     nextCursor: next,
     ...(includeTotal ? { total: filtered.length } : {}),
   });

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { erc20Abi, type Address, type Hex } from 'viem';
 import { json, type ApiRequest, type ApiResult, type ServiceContext } from '../context.js';
-import { foreignStatus } from '../hostile.js';
+import { foreignStatus, hexStatus } from '../hostile.js';
 import { fullPayload, pendingPayload, touch, type ApprovalStep, type Intent } from '../intents.js';
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -81,5 +81,6 @@ export async function intentStatus(ctx: ServiceContext, req: ApiRequest): Promis
     return json(200, { data: foreignStatus(fullPayload(intent, steps, ctx.pollHintMs), intent) });
   }
   if (intent.status === 'pending') return json(200, { data: pendingPayload(intent, steps) });
-  return json(200, { data: fullPayload(intent, steps, ctx.pollHintMs) });
+  const record = fullPayload(intent, steps, ctx.pollHintMs);
+  return json(200, { data: ctx.faults.peek('hostile') === 'hex-chain-ids' ? hexStatus(record) : record });
 }

@@ -6,6 +6,7 @@
 import { html, type TemplateResult } from 'lit';
 import { StatusTracker, type StatusView } from '../../components/status-tracker/status-tracker.js';
 import { defineLaterElements } from '../../define-elements.js';
+import { receivedBelowMinimum } from '../../flow/intent-store.js';
 import type { TransferSession } from '../../flow/session.js';
 import { explorerTxUrl } from '../../format/safe-url.js';
 import { EXPORT_TRACKER } from '../export-parts.js';
@@ -19,7 +20,12 @@ defineLaterElements(ELEMENTS);
 
 type Format = (value: bigint, decimals: number, symbol?: string) => string;
 
-export function statusView(session: TransferSession, format: Format, message: string | undefined): StatusView | undefined {
+export function statusView(
+  session: TransferSession,
+  format: Format,
+  message: string | undefined,
+  belowMinimum?: (received: string, minimum: string) => string,
+): StatusView | undefined {
   const current = session.tracking.current;
   if (!current) return undefined;
   // The saved transfer has every status merged in (src/flow/track-transfer.ts): it is the one source here.
@@ -47,6 +53,13 @@ export function statusView(session: TransferSession, format: Format, message: st
     expectedMs: saved.expectedSeconds && saved.expectedSeconds * 1000,
     finishedAt: final ? (saved.finishedAt ?? saved.updatedAt) : undefined,
     needsGas: !!saved.needsGas,
+    belowMinimum:
+      saved.phase === 'success' && receivedBelowMinimum(saved)
+        ? belowMinimum?.(
+            format(received!, saved.toToken.decimals, saved.toToken.symbol),
+            format(saved.toAmountMin!, saved.toToken.decimals, saved.toToken.symbol),
+          )
+        : undefined,
     refund: saved.refundedAt !== undefined ? 'arrived' : session.tracking.watchingRefund(saved.intentId) ? 'watching' : undefined,
     requestId: saved.requestId,
     providerRequestId: saved.providerRequestId,
@@ -63,7 +76,12 @@ export function renderTracking({ session, i18n }: Shell): TemplateResult {
   const { notice } = session.tracking;
   return html`<bw-status-tracker
     exportparts=${EXPORT_TRACKER}
-    .view=${statusView(session, (v, d, s) => i18n.formatAmount(v, d, s), notice && i18n.t(notice))}
+    .view=${statusView(
+      session,
+      (v, d, s) => i18n.formatAmount(v, d, s),
+      notice && i18n.t(notice),
+      (amount, minimum) => i18n.t('status.belowMinimum', { amount, minimum }),
+    )}
     @new-transfer=${newTransfer}
     @status-dismiss=${newTransfer}
   ></bw-status-tracker>`;

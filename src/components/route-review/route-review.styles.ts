@@ -28,6 +28,12 @@ export const styles = css`
     color: var(--_warning);
     font-weight: 600;
   }
+  p.note {
+    padding: 0;
+    background: none;
+    color: var(--_muted);
+    font-weight: normal;
+  }
   dl {
     display: grid;
     grid-template-columns: auto 1fr;

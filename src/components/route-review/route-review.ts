@@ -1,7 +1,8 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import type { Estimate } from '../../api/schemas.js';
 import type { RouteReview as Review } from '../../flow/transfer.js';
-import { formatAmount, formatUsd } from '../../format/amount.js';
+import { formatAmount, formatUsd, shortenHex } from '../../format/amount.js';
+import { NATIVE_TOKEN } from '../../model/tokens.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './route-review.styles.js';
@@ -14,7 +15,7 @@ export interface ReviewToken {
 
 /** What the wallet is about to be asked to sign, and what it takes to show it. */
 export interface RouteReviewView {
-  /** From the flow: amount, native value, recipient and the route's estimate. */
+  /** From the flow: amount, native value, recipient, the route's estimate, and what the simulation found and the network fee. */
   review: Review;
   fromToken: ReviewToken;
   toToken: ReviewToken;
@@ -35,7 +36,8 @@ export interface RouteReviewView {
  * @fires terms-cancel - `CustomEvent<null>`: the user refuses them; nothing is signed. Bubbles, not composed.
  *
  * @csspart base - The section around the review.
- * @csspart details - The amount, native value, recipient, destination and amount received.
+ * @csspart details - The amount, what leaves the wallet, the network fee, the allowances, recipient, destination, amount received and its minimum.
+ * @csspart simulation - The line that says whether the route was simulated ("Not simulated" and why, as a warning).
  * @csspart terms - The old-versus-new table.
  * @csspart confirm - The "Accept new terms" button.
  * @csspart cancel - The "Cancel" button.
@@ -79,6 +81,9 @@ export class RouteReview extends PartElement {
         <td>${after}</td>
       </tr>`;
     const item = (label: string, value: unknown) => html`<dt>${label}</dt><dd>${value}</dd>`;
+    const simulated = review.simulation?.kind === 'simulated' ? review.simulation : undefined;
+    // After the effect rules only the source token and native currency can leave or be approved.
+    const tokenOf = (asset: string): ReviewToken => (asset === NATIVE_TOKEN ? view.native : view.fromToken);
     return html`<section
       part="base"
       class=${terms ? 'terms' : ''}
@@ -103,10 +108,45 @@ export class RouteReview extends PartElement {
       }
       <dl part="details">
         ${item(this.t('review.amount'), ltr(show(review.amount, view.fromToken)))}
-        ${review.nativeValue ? item(this.t('review.nativeValue', { symbol: view.native.symbol }), ltr(show(review.nativeValue, view.native))) : nothing}
+        ${
+          simulated
+            ? simulated.leaves.length
+              ? item(this.t('review.leaves'), ltr(simulated.leaves.map(({ asset, amount }) => show(amount, tokenOf(asset))).join(', ')))
+              : nothing
+            : review.nativeValue
+              ? item(this.t('review.nativeValue', { symbol: view.native.symbol }), ltr(show(review.nativeValue, view.native)))
+              : nothing
+        }
+        ${
+          review.networkFee
+            ? item(
+                this.t('review.networkFee'),
+                ltr(this.t('review.fee', { expected: show(review.networkFee.expected, view.native), maximum: show(review.networkFee.maximum, view.native) })),
+              )
+            : nothing
+        }
+        ${(simulated?.allowances ?? []).map(({ token, spender, amount, remaining }) => {
+          const unit = tokenOf(token);
+          const vars = {
+            amount: show(amount, unit),
+            spender: sameAddress(spender, review.to) ? this.t('review.bridgeContract') : this.t('review.otherContract', { address: shortenHex(spender) }),
+            left: show(remaining ?? 0n, unit),
+          };
+          return item(this.t('review.allowance'), this.t(remaining ? 'review.allowanceLeft' : 'review.allowanceUsed', vars));
+        })}
         ${item(this.t('review.recipient'), ltr(review.toAddress))} ${item(this.t('review.destination'), view.toChainName)}
-        ${item(this.t('review.receive'), ltr(`≈ ${show(now.toAmount)}`))}
+        ${item(this.t('review.receive'), ltr(`≈ ${show(now.toAmount)}`))} ${item(this.t('review.minimum'), ltr(show(now.toAmountMin)))}
       </dl>
+      ${
+        review.simulation?.kind === 'not-simulated'
+          ? html`<p class="warning" part="simulation">
+              <strong>${this.t('review.notSimulated')}</strong> ${this.t(`review.notSimulated.${review.simulation.reason}`)}
+            </p>`
+          : simulated
+            ? html`<p class="note" part="simulation">${this.t('review.simulated')}</p>`
+            : nothing
+      }
+      ${review.routeFeesIgnored ? html`<p class="note">${this.t('review.routeFeesIgnored')}</p>` : nothing}
       ${
         terms
           ? html`<button class="confirm" part="confirm" @click=${() => this.#answer('terms-confirm')}>${this.t('terms.confirm')}</button>
@@ -116,6 +156,8 @@ export class RouteReview extends PartElement {
     </section>`;
   }
 }
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 declare global {
   interface HTMLElementEventMap {

@@ -45,6 +45,8 @@ export interface StatusView {
   lastCheckedAt?: number;
   nextCheckAt?: number;
   message?: string;
+  /** A success that delivered less than the route guaranteed: the sentence that says so (shown as a warning, support details open). */
+  belowMinimum?: string | undefined;
 }
 
 /** Detail of `new-transfer` and `status-dismiss`: the intent the tracker was showing. */
@@ -107,6 +109,7 @@ export { formatDuration };
  * @csspart tx-link - A transaction explorer link.
  * @csspart notice - Every notice box; each also carries one of the parts below.
  * @csspart needs-gas - The "waiting for gas" warning.
+ * @csspart below-minimum - The warning that less than the guaranteed minimum arrived.
  * @csspart refund - The failure and refund note; once the refund shows in the source balance, the note that it arrived.
  * @csspart not-found - The explanation when the service no longer knows the transfer.
  * @csspart unknown - The unrecognised-status note.
@@ -224,6 +227,7 @@ export class StatusTracker extends PartElement {
         </header>
         ${this.#renderSteps(view)}
         ${view.needsGas ? this.#notice('warning', 'needs-gas', this.t('status.needsGas')) : nothing}
+        ${view.belowMinimum ? this.#notice('warning', 'below-minimum', view.belowMinimum) : nothing}
         ${slow ? this.#notice('', 'slow', this.t('status.slow')) : nothing}
         ${
           phase === 'failed'
@@ -306,7 +310,7 @@ export class StatusTracker extends PartElement {
     ];
     // Open where the text above asks the user to quote them (failed, not found, unclear, slow); one click away otherwise.
     return html`
-      <details class="support" part="support" ?open=${slow || ['failed', 'not-found', 'unknown'].includes(view.phase)}>
+      <details class="support" part="support" ?open=${slow || !!view.belowMinimum || ['failed', 'not-found', 'unknown'].includes(view.phase)}>
         <summary><h3>${this.t('status.support')}</h3></summary>
         <dl>
           ${rows.map(([key, value]) => {

@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { RouteReview, type RouteReviewView } from '../../../src/components/route-review/route-review.js';
 import { de } from '../../../src/i18n/de.js';
 import type { Estimate } from '../../../src/api/schemas.js';
+import type { RouteReview as Review } from '../../../src/flow/transfer.js';
 
 // Mocha globals (no @types/mocha in this package).
 declare function describe(name: string, body: () => void): void;
@@ -11,6 +12,10 @@ declare function it(name: string, body: () => unknown): void;
 if (!customElements.get('bw-route-review')) customElements.define('bw-route-review', RouteReview);
 
 const RECIPIENT = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
+const ROUTER = '0xcA8b49076D1A8039599e24979abf819af784c27a';
+const PROXY = '0x2B574555158337Cd46d47c2Ca57E4698A1f04e70';
+const USDC = '0x95bd8d42f30351685e96c62eddc0d0613bf9a87a';
+const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 const usdc = { decimals: 6, symbol: 'USDC' };
 const estimate = (toAmount: bigint, toAmountMin: bigint, totalFeesUsd = '1.05'): Estimate => ({
   fromAmount: 3_000_000n,
@@ -24,8 +29,9 @@ const view = ({
   nativeValue = 300_000_000_000_000n,
   now = estimate(2_997_000n, 2_967_030n),
   terms,
-}: { nativeValue?: bigint; now?: Estimate; terms?: Estimate } = {}): RouteReviewView => ({
-  review: { amount: 3_000_000n, nativeValue, toAddress: RECIPIENT, estimate: now },
+  ...more
+}: { nativeValue?: bigint; now?: Estimate; terms?: Estimate } & Partial<Review> = {}): RouteReviewView => ({
+  review: { amount: 3_000_000n, nativeValue, toAddress: RECIPIENT, to: ROUTER, estimate: now, ...more },
   fromToken: usdc,
   toToken: usdc,
   native: { decimals: 18, symbol: 'ETH' },
@@ -54,9 +60,63 @@ describe('<bw-route-review>', () => {
       ['Recipient', RECIPIENT],
       ['Destination chain', 'Base Sepolia'],
       ['You receive', '≈ 2.997 USDC'],
+      ['You receive at least', '2.96703 USDC'],
     ]);
     expect(el.shadowRoot!.querySelectorAll('button')).to.have.length(0);
     await expect(el).to.be.accessible();
+  });
+
+  it('simulated: what leaves the wallet, the network fee, each allowance and whether the transfer uses it up, in the user’s words', async () => {
+    const el = await mount(
+      view({
+        simulation: {
+          kind: 'simulated',
+          leaves: [
+            { asset: USDC, amount: 3_000_000n },
+            { asset: NATIVE, amount: 100_000_000_000_000n },
+          ],
+          allowances: [
+            { token: USDC, spender: ROUTER, amount: 2_992_500n, remaining: 0n },
+            { token: USDC, spender: PROXY, amount: 7_500n, remaining: 2_500n },
+          ],
+          gas: [46_137n, 46_125n, 187_671n],
+        },
+        networkFee: { expected: 400_000_000_000_000n, maximum: 1_100_000_000_000_000n },
+      }),
+    );
+    expect(pairs(el)).to.deep.equal([
+      ['You send', '3 USDC'],
+      ['Leaves your wallet', '3 USDC, 0.0001 ETH'],
+      ['Network fee', 'about 0.0004 ETH (at most 0.0011 ETH)'],
+      ['Allowance', '2.9925 USDC to the bridge contract, used in this transfer'],
+      ['Allowance', '0.0075 USDC to another contract of this route (0x2B57…4e70), 0.0025 USDC still approved after it'],
+      ['Recipient', RECIPIENT],
+      ['Destination chain', 'Base Sepolia'],
+      ['You receive', '≈ 2.997 USDC'],
+      ['You receive at least', '2.96703 USDC'],
+    ]);
+    expect(el.shadowRoot!.querySelector('[part="simulation"]')!.textContent!.trim()).to.equal(
+      'Simulated: nothing else leaves your wallet, nothing else is approved.',
+    );
+    await expect(el).to.be.accessible();
+  });
+
+  it('not simulated: says so plainly, with why, and keeps the native value the transaction carries', async () => {
+    for (const [reason, why] of [
+      ['unavailable', 'This site offers no simulation for this network: only the route checks apply.'],
+      ['timeout', 'The simulation did not answer in time: only the route checks apply.'],
+      ['failed', 'The simulation failed: only the route checks apply.'],
+    ] as const) {
+      const el = await mount(view({ simulation: { kind: 'not-simulated', reason } }));
+      expect(el.shadowRoot!.querySelector('[part="simulation"]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(`Not simulated ${why}`);
+      expect(pairs(el)[1]).to.deep.equal(['Leaves your wallet in ETH', '0.0003 ETH']);
+      await expect(el).to.be.accessible();
+    }
+  });
+
+  it('says when the route’s fee suggestion was ignored', async () => {
+    const el = await mount(view({ routeFeesIgnored: true, networkFee: { expected: 10n ** 14n, maximum: 3n * 10n ** 14n } }));
+    expect(text(el)).to.include('The route suggested network fees far above this network’s: your wallet sets the fee.');
   });
 
   it('leaves the native value out when none leaves the wallet', async () => {

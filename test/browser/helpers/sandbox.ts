@@ -9,13 +9,18 @@ import type { DevWallet } from '../../../demo/dev-wallet.js';
 
 export interface SandboxConfig {
   proxyUrl: string;
+  /** The same service behind a proxy with no simulation RPC (sandbox/index.ts). */
+  unsimulatedProxyUrl: string;
   serviceUrl: string;
   adminUrl: string;
   chains: { chainId: number; rpcUrl: string; name: string; explorerUrl: string }[];
   tokens: { chainId: number; address: `0x${string}`; symbol: string; decimals: number }[];
   account: { address: `0x${string}`; privateKey: `0x${string}` };
   extraAccounts: { address: `0x${string}`; privateKey: `0x${string}` }[];
-  contracts: Record<string, { batchExecutor: `0x${string}` } & Record<string, `0x${string}`>>;
+  /** The attacker the hostile routes name (an account without code). */
+  attacker: { address: `0x${string}` };
+  /** Contract addresses per chain id (decimal string): usdc, weth, permit2, collectible, batchExecutor, …. */
+  contracts: Record<string, { batchExecutor: `0x${string}` } & Record<string, `0x${string}` | undefined>>;
 }
 
 let config: Promise<SandboxConfig> | undefined;
