@@ -26,7 +26,8 @@ export const FIRST_LOAD_GZIP_BUDGET = 45 * 1024;
 /**
  * Issue 24 is blocked on FIRST_LOAD_GZIP_BUDGET: the first load measured
  * 59,032 B on 2026-11-26 (the moments, then the pickers' dialogs, split
- * out), 13 KB over it; what is left is listed in README's Benchmarks. Until
+ * out), 60,153 B with issues 25 and 26 merged (their strings, the chain-id
+ * and text cleaning at the boundary), 14 KB over it; what is left is listed in README's Benchmarks. Until
  * it fits, `npm test` reports the budget as a to-do with the gap, and holds
  * this ceiling instead so the first load cannot grow: 60 KB (61,440 B).
  * Lower it with each cut; remove it once the budget holds.

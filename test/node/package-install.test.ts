@@ -54,9 +54,12 @@ import { startStaticServer, type StaticServer } from './helpers/static-server.js
  * (issue 28): 1,692.3 KB measured then, each language shipping twice (its
  * module for bundlers, dist/locales/<code>.js, about 17 KB, and its chunk of
  * the script-tag build, about 15 KB) and once more in the declarations;
- * 9 % headroom again.
+ * 9 % headroom again. Raised to 2,360 KB with the script-tag build as an
+ * entry plus chunks (issue 24: the moments and the pickers' dialogs), the
+ * simulation before signing (issue 25) and one-prompt batches (issue 26):
+ * 2,166.6 KB measured then (2026-11-26); 9 % headroom again.
  */
-const UNPACKED_BUDGET = 1850 * 1024;
+const UNPACKED_BUDGET = 2360 * 1024;
 /** What the tarball may hold: anything else (source maps, sources, tests, scratch files) is a packing mistake. */
 const ALLOWED_FILES = [
   /^package\.json$/,
