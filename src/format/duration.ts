@@ -3,6 +3,7 @@
  * time to the second (`2 min, 05 sec`), an estimate in whole minutes
  * (`15 min`), and a moment before or after now (`5 seconds ago`, `in 12 seconds`).
  */
+import { cachedIntl } from './intl.js';
 import { numberFormat } from './number.js';
 
 type Unit = 'hour' | 'minute' | 'second';
@@ -51,15 +52,6 @@ const relative = new Map<string, Intl.RelativeTimeFormat>();
  * (negative); the long form, so the words take the plural the number asks for.
  */
 export function formatRelative(seconds: number, locale?: string): string {
-  const key = locale ?? '';
-  let format = relative.get(key);
-  if (!format) {
-    try {
-      format = new Intl.RelativeTimeFormat(locale);
-    } catch {
-      format = new Intl.RelativeTimeFormat();
-    }
-    relative.set(key, format);
-  }
+  const format = cachedIntl(relative, locale, (tag) => new Intl.RelativeTimeFormat(tag));
   return Math.abs(seconds) < 60 ? format.format(Math.trunc(seconds), 'second') : format.format(Math.trunc(seconds / 60), 'minute');
 }

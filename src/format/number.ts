@@ -1,23 +1,14 @@
 /**
  * Numbers as the locale writes them (digits, separators, the percent sign),
- * through `Intl.NumberFormat`. Formatters are made once per locale and
- * options: building one costs far more than using it.
+ * through `Intl.NumberFormat`, made once per locale and options (./intl.ts).
  */
+import { cachedIntl } from './intl.js';
+
 const formats = new Map<string, Intl.NumberFormat>();
 
 /** A cached `Intl.NumberFormat`; an unusable locale falls back to the browser's. */
 export function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(locale, options);
-    } catch {
-      format = new Intl.NumberFormat(undefined, options);
-    }
-    formats.set(key, format);
-  }
-  return format;
+  return cachedIntl(formats, locale, (tag) => new Intl.NumberFormat(tag, options), undefined, `${locale ?? ''}|${JSON.stringify(options)}`);
 }
 
 /**

@@ -17,6 +17,7 @@
  *   a (possibly partial) table and fall back to English key by key.
  */
 import { en } from './en.js';
+import { cachedIntl } from '../format/intl.js';
 import { formatNumber } from '../format/number.js';
 
 export { en } from './en.js';
@@ -104,16 +105,7 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 
 /** The CLDR plural category of `count` in `locale` (English rules when the locale is unusable). */
 export function pluralCategory(count: number, locale: string | undefined): PluralCategory {
-  const key = locale ?? '';
-  let rules = pluralRules.get(key);
-  if (!rules) {
-    try {
-      rules = new Intl.PluralRules(locale);
-    } catch {
-      rules = new Intl.PluralRules('en');
-    }
-    pluralRules.set(key, rules);
-  }
+  const rules = cachedIntl(pluralRules, locale, (tag) => new Intl.PluralRules(tag), 'en');
   return rules.select(count);
 }
 

@@ -11,11 +11,10 @@
  * shape this module does not know reads as "no batching", never as a guess.
  */
 import { sleep } from '../model/sleep.js';
-import { getAccounts, getChainId } from './chain.js';
 import { WalletError } from './errors.js';
 import { assertAddress, parseHash, toQuantity, type Address, type Hash } from './hex.js';
 import { PROMPT_TIMEOUT_MS, READ_TIMEOUT_MS, callProvider, type CallOptions, type Eip1193Provider } from './provider.js';
-import type { WaitOptions } from './transaction.js';
+import { assertSigner, type WaitOptions } from './transaction.js';
 
 /**
  * EIP-5792's `atomic` capability on one chain: `supported` (the wallet runs a
@@ -83,15 +82,7 @@ export async function getAtomicStatus(provider: Eip1193Provider, account: Addres
 export async function sendCalls(provider: Eip1193Provider, request: SendCallsRequest, options?: CallOptions): Promise<string> {
   assertAddress(request.from, 'from');
   for (const call of request.calls) assertAddress(call.to, 'to');
-  const readOptions = { signal: options?.signal };
-  const chainId = await getChainId(provider, readOptions);
-  if (chainId !== request.chainId) {
-    throw new WalletError('wrong-chain', `The wallet is on chain ${chainId}, the batch is for chain ${request.chainId}.`);
-  }
-  const [account] = await getAccounts(provider, readOptions);
-  if (!account || account.toLowerCase() !== request.from.toLowerCase()) {
-    throw new WalletError('wrong-account', `The wallet's selected account ${account ?? '(none)'} is not ${request.from}.`);
-  }
+  await assertSigner(provider, request, 'the batch', options);
   const params = {
     version: '2.0.0',
     from: request.from,

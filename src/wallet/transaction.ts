@@ -37,22 +37,36 @@ export interface WaitOptions {
 export async function sendTransaction(provider: Eip1193Provider, tx: TxRequest, options?: CallOptions): Promise<Hash> {
   assertAddress(tx.from, 'from');
   assertAddress(tx.to, 'to');
-  const readOptions = { signal: options?.signal };
-
-  const chainId = await getChainId(provider, readOptions);
-  if (chainId !== tx.chainId) {
-    throw new WalletError('wrong-chain', `The wallet is on chain ${chainId}, the transaction is for chain ${tx.chainId}.`);
-  }
-  const [account] = await getAccounts(provider, readOptions);
-  if (!account || account.toLowerCase() !== tx.from.toLowerCase()) {
-    throw new WalletError(
-      'wrong-account',
-      account ? `The wallet's selected account ${account} is not ${tx.from}.` : `The wallet has no connected account; expected ${tx.from}.`,
-    );
-  }
+  await assertSigner(provider, tx, 'the transaction', options);
 
   const hash = await callProvider(provider, 'eth_sendTransaction', [toRpcTransaction(tx)], options, PROMPT_TIMEOUT_MS);
   return parseHash(hash, 'transaction hash');
+}
+
+/**
+ * The wallet is on `chainId` with `from` selected, checked right before a
+ * signature (`what` names the request in the message): a request signed on
+ * the wrong chain or by another account would move funds the route did not
+ * plan for.
+ */
+export async function assertSigner(
+  provider: Eip1193Provider,
+  expected: { chainId: number; from: Address },
+  what: string,
+  options?: CallOptions,
+): Promise<void> {
+  const readOptions = { signal: options?.signal };
+  const chainId = await getChainId(provider, readOptions);
+  if (chainId !== expected.chainId) {
+    throw new WalletError('wrong-chain', `The wallet is on chain ${chainId}, ${what} is for chain ${expected.chainId}.`);
+  }
+  const [account] = await getAccounts(provider, readOptions);
+  if (!account || account.toLowerCase() !== expected.from.toLowerCase()) {
+    throw new WalletError(
+      'wrong-account',
+      account ? `The wallet's selected account ${account} is not ${expected.from}.` : `The wallet has no connected account; expected ${expected.from}.`,
+    );
+  }
 }
 
 function toRpcTransaction(tx: TxRequest): Record<string, string> {
