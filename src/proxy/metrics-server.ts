@@ -10,6 +10,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { ProxyGauges, ProxyMetrics } from './metrics.js';
+import { importOptional } from './optional-dependency.js';
 import type { StoreState } from './store-guard.js';
 
 export interface MetricsOptions {
@@ -28,14 +29,7 @@ export interface PrometheusMetrics {
 const STORE_STATES: readonly StoreState[] = ['memory', 'connecting', 'ok', 'degraded', 'down'];
 
 export async function createPrometheusMetrics(): Promise<PrometheusMetrics> {
-  let prom: typeof import('prom-client');
-  // A variable specifier: bundlers must leave the optional peer dependency to the installing project.
-  const specifier = 'prom-client';
-  try {
-    prom = (await import(/* @vite-ignore */ specifier)) as typeof import('prom-client');
-  } catch {
-    throw new Error('metrics need the prom-client package: npm install prom-client');
-  }
+  const prom = await importOptional<typeof import('prom-client')>('prom-client', 'metrics need');
   const registry = new prom.Registry();
   prom.collectDefaultMetrics({ register: registry, prefix: 'bridge_proxy_' });
   const requests = new prom.Counter({

@@ -5,6 +5,7 @@
  * core client `@redis/client`, an optional peer dependency: it is loaded only
  * when a Redis store is asked for (`REDIS_URL`, or `createRedisStore`).
  */
+import { importOptional } from './optional-dependency.js';
 import { SAME_WINDOW_TOLERANCE_MS, UNKNOWN_WINDOW_MS, type QuotaStore } from './quota.js';
 import type { ProxyStore } from './store.js';
 
@@ -144,14 +145,7 @@ const PRIORITY_NUMBER = { receipt: 0, status: 1, other: 2 } as const;
  * fail at once (no offline queue) and the store guard answers from memory.
  */
 export async function createRedisStore(options: RedisStoreOptions): Promise<RedisStore> {
-  let redis: typeof import('@redis/client');
-  // A variable specifier: bundlers must leave the optional peer dependency to the installing project.
-  const specifier = '@redis/client';
-  try {
-    redis = (await import(/* @vite-ignore */ specifier)) as typeof import('@redis/client');
-  } catch {
-    throw new Error('a Redis store needs the @redis/client package: npm install @redis/client');
-  }
+  const redis = await importOptional<typeof import('@redis/client')>('@redis/client', 'a Redis store needs');
   const prefix = options.prefix ?? 'bridge-widget-proxy:';
   const client = redis.createClient({
     url: options.url,
