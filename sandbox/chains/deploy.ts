@@ -41,8 +41,11 @@ const CALL_GAS = 150_000n;
  * transaction waits for a block that is never mined.
  */
 const BLOCK_GAS_LIMIT = 30_000_000n;
-/** A bound for a stuck deployment, not a wait: receipts are usually there on the first look. */
-const RECEIPT_DEADLINE_MS = 30_000;
+/**
+ * A bound for a stuck deployment, not a wait: receipts are usually there on the first look. Generous, because a
+ * 2-core machine running a test suite under load once took longer than 30 s to mine the 32 transactions.
+ */
+const RECEIPT_DEADLINE_MS = 120_000;
 
 interface PlannedTransaction {
   /** What it does, for error messages. */
