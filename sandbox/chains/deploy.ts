@@ -42,8 +42,8 @@ const CALL_GAS = 150_000n;
  */
 const BLOCK_GAS_LIMIT = 30_000_000n;
 /**
- * A bound for a stuck deployment, not a wait: receipts are usually there on the first look. Generous, because a
- * 2-core machine running a test suite under load once took longer than 30 s to mine the 32 transactions.
+ * A bound for a stuck deployment, not a wait: receipts are usually there on the first look. Generous for a
+ * loaded 2-core machine.
  */
 const RECEIPT_DEADLINE_MS = 120_000;
 
@@ -155,10 +155,12 @@ interface RawReceipt {
 async function waitForReceipts(rpc: JsonRpcClient, hashes: readonly Hex[]): Promise<RawReceipt[]> {
   const deadline = Date.now() + RECEIPT_DEADLINE_MS;
   for (;;) {
+    // Decided before the look, not after its answer: an answer read late (this process busy building a large
+    // catalog) describes the chain before the deadline and must not end the wait on its own.
+    const expired = Date.now() > deadline;
     const receipts = (await rpc.batch(hashes.map((hash) => ({ method: 'eth_getTransactionReceipt', params: [hash] })))) as (RawReceipt | null)[];
     if (receipts.every((receipt) => receipt !== null)) return receipts as RawReceipt[];
-    if (Date.now() > deadline)
-      throw new Error(`${receipts.filter((r) => r === null).length} deployment transactions not mined after ${RECEIPT_DEADLINE_MS} ms`);
+    if (expired) throw new Error(`${receipts.filter((r) => r === null).length} deployment transactions not mined after ${RECEIPT_DEADLINE_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
