@@ -46,6 +46,8 @@ const BLOCK_GAS_LIMIT = 30_000_000n;
  * loaded 2-core machine.
  */
 const RECEIPT_DEADLINE_MS = 120_000;
+/** Transactions still pending this long after the burst (or the last block asked for) get a block mined for them. */
+const MINE_AFTER_MS = 500;
 
 interface PlannedTransaction {
   /** What it does, for error messages. */
@@ -154,6 +156,7 @@ interface RawReceipt {
 
 async function waitForReceipts(rpc: JsonRpcClient, hashes: readonly Hex[]): Promise<RawReceipt[]> {
   const deadline = Date.now() + RECEIPT_DEADLINE_MS;
+  let lastMined = Date.now();
   for (;;) {
     // Decided before the look, not after its answer: an answer read late (this process busy building a large
     // catalog) describes the chain before the deadline and must not end the wait on its own.
@@ -161,6 +164,13 @@ async function waitForReceipts(rpc: JsonRpcClient, hashes: readonly Hex[]): Prom
     const receipts = (await rpc.batch(hashes.map((hash) => ({ method: 'eth_getTransactionReceipt', params: [hash] })))) as (RawReceipt | null)[];
     if (receipts.every((receipt) => receipt !== null)) return receipts as RawReceipt[];
     if (expired) throw new Error(`${receipts.filter((r) => r === null).length} deployment transactions not mined after ${RECEIPT_DEADLINE_MS} ms`);
+    // anvil's automine mines a block when a transaction arrives. A burst whose later nonces arrive before an
+    // earlier one leaves those waiting in the pool once the last arrival's block is mined, and nothing else comes
+    // to mine the next block (seen under load: 15 of 32 still pending after 120 s). Ask for that block.
+    if (Date.now() - lastMined > MINE_AFTER_MS) {
+      lastMined = Date.now();
+      await rpc.request({ method: 'evm_mine', params: [] });
+    }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
