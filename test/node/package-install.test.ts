@@ -64,6 +64,8 @@ const UNPACKED_BUDGET = 2360 * 1024;
 const ALLOWED_FILES = [
   /^package\.json$/,
   /^README\.md$/,
+  // What changed between versions; the README links it.
+  /^CHANGELOG\.md$/,
   /^LICENSE$/,
   /^custom-elements\.json$/,
   // The README's pictures (a README on the registry shows them from the package).
