@@ -87,7 +87,7 @@ export interface PackResult {
 export async function packPackage(root: string): Promise<PackResult> {
   const stage = path.join(root, 'package');
   await buildPackage(stage);
-  for (const file of ['README.md', 'LICENSE', 'custom-elements.json']) copyFileSync(path.join(ROOT, file), path.join(stage, file));
+  for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE', 'custom-elements.json']) copyFileSync(path.join(ROOT, file), path.join(stage, file));
   cpSync(path.join(ROOT, 'bin'), path.join(stage, 'bin'), { recursive: true });
   // The README's pictures (package.json `files`: docs/*.png).
   cpSync(path.join(ROOT, 'docs'), path.join(stage, 'docs'), { recursive: true });
