@@ -70,14 +70,19 @@ export async function deploySandboxContracts(network: SandboxNetwork, rpc: JsonR
   });
 
   const from = network.deployer.address;
-  const [, ...hashes] = (await rpc.batch([
-    // Multicall3 first: placed, not deployed, so it uses no nonce.
-    { method: 'anvil_setCode', params: [MULTICALL3_ADDRESS, MULTICALL3_RUNTIME_CODE] },
-    ...plan.map((tx, nonce) => ({
-      method: 'eth_sendTransaction',
-      params: [{ from, nonce: toQuantity(BigInt(nonce)), gas: toQuantity(tx.gas), ...(tx.to ? { to: tx.to } : {}), data: tx.data }],
-    })),
-  ])) as Hex[];
+  // Multicall3 first: placed, not deployed, so it uses no nonce.
+  await rpc.request({ method: 'anvil_setCode', params: [MULTICALL3_ADDRESS, MULTICALL3_RUNTIME_CODE] });
+  // One transaction at a time, in nonce order: a refused one stops here with anvil's reason, instead of leaving a
+  // nonce gap that keeps every later one pending (a burst sent as one batch left 15-17 of 32 pending under load).
+  const hashes: Hex[] = [];
+  for (const [nonce, tx] of plan.entries()) {
+    hashes.push(
+      (await rpc.request({
+        method: 'eth_sendTransaction',
+        params: [{ from, nonce: toQuantity(BigInt(nonce)), gas: toQuantity(tx.gas), ...(tx.to ? { to: tx.to } : {}), data: tx.data }],
+      })) as Hex,
+    );
+  }
 
   const receipts = await waitForReceipts(rpc, hashes);
   receipts.forEach((receipt, index) => {
