@@ -129,8 +129,8 @@ export interface ProxyOptions {
    * `POST {mountPath}/simulate/{chainId}`: one JSON-RPC `eth_simulateV1`
    * request (no batch, no other method; 400 `proxy_simulation_not_allowed`),
    * at most 256 KiB (413), bounded to what the widget sends (one block of at
-   * most 4 calls on `latest`, no state or block overrides, at most 5 000 000
-   * gas a call and 10 000 000 a request; else 400
+   * most 7 calls on `latest`, no state or block overrides, at most 5 000 000
+   * gas a call and 15 000 000 a request; else 400
    * `proxy_simulation_not_allowed`), forwarded without the API key, answered
    * as the RPC answered (scrubbed of the key, capped at `maxResponseBytes`).
    * A chain not listed gets 404 `proxy_simulation_unavailable`. Default none.

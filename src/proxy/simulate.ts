@@ -24,15 +24,16 @@ export const SIMULATION_METHOD = 'eth_simulateV1';
 export const SIMULATION_MAX_BODY_BYTES = 256 * 1024;
 export const DEFAULT_SIMULATION_TIMEOUT_MS = 10_000;
 /**
- * The most calls one simulation may carry: what a route may need, its
- * approvals (at most `MAX_APPROVALS`, 3, in src/flow/guards.ts, checked
- * before a route is simulated) and the bridge transaction.
+ * The most calls one simulation may carry: what the widget sends for a route
+ * (src/flow/simulate-route.ts, `simulationCalls`): each approval (at most
+ * `MAX_APPROVALS`, 3, in src/flow/guards.ts, checked before a route is
+ * simulated), the bridge transaction, then one `allowance` read per approval.
  */
-export const SIMULATION_MAX_CALLS = 4;
+export const SIMULATION_MAX_CALLS = 7;
 /** Gas one simulated call may burn on the RPC; a call that names none is given its share of the request's. */
 export const SIMULATION_MAX_GAS_PER_CALL = 5_000_000n;
 /** Gas all calls of one simulation together may burn on the RPC. */
-export const SIMULATION_MAX_GAS_PER_REQUEST = 10_000_000n;
+export const SIMULATION_MAX_GAS_PER_REQUEST = 15_000_000n;
 
 export interface SimulationConfig extends RpcRelayConfig {
   /** RPC URL by decimal chain id. */

@@ -10,6 +10,9 @@ import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { readSimulation, simulationRequest, type SimulationCall } from '../../src/api/simulation.js';
 import { MAX_APPROVALS } from '../../src/flow/guards.js';
+import { simulationCalls } from '../../src/flow/simulate-route.js';
+import type { RequiredApproval } from '../../src/api/approvals.js';
+import type { Route } from '../../src/api/schemas.js';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
 import { forwardedClientAddress } from '../../src/proxy/ratelimit.js';
 import { createSecretScrubber } from '../../src/proxy/scrub.js';
@@ -261,7 +264,15 @@ describe('/simulate keeps its promises on the sandbox chains', { timeout: 120_00
   });
 
   it("7. serves what the widget sends (one block of the route's calls) and nothing more: overrides, more blocks or calls, too much gas and no Origin are refused", async () => {
-    assert.equal(SIMULATION_MAX_CALLS, MAX_APPROVALS + 1, 'the approvals a route may have and its transaction');
+    // The most calls the widget sends: a route with as many approvals as the guards let through.
+    const approvals = Array.from({ length: MAX_APPROVALS }, (_, i) => ({
+      tokenAddress: `0x${'a'.repeat(39)}${i}` as const,
+      spender: `0x${'b'.repeat(39)}${i}` as const,
+      amount: 10n ** 18n,
+    }));
+    const route = { execution: { transaction: { to: burner, data: '0x', value: 0n } } };
+    const largest = simulationCalls(from, route as unknown as Route, approvals as unknown as RequiredApproval[]);
+    assert.equal(largest.length, SIMULATION_MAX_CALLS, 'each approval, the transaction, an allowance read per approval');
     // The widget's own request, at its largest: served.
     const widget = await simulate(simulationRequest(burn(SIMULATION_MAX_CALLS)));
     assert.equal(widget.status, 200);
@@ -270,6 +281,9 @@ describe('/simulate keeps its promises on the sandbox chains', { timeout: 120_00
     assert.ok(used.reduce((a, b) => a + b, 0n) <= SIMULATION_MAX_GAS_PER_REQUEST, `at most the request's gas: ${used.join(', ')}`);
     // One call that names no gas burns at most a call's cap (not the block's 30 million).
     const one = gasUsed((await simulate(simulationRequest(burn(1)))).body);
+    const served = await simulate(simulationRequest(largest));
+    assert.equal(served.status, 200, JSON.stringify(served.body));
+    assert.equal(gasUsed(served.body).length, SIMULATION_MAX_CALLS);
     assert.ok(one[0]! <= SIMULATION_MAX_GAS_PER_CALL && one[0]! > 0n, String(one[0]));
 
     const base = simulationRequest(burn(1));
@@ -289,7 +303,7 @@ describe('/simulate keeps its promises on the sandbox chains', { timeout: 120_00
         {
           ...base,
           params: [
-            { ...options, blockStateCalls: [{ calls: [1, 2, 3].map(() => ({ ...call, gas: `0x${SIMULATION_MAX_GAS_PER_CALL.toString(16)}` })) }] },
+            { ...options, blockStateCalls: [{ calls: [1, 2, 3, 4].map(() => ({ ...call, gas: `0x${SIMULATION_MAX_GAS_PER_CALL.toString(16)}` })) }] },
             'latest',
           ],
         },
