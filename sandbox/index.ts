@@ -259,6 +259,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         catalogCache: false,
         quotaReserve: false,
         simulationRpcUrls: Object.fromEntries([...rpcUrls].map(([chainId, url]) => [String(chainId), url])),
+        // Node tests and scripts simulate routes through it as the widget does, but without a browser to send Origin.
+        simulationWithoutOrigin: true,
         host: LOCALHOST,
         port: ports.proxy ?? 0,
         ...(options.proxyLog ? { onLog: options.proxyLog } : {}),

@@ -31,6 +31,7 @@ const FAULTS = 'test/browser/faults.e2e.test.ts';
 const EFFECTS = 'test/node/effects.test.ts';
 const SIMULATION = 'test/node/simulation.test.ts';
 const SIMULATION_E2E = 'test/browser/simulation.e2e.test.ts';
+const PROXY_PROMISES = 'test/node/proxy-promises.test.ts';
 const PROXY_KEY_TESTS = ['test/node/proxy-leak.test.ts', 'test/node/proxy-scrub.test.ts', 'test/node/security-key.test.ts', 'test/node/proxy.test.ts'];
 
 /** @type {{ row: number, name: string, edits: { file: string, find: string, replace: string }[], node?: string[], browser?: string[], grep?: string, note?: string }[]} */
@@ -362,7 +363,110 @@ const MUTANTS = [
     edits: [{ file: 'src/proxy/scrub.ts', find: "      forms.add(stable.replace(/\\+/g, '-').replace(/\\//g, '_'));", replace: '' }],
     node: PROXY_KEY_TESTS,
   },
+  {
+    row: 10,
+    name: 'scrub: nested percent-encoding decoded once only',
+    edits: [
+      {
+        file: 'src/proxy/scrub.ts',
+        find: '    for (let round = 0; round < MAX_DECODING_ROUNDS; round++) {',
+        replace: '    for (let round = 0; round < 1; round++) {',
+      },
+    ],
+    node: [PROXY_PROMISES],
+    grep: 'percent-encoded (twice|three)',
+  },
+  {
+    row: 10,
+    name: 'scrub: HTML character references not decoded',
+    edits: [{ file: 'src/proxy/scrub.ts', find: '      const html = htmlDecoded(view);', replace: '      const html = view;' }],
+    node: [PROXY_PROMISES],
+    grep: 'references',
+  },
   // 11. The proxy refuses what it must, without touching upstream.
+  {
+    row: 11,
+    name: 'Host checked on the URL (an odd Host replaced by the bind address)',
+    edits: [{ file: 'src/proxy/core.ts', find: '  const host = context.host ?? url.host;', replace: '  const host = url.host;' }],
+    node: [PROXY_PROMISES],
+    grep: 'Host as sent',
+  },
+  {
+    row: 11,
+    name: 'forwarded client key kept with its port',
+    edits: [
+      {
+        file: 'src/proxy/core.ts',
+        find: "  if (name !== 'forwarded') return forwardedClientAddress(last);",
+        replace: "  if (name !== 'forwarded') return last;",
+      },
+    ],
+    node: [PROXY_PROMISES],
+    grep: 'forwarded address',
+  },
+  {
+    row: 11,
+    name: 'metrics labelled by visitor paths',
+    edits: [
+      {
+        file: 'src/proxy/core.ts',
+        find: `  const route = outcome.label.startsWith('"') ? UNMATCHED_ROUTE : outcome.label;`,
+        replace: '  const route = outcome.label;',
+      },
+    ],
+    node: [PROXY_PROMISES],
+    grep: 'route template only',
+  },
+  {
+    row: 11,
+    name: 'metrics served without the Host rule and flood limit',
+    edits: [{ file: 'src/proxy/node.ts', find: '    if (refused) {', replace: '    if (false) {' }],
+    node: [PROXY_PROMISES],
+    grep: 'metrics port|metrics token',
+  },
+  {
+    row: 11,
+    name: 'relayed answers without the security headers',
+    edits: [
+      { file: 'src/proxy/core.ts', find: '  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);\n', replace: '' },
+      {
+        file: 'src/proxy/rpc-guard.ts',
+        find: "    const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS });",
+        replace: "    const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });",
+      },
+    ],
+    node: [PROXY_PROMISES],
+    grep: 'security headers',
+  },
+  {
+    row: 11,
+    name: '/simulate served without Origin',
+    edits: [{ file: 'src/proxy/rpc-guard.ts', find: "  if (request.headers.get('origin') === null && !options.withoutOrigin) {", replace: '  if (false) {' }],
+    node: [PROXY_PROMISES],
+    grep: 'what the widget sends',
+  },
+  {
+    row: 11,
+    name: '/simulate params passed as sent (overrides, blocks, gas)',
+    edits: [
+      { file: 'src/proxy/simulate.ts', find: '  const params = boundedSimulation(guarded.call.params);', replace: '  const params = guarded.call.params;' },
+    ],
+    node: [PROXY_PROMISES],
+    grep: 'what the widget sends',
+  },
+  {
+    row: 11,
+    name: '/simulate calls that name no gas sent uncapped',
+    edits: [
+      {
+        file: 'src/proxy/simulate.ts',
+        find: '  const bounded = checked.map((call) => (call.gas === undefined ? { ...call, gas: `0x${perUnnamed.toString(16)}` } : call));',
+        replace: '  const bounded = checked;',
+      },
+    ],
+    node: [PROXY_PROMISES],
+    grep: 'what the widget sends',
+  },
   {
     row: 11,
     name: 'disallowed origin let through',

@@ -19,7 +19,8 @@ export class ProxyConfigError extends Error {
  * TRUST_PROXY_HEADER (e.g. `x-forwarded-for`, only behind a proxy that sets it),
  * MAX_RESPONSE_BYTES, RESPONSE_TIMEOUT_MS, HEALTH_PATH (`off` for none) and
  * REDIS_URL (cache, flood limit and quota shared by every instance using it),
- * SIMULATION_RPC_URLS (`11155111=https://…,84532=https://…`), MAX_UPSTREAM_WAIT_MS,
+ * SIMULATION_RPC_URLS (`11155111=https://…,84532=https://…`), SIMULATION_WITHOUT_ORIGIN
+ * (`allow` serves /simulate to callers that send no Origin), MAX_UPSTREAM_WAIT_MS,
  * STORE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT and METRICS_TOKEN.
  * KEY_CHECK is read by `runProxyCli`.
  */
@@ -57,6 +58,13 @@ export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOpti
   if (redisUrl) options.redisUrl = redisUrl;
   const simulation = env.SIMULATION_RPC_URLS?.trim();
   if (simulation) options.simulationRpcUrls = parseSimulationRpcUrls(simulation);
+  const withoutOrigin = env.SIMULATION_WITHOUT_ORIGIN?.trim().toLowerCase();
+  if (withoutOrigin) {
+    if (withoutOrigin !== 'allow' && withoutOrigin !== 'refuse') {
+      throw new ProxyConfigError(`SIMULATION_WITHOUT_ORIGIN must be allow or refuse, got "${withoutOrigin}"`);
+    }
+    options.simulationWithoutOrigin = withoutOrigin === 'allow';
+  }
   for (const [name, option] of [
     ['MAX_UPSTREAM_WAIT_MS', 'maxUpstreamWaitMs'],
     ['STORE_TIMEOUT_MS', 'storeTimeoutMs'],

@@ -12,7 +12,7 @@ import type { KeyStatus } from './key-check.js';
 import { priorityOf, type Admission, type Priority, type SendTicket } from './quota.js';
 import { buildClientHeaders, buildUpstreamHeaders, SECURITY_HEADERS } from './headers.js';
 import { hostAllowed, resolveProxyOptions, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
-import { normaliseClientKey } from './ratelimit.js';
+import { forwardedClientAddress, normaliseClientKey } from './ratelimit.js';
 import { buildUpstreamQuery, matchRoute, type RouteSpec } from './routes.js';
 import { simulate, SIMULATE_PATH, SIMULATE_TEMPLATE } from './simulate.js';
 
@@ -31,6 +31,11 @@ export interface RequestContext {
    * refused before anything else is looked at.
    */
   readonly method?: string;
+  /**
+   * The Host header exactly as it arrived (Node adapter). The allow-list is
+   * checked on it, not on `request.url`, whose host had to be parseable.
+   */
+  readonly host?: string;
   /** The socket's peer address (Node adapter), the fallback client key for `clientRateLimit`. */
   readonly clientAddress?: string;
   /**
@@ -50,6 +55,14 @@ export interface ProxyCore {
   /** The shared store's state, as on /healthz (`memory` without one). */
   readonly storeState: () => StoreState;
   /**
+   * The Host allow-list and the flood limit, for what an adapter answers
+   * itself (the Node server's metrics): the refusal to send (421, or 429 with
+   * `Retry-After`), or undefined when the request may go on. A 429 is logged
+   * once per refused burst (the first refusal of a client's window), so
+   * guessing cannot flood the log either.
+   */
+  readonly screen: (request: Request, context: RequestContext, label: string) => Promise<Response | undefined>;
+  /**
    * Shutting down: from now on the health endpoint answers 503 `draining`
    * and every new request 503 `proxy_draining` (clients retry elsewhere);
    * requests already in progress finish as usual.
@@ -67,20 +80,31 @@ interface Outcome {
 /** Statuses whose responses cannot carry a body (Response constructor rejects one). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-/** Counts one answer from its log note (`upstream=200`, `rpc=200`, `cache=hit`), so the metrics say what the log says. */
+/** The metrics' route label of every path that matched no route template. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/**
+ * Counts one answer from its log note (`upstream=200`, `rpc=200`, `cache=hit`), so the metrics say what the log says.
+ * Labelled by route template only: a path that matched none (logged quoted, as it came) counts as `unmatched`, so
+ * visitors' paths never reach monitoring and cannot grow the series.
+ */
 function recordMetrics(config: ResolvedProxyConfig, outcome: Outcome): void {
   const metrics = config.metrics;
   if (!metrics) return;
+  const route = outcome.label.startsWith('"') ? UNMATCHED_ROUTE : outcome.label;
   try {
-    metrics.request(outcome.label, outcome.response.status);
+    metrics.request(route, outcome.response.status);
     const upstream = /(?:^| )(?:upstream|rpc)=(\d{3})/.exec(outcome.note ?? '');
-    if (upstream) metrics.upstream(outcome.label, Number(upstream[1]));
+    if (upstream) metrics.upstream(route, Number(upstream[1]));
     const cache = /(?:^| )cache=(hit|stale|miss)/.exec(outcome.note ?? '');
     if (cache) metrics.cache(cache[1] as 'hit' | 'stale' | 'miss');
   } catch {
     // Counting must never fail a request.
   }
 }
+
+/** Clients whose refused burst is remembered at once (for logging it once), at most. */
+const MAX_TRACKED_BURSTS = 1_000;
 
 /** Methods the Fetch standard forbids; they only ever reach us through the Node adapter. */
 const UNFORWARDABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -106,7 +130,31 @@ export function createProxyCore(options: ProxyOptions): ProxyCore {
     config.log(`${method} ${outcome.label} -> ${outcome.response.status}${note} ${Date.now() - started}ms`);
     return outcome.response;
   };
+  // Per client key, when the current refused burst ends: later refusals of the burst are not logged.
+  const refusedBursts = new Map<string, number>();
+  const screen = async (request: Request, context: RequestContext, label: string): Promise<Response | undefined> => {
+    const method = context.method ?? request.method;
+    const host = context.host ?? new URL(request.url).host;
+    if (!hostAllowed(config.allowedHosts, host)) {
+      config.log(`${method} ${label} -> 421 proxy_host_not_allowed host=${JSON.stringify(host.slice(0, 200))}`);
+      return jsonError(421, 'proxy_host_not_allowed', 'This proxy does not answer under that host name');
+    }
+    const retryAfter = await checkClientRateLimit(config, request, context);
+    if (retryAfter === undefined) return undefined;
+    const client = normaliseClientKey(clientKeyOf(config, request, context) ?? '-');
+    const now = Date.now();
+    if ((refusedBursts.get(client) ?? 0) <= now) {
+      if (refusedBursts.size >= MAX_TRACKED_BURSTS) {
+        for (const [key, until] of refusedBursts) if (until <= now) refusedBursts.delete(key);
+        if (refusedBursts.size >= MAX_TRACKED_BURSTS) refusedBursts.clear();
+      }
+      refusedBursts.set(client, now + retryAfter * 1000);
+      config.log(`${method} ${label} -> 429 proxy_rate_limited client=${JSON.stringify(client)}; its further refusals for ${retryAfter} s are not logged`);
+    }
+    return jsonError(429, 'proxy_rate_limited', 'Too many requests from this client; retry later', { 'retry-after': String(retryAfter) });
+  };
   return Object.assign(core, {
+    screen,
     log: config.log,
     storeState: () => config.store.state(),
     checkKey: () => config.keyChecker.status(),
@@ -161,9 +209,10 @@ async function handle(config: ResolvedProxyConfig, state: CoreState, request: Re
   }
 
   // Before the origin verdict: a DNS-rebinding page is same-origin with us.
-  if (!hostAllowed(config.allowedHosts, url.host)) {
+  const host = context.host ?? url.host;
+  if (!hostAllowed(config.allowedHosts, host)) {
     return refuse(421, 'proxy_host_not_allowed', 'This proxy does not answer under that host name', readable, label, [
-      `host=${JSON.stringify(url.host.slice(0, 200))}`,
+      `host=${JSON.stringify(host.slice(0, 200))}`,
     ]);
   }
 
@@ -266,6 +315,9 @@ function toOutcome(exchange: Exchange, cors: Readonly<Record<string, string>>, l
   }
   const headers = new Headers(exchange.headers);
   for (const [name, value] of Object.entries(cors)) headers.set(name, value);
+  // Whoever produced the answer (routing service, catalog cache, simulation RPC), it leaves with the proxy's own.
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+  headers.set('cache-control', headers.get('cache-control') ?? 'no-store');
   return { response: new Response(exchange.body, { status: exchange.status, headers }), label, note: exchange.note };
 }
 
@@ -480,14 +532,16 @@ function clientKeyOf(config: ResolvedProxyConfig, request: Request, context: Req
 
 /**
  * The nearest proxy appends to a list header, so only the last entry is its
- * own observation; earlier entries are whatever the client claimed.
+ * own observation; earlier entries are whatever the client claimed. Its
+ * address without the port; an entry that names no address (`unknown`,
+ * `_hidden`) gives none, and the socket address is the key instead.
  */
 function lastForwardedEntry(name: string, value: string): string | undefined {
   const last = value.split(',').at(-1)?.trim();
   if (!last) return undefined;
-  if (name !== 'forwarded') return last;
+  if (name !== 'forwarded') return forwardedClientAddress(last);
   const forParam = /(?:^|;)\s*for=("?)([^";]*)\1/i.exec(last);
-  return forParam?.[2]?.trim() || undefined;
+  return forParam?.[2] === undefined ? undefined : forwardedClientAddress(forParam[2]);
 }
 
 function refuse(

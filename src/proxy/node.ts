@@ -171,7 +171,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
     },
     (req, res) => {
       if (metricsOptions?.token !== undefined && prometheus && req.url === `${proxyOptions.mountPath?.replace(/\/+$/, '') ?? ''}/metrics`) {
-        void answerScrape(prometheus, core, req, res, metricsOptions.token);
+        void answerScrape(prometheus, core, req, res, { token: metricsOptions.token, fallbackHost: hostForUrl(host, boundPort()) });
         return;
       }
       const served = serve(core, req, res, { bodyTimeoutMs, responseTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
@@ -199,7 +199,9 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
 
   let metricsServer: Server | undefined;
   if (metricsOptions?.port !== undefined && prometheus) {
-    metricsServer = createServer((req, res) => void answerScrape(prometheus, core, req, res, undefined));
+    // Judged as if it had come to the proxy's port, so `ALLOWED_HOSTS=localhost:8787` covers `localhost:<metrics port>`.
+    const proxyPort = boundPort();
+    metricsServer = createServer((req, res) => void answerScrape(prometheus, core, req, res, { fallbackHost: hostForUrl(host, proxyPort), asPort: proxyPort }));
     await new Promise<void>((resolve, reject) => {
       metricsServer!.once('error', reject);
       metricsServer!.listen(metricsOptions.port, host, () => resolve());
@@ -312,6 +314,7 @@ async function serve(core: ProxyCore, req: IncomingMessage, res: ServerResponse,
       rawTarget,
       method,
       declaresBody,
+      host: req.headers.host ?? options.fallbackHost,
       ...(req.socket.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}),
     });
   } catch (error) {
@@ -334,14 +337,42 @@ async function serve(core: ProxyCore, req: IncomingMessage, res: ServerResponse,
   }
 }
 
-/** A scrape: GET `/metrics`, with the bearer token when the metrics share the proxy's port. */
-async function answerScrape(
-  prometheus: PrometheusMetrics,
-  core: ProxyCore,
-  req: IncomingMessage,
-  res: ServerResponse,
-  token: string | undefined,
-): Promise<void> {
+interface ScrapeOptions {
+  /** The bearer token, when the metrics share the proxy's port. */
+  readonly token?: string;
+  readonly fallbackHost: string;
+  /** On the metrics' own port: the proxy's port, which the Host is judged under. */
+  readonly asPort?: number;
+}
+
+/**
+ * A scrape: GET `/metrics`, with the bearer token when the metrics share the
+ * proxy's port. First the proxy's Host rule (421) and flood limit (429, a
+ * refused burst logged once), so neither rebinding nor token guessing gets
+ * further than on any route.
+ */
+async function answerScrape(prometheus: PrometheusMetrics, core: ProxyCore, req: IncomingMessage, res: ServerResponse, options: ScrapeOptions): Promise<void> {
+  const { token } = options;
+  const sent = req.headers.host ?? options.fallbackHost;
+  const host = options.asPort === undefined ? sent : sent.replace(/:\d+$/, `:${options.asPort}`);
+  try {
+    const standIn = toWebRequest(req, 'GET', '/metrics', options.fallbackHost, new AbortController().signal, undefined);
+    const refused = await core.screen(
+      standIn,
+      { method: req.method ?? 'GET', host, ...(req.socket.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}) },
+      '/metrics',
+    );
+    if (refused) {
+      const headers: Record<string, string> = { connection: 'close' };
+      refused.headers.forEach((value, name) => (headers[name] = value));
+      res.writeHead(refused.status, headers);
+      res.end(await refused.text());
+      return;
+    }
+  } catch {
+    sendJson(res, 500, errorBody('proxy_internal_error', 'Metrics could not be rendered'));
+    return;
+  }
   const path = (req.url ?? '').split('?')[0];
   const authorised = token === undefined || bearerMatches(req.headers.authorization, token);
   if (req.method !== 'GET' || !authorised || (token === undefined && path !== '/metrics')) {
@@ -376,6 +407,7 @@ function toWebRequest(
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
+  // Only for building a parseable URL: the core checks the Host header as sent (`RequestContext.host`).
   const hostHeader = req.headers.host;
   const host = hostHeader && isPlausibleHost(hostHeader) ? hostHeader : fallbackHost;
   // Concatenated, not resolved against a base: `//evil.example/x` must stay a path.
@@ -545,6 +577,7 @@ async function refuseConnect(core: ProxyCore, req: IncomingMessage, socket: Dupl
     response = await core(standIn, {
       rawTarget,
       method: 'CONNECT',
+      host: req.headers.host ?? fallbackHost,
       ...(req.socket.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}),
     });
   } catch {

@@ -128,11 +128,21 @@ export interface ProxyOptions {
    * RPC URLs by chain id (`{ '11155111': 'https://…' }`) for
    * `POST {mountPath}/simulate/{chainId}`: one JSON-RPC `eth_simulateV1`
    * request (no batch, no other method; 400 `proxy_simulation_not_allowed`),
-   * at most 256 KiB (413), forwarded without the API key, answered as the RPC
-   * answered (scrubbed of the key, capped at `maxResponseBytes`). A chain not
-   * listed gets 404 `proxy_simulation_unavailable`. Default none.
+   * at most 256 KiB (413), bounded to what the widget sends (one block of at
+   * most 7 calls on `latest`, no state or block overrides, at most 5 000 000
+   * gas a call and 15 000 000 a request; else 400
+   * `proxy_simulation_not_allowed`), forwarded without the API key, answered
+   * as the RPC answered (scrubbed of the key, capped at `maxResponseBytes`).
+   * A chain not listed gets 404 `proxy_simulation_unavailable`. Default none.
    */
   simulationRpcUrls?: Readonly<Record<string, string>>;
+  /**
+   * Serve `/simulate` requests that carry no `Origin` header: server-side
+   * callers. Browsers send `Origin` with every POST, so by default such a
+   * request gets 403 `proxy_origin_not_allowed`; `SIMULATION_WITHOUT_ORIGIN=allow`
+   * for the command. Default false.
+   */
+  simulationWithoutOrigin?: boolean;
   /** Deadline of a simulation call; default 10 000 ms, then 504 `proxy_simulation_timeout`. */
   simulationTimeoutMs?: number;
   /** Counters for operators (the Node server's `metrics` option serves them to Prometheus). */
@@ -306,6 +316,7 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
       maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
       fetch: fetchImpl,
       scrubber,
+      withoutOrigin: options.simulationWithoutOrigin === true,
     },
     quota,
     upstreamOrigin: upstream.origin,
@@ -346,10 +357,15 @@ function compileAllowedHosts(entries: readonly string[] | undefined): ReadonlySe
   );
 }
 
-/** Whether the request's `host` (`name` or `name:port`, as URL.host gives it) is allowed. */
+/**
+ * Whether the request's `host` (`name` or `name:port`, the Host header as sent) is allowed. Under an
+ * allow-list a Host with anything but letters, digits, `.`, `-` (or a bracketed IPv6 address) and a
+ * port is refused, never replaced: `a_b.rebind.example` is a name an attacker can point at us.
+ */
 export function hostAllowed(allowed: ReadonlySet<string> | undefined, host: string): boolean {
   if (!allowed) return true;
   const name = host.toLowerCase();
+  if (!HOST_ENTRY.test(name)) return false;
   const withoutPort = name.replace(/:\d+$/, '');
   return allowed.has(name) || allowed.has(withoutPort);
 }

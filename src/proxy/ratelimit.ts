@@ -85,6 +85,30 @@ export function createClientRateLimiter(limit: ClientRateLimit, options: RateLim
   };
 }
 
+/** An IPv4 address, then maybe a port as RFC 7239 allows it (digits, or an obfuscated `_token`). */
+const IPV4_WITH_PORT = /^(\d{1,3}(?:\.\d{1,3}){3})(?::(?:\d{1,5}|_[\w.-]+))?$/;
+const BRACKETED_IPV6_WITH_PORT = /^\[([0-9A-Fa-f:.]+)\](?::(?:\d{1,5}|_[\w.-]+))?$/;
+const BARE_IPV6 = /^[0-9A-Fa-f:.]+$/;
+
+/**
+ * The client address in one entry of a forwarded header (`X-Forwarded-For`
+ * or the `for=` of `Forwarded`), without its port: `203.0.113.9:4711` and
+ * `"[2001:db8::17]:4711"` name the same client whatever the port, or every
+ * connection would be a new client. An entry that is not an IP address
+ * (`unknown`, an obfuscated `_hidden`, a name) is no client key: undefined.
+ */
+export function forwardedClientAddress(entry: string): string | undefined {
+  const value = entry
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
+  const v4 = IPV4_WITH_PORT.exec(value);
+  if (v4) return v4[1]!.split('.').every((octet) => Number(octet) <= 255) ? v4[1] : undefined;
+  const bracketed = BRACKETED_IPV6_WITH_PORT.exec(value)?.[1];
+  const v6 = bracketed ?? (BARE_IPV6.test(value) && value.includes(':') ? value : undefined);
+  return v6 !== undefined && ipv6Prefix64(v6) !== undefined ? v6.toLowerCase() : undefined;
+}
+
 /**
  * One key per client: an IPv4-mapped IPv6 address counts as the IPv4
  * address, and IPv6 addresses are grouped by their /64 prefix (one host

@@ -41,14 +41,23 @@ export function createSecretScrubber(secret: string): SecretScrubber {
     plain.lastIndex = 0;
     return plain.test(value);
   };
-  // Checked as sent, and as a reader would see it once every percent escape is decoded and every
-  // byte that does not decode is dropped: a neighbour that cannot be decoded (`%C3`, a lone `%`)
-  // must neither hide the key nor split it.
+  // Checked as sent, and as a reader would see it once decoded, as often as it decodes: HTML
+  // character references (`&#115;`, `&#x73;`, `&lowbar;`, as an HTML error page writes the key),
+  // then percent escapes with every byte that does not decode dropped (a neighbour that cannot be
+  // decoded, `%C3` or a lone `%`, must neither hide the key nor split it), round after round
+  // (`%2573`: a URL echoed inside another URL), until nothing changes.
   const carries = (value: string): boolean => {
     if (value.length < shortest) return false;
-    if (holds(value)) return true;
-    const decoded = percentDecoded(value);
-    return decoded !== value && holds(decoded);
+    let view = value;
+    for (let round = 0; round < MAX_DECODING_ROUNDS; round++) {
+      if (holds(view)) return true;
+      const html = htmlDecoded(view);
+      if (html !== view && holds(html)) return true;
+      const next = percentDecoded(html);
+      if (next === view) return false;
+      view = next;
+    }
+    return holds(view);
   };
 
   const text = (value: string): string => {
@@ -171,6 +180,76 @@ function percentDecoded(value: string): string {
     offset += part.length;
   }
   return new TextDecoder('utf-8').decode(all).replaceAll('\uFFFD', '');
+}
+
+/** Encodings nested deeper than this are not looked into (each round decodes one layer of both kinds). */
+const MAX_DECODING_ROUNDS = 8;
+
+/** Named character references of the ASCII characters (HTML's list; `&amp;` and friends in both cases where HTML has them). */
+const NAMED_REFERENCES: Readonly<Record<string, string>> = {
+  Tab: '\t',
+  NewLine: '\n',
+  nbsp: ' ',
+  excl: '!',
+  quot: '"',
+  QUOT: '"',
+  num: '#',
+  dollar: '$',
+  percnt: '%',
+  amp: '&',
+  AMP: '&',
+  apos: "'",
+  lpar: '(',
+  rpar: ')',
+  ast: '*',
+  midast: '*',
+  plus: '+',
+  comma: ',',
+  period: '.',
+  sol: '/',
+  colon: ':',
+  semi: ';',
+  lt: '<',
+  LT: '<',
+  equals: '=',
+  gt: '>',
+  GT: '>',
+  quest: '?',
+  commat: '@',
+  lsqb: '[',
+  lbrack: '[',
+  bsol: '\\',
+  rsqb: ']',
+  rbrack: ']',
+  Hat: '^',
+  lowbar: '_',
+  UnderBar: '_',
+  grave: '`',
+  DiacriticalGrave: '`',
+  lcub: '{',
+  lbrace: '{',
+  verbar: '|',
+  vert: '|',
+  VerticalLine: '|',
+  rcub: '}',
+  rbrace: '}',
+};
+
+/**
+ * HTML character references decoded as a browser reads them: decimal and hex
+ * (any number of leading zeros, the `;` optional) and the named ones of ASCII
+ * characters. Anything else is left as it is.
+ */
+function htmlDecoded(value: string): string {
+  if (!value.includes('&')) return value;
+  return value.replace(
+    /&(?:#0*(\d{1,7})|#[xX]0*([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));?/g,
+    (match, decimal?: string, hexDigits?: string, name?: string) => {
+      if (name !== undefined) return NAMED_REFERENCES[name] ?? match;
+      const code = decimal !== undefined ? Number(decimal) : parseInt(hexDigits!, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    },
+  );
 }
 
 function escapeRegExp(value: string): string {

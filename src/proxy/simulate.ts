@@ -7,12 +7,15 @@
  * One JSON-RPC request, method `eth_simulateV1`, nothing else (no batch, no
  * other method: the endpoint must not become an open RPC relay paid by the
  * host). The routing API key is never sent to the RPC, and is scrubbed from
- * whatever comes back; the routing key's quota is not spent. Origin, CORS and
- * the flood limit apply as on every other route.
+ * whatever comes back; the routing key's quota is not spent. The Host and
+ * origin allow-lists, CORS and the flood limit apply as on every other route;
+ * `guardRpcRequest` (rpc-guard.ts) adds an `Origin` required, the size cap and
+ * the JSON-RPC shape, and `boundedSimulation` what the widget sends and no
+ * more (one block, a few calls, no overrides, gas capped), so it is no
+ * general-purpose RPC paid by the host.
  */
-import { isJsonContentType, isJsonDocument, isJsonResponseType, readCappedBody, readCappedStream, utf8Text } from './body.js';
+import { guardRpcRequest, refusal, relayRpcCall, type RpcRelayConfig } from './rpc-guard.js';
 import type { Exchange } from './exchange.js';
-import type { SecretScrubber } from './scrub.js';
 
 export const SIMULATE_TEMPLATE = '/simulate/:chainId';
 export const SIMULATE_PATH = /^\/simulate\/([1-9]\d{0,15})$/;
@@ -20,23 +23,24 @@ export const SIMULATION_METHOD = 'eth_simulateV1';
 /** A simulation request carries a few calls: far below this. */
 export const SIMULATION_MAX_BODY_BYTES = 256 * 1024;
 export const DEFAULT_SIMULATION_TIMEOUT_MS = 10_000;
+/**
+ * The most calls one simulation may carry: what the widget sends for a route
+ * (src/flow/simulate-route.ts, `simulationCalls`): each approval (at most
+ * `MAX_APPROVALS`, 3, in src/flow/guards.ts, checked before a route is
+ * simulated), the bridge transaction, then one `allowance` read per approval.
+ */
+export const SIMULATION_MAX_CALLS = 7;
+/** Gas one simulated call may burn on the RPC; a call that names none is given its share of the request's. */
+export const SIMULATION_MAX_GAS_PER_CALL = 5_000_000n;
+/** Gas all calls of one simulation together may burn on the RPC. */
+export const SIMULATION_MAX_GAS_PER_REQUEST = 15_000_000n;
 
-export interface SimulationConfig {
+export interface SimulationConfig extends RpcRelayConfig {
   /** RPC URL by decimal chain id. */
   readonly rpcUrls: ReadonlyMap<string, string>;
-  readonly timeoutMs: number;
-  readonly maxResponseBytes: number;
-  readonly fetch: typeof fetch;
-  readonly scrubber: SecretScrubber;
+  /** Serve requests without `Origin` (server-side callers); off by default. */
+  readonly withoutOrigin: boolean;
 }
-
-const refusal = (status: number, code: Extract<Exchange, { kind: 'refusal' }>['code'], message: string, ...notes: string[]): Exchange => ({
-  kind: 'refusal',
-  status,
-  code,
-  message,
-  notes,
-});
 
 export async function simulate(config: SimulationConfig, request: Request, chainId: string): Promise<Exchange> {
   const rpcUrl = config.rpcUrls.get(chainId);
@@ -44,69 +48,77 @@ export async function simulate(config: SimulationConfig, request: Request, chain
     await request.body?.cancel().catch(() => undefined);
     return refusal(404, 'proxy_simulation_unavailable', `No simulation RPC is configured for chain ${chainId}`);
   }
-  if (!isJsonContentType(request.headers.get('content-type'))) {
-    return refusal(415, 'proxy_unsupported_media_type', 'Request body must be application/json');
-  }
-  const read = await readCappedBody(request, SIMULATION_MAX_BODY_BYTES);
-  if (!read.ok) {
-    if (read.reason === 'too_large') return refusal(413, 'proxy_body_too_large', `Simulation request exceeds ${SIMULATION_MAX_BODY_BYTES} bytes`);
-    return refusal(400, 'proxy_body_unreadable', read.reason === 'bad_length' ? 'Invalid Content-Length' : 'Request body could not be read');
-  }
-  if (!isJsonDocument(read.bytes)) return refusal(400, 'proxy_invalid_json', 'Request body is not valid JSON');
-  const call = JSON.parse(utf8Text(read.bytes)!) as unknown;
-  if (Array.isArray(call)) return refusal(400, 'proxy_simulation_not_allowed', 'One JSON-RPC request, not a batch');
-  if (typeof call !== 'object' || call === null) return refusal(400, 'proxy_simulation_not_allowed', 'Not a JSON-RPC request');
-  const { jsonrpc, method, params, id } = call as Record<string, unknown>;
-  if (method !== SIMULATION_METHOD) return refusal(400, 'proxy_simulation_not_allowed', `Only ${SIMULATION_METHOD} is forwarded`);
-  if (jsonrpc !== '2.0' || !Array.isArray(params)) return refusal(400, 'proxy_simulation_not_allowed', 'Not a JSON-RPC 2.0 request with params');
-  const forwarded = JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'number' || typeof id === 'string' ? id : 1, method, params });
+  const guarded = await guardRpcRequest(request, {
+    method: SIMULATION_METHOD,
+    maxBodyBytes: SIMULATION_MAX_BODY_BYTES,
+    withoutOrigin: config.withoutOrigin,
+    notAllowed: 'proxy_simulation_not_allowed',
+  });
+  if (!guarded.ok) return guarded.refusal;
+  const params = boundedSimulation(guarded.call.params);
+  if (typeof params === 'string') return refusal(400, 'proxy_simulation_not_allowed', params);
+  const forwarded = JSON.stringify({ jsonrpc: '2.0', id: guarded.call.id, method: SIMULATION_METHOD, params });
+  return relayRpcCall(config, request, rpcUrl, forwarded);
+}
 
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, config.timeoutMs);
-  const onClientGone = () => controller.abort();
-  request.signal.addEventListener('abort', onClientGone, { once: true });
-  try {
-    // Only these headers: nothing of the client's, and never the routing service's key.
-    const answer = await config.fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: forwarded,
-      redirect: 'manual',
-      signal: controller.signal,
-    });
-    if (answer.status === 0 || (answer.status >= 300 && answer.status < 400)) {
-      await answer.body?.cancel().catch(() => undefined);
-      return refusal(502, 'proxy_simulation_unreachable', 'The simulation RPC answered with a redirect');
-    }
-    const body = await readCappedStream(answer.headers.get('content-length'), answer.body, config.maxResponseBytes);
-    if (!body.ok) {
-      if (body.reason === 'too_large') return refusal(502, 'proxy_upstream_too_large', 'The simulation answer is too large');
-      return timedOut
-        ? refusal(504, 'proxy_simulation_timeout', `The simulation RPC did not answer within ${config.timeoutMs} ms`)
-        : refusal(502, 'proxy_simulation_unreachable', 'The simulation answer broke off');
-    }
-    const text = isJsonResponseType(answer.headers.get('content-type')) || answer.headers.get('content-type') === null ? utf8Text(body.bytes) : undefined;
-    const scrubbed = text === undefined ? undefined : config.scrubber.json(text);
-    if (scrubbed === undefined) return refusal(502, 'proxy_upstream_not_json', 'The simulation RPC did not answer with JSON', `rpc=${answer.status}`);
-    const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-    return { kind: 'response', status: answer.status, headers, body: scrubbed, note: `rpc=${answer.status}` };
-  } catch (error) {
-    if (timedOut) return refusal(504, 'proxy_simulation_timeout', `The simulation RPC did not answer within ${config.timeoutMs} ms`);
-    if (request.signal.aborted) return refusal(502, 'proxy_simulation_unreachable', 'Client closed the request', 'client gone');
-    return refusal(
-      502,
-      'proxy_simulation_unreachable',
-      'The simulation RPC is unreachable',
-      `rpc error: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  } finally {
-    clearTimeout(timer);
-    request.signal.removeEventListener('abort', onClientGone);
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
+const QUANTITY = /^0x(?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/;
+const OPTIONS_KEYS = new Set(['blockStateCalls', 'traceTransfers', 'validation']);
+const CALL_KEYS = new Set(['from', 'to', 'data', 'value', 'gas']);
+
+/**
+ * The params of what the widget sends (src/api/simulation.ts,
+ * `simulationRequest`), rebuilt from what was checked, or why not: one block
+ * of at most `SIMULATION_MAX_CALLS` plain calls (`from`, `to`, `data`,
+ * `value`, `gas`) on `latest`, `traceTransfers` and `validation` as
+ * booleans; no state or block overrides, nothing else. Every call goes with a
+ * gas limit: its own up to `SIMULATION_MAX_GAS_PER_CALL`, else its share of
+ * `SIMULATION_MAX_GAS_PER_REQUEST`, all together at most that.
+ */
+export function boundedSimulation(params: readonly unknown[]): unknown[] | string {
+  const [options, block, ...rest] = params;
+  if (rest.length > 0 || (block !== undefined && block !== 'latest')) return 'One simulation on the latest block';
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return 'Not simulation options';
+  const fields = options as Record<string, unknown>;
+  const unknown = Object.keys(fields).find((key) => !OPTIONS_KEYS.has(key));
+  if (unknown !== undefined) return `"${unknown.slice(0, 40)}" is not forwarded`;
+  for (const flag of ['traceTransfers', 'validation'] as const) {
+    if (fields[flag] !== undefined && typeof fields[flag] !== 'boolean') return `${flag} must be true or false`;
   }
+  const blocks = fields.blockStateCalls;
+  if (!Array.isArray(blocks) || blocks.length !== 1) return 'One simulated block';
+  const only = blocks[0] as unknown;
+  if (typeof only !== 'object' || only === null || Array.isArray(only) || Object.keys(only).some((key) => key !== 'calls')) {
+    return 'A block of calls only: no state or block overrides';
+  }
+  const calls = (only as { calls?: unknown }).calls;
+  if (!Array.isArray(calls) || calls.length === 0 || calls.length > SIMULATION_MAX_CALLS) return `One to ${SIMULATION_MAX_CALLS} calls`;
+  const checked: Record<string, string>[] = [];
+  for (const call of calls as unknown[]) {
+    if (typeof call !== 'object' || call === null || Array.isArray(call)) return 'A call must be an object';
+    const entries = Object.entries(call as Record<string, unknown>);
+    if (entries.some(([key]) => !CALL_KEYS.has(key))) return 'A call has from, to, data, value and gas only';
+    const fieldsOfCall = Object.fromEntries(entries) as Record<string, unknown>;
+    const { from, to, data, value, gas } = fieldsOfCall;
+    if (typeof from !== 'string' || !ADDRESS.test(from) || typeof to !== 'string' || !ADDRESS.test(to)) return 'A call needs from and to addresses';
+    if (data !== undefined && (typeof data !== 'string' || !DATA.test(data))) return 'data must be hex bytes';
+    if (value !== undefined && (typeof value !== 'string' || !QUANTITY.test(value))) return 'value must be a hex quantity';
+    if (gas !== undefined && (typeof gas !== 'string' || !QUANTITY.test(gas) || BigInt(gas) > SIMULATION_MAX_GAS_PER_CALL)) {
+      return `gas must be a hex quantity of at most ${SIMULATION_MAX_GAS_PER_CALL}`;
+    }
+    checked.push({ from, to, ...(data === undefined ? {} : { data }), ...(value === undefined ? {} : { value }), ...(gas === undefined ? {} : { gas }) });
+  }
+  const named = checked.reduce((sum, call) => sum + (call.gas === undefined ? 0n : BigInt(call.gas)), 0n);
+  const unnamed = BigInt(checked.filter((call) => call.gas === undefined).length);
+  if (named > SIMULATION_MAX_GAS_PER_REQUEST) return `The calls' gas must add up to at most ${SIMULATION_MAX_GAS_PER_REQUEST}`;
+  const share = unnamed === 0n ? 0n : (SIMULATION_MAX_GAS_PER_REQUEST - named) / unnamed;
+  const perUnnamed = share < SIMULATION_MAX_GAS_PER_CALL ? share : SIMULATION_MAX_GAS_PER_CALL;
+  if (unnamed > 0n && perUnnamed === 0n) return 'No gas left for the calls that name none';
+  const bounded = checked.map((call) => (call.gas === undefined ? { ...call, gas: `0x${perUnnamed.toString(16)}` } : call));
+  const forwardedOptions: Record<string, unknown> = { blockStateCalls: [{ calls: bounded }] };
+  for (const flag of ['traceTransfers', 'validation'] as const) if (fields[flag] !== undefined) forwardedOptions[flag] = fields[flag];
+  return block === undefined ? [forwardedOptions] : [forwardedOptions, block];
 }
 
 /** `{ "11155111": "https://…" }` checked once at start-up: decimal chain ids, absolute http(s) URLs without credentials in a fragment. */

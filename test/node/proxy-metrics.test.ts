@@ -45,7 +45,7 @@ describe('Prometheus metrics', { timeout: 60_000 }, () => {
     for (const line of [
       'bridge_proxy_requests_total{route="/api/v1/routes/chains",status="200"} 3',
       'bridge_proxy_requests_total{route="/api/v1/route-intent/:intentId/status",status="200"} 1',
-      'bridge_proxy_requests_total{route="\\"/api/v1/nope\\"",status="404"} 1',
+      'bridge_proxy_requests_total{route="unmatched",status="404"} 1',
       'bridge_proxy_upstream_calls_total{route="/api/v1/routes/chains",status="200"} 1',
       'bridge_proxy_upstream_calls_total{route="/api/v1/route-intent/:intentId/status",status="200"} 1',
       'bridge_proxy_catalog_cache_total{result="miss"} 1',

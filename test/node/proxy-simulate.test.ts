@@ -14,6 +14,8 @@ import { logWatcher, startUpstream, type Upstream } from './helpers/proxy-upstre
 
 const API_KEY = 'rk_live_simulate_0123456789';
 const JSON_HEADERS = { 'content-type': 'application/json' };
+/** Browsers send `Origin` with every POST; a request without one is refused (test/node/proxy-promises.test.ts). */
+const WIDGET_HEADERS = { ...JSON_HEADERS, origin: 'https://shop.example' };
 const SIMULATION = {
   jsonrpc: '2.0',
   id: 7,
@@ -26,6 +28,19 @@ const SIMULATION = {
     'latest',
   ],
 };
+/** What reaches the RPC: the same, each call with its gas cap (a call that names none gets its share of the request's). */
+const FORWARDED = {
+  ...SIMULATION,
+  params: [
+    {
+      blockStateCalls: [
+        { calls: [{ from: '0x1111111111111111111111111111111111111111', to: '0x2222222222222222222222222222222222222222', value: '0x1', gas: '0x4c4b40' }] },
+      ],
+      traceTransfers: true,
+    },
+    'latest',
+  ],
+};
 const RESULT = { jsonrpc: '2.0', id: 7, result: [{ calls: [{ status: '0x1', gasUsed: '0x5208', logs: [], returnData: '0x' }] }] };
 
 describe('the simulation endpoint', { timeout: 60_000 }, () => {
@@ -33,7 +48,7 @@ describe('the simulation endpoint', { timeout: 60_000 }, () => {
   let routing: Upstream;
   let proxy: RunningProxyServer;
   const log = logWatcher();
-  const simulate = async (body: unknown, chainId = '11155111', headers: Record<string, string> = JSON_HEADERS) => {
+  const simulate = async (body: unknown, chainId = '11155111', headers: Record<string, string> = WIDGET_HEADERS) => {
     const response = await fetch(`${proxy.url}/bridge/simulate/${chainId}`, {
       method: 'POST',
       headers,
@@ -74,7 +89,7 @@ describe('the simulation endpoint', { timeout: 60_000 }, () => {
     };
   });
 
-  it('forwards one eth_simulateV1 request as sent, without the API key or the client headers, and answers what the RPC answered', async () => {
+  it('forwards one eth_simulateV1 request as sent (each call with its gas cap), without the API key or the client headers, and answers what the RPC answered', async () => {
     const answer = await simulate(SIMULATION, '11155111', { ...JSON_HEADERS, origin: 'https://shop.example', cookie: 'session=1', 'x-api-key': 'client-key' });
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, RESULT);
@@ -82,7 +97,7 @@ describe('the simulation endpoint', { timeout: 60_000 }, () => {
     assert.equal(rpc.received.length, 1);
     const seen = rpc.received[0]!;
     assert.equal(`${seen.method} ${seen.url}`, 'POST /rpc/sepolia');
-    assert.deepEqual(JSON.parse(seen.body), SIMULATION);
+    assert.deepEqual(JSON.parse(seen.body), FORWARDED);
     assert.equal(seen.headers['x-api-key'], undefined, 'the routing key is not sent to the RPC');
     assert.equal(seen.headers.cookie, undefined);
     assert.ok(!JSON.stringify(seen.rawHeaders).includes(API_KEY));
@@ -114,7 +129,7 @@ describe('the simulation endpoint', { timeout: 60_000 }, () => {
       assert.equal(answer.body.code, 'proxy_simulation_not_allowed');
     }
     assert.equal((await simulate('{not json')).body.code, 'proxy_invalid_json');
-    assert.equal((await simulate(SIMULATION, '11155111', { 'content-type': 'text/plain' })).status, 415);
+    assert.equal((await simulate(SIMULATION, '11155111', { ...WIDGET_HEADERS, 'content-type': 'text/plain' })).status, 415);
     assert.deepEqual(rpc.calls, []);
   });
 
@@ -188,7 +203,7 @@ describe("the sandbox's proxy simulates on the sandbox chains", { timeout: 60_00
     for (const chain of sandbox.chains) {
       const response = await fetch(`${sandbox.proxyUrl}/simulate/${chain.chainId}`, {
         method: 'POST',
-        headers: JSON_HEADERS,
+        headers: WIDGET_HEADERS,
         body: JSON.stringify(SIMULATION),
       });
       assert.equal(response.status, 200, String(chain.chainId));
@@ -198,7 +213,7 @@ describe("the sandbox's proxy simulates on the sandbox chains", { timeout: 60_00
       assert.equal(answer.id, 7);
       assert.ok('result' in answer || 'error' in answer);
     }
-    const unknown = await fetch(`${sandbox.proxyUrl}/simulate/1`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(SIMULATION) });
+    const unknown = await fetch(`${sandbox.proxyUrl}/simulate/1`, { method: 'POST', headers: WIDGET_HEADERS, body: JSON.stringify(SIMULATION) });
     assert.equal(unknown.status, 404);
   });
 });
