@@ -316,6 +316,8 @@ describe('session and form rules against the sandbox', () => {
       await session.connectWallet();
       await until(session, () => quotes.length === 1, 'the preset quote (no debounce)', 20_000);
       assert.equal(quotes[0], 2_500_000n, 'the quote is for the preset 2.5 USDC');
+      // The element configures the session on each of its updates (here one that changes nothing of the form): still the host's inputs.
+      session.configure(settings({ amount: '2.5' }), ['walletTimeout']);
       assert.equal(session.form.presetQuote(), true);
       session.form.edit({ amountText: '3' });
       assert.equal(session.form.presetQuote(), false, 'a typed amount is not the host’s: its quote waits for the debounce');
