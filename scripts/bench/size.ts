@@ -26,7 +26,8 @@ export const FIRST_LOAD_GZIP_BUDGET = 48 * 1024;
 
 /**
  * Issue 34 is not done with FIRST_LOAD_GZIP_BUDGET: the one file measured
- * 58,455 B on 2026-11-28 (60,134 B in five files before, the same code).
+ * 58,508 B on 2026-11-28 (60,134 B in five files before, the same code),
+ * 58,627 B with the preset quote asked at once.
  * Until it fits, `npm test` reports the budget as a to-do with the gap and
  * the contributors, and holds this ceiling instead so the first load cannot
  * grow: 58,880 B (57.5 KB). Lower it with each cut; remove it once the
