@@ -174,7 +174,7 @@ const SCRIPT_FOLDER = '/script/';
  * Serves the script-tag build, a folder (the entry `bridge-widget.js`, its
  * chunks and the language add-ons `bridge-widget.<code>.js`), under
  * `/script/` for the script-tag and zero-JS pages. Built from the current
- * source with the repository's vite.config.ts when the demo starts (a few
+ * source by scripts/script-build.ts when the demo starts (a few
  * seconds, in the background), into a temporary directory, so the pages never
  * run a stale dist/ and the first visit does not wait for the build.
  * `BRIDGE_WIDGET_SCRIPT=<entry file>` serves that entry's folder instead.
@@ -188,17 +188,11 @@ function scriptFolderPlugin() {
   let buildDir;
   const build = async () => {
     if (process.env.BRIDGE_WIDGET_SCRIPT) return path.dirname(path.resolve(process.env.BRIDGE_WIDGET_SCRIPT));
-    const { build: viteBuild } = await import('vite');
+    // scripts/script-build.ts is TypeScript: tsx loads it (this file runs under plain node). Its failure reaches the page and the terminal through the rejection.
+    const { tsImport } = await import('tsx/esm/api');
+    const { buildScriptFolder } = await tsImport('./script-build.ts', import.meta.url);
     buildDir = mkdtempSync(path.join(tmpdir(), 'bridge-widget-demo-script-'));
-    await viteBuild({
-      root,
-      configFile: path.join(root, 'vite.config.ts'),
-      mode: 'script',
-      // Its failure reaches the page and the terminal through the rejection; warnings (plugin timings) are noise here.
-      logLevel: 'error',
-      clearScreen: false,
-      build: { outDir: buildDir, emptyOutDir: true, sourcemap: false },
-    });
+    await buildScriptFolder({ outDir: buildDir });
     return buildDir;
   };
   return {

@@ -1,10 +1,11 @@
 /**
  * Builds what the benchmarks and the size budget measure, with the
- * repository's own vite.config.ts, into a directory of our choosing (never
- * into dist/, which other people's builds write to):
+ * repository's own vite.config.ts and scripts/script-build.ts, into a
+ * directory of our choosing (never into dist/, which other people's builds
+ * write to):
  *
- * - the package build (default mode, dependencies external),
- * - the script-tag build (`--mode script`), into the folder package.json
+ * - the package build (vite, dependencies external),
+ * - the script-tag build (Rollup, scripts/script-build.ts), into the folder package.json
  *   names (`exports['./script']`: dist/script/): the entry, its chunks and
  *   its language add-ons (`bridge-widget.<code>.js`, the chunks it imports
  *   when it shows a language),
@@ -17,6 +18,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALE_ADD_ONS } from '../../src/i18n/add-ons.ts';
+import { buildScriptFolder } from '../script-build.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -55,19 +57,14 @@ export function outputNames(root = ROOT): { script: string; localeAddOns: string
   };
 }
 
-async function viteBuild(mode: string | undefined, outDir: string, emptyOutDir: boolean): Promise<void> {
+async function packageBuild(outDir: string): Promise<void> {
   const { build } = await import('vite');
   await build({
     root: ROOT,
     configFile: join(ROOT, 'vite.config.ts'),
-    ...(mode ? { mode } : {}),
     logLevel: 'error',
     clearScreen: false,
-    // The package ships no source maps; the size report reads the script
-    // build's map to attribute bytes to sources, so it asks for one here.
-    // 'hidden': the map without the sourceMappingURL comment, so the measured
-    // file is byte for byte the one npm run build ships (sourcemap: false).
-    build: { outDir, emptyOutDir, sourcemap: mode !== undefined ? 'hidden' : false },
+    build: { outDir, emptyOutDir: true, sourcemap: false },
   });
 }
 
@@ -77,8 +74,12 @@ export async function buildWidget(outDir: string): Promise<BuiltFiles> {
   mkdirSync(outDir, { recursive: true });
   const names = outputNames();
   const scriptDir = join(outDir, dirname(names.script));
-  await viteBuild(undefined, outDir, true);
-  await viteBuild('script', scriptDir, false);
+  await packageBuild(outDir);
+  // The package ships no source maps; the size report reads the script
+  // build's map to attribute bytes to sources, so it asks for one here.
+  // 'hidden': the map without the sourceMappingURL comment, so the measured
+  // file is byte for byte the one npm run build ships.
+  await buildScriptFolder({ outDir: scriptDir, sourcemap: 'hidden' });
   const files = {
     outDir,
     scriptFile: join(outDir, names.script),

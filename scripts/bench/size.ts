@@ -16,23 +16,24 @@ import { completeFiles, firstLoadFiles, isLanguageAddOn, moduleGraph, unresolved
 import { attribute, groupOf, groupShares, gzipSize, packageOf, type Attribution, type GroupShare } from './sourcemap.ts';
 
 /**
- * The first load of the script-tag build (the entry and every chunk it
- * imports statically): what draws the form and makes it interactive,
- * 45 KB gzipped (46,080 B), issue 24. It replaces the one-file ceiling
- * (60 KB, then 62 KB with issue 28's language loader).
+ * The first load of the script-tag build: one file, the entry (it imports
+ * nothing statically, issue 34), which draws the form and makes it
+ * interactive: 48 KB gzipped (49,152 B). It replaces issue 24's 45 KB over
+ * several files, a stand-in for speed that a split into statically imported
+ * chunks met on paper while costing a round trip on a phone.
  */
-export const FIRST_LOAD_GZIP_BUDGET = 45 * 1024;
+export const FIRST_LOAD_GZIP_BUDGET = 48 * 1024;
 
 /**
- * Issue 24 is blocked on FIRST_LOAD_GZIP_BUDGET: the first load measured
- * 59,032 B on 2026-11-26 (the moments, then the pickers' dialogs, split
- * out), 60,153 B with issues 25 and 26 merged (their strings, the chain-id
- * and text cleaning at the boundary), 14 KB over it; what is left is listed in README's Benchmarks. Until
- * it fits, `npm test` reports the budget as a to-do with the gap, and holds
- * this ceiling instead so the first load cannot grow: 60 KB (61,440 B).
- * Lower it with each cut; remove it once the budget holds.
+ * Issue 34 is not done with FIRST_LOAD_GZIP_BUDGET: the one file measured
+ * 58,508 B on 2026-11-28 (60,134 B in five files before, the same code),
+ * 58,627 B with the preset quote asked at once.
+ * Until it fits, `npm test` reports the budget as a to-do with the gap and
+ * the contributors, and holds this ceiling instead so the first load cannot
+ * grow: 58,880 B (57.5 KB). Lower it with each cut; remove it once the
+ * budget holds.
  */
-export const FIRST_LOAD_GZIP_CEILING = 60 * 1024;
+export const FIRST_LOAD_GZIP_CEILING = 57.5 * 1024;
 
 /**
  * Everything a complete English transfer can load from the script-tag build

@@ -67,6 +67,8 @@ export class FormState {
   /** The source chain the wallet's network last set by itself: while it is still selected, the user has not chosen one. */
   #followedChain: string | undefined;
   #presetsApplied = false;
+  /** The values the presets gave (compared field by field: every `configure` makes a new values object). */
+  #presetValues: FormValues | undefined;
   #derived: { inputs: readonly unknown[]; draft: Draft } | undefined;
 
   constructor(context: FormContext) {
@@ -132,6 +134,24 @@ export class FormState {
     if (this.#presetsApplied) return;
     this.#presetsApplied = true;
     this.#set({ ...this.values, ...resolvePresets(this.config, catalog, this.values) });
+    this.#presetValues = this.values;
+  }
+
+  /**
+   * Whether every input of the quote is the host's (both chains, both tokens
+   * and the amount preset) and the same as when the presets applied: nobody is
+   * typing, so that quote is asked at once, without the typing debounce
+   * (issue 34: a preset quote shown within the first second on a phone).
+   */
+  presetQuote(): boolean {
+    const { fromChain, toChain, fromToken, toToken, amount } = this.#context.settings();
+    const preset = this.#presetValues;
+    const { values } = this;
+    return (
+      !!(fromChain && toChain && fromToken && toToken && amount && preset) &&
+      values.amountText === amount &&
+      (['fromChainId', 'toChainId', 'fromTokenAddress', 'toTokenAddress'] as const).every((field) => values[field] === preset![field])
+    );
   }
 
   /** Typed or chosen values; changing what is sent asks for a new value-loss confirmation. */

@@ -40,6 +40,8 @@ export interface SessionOptions {
   storage?: KeyValueStorage | undefined;
   /** Client retry timing; shorter in tests. */
   backoff?: BackoffOptions;
+  /** The wait after a keystroke before a quote is asked (QUOTE_DEBOUNCE_MS by default); tests set it. */
+  quoteDebounceMs?: number;
   /** Transfer timing (polling, receipt retries, approval confirmations); shorter in tests. */
   transfer?: ExecutionContext['timing'] & TrackingContext['timing'];
 }
@@ -96,6 +98,7 @@ export class TransferSession implements ReactiveControllerHost {
         quoteInputs: () => this.form.draft.inputs,
         inForm: () => this.view === 'form',
         form: this.form,
+        quoteDebounceMs: options.quoteDebounceMs,
         emit,
       },
       storage,

@@ -5,15 +5,15 @@
  * none of the dialogs' sources, and each picker's chunk imports its dialog
  * dynamically. Sources are read from the build's (hidden) source maps.
  *
- * Builds the script-tag build with the repository's vite.config.ts into a
- * temporary directory, never into dist/.
+ * Builds the script-tag folder (scripts/script-build.ts) into a temporary
+ * directory, never into dist/.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT } from '../../scripts/bench/build.ts';
+import { buildScriptFolder } from '../../scripts/script-build.ts';
 import { bundledSources } from '../../scripts/bench/size.ts';
 
 /** A minified module's relative imports: static (`import{a as b}from"./x.js"`, `import"./x.js"`, `export…from"./x.js"`) and dynamic (`import("./x.js")`). */
@@ -48,16 +48,8 @@ describe("the pickers' dialogs in the script-tag build", { timeout: 120_000 }, (
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bridge-widget-pickers-'));
-    const { build } = await import('vite');
-    await build({
-      root: ROOT,
-      configFile: join(ROOT, 'vite.config.ts'),
-      mode: 'script',
-      logLevel: 'error',
-      clearScreen: false,
-      // 'hidden': the maps name each chunk's sources without changing the files a browser loads.
-      build: { outDir: dir, emptyOutDir: true, sourcemap: 'hidden' },
-    });
+    // 'hidden': the maps name each chunk's sources without changing the files a browser loads.
+    await buildScriptFolder({ outDir: dir, sourcemap: 'hidden' });
     entry = join(dir, 'bridge-widget.js');
   });
 

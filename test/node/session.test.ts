@@ -33,6 +33,7 @@ import type { SessionSettings } from '../../src/flow/settings.ts';
 import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
+import type { BridgeQuoteDetail } from '../../src/bridge-widget/events.ts';
 
 const SRC = '11155111';
 const DST = '84532';
@@ -291,6 +292,38 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(session.tracking.history.length, 1, 'the history lists the broadcast transfer');
       session.newTransfer();
       assert.deepEqual([session.view, session.form.values.amountText], ['form', '']);
+    });
+
+    it('a quote whose inputs are all preset is asked at once, without the typing debounce; a typed amount waits for it (issue 34)', async () => {
+      // A debounce far longer than the wait below: the preset quote can only arrive in time if it skips it.
+      clearCatalogCache();
+      const session = new TransferSession({
+        proxyUrl: sandbox.proxyUrl!,
+        settings: settings({ amount: '2.5' }),
+        storage: new MemoryStorage(),
+        ...fast,
+        quoteDebounceMs: 600_000,
+      });
+      sessions.push(session);
+      const quotes: bigint[] = [];
+      session.subscribe({
+        event: (type, detail) => type === 'bridge-quote' && quotes.push((detail as BridgeQuoteDetail).estimate.fromAmount),
+      });
+      session.configure(settings({ amount: '2.5' }), ['amount', 'fromChain', 'toChain', 'fromToken', 'toToken']);
+      session.connect();
+      // A wallet the page already knows (a quote names its sender).
+      session.setWallet(wallet(), undefined);
+      await session.connectWallet();
+      await until(session, () => quotes.length === 1, 'the preset quote (no debounce)', 20_000);
+      assert.equal(quotes[0], 2_500_000n, 'the quote is for the preset 2.5 USDC');
+      // The element configures the session on each of its updates (here one that changes nothing of the form): still the host's inputs.
+      session.configure(settings({ amount: '2.5' }), ['walletTimeout']);
+      assert.equal(session.form.presetQuote(), true);
+      session.form.edit({ amountText: '3' });
+      assert.equal(session.form.presetQuote(), false, 'a typed amount is not the host’s: its quote waits for the debounce');
+      await until(session, () => session.remote.quote.status === TaskStatus.PENDING, 'the typed amount’s quote waiting');
+      assert.equal(session.currentQuote, undefined, 'the preset quote no longer matches the form');
+      assert.equal(quotes.length, 1);
     });
 
     it('a keystroke is read once: one derivation of the form, however often the view reads it, and one quote', async () => {

@@ -1,6 +1,6 @@
 /**
- * Builds for the distribution tests, with the repository's own vite.config.ts
- * and tsconfig.build.json, into a fresh directory under
+ * Builds for the distribution tests, with the repository's own vite.config.ts,
+ * scripts/script-build.ts and tsconfig.build.json, into a fresh directory under
  * node_modules/.cache/bridge-widget-tests/ (never into dist/, which other
  * people's builds write to). Inside the repository so that the package
  * build's external imports (lit, viem, zod) resolve from its
@@ -53,7 +53,7 @@ const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
  */
 export async function buildScript(root: string): Promise<string> {
   const outDir = path.join(root, 'dist/script');
-  await run(process.execPath, [vite, 'build', '--mode', 'script', '--outDir', outDir, '--logLevel', 'warn']);
+  await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/script-build.ts'), outDir]);
   return path.join(outDir, 'bridge-widget.js');
 }
 

@@ -1,0 +1,181 @@
+/**
+ * The script-tag build, dist/script/, bundled by Rollup 4 (issue 34).
+ *
+ * Why Rollup and not Vite's own bundler for this one folder: the first load
+ * must be one file. Rolldown (Vite 8) gives a module its own chunk when a
+ * chunk loaded later with `import()` imports it too, even when the entry
+ * already loads it (rolldown/rolldown#10731): Lit, the shared parts, the
+ * English table and the URL check became four chunks the entry imported
+ * statically, a round trip before anything drew. Rollup knows that every
+ * module the entry loads is in memory when a dynamic import runs, keeps those
+ * modules in the entry and lets later chunks import them from it. Its
+ * `codeSplitting`/`advancedChunks` groups cannot move modules back into an
+ * entry.
+ *
+ * The same pipeline as the package build otherwise: our sources through the
+ * Oxc transform Vite uses (tsconfig.json's legacy decorators), the Lit
+ * template trimming (scripts/vite-plugin-minify-lit.ts, a Vite plugin that
+ * runs in Rollup unchanged), the dependencies' production builds, Terser,
+ * then the Oxc minifier over Terser's output (0.8 KB gzip less than either
+ * alone). The package build (`vite build`) stays with Vite.
+ *
+ * Used by `npm run build`, the size and bench tools (scripts/bench/build.ts),
+ * the distribution tests (test/node/helpers/build.ts) and the demo. Run it
+ * as `node --import tsx scripts/script-build.ts [outDir]`.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import { rollup, type Plugin, type OutputChunk } from 'rollup';
+import { minify as oxcMinify, transformSync, TsconfigCache } from 'rolldown/utils';
+import { minify as terser } from 'terser';
+import MagicString from 'magic-string';
+import { LOCALE_ADD_ONS } from '../src/i18n/add-ons.ts';
+import { minifyLitTemplatesPlugin } from './vite-plugin-minify-lit.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The script-tag build's entry, relative to the repository. */
+export const SCRIPT_ENTRY = 'src/index.ts';
+
+/** Licence notice of the script-tag build, which bundles its dependencies. */
+export const SCRIPT_NOTICE = '/*! bridge-widget (MIT); includes Lit (BSD-3-Clause, Google LLC), zod and viem (MIT) */';
+
+/**
+ * The name of a language's chunk: `bridge-widget.<code>.js`, no hash (a
+ * content hash may contain `-` or `_`, and tools that tell language add-ons
+ * from the rest, such as the first-load measure, match the name), so
+ * `bridge-widget/script/<code>` keeps naming the same file.
+ */
+function localeChunk(chunk: { facadeModuleId: string | null }): string | undefined {
+  const code = /[\\/]src[\\/]i18n[\\/]([a-z]{2,3})\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+  return code && (LOCALE_ADD_ONS as readonly string[]).includes(code) ? `bridge-widget.${code}.js` : undefined;
+}
+
+/** Our sources import `./x.js` for `./x.ts` (TypeScript's convention); Rollup's resolver looks for the file named. */
+function typescriptSpecifiers(): Plugin {
+  return {
+    name: 'bridge-widget:ts-specifiers',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.startsWith('.') || !source.endsWith('.js') || importer.includes('/node_modules/')) return null;
+      const candidate = resolve(dirname(importer), source.replace(/\.js$/, '.ts'));
+      return existsSync(candidate) ? candidate : this.resolve(source, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+/**
+ * TypeScript to JavaScript with the Oxc transform Vite uses (it reads
+ * tsconfig.json: legacy decorators, no define semantics for class fields),
+ * and `process.env.NODE_ENV` replaced in every module, ours or a dependency's,
+ * as Vite's `define` does.
+ */
+function oxcTransform(): Plugin {
+  const tsconfig = new TsconfigCache();
+  const define = { 'process.env.NODE_ENV': JSON.stringify('production') };
+  return {
+    name: 'bridge-widget:oxc-transform',
+    transform(code, id) {
+      const ts = /\.ts$/.test(id) && !id.includes('/node_modules/');
+      if (!ts && !code.includes('process.env')) return null;
+      const result = transformSync(id, code, { lang: ts ? 'ts' : 'js', target: 'es2022', sourcemap: true, define }, tsconfig);
+      if (result.errors.length) throw new Error(`${id}: ${result.errors.map((e) => e.message).join('; ')}`);
+      return { code: result.code, map: result.map ?? null };
+    },
+  };
+}
+
+/**
+ * Terser (compress, 3 passes; `pure_getters`: no getter here is read for a
+ * side effect), then the Oxc minifier over its output: two renderChunk hooks,
+ * whose source maps Rollup chains. The `#__PURE__` annotations go: the file
+ * is final code, not a library another bundler reads.
+ */
+function minifyChunks(sourcemap: boolean): Plugin[] {
+  return [
+    {
+      name: 'bridge-widget:terser',
+      async renderChunk(code) {
+        const result = await terser(code, {
+          module: true,
+          ecma: 2020,
+          safari10: true,
+          compress: { passes: 3, pure_getters: true },
+          format: { comments: false },
+          sourceMap: sourcemap ? { asObject: true } : false,
+        });
+        return { code: result.code!, map: (result.map as never) ?? null };
+      },
+    },
+    {
+      name: 'bridge-widget:oxc-minify',
+      async renderChunk(code, chunk) {
+        const result = await oxcMinify(chunk.fileName, code, { compress: true, mangle: true, codegen: { removeWhitespace: true }, sourcemap });
+        if (result.errors?.length) throw new Error(`${chunk.fileName}: ${result.errors.map((e) => e.message).join('; ')}`);
+        return { code: result.code, map: (result.map as never) ?? null };
+      },
+    },
+    {
+      // After the minifiers, which drop every comment: the dependencies' licences are bundled, one short notice stands for them.
+      name: 'bridge-widget:notice',
+      renderChunk(code) {
+        const s = new MagicString(code);
+        s.prepend(`${SCRIPT_NOTICE}\n`);
+        return { code: s.toString(), map: sourcemap ? s.generateMap({ hires: true }) : null };
+      },
+    },
+  ];
+}
+
+export interface ScriptBuildOptions {
+  /** The folder to write, emptied first (dist/script by default). */
+  outDir?: string;
+  /** `true` or `'hidden'` (a map without the sourceMappingURL comment, for the size tools): the shipped build has none. */
+  sourcemap?: boolean | 'hidden';
+}
+
+/** Builds the script-tag folder; returns the files written (the entry first). */
+export async function buildScriptFolder(options: ScriptBuildOptions = {}): Promise<string[]> {
+  const outDir = resolve(ROOT, options.outDir ?? 'dist/script');
+  const sourcemap = options.sourcemap ?? false;
+  rmSync(outDir, { recursive: true, force: true });
+  const bundle = await rollup({
+    input: { 'bridge-widget': resolve(ROOT, SCRIPT_ENTRY) },
+    // The entry may export more than its own API: what it shares with later chunks.
+    preserveEntrySignatures: 'allow-extension',
+    plugins: [
+      typescriptSpecifiers(),
+      nodeResolve({ browser: true, exportConditions: ['module', 'browser', 'production'], extensions: ['.ts', '.mjs', '.js'] }),
+      oxcTransform(),
+      minifyLitTemplatesPlugin() as Plugin,
+      ...minifyChunks(!!sourcemap),
+    ],
+    onwarn(warning, warn) {
+      // The dependencies' own cycles (viem, ox, zod) and annotations placed where Rollup cannot read them: theirs, harmless, and Vite's bundler is silent about them too.
+      const inDependency = (warning.ids ?? [warning.id ?? '']).every((id) => id.includes('/node_modules/'));
+      if ((warning.code === 'CIRCULAR_DEPENDENCY' || warning.code === 'INVALID_ANNOTATION') && inDependency) return;
+      warn(warning);
+    },
+  });
+  try {
+    const { output } = await bundle.write({
+      dir: outDir,
+      format: 'es',
+      sourcemap,
+      entryFileNames: '[name].js',
+      // A language as bridge-widget.<code>.js, the rest named by the module that gives the chunk its name and a hex hash.
+      chunkFileNames: (chunk) => localeChunk(chunk) ?? '[name]-[hash].js',
+      hashCharacters: 'hex',
+    });
+    return output.filter((o): o is OutputChunk => o.type === 'chunk').map((chunk) => resolve(outDir, chunk.fileName));
+  } finally {
+    await bundle.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const outDir = process.argv[2];
+  const files = await buildScriptFolder({ ...(outDir ? { outDir } : {}) });
+  console.log(`script-tag build: ${files.length} files in ${dirname(files[0]!)}`);
+}
