@@ -9,7 +9,12 @@ import { describe, it } from 'node:test';
 import { EMPTY_CONFIG, attributesOf, cssPropertiesOf, fromQuery, toQuery, withField, type PlaygroundConfig } from '../../demo/playground/config.ts';
 import { ATTRIBUTE_FIELDS, LOCALES, RTL_LOCALES } from '../../demo/playground/fields.ts';
 import { PROXY_URL_PLACEHOLDER, SCRIPT_URL_PLACEHOLDER, SNIPPET_KINDS, snippet } from '../../demo/playground/snippets.ts';
-import manifest from '../../custom-elements.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
+
+interface Manifest {
+  modules: { declarations?: { tagName?: string; attributes?: { name: string }[] }[] }[];
+}
+const manifest = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as Manifest;
 
 function configOf(entries: Record<string, string>): PlaygroundConfig {
   return Object.entries(entries).reduce((config, [name, value]) => withField(config, name, value), EMPTY_CONFIG);
