@@ -30,7 +30,7 @@ export class PlaygroundCatalog {
   }
 
   chains(): Promise<CatalogChain[]> {
-    this.#chains ??= this.#client.chains().then(({ data }) => data.map((chain) => ({ id: String(chain.chainId), name: chain.chainName })));
+    this.#chains ??= this.#client.chains().then(({ data }) => data.map((chain) => ({ id: String(chain.chainId), name: chain.networkName })));
     this.#chains.catch(() => (this.#chains = undefined));
     return this.#chains;
   }
