@@ -95,7 +95,7 @@ export function reactSnippet(config: PlaygroundConfig): string {
 
 export function vueSnippet(config: PlaygroundConfig): string {
   const { attributes, css } = split(config);
-  const attrs = [`${PROXY_ATTRIBUTE.name}="${PROXY_URL_PLACEHOLDER}"`];
+  const attrs: string[] = [];
   for (const { field, value } of attributes) {
     // Bound, so the element gets a boolean or a number; a bare attribute would reach the property as ''.
     if (field.kind === 'boolean') attrs.push(`:${field.name}="true"`);
@@ -103,15 +103,19 @@ export function vueSnippet(config: PlaygroundConfig): string {
     else attrs.push(`${field.name}="${html(value)}"`);
   }
   if (css.length) attrs.push(`style="${html(inlineStyle(css))}"`);
+  // Bound from the script, not written in the template: vue-tsc 3.3 stops checking an element's other
+  // attributes when one's text holds `//`, as a URL's does (a wrong slippage then passes unreported).
+  attrs.unshift(`:${PROXY_ATTRIBUTE.name}="proxyUrl"`);
   return [
     '<script setup lang="ts">',
     "import 'bridge-widget';",
     "import type {} from 'bridge-widget/vue'; // types <bridge-widget> in templates (vue-tsc / Volar)",
     "// vite.config: vue({ template: { compilerOptions: { isCustomElement: (tag) => tag === 'bridge-widget' } } })",
+    '',
+    `const proxyUrl = ${js(PROXY_URL_PLACEHOLDER)}; // ${PROXY_COMMENT}`,
     '</script>',
     '',
     '<template>',
-    `  <!-- ${PROXY_ATTRIBUTE.name}: ${PROXY_COMMENT} -->`,
     '  <bridge-widget',
     ...attrs.map((attr) => `    ${attr}`),
     '  />',
