@@ -138,7 +138,7 @@ function controlFor(field: Field, chains: CatalogChain[]): HTMLElement {
   }
 
   if (field.target === 'attribute' && (field.kind === 'choice' || field.kind === 'chain' || field.kind === 'chains')) {
-    const select = h('select', { id, 'aria-describedby': described, multiple: field.kind === 'chains', size: field.kind === 'chains' ? '4' : undefined });
+    const select = h('select', { id, 'aria-describedby': described, multiple: field.kind === 'chains', size: field.kind === 'chains' ? '3' : undefined });
     if (field.kind === 'choice') {
       const options = (field.choices ?? []).map((choice) =>
         h('option', { value: choice, selected: valueOf(config, field) === choice }, field.name === 'locale' ? localeLabel(choice) : choice),

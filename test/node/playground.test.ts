@@ -276,6 +276,16 @@ describe('playground', { timeout: 900_000 }, () => {
     });
   }
 
+  it('is linked from the demo page, and links back', async () => {
+    const page = await context.newPage();
+    await page.goto(demoUrl, { waitUntil: 'commit' });
+    await page.getByRole('link', { name: /^Playground/ }).click();
+    await page.waitForURL(/\/playground\.html$/);
+    await page.getByRole('link', { name: 'Back to the sandbox demo' }).click();
+    await page.waitForURL(demoUrl);
+    await page.close();
+  });
+
   it('passes axe, configured and not', async () => {
     const page = await context.newPage();
     for (const query of ['', '?theme=dark&locale=ar&lock-presets=true&from-chain=84532&from-token=USDC']) {
