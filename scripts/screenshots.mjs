@@ -112,7 +112,7 @@ const PLAYGROUND_QUERY =
 
 async function shootPlayground(browser, base) {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 1360 },
+    viewport: { width: 1440, height: 780 },
     reducedMotion: 'reduce',
     deviceScaleFactor: SCALE,
     colorScheme: 'light',
