@@ -267,7 +267,7 @@ async function startPages(sandbox, { port, explicit }) {
     // Known up front, so that the first visit of a framework page does not
     // make vite re-optimise dependencies and reload the page.
     optimizeDeps: {
-      entries: ['index.html', 'pages/*.html'],
+      entries: ['index.html', 'playground.html', 'pages/*.html'],
       include: ['react', 'react/jsx-runtime', 'react-dom/client', 'vue/dist/vue.esm-bundler.js', 'viem', 'viem/accounts'],
     },
     plugins: [sandboxConfigPlugin(publicConfig(sandbox)), scriptFolderPlugin(), svelte({ configFile: false })],

@@ -11,6 +11,7 @@
 //   npm run screenshots -- --scale 2         device pixels per CSS pixel (sharper text to read back)
 //   npm run screenshots -- --only picker     states whose name contains "picker"
 //   npm run screenshots -- --out shots/      another folder (default .screenshots/, git-ignored)
+//   npm run screenshots -- --playground      only the playground, configured, into docs/playground.png (README shows it)
 //
 // States are found by the widget's structure (parts and classes), never by
 // its English text, so every language goes through the same run.
@@ -87,6 +88,10 @@ async function main() {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
+    if (args.includes('--playground')) {
+      await shootPlayground(browser, base);
+      return;
+    }
     for (const locale of locales) {
       const outDir = path.join(outBase, locale);
       mkdirSync(outDir, { recursive: true });
@@ -99,6 +104,30 @@ async function main() {
     await browser?.close();
     await demo.stop();
   }
+}
+
+/** The playground with a configuration a partner might pick (dark, accent, German, presets), at a desktop width, for README. */
+const PLAYGROUND_QUERY =
+  'from-chain=11155111&from-token=USDC&to-chain=84532&to-token=USDC&amount=25&lock-presets=true&theme=dark&locale=de&--bridge-color-accent=%23e6007a&--bridge-radius=6px';
+
+async function shootPlayground(browser, base) {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 780 },
+    reducedMotion: 'reduce',
+    deviceScaleFactor: SCALE,
+    colorScheme: 'light',
+  });
+  const page = await context.newPage();
+  await page.goto(new URL(`playground.html?${PLAYGROUND_QUERY}`, base).href);
+  await page.locator('#controls option[value="84532"]').first().waitFor({ state: 'attached', timeout: TIMEOUT });
+  await page.getByTestId('preview').locator('bridge-widget').getByText('USDC').first().waitFor({ timeout: TIMEOUT });
+  await page.getByRole('tab', { name: 'React' }).click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const file = path.join(root, 'docs/playground.png');
+  await page.screenshot({ path: file });
+  written++;
+  console.log(`wrote ${path.relative(root, file)}`);
+  await context.close();
 }
 
 /** Every state of one language, from a fresh page through two transfers. */
