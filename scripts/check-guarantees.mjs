@@ -67,7 +67,7 @@ const MUTANTS = [
     edits: [
       {
         file: 'src/flow/guards.ts',
-        find: "  if (REFUSED_SELECTORS.includes(tx.data.slice(0, 10).toLowerCase())) return refuse('transaction-calldata');",
+        find: "  if (grantsAssets(tx.data)) return refuse('transaction-calldata');",
         replace: '',
       },
     ],
@@ -399,9 +399,9 @@ const MUTANTS = [
         replace: '',
       },
     ],
-    node: [EFFECTS, SIMULATION],
-    browser: [SIMULATION_E2E],
-    grep: 'Permit2|setApprovalForAll',
+    // The sandbox's grant routes are refused by their calldata first since issue 35 (row 16): the effects' unit tests show this rule.
+    node: [EFFECTS],
+    grep: 'Permit2|setApprovalForAll|grant',
   },
   {
     row: 14,
@@ -529,6 +529,65 @@ const MUTANTS = [
     edits: [{ file: 'src/flow/batch.ts', find: "  save({ phase: 'abandoned' });", replace: '' }],
     node: ['test/node/batch.test.ts'],
     grep: 'reverts on chain|reverted while no page',
+  },
+  // 16. Grants refused by the route checks alone, no simulation (issue 35).
+  {
+    row: 16,
+    name: 'Permit2 approve accepted as the bridge call',
+    edits: [{ file: 'src/flow/grant-calldata.ts', find: "  '0x87517c45': 'approve(address,address,uint160,uint48)',", replace: '' }],
+    node: ['test/node/grant-calldata.test.ts'],
+    browser: ['test/browser/trust.e2e.test.ts'],
+    grep: 'Permit2',
+  },
+  {
+    row: 16,
+    name: 'setApprovalForAll accepted as the bridge call',
+    edits: [{ file: 'src/flow/grant-calldata.ts', find: "  '0xa22cb465': 'setApprovalForAll(address,bool)',", replace: '' }],
+    node: ['test/node/grant-calldata.test.ts'],
+    browser: ['test/browser/trust.e2e.test.ts'],
+    grep: 'setApprovalForAll',
+  },
+  {
+    row: 16,
+    name: 'a grant one multicall level down accepted',
+    edits: [
+      {
+        file: 'src/flow/grant-calldata.ts',
+        find: '  return !!inner?.some((call) => selectorOf(call) in GRANT_SELECTORS || BATCH_SELECTORS.includes(selectorOf(call)));',
+        replace: '  return false;',
+      },
+    ],
+    node: ['test/node/grant-calldata.test.ts'],
+    browser: ['test/browser/trust.e2e.test.ts'],
+    grep: 'level down|Multicall3',
+  },
+  // 17. Hashes and addresses in event details validated or left out (issue 35).
+  {
+    row: 17,
+    name: 'a forged dest_tx_hash merged into the saved transfer',
+    edits: [
+      {
+        file: 'src/flow/track-transfer.ts',
+        find: '    destTxHash: txHashOrNothing(status.dest_tx_hash) || record.destTxHash,',
+        replace: '    destTxHash: status.dest_tx_hash || record.destTxHash,',
+      },
+    ],
+    node: ['test/node/event-values.test.ts'],
+    browser: ['test/browser/trust.e2e.test.ts'],
+    grep: 'forged|javascript',
+  },
+  {
+    row: 17,
+    name: 'event details passed on unchecked',
+    edits: [
+      {
+        file: 'src/events/detail-values.ts',
+        find: '  for (const key of HASH_FIELDS) if (out[key] !== undefined) out[key] = txHashOrNothing(out[key]);',
+        replace: '',
+      },
+    ],
+    node: ['test/node/event-values.test.ts'],
+    grep: 'cleanDetail',
   },
 ];
 
