@@ -515,9 +515,8 @@ const MUTANTS = [
     edits: [
       {
         file: 'src/flow/batch.ts',
-        find: "  if (status.state === 'confirmed' && last?.status === 'success') return save({ phase: 'broadcast', sourceTxHash: last.transactionHash, broadcastAt: Date.now() });",
-        replace:
-          "  if (status.state === 'confirmed' && last?.status === 'success') return { ...record, phase: 'broadcast', sourceTxHash: last.transactionHash };",
+        find: "  if (status.state !== 'failed' && last?.status === 'success') return save({ phase: 'broadcast', sourceTxHash: last.transactionHash, broadcastAt: Date.now() });",
+        replace: "  if (status.state !== 'failed' && last?.status === 'success') return { ...record, phase: 'broadcast', sourceTxHash: last.transactionHash };",
       },
     ],
     node: ['test/node/batch.test.ts'],
@@ -588,6 +587,28 @@ const MUTANTS = [
     ],
     node: ['test/node/event-values.test.ts'],
     grep: 'cleanDetail',
+  },
+  // 18. A batch's outcome read from its receipts (issue 35).
+  {
+    row: 18,
+    name: 'a non-atomic batch judged by its status code',
+    edits: [
+      {
+        file: 'src/flow/batch.ts',
+        find: "  if (status.state !== 'failed' && last?.status === 'success') return save(",
+        replace: "  if (status.state === 'confirmed') return save(",
+      },
+    ],
+    node: ['test/node/batch.test.ts'],
+    browser: ['test/browser/trust.e2e.test.ts'],
+    grep: 'one by one|receipts',
+  },
+  {
+    row: 18,
+    name: 'an approval left standing reported as failed',
+    edits: [{ file: 'src/flow/batch.ts', find: '        if (stands) {', replace: '        if (false) {' }],
+    node: ['test/node/batch.test.ts'],
+    grep: 'one by one',
   },
 ];
 

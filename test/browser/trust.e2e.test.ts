@@ -13,10 +13,21 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import type { BridgeErrorDetail, BridgeRouteDetail, BridgeStatusDetail, BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
+import type { BridgeApprovalDetail, BridgeErrorDetail, BridgeRouteDetail, BridgeStatusDetail, BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
 import { PROMPT_METHODS, createDevWallet } from '../../demo/dev-wallet.js';
-import { erc20Balance, nativeBalance, resetSandbox, rpc, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
-import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import {
+  devWallet,
+  erc20Balance,
+  intentSummary,
+  nativeBalance,
+  resetSandbox,
+  rpc,
+  sandboxConfig,
+  setFaults,
+  tokenAddress,
+  transactionCount,
+} from './helpers/sandbox.js';
+import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 
 const SRC = 11155111;
 const DST = 84532;
@@ -167,4 +178,74 @@ describe('trust: forged hashes never reach the host (issue 35)', function () {
     expect(links(widget).filter((href) => !/^https?:\/\//.test(href) || href.includes('javascript'))).to.deep.equal([]);
     expect(visibleText(widget)).not.to.include('javascript:');
   });
+});
+
+describe('trust: a batch the wallet did not run atomically is read from its receipts (issue 35)', function () {
+  this.timeout(180_000);
+
+  beforeEach(async () => {
+    localStorage.clear();
+    await resetSandbox();
+  });
+  afterEach(() => setFaults({ hostile: null, forceProvider: null }));
+
+  for (const code of [600, 200] as const) {
+    it(`approval mined, bridge call reverted, the wallet says ${code} (atomic: false): the approval that remains is named, bridge-approval says done, no receipt is submitted`, async () => {
+      await setFaults({ forceProvider: 'swiftbridge' });
+      const { proxyUrl } = await sandboxConfig();
+      const wallet = await devWallet({ account: 2, chainId: SRC, batching: true });
+      wallet.nonAtomicRevert = code;
+      const widget = await fixture<BridgeWidget>(html`<bridge-widget
+        proxy-url=${proxyUrl}
+        from-chain=${String(SRC)}
+        to-chain=${String(DST)}
+        from-token="USDC"
+        to-token="USDC"
+        amount="2"
+        batch="on"
+      ></bridge-widget>`);
+      widget.provider = wallet;
+      await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+      const events = collectEvents(widget, ['bridge-route', 'bridge-approval', 'bridge-transaction', 'bridge-success']);
+      const error = nextEvent<BridgeErrorDetail>(widget, 'bridge-error', 150_000);
+      primaryButton(widget).click();
+      const { detail } = await error;
+      expect(detail.kind).to.equal('batch-failed');
+      expect(wallet.requests.filter((m) => m === 'wallet_sendCalls')).to.have.length(1);
+
+      const route = events.find((e) => e.type === 'bridge-route')!.detail as BridgeRouteDetail;
+      const spender = route.route.execution.approvals![0]!.spender!;
+      const usdc = await tokenAddress(SRC, 'USDC');
+      const standing = (await call(usdc, ['function allowance(address,address) view returns (uint256)'], 'allowance', [wallet.address, spender])) as bigint;
+      expect(standing > 0n, 'the approval is mined: an allowance stands on chain').to.equal(true);
+      expect(detail.message).to.match(/Your wallet ran the batch’s calls one by one and the transfer reverted: no tokens were bridged\./);
+      expect(detail.message).to.include(`An allowance of`);
+      expect(detail.message).to.include(`USDC to ${spender}`);
+      expect(detail.message).not.to.include('as a whole');
+
+      const approvals = events.filter((e) => e.type === 'bridge-approval').map((e) => e.detail as BridgeApprovalDetail);
+      const last = approvals.filter((a) => a.spender.toLowerCase() === spender.toLowerCase()).at(-1)!;
+      expect(last.state, 'bridge-approval reports the approval as the chain shows it').to.equal('done');
+      expect(last.txHash).to.match(/^0x[0-9a-fA-F]{64}$/);
+      const receipt = (await rpc(SRC, 'eth_getTransactionReceipt', [last.txHash])) as { status: string };
+      expect(receipt.status).to.equal('0x1');
+      expect(events.filter((e) => e.type === 'bridge-transaction' || e.type === 'bridge-success')).to.deep.equal([]);
+
+      const intentId = route.intentId;
+      const summary = await intentSummary(intentId);
+      expect(summary.source_tx_hash ?? null, 'no receipt was submitted for the reverted bridge call').to.equal(null);
+      // Revoked, as the sentence offers, so the account's later tests start from no allowance.
+      wallet.nonAtomicRevert = undefined;
+      await wallet.request({
+        method: 'eth_sendTransaction',
+        params: [
+          {
+            from: wallet.address,
+            to: usdc,
+            data: encodeFunctionData({ abi: parseAbi(['function approve(address,uint256)']), functionName: 'approve', args: [spender as `0x${string}`, 0n] }),
+          },
+        ],
+      });
+    });
+  }
 });

@@ -6,6 +6,7 @@
  * to the sandbox's BatchExecutor where it knows it, `unsupported` where not,
  * "method not found" when its EIP-5792 is off.
  */
+import { encodeApprove } from '../../src/wallet/erc20.ts';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeEventLog, encodeAbiParameters, erc20Abi, keccak256, numberToHex, type Hex } from 'viem';
@@ -402,6 +403,43 @@ describe('batched transfers against the sandbox', () => {
         await rpc(SRC, 'evm_setAutomine', [true]);
       }
     });
+
+    for (const code of [600, 200] as const) {
+      it(`a wallet that runs the calls one by one (status ${code}, atomic: false): approval mined, bridge call reverted; read from the receipts, the approval that remains is named and shown done, no receipt sent (issue 35)`, async () => {
+        sandbox.faults.set({ forceProvider: 'swiftbridge' });
+        const w = wallet(2, { chainId: SRC });
+        w.nonAtomicRevert = code;
+        let approvals: readonly ApprovalProgress[] = [];
+        const attempt = sendTransferInOnePrompt(plan(w), deps(w), { onApprovals: (steps) => (approvals = steps) });
+        const error = await attempt.then(
+          () => assert.fail('the transfer cannot succeed'),
+          (e: unknown) => e,
+        );
+        assert.ok(error instanceof FlowError && error.kind === 'batch-failed', String(error));
+        const pending = stored(w.address)!;
+        const status = await getCallsStatus(w, pending.batchId!);
+        assert.deepEqual([status.atomic, status.receipts.map((r) => r.status)], [false, ['success', 'reverted']]);
+        const spender = approvals[0]!.spender;
+        const standing = await allowance(w.address, spender);
+        assert.ok(standing > 0n, 'the approval stands on chain');
+        assert.match(
+          error.message,
+          /^Your wallet ran the batch’s calls one by one and the transfer reverted: no tokens were bridged\. An allowance of [\d.,]+ USDC to 0x[0-9a-fA-F]{40} remains: the next transfer uses it, or revoke it in your wallet/,
+        );
+        assert.ok(error.message.includes(spender));
+        assert.deepEqual(
+          approvals.map((a) => [a.state, a.txHash]),
+          [['done', status.receipts[0]!.transactionHash]],
+        );
+        const record = stored(w.address, pending.intentId)!;
+        assert.deepEqual([record.phase, record.sourceTxHash], ['abandoned', undefined]);
+        assert.equal(sandbox.intents().find((i) => i.intent_id === pending.intentId)?.source_tx_hash ?? undefined, undefined, 'no receipt sent');
+        // Revoked, as the sentence says, so the account's later tests start from no allowance.
+        w.nonAtomicRevert = undefined;
+        await w.request({ method: 'eth_sendTransaction', params: [{ from: w.address, to: approvals[0]!.tokenAddress, data: encodeApprove(spender, 0n) }] });
+        assert.equal(await allowance(w.address, spender), 0n);
+      });
+    }
 
     it('a hostile route is refused before the batch prompt: the wallet is asked nothing', async () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge', hostile: 'drain-calldata' });
