@@ -227,7 +227,7 @@ async function sendBatch(
           show(step, 'done');
         } else show(step, 'failed', message);
       }
-      throw sentence ? new BatchFailedError(message, error.receipts) : error;
+      throw sentence ? new BatchFailedError(message, error.receipts, 'batch-partial') : error;
     }
     // Sent, but not settled here (Cancel, an account change, a wallet that stopped
     // answering): the tracking follows it from its saved id. Not when the widget left
@@ -285,8 +285,9 @@ export async function settleBatch(
 /** A batch whose bridge call did not run, with the receipts the wallet reported (one per transaction, in order). */
 export class BatchFailedError extends FlowError {
   readonly receipts: readonly CallsReceipt[];
-  constructor(message: string, receipts: readonly CallsReceipt[]) {
-    super('batch-failed', message);
+  /** `batch-partial`: the bridge call did not run, but an approval of the batch did and its allowance remains. */
+  constructor(message: string, receipts: readonly CallsReceipt[], kind: 'batch-failed' | 'batch-partial' = 'batch-failed') {
+    super(kind, message);
     this.receipts = receipts;
   }
 }

@@ -17,6 +17,7 @@ export type FlowErrorKind =
   | 'approval-failed'
   | 'transaction-reverted'
   | 'batch-failed'
+  | 'batch-partial'
   | 'routing'
   | 'route-rejected'
   | 'simulation-unavailable';

@@ -210,7 +210,7 @@ describe('trust: a batch the wallet did not run atomically is read from its rece
       const error = nextEvent<BridgeErrorDetail>(widget, 'bridge-error', 150_000);
       primaryButton(widget).click();
       const { detail } = await error;
-      expect(detail.kind).to.equal('batch-failed');
+      expect(detail.kind).to.equal('batch-partial');
       expect(wallet.requests.filter((m) => m === 'wallet_sendCalls')).to.have.length(1);
 
       const route = events.find((e) => e.type === 'bridge-route')!.detail as BridgeRouteDetail;

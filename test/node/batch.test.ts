@@ -415,7 +415,7 @@ describe('batched transfers against the sandbox', () => {
           () => assert.fail('the transfer cannot succeed'),
           (e: unknown) => e,
         );
-        assert.ok(error instanceof FlowError && error.kind === 'batch-failed', String(error));
+        assert.ok(error instanceof FlowError && error.kind === 'batch-partial', String(error));
         const pending = stored(w.address)!;
         const status = await getCallsStatus(w, pending.batchId!);
         assert.deepEqual([status.atomic, status.receipts.map((r) => r.status)], [false, ['success', 'reverted']]);
