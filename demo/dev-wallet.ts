@@ -42,6 +42,8 @@ export interface DevWalletOptions {
    * `wallet_getCallsStatus` with this status code (600 partial, honest; 200 confirmed, a lie) and `atomic: false`.
    */
   nonAtomicRevert?: 200 | 600 | undefined;
+  /** A wallet that forgot its batches (as after a reload): `wallet_getCallsStatus` answers 5730 for every id. */
+  forgetBatches?: boolean | undefined;
   /** Called once per request when it settles (or hangs), for activity logs in demos. */
   onActivity?: (activity: DevWalletActivity) => void;
 }
@@ -185,6 +187,8 @@ export class DevWallet {
   eip5792: boolean;
   /** See {@link DevWalletOptions.nonAtomicRevert}; settable at any time. */
   nonAtomicRevert: 200 | 600 | undefined;
+  /** See {@link DevWalletOptions.forgetBatches}; settable at any time. */
+  forgetBatches: boolean;
   /** Every request's method, in the order they arrived (tests check which wallet was asked what). */
   readonly requests: string[] = [];
   private account: PrivateKeyAccount;
@@ -206,6 +210,7 @@ export class DevWallet {
     this.connected = options.autoConnect ?? false;
     this.eip5792 = options.eip5792 ?? true;
     this.nonAtomicRevert = options.nonAtomicRevert;
+    this.forgetBatches = options.forgetBatches ?? false;
     this.onActivity = options.onActivity;
   }
 
@@ -590,7 +595,7 @@ export class DevWallet {
 
   private async getCallsStatus(id: unknown) {
     const batch = typeof id === 'string' ? readBatchId(id) : undefined;
-    if (!batch || !this.chains.has(batch.chainId)) throw new ProviderRpcError(UNKNOWN_BUNDLE, `No batch with id ${String(id)}.`);
+    if (!batch || !this.chains.has(batch.chainId) || this.forgetBatches) throw new ProviderRpcError(UNKNOWN_BUNDLE, `Unknown bundle id ${String(id)}.`);
     const { chainId, atomic, hashes } = batch;
     type Receipt = { logs: unknown[]; status: Hex; blockHash: Hex; blockNumber: Hex; gasUsed: Hex; transactionHash: Hex };
     const receipts = (await Promise.all(hashes.map((hash) => this.rpc('eth_getTransactionReceipt', [hash], chainId)))) as (Receipt | null)[];

@@ -18,7 +18,7 @@
  */
 import type { Route } from '../api/schemas.js';
 import { MAX_UINT256 } from '../model/tokens.js';
-import { WalletError, encodeApprove, getAtomicStatus, parseBatchId, readErc20Allowance, sendCalls, waitForCalls } from '../wallet/index.js';
+import { UNKNOWN_BUNDLE, WalletError, encodeApprove, getAtomicStatus, parseBatchId, readErc20Allowance, sendCalls, waitForCalls } from '../wallet/index.js';
 import type { Address, AtomicStatus, Call, Eip1193Provider, Hash } from '../wallet/index.js';
 import type { CallsReceipt } from '../wallet/calls.js';
 import { formatAmount } from '../format/amount.js';
@@ -262,7 +262,16 @@ export async function settleBatch(
 ): Promise<SavedTransfer> {
   // Only the wallet knows where its batch stands.
   if (!provider) throw new FlowError('wallet', 'Connect the wallet that sent this transfer to follow it.');
-  const status = await waitForCalls(provider, record.batchId!, { signal: options.signal, pollMs: options.pollMs ?? 1_000 });
+  const status = await waitForCalls(provider, record.batchId!, { signal: options.signal, pollMs: options.pollMs ?? 1_000 }).catch((error: unknown) => {
+    // A wallet that forgot the batch (5730, after a reload): whether it ran is unknown, so the record stays and this is said plainly, never the wallet's raw words (issue 35).
+    if (error instanceof WalletError && error.rpcCode === UNKNOWN_BUNDLE)
+      throw new FlowError(
+        'batch-unknown',
+        'Your wallet no longer knows this batch, so whether the transfer was sent is unknown. Check your wallet’s activity before bridging again: a second transfer could send the tokens twice.',
+        { cause: error },
+      );
+    throw error;
+  });
   const save = (change: Partial<SavedTransfer>): SavedTransfer =>
     store.update(record.account, record.intentId, (current) => ({ ...(current ?? record), ...change })) ?? { ...record, ...change };
   // Read from the receipts, whatever `atomic` or the status code claims (issue 35): the bridge call is the

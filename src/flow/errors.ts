@@ -18,6 +18,7 @@ export type FlowErrorKind =
   | 'transaction-reverted'
   | 'batch-failed'
   | 'batch-partial'
+  | 'batch-unknown'
   | 'routing'
   | 'route-rejected'
   | 'simulation-unavailable';

@@ -16,7 +16,7 @@ import { PROMPT_METHODS, createDevWallet, type DevWallet, type DevWalletChain, t
 import { RoutingClient } from '../../src/api/index.ts';
 import type { Chain } from '../../src/api/schemas.ts';
 import { IntentStore, type SavedTransfer } from '../../src/flow/intent-store.ts';
-import { sendTransferInOnePrompt, shouldBatch, type BatchHandlers } from '../../src/flow/batch.ts';
+import { sendTransferInOnePrompt, settleBatch, shouldBatch, type BatchHandlers } from '../../src/flow/batch.ts';
 import { walletPrompts, type ExecutionState } from '../../src/flow/execution.ts';
 import { FlowError } from '../../src/flow/errors.ts';
 import { resumeAction, ABANDON_AFTER_MS } from '../../src/flow/form.ts';
@@ -440,6 +440,29 @@ describe('batched transfers against the sandbox', () => {
         assert.equal(await allowance(w.address, spender), 0n);
       });
     }
+
+    it('a batch the wallet forgot (5730, as after a reload): said plainly, never the wallet’s raw words; the record is kept with its batch id, not given up (issue 35)', async () => {
+      sandbox.faults.set({ forceProvider: 'swiftbridge' });
+      const w = wallet(0, { chainId: SRC });
+      const sent = await sendTransferInOnePrompt(plan(w), deps(w));
+      assert.ok(sent.batchId && sent.sourceTxHash);
+      // The page reloaded before the hash was saved: only the batch id is known, and the wallet no longer knows it.
+      const pending = store.update(sent.account, sent.intentId, (current) => ({ ...current!, phase: 'signing', sourceTxHash: undefined }))!;
+      w.forgetBatches = true;
+      const error = await settleBatch(w, pending, store, { pollMs: 10 }).then(
+        () => assert.fail('the outcome is unknown'),
+        (e: unknown) => e,
+      );
+      assert.ok(error instanceof FlowError && error.kind === 'batch-unknown', String(error));
+      assert.equal(
+        error.message,
+        'Your wallet no longer knows this batch, so whether the transfer was sent is unknown. Check your wallet’s activity before bridging again: a second transfer could send the tokens twice.',
+      );
+      assert.doesNotMatch(error.message, /Unknown bundle id/);
+      const record = stored(w.address, pending.intentId)!;
+      assert.deepEqual([record.phase, record.batchId], ['signing', sent.batchId], 'kept, so the next page asks again');
+      assert.equal(resumeAction(record, Date.now() + 2 * ABANDON_AFTER_MS), 'track', 'never given up as if nothing happened');
+    });
 
     it('a hostile route is refused before the batch prompt: the wallet is asked nothing', async () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge', hostile: 'drain-calldata' });
