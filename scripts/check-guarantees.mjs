@@ -580,7 +580,7 @@ const MUTANTS = [
     name: 'event details passed on unchecked',
     edits: [
       {
-        file: 'src/events/detail-values.ts',
+        file: 'src/bridge-widget/event-values.ts',
         find: '  for (const key of HASH_FIELDS) if (out[key] !== undefined) out[key] = txHashOrNothing(out[key]);',
         replace: '',
       },

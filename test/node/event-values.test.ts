@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getAddress } from 'viem';
 import type { TrackedIntentStatus } from '../../src/api/schemas.ts';
-import { cleanDetail } from '../../src/events/detail-values.ts';
+import { cleanDetail } from '../../src/bridge-widget/event-values.ts';
 import { checksummedOrNothing, txHashOrNothing } from '../../src/model/chain-value.ts';
 import { mergeStatus } from '../../src/flow/track-transfer.ts';
 import { savedTransfer } from './helpers/saved-transfer.ts';

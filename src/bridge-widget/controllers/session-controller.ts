@@ -10,7 +10,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ProxyRefusedError } from '../../api/errors.js';
 import { BRIDGE_EVENTS } from '../../events/index.js';
-import { cleanDetail } from '../../events/detail-values.js';
+import { cleanDetail } from '../event-values.js';
 import { TransferSession } from '../../flow/session.js';
 import type { SessionSettings } from '../../flow/settings.js';
 
