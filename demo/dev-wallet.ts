@@ -36,6 +36,14 @@ export interface DevWalletOptions {
   autoConnect?: boolean;
   /** Answer EIP-5792 (`wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus`); default true. Off: "method not found" (4200), as a wallet without it. */
   eip5792?: boolean;
+  /**
+   * A broken wallet, for tests (issue 35): it says `atomic: supported` on every chain, but runs a batch's calls
+   * one by one, the last one (a transfer's bridge call) with too little gas so it reverts on chain, and answers
+   * `wallet_getCallsStatus` with this status code (600 partial, honest; 200 confirmed, a lie) and `atomic: false`.
+   */
+  nonAtomicRevert?: 200 | 600 | undefined;
+  /** A wallet that forgot its batches (as after a reload): `wallet_getCallsStatus` answers 5730 for every id. */
+  forgetBatches?: boolean | undefined;
   /** Called once per request when it settles (or hangs), for activity logs in demos. */
   onActivity?: (activity: DevWalletActivity) => void;
 }
@@ -177,6 +185,10 @@ export class DevWallet {
   connected: boolean;
   /** Whether it answers EIP-5792 (batches); off, its methods are "method not found" (4200). */
   eip5792: boolean;
+  /** See {@link DevWalletOptions.nonAtomicRevert}; settable at any time. */
+  nonAtomicRevert: 200 | 600 | undefined;
+  /** See {@link DevWalletOptions.forgetBatches}; settable at any time. */
+  forgetBatches: boolean;
   /** Every request's method, in the order they arrived (tests check which wallet was asked what). */
   readonly requests: string[] = [];
   private account: PrivateKeyAccount;
@@ -197,6 +209,8 @@ export class DevWallet {
     this.account = privateKeyToAccount(options.privateKey);
     this.connected = options.autoConnect ?? false;
     this.eip5792 = options.eip5792 ?? true;
+    this.nonAtomicRevert = options.nonAtomicRevert;
+    this.forgetBatches = options.forgetBatches ?? false;
     this.onActivity = options.onActivity;
   }
 
@@ -459,6 +473,7 @@ export class DevWallet {
 
   /** `atomic` on a chain: `supported` once delegated to its BatchExecutor, `ready` before (the next batch delegates), else `unsupported`. */
   private async atomicStatus(chainId: number): Promise<AtomicStatus> {
+    if (this.nonAtomicRevert) return 'supported';
     const executor = this.chains.get(chainId)?.batchExecutor;
     if (!executor) return 'unsupported';
     const code = String(await this.rpc('eth_getCode', [this.address, 'latest'], chainId)).toLowerCase();
@@ -506,6 +521,27 @@ export class DevWallet {
         throw new ProviderRpcError(INVALID_PARAMS, 'Invalid call value.');
       return { to: to as Hex, data: (data ?? '0x') as Hex, value: value ? hexToBigInt(value as Hex) : 0n };
     });
+    if (this.nonAtomicRevert) {
+      // Broken on purpose: one transaction per call; the last gets its intrinsic gas and a little more, so it runs out.
+      const hashes: Hex[] = [];
+      for (const [i, call] of calls.entries()) {
+        const last = i === calls.length - 1;
+        const bytes = call.data.slice(2).match(/../g) ?? [];
+        const zeros = bytes.filter((byte) => byte === '00').length;
+        // The intrinsic gas, or EIP-7623's calldata floor when higher, and 5,000 more: far too little for any bridge call.
+        const intrinsic = 21_000 + Math.max(16 * (bytes.length - zeros) + 4 * zeros, 40 * (bytes.length - zeros) + 10 * zeros);
+        hashes.push(
+          await this.sendTransaction({
+            from: this.address,
+            to: call.to,
+            data: call.data,
+            value: numberToHex(call.value),
+            ...(last ? { gas: numberToHex(intrinsic + 5_000) } : {}),
+          }),
+        );
+      }
+      return { id: batchId(chainId, false, hashes) };
+    }
     const status = await this.atomicStatus(chainId);
     if (status === 'unsupported') {
       if (request.atomicRequired !== false)
@@ -559,7 +595,7 @@ export class DevWallet {
 
   private async getCallsStatus(id: unknown) {
     const batch = typeof id === 'string' ? readBatchId(id) : undefined;
-    if (!batch || !this.chains.has(batch.chainId)) throw new ProviderRpcError(UNKNOWN_BUNDLE, `No batch with id ${String(id)}.`);
+    if (!batch || !this.chains.has(batch.chainId) || this.forgetBatches) throw new ProviderRpcError(UNKNOWN_BUNDLE, `Unknown bundle id ${String(id)}.`);
     const { chainId, atomic, hashes } = batch;
     type Receipt = { logs: unknown[]; status: Hex; blockHash: Hex; blockNumber: Hex; gasUsed: Hex; transactionHash: Hex };
     const receipts = (await Promise.all(hashes.map((hash) => this.rpc('eth_getTransactionReceipt', [hash], chainId)))) as (Receipt | null)[];
@@ -571,7 +607,7 @@ export class DevWallet {
     }
     const mined = receipts as Receipt[];
     const succeeded = mined.filter((receipt) => receipt.status === '0x1').length;
-    const status = succeeded === mined.length ? 200 : succeeded === 0 ? 500 : 600;
+    const status = !atomic && this.nonAtomicRevert ? this.nonAtomicRevert : succeeded === mined.length ? 200 : succeeded === 0 ? 500 : 600;
     return {
       ...base,
       status,

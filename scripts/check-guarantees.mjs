@@ -68,7 +68,7 @@ const MUTANTS = [
     edits: [
       {
         file: 'src/flow/guards.ts',
-        find: "  if (REFUSED_SELECTORS.includes(tx.data.slice(0, 10).toLowerCase())) return refuse('transaction-calldata');",
+        find: "  if (grantsAssets(tx.data)) return refuse('transaction-calldata');",
         replace: '',
       },
     ],
@@ -503,9 +503,9 @@ const MUTANTS = [
         replace: '',
       },
     ],
-    node: [EFFECTS, SIMULATION],
-    browser: [SIMULATION_E2E],
-    grep: 'Permit2|setApprovalForAll',
+    // The sandbox's grant routes are refused by their calldata first since issue 35 (row 16): the effects' unit tests show this rule.
+    node: [EFFECTS],
+    grep: 'Permit2|setApprovalForAll|grant',
   },
   {
     row: 14,
@@ -619,9 +619,8 @@ const MUTANTS = [
     edits: [
       {
         file: 'src/flow/batch.ts',
-        find: "  if (status.state === 'confirmed' && last?.status === 'success') return save({ phase: 'broadcast', sourceTxHash: last.transactionHash, broadcastAt: Date.now() });",
-        replace:
-          "  if (status.state === 'confirmed' && last?.status === 'success') return { ...record, phase: 'broadcast', sourceTxHash: last.transactionHash };",
+        find: "  if (status.state !== 'failed' && last?.status === 'success') return save({ phase: 'broadcast', sourceTxHash: last.transactionHash, broadcastAt: Date.now() });",
+        replace: "  if (status.state !== 'failed' && last?.status === 'success') return { ...record, phase: 'broadcast', sourceTxHash: last.transactionHash };",
       },
     ],
     node: ['test/node/batch.test.ts'],
@@ -633,6 +632,87 @@ const MUTANTS = [
     edits: [{ file: 'src/flow/batch.ts', find: "  save({ phase: 'abandoned' });", replace: '' }],
     node: ['test/node/batch.test.ts'],
     grep: 'reverts on chain|reverted while no page',
+  },
+  // 16. Grants refused by the route checks alone, no simulation (issue 35).
+  {
+    row: 16,
+    name: 'Permit2 approve accepted as the bridge call',
+    edits: [{ file: 'src/flow/grant-calldata.ts', find: "  '0x87517c45': 'approve(address,address,uint160,uint48)',", replace: '' }],
+    node: ['test/node/grant-calldata.test.ts'],
+    browser: ['test/browser/trust.e2e.test.ts'],
+    grep: 'Permit2',
+  },
+  {
+    row: 16,
+    name: 'setApprovalForAll accepted as the bridge call',
+    edits: [{ file: 'src/flow/grant-calldata.ts', find: "  '0xa22cb465': 'setApprovalForAll(address,bool)',", replace: '' }],
+    node: ['test/node/grant-calldata.test.ts'],
+    browser: ['test/browser/trust.e2e.test.ts'],
+    grep: 'setApprovalForAll',
+  },
+  {
+    row: 16,
+    name: 'a grant one multicall level down accepted',
+    edits: [
+      {
+        file: 'src/flow/grant-calldata.ts',
+        find: '  return !!inner?.some((call) => selectorOf(call) in GRANT_SELECTORS || BATCH_SELECTORS.includes(selectorOf(call)));',
+        replace: '  return false;',
+      },
+    ],
+    node: ['test/node/grant-calldata.test.ts'],
+    browser: ['test/browser/trust.e2e.test.ts'],
+    grep: 'level down|Multicall3',
+  },
+  // 17. Hashes and addresses in event details validated or left out (issue 35).
+  {
+    row: 17,
+    name: 'a forged dest_tx_hash merged into the saved transfer',
+    edits: [
+      {
+        file: 'src/flow/track-transfer.ts',
+        find: '    destTxHash: txHashOrNothing(status.dest_tx_hash) || record.destTxHash,',
+        replace: '    destTxHash: status.dest_tx_hash || record.destTxHash,',
+      },
+    ],
+    node: ['test/node/event-values.test.ts'],
+    browser: ['test/browser/trust.e2e.test.ts'],
+    grep: 'forged|javascript',
+  },
+  {
+    row: 17,
+    name: 'event details passed on unchecked',
+    edits: [
+      {
+        file: 'src/bridge-widget/event-values.ts',
+        find: '  for (const key of HASH_FIELDS) if (out[key] !== undefined) out[key] = txHashOrNothing(out[key]);',
+        replace: '',
+      },
+    ],
+    node: ['test/node/event-values.test.ts'],
+    grep: 'cleanDetail',
+  },
+  // 18. A batch's outcome read from its receipts (issue 35).
+  {
+    row: 18,
+    name: 'a non-atomic batch judged by its status code',
+    edits: [
+      {
+        file: 'src/flow/batch.ts',
+        find: "  if (status.state !== 'failed' && last?.status === 'success') return save(",
+        replace: "  if (status.state === 'confirmed') return save(",
+      },
+    ],
+    node: ['test/node/batch.test.ts'],
+    browser: ['test/browser/trust.e2e.test.ts'],
+    grep: 'one by one|receipts',
+  },
+  {
+    row: 18,
+    name: 'an approval left standing reported as failed',
+    edits: [{ file: 'src/flow/batch.ts', find: '        if (stands) {', replace: '        if (false) {' }],
+    node: ['test/node/batch.test.ts'],
+    grep: 'one by one',
   },
 ];
 

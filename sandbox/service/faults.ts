@@ -32,6 +32,8 @@ export const HOSTILE_MODES = [
   'below-minimum',
   'hex-chain-ids',
   'bidi-names',
+  'multicall-grant',
+  'forged-hashes',
 ] as const;
 export type HostileMode = (typeof HOSTILE_MODES)[number];
 

@@ -4,13 +4,18 @@
  * responses"); the intent the service stores, tracks and settles stays the
  * honest one, so whatever a widget does next is measured against real chains.
  */
-import { encodeFunctionData, erc20Abi, keccak256, maxUint160, maxUint256, maxUint48, numberToHex, parseGwei, stringToHex, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, keccak256, maxUint160, maxUint256, maxUint48, numberToHex, parseAbi, parseGwei, stringToHex, type Hex } from 'viem';
 import { SandboxCollectibleAbi, SandboxPermit2Abi } from '../artifacts/abis.js';
 import { ATTACKER_ACCOUNT } from '../chains/accounts.js';
 import type { HostileMode } from './faults.js';
 import type { Intent } from './intents.js';
 import { formatMicroUsd } from './money.js';
 import type { RoutePlan } from './providers.js';
+
+/** Multicall3's `aggregate3`, the one entry point `multicall-grant` uses. */
+const AGGREGATE3_ABI = parseAbi([
+  'function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[])',
+]);
 
 /** The chain id the `foreign-chain-approval` mode adds: Ethereum mainnet, never in the sandbox's chain list. */
 export const FOREIGN_APPROVAL_CHAIN_ID = '1';
@@ -101,6 +106,17 @@ export function applyHostileRoute(mode: HostileMode, route: HostileRouteTarget, 
       tx.value = '0';
       return `transaction=setApprovalForAll(${ATTACKER_ACCOUNT.address}, true) on ${tx.to}`;
     }
+    case 'multicall-grant': {
+      // Multicall3's aggregate3: the honest bridge call next to setApprovalForAll(attacker) on the collectible, one level down.
+      const grant = encodeFunctionData({ abi: SandboxCollectibleAbi, functionName: 'setApprovalForAll', args: [ATTACKER_ACCOUNT.address, true] });
+      const calls = [
+        { target: tx.to as Hex, allowFailure: false, callData: tx.data as Hex },
+        { target: plan.source.contracts.collectible as Hex, allowFailure: false, callData: grant },
+      ];
+      tx.data = encodeFunctionData({ abi: AGGREGATE3_ABI, functionName: 'aggregate3', args: [calls] });
+      tx.to = plan.source.contracts.multicall3;
+      return `transaction=Multicall3.aggregate3([bridge call, setApprovalForAll(${ATTACKER_ACCOUNT.address}, true)])`;
+    }
     case 'hex-chain-ids': {
       tx.chainId = hexChainId(tx.chainId);
       for (const approval of approvals ?? []) approval.chainId = hexChainId(approval.chainId);
@@ -110,6 +126,7 @@ export function applyHostileRoute(mode: HostileMode, route: HostileRouteTarget, 
       // The route is honest; the settlement pays a tenth of toAmountMin (tracker.ts) and the status says so.
       return `settles ${plan.estimate.toAmountMin / BELOW_MINIMUM_DIVISOR} (toAmountMin / ${BELOW_MINIMUM_DIVISOR})`;
     case 'foreign-status':
+    case 'forged-hashes':
     case 'bidi-names':
       return null;
   }
@@ -183,6 +200,12 @@ export function foreignStatus<T extends { next_poll_at?: string }>(honest: T, in
     to_amount_wei: (3n * intent.plan.estimate.toAmount).toString(),
   };
 }
+
+/** `forged-hashes`: a settled record's `dest_tx_hash` is a `javascript:` URL (a pending one has none to forge); everything else is the real intent's. */
+export function forgedHashes<T extends { dest_tx_hash?: string | null | undefined }>(record: T): T {
+  return record.dest_tx_hash ? { ...record, dest_tx_hash: FORGED_DEST_TX_HASH } : record;
+}
+export const FORGED_DEST_TX_HASH = 'javascript:alert(document.domain)//0x1111111111111111111111111111111111111111111111111111111111111111';
 
 /** `hex-chain-ids` on a status record: its EVM chain ids in hex. */
 export function hexStatus<T extends { from_chain_id: string; to_chain_id: string }>(record: T): T {

@@ -18,8 +18,10 @@
  */
 import type { Route } from '../api/schemas.js';
 import { MAX_UINT256 } from '../model/tokens.js';
-import { WalletError, encodeApprove, getAtomicStatus, parseBatchId, sendCalls, waitForCalls } from '../wallet/index.js';
+import { UNKNOWN_BUNDLE, WalletError, encodeApprove, getAtomicStatus, parseBatchId, readErc20Allowance, sendCalls, waitForCalls } from '../wallet/index.js';
 import type { Address, AtomicStatus, Call, Eip1193Provider, Hash } from '../wallet/index.js';
+import type { CallsReceipt } from '../wallet/calls.js';
+import { formatAmount } from '../format/amount.js';
 import { readChainFees } from '../wallet/reads.js';
 import { FlowError, fromWalletError } from './errors.js';
 import { boundedFeeFields, networkFee } from './fees.js';
@@ -215,9 +217,17 @@ async function sendBatch(
   try {
     record = await settleBatch(provider, record, store, { signal, pollMs: deps.confirmPollMs });
   } catch (error) {
-    if (error instanceof FlowError && error.kind === 'batch-failed') {
-      for (const step of needed) show(step, 'failed', error.message);
-      throw error;
+    if (error instanceof BatchFailedError) {
+      const { remaining, sentence } = await approvalsAfterFailedBatch(provider, fromAddress, plan.fromToken, needed, error.receipts, signal);
+      const message = error.message + sentence;
+      for (const step of needed) {
+        const stands = remaining.find((r) => r.id === step.id);
+        if (stands) {
+          step.txHash = stands.txHash;
+          show(step, 'done');
+        } else show(step, 'failed', message);
+      }
+      throw sentence ? new BatchFailedError(message, error.receipts, 'batch-partial') : error;
     }
     // Sent, but not settled here (Cancel, an account change, a wallet that stopped
     // answering): the tracking follows it from its saved id. Not when the widget left
@@ -252,19 +262,74 @@ export async function settleBatch(
 ): Promise<SavedTransfer> {
   // Only the wallet knows where its batch stands.
   if (!provider) throw new FlowError('wallet', 'Connect the wallet that sent this transfer to follow it.');
-  const status = await waitForCalls(provider, record.batchId!, { signal: options.signal, pollMs: options.pollMs ?? 1_000 });
+  const status = await waitForCalls(provider, record.batchId!, { signal: options.signal, pollMs: options.pollMs ?? 1_000 }).catch((error: unknown) => {
+    // A wallet that forgot the batch (5730, after a reload): whether it ran is unknown, so the record stays and this is said plainly, never the wallet's raw words (issue 35).
+    if (error instanceof WalletError && error.rpcCode === UNKNOWN_BUNDLE)
+      throw new FlowError(
+        'batch-unknown',
+        'Your wallet no longer knows this batch, so whether the transfer was sent is unknown. Check your wallet’s activity before bridging again: a second transfer could send the tokens twice.',
+        { cause: error },
+      );
+    throw error;
+  });
   const save = (change: Partial<SavedTransfer>): SavedTransfer =>
     store.update(record.account, record.intentId, (current) => ({ ...(current ?? record), ...change })) ?? { ...record, ...change };
+  // Read from the receipts, whatever `atomic` or the status code claims (issue 35): the bridge call is the
+  // batch's last call, so it ran exactly when the last receipt succeeded (one receipt for an atomic batch).
   const last = status.receipts.at(-1);
-  if (status.state === 'confirmed' && last?.status === 'success')
-    return save({ phase: 'broadcast', sourceTxHash: last.transactionHash, broadcastAt: Date.now() });
+  if (status.state !== 'failed' && last?.status === 'success') return save({ phase: 'broadcast', sourceTxHash: last.transactionHash, broadcastAt: Date.now() });
+  // The bridge call did not run: no receipt goes to the service for it.
   save({ phase: 'abandoned' });
-  throw new FlowError(
-    'batch-failed',
-    status.state === 'failed'
+  const ran = status.receipts.filter((r) => r.status === 'success');
+  throw new BatchFailedError(
+    status.state === 'failed' || status.receipts.length === 0
       ? 'Your wallet did not send the batch. Nothing was sent.'
-      : status.state === 'partial'
-        ? 'Part of the batch went through, the transfer did not: no tokens were bridged. Your wallet’s activity shows what ran.'
+      : ran.length
+        ? 'Your wallet ran the batch’s calls one by one and the transfer reverted: no tokens were bridged.'
         : 'The batch reverted on chain as a whole: nothing moved but the network fee.',
+    status.receipts,
   );
+}
+
+/** A batch whose bridge call did not run, with the receipts the wallet reported (one per transaction, in order). */
+export class BatchFailedError extends FlowError {
+  readonly receipts: readonly CallsReceipt[];
+  /** `batch-partial`: the bridge call did not run, but an approval of the batch did and its allowance remains. */
+  constructor(message: string, receipts: readonly CallsReceipt[], kind: 'batch-failed' | 'batch-partial' = 'batch-failed') {
+    super(kind, message);
+    this.receipts = receipts;
+  }
+}
+
+/**
+ * After a batch whose bridge call did not run: each approval as the chain
+ * shows it (the allowance read through the wallet), `done` with its receipt's
+ * hash when it stands, else `failed`; and the sentence naming what remains
+ * (token, amount, spender), since a wallet may run the calls one by one whatever
+ * it said of atomicity.
+ */
+export async function approvalsAfterFailedBatch(
+  provider: Eip1193Provider,
+  owner: Address,
+  token: { symbol: string; decimals: number },
+  needed: readonly ApprovalProgress[],
+  receipts: readonly CallsReceipt[],
+  signal?: AbortSignal,
+): Promise<{ remaining: ApprovalProgress[]; sentence: string }> {
+  const remaining: ApprovalProgress[] = [];
+  for (const [i, step] of needed.entries()) {
+    const allowance = await readErc20Allowance(provider, { token: step.tokenAddress, owner, spender: step.spender }, { signal }).catch(() => undefined);
+    if (allowance !== undefined && allowance >= step.amount) {
+      // One receipt per call when the wallet ran them one by one; otherwise the batch's one transaction.
+      const receipt = receipts.length === needed.length + 1 ? receipts[i] : receipts.length === 1 ? receipts[0] : undefined;
+      remaining.push({ ...step, txHash: receipt?.transactionHash });
+    }
+  }
+  const sentence = remaining
+    .map(
+      (step) =>
+        ` An allowance of ${formatAmount(step.amount, token.decimals)} ${token.symbol} to ${step.spender} remains: the next transfer uses it, or revoke it in your wallet (an approval of 0 to that address).`,
+    )
+    .join('');
+  return { remaining, sentence };
 }

@@ -17,6 +17,8 @@ export type FlowErrorKind =
   | 'approval-failed'
   | 'transaction-reverted'
   | 'batch-failed'
+  | 'batch-partial'
+  | 'batch-unknown'
   | 'routing'
   | 'route-rejected'
   | 'simulation-unavailable';

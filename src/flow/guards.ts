@@ -32,10 +32,15 @@
  *   the spec describes needs it.
  * - What the route does, seen in a simulation of the whole sequence, is
  *   judged in ./effects.ts; these rules are the first line.
- * - Calldata: the ERC-20 `transfer`, `transferFrom`, `approve`,
- *   `increaseAllowance` and the EIP-2612 `permit` (and DAI's older `permit`)
- *   are never the bridge call: a route whose transaction starts with one of
- *   their selectors is refused, whatever `to` is.
+ * - Calldata: a call that grants or moves the user's assets (ERC-20
+ *   `transfer`, `transferFrom`, `approve`, `increaseAllowance`, EIP-2612 and
+ *   DAI `permit`, Permit2's `approve`, `permit`, `permitTransferFrom` and
+ *   `transferFrom`, ERC-721/1155 `setApprovalForAll` and transfers) is never
+ *   the bridge call, whatever `to` is, and neither is a Multicall3/`multicall`
+ *   batch with one inside (./grant-calldata.ts). This holds without any
+ *   simulation: grants are refused by the route checks alone (issue 35). The
+ *   approvals a route may ask for are its `approvals` entries only, which the
+ *   widget itself encodes as `approve` on the source token.
  * - Terms: the route's `toAmount` or `toAmountMin` below the reference quote
  *   by more than the user's slippage, or its fees in USD above the quote's by
  *   more than {@link FEE_RISE_PERCENT} % and at least {@link FEE_RISE_MIN_USD}
@@ -50,6 +55,7 @@ import { MAX_UINT256, NATIVE_TOKEN, isNativeToken } from '../model/tokens.js';
 import { isHexAddress } from '../model/checksum.js';
 import { evmChainId, sameChainId } from '../model/chain-id.js';
 import { inertText } from '../model/text.js';
+import { grantsAssets } from './grant-calldata.js';
 
 /** Allowance on top of the listed native fees, in basis points of those fees. */
 export const VALUE_TOLERANCE_BPS = 100n;
@@ -65,10 +71,6 @@ export const MAX_APPROVALS = 3;
  * pool takes.
  */
 export const MAX_CALLDATA_BYTES = 64 * 1024;
-
-/** Selectors that are never a bridge call (see the module notes). */
-// transfer, transferFrom, approve, increaseAllowance, permit (EIP-2612), permit (DAI)
-const REFUSED_SELECTORS = ['0xa9059cbb', '0x23b872dd', '0x095ea7b3', '0x39509351', '0xd505accf', '0x8fcbaf0c'];
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
@@ -177,7 +179,8 @@ export function checkTransaction(agreed: Agreement, route: Route): Verdict {
     return refuse('transaction-target');
   }
   // Whole bytes only: an odd number of hex digits is not calldata a wallet can send.
-  if (tx.data.length % 2 || REFUSED_SELECTORS.includes(tx.data.slice(0, 10).toLowerCase())) return refuse('transaction-calldata');
+  if (tx.data.length % 2) return refuse('transaction-calldata');
+  if (grantsAssets(tx.data)) return refuse('transaction-calldata');
   if (tx.chainId !== undefined) {
     const chain = sourceChain(agreed, tx.chainId, 'transaction-chain');
     if (!chain.ok) return chain;

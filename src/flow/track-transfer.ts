@@ -11,6 +11,7 @@ import { RoutingError } from '../api/errors.js';
 import type { BackoffOptions } from '../api/rate-limit.js';
 import type { IntentStatus, ReceiptResult, TrackedIntentStatus } from '../api/schemas.js';
 import { isFinalPhase, phaseOfStatus, type TransferPhase } from '../model/transfer-phase.js';
+import { txHashOrNothing } from '../model/chain-value.js';
 import { checkStatus, type Refusal } from './guards.js';
 import type { IntentStore, SavedTransfer } from './intent-store.js';
 import { pollUntilFinal, type PollOptions } from './status-poller.js';
@@ -58,9 +59,10 @@ export function mergeStatus(record: SavedTransfer, status: IntentStatus, now = D
     reached,
     lastStatus: status.rawStatus,
     needsGas: status.gas_status === 'needs_gas',
-    destTxHash: status.dest_tx_hash || record.destTxHash,
+    // The service's hashes are kept only when well-formed (issue 35): the tracker and the events show nothing else.
+    destTxHash: txHashOrNothing(status.dest_tx_hash) || record.destTxHash,
     toAmountReceived: status.to_amount_wei ?? record.toAmountReceived,
-    sourceTxHash: record.sourceTxHash || status.source_tx_hash || undefined,
+    sourceTxHash: record.sourceTxHash || txHashOrNothing(status.source_tx_hash),
     requestId: status.request_id || record.requestId,
     providerRequestId: record.providerRequestId || status.provider_request_id || undefined,
   };

@@ -83,6 +83,10 @@ export const de: Strings = {
   'error.wallet-timeout': 'Das Wallet hat nicht rechtzeitig geantwortet. Wenn Sie dort noch bestätigen, verfolgt diese Seite die Überweisung.',
   'error.approval-failed': 'Die Genehmigung ist fehlgeschlagen. Sonst wurde nichts gesendet.',
   'error.batch-failed': 'Die gebündelte Transaktion ist nicht durchgegangen. Es wurde nichts übertragen.',
+  'error.batch-partial':
+    'Die Übertragung ist fehlgeschlagen, aber eine Freigabe aus dem Bündel wurde ausgeführt: Diese Freigabe besteht weiter (die Aktivität deiner Wallet zeigt sie). Die nächste Übertragung nutzt sie, oder du widerrufst sie in deiner Wallet. Es wurde nichts übertragen.',
+  'error.batch-unknown':
+    'Deine Wallet kennt dieses Bündel nicht mehr, daher ist unklar, ob die Übertragung gesendet wurde. Prüfe die Aktivität deiner Wallet, bevor du erneut überträgst: Eine zweite Übertragung könnte die Token doppelt senden.',
   'error.no-provider': 'Das übergebene Wallet ist kein EIP-1193-Provider.',
   'error.wallet-no-provider':
     'Hier kann noch kein Wallet verbunden werden. Bitte versuchen Sie es später erneut oder wenden Sie sich an den Betreiber der Website.',

@@ -87,6 +87,10 @@ export const en = {
   'error.wallet-timeout': 'The wallet did not answer in time. If you still confirm it there, this page will pick it up and track it.',
   'error.approval-failed': 'The approval did not go through. Nothing else was sent.',
   'error.batch-failed': 'The batch did not go through. Nothing was bridged.',
+  'error.batch-partial':
+    'The transfer reverted, but an approval of the batch went through: that allowance remains (your wallet’s activity shows it). The next transfer uses it, or you can revoke it in your wallet. Nothing was bridged.',
+  'error.batch-unknown':
+    'Your wallet no longer knows this batch, so whether the transfer was sent is unknown. Check your wallet’s activity before bridging again: a second transfer could send the tokens twice.',
   'error.no-provider': 'The wallet handed to the widget is not an EIP-1193 provider.',
   'error.wallet-no-provider': 'No wallet can be connected here yet. Please try again later or contact the site owner.',
   'error.proxy-refused': 'Bridging is not available on this site. If this is your site, the browser console says what to change.',

@@ -85,6 +85,10 @@ export const es: Strings = {
   'error.wallet-timeout': 'La billetera no respondió a tiempo. Si aún la confirmas allí, esta página la detectará y la seguirá.',
   'error.approval-failed': 'La aprobación no se completó. No se envió nada más.',
   'error.batch-failed': 'El lote no se completó. No se transfirió nada.',
+  'error.batch-partial':
+    'La transferencia se revirtió, pero una aprobación del lote se ejecutó: esa autorización sigue vigente (aparece en la actividad de tu billetera). La próxima transferencia la usará, o puedes revocarla en tu billetera. No se transfirió nada.',
+  'error.batch-unknown':
+    'Tu billetera ya no reconoce este lote, así que no se sabe si la transferencia se envió. Revisa la actividad de tu billetera antes de transferir de nuevo: una segunda transferencia podría enviar los tokens dos veces.',
   'error.no-provider': 'La billetera entregada al widget no es un proveedor EIP-1193.',
   'error.wallet-no-provider': 'Todavía no se puede conectar ninguna billetera aquí. Vuelve a intentarlo más tarde o contacta con el responsable del sitio.',
   'error.proxy-refused': 'El bridge no está disponible en este sitio. Si el sitio es tuyo, la consola del navegador indica qué cambiar.',

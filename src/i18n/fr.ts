@@ -86,6 +86,10 @@ export const fr: Strings = {
   'error.wallet-timeout': 'Le portefeuille n’a pas répondu à temps. Si vous confirmez encore là-bas, cette page le détectera et suivra le transfert.',
   'error.approval-failed': 'L’approbation n’a pas abouti. Rien d’autre n’a été envoyé.',
   'error.batch-failed': 'Le lot n’a pas abouti. Rien n’a été transféré.',
+  'error.batch-partial':
+    'Le transfert a échoué, mais une approbation du lot a abouti : cette autorisation reste active (l’activité de votre portefeuille l’affiche). Le prochain transfert l’utilisera, ou vous pouvez la révoquer dans votre portefeuille. Rien n’a été transféré.',
+  'error.batch-unknown':
+    'Votre portefeuille ne connaît plus ce lot : on ne sait donc pas si le transfert a été envoyé. Vérifiez l’activité de votre portefeuille avant de recommencer : un second transfert pourrait envoyer les jetons deux fois.',
   'error.no-provider': 'Le portefeuille fourni au widget n’est pas un fournisseur EIP-1193.',
   'error.wallet-no-provider': 'Aucun portefeuille ne peut encore être connecté ici. Réessayez plus tard ou contactez le responsable du site.',
   'error.proxy-refused': 'Le bridge n’est pas disponible sur ce site. Si c’est votre site, la console du navigateur indique quoi modifier.',

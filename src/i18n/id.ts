@@ -82,6 +82,10 @@ export const id: Strings = {
   'error.wallet-timeout': 'Dompet tidak menjawab tepat waktu. Jika Anda tetap mengonfirmasinya di sana, halaman ini akan mendeteksi dan memantaunya.',
   'error.approval-failed': 'Persetujuan tidak berhasil. Tidak ada hal lain yang dikirim.',
   'error.batch-failed': 'Batch tidak berhasil. Tidak ada dana yang dipindahkan.',
+  'error.batch-partial':
+    'Transfer gagal, tetapi satu persetujuan dari batch berhasil: izin tersebut masih berlaku (terlihat di aktivitas dompet Anda). Transfer berikutnya akan memakainya, atau Anda dapat mencabutnya di dompet. Tidak ada dana yang dipindahkan.',
+  'error.batch-unknown':
+    'Dompet Anda tidak lagi mengenali batch ini, jadi tidak diketahui apakah transfer sudah terkirim. Periksa aktivitas dompet Anda sebelum mentransfer lagi: transfer kedua bisa mengirim token dua kali.',
   'error.no-provider': 'Dompet yang diberikan ke widget bukan penyedia EIP-1193.',
   'error.wallet-no-provider': 'Belum ada dompet yang dapat dihubungkan di sini. Coba lagi nanti atau hubungi pemilik situs.',
   'error.proxy-refused': 'Bridge tidak tersedia di situs ini. Jika ini situs Anda, konsol browser menjelaskan apa yang perlu diubah.',

@@ -85,6 +85,10 @@ export const it: Strings = {
   'error.wallet-timeout': 'Il wallet non ha risposto in tempo. Se confermi ancora lì, questa pagina lo rileverà e seguirà il trasferimento.',
   'error.approval-failed': 'L’approvazione non è andata a buon fine. Non è stato inviato nient’altro.',
   'error.batch-failed': 'Il batch non è andato a buon fine. Non è stato trasferito nulla.',
+  'error.batch-partial':
+    'Il trasferimento è stato annullato, ma un’approvazione del batch è andata a buon fine: quell’autorizzazione resta attiva (la vedi nell’attività del wallet). Il prossimo trasferimento la userà, oppure puoi revocarla nel wallet. Non è stato trasferito nulla.',
+  'error.batch-unknown':
+    'Il wallet non riconosce più questo batch, quindi non si sa se il trasferimento sia stato inviato. Controlla l’attività del wallet prima di trasferire di nuovo: un secondo trasferimento potrebbe inviare i token due volte.',
   'error.no-provider': 'Il wallet passato al widget non è un provider EIP-1193.',
   'error.wallet-no-provider': 'Qui non è ancora possibile collegare alcun wallet. Riprova più tardi o contatta il gestore del sito.',
   'error.proxy-refused': 'Il bridge non è disponibile su questo sito. Se il sito è tuo, la console del browser indica cosa cambiare.',

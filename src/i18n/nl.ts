@@ -84,6 +84,10 @@ export const nl: Strings = {
   'error.wallet-timeout': 'De wallet antwoordde niet op tijd. Bevestig je daar alsnog, dan pikt deze pagina het op en volgt ze de overboeking.',
   'error.approval-failed': 'De goedkeuring is niet gelukt. Verder is er niets verstuurd.',
   'error.batch-failed': 'De batch is niet gelukt. Er is niets overgemaakt.',
+  'error.batch-partial':
+    'De overboeking is teruggedraaid, maar een goedkeuring uit de batch is uitgevoerd: die toestemming blijft staan (de activiteit van je wallet toont haar). De volgende overboeking gebruikt haar, of je trekt haar in je wallet in. Er is niets overgemaakt.',
+  'error.batch-unknown':
+    'Je wallet kent deze batch niet meer, dus het is onbekend of de overboeking is verzonden. Controleer de activiteit van je wallet voordat je opnieuw overmaakt: een tweede overboeking kan de tokens twee keer versturen.',
   'error.no-provider': 'De wallet die aan de widget is gegeven, is geen EIP-1193-provider.',
   'error.wallet-no-provider': 'Hier kan nog geen wallet worden gekoppeld. Probeer het later opnieuw of neem contact op met de beheerder van de site.',
   'error.proxy-refused': 'Bridgen is op deze site niet beschikbaar. Is dit jouw site, dan staat in de browserconsole wat je moet aanpassen.',

@@ -87,6 +87,10 @@ export const pl: Strings = {
   'error.wallet-timeout': 'Portfel nie odpowiedział na czas. Jeśli nadal to tam potwierdzisz, ta strona to wykryje i będzie śledzić przelew.',
   'error.approval-failed': 'Zatwierdzenie się nie powiodło. Nic więcej nie zostało wysłane.',
   'error.batch-failed': 'Paczka nie przeszła. Nic nie zostało przesłane.',
+  'error.batch-partial':
+    'Transfer został cofnięty, ale zatwierdzenie z paczki zostało wykonane: to uprawnienie nadal obowiązuje (widać je w aktywności portfela). Następny transfer z niego skorzysta albo możesz je cofnąć w portfelu. Nic nie zostało przesłane.',
+  'error.batch-unknown':
+    'Portfel nie rozpoznaje już tej paczki, więc nie wiadomo, czy transfer został wysłany. Sprawdź aktywność portfela, zanim prześlesz ponownie: drugi transfer mógłby wysłać tokeny dwa razy.',
   'error.no-provider': 'Portfel przekazany do widżetu nie jest dostawcą EIP-1193.',
   'error.wallet-no-provider': 'Na razie nie można tu połączyć żadnego portfela. Spróbuj ponownie później lub skontaktuj się z właścicielem strony.',
   'error.proxy-refused': 'Bridge nie jest dostępny na tej stronie. Jeśli to Twoja strona, konsola przeglądarki podaje, co zmienić.',

@@ -85,6 +85,10 @@ export const pt: Strings = {
   'error.wallet-timeout': 'A carteira não respondeu a tempo. Se você ainda confirmar lá, esta página vai detectar e acompanhar a transferência.',
   'error.approval-failed': 'A aprovação não foi concluída. Nada mais foi enviado.',
   'error.batch-failed': 'O lote não foi concluído. Nada foi transferido.',
+  'error.batch-partial':
+    'A transferência foi revertida, mas uma aprovação do lote foi executada: essa autorização continua valendo (aparece na atividade da sua carteira). A próxima transferência vai usá-la, ou você pode revogá-la na carteira. Nada foi transferido.',
+  'error.batch-unknown':
+    'Sua carteira não reconhece mais este lote, então não se sabe se a transferência foi enviada. Confira a atividade da carteira antes de transferir de novo: uma segunda transferência poderia enviar os tokens duas vezes.',
   'error.no-provider': 'A carteira passada ao widget não é um provedor EIP-1193.',
   'error.wallet-no-provider': 'Ainda não é possível conectar nenhuma carteira aqui. Tente novamente mais tarde ou fale com o responsável pelo site.',
   'error.proxy-refused': 'O bridge não está disponível neste site. Se o site é seu, o console do navegador diz o que mudar.',

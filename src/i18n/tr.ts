@@ -85,6 +85,10 @@ export const tr: Strings = {
   'error.wallet-timeout': 'Cüzdan zamanında yanıt vermedi. Orada yine de onaylarsanız bu sayfa bunu algılayıp transferi izler.',
   'error.approval-failed': 'Onay gerçekleşmedi. Başka bir şey gönderilmedi.',
   'error.batch-failed': 'Paket gerçekleşmedi. Hiçbir şey aktarılmadı.',
+  'error.batch-partial':
+    'Aktarım geri alındı, ancak paketteki bir onay gerçekleşti: bu harcama izni hâlâ geçerli (cüzdanınızın etkinliğinde görünür). Sonraki aktarım onu kullanır ya da cüzdanınızdan iptal edebilirsiniz. Hiçbir şey aktarılmadı.',
+  'error.batch-unknown':
+    'Cüzdanınız bu paketi artık tanımıyor, bu yüzden aktarımın gönderilip gönderilmediği bilinmiyor. Yeniden aktarmadan önce cüzdanınızın etkinliğini kontrol edin: ikinci bir aktarım tokenleri iki kez gönderebilir.',
   'error.no-provider': 'Widget’a verilen cüzdan bir EIP-1193 sağlayıcısı değil.',
   'error.wallet-no-provider': 'Burada henüz bir cüzdan bağlanamıyor. Daha sonra tekrar deneyin veya site sahibiyle iletişime geçin.',
   'error.proxy-refused': 'Bu sitede bridge kullanılamıyor. Site sizinse, tarayıcı konsolu neyin değiştirilmesi gerektiğini söylüyor.',

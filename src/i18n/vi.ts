@@ -83,6 +83,10 @@ export const vi: Strings = {
   'error.wallet-timeout': 'Ví không phản hồi kịp. Nếu bạn vẫn xác nhận trong ví, trang này sẽ nhận ra và theo dõi giao dịch.',
   'error.approval-failed': 'Phê duyệt không thành công. Không gửi thêm gì.',
   'error.batch-failed': 'Lô giao dịch không thành công. Không có gì được chuyển.',
+  'error.batch-partial':
+    'Giao dịch chuyển đã bị hoàn tác, nhưng một phê duyệt trong lô đã thực hiện: hạn mức đó vẫn còn hiệu lực (hiển thị trong lịch sử ví của bạn). Lần chuyển tiếp theo sẽ dùng nó, hoặc bạn có thể thu hồi trong ví. Không có gì được chuyển.',
+  'error.batch-unknown':
+    'Ví của bạn không còn nhận ra lô này, nên không rõ giao dịch chuyển đã được gửi hay chưa. Hãy kiểm tra lịch sử ví trước khi chuyển lại: lần chuyển thứ hai có thể gửi token hai lần.',
   'error.no-provider': 'Ví được truyền cho widget không phải là nhà cung cấp EIP-1193.',
   'error.wallet-no-provider': 'Hiện chưa thể kết nối ví nào ở đây. Hãy thử lại sau hoặc liên hệ chủ trang web.',
   'error.proxy-refused': 'Bridge không khả dụng trên trang này. Nếu đây là trang của bạn, bảng điều khiển (console) của trình duyệt cho biết cần thay đổi gì.',

@@ -86,6 +86,9 @@ export const zh: Strings = {
   'error.wallet-timeout': '钱包未及时响应。如果您仍在钱包中确认，此页面会检测到并继续跟踪。',
   'error.approval-failed': '批准未成功。未发送其他内容。',
   'error.batch-failed': '批次未成功。未转移任何资产。',
+  'error.batch-partial':
+    '转账已回滚，但批次中的一项授权已执行：该授权额度仍然有效（可在钱包活动中查看）。下一次转账会使用它，你也可以在钱包中撤销。未转移任何资产。',
+  'error.batch-unknown': '你的钱包已不再识别此批次，因此无法确定转账是否已发送。再次转账前请先查看钱包活动：第二次转账可能会把代币发送两次。',
   'error.no-provider': '传给组件的钱包不是 EIP-1193 提供方。',
   'error.wallet-no-provider': '此处暂时无法连接任何钱包。请稍后重试或联系网站所有者。',
   'error.proxy-refused': '此网站无法使用跨链桥。如果这是您的网站，浏览器控制台会说明需要修改什么。',

@@ -195,13 +195,14 @@ describe('simulation: what a route does, end to end (issue 25)', function () {
     expect(before - (await nativeBalance(SRC, mounted.address)) < 10n ** 17n, 'less than 0.1 ETH spent').to.equal(true);
   });
 
-  it("Permit2's approve(token, attacker, max, max) as the transaction: refused by its effect", async () => {
-    const { routed } = await expectRefusal('permit2-approval', 'effect-allowance', 'The route would give another address access to your tokens.');
+  // Refused by the route checks before the simulation runs (issue 35; test/browser/trust.e2e.test.ts shows it without a simulation RPC).
+  it("Permit2's approve(token, attacker, max, max) as the transaction: refused by its calldata", async () => {
+    const { routed } = await expectRefusal('permit2-approval', 'transaction-calldata', 'The route asks you to sign something other than this transfer.');
     expect(routed.execution.transaction.to.toLowerCase()).to.equal((await sandboxConfig()).contracts[String(SRC)]!.permit2!.toLowerCase());
   });
 
-  it('setApprovalForAll(attacker, true) on an NFT contract: refused by its effect', async () => {
-    await expectRefusal('nft-approval-for-all', 'effect-allowance', 'The route would give another address access to your tokens.');
+  it('setApprovalForAll(attacker, true) on an NFT contract: refused by its calldata', async () => {
+    await expectRefusal('nft-approval-for-all', 'transaction-calldata', 'The route asks you to sign something other than this transfer.');
   });
 
   it('an approval to an account without code: refused', async () => {

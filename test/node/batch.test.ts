@@ -6,6 +6,7 @@
  * to the sandbox's BatchExecutor where it knows it, `unsupported` where not,
  * "method not found" when its EIP-5792 is off.
  */
+import { encodeApprove } from '../../src/wallet/erc20.ts';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeEventLog, encodeAbiParameters, erc20Abi, keccak256, numberToHex, type Hex } from 'viem';
@@ -15,7 +16,7 @@ import { PROMPT_METHODS, createDevWallet, type DevWallet, type DevWalletChain, t
 import { RoutingClient } from '../../src/api/index.ts';
 import type { Chain } from '../../src/api/schemas.ts';
 import { IntentStore, type SavedTransfer } from '../../src/flow/intent-store.ts';
-import { sendTransferInOnePrompt, shouldBatch, type BatchHandlers } from '../../src/flow/batch.ts';
+import { sendTransferInOnePrompt, settleBatch, shouldBatch, type BatchHandlers } from '../../src/flow/batch.ts';
 import { walletPrompts, type ExecutionState } from '../../src/flow/execution.ts';
 import { FlowError } from '../../src/flow/errors.ts';
 import { resumeAction, ABANDON_AFTER_MS } from '../../src/flow/form.ts';
@@ -401,6 +402,66 @@ describe('batched transfers against the sandbox', () => {
         await restore?.();
         await rpc(SRC, 'evm_setAutomine', [true]);
       }
+    });
+
+    for (const code of [600, 200] as const) {
+      it(`a wallet that runs the calls one by one (status ${code}, atomic: false): approval mined, bridge call reverted; read from the receipts, the approval that remains is named and shown done, no receipt sent (issue 35)`, async () => {
+        sandbox.faults.set({ forceProvider: 'swiftbridge' });
+        const w = wallet(2, { chainId: SRC });
+        w.nonAtomicRevert = code;
+        let approvals: readonly ApprovalProgress[] = [];
+        const attempt = sendTransferInOnePrompt(plan(w), deps(w), { onApprovals: (steps) => (approvals = steps) });
+        const error = await attempt.then(
+          () => assert.fail('the transfer cannot succeed'),
+          (e: unknown) => e,
+        );
+        assert.ok(error instanceof FlowError && error.kind === 'batch-partial', String(error));
+        const pending = stored(w.address)!;
+        const status = await getCallsStatus(w, pending.batchId!);
+        assert.deepEqual([status.atomic, status.receipts.map((r) => r.status)], [false, ['success', 'reverted']]);
+        const spender = approvals[0]!.spender;
+        const standing = await allowance(w.address, spender);
+        assert.ok(standing > 0n, 'the approval stands on chain');
+        assert.match(
+          error.message,
+          /^Your wallet ran the batch’s calls one by one and the transfer reverted: no tokens were bridged\. An allowance of [\d.,]+ USDC to 0x[0-9a-fA-F]{40} remains: the next transfer uses it, or revoke it in your wallet/,
+        );
+        assert.ok(error.message.includes(spender));
+        assert.deepEqual(
+          approvals.map((a) => [a.state, a.txHash]),
+          [['done', status.receipts[0]!.transactionHash]],
+        );
+        const record = stored(w.address, pending.intentId)!;
+        assert.deepEqual([record.phase, record.sourceTxHash], ['abandoned', undefined]);
+        assert.equal(sandbox.intents().find((i) => i.intent_id === pending.intentId)?.source_tx_hash ?? undefined, undefined, 'no receipt sent');
+        // Revoked, as the sentence says, so the account's later tests start from no allowance.
+        w.nonAtomicRevert = undefined;
+        await w.request({ method: 'eth_sendTransaction', params: [{ from: w.address, to: approvals[0]!.tokenAddress, data: encodeApprove(spender, 0n) }] });
+        assert.equal(await allowance(w.address, spender), 0n);
+      });
+    }
+
+    it('a batch the wallet forgot (5730, as after a reload): said plainly, never the wallet’s raw words; the record is kept with its batch id, not given up (issue 35)', async () => {
+      sandbox.faults.set({ forceProvider: 'swiftbridge' });
+      const w = wallet(0, { chainId: SRC });
+      const sent = await sendTransferInOnePrompt(plan(w), deps(w));
+      assert.ok(sent.batchId && sent.sourceTxHash);
+      // The page reloaded before the hash was saved: only the batch id is known, and the wallet no longer knows it.
+      const pending = store.update(sent.account, sent.intentId, (current) => ({ ...current!, phase: 'signing', sourceTxHash: undefined }))!;
+      w.forgetBatches = true;
+      const error = await settleBatch(w, pending, store, { pollMs: 10 }).then(
+        () => assert.fail('the outcome is unknown'),
+        (e: unknown) => e,
+      );
+      assert.ok(error instanceof FlowError && error.kind === 'batch-unknown', String(error));
+      assert.equal(
+        error.message,
+        'Your wallet no longer knows this batch, so whether the transfer was sent is unknown. Check your wallet’s activity before bridging again: a second transfer could send the tokens twice.',
+      );
+      assert.doesNotMatch(error.message, /Unknown bundle id/);
+      const record = stored(w.address, pending.intentId)!;
+      assert.deepEqual([record.phase, record.batchId], ['signing', sent.batchId], 'kept, so the next page asks again');
+      assert.equal(resumeAction(record, Date.now() + 2 * ABANDON_AFTER_MS), 'track', 'never given up as if nothing happened');
     });
 
     it('a hostile route is refused before the batch prompt: the wallet is asked nothing', async () => {

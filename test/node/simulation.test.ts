@@ -126,9 +126,11 @@ describe('the route judged by what it does: simulation before the first prompt, 
     return error;
   }
 
-  it('Permit2 approve(token, attacker, 2^160−1, 2^48−1) as the bridge call: refused by its effect, the attacker gets no Permit2 allowance', async () => {
+  // Since issue 35 the route checks refuse these grants by their calldata before the simulation runs (test/node/grant-calldata.test.ts);
+  // the simulation's own reading of grants is shown in test/node/effects.test.ts.
+  it('Permit2 approve(token, attacker, 2^160−1, 2^48−1) as the bridge call: refused by its calldata, the attacker gets no Permit2 allowance', async () => {
     const { permit2, usdc } = sandbox.chain(SRC).contracts;
-    await refusedBeforeAnyPrompt('permit2-approval', 'effect-allowance', /^The route would give another address access to your tokens\./);
+    await refusedBeforeAnyPrompt('permit2-approval', 'transaction-calldata', /^The route asks you to sign something other than this transfer\./);
     const [amount] = await chainClient(SRC).readContract({
       address: permit2,
       abi: permit2Abi,
@@ -138,9 +140,9 @@ describe('the route judged by what it does: simulation before the first prompt, 
     assert.equal(amount, 0n);
   });
 
-  it('setApprovalForAll(attacker, true) on a collection the user holds: refused by its effect, no operator on chain', async () => {
+  it('setApprovalForAll(attacker, true) on a collection the user holds: refused by its calldata, no operator on chain', async () => {
     const { collectible } = sandbox.chain(SRC).contracts;
-    await refusedBeforeAnyPrompt('nft-approval-for-all', 'effect-allowance', /give another address access/);
+    await refusedBeforeAnyPrompt('nft-approval-for-all', 'transaction-calldata', /something other than this transfer/);
     const approved = await chainClient(SRC).readContract({
       address: collectible,
       abi: collectibleAbi,
@@ -151,12 +153,12 @@ describe('the route judged by what it does: simulation before the first prompt, 
   });
 
   it('the same on a native-source route', async () => {
-    await refusedBeforeAnyPrompt('permit2-approval', 'effect-allowance', /give another address access/, {
+    await refusedBeforeAnyPrompt('permit2-approval', 'transaction-calldata', /something other than this transfer/, {
       fromToken: native,
       toToken: native,
       amount: 10n ** 16n,
     });
-    await refusedBeforeAnyPrompt('nft-approval-for-all', 'effect-allowance', /give another address access/, {
+    await refusedBeforeAnyPrompt('nft-approval-for-all', 'transaction-calldata', /something other than this transfer/, {
       fromToken: native,
       toToken: native,
       amount: 10n ** 16n,

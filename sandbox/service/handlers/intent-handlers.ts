@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { erc20Abi, type Address, type Hex } from 'viem';
 import { json, type ApiRequest, type ApiResult, type ServiceContext } from '../context.js';
-import { foreignStatus, hexStatus } from '../hostile.js';
+import { foreignStatus, forgedHashes, hexStatus } from '../hostile.js';
 import { fullPayload, pendingPayload, touch, type ApprovalStep, type Intent } from '../intents.js';
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -82,5 +82,6 @@ export async function intentStatus(ctx: ServiceContext, req: ApiRequest): Promis
   }
   if (intent.status === 'pending') return json(200, { data: pendingPayload(intent, steps) });
   const record = fullPayload(intent, steps, ctx.pollHintMs);
-  return json(200, { data: ctx.faults.peek('hostile') === 'hex-chain-ids' ? hexStatus(record) : record });
+  const hostile = ctx.faults.peek('hostile');
+  return json(200, { data: hostile === 'hex-chain-ids' ? hexStatus(record) : hostile === 'forged-hashes' ? forgedHashes(record) : record });
 }

@@ -10,6 +10,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ProxyRefusedError } from '../../api/errors.js';
 import { BRIDGE_EVENTS } from '../../events/index.js';
+import { cleanDetail } from '../event-values.js';
 import { TransferSession } from '../../flow/session.js';
 import type { SessionSettings } from '../../flow/settings.js';
 
@@ -38,7 +39,7 @@ export class SessionController implements ReactiveController {
     const session = new TransferSession({ proxyUrl, settings: this.#readSettings(), storage: typeof localStorage === 'undefined' ? undefined : localStorage });
     this.#unsubscribe = session.subscribe({
       changed: () => this.#host.requestUpdate(),
-      event: (type, detail) => this.#host.dispatchEvent(new BRIDGE_EVENTS[type](detail as never)),
+      event: (type, detail) => this.#host.dispatchEvent(new BRIDGE_EVENTS[type](cleanDetail(detail) as never)),
     });
     return session;
   }

@@ -29,6 +29,7 @@ import { WalletError, getAccounts, requestAccounts, type Address } from '../../w
 import { INJECTED_RDNS, WalletRegistry, rememberWallet, rememberedWallet, type DiscoveredWallet } from '../../wallet/discovery.js';
 import { BridgeConnectRequestEvent } from '../../events/bridge-connect-request.js';
 import { BridgeWalletEvent, type BridgeWalletDetail } from '../../events/bridge-wallet.js';
+import { cleanDetail } from '../event-values.js';
 
 export interface WalletConnectionHost extends ReactiveControllerHost, HTMLElement {
   /** What the host set (checked by the wallet controller); any value but undefined or null is the host's wallet. */
@@ -209,6 +210,6 @@ export class WalletConnectionController implements ReactiveController {
 
   #emit(state: BridgeWalletDetail['state'], { info, injected }: DiscoveredWallet, address: string | undefined): void {
     const detail: BridgeWalletDetail = { state, name: info.name, rdns: injected || info.rdns === INJECTED_RDNS ? undefined : info.rdns, address };
-    this.#host.dispatchEvent(new BridgeWalletEvent(detail));
+    this.#host.dispatchEvent(new BridgeWalletEvent(cleanDetail(detail)));
   }
 }

@@ -1,0 +1,251 @@
+/**
+ * Trust without exceptions (issue 35), end to end: the widget in Chromium
+ * against the sandbox's hostile routing service on real local chains.
+ * - Grants are refused by the route checks alone: through a proxy without a
+ *   simulation RPC, a route whose bridge call is Permit2's `approve`, an NFT
+ *   collection's `setApprovalForAll` or Multicall3 carrying one ends with
+ *   nothing signed (the development wallet's log and the chain read back).
+ * - Forged hashes never reach the host: a status whose `dest_tx_hash` is a
+ *   `javascript:` URL completes, and neither `bridge-status` nor
+ *   `bridge-success` carries it, nor does the tracker link it.
+ */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
+import '../../src/define.js';
+import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
+import type { BridgeApprovalDetail, BridgeErrorDetail, BridgeRouteDetail, BridgeStatusDetail, BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
+import { PROMPT_METHODS, createDevWallet } from '../../demo/dev-wallet.js';
+import {
+  devWallet,
+  erc20Balance,
+  intentSummary,
+  nativeBalance,
+  resetSandbox,
+  rpc,
+  sandboxConfig,
+  setFaults,
+  tokenAddress,
+  transactionCount,
+} from './helpers/sandbox.js';
+import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+
+const SRC = 11155111;
+const DST = 84532;
+const ACCOUNT = 3;
+
+function visibleText(widget: BridgeWidget): string {
+  const parts = [shadow(widget).textContent ?? ''];
+  for (const el of shadow(widget).querySelectorAll('*')) if (el.shadowRoot) parts.push(el.shadowRoot.textContent ?? '');
+  return parts.join(' ').replace(/\s+/g, ' ');
+}
+
+/** Every link the widget renders, in its shadow roots. */
+function links(widget: BridgeWidget): string[] {
+  const found: string[] = [];
+  const walk = (root: ShadowRoot) => {
+    for (const a of root.querySelectorAll('a')) found.push(a.getAttribute('href') ?? '');
+    for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+  };
+  walk(shadow(widget));
+  return found;
+}
+
+/** The widget with a development wallet on the source chain that logs every prompt; `unsimulated` uses the sandbox's proxy without a simulation RPC. */
+async function mount(proxy: 'simulating' | 'unsimulated' = 'unsimulated') {
+  const config = await sandboxConfig();
+  const key = config.extraAccounts[ACCOUNT]!;
+  const prompts: string[] = [];
+  const wallet = createDevWallet({
+    privateKey: key.privateKey,
+    chains: config.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl, name: c.name })),
+    chainId: SRC,
+    autoConnect: true,
+    onActivity: ({ method }) => {
+      if (PROMPT_METHODS.includes(method)) prompts.push(method);
+    },
+  });
+  const proxyUrl = proxy === 'simulating' ? config.proxyUrl : config.unsimulatedProxyUrl;
+  const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl}></bridge-widget>`);
+  const all = { 'from-chain': String(SRC), 'to-chain': String(DST), 'from-token': 'USDC', 'to-token': 'USDC', amount: '3' };
+  for (const [name, value] of Object.entries(all)) widget.setAttribute(name, value);
+  widget.provider = wallet;
+  await waitForText(widget, (t) => t.startsWith('Bridge'), 'a quote');
+  return { widget, address: wallet.address, prompts };
+}
+
+async function call(to: string, abi: readonly string[], functionName: string, args: unknown[]): Promise<unknown> {
+  const parsed = parseAbi(abi as string[]);
+  const data = encodeFunctionData({ abi: parsed, functionName, args } as Parameters<typeof encodeFunctionData>[0]);
+  const result = (await rpc(SRC, 'eth_call', [{ to, data }, 'latest'])) as `0x${string}`;
+  return decodeFunctionResult({ abi: parsed, functionName, data: result } as Parameters<typeof decodeFunctionResult>[0]);
+}
+
+/** The user's funds and grants on the source chain: nonce, ETH, USDC, the attacker's Permit2 allowance and NFT operator status. */
+async function chainState(owner: `0x${string}`) {
+  const config = await sandboxConfig();
+  const usdc = await tokenAddress(SRC, 'USDC');
+  const { permit2, collectible } = config.contracts[String(SRC)]!;
+  const attacker = config.attacker.address;
+  return {
+    nonce: await transactionCount(SRC, owner),
+    eth: await nativeBalance(SRC, owner),
+    usdc: await erc20Balance(SRC, usdc, owner),
+    permit2Allowance: await call(permit2!, ['function allowance(address,address,address) view returns (uint160,uint48,uint48)'], 'allowance', [
+      owner,
+      usdc,
+      attacker,
+    ]),
+    operator: await call(collectible!, ['function isApprovedForAll(address,address) view returns (bool)'], 'isApprovedForAll', [owner, attacker]),
+  };
+}
+
+const OTHER_THAN_THIS = 'The route asks you to sign something other than this transfer.';
+
+/** Clicks Bridge under `mode` through the proxy without simulation: refused by `rule`, no prompt, nothing changed on chain. */
+async function expectRefusedWithoutSimulation(mode: string, rule: string) {
+  await setFaults({ forceProvider: 'hopline', hostile: mode });
+  const { widget, address, prompts } = await mount('unsimulated');
+  const before = await chainState(address);
+  const route = nextEvent<BridgeRouteDetail>(widget, 'bridge-route');
+  const error = nextEvent<BridgeErrorDetail>(widget, 'bridge-error');
+  primaryButton(widget).click();
+  const routed = (await route).detail.route;
+  const { detail } = await error;
+  expect(detail.kind).to.equal('route-rejected');
+  expect(detail.rule).to.equal(rule);
+  expect(detail.message).to.equal(`${OTHER_THAN_THIS} Nothing was signed.`);
+  await waitUntil(() => visibleText(widget).includes(OTHER_THAN_THIS), 'the sentence is on screen');
+  expect(prompts, 'the wallet was not asked anything').to.deep.equal([]);
+  expect(await chainState(address)).to.deep.equal(before);
+  return routed;
+}
+
+describe('trust: grants refused by the route checks alone, no simulation (issue 35)', function () {
+  this.timeout(180_000);
+
+  beforeEach(async () => {
+    localStorage.clear();
+    await resetSandbox();
+  });
+  afterEach(() => setFaults({ hostile: null, forceProvider: null }));
+
+  it("Permit2's approve(token, attacker, max, max) as the bridge call, no simulation: refused, nothing signed", async () => {
+    const routed = await expectRefusedWithoutSimulation('permit2-approval', 'transaction-calldata');
+    expect(routed.execution.transaction.data.slice(0, 10)).to.equal('0x87517c45');
+  });
+
+  it('setApprovalForAll(attacker, true) on an NFT collection, no simulation: refused, nothing signed', async () => {
+    const routed = await expectRefusedWithoutSimulation('nft-approval-for-all', 'transaction-calldata');
+    expect(routed.execution.transaction.data.slice(0, 10)).to.equal('0xa22cb465');
+  });
+
+  it('Multicall3.aggregate3 carrying the bridge call and setApprovalForAll, no simulation: refused, nothing signed', async () => {
+    const routed = await expectRefusedWithoutSimulation('multicall-grant', 'transaction-calldata');
+    expect(routed.execution.transaction.to.toLowerCase()).to.equal('0xca11bde05977b3631167028862be2a173976ca11');
+  });
+
+  it('transfer(attacker) on the source token as the bridge call, no simulation: refused, nothing signed', async () => {
+    await expectRefusedWithoutSimulation('drain-calldata', 'transaction-target');
+  });
+});
+
+describe('trust: forged hashes never reach the host (issue 35)', function () {
+  this.timeout(180_000);
+
+  beforeEach(async () => {
+    localStorage.clear();
+    await resetSandbox();
+  });
+  afterEach(() => setFaults({ hostile: null, forceProvider: null }));
+
+  it('a dest_tx_hash of javascript:… completes the transfer, and no event or link carries it', async () => {
+    await setFaults({ forceProvider: 'swiftbridge', hostile: 'forged-hashes' });
+    const { widget } = await mount('simulating');
+    const statuses: BridgeStatusDetail[] = [];
+    widget.addEventListener('bridge-status', (e) => statuses.push((e as CustomEvent<BridgeStatusDetail>).detail));
+    const success = nextEvent<BridgeSuccessDetail>(widget, 'bridge-success', 150_000);
+    primaryButton(widget).click();
+    const { detail } = await success;
+    expect(detail.status).to.equal('success');
+    expect(detail.destTxHash, 'the forged hash is left out').to.equal(undefined);
+    expect(detail.sourceTxHash).to.match(/^0x[0-9a-f]{64}$/i);
+    const carried = [detail, ...statuses].flatMap((d) => [d.destTxHash, d.sourceTxHash]).filter((h) => h !== undefined);
+    expect(
+      carried.every((h) => /^0x[0-9a-fA-F]{64}$/.test(h!)),
+      `hashes in events: ${carried.join(', ')}`,
+    ).to.equal(true);
+    await waitUntil(() => links(widget).length > 0, 'the source transaction is linked');
+    expect(links(widget).filter((href) => !/^https?:\/\//.test(href) || href.includes('javascript'))).to.deep.equal([]);
+    expect(visibleText(widget)).not.to.include('javascript:');
+  });
+});
+
+describe('trust: a batch the wallet did not run atomically is read from its receipts (issue 35)', function () {
+  this.timeout(180_000);
+
+  beforeEach(async () => {
+    localStorage.clear();
+    await resetSandbox();
+  });
+  afterEach(() => setFaults({ hostile: null, forceProvider: null }));
+
+  for (const code of [600, 200] as const) {
+    it(`approval mined, bridge call reverted, the wallet says ${code} (atomic: false): the approval that remains is named, bridge-approval says done, no receipt is submitted`, async () => {
+      await setFaults({ forceProvider: 'swiftbridge' });
+      const { proxyUrl } = await sandboxConfig();
+      const wallet = await devWallet({ account: 2, chainId: SRC, batching: true });
+      wallet.nonAtomicRevert = code;
+      const widget = await fixture<BridgeWidget>(html`<bridge-widget
+        proxy-url=${proxyUrl}
+        from-chain=${String(SRC)}
+        to-chain=${String(DST)}
+        from-token="USDC"
+        to-token="USDC"
+        amount="2"
+        batch="on"
+      ></bridge-widget>`);
+      widget.provider = wallet;
+      await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+      const events = collectEvents(widget, ['bridge-route', 'bridge-approval', 'bridge-transaction', 'bridge-success']);
+      const error = nextEvent<BridgeErrorDetail>(widget, 'bridge-error', 150_000);
+      primaryButton(widget).click();
+      const { detail } = await error;
+      expect(detail.kind).to.equal('batch-partial');
+      expect(wallet.requests.filter((m) => m === 'wallet_sendCalls')).to.have.length(1);
+
+      const route = events.find((e) => e.type === 'bridge-route')!.detail as BridgeRouteDetail;
+      const spender = route.route.execution.approvals![0]!.spender!;
+      const usdc = await tokenAddress(SRC, 'USDC');
+      const standing = (await call(usdc, ['function allowance(address,address) view returns (uint256)'], 'allowance', [wallet.address, spender])) as bigint;
+      expect(standing > 0n, 'the approval is mined: an allowance stands on chain').to.equal(true);
+      expect(detail.message).to.match(/Your wallet ran the batch’s calls one by one and the transfer reverted: no tokens were bridged\./);
+      expect(detail.message).to.include(`An allowance of`);
+      expect(detail.message).to.include(`USDC to ${spender}`);
+      expect(detail.message).not.to.include('as a whole');
+
+      const approvals = events.filter((e) => e.type === 'bridge-approval').map((e) => e.detail as BridgeApprovalDetail);
+      const last = approvals.filter((a) => a.spender.toLowerCase() === spender.toLowerCase()).at(-1)!;
+      expect(last.state, 'bridge-approval reports the approval as the chain shows it').to.equal('done');
+      expect(last.txHash).to.match(/^0x[0-9a-fA-F]{64}$/);
+      const receipt = (await rpc(SRC, 'eth_getTransactionReceipt', [last.txHash])) as { status: string };
+      expect(receipt.status).to.equal('0x1');
+      expect(events.filter((e) => e.type === 'bridge-transaction' || e.type === 'bridge-success')).to.deep.equal([]);
+
+      const intentId = route.intentId;
+      const summary = await intentSummary(intentId);
+      expect(summary.source_tx_hash ?? null, 'no receipt was submitted for the reverted bridge call').to.equal(null);
+      // Revoked, as the sentence offers, so the account's later tests start from no allowance.
+      wallet.nonAtomicRevert = undefined;
+      await wallet.request({
+        method: 'eth_sendTransaction',
+        params: [
+          {
+            from: wallet.address,
+            to: usdc,
+            data: encodeFunctionData({ abi: parseAbi(['function approve(address,uint256)']), functionName: 'approve', args: [spender as `0x${string}`, 0n] }),
+          },
+        ],
+      });
+    });
+  }
+});
