@@ -61,7 +61,7 @@ export interface MachineInfo {
   date: string;
 }
 
-export function machineInfo(chromium: string): MachineInfo {
+export function machineInfo(chromium: string, loadAverageAtStart: readonly number[] = loadavg()): MachineInfo {
   let commit = 'unknown';
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
@@ -78,7 +78,7 @@ export function machineInfo(chromium: string): MachineInfo {
     platform: `${platform()} ${release()}`,
     node: process.version,
     chromium,
-    loadAverageAtStart: loadavg().map((n) => Math.round(n * 100) / 100),
+    loadAverageAtStart: loadAverageAtStart.map((n) => Math.round(n * 100) / 100),
     commit,
     date: new Date().toISOString(),
   };

@@ -148,9 +148,18 @@
   };
   const measurePhone = async () => {
     await new Promise((resolve) => (document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', resolve, { once: true }) : resolve()));
-    const [shellAt, chainsAt, interactiveAt] = await Promise.all([
+    const [shellAt, chainsAt, formAt, quoteAt, interactiveAt] = await Promise.all([
       whenPainted(() => formState(sel.widget()).shell, 120000, 'the widget shell'),
       whenPainted(() => formState(sel.widget()).chains, 120000, 'the chains listed'),
+      whenPainted(
+        () => {
+          const state = formState(sel.widget());
+          return state.chains && state.amountEnabled;
+        },
+        120000,
+        'the form usable (chains listed, amount input enabled)',
+      ),
+      whenPainted(() => formState(sel.widget()).quote, 120000, "the preset amount's quote"),
       whenPainted(
         () => {
           const state = formState(sel.widget());
@@ -174,7 +183,7 @@
           end: r.responseEnd,
         };
       });
-    return { shellAt, chainsAt, interactiveAt, requests };
+    return { shellAt, chainsAt, formAt, quoteAt, interactiveAt, requests };
   };
   if (bench.config.phone) {
     bench.phone = measurePhone();

@@ -41,6 +41,10 @@ export interface PhoneRun {
   shellMs: number;
   /** Navigation start → the chains listed. */
   chainsMs: number;
+  /** Navigation start → the form usable: chains listed and the amount input enabled. */
+  formMs: number;
+  /** Navigation start → the preset amount's quote shown. */
+  quoteMs: number;
   /** Navigation start → chains listed, amount input enabled and a quote shown, in one painted frame. */
   interactiveMs: number;
   /** The requests of the start-up (script files, the proxy's answers): start and response end, ms since navigation start. */
@@ -57,6 +61,8 @@ export interface PhoneRun {
 interface PhoneTimes {
   shellAt: number;
   chainsAt: number;
+  formAt: number;
+  quoteAt: number;
   interactiveAt: number;
   requests: PhoneRun['startupRequests'];
 }
@@ -68,7 +74,7 @@ interface ReviewClick {
 }
 
 /** The injected wallet: accounts and chain id at once, reads forwarded to the chain's RPC, every signature refused. */
-function injectedProvider(ctx: BenchContext): string {
+export function injectedProvider(ctx: BenchContext): string {
   const config = {
     address: ctx.sandbox.info.account.address,
     chainId: ctx.wallet.chainId,
@@ -109,7 +115,7 @@ const NO_IDLE = `window.requestIdleCallback = () => 0; window.cancelIdleCallback
 /** A phone's screen (Lighthouse's mobile: 412 × 823 CSS px at 1.75 device pixels per px). */
 const PHONE_SCREEN = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
-async function throttledPage(ctx: BenchContext, initScripts: string[]): Promise<{ context: BrowserContext; page: Page }> {
+export async function throttledPage(ctx: BenchContext, initScripts: string[]): Promise<{ context: BrowserContext; page: Page }> {
   const context = await ctx.browser.newContext(PHONE_SCREEN);
   const page = await context.newPage();
   page.on('pageerror', (error) => ctx.log(`  page error: ${error.message}`));
@@ -204,6 +210,8 @@ export async function runPhone(ctx: BenchContext, pageUrl: string, reviewChunk: 
   return {
     shellMs: prefetched.times.shellAt,
     chainsMs: prefetched.times.chainsAt,
+    formMs: prefetched.times.formAt,
+    quoteMs: prefetched.times.quoteAt,
     interactiveMs: prefetched.times.interactiveAt,
     startupRequests: prefetched.times.requests,
     reviewPrefetchedMs: prefetched.click.reviewAt - prefetched.click.clickAt,
