@@ -26,9 +26,6 @@ import {
   chainSchema,
   errorBodySchema,
   quoteResponseSchema,
-  receiptResponseSchema,
-  routeResponseSchema,
-  statusResponseSchema,
   tokenSchema,
 } from './schemas.js';
 import type {
@@ -49,6 +46,14 @@ import type {
 } from './schemas.js';
 import { assertAmount, assertSlippage, postHookProblem } from './validate.js';
 import { isRecord } from './records.js';
+
+/**
+ * The route, receipt and status schemas (./transfer-schemas.ts), which the
+ * form never needs: the first call of one of those endpoints imports them, and
+ * the review and tracking moments fetch them while the page is idle, before
+ * any click needs them.
+ */
+export const loadTransferSchemas = () => import('./transfer-schemas.js');
 
 export interface ResponseMeta {
   status: number;
@@ -177,16 +182,19 @@ export class WidgetClient {
       if (problem) throw new PostHookRejectedError(problem);
       body.hooks = { postHook };
     }
+    const { routeResponseSchema } = await loadTransferSchemas();
     return this.#inner('routes/route', routeResponseSchema, { ...options, body, once: true, errors: 'route', hasPostHook: postHook !== undefined });
   }
 
   async receipt(intentId: string, txHash: string, options: CallOptions = {}): Promise<ApiResult<ReceiptResult>> {
     if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new InvalidRequestError('txHash must be a 32-byte hex hash', 'txHash');
     const path = `route-intent/${pathSegment(intentId, 'intentId')}/receipt`;
+    const { receiptResponseSchema } = await loadTransferSchemas();
     return this.#inner(path, receiptResponseSchema, { ...options, body: { txHash }, intentId });
   }
 
   async status(intentId: string, options: CallOptions = {}): Promise<ApiResult<IntentStatus>> {
+    const { statusResponseSchema } = await loadTransferSchemas();
     return this.call(`route-intent/${pathSegment(intentId, 'intentId')}/status`, statusResponseSchema, { ...options, intentId });
   }
 

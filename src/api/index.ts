@@ -4,6 +4,7 @@ export { RoutingClient } from './full-client.js';
 export * from './errors.js';
 export * from './rate-limit.js';
 export * from './schemas.js';
+export * from './transfer-schemas.js';
 export * from './validate.js';
 export * from './approvals.js';
 export { sleep } from '../model/sleep.js';

@@ -22,35 +22,9 @@
  */
 import * as z from 'zod/mini';
 import { canonicalChainId } from '../model/chain-id.js';
-import { EVM_ADDRESS } from '../model/checksum.js';
-import { MAX_SYMBOL_LENGTH, inertText } from '../model/text.js';
-
-/** A whole number from 0 to `max`: decimals, counts. */
-const natural = (max = Number.MAX_SAFE_INTEGER) => z.int().check(z.minimum(0), z.maximum(max));
-
-/** A string matching `pattern`. */
-const matching = (pattern: RegExp, message: string) => z.string().check(z.regex(pattern, message));
-
-const string = z.string();
-
-const nonEmpty = z.string().check(z.minLength(1));
-
-const boolean = z.boolean();
-
-/** A name or symbol shown to the user: inert (see src/model/text.ts). */
-const shown = (max?: number) =>
-  z.pipe(
-    string,
-    z.transform((value: string) => inertText(value, max)),
-  );
-const name = shown();
-const symbol = shown(MAX_SYMBOL_LENGTH);
-
-/** A string or a number (both seen upstream for ids and codes). */
-const stringOrNumber = z.union([z.string(), z.number()]);
-
-/** Decimal digits, or '' for a field the service has not filled yet. */
-const digitsOrEmpty = matching(/^\d*$/, 'expected a decimal integer string');
+import { inertText } from '../model/text.js';
+import type { PostHook } from './transfer-schemas.js';
+import { boolean, digitsOrEmpty, matching, name, natural, nonEmpty, optionalNumber, optionalText, string, stringOrNumber, symbol } from './schema-parts.js';
 
 /** Decimal string of an integer in smallest units, parsed to bigint. */
 export const uintString = z.pipe(
@@ -71,17 +45,6 @@ export const chainIdSchema = z.pipe(
   z.union([nonEmpty, z.int()]),
   z.transform((value: string | number) => canonicalChainId(String(value))),
 );
-
-/** A string that may be missing or null upstream; read as undefined then. */
-const optionalText = z.optional(
-  z.pipe(
-    z.nullable(string),
-    z.transform((value: string | null) => value ?? undefined),
-  ),
-);
-
-/** A number that may be missing or null upstream (prices). */
-const optionalNumber = z.optional(z.nullable(z.number()));
 
 export const chainTypeSchema = string;
 
@@ -173,148 +136,7 @@ export const estimateSchema = z.object({
 });
 export type Estimate = z.infer<typeof estimateSchema>;
 
-const hexString = matching(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex');
-const evmAddress = matching(EVM_ADDRESS, 'expected an EVM address');
-
-export const transactionSchema = z.object({
-  to: evmAddress,
-  data: z._default(hexString, '0x'),
-  value: z._default(uintString, 0n),
-  gasLimit: optionalUint,
-  gasPrice: optionalUint,
-  maxFeePerGas: optionalUint,
-  maxPriorityFeePerGas: optionalUint,
-  type: optionalText,
-  /** Not in the spec's field list; tolerated when a provider adds it. */
-  chainId: z.optional(chainIdSchema),
-});
-export type RouteTransaction = z.infer<typeof transactionSchema>;
-
-/**
- * Every member is optional per the spec; entries lacking spender, token or a
- * non-zero amount are filtered out later by `usableApprovals`, not rejected here.
- */
-export const approvalEntrySchema = z.object({
-  chainId: z.optional(chainIdSchema),
-  tokenAddress: optionalText,
-  spender: optionalText,
-  amount: z.optional(
-    z.nullable(
-      z.pipe(
-        digitsOrEmpty,
-        z.transform((value: string): bigint | '' => value && BigInt(value)),
-      ),
-    ),
-  ),
-});
-export type ApprovalEntry = z.infer<typeof approvalEntrySchema>;
-
-export const routeSchema = z.object({
-  estimate: estimateSchema,
-  execution: z.object({
-    transaction: transactionSchema,
-    approvals: z.optional(z.nullable(z.array(approvalEntrySchema))),
-  }),
-  provider: z._default(name, 'unknown'),
-  requestId: optionalText,
-  reliabilityScore: z.optional(z.nullable(z.number().check(z.minimum(0), z.maximum(1)))),
-});
-export type Route = z.infer<typeof routeSchema>;
-
 export const quoteResponseSchema = z.object({ data: z.object({ estimate: estimateSchema }) });
-export const routeResponseSchema = z.object({
-  data: z.object({ intentId: nonEmpty, route: routeSchema }),
-});
-export type RouteResult = z.infer<typeof routeResponseSchema>['data'];
-
-/** Post hook members; the spec names them without types, so each is read loosely. */
-export const postHookSchema = z.object({
-  target: z.optional(string),
-  callData: z.optional(string),
-  fundAmount: z.optional(z.union([z.string(), z.number(), z.boolean()])),
-  fullAmount: z.optional(boolean),
-  amountInputPos: z.optional(stringOrNumber),
-  toApprovalAddress: z.optional(string),
-});
-export type PostHook = z.infer<typeof postHookSchema>;
-
-export const KNOWN_STATUSES = ['pending', 'submitted', 'bridging', 'success', 'failed'] as const;
-export type KnownIntentStatus = (typeof KNOWN_STATUSES)[number];
-/** `unknown` stands for any value the spec does not list; never treated as progress or success. */
-export type IntentStatusValue = KnownIntentStatus | 'unknown';
-
-/** The fields a pending stub carries; the full record has them too. */
-const stubFields = {
-  intent_id: string,
-  intent_status: optionalText,
-  create_date: optionalText,
-  steps: z.optional(z.nullable(z.array(z.unknown()))),
-};
-
-export const pendingStatusSchema = z.object(stubFields);
-
-export const fullStatusSchema = z.object({
-  ...stubFields,
-  id: optionalText,
-  sdk_request: z.optional(z.nullable(boolean)),
-  from_address: optionalText,
-  to_address: optionalText,
-  from_chain_id: z.optional(z.nullable(chainIdSchema)),
-  to_chain_id: z.optional(z.nullable(chainIdSchema)),
-  source_tx_hash: optionalText,
-  dest_tx_hash: optionalText,
-  request_id: optionalText,
-  provider_request_id: optionalText,
-  status: string,
-  routing_provider: optionalText,
-  quote_to_amount_usd: optionalText,
-  to_amount_wei: optionalUint,
-  gas_status: optionalText,
-  poll_attempt: z.optional(z.nullable(z.int())),
-  next_poll_at: optionalText,
-  update_date: optionalText,
-  metadata: z.optional(z.nullable(z.looseObject({}))),
-});
-
-type PendingFields = z.infer<typeof pendingStatusSchema>;
-type FullFields = z.infer<typeof fullStatusSchema>;
-export type PendingIntentStatus = PendingFields & { kind: 'pending'; status: 'pending' };
-export type TrackedIntentStatus = Omit<FullFields, 'status'> & {
-  kind: 'tracked';
-  status: Exclude<IntentStatusValue, 'pending'>;
-  rawStatus: string;
-  /** `next_poll_at` read once, here: epoch milliseconds; undefined when absent or not a date. */
-  nextPollAt: number | undefined;
-};
-export type IntentStatus = PendingIntentStatus | TrackedIntentStatus;
-
-/**
- * The status payload is read by `status` first, as the spec asks: a pending
- * payload is only a stub and must not be read as a full record.
- */
-export const statusResponseSchema = z.pipe(
-  z.object({ data: z.looseObject({ status: string }) }),
-  z.transform((body, ctx): IntentStatus => {
-    const rawStatus = body.data.status;
-    const pending = rawStatus === 'pending';
-    const parsed = (pending ? pendingStatusSchema : fullStatusSchema).safeParse(body.data);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, path: ['data', ...issue.path] } as never);
-      return z.NEVER;
-    }
-    if (pending) return { ...(parsed.data as PendingFields), status: 'pending', kind: 'pending' };
-    const status = (KNOWN_STATUSES as readonly string[]).includes(rawStatus) ? (rawStatus as KnownIntentStatus) : 'unknown';
-    const fields = parsed.data as FullFields;
-    const nextPollAt = fields.next_poll_at ? Date.parse(fields.next_poll_at) : Number.NaN;
-    return {
-      ...fields,
-      kind: 'tracked',
-      status: status as TrackedIntentStatus['status'],
-      rawStatus,
-      nextPollAt: Number.isNaN(nextPollAt) ? undefined : nextPollAt,
-    };
-  }),
-);
 
 export const allowanceResultSchema = z.object({
   chainId: chainIdSchema,
@@ -376,11 +198,6 @@ export const apiKeyInfoSchema = z.object({
   quote: z.optional(z.nullable(z.object({ id: string, text: string }))),
 });
 export type ApiKeyInfo = z.infer<typeof apiKeyInfoSchema>;
-
-export const receiptResponseSchema = z.object({
-  data: z.object({ ok: boolean, transaction_id: optionalText }),
-});
-export type ReceiptResult = z.infer<typeof receiptResponseSchema>['data'];
 
 // Error bodies. Each reads `requestId` in the spellings seen in the wild, since
 // the spec only says the id is "repeated in the body next to error".
@@ -454,3 +271,18 @@ export interface AllowanceQuery {
   ownerAddress: string;
   spenderAddress: string;
 }
+
+// The route, its transaction and the status records are read by the transfer and tracking moments, and load with them (./transfer-schemas.ts).
+export type {
+  ApprovalEntry,
+  IntentStatus,
+  IntentStatusValue,
+  KnownIntentStatus,
+  PendingIntentStatus,
+  PostHook,
+  ReceiptResult,
+  Route,
+  RouteResult,
+  RouteTransaction,
+  TrackedIntentStatus,
+} from './transfer-schemas.js';

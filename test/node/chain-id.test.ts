@@ -7,7 +7,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonicalChainId, evmChainId, sameChainId } from '../../src/model/chain-id.ts';
-import { chainSchema, routeResponseSchema, statusResponseSchema } from '../../src/api/schemas.ts';
+import { chainSchema } from '../../src/api/schemas.ts';
+import { routeResponseSchema, statusResponseSchema } from '../../src/api/transfer-schemas.ts';
 import { usableApprovals } from '../../src/api/approvals.ts';
 
 describe('chain ids', () => {

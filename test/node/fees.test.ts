@@ -8,7 +8,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseGwei } from 'viem';
-import { routeResponseSchema, type RouteTransaction } from '../../src/api/schemas.ts';
+import { routeResponseSchema, type RouteTransaction } from '../../src/api/transfer-schemas.ts';
 import { FEE_PRICE_BOUND, MAX_TRANSACTION_GAS, boundedFeeFields, boundedGas, gasCap, networkFee, walletPrice, type ChainFees } from '../../src/flow/fees.ts';
 
 const gwei = (value: string) => parseGwei(value);

@@ -7,7 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem';
-import { statusResponseSchema } from '../../src/api/schemas.ts';
+import { statusResponseSchema } from '../../src/api/transfer-schemas.ts';
 import type { Chain, Route } from '../../src/api/schemas.ts';
 import { usableApprovals } from '../../src/api/approvals.ts';
 import { NATIVE_TOKEN } from '../../src/model/tokens.ts';

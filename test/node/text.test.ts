@@ -8,7 +8,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_NAME_LENGTH, MAX_SYMBOL_LENGTH, inertText } from '../../src/model/text.ts';
-import { balanceRowSchema, chainSchema, routeResponseSchema, tokenSchema } from '../../src/api/schemas.ts';
+import { balanceRowSchema, chainSchema, tokenSchema } from '../../src/api/schemas.ts';
+import { routeResponseSchema } from '../../src/api/transfer-schemas.ts';
 
 const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'];
 

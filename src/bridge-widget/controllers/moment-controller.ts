@@ -3,10 +3,11 @@
  * click on Bridge to the broadcast), the tracker, the history and the wallet chooser. Each is a chunk
  * loaded when its moment comes, and fetched before it while the page is idle
  * once the form is interactive, so that no click waits on the network. The
- * flow's code for a moment (its transfer or tracking steps) is fetched side by
- * side with the moment's parts, not after them.
+ * flow's code for a moment (its transfer or tracking steps, the route and status
+ * schemas) is fetched side by side with the moment's parts, not after them.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { loadTransferSchemas } from '../../api/client.js';
 import { loadChunk } from '../../flow/errors.js';
 import { loadTransferSteps } from '../../flow/execution.js';
 import { loadTrackingSteps } from '../../flow/tracking.js';
@@ -30,8 +31,8 @@ export type Moment = keyof Moments;
 
 const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
   pickers: () => Promise.all([import('../../components/chain-picker/chain-picker-dialog.js'), import('../../components/token-picker/token-picker-dialog.js')]),
-  review: async () => (await Promise.all([import('../moments/review.js'), loadTransferSteps()]))[0],
-  tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingSteps()]))[0],
+  review: async () => (await Promise.all([import('../moments/review.js'), loadTransferSteps(), loadTransferSchemas()]))[0],
+  tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingSteps(), loadTransferSchemas()]))[0],
   history: () => import('../moments/history.js'),
   wallets: () => import('../moments/wallets.js'),
 };

@@ -5,7 +5,7 @@
  * agreed to on the form. Shared by test/node/guards.test.ts and
  * test/node/effects.test.ts.
  */
-import { routeResponseSchema } from '../../../src/api/schemas.ts';
+import { routeResponseSchema } from '../../../src/api/transfer-schemas.ts';
 import type { Chain, Route } from '../../../src/api/schemas.ts';
 import { NATIVE_TOKEN } from '../../../src/model/tokens.ts';
 import type { Agreement } from '../../../src/flow/guards.ts';
