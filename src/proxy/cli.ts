@@ -19,7 +19,7 @@ export class ProxyConfigError extends Error {
  * TRUST_PROXY_HEADER (e.g. `x-forwarded-for`, only behind a proxy that sets it),
  * MAX_RESPONSE_BYTES, RESPONSE_TIMEOUT_MS, HEALTH_PATH (`off` for none) and
  * REDIS_URL (cache, flood limit and quota shared by every instance using it),
- * SIMULATION_RPC_URLS (`11155111=https://…,84532=https://…`), MAX_UPSTREAM_WAIT_MS,
+ * RPC_URLS (`11155111=https://…,84532=https://…`: simulation and chain reads; SIMULATION_RPC_URLS still read), MAX_UPSTREAM_WAIT_MS,
  * STORE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT and METRICS_TOKEN.
  * KEY_CHECK is read by `runProxyCli`.
  */
@@ -55,8 +55,11 @@ export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOpti
   if (responseTimeoutMs !== undefined) options.responseTimeoutMs = responseTimeoutMs;
   const redisUrl = env.REDIS_URL?.trim();
   if (redisUrl) options.redisUrl = redisUrl;
+  // RPC_URLS serves simulation and chain reads; SIMULATION_RPC_URLS, its former name, is still read (RPC_URLS wins per chain).
   const simulation = env.SIMULATION_RPC_URLS?.trim();
   if (simulation) options.simulationRpcUrls = parseSimulationRpcUrls(simulation);
+  const rpc = env.RPC_URLS?.trim();
+  if (rpc) options.rpcUrls = parseSimulationRpcUrls(rpc, 'RPC_URLS');
   for (const [name, option] of [
     ['MAX_UPSTREAM_WAIT_MS', 'maxUpstreamWaitMs'],
     ['STORE_TIMEOUT_MS', 'storeTimeoutMs'],
@@ -77,7 +80,7 @@ export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOpti
 }
 
 /** `11155111=https://rpc.example/a,84532=https://rpc.example/b`: chain id = URL, comma-separated. */
-export function parseSimulationRpcUrls(value: string): Record<string, string> {
+export function parseSimulationRpcUrls(value: string, name = 'SIMULATION_RPC_URLS'): Record<string, string> {
   const urls: Record<string, string> = {};
   for (const entry of value
     .split(',')
@@ -85,8 +88,7 @@ export function parseSimulationRpcUrls(value: string): Record<string, string> {
     .filter((part) => part !== '')) {
     const at = entry.indexOf('=');
     const chainId = entry.slice(0, at).trim();
-    if (at <= 0 || !/^[1-9]\d{0,15}$/.test(chainId))
-      throw new ProxyConfigError('SIMULATION_RPC_URLS must look like 11155111=https://rpc.example,84532=https://…');
+    if (at <= 0 || !/^[1-9]\d{0,15}$/.test(chainId)) throw new ProxyConfigError(`${name} must look like 11155111=https://rpc.example,84532=https://…`);
     urls[chainId] = entry.slice(at + 1).trim();
   }
   return urls;

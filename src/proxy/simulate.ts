@@ -38,28 +38,58 @@ const refusal = (status: number, code: Extract<Exchange, { kind: 'refusal' }>['c
   notes,
 });
 
-export async function simulate(config: SimulationConfig, request: Request, chainId: string): Promise<Exchange> {
+/** A JSON-RPC request an endpoint forwards: the method and params as they will be sent, or why not. */
+export type RpcAdmission = { ok: true; method: string; params: readonly unknown[] } | { ok: false; message: string };
+
+/** What one RPC endpoint forwards (`/simulate`, `/read`): the request's checks and the refusal code of a request it does not. */
+export interface RpcEndpoint {
+  readonly admit: (method: unknown, params: readonly unknown[]) => RpcAdmission;
+  readonly notAllowed: Extract<Exchange, { kind: 'refusal' }>['code'];
+}
+
+export const SIMULATION_ENDPOINT: RpcEndpoint = {
+  admit: (method, params) => (method === SIMULATION_METHOD ? { ok: true, method, params } : { ok: false, message: `Only ${SIMULATION_METHOD} is forwarded` }),
+  notAllowed: 'proxy_simulation_not_allowed',
+};
+
+export function simulate(config: SimulationConfig, request: Request, chainId: string): Promise<Exchange> {
+  return forwardRpc(config, request, chainId, SIMULATION_ENDPOINT);
+}
+
+/**
+ * The guard every RPC endpoint shares: a configured chain, one JSON-RPC 2.0
+ * request (no batch) of at most 256 KiB that `endpoint` admits, forwarded
+ * with none of the client's headers under one deadline, the answer capped
+ * and scrubbed. Origin, Host and the flood limit are checked before (core).
+ */
+export async function forwardRpc(config: SimulationConfig, request: Request, chainId: string, endpoint: RpcEndpoint): Promise<Exchange> {
   const rpcUrl = config.rpcUrls.get(chainId);
   if (rpcUrl === undefined) {
     await request.body?.cancel().catch(() => undefined);
-    return refusal(404, 'proxy_simulation_unavailable', `No simulation RPC is configured for chain ${chainId}`);
+    return refusal(404, 'proxy_simulation_unavailable', `No RPC is configured for chain ${chainId}`);
   }
   if (!isJsonContentType(request.headers.get('content-type'))) {
     return refusal(415, 'proxy_unsupported_media_type', 'Request body must be application/json');
   }
   const read = await readCappedBody(request, SIMULATION_MAX_BODY_BYTES);
   if (!read.ok) {
-    if (read.reason === 'too_large') return refusal(413, 'proxy_body_too_large', `Simulation request exceeds ${SIMULATION_MAX_BODY_BYTES} bytes`);
+    if (read.reason === 'too_large') return refusal(413, 'proxy_body_too_large', `RPC request exceeds ${SIMULATION_MAX_BODY_BYTES} bytes`);
     return refusal(400, 'proxy_body_unreadable', read.reason === 'bad_length' ? 'Invalid Content-Length' : 'Request body could not be read');
   }
   if (!isJsonDocument(read.bytes)) return refusal(400, 'proxy_invalid_json', 'Request body is not valid JSON');
   const call = JSON.parse(utf8Text(read.bytes)!) as unknown;
-  if (Array.isArray(call)) return refusal(400, 'proxy_simulation_not_allowed', 'One JSON-RPC request, not a batch');
-  if (typeof call !== 'object' || call === null) return refusal(400, 'proxy_simulation_not_allowed', 'Not a JSON-RPC request');
+  if (Array.isArray(call)) return refusal(400, endpoint.notAllowed, 'One JSON-RPC request, not a batch');
+  if (typeof call !== 'object' || call === null) return refusal(400, endpoint.notAllowed, 'Not a JSON-RPC request');
   const { jsonrpc, method, params, id } = call as Record<string, unknown>;
-  if (method !== SIMULATION_METHOD) return refusal(400, 'proxy_simulation_not_allowed', `Only ${SIMULATION_METHOD} is forwarded`);
-  if (jsonrpc !== '2.0' || !Array.isArray(params)) return refusal(400, 'proxy_simulation_not_allowed', 'Not a JSON-RPC 2.0 request with params');
-  const forwarded = JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'number' || typeof id === 'string' ? id : 1, method, params });
+  if (jsonrpc !== '2.0' || !Array.isArray(params)) return refusal(400, endpoint.notAllowed, 'Not a JSON-RPC 2.0 request with params');
+  const admitted = endpoint.admit(method, params);
+  if (!admitted.ok) return refusal(400, endpoint.notAllowed, admitted.message);
+  const forwarded = JSON.stringify({
+    jsonrpc: '2.0',
+    id: typeof id === 'number' || typeof id === 'string' ? id : 1,
+    method: admitted.method,
+    params: admitted.params,
+  });
 
   const controller = new AbortController();
   let timedOut = false;
