@@ -5,7 +5,14 @@
  * for the chain: `ChainUnreadable`, so the check says "not checked" at once
  * instead of retrying.
  */
-import { ChainUnreadable, type ChainRead } from '../flow/arrival-check.js';
+
+/** One JSON-RPC read on a chain: the `result`, or a throw (`ChainUnreadable` when the chain cannot be read at all). */
+export type ChainRead = (method: string, params: readonly unknown[], signal?: AbortSignal) => Promise<unknown>;
+
+/** The chain cannot be read here at all (the proxy has no RPC for it): no retry helps. */
+export class ChainUnreadable extends Error {
+  override name = 'ChainUnreadable';
+}
 
 /** Per request; longer than the proxy's own deadline (10 s by default), so its 504 arrives first. */
 export const CHAIN_READ_TIMEOUT_MS = 12_000;

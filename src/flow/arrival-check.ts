@@ -18,33 +18,14 @@
  * DOM-free; the reads come in as a function so the element's tracking chunk
  * wires the proxy and Node tests wire a real chain.
  */
+import { ChainUnreadable, type ChainRead } from '../api/chain-read.js';
 import { isNativeToken } from '../model/tokens.js';
 import { sleep } from '../model/sleep.js';
 import { evmChainId } from '../model/chain-id.js';
+import type { ContradictionReason, SavedArrival } from '../model/arrival.js';
 
-/** One JSON-RPC read on the destination chain: the `result`, or a throw (`ChainUnreadable` when the chain cannot be read at all). */
-export type ChainRead = (method: string, params: readonly unknown[], signal?: AbortSignal) => Promise<unknown>;
-
-/** The chain cannot be read here at all (the proxy has no RPC for it): no retry helps. */
-export class ChainUnreadable extends Error {
-  override name = 'ChainUnreadable';
-}
-
-export type ContradictionReason =
-  /** The transaction reverted on the destination chain. */
-  | 'reverted'
-  /** No such transaction on that chain after the bounded wait. */
-  | 'not-found'
-  /** It was mined before this transfer was sent: another, older transaction. */
-  | 'too-early'
-  /** It moved the destination token, but to another address. */
-  | 'other-recipient'
-  /** It moved another token to the recipient. */
-  | 'other-token'
-  /** It moved the destination token to the recipient, less than the route's minimum. */
-  | 'below-minimum'
-  /** It moved nothing to the recipient. */
-  | 'no-transfer';
+export { ChainUnreadable, type ChainRead } from '../api/chain-read.js';
+export type { ContradictionReason } from '../model/arrival.js';
 
 /** Why the arrival was not checked (not a failure: the chain could not be read here). */
 export type UncheckedReason = 'no-rpc' | 'non-evm' | 'no-hash' | 'unreadable';
@@ -224,4 +205,11 @@ async function nativeArrival(read: ChainRead, expected: ExpectedArrival, receipt
   const amount = a - b;
   if (amount <= 0n) return { kind: 'contradicted', reason: 'no-transfer', txHash: base.txHash };
   return amount >= expected.toAmountMin ? { kind: 'checked', ...base, amount } : { kind: 'contradicted', reason: 'below-minimum', ...base, amount };
+}
+
+/** The arrival as the saved transfer keeps it (amounts and addresses only where the chain showed them). */
+export function savedArrival(arrival: Arrival): SavedArrival {
+  if (arrival.kind === 'unchecked') return { state: 'unchecked', reason: arrival.reason };
+  const { amount, recipient, token } = arrival;
+  return { state: arrival.kind, reason: arrival.kind === 'contradicted' ? arrival.reason : undefined, amount, recipient, token };
 }
