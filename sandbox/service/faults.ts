@@ -30,6 +30,11 @@ export const HOSTILE_MODES = [
   'eoa-spender',
   'many-approvals',
   'below-minimum',
+  'dest-another-transfer',
+  'dest-reverted',
+  'dest-other-recipient',
+  'dest-other-token',
+  'dest-missing',
   'hex-chain-ids',
   'bidi-names',
 ] as const;

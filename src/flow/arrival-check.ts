@@ -68,7 +68,8 @@ export interface ArrivalCheckOptions {
   now?: () => number;
 }
 
-export const ARRIVAL_WAIT_MS = 90_000;
+/** A new chain's RPC can lag the service by seconds; a minute without the transaction is an answer. */
+export const ARRIVAL_WAIT_MS = 60_000;
 export const ARRIVAL_CLOCK_SKEW_MS = 10 * 60_000;
 
 /** keccak256("Transfer(address,address,uint256)"). */

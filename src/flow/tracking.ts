@@ -263,7 +263,11 @@ export class TransferTracking {
       proxyChainRead(client.baseUrl, record.toChainId),
       { ...this.#context.timing?.arrival, signal },
     );
-    save(savedArrival(arrival));
+    // A hash another of this account's transfers already arrived with is not this arrival: an older transaction replayed.
+    const reused =
+      arrival.kind === 'checked' &&
+      store.list(record.account).some((t) => t.intentId !== record.intentId && t.destTxHash?.toLowerCase() === record.destTxHash?.toLowerCase());
+    save(reused ? { state: 'contradicted', reason: 'too-early' } : savedArrival(arrival));
     return { ...outcome, record };
   }
 

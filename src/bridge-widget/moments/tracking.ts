@@ -94,7 +94,7 @@ export function statusView(
     finishedAt: final ? (saved.finishedAt ?? saved.updatedAt) : undefined,
     needsGas: !!saved.needsGas,
     belowMinimum:
-      saved.phase === 'success' && receivedBelowMinimum(saved)
+      saved.phase === 'success' && arrival !== 'contradicted' && receivedBelowMinimum(saved)
         ? belowMinimum?.(
             format(received!, saved.toToken.decimals, saved.toToken.symbol),
             format(saved.toAmountMin!, saved.toToken.decimals, saved.toToken.symbol),
