@@ -167,10 +167,22 @@ const HOSTILE_MODES: { mode: string; label: string; help: string }[] = [
     label: 'Arrival: another user’s transfer',
     help: 'The service says success with the hash of a real transfer to another user: the widget checks the chain and does not say complete.',
   },
-  { mode: 'dest-reverted', label: 'Arrival: reverted transaction', help: 'Success is reported with the hash of a transaction that reverted on the destination chain.' },
-  { mode: 'dest-other-recipient', label: 'Arrival: sent to another address', help: 'The tokens are released to another address; the status says success anyway.' },
+  {
+    mode: 'dest-reverted',
+    label: 'Arrival: reverted transaction',
+    help: 'Success is reported with the hash of a transaction that reverted on the destination chain.',
+  },
+  {
+    mode: 'dest-other-recipient',
+    label: 'Arrival: sent to another address',
+    help: 'The tokens are released to another address; the status says success anyway.',
+  },
   { mode: 'dest-other-token', label: 'Arrival: another token', help: 'Another token is released to the recipient; the status says success anyway.' },
-  { mode: 'dest-missing', label: 'Arrival: no such transaction', help: 'Success is reported with a hash that does not exist on the destination chain (the widget waits about a minute, then says so).' },
+  {
+    mode: 'dest-missing',
+    label: 'Arrival: no such transaction',
+    help: 'Success is reported with a hash that does not exist on the destination chain (the widget waits about a minute, then says so).',
+  },
   {
     mode: 'fee-griefing',
     label: 'Network fee griefing',
