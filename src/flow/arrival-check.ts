@@ -18,7 +18,8 @@
  * DOM-free; the reads come in as a function so the element's tracking chunk
  * wires the proxy and Node tests wire a real chain.
  */
-import { ChainUnreadable, type ChainRead } from '../api/chain-read.js';
+import { ChainUnreadable, proxyChainRead, type ChainRead } from '../api/chain-read.js';
+import type { SavedTransfer } from './intent-store.js';
 import { isNativeToken } from '../model/tokens.js';
 import { sleep } from '../model/sleep.js';
 import { evmChainId } from '../model/chain-id.js';
@@ -213,4 +214,26 @@ export function savedArrival(arrival: Arrival): SavedArrival {
   if (arrival.kind === 'unchecked') return { state: 'unchecked', reason: arrival.reason };
   const { amount, recipient, token } = arrival;
   return { state: arrival.kind, reason: arrival.kind === 'contradicted' ? arrival.reason : undefined, amount, recipient, token };
+}
+
+/**
+ * The tracking's one call (kept here, in the chunk loaded on success): a saved
+ * transfer's arrival read through the proxy at `proxyUrl`. A hash another of
+ * the account's transfers (`others`) already arrived with is not this
+ * arrival: an older transaction replayed.
+ */
+export async function checkSavedArrival(
+  record: SavedTransfer,
+  others: readonly SavedTransfer[],
+  proxyUrl: string,
+  options: ArrivalCheckOptions = {},
+): Promise<SavedArrival> {
+  const { toChainId, toToken, toAddress, toAmountMin, toAmount, destTxHash, createdAt } = record;
+  const arrival = await checkArrival(
+    { toChainId, token: toToken.address, recipient: toAddress, toAmountMin: toAmountMin ?? toAmount, destTxHash, createdAt },
+    proxyChainRead(proxyUrl, toChainId),
+    options,
+  );
+  const reused = others.some((t) => t.intentId !== record.intentId && !!t.destTxHash && t.destTxHash.toLowerCase() === destTxHash?.toLowerCase());
+  return arrival.kind === 'checked' && reused ? { state: 'contradicted', reason: 'too-early' } : savedArrival(arrival);
 }

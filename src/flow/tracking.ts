@@ -21,7 +21,7 @@ import type { ArrivalCheckOptions } from './arrival-check.js';
 /** The receipt and status steps (./track-transfer.ts): a chunk of their own, loaded with the first transfer followed. */
 export const loadTrackingSteps = () => loadChunk(() => import('./track-transfer.js'));
 /** The arrival check (./arrival-check.ts) and its reads through the proxy: loaded only once a transfer is reported complete. */
-const loadArrivalCheck = () => loadChunk(() => Promise.all([import('./arrival-check.js'), import('../api/chain-read.js')]));
+const loadArrivalCheck = () => loadChunk(() => import('./arrival-check.js'));
 /** A batch's way to its hash (./batch.ts, the review's chunk): only for a batch the wallet took before a reload. */
 const loadBatchSteps = () => loadChunk(() => import('./batch.js'));
 
@@ -250,24 +250,8 @@ export class TransferTracking {
       update({ saved: record });
     };
     save({ state: 'checking' });
-    const [{ checkArrival, savedArrival }, { proxyChainRead }] = await loadArrivalCheck();
-    const arrival = await checkArrival(
-      {
-        toChainId: record.toChainId,
-        token: record.toToken.address,
-        recipient: record.toAddress,
-        toAmountMin: record.toAmountMin ?? record.toAmount,
-        destTxHash: record.destTxHash,
-        createdAt: record.createdAt,
-      },
-      proxyChainRead(client.baseUrl, record.toChainId),
-      { ...this.#context.timing?.arrival, signal },
-    );
-    // A hash another of this account's transfers already arrived with is not this arrival: an older transaction replayed.
-    const reused =
-      arrival.kind === 'checked' &&
-      store.list(record.account).some((t) => t.intentId !== record.intentId && t.destTxHash?.toLowerCase() === record.destTxHash?.toLowerCase());
-    save(reused ? { state: 'contradicted', reason: 'too-early' } : savedArrival(arrival));
+    const { checkSavedArrival } = await loadArrivalCheck();
+    save(await checkSavedArrival(record, store.list(record.account), client.baseUrl, { ...this.#context.timing?.arrival, signal }));
     return { ...outcome, record };
   }
 

@@ -45,6 +45,21 @@ async function mount(proxy: 'reading' | 'unread' = 'reading'): Promise<BridgeWid
   return widget;
 }
 
+/**
+ * Holds the widget's chain reads (real requests to the proxy) until released, so the
+ * "checking" state, which lasts a few milliseconds against a local chain, can be seen.
+ */
+function holdChainReads(): { release: () => void; restore: () => void } {
+  const original = window.fetch;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (/\/read\/\d+$/.test(String(input instanceof Request ? input.url : input))) await released;
+    return original(input, init);
+  };
+  return { release, restore: () => (window.fetch = original) };
+}
+
 /** Bridges under a hostile settlement: the contradiction, never a success, and what the tracker shows. */
 async function expectContradiction(mode: string, reason: string, shown: RegExp) {
   await setFaults({ forceProvider: 'swiftbridge', hostile: mode });
@@ -52,8 +67,15 @@ async function expectContradiction(mode: string, reason: string, shown: RegExp) 
   let succeeded = false;
   widget.addEventListener('bridge-success', () => (succeeded = true));
   const contradicted = nextEvent<BridgeArrivalContradictedDetail>(widget, 'bridge-arrival-contradicted', 170_000);
+  const reads = holdChainReads();
   primaryButton(widget).click();
-  await waitUntil(() => /Checking the arrival/.test(trackerText(widget)), 'the tracker says it is checking', { timeout: 120_000 });
+  try {
+    await waitUntil(() => /Checking the arrival/.test(trackerText(widget)), 'the tracker says it is checking', { timeout: 120_000 });
+    expect(trackerText(widget)).not.to.include('Transfer complete');
+  } finally {
+    reads.release();
+    reads.restore();
+  }
   const { detail } = await contradicted;
   expect(detail.reason).to.equal(reason);
   expect(detail.destTxHash).to.match(/^0x[0-9a-f]{64}$/i);

@@ -10,7 +10,8 @@ import { createWalletClient, custom, encodeFunctionData, erc20Abi, type Address,
 import { privateKeyToAccount } from 'viem/accounts';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
 import { proxyChainRead } from '../../src/api/chain-read.js';
-import { checkArrival, type ExpectedArrival } from '../../src/flow/arrival-check.js';
+import { checkArrival, checkSavedArrival, type ExpectedArrival } from '../../src/flow/arrival-check.js';
+import type { SavedTransfer } from '../../src/flow/intent-store.js';
 
 const BASE = 84532;
 const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
@@ -119,6 +120,35 @@ describe('the arrival check on a real destination chain', { timeout: 120_000 }, 
   it('contradicted: a transaction mined before the transfer was made (an older one replayed)', async () => {
     const arrival = await checkArrival(expect({ createdAt: Date.now() + 60 * 60_000 }), read(), FAST);
     assert.equal(arrival.kind === 'contradicted' && arrival.reason, 'too-early');
+  });
+
+  it('a saved transfer: checked, unless another saved transfer already arrived with that hash (a replay)', async () => {
+    const saved = {
+      intentId: 'i-1',
+      account: recipient.toLowerCase(),
+      fromChainId: '11155111',
+      toChainId: String(BASE),
+      fromToken: { address: usdc, symbol: 'USDC', decimals: 6 },
+      toToken: { address: usdc, symbol: 'USDC', decimals: 6 },
+      fromAmount: 26_000_000n,
+      toAmount: 25_470_000n,
+      toAmountMin: 25_000_000n,
+      toAddress: recipient,
+      createdAt: Date.now() - 60_000,
+      updatedAt: Date.now(),
+      phase: 'success',
+      receiptAccepted: true,
+      destTxHash: sent.usdc,
+    } satisfies SavedTransfer;
+    assert.deepEqual(await checkSavedArrival(saved, [saved], sandbox.proxyUrl!, FAST), {
+      state: 'checked',
+      reason: undefined,
+      amount: 25_470_000n,
+      recipient: recipient.toLowerCase(),
+      token: usdc.toLowerCase(),
+    });
+    const earlier = { ...saved, intentId: 'i-0', destTxHash: sent.usdc.toUpperCase().replace('0X', '0x') };
+    assert.deepEqual(await checkSavedArrival(saved, [saved, earlier], sandbox.proxyUrl!, FAST), { state: 'contradicted', reason: 'too-early' });
   });
 
   it('unchecked: a proxy with no RPC for the chain, a non-EVM destination, no hash', async () => {
