@@ -74,3 +74,10 @@ function admitRead(method: unknown, params: readonly unknown[]): RpcAdmission {
 }
 
 export const READ_ENDPOINT: RpcEndpoint = { admit: admitRead, notAllowed: 'proxy_read_not_allowed' };
+
+/** The command's start-up line (issue 35): the chains with an RPC, or what users lose without one. */
+export function rpcChainsLine(chainIds: readonly string[]): string {
+  return chainIds.length > 0
+    ? `rpc: simulation and chain reads for chains ${chainIds.join(', ')}; other chains' routes are not simulated and arrivals there are not checked on the chain`
+    : 'rpc: none configured (RPC_URLS): routes are not simulated before signing and arrivals are not checked on the destination chain';
+}

@@ -4,6 +4,7 @@
  * stdout line once listening (scripts wait for it), clean stop on signals.
  */
 import { describeKeyStatus } from './key-check.js';
+import { rpcChainsLine } from './chain-read.js';
 import { DEFAULT_PORT, startProxyServer, type NodeProxyServerOptions } from './node.js';
 import type { ClientRateLimit } from './ratelimit.js';
 
@@ -152,9 +153,10 @@ export function parseKeyCheckMode(value: string | undefined): KeyCheckMode {
 export async function runProxyCli(env: Environment = process.env, io: CliIo = PROCESS_IO): Promise<number> {
   let server;
   let keyCheck: KeyCheckMode;
+  let options: NodeProxyServerOptions;
   try {
     keyCheck = parseKeyCheckMode(env.KEY_CHECK);
-    const options = proxyServerOptionsFromEnv(env);
+    options = proxyServerOptionsFromEnv(env);
     server = await startProxyServer({ ...options, onLog: (line) => io.stderr(line) });
   } catch (error) {
     io.stderr(`bridge-widget-proxy: ${error instanceof Error ? error.message : String(error)}`);
@@ -171,6 +173,8 @@ export async function runProxyCli(env: Environment = process.env, io: CliIo = PR
       return 1;
     } else io.stderr(`${line}; starting anyway, the health endpoint reports not ready`);
   }
+  const rpcChains = Object.keys({ ...options.simulationRpcUrls, ...options.rpcUrls });
+  io.stderr(`bridge-widget-proxy: ${rpcChainsLine(rpcChains)}`);
   io.stdout(`bridge-widget-proxy listening on ${server.url}`);
 
   const running = server;

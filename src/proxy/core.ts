@@ -89,7 +89,6 @@ const UNFORWARDABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 export function createProxyCore(options: ProxyOptions): ProxyCore {
   const config = resolveProxyOptions(options);
   const state = { draining: false };
-  config.log(rpcChainsLine(config));
   const core = async (request: Request, context: RequestContext = {}): Promise<Response> => {
     const started = Date.now();
     const method = context.method ?? request.method;
@@ -421,14 +420,6 @@ async function health(config: ResolvedProxyConfig, state: CoreState, method: str
     label: 'health',
     note: store === 'memory' ? note : `${note} store ${store}`,
   };
-}
-
-/** One start-up line: the chains with an RPC, or what users lose without one. */
-export function rpcChainsLine(config: Pick<ResolvedProxyConfig, 'simulation'>): string {
-  const chains = [...config.simulation.rpcUrls.keys()];
-  return chains.length > 0
-    ? `rpc: simulation and chain reads for chains ${chains.join(', ')}; other chains' routes are not simulated and arrivals there are not checked on the chain`
-    : 'rpc: none configured (RPC_URLS): routes are not simulated before signing and arrivals are not checked on the destination chain';
 }
 
 /** The methods the widget sends: a preflight for one of them on a known path is answered whatever the origin. */

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { proxyServerOptionsFromEnv } from '../../src/proxy/cli.js';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
-import { logWatcher, startUpstream, type Upstream } from './helpers/proxy-upstream.js';
+import { logWatcher, startProxyCommand, startUpstream, type Upstream } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_read_0123456789abcdef';
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -159,35 +159,57 @@ describe('the chain read endpoint', { timeout: 60_000 }, () => {
     assert.ok(statuses.includes(429), 'the flood limit applies');
   });
 
-  it('says at start-up and on /healthz which chains it simulates and reads', async () => {
-    assert.ok(
-      log.lines.some((line) => line.includes('rpc: simulation and chain reads for chains 84532, 11155111')),
-      log.lines.join('\n'),
-    );
+  it('says on /healthz which chains it simulates and reads', async () => {
     const health = await fetch(`${proxy.url}/bridge/healthz`);
     const body = (await health.json()) as { rpcChains: string[] };
     assert.deepEqual(body.rpcChains, ['84532', '11155111']);
   });
 });
 
-describe('a proxy without RPC URLs', () => {
-  it('says at start-up what users lose, and /healthz lists no chains', async () => {
+describe('the command says at start-up which chains it simulates and reads', { timeout: 60_000 }, () => {
+  it('with RPC_URLS and SIMULATION_RPC_URLS: one line naming both chains', async () => {
     const routing = await startUpstream();
-    const log = logWatcher();
-    const proxy = await startProxyServer({ upstreamUrl: routing.url, apiKey: API_KEY, port: 0, onLog: log.onLog });
+    const command = await startProxyCommand({
+      ROUTING_API_URL: routing.url,
+      ROUTING_API_KEY: API_KEY,
+      RPC_URLS: '84532=http://127.0.0.1:1/base',
+      SIMULATION_RPC_URLS: '11155111=http://127.0.0.1:1/sepolia',
+    });
     try {
+      await command.log.next((line) => line.startsWith('bridge-widget-proxy: rpc:'));
       assert.ok(
-        log.lines.some((line) => /rpc: none configured \(RPC_URLS\): routes are not simulated .* arrivals are not checked/.test(line)),
-        log.lines.join('\n'),
+        command.log.lines.includes(
+          "bridge-widget-proxy: rpc: simulation and chain reads for chains 84532, 11155111; other chains' routes are not simulated and arrivals there are not checked on the chain",
+        ),
+        command.log.lines.join('\n'),
       );
-      const body = (await (await fetch(`${proxy.url}/healthz`)).json()) as { rpcChains: string[] };
-      assert.deepEqual(body.rpcChains, []);
+      const body = (await (await fetch(`${command.url}/healthz`)).json()) as { rpcChains: string[] };
+      assert.deepEqual(body.rpcChains, ['84532', '11155111']);
     } finally {
-      await proxy.close();
+      await command.kill();
       await routing.close();
     }
   });
 
+  it('without: what users lose', async () => {
+    const routing = await startUpstream();
+    const command = await startProxyCommand({ ROUTING_API_URL: routing.url, ROUTING_API_KEY: API_KEY });
+    try {
+      await command.log.next((line) => line.startsWith('bridge-widget-proxy: rpc:'));
+      assert.ok(
+        command.log.lines.some((line) => /rpc: none configured \(RPC_URLS\): routes are not simulated .* arrivals are not checked/.test(line)),
+        command.log.lines.join('\n'),
+      );
+      const body = (await (await fetch(`${command.url}/healthz`)).json()) as { rpcChains: string[] };
+      assert.deepEqual(body.rpcChains, []);
+    } finally {
+      await command.kill();
+      await routing.close();
+    }
+  });
+});
+
+describe('RPC_URLS', () => {
   it('RPC_URLS configures the command; SIMULATION_RPC_URLS is still read, RPC_URLS wins per chain', () => {
     const options = proxyServerOptionsFromEnv({
       ROUTING_API_URL: 'https://routing.example',
