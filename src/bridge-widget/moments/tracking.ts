@@ -73,8 +73,10 @@ export function statusView(
   const toChainName = toChain?.networkName ?? saved.toChainId;
   // "Complete" only once the destination chain did not contradict it (src/flow/arrival-check.ts).
   const arrival = saved.phase === 'success' ? saved.arrival?.state : undefined;
+  // Between the service's `success` and the check's start nothing is saved yet: that is checking too, never "complete".
+  const checking = arrival === 'checking' || (saved.phase === 'success' && !arrival && !final && status?.kind === 'tracked' && status.status === 'success');
   return {
-    phase: arrival === 'checking' ? 'checking' : arrival === 'contradicted' ? 'disputed' : unknown && !final ? 'unknown' : saved.phase,
+    phase: checking ? 'checking' : arrival === 'contradicted' ? 'disputed' : unknown && !final ? 'unknown' : saved.phase,
     arrivalText: t && arrivalText(saved, toChainName, format, t),
     rawStatus: status?.kind === 'tracked' ? status.rawStatus : undefined,
     fromChainName: fromChain?.networkName ?? saved.fromChainId,
