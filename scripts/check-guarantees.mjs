@@ -32,6 +32,8 @@ const EFFECTS = 'test/node/effects.test.ts';
 const SIMULATION = 'test/node/simulation.test.ts';
 const SIMULATION_E2E = 'test/browser/simulation.e2e.test.ts';
 const PROXY_PROMISES = 'test/node/proxy-promises.test.ts';
+const ARRIVAL = 'test/node/arrival-check.test.ts';
+const ARRIVAL_E2E = 'test/browser/arrival.e2e.test.ts';
 const PROXY_KEY_TESTS = ['test/node/proxy-leak.test.ts', 'test/node/proxy-scrub.test.ts', 'test/node/security-key.test.ts', 'test/node/proxy.test.ts'];
 
 /** @type {{ row: number, name: string, edits: { file: string, find: string, replace: string }[], node?: string[], browser?: string[], grep?: string, note?: string }[]} */
@@ -569,8 +571,8 @@ const MUTANTS = [
     edits: [
       { file: 'src/flow/intent-store.ts', find: '  return received !== undefined && minimum !== undefined && received < minimum;', replace: '  return false;' },
     ],
+    // The browser test of a shortfall moved to ARRIVAL_E2E (issue 36), where the chain's contradiction says it, not this flag.
     node: [SIMULATION],
-    browser: [SIMULATION_E2E],
     grep: 'below',
   },
   {
@@ -713,6 +715,67 @@ const MUTANTS = [
     edits: [{ file: 'src/flow/batch.ts', find: '        if (stands) {', replace: '        if (false) {' }],
     node: ['test/node/batch.test.ts'],
     grep: 'one by one',
+  },
+  // 19. The arrival checked on the destination chain before "complete" (issue 36).
+  {
+    row: 19,
+    name: 'success taken on the service word, the chain not read',
+    edits: [
+      {
+        file: 'src/flow/tracking.ts',
+        find: "      this.#finish(outcome.kind === 'success' && 'status' in outcome ? await this.#checkArrival(outcome, client, signal, update) : outcome);",
+        replace: '      this.#finish(outcome);',
+      },
+    ],
+    browser: [ARRIVAL_E2E],
+    grep: 'another token|honest transfer',
+  },
+  {
+    row: 19,
+    name: 'arrival to any recipient accepted',
+    edits: [
+      {
+        file: 'src/flow/arrival-check.ts',
+        find: '  const toRecipient = transfers.filter((t) => t.token === base.token && t.to === base.recipient);',
+        replace: '  const toRecipient = transfers.filter((t) => t.token === base.token);',
+      },
+    ],
+    node: [ARRIVAL],
+    grep: 'another address',
+  },
+  {
+    row: 19,
+    name: 'arrival below the minimum accepted',
+    edits: [{ file: 'src/flow/arrival-check.ts', find: '    return amount >= expected.toAmountMin ?', replace: '    return amount >= 0n ?' }],
+    node: [ARRIVAL],
+    grep: 'less than the minimum',
+  },
+  {
+    row: 19,
+    name: 'reverted destination transaction accepted',
+    edits: [{ file: 'src/flow/arrival-check.ts', find: "    if (receipt.status !== '0x1') return", replace: '    if (false) return' }],
+    node: [ARRIVAL],
+    grep: 'reverted',
+  },
+  {
+    row: 19,
+    name: 'missing destination transaction said unchecked',
+    edits: [
+      {
+        file: 'src/flow/arrival-check.ts',
+        find: "    if (receipt === null) return { kind: 'contradicted', reason: 'not-found', txHash: hash };",
+        replace: "    if (receipt === null) return { kind: 'unchecked', reason: 'unreadable' };",
+      },
+    ],
+    node: [ARRIVAL],
+    grep: 'no such transaction',
+  },
+  {
+    row: 19,
+    name: 'chain read endpoint forwards any eth_call',
+    edits: [{ file: 'src/proxy/chain-read.ts', find: '      if (!shaped) return refused(', replace: '      if (false) return refused(' }],
+    node: ['test/node/proxy-read.test.ts'],
+    grep: 'refuses writes',
   },
 ];
 

@@ -163,6 +163,27 @@ const HOSTILE_MODES: { mode: string; label: string; help: string }[] = [
   { mode: 'worse-terms', label: 'Worse terms than quoted', help: 'The route promises half of what the quote showed; the transaction itself is honest.' },
   { mode: 'foreign-status', label: 'Status of another intent', help: 'Every status answer claims success for a different intent until switched back.' },
   {
+    mode: 'dest-another-transfer',
+    label: 'Arrival: another user’s transfer',
+    help: 'The service says success with the hash of a real transfer to another user: the widget checks the chain and does not say complete.',
+  },
+  {
+    mode: 'dest-reverted',
+    label: 'Arrival: reverted transaction',
+    help: 'Success is reported with the hash of a transaction that reverted on the destination chain.',
+  },
+  {
+    mode: 'dest-other-recipient',
+    label: 'Arrival: sent to another address',
+    help: 'The tokens are released to another address; the status says success anyway.',
+  },
+  { mode: 'dest-other-token', label: 'Arrival: another token', help: 'Another token is released to the recipient; the status says success anyway.' },
+  {
+    mode: 'dest-missing',
+    label: 'Arrival: no such transaction',
+    help: 'Success is reported with a hash that does not exist on the destination chain (the widget waits about a minute, then says so).',
+  },
+  {
     mode: 'fee-griefing',
     label: 'Network fee griefing',
     help: 'The route asks for 30,000,000 gas at 100,000 gwei: the widget passes neither, and shows the bounded fee.',

@@ -125,6 +125,13 @@ export function applyHostileRoute(mode: HostileMode, route: HostileRouteTarget, 
     case 'below-minimum':
       // The route is honest; the settlement pays a tenth of toAmountMin (tracker.ts) and the status says so.
       return `settles ${plan.estimate.toAmountMin / BELOW_MINIMUM_DIVISOR} (toAmountMin / ${BELOW_MINIMUM_DIVISOR})`;
+    case 'dest-another-transfer':
+    case 'dest-reverted':
+    case 'dest-other-recipient':
+    case 'dest-other-token':
+    case 'dest-missing':
+      // The route is honest; the settlement (tracker.ts) reports a destination transaction that is not this arrival.
+      return plan.destination.local ? `settles with ${mode}` : null;
     case 'foreign-status':
     case 'forged-hashes':
     case 'bidi-names':

@@ -4,9 +4,9 @@
  * to the intent, waits the bridging delay, then has the operator release on
  * the destination (or refund on the source) in real transactions.
  */
-import { parseEventLogs, type Address, type Hex, type TransactionReceipt } from 'viem';
+import { keccak256, parseEventLogs, stringToHex, type Address, type Hex, type TransactionReceipt } from 'viem';
 import { HookExecutorAbi, LiquidityVaultAbi, SwiftRouterAbi } from '../artifacts/abis.js';
-import { OPERATOR_ACCOUNT } from '../chains/accounts.js';
+import { ATTACKER_ACCOUNT, EXTRA_USER_ACCOUNTS, OPERATOR_ACCOUNT } from '../chains/accounts.js';
 import type { SandboxChain } from '../chains/local-networks.js';
 import { NATIVE_TOKEN_ADDRESS } from '../chains/networks.js';
 import { sameAddress } from './catalog.js';
@@ -181,6 +181,53 @@ export class IntentTracker {
     }
   }
 
+  /**
+   * The `dest-*` hostile modes (sandbox README, "Hostile responses"): instead
+   * of releasing to the recipient, a real transaction on the destination chain
+   * that is not this arrival (or none at all), whose hash the status then
+   * reports as `success`. Undefined: settle honestly.
+   */
+  private async destinationLie(intent: Intent, destination: SandboxChain, token: Address, recipient: Address, amount: bigint): Promise<Hex | undefined> {
+    const mode = intent.hostileRoute;
+    if (!mode?.startsWith('dest-')) return undefined;
+    const vault = destination.network.contracts.liquidityVault;
+    const release = (releaseToken: Address, to: Address, value: bigint) =>
+      destination.clients.sendAndConfirm(OPERATOR_ACCOUNT, (wallet) =>
+        wallet.writeContract({ address: vault, abi: LiquidityVaultAbi, functionName: 'release', args: [intent.intentId, releaseToken, to, value] }),
+      );
+    switch (mode) {
+      case 'dest-missing':
+        return keccak256(stringToHex(`dest-missing:${intent.intentId}`));
+      case 'dest-another-transfer': {
+        // Someone else's transfer: the same token and amount to another user.
+        const other = EXTRA_USER_ACCOUNTS.find((a) => !sameAddress(a.address, recipient))!.address;
+        return (await release(token, other, amount)).transactionHash;
+      }
+      case 'dest-other-recipient':
+        return (await release(token, ATTACKER_ACCOUNT.address, amount)).transactionHash;
+      case 'dest-other-token': {
+        const { usdc, weth } = destination.network.contracts;
+        const other = sameAddress(token, usdc) ? weth : usdc;
+        return (await release(other, recipient, amount)).transactionHash;
+      }
+      case 'dest-reverted': {
+        // More than the vault holds, with the gas given so nothing estimates it first: mined, reverted.
+        const wallet = destination.clients.walletFor(OPERATOR_ACCOUNT);
+        const hash = await wallet.writeContract({
+          address: vault,
+          abi: LiquidityVaultAbi,
+          functionName: 'release',
+          args: [intent.intentId, token, recipient, 2n ** 200n],
+          gas: 300_000n,
+        });
+        await destination.clients.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+        return hash;
+      }
+      default:
+        return undefined;
+    }
+  }
+
   private async release(intent: Intent): Promise<void> {
     const plan = intent.plan;
     // A `below-minimum` route settles a tenth of its guaranteed minimum, for real, and says so.
@@ -199,8 +246,15 @@ export class IntentTracker {
     const destination = this.options.chains.get(plan.destination.chainId);
     if (!destination) throw new Error(`destination chain ${plan.destination.chainId} is not running`);
     const vault = destination.network.contracts.liquidityVault;
-    const token = (plan.toToken.category === 'native' ? NATIVE_TOKEN_ADDRESS : plan.toToken.address) as Address;
-    const recipient = intent.request.toAddress as Address;
+    const honestToken = (plan.toToken.category === 'native' ? NATIVE_TOKEN_ADDRESS : plan.toToken.address) as Address;
+    const honestRecipient = intent.request.toAddress as Address;
+    const lie = await this.destinationLie(intent, destination, honestToken, honestRecipient, amount);
+    if (lie) {
+      touch(intent, { status: 'success', intentStatus: 'completed', destTxHash: lie, toAmountWei: amount, hookSucceeded: null, gasStatus: null });
+      return;
+    }
+    const token = honestToken;
+    const recipient = honestRecipient;
     const hook = plan.postHook;
     const receipt = await destination.clients.sendAndConfirm(OPERATOR_ACCOUNT, (wallet) =>
       hook

@@ -9,6 +9,7 @@ import type {
   BridgeApprovalDetail,
   BridgeErrorDetail,
   BridgeFailedDetail,
+  BridgeArrivalContradictedDetail,
   BridgeQuoteDetail,
   BridgeRouteDetail,
   BridgeStatusDetail,
@@ -28,6 +29,7 @@ export interface BridgeWidgetEventMap {
   'bridge-status': CustomEvent<BridgeStatusDetail>;
   'bridge-success': CustomEvent<BridgeSuccessDetail>;
   'bridge-failed': CustomEvent<BridgeFailedDetail>;
+  'bridge-arrival-contradicted': CustomEvent<BridgeArrivalContradictedDetail>;
   'bridge-error': CustomEvent<BridgeErrorDetail>;
 }
 

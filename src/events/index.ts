@@ -6,6 +6,7 @@ import { BridgeTransactionEvent, type BridgeTransactionDetail } from './bridge-t
 import { BridgeStatusEvent, type BridgeStatusDetail } from './bridge-status.js';
 import { BridgeSuccessEvent, type BridgeSuccessDetail } from './bridge-success.js';
 import { BridgeFailedEvent, type BridgeFailedDetail } from './bridge-failed.js';
+import { BridgeArrivalContradictedEvent, type BridgeArrivalContradictedDetail } from './bridge-arrival-contradicted.js';
 import { BridgeErrorEvent, type BridgeErrorDetail } from './bridge-error.js';
 
 export { BridgeConnectRequestEvent, type BridgeConnectRequestDetail } from './bridge-connect-request.js';
@@ -27,6 +28,8 @@ export {
   type BridgeSuccessDetail,
   BridgeFailedEvent,
   type BridgeFailedDetail,
+  BridgeArrivalContradictedEvent,
+  type BridgeArrivalContradictedDetail,
   BridgeErrorEvent,
   type BridgeErrorDetail,
 };
@@ -40,6 +43,7 @@ export const BRIDGE_EVENTS = {
   'bridge-status': BridgeStatusEvent,
   'bridge-success': BridgeSuccessEvent,
   'bridge-failed': BridgeFailedEvent,
+  'bridge-arrival-contradicted': BridgeArrivalContradictedEvent,
   'bridge-error': BridgeErrorEvent,
 } as const;
 
@@ -52,5 +56,6 @@ export interface BridgeEventDetails {
   'bridge-status': BridgeStatusDetail;
   'bridge-success': BridgeSuccessDetail;
   'bridge-failed': BridgeFailedDetail;
+  'bridge-arrival-contradicted': BridgeArrivalContradictedDetail;
   'bridge-error': BridgeErrorDetail;
 }

@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { isFinalPhase, TRANSFER_PHASES, type ReachedPhase, type TransferPhase } from '../model/transfer-phase.js';
+import type { SavedArrival } from '../model/arrival.js';
 
 export interface SavedToken {
   address: string;
@@ -66,6 +67,8 @@ export interface SavedTransfer {
   refundFloor?: bigint | undefined;
   /** When the refund of a failed transfer was seen arrived: the history then says "Refunded". */
   refundedAt?: number | undefined;
+  /** After `success`: what the destination chain showed (src/model/arrival.ts); records saved before the check lack it. */
+  arrival?: SavedArrival | undefined;
 }
 
 /** A success that delivered less than the route guaranteed (issue 25): it says so, and `bridge-success` carries `belowMinimum: true`. */
@@ -146,6 +149,15 @@ const storedTransfer = z.object({
   finishedAt: z.optional(z.number()),
   refundFloor: z.optional(amount),
   refundedAt: z.optional(z.number()),
+  arrival: z.optional(
+    z.object({
+      state: z.enum(['checking', 'checked', 'unchecked', 'contradicted']),
+      reason: text,
+      amount: z.optional(amount),
+      recipient: text,
+      token: text,
+    }),
+  ),
 });
 
 const storedApproval = z.object({ chainId: z.string(), tokenAddress: z.string(), spender: z.string(), amount, hash: z.string(), at: z.number() });

@@ -8,6 +8,7 @@ import type { ResponseMeta, WidgetClient } from '../api/client.js';
 import type { IntentStatus } from '../api/schemas.js';
 import type { BridgeEventDetails, BridgeStatusDetail } from '../events/index.js';
 import type { TransferPhase } from '../model/transfer-phase.js';
+import type { ContradictionReason } from '../model/arrival.js';
 import type { Eip1193Provider } from '../wallet/index.js';
 import { resumeAction } from './form.js';
 import { receivedBelowMinimum, type IntentStore, type SavedTransfer } from './intent-store.js';
@@ -15,9 +16,12 @@ import { loadChunk } from './errors.js';
 import { isAborted } from './problems.js';
 import { REFUND_RESUME_MS, RefundWatch, awaitsRefund, type RefundTiming } from './refund-watch.js';
 import type { TrackDeps, TrackOutcome } from './track-transfer.js';
+import type { ArrivalCheckOptions } from './arrival-check.js';
 
 /** The receipt and status steps (./track-transfer.ts): a chunk of their own, loaded with the first transfer followed. */
 export const loadTrackingSteps = () => loadChunk(() => import('./track-transfer.js'));
+/** The arrival check (./arrival-check.ts) and its reads through the proxy: loaded only once a transfer is reported complete. */
+const loadArrivalCheck = () => loadChunk(() => import('./arrival-check.js'));
 /** A batch's way to its hash (./batch.ts, the review's chunk): only for a batch the wallet took before a reload. */
 const loadBatchSteps = () => loadChunk(() => import('./batch.js'));
 
@@ -44,7 +48,12 @@ export interface TrackingContext {
   provider(): Eip1193Provider | undefined;
   /** Polling, receipt, refund-read and batch-status timing; shorter in tests. */
   readonly timing:
-    (Pick<TrackDeps, 'poll' | 'receiptBackoff'> & { refunds?: Partial<RefundTiming> | undefined; confirmPollMs?: number | undefined }) | undefined;
+    | (Pick<TrackDeps, 'poll' | 'receiptBackoff'> & {
+        refunds?: Partial<RefundTiming> | undefined;
+        confirmPollMs?: number | undefined;
+        arrival?: ArrivalCheckOptions | undefined;
+      })
+    | undefined;
   /** A transfer is on screen now, or none (`undefined`: the form). */
   shown(saved: SavedTransfer | undefined): void;
   changed(): void;
@@ -112,6 +121,8 @@ export class TransferTracking {
     let shown = busy;
     const now = Date.now();
     for (const t of this.#context.store.list(account)) if (awaitsRefund(t) && now - t.updatedAt < REFUND_RESUME_MS) this.#refunds.watch(t);
+    // Reported complete, its arrival not yet read when the page went: read it now.
+    for (const t of this.#context.store.list(account)) if (t.phase === 'success' && t.arrival?.state === 'checking') this.follow(t, false);
     for (const t of this.#context.store.unfinished(account)) {
       const action = resumeAction(t, Date.now());
       if (action === 'track') {
@@ -196,7 +207,7 @@ export class TransferTracking {
           },
         },
       );
-      this.#finish(outcome);
+      this.#finish(outcome.kind === 'success' && 'status' in outcome ? await this.#checkArrival(outcome, client, signal, update) : outcome);
     } catch (error) {
       if (!isAborted(error)) context.report(error, intentId);
     }
@@ -221,16 +232,55 @@ export class TransferTracking {
     }
   }
 
+  /**
+   * The service said `success`: its destination transaction is read on the
+   * destination chain (./arrival-check.ts) before anything says complete.
+   * `checking` is saved first, so a reload in between checks again.
+   */
+  async #checkArrival(
+    outcome: Extract<TrackOutcome, { status: unknown }>,
+    client: WidgetClient,
+    signal: AbortSignal,
+    update: (change: Partial<Tracked>) => void,
+  ): Promise<TrackOutcome> {
+    const store = this.#context.store;
+    let record = outcome.record;
+    const save = (arrival: SavedTransfer['arrival']) => {
+      record = store.update(record.account, record.intentId, (current) => current && { ...current, arrival }) ?? { ...record, arrival };
+      update({ saved: record });
+    };
+    save({ state: 'checking' });
+    const { checkSavedArrival } = await loadArrivalCheck();
+    save(await checkSavedArrival(record, store.list(record.account), client.baseUrl, { ...this.#context.timing?.arrival, signal }));
+    return { ...outcome, record };
+  }
+
   #finish(outcome: TrackOutcome): void {
     const context = this.#context;
     const { record, kind } = outcome;
     const current = this.current?.saved.intentId === record.intentId ? this.current : undefined;
     if (current) this.current = { ...current, saved: record, final: kind };
-    if (outcome.kind === 'success') {
+    const arrival = record.arrival;
+    if (outcome.kind === 'success' && arrival?.state === 'contradicted') {
+      const { intentId, toChainId, destTxHash, sourceTxHash, requestId, providerRequestId } = record;
+      context.emit('bridge-arrival-contradicted', {
+        intentId,
+        reason: arrival.reason as ContradictionReason,
+        toChainId,
+        destTxHash: destTxHash!,
+        sourceTxHash,
+        requestId,
+        providerRequestId,
+        amount: arrival.amount,
+        recipient: arrival.recipient,
+        token: arrival.token,
+      });
+    } else if (outcome.kind === 'success') {
       context.emit('bridge-success', {
         ...statusDetail(record, outcome.status),
         toAmount: outcome.status.to_amount_wei,
         belowMinimum: receivedBelowMinimum(record),
+        arrival: arrival?.state === 'checked' ? 'checked' : 'unchecked',
       });
     } else {
       const { intentId, sourceTxHash, requestId, providerRequestId } = record;

@@ -4,6 +4,7 @@
  * stdout line once listening (scripts wait for it), clean stop on signals.
  */
 import { describeKeyStatus } from './key-check.js';
+import { rpcChainsLine } from './chain-read.js';
 import { DEFAULT_PORT, startProxyServer, type NodeProxyServerOptions } from './node.js';
 import type { ClientRateLimit } from './ratelimit.js';
 
@@ -19,8 +20,8 @@ export class ProxyConfigError extends Error {
  * TRUST_PROXY_HEADER (e.g. `x-forwarded-for`, only behind a proxy that sets it),
  * MAX_RESPONSE_BYTES, RESPONSE_TIMEOUT_MS, HEALTH_PATH (`off` for none) and
  * REDIS_URL (cache, flood limit and quota shared by every instance using it),
- * SIMULATION_RPC_URLS (`11155111=https://…,84532=https://…`), SIMULATION_WITHOUT_ORIGIN
- * (`allow` serves /simulate to callers that send no Origin), MAX_UPSTREAM_WAIT_MS,
+ * RPC_URLS (`11155111=https://…,84532=https://…`: simulation and chain reads; SIMULATION_RPC_URLS still read),
+ * SIMULATION_WITHOUT_ORIGIN (`allow` serves /simulate and /read to callers that send no Origin), MAX_UPSTREAM_WAIT_MS,
  * STORE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT and METRICS_TOKEN.
  * KEY_CHECK is read by `runProxyCli`.
  */
@@ -56,6 +57,7 @@ export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOpti
   if (responseTimeoutMs !== undefined) options.responseTimeoutMs = responseTimeoutMs;
   const redisUrl = env.REDIS_URL?.trim();
   if (redisUrl) options.redisUrl = redisUrl;
+  // RPC_URLS serves simulation and chain reads; SIMULATION_RPC_URLS, its former name, is still read (RPC_URLS wins per chain).
   const simulation = env.SIMULATION_RPC_URLS?.trim();
   if (simulation) options.simulationRpcUrls = parseSimulationRpcUrls(simulation);
   const withoutOrigin = env.SIMULATION_WITHOUT_ORIGIN?.trim().toLowerCase();
@@ -65,6 +67,8 @@ export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOpti
     }
     options.simulationWithoutOrigin = withoutOrigin === 'allow';
   }
+  const rpc = env.RPC_URLS?.trim();
+  if (rpc) options.rpcUrls = parseSimulationRpcUrls(rpc, 'RPC_URLS');
   for (const [name, option] of [
     ['MAX_UPSTREAM_WAIT_MS', 'maxUpstreamWaitMs'],
     ['STORE_TIMEOUT_MS', 'storeTimeoutMs'],
@@ -85,7 +89,7 @@ export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOpti
 }
 
 /** `11155111=https://rpc.example/a,84532=https://rpc.example/b`: chain id = URL, comma-separated. */
-export function parseSimulationRpcUrls(value: string): Record<string, string> {
+export function parseSimulationRpcUrls(value: string, name = 'SIMULATION_RPC_URLS'): Record<string, string> {
   const urls: Record<string, string> = {};
   for (const entry of value
     .split(',')
@@ -93,8 +97,7 @@ export function parseSimulationRpcUrls(value: string): Record<string, string> {
     .filter((part) => part !== '')) {
     const at = entry.indexOf('=');
     const chainId = entry.slice(0, at).trim();
-    if (at <= 0 || !/^[1-9]\d{0,15}$/.test(chainId))
-      throw new ProxyConfigError('SIMULATION_RPC_URLS must look like 11155111=https://rpc.example,84532=https://…');
+    if (at <= 0 || !/^[1-9]\d{0,15}$/.test(chainId)) throw new ProxyConfigError(`${name} must look like 11155111=https://rpc.example,84532=https://…`);
     urls[chainId] = entry.slice(at + 1).trim();
   }
   return urls;
@@ -158,9 +161,10 @@ export function parseKeyCheckMode(value: string | undefined): KeyCheckMode {
 export async function runProxyCli(env: Environment = process.env, io: CliIo = PROCESS_IO): Promise<number> {
   let server;
   let keyCheck: KeyCheckMode;
+  let options: NodeProxyServerOptions;
   try {
     keyCheck = parseKeyCheckMode(env.KEY_CHECK);
-    const options = proxyServerOptionsFromEnv(env);
+    options = proxyServerOptionsFromEnv(env);
     server = await startProxyServer({ ...options, onLog: (line) => io.stderr(line) });
   } catch (error) {
     io.stderr(`bridge-widget-proxy: ${error instanceof Error ? error.message : String(error)}`);
@@ -177,6 +181,8 @@ export async function runProxyCli(env: Environment = process.env, io: CliIo = PR
       return 1;
     } else io.stderr(`${line}; starting anyway, the health endpoint reports not ready`);
   }
+  const rpcChains = Object.keys({ ...options.simulationRpcUrls, ...options.rpcUrls });
+  io.stderr(`bridge-widget-proxy: ${rpcChainsLine(rpcChains)}`);
   io.stdout(`bridge-widget-proxy listening on ${server.url}`);
 
   const running = server;

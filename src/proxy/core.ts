@@ -14,7 +14,8 @@ import { buildClientHeaders, buildUpstreamHeaders, SECURITY_HEADERS } from './he
 import { hostAllowed, resolveProxyOptions, type ProxyOptions, type ResolvedProxyConfig } from './options.js';
 import { forwardedClientAddress, normaliseClientKey } from './ratelimit.js';
 import { buildUpstreamQuery, matchRoute, type RouteSpec } from './routes.js';
-import { simulate, SIMULATE_PATH, SIMULATE_TEMPLATE } from './simulate.js';
+import { forwardRpc, SIMULATE_PATH, SIMULATE_TEMPLATE, SIMULATION_ENDPOINT } from './simulate.js';
+import { READ_ENDPOINT, READ_PATH, READ_TEMPLATE } from './chain-read.js';
 
 export interface RequestContext {
   /**
@@ -232,14 +233,14 @@ async function handle(config: ResolvedProxyConfig, state: CoreState, request: Re
   const path = stripMountPath(url.pathname, config.mountPath);
   if (path === undefined) return refuse(404, 'proxy_not_found', 'Not found', cors, label);
 
-  const simulation = SIMULATE_PATH.exec(path);
-  if (simulation) {
-    label = SIMULATE_TEMPLATE;
+  const rpc = matchRpcPath(path);
+  if (rpc) {
+    label = rpc.template;
     if (method === 'OPTIONS') {
       return { response: new Response(null, { status: 204, headers: { ...cors, allow: 'POST, OPTIONS', ...SECURITY_HEADERS } }), label };
     }
     if (method !== 'POST') return refuse(405, 'proxy_method_not_allowed', 'Method not allowed', { ...readable, allow: 'POST, OPTIONS' }, label);
-    return toOutcome(await simulate(config.simulation, request, simulation[1]!), cors, label);
+    return toOutcome(await forwardRpc(config.simulation, request, rpc.chainId, rpc.endpoint), cors, label);
   }
 
   const match = matchRoute(method, path);
@@ -304,6 +305,15 @@ async function handle(config: ResolvedProxyConfig, state: CoreState, request: Re
     }),
   );
   return toOutcome(exchange, cors, label);
+}
+
+/** `/simulate/{chainId}` or `/read/{chainId}`: the two endpoints forwarded to the operator's RPC, behind one guard. */
+function matchRpcPath(path: string) {
+  const simulation = SIMULATE_PATH.exec(path);
+  if (simulation) return { template: SIMULATE_TEMPLATE, chainId: simulation[1]!, endpoint: SIMULATION_ENDPOINT };
+  const read = READ_PATH.exec(path);
+  if (read) return { template: READ_TEMPLATE, chainId: read[1]!, endpoint: READ_ENDPOINT };
+  return undefined;
 }
 
 /** The catalog: the same for every visitor, so one upstream answer serves them all. */
@@ -441,8 +451,12 @@ async function upstreamExchange(config: ResolvedProxyConfig, call: UpstreamCall)
 async function health(config: ResolvedProxyConfig, state: CoreState, method: string): Promise<Outcome> {
   // Never waits for the store: its state is what the guard last saw.
   const store = config.store.state();
-  const storeField: Record<string, string | number> = store === 'memory' ? {} : { store, instances: config.store.instances() };
-  let body: Record<string, string | number>;
+  // Which chains' routes are simulated and arrivals checked: an operator sees what users lose without an RPC.
+  const storeField: Record<string, string | number | readonly string[]> = {
+    ...(store === 'memory' ? {} : { store, instances: config.store.instances() }),
+    rpcChains: [...config.simulation.rpcUrls.keys()],
+  };
+  let body: Record<string, string | number | readonly string[]>;
   let note: string;
   if (state.draining) {
     body = { status: 'draining', ...storeField };
@@ -493,16 +507,16 @@ function widgetPreflight(config: ResolvedProxyConfig, request: Request, method: 
   const path = stripMountPath(url.pathname, config.mountPath);
   if (path === undefined) return undefined;
   const match = matchRoute(requested, path);
-  const simulation = requested === 'POST' && SIMULATE_PATH.test(path);
-  if (!simulation && match.kind !== 'matched' && match.kind !== 'method_not_allowed') return undefined;
+  const rpc = requested === 'POST' ? matchRpcPath(path) : undefined;
+  if (!rpc && match.kind !== 'matched' && match.kind !== 'method_not_allowed') return undefined;
   const headers = {
     ...preflightHeaders(origin, requested),
-    allow: simulation ? 'POST, OPTIONS' : allowHeader(match.kind === 'not_found' ? undefined : match.route),
+    allow: rpc ? 'POST, OPTIONS' : allowHeader(match.kind === 'not_found' ? undefined : match.route),
     ...SECURITY_HEADERS,
   };
   return {
     response: new Response(null, { status: 204, headers }),
-    label: simulation ? SIMULATE_TEMPLATE : match.kind === 'not_found' ? '-' : match.route.template,
+    label: rpc ? rpc.template : match.kind === 'not_found' ? '-' : match.route.template,
   };
 }
 

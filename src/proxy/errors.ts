@@ -36,10 +36,12 @@ export type ProxyErrorCode =
   | 'proxy_upstream_too_large'
   /** The upstream answered with something other than a JSON document (502): never passed to a browser. */
   | 'proxy_upstream_not_json'
-  /** `POST /simulate/{chainId}` for a chain with no simulation RPC configured (404). */
+  /** `POST /simulate/{chainId}` or `/read/{chainId}` for a chain with no RPC configured (404). */
   | 'proxy_simulation_unavailable'
   /** A simulation request that is not one JSON-RPC `eth_simulateV1` request (a batch, another method): 400. */
   | 'proxy_simulation_not_allowed'
+  /** A `/read` request that is not one of the allowed reads with checked parameters (see chain-read.ts): 400. */
+  | 'proxy_read_not_allowed'
   /** The simulation RPC did not answer within `simulationTimeoutMs` (504). */
   | 'proxy_simulation_timeout'
   /** The simulation RPC could not be reached, redirected, or broke off (502). */

@@ -137,12 +137,21 @@ export interface ProxyOptions {
    */
   simulationRpcUrls?: Readonly<Record<string, string>>;
   /**
-   * Serve `/simulate` requests that carry no `Origin` header: server-side
+   * Serve `/simulate` and `/read` requests that carry no `Origin` header: server-side
    * callers. Browsers send `Origin` with every POST, so by default such a
    * request gets 403 `proxy_origin_not_allowed`; `SIMULATION_WITHOUT_ORIGIN=allow`
    * for the command. Default false.
    */
   simulationWithoutOrigin?: boolean;
+  /**
+   * The same map under its current name (issue 36): one RPC per chain for
+   * both `/simulate/{chainId}` and `POST {mountPath}/read/{chainId}`, the
+   * destination-chain reads that check a transfer's arrival (a receipt, a
+   * block header, `balanceOf`, a balance at a block; see README, "Chain
+   * reads"). Merged with `simulationRpcUrls`; this one wins for a chain in
+   * both. A chain in neither is neither simulated nor checked.
+   */
+  rpcUrls?: Readonly<Record<string, string>>;
   /** Deadline of a simulation call; default 10 000 ms, then 504 `proxy_simulation_timeout`. */
   simulationTimeoutMs?: number;
   /** Counters for operators (the Node server's `metrics` option serves them to Prometheus). */
@@ -311,7 +320,7 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
     catalog: catalogCache && createCatalogCache(catalogCache, store),
     metrics: options.metrics,
     simulation: {
-      rpcUrls: resolveSimulationRpcUrls(options.simulationRpcUrls),
+      rpcUrls: resolveSimulationRpcUrls(options.simulationRpcUrls || options.rpcUrls ? { ...options.simulationRpcUrls, ...options.rpcUrls } : undefined),
       timeoutMs: positiveInteger('simulationTimeoutMs', options.simulationTimeoutMs, DEFAULT_SIMULATION_TIMEOUT_MS),
       maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
       fetch: fetchImpl,

@@ -24,9 +24,18 @@ export const refusal = (status: number, code: Refusal['code'], message: string, 
   notes,
 });
 
+/** A JSON-RPC request an endpoint forwards: the method and params as they will be sent, or why not. */
+export type RpcAdmission = { ok: true; method: string; params: readonly unknown[] } | { ok: false; message: string };
+
+/** What one RPC endpoint forwards (`/simulate`, `/read`): its check of method and params, and the refusal code of a request it does not admit. */
+export interface RpcEndpoint {
+  readonly admit: (method: unknown, params: readonly unknown[]) => RpcAdmission;
+  readonly notAllowed: Refusal['code'];
+}
+
 export interface RpcGuardOptions {
-  /** The one method forwarded. */
-  readonly method: string;
+  /** What is forwarded, and how it is rebuilt. */
+  readonly endpoint: RpcEndpoint;
   /** Bodies above this get 413. */
   readonly maxBodyBytes: number;
   /**
@@ -35,8 +44,6 @@ export interface RpcGuardOptions {
    * could use the endpoint as a free RPC; off unless the operator opts in.
    */
   readonly withoutOrigin: boolean;
-  /** The code of a request that is not one JSON-RPC request of `method`. */
-  readonly notAllowed: Refusal['code'];
 }
 
 export interface RpcCall {
@@ -45,7 +52,7 @@ export interface RpcCall {
   readonly params: readonly unknown[];
 }
 
-/** One JSON-RPC 2.0 request of `options.method`, or the refusal to answer. Nothing has been sent anywhere yet. */
+/** One JSON-RPC 2.0 request the endpoint admits, as it will be sent, or the refusal to answer. Nothing has been sent anywhere yet. */
 export async function guardRpcRequest(request: Request, options: RpcGuardOptions): Promise<{ ok: true; call: RpcCall } | { ok: false; refusal: Refusal }> {
   const refuse = (value: Refusal) => ({ ok: false, refusal: value }) as const;
   if (request.headers.get('origin') === null && !options.withoutOrigin) {
@@ -62,12 +69,14 @@ export async function guardRpcRequest(request: Request, options: RpcGuardOptions
   }
   if (!isJsonDocument(read.bytes)) return refuse(refusal(400, 'proxy_invalid_json', 'Request body is not valid JSON'));
   const call = JSON.parse(utf8Text(read.bytes)!) as unknown;
-  if (Array.isArray(call)) return refuse(refusal(400, options.notAllowed, 'One JSON-RPC request, not a batch'));
-  if (typeof call !== 'object' || call === null) return refuse(refusal(400, options.notAllowed, 'Not a JSON-RPC request'));
+  const { notAllowed } = options.endpoint;
+  if (Array.isArray(call)) return refuse(refusal(400, notAllowed, 'One JSON-RPC request, not a batch'));
+  if (typeof call !== 'object' || call === null) return refuse(refusal(400, notAllowed, 'Not a JSON-RPC request'));
   const { jsonrpc, method, params, id } = call as Record<string, unknown>;
-  if (method !== options.method) return refuse(refusal(400, options.notAllowed, `Only ${options.method} is forwarded`));
-  if (jsonrpc !== '2.0' || !Array.isArray(params)) return refuse(refusal(400, options.notAllowed, 'Not a JSON-RPC 2.0 request with params'));
-  return { ok: true, call: { id: typeof id === 'number' || typeof id === 'string' ? id : 1, method, params } };
+  if (jsonrpc !== '2.0' || !Array.isArray(params)) return refuse(refusal(400, notAllowed, 'Not a JSON-RPC 2.0 request with params'));
+  const admitted = options.endpoint.admit(method, params);
+  if (!admitted.ok) return refuse(refusal(400, notAllowed, admitted.message));
+  return { ok: true, call: { id: typeof id === 'number' || typeof id === 'string' ? id : 1, method: admitted.method, params: admitted.params } };
 }
 
 export interface RpcRelayConfig {

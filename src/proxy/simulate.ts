@@ -14,7 +14,7 @@
  * more (one block, a few calls, no overrides, gas capped), so it is no
  * general-purpose RPC paid by the host.
  */
-import { guardRpcRequest, refusal, relayRpcCall, type RpcRelayConfig } from './rpc-guard.js';
+import { guardRpcRequest, refusal, relayRpcCall, type RpcEndpoint, type RpcRelayConfig } from './rpc-guard.js';
 import type { Exchange } from './exchange.js';
 
 export const SIMULATE_TEMPLATE = '/simulate/:chainId';
@@ -42,22 +42,37 @@ export interface SimulationConfig extends RpcRelayConfig {
   readonly withoutOrigin: boolean;
 }
 
-export async function simulate(config: SimulationConfig, request: Request, chainId: string): Promise<Exchange> {
+/** `/simulate`: `eth_simulateV1` only, bounded to what the widget sends (`boundedSimulation`). */
+export const SIMULATION_ENDPOINT: RpcEndpoint = {
+  admit: (method, params) => {
+    if (method !== SIMULATION_METHOD) return { ok: false, message: `Only ${SIMULATION_METHOD} is forwarded` };
+    const bounded = boundedSimulation(params);
+    return typeof bounded === 'string' ? { ok: false, message: bounded } : { ok: true, method, params: bounded };
+  },
+  notAllowed: 'proxy_simulation_not_allowed',
+};
+
+export function simulate(config: SimulationConfig, request: Request, chainId: string): Promise<Exchange> {
+  return forwardRpc(config, request, chainId, SIMULATION_ENDPOINT);
+}
+
+/**
+ * Every RPC endpoint (`/simulate`, `/read`) goes through here: a configured
+ * chain, then `guardRpcRequest` (an `Origin` unless the operator opted out,
+ * the size cap, one JSON-RPC 2.0 request that `endpoint` admits, rebuilt from
+ * what was checked), then `relayRpcCall` (deadline, capped, scrubbed answer
+ * with the security headers). Host, origin allow-list and the flood limit are
+ * the core's, checked before.
+ */
+export async function forwardRpc(config: SimulationConfig, request: Request, chainId: string, endpoint: RpcEndpoint): Promise<Exchange> {
   const rpcUrl = config.rpcUrls.get(chainId);
   if (rpcUrl === undefined) {
     await request.body?.cancel().catch(() => undefined);
-    return refusal(404, 'proxy_simulation_unavailable', `No simulation RPC is configured for chain ${chainId}`);
+    return refusal(404, 'proxy_simulation_unavailable', `No RPC is configured for chain ${chainId}`);
   }
-  const guarded = await guardRpcRequest(request, {
-    method: SIMULATION_METHOD,
-    maxBodyBytes: SIMULATION_MAX_BODY_BYTES,
-    withoutOrigin: config.withoutOrigin,
-    notAllowed: 'proxy_simulation_not_allowed',
-  });
+  const guarded = await guardRpcRequest(request, { endpoint, maxBodyBytes: SIMULATION_MAX_BODY_BYTES, withoutOrigin: config.withoutOrigin });
   if (!guarded.ok) return guarded.refusal;
-  const params = boundedSimulation(guarded.call.params);
-  if (typeof params === 'string') return refusal(400, 'proxy_simulation_not_allowed', params);
-  const forwarded = JSON.stringify({ jsonrpc: '2.0', id: guarded.call.id, method: SIMULATION_METHOD, params });
+  const forwarded = JSON.stringify({ jsonrpc: '2.0', id: guarded.call.id, method: guarded.call.method, params: guarded.call.params });
   return relayRpcCall(config, request, rpcUrl, forwarded);
 }
 

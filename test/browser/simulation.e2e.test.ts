@@ -214,21 +214,6 @@ describe('simulation: what a route does, end to end (issue 25)', function () {
     expect(routed.execution.approvals?.length).to.equal(50);
   });
 
-  it('a success below the guaranteed minimum says so, and bridge-success carries belowMinimum', async () => {
-    await setFaults({ forceProvider: 'swiftbridge', hostile: 'below-minimum' });
-    const mounted = await mount();
-    const { success } = await bridge(mounted);
-    expect(success.belowMinimum).to.equal(true);
-    const sentence = /You received ([\d.,]+) USDC, below the guaranteed ([\d.,]+) USDC\. Contact support with the details below\./;
-    await waitUntil(() => sentence.test(visibleText(mounted.widget)), 'the shortfall is said');
-    const [, received, minimum] = sentence.exec(visibleText(mounted.widget))!;
-    expect(Number(received) * 10).to.be.closeTo(Number(minimum), 0.00001);
-    // Said as a warning, with the support details open.
-    const tracker = shadow(shadow(mounted.widget).querySelector('bw-status-tracker')!);
-    expect(tracker.querySelector('[part~="below-minimum"]')?.textContent).to.match(sentence);
-    expect(tracker.querySelector<HTMLDetailsElement>('[part="support"]')?.open).to.equal(true);
-  });
-
   it('names with bidirectional controls (right-to-left overrides) are shown without them', async () => {
     await setFaults({ hostile: 'bidi-names' });
     const { widget } = await mount();

@@ -109,7 +109,7 @@ describe('start-up key check (the command)', { timeout: 120_000 }, () => {
     const lines = run.stdout.trim().split('\n');
     assert.deepEqual(lines[0], 'bridge-widget-proxy: API key active (key_id "key_7Q2", label "Shop production")');
     assert.match(lines[1] ?? '', /^bridge-widget-proxy listening on http:\/\/127\.0\.0\.1:\d+$/);
-    assert.deepEqual(run.health, { status: 200, body: { status: 'ready' } });
+    assert.deepEqual(run.health, { status: 200, body: { status: 'ready', rpcChains: [] } });
     assert.deepEqual(upstream.calls, ['/api/v1/sdk/validate'], 'the start-up result is the health cache');
     assert.equal(run.code, 0);
     assert.ok(!`${run.stdout}${run.stderr}`.includes(API_KEY));
@@ -137,7 +137,7 @@ describe('start-up key check (the command)', { timeout: 120_000 }, () => {
     const anyway = await runCommand({ ROUTING_API_URL: upstream.url, ROUTING_API_KEY: API_KEY, KEY_CHECK: 'warn' });
     assert.ok(anyway.url);
     assert.match(anyway.stderr, /API key refused.*starting anyway, the health endpoint reports not ready/);
-    assert.deepEqual(anyway.health, { status: 503, body: { status: 'not_ready', reason: 'refused' } });
+    assert.deepEqual(anyway.health, { status: 503, body: { status: 'not_ready', reason: 'refused', rpcChains: [] } });
     assert.equal(anyway.code, 0);
   });
 
@@ -145,7 +145,7 @@ describe('start-up key check (the command)', { timeout: 120_000 }, () => {
     const run = await runCommand({ ROUTING_API_URL: await deadUrl(), ROUTING_API_KEY: API_KEY });
     assert.ok(run.url);
     assert.match(run.stderr, /bridge-widget-proxy: API key not checked: routing service unreachable \(.+\); starting anyway/);
-    assert.deepEqual(run.health, { status: 503, body: { status: 'not_ready', reason: 'unreachable' } });
+    assert.deepEqual(run.health, { status: 503, body: { status: 'not_ready', reason: 'unreachable', rpcChains: [] } });
     assert.equal(run.stdout.trim().split('\n').length, 1, 'only the listening line on stdout');
   });
 
@@ -203,7 +203,7 @@ describe('health endpoint', { timeout: 60_000 }, () => {
       last = (await probe(`${proxy.url}/healthz`)).status;
     }
     assert.equal(last, 503);
-    assert.deepEqual((await probe(`${proxy.url}/healthz`)).body, { status: 'not_ready', reason: 'inactive' });
+    assert.deepEqual((await probe(`${proxy.url}/healthz`)).body, { status: 'not_ready', reason: 'inactive', rpcChains: [] });
     assert.ok(upstream.calls.length >= 2);
   });
 
@@ -235,7 +235,7 @@ describe('health endpoint', { timeout: 60_000 }, () => {
       assert.ok(!JSON.stringify(refused.body).includes('key_7Q2'), 'nothing about the key');
     }
     assert.deepEqual(upstream.calls, [], 'not forwarded, so no quota spent');
-    assert.deepEqual((await probe(`${proxy.url}/healthz`)).body, { status: 'ready' });
+    assert.deepEqual((await probe(`${proxy.url}/healthz`)).body, { status: 'ready', rpcChains: [] });
     assert.deepEqual(upstream.calls, ['/api/v1/sdk/validate']);
   });
 });

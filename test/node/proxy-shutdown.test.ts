@@ -56,7 +56,7 @@ describe('SIGTERM mid-request', { timeout: 60_000 }, () => {
     assert.equal(await proxy.log.next((line) => line.startsWith('draining:')), 'draining: 3 request(s) in progress, up to 30000 ms');
     const health = await fetch(`${proxy.url}/healthz`);
     assert.equal(health.status, 503);
-    assert.deepEqual(await health.json(), { status: 'draining' });
+    assert.deepEqual(await health.json(), { status: 'draining', rpcChains: [] });
     const late = await post(`${proxy.url}/api/v1/route-intent/intent_9/receipt`, '{"txHash":"0x09"}');
     assert.equal(late.status, 503);
     assert.equal(JSON.parse(late.body).code, 'proxy_draining', 'a new request is sent elsewhere (the widget retries a receipt on 503)');

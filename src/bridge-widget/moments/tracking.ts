@@ -9,6 +9,10 @@ import { defineLaterElements } from '../../define-elements.js';
 import { receivedBelowMinimum } from '../../flow/intent-store.js';
 import type { TransferSession } from '../../flow/session.js';
 import { explorerTxUrl } from '../../format/safe-url.js';
+import { shortenHex } from '../../format/amount.js';
+import { checksumAddress } from '../../model/checksum.js';
+import type { SavedTransfer } from '../../flow/intent-store.js';
+import type { StringKey } from '../../i18n/strings.js';
 import { EXPORT_TRACKER } from '../export-parts.js';
 import type { Shell } from '../shell.js';
 
@@ -19,12 +23,44 @@ export const ELEMENTS = {
 defineLaterElements(ELEMENTS);
 
 type Format = (value: bigint, decimals: number, symbol?: string) => string;
+type Translate = (key: StringKey, vars?: Record<string, string>) => string;
+
+/** Contradiction reasons (src/model/arrival.ts) to the sentence saying what the chain shows. */
+const SHOWN: Readonly<Record<string, StringKey>> = {
+  reverted: 'status.shown.reverted',
+  'not-found': 'status.shown.notFound',
+  'too-early': 'status.shown.tooEarly',
+  'other-recipient': 'status.shown.otherRecipient',
+  'other-token': 'status.shown.otherToken',
+  'below-minimum': 'status.shown.belowMinimum',
+  'no-transfer': 'status.shown.noTransfer',
+};
+
+/** The sentence about the arrival as the destination chain showed it, once the check ended. */
+export function arrivalText(saved: SavedTransfer, chain: string, format: Format, t: Translate): string | undefined {
+  const arrival = saved.arrival;
+  const { decimals, symbol } = saved.toToken;
+  const address = (value: string | undefined) => (value ? shortenHex(checksumAddress(value as `0x${string}`)) : '');
+  if (arrival?.state === 'checked') {
+    return t('status.arrivalChecked', { chain, amount: format(arrival.amount ?? 0n, decimals, symbol), address: address(arrival.recipient) });
+  }
+  if (arrival?.state === 'unchecked') return t('status.arrivalUnchecked');
+  if (arrival?.state !== 'contradicted') return undefined;
+  return t(SHOWN[arrival.reason ?? ''] ?? 'status.shown.noTransfer', {
+    chain,
+    amount: arrival.amount === undefined ? '' : format(arrival.amount, decimals, symbol),
+    minimum: format(saved.toAmountMin ?? saved.toAmount, decimals, symbol),
+    address: address(arrival.recipient),
+    token: address(arrival.token),
+  });
+}
 
 export function statusView(
   session: TransferSession,
   format: Format,
   message: string | undefined,
   belowMinimum?: (received: string, minimum: string) => string,
+  t?: Translate,
 ): StatusView | undefined {
   const current = session.tracking.current;
   if (!current) return undefined;
@@ -34,11 +70,17 @@ export function statusView(
   const toChain = session.chain(saved.toChainId);
   const { sourceTxHash, destTxHash, toAmountReceived: received } = saved;
   const unknown = status?.kind === 'tracked' && status.status === 'unknown';
+  const toChainName = toChain?.networkName ?? saved.toChainId;
+  // "Complete" only once the destination chain did not contradict it (src/flow/arrival-check.ts).
+  const arrival = saved.phase === 'success' ? saved.arrival?.state : undefined;
+  // Between the service's `success` and the check's start nothing is saved yet: that is checking too, never "complete".
+  const checking = arrival === 'checking' || (saved.phase === 'success' && !arrival && !final && status?.kind === 'tracked' && status.status === 'success');
   return {
-    phase: unknown && !final ? 'unknown' : saved.phase,
+    phase: checking ? 'checking' : arrival === 'contradicted' ? 'disputed' : unknown && !final ? 'unknown' : saved.phase,
+    arrivalText: t && arrivalText(saved, toChainName, format, t),
     rawStatus: status?.kind === 'tracked' ? status.rawStatus : undefined,
     fromChainName: fromChain?.networkName ?? saved.fromChainId,
-    toChainName: toChain?.networkName ?? saved.toChainId,
+    toChainName,
     fromAmountText: format(saved.fromAmount, saved.fromToken.decimals, saved.fromToken.symbol),
     toAmountText: format(received ?? saved.toAmount, saved.toToken.decimals, saved.toToken.symbol),
     toAmountExact: received !== undefined,
@@ -54,7 +96,7 @@ export function statusView(
     finishedAt: final ? (saved.finishedAt ?? saved.updatedAt) : undefined,
     needsGas: !!saved.needsGas,
     belowMinimum:
-      saved.phase === 'success' && receivedBelowMinimum(saved)
+      saved.phase === 'success' && arrival !== 'contradicted' && receivedBelowMinimum(saved)
         ? belowMinimum?.(
             format(received!, saved.toToken.decimals, saved.toToken.symbol),
             format(saved.toAmountMin!, saved.toToken.decimals, saved.toToken.symbol),
@@ -81,6 +123,7 @@ export function renderTracking({ session, i18n }: Shell): TemplateResult {
       (v, d, s) => i18n.formatAmount(v, d, s),
       notice && i18n.t(notice),
       (amount, minimum) => i18n.t('status.belowMinimum', { amount, minimum }),
+      (key, vars) => i18n.t(key, vars),
     )}
     @new-transfer=${newTransfer}
     @status-dismiss=${newTransfer}

@@ -57,7 +57,8 @@ export const styles = css`
   .heading.success {
     color: var(--_success);
   }
-  .heading.failed {
+  .heading.failed,
+  .heading.disputed {
     color: var(--_danger);
   }
   .timing {

@@ -12,8 +12,14 @@ import { styles } from './status-tracker.styles.js';
 export type { TransferPhase } from '../../model/transfer-phase.js';
 
 export interface StatusView {
-  /** Where the transfer stands; `unknown` while the service's last status was a word it does not know (still followed). */
-  phase: TransferPhase | 'unknown';
+  /**
+   * Where the transfer stands; `unknown` while the service's last status was a word it does not know (still
+   * followed); `checking` while a reported success is read on the destination chain; `disputed` when that
+   * chain contradicts it (never shown as complete).
+   */
+  phase: TransferPhase | 'unknown' | 'checking' | 'disputed';
+  /** After `success` or `disputed`: what the destination chain showed (checked, not checked, or what it shows instead). */
+  arrivalText?: string | undefined;
   rawStatus?: string;
   fromChainName: string;
   toChainName: string;
@@ -55,7 +61,7 @@ export interface StatusActionDetail {
 }
 
 /** Whether nothing changes any more: the model's one rule; `unknown` is not final, it is still polled. */
-const isFinal = (phase: StatusView['phase']) => phase !== 'unknown' && isFinalPhase(phase);
+const isFinal = (phase: StatusView['phase']) => phase === 'disputed' || (phase !== 'unknown' && phase !== 'checking' && isFinalPhase(phase));
 
 type StepStatus = 'done' | 'current' | 'todo' | 'failed';
 
@@ -63,7 +69,7 @@ type StepStatus = 'done' | 'current' | 'todo' | 'failed';
 const STEPS = ['Sent', 'Received', 'Transit', 'Arrived'] as const;
 
 /** The step in progress while the transfer moves (4: all done). Other phases only know what is certain. */
-const CURRENT_STEP: Partial<Record<StatusView['phase'], number>> = { signing: 0, broadcast: 1, submitted: 2, bridging: 2, success: 4 };
+const CURRENT_STEP: Partial<Record<StatusView['phase'], number>> = { signing: 0, broadcast: 1, submitted: 2, bridging: 2, checking: 3, success: 4 };
 
 // Stroke, fill and line caps come from the stylesheet.
 const ICON_CHECK = svg`<path d="M3 8.5l3 3 7-7" />`;
@@ -75,6 +81,7 @@ const ICONS: Partial<Record<StatusView['phase'] | StepStatus, SVGTemplateResult>
   success: ICON_CHECK,
   done: ICON_CHECK,
   failed: ICON_CROSS,
+  disputed: ICON_CROSS,
   current: ICON_SPINNER,
 };
 
@@ -83,9 +90,9 @@ const icon = (name: StatusView['phase'] | StepStatus) => (ICONS[name] ? html`<sv
 function stepStatus(view: StatusView, index: number): StepStatus {
   const current = CURRENT_STEP[view.phase];
   if (current !== undefined) return index < current ? 'done' : index > current ? 'todo' : 'current';
-  if (view.phase === 'failed' && index === 3) return 'failed';
+  if ((view.phase === 'failed' || view.phase === 'disputed') && index === 3) return 'failed';
   // Steps never go backwards: what was shown as reached stays done when the transfer fails.
-  const done = view.phase === 'failed' && view.reached ? 3 : view.sourceTxHash ? 1 : 0;
+  const done = view.phase === 'disputed' || (view.phase === 'failed' && view.reached) ? 3 : view.sourceTxHash ? 1 : 0;
   return index < done ? 'done' : 'todo';
 }
 
@@ -110,6 +117,7 @@ export { formatDuration };
  * @csspart notice - Every notice box; each also carries one of the parts below.
  * @csspart needs-gas - The "waiting for gas" warning.
  * @csspart below-minimum - The warning that less than the guaranteed minimum arrived.
+ * @csspart arrival - The warning that the destination chain contradicts the reported arrival.
  * @csspart refund - The failure and refund note; once the refund shows in the source balance, the note that it arrived.
  * @csspart not-found - The explanation when the service no longer knows the transfer.
  * @csspart unknown - The unrecognised-status note.
@@ -240,11 +248,13 @@ export class StatusTracker extends PartElement {
                   view.refund === 'watching' ? this.t('status.refundWatching', { chain: view.fromChainName }) : undefined,
                   view.message,
                 )
-            : phase === 'not-found'
-              ? this.#notice('danger', 'not-found', this.t('status.notFound'), this.t('status.notFoundHelp'))
-              : phase === 'unknown'
-                ? this.#notice('warning', 'unknown', this.t('status.raw', { status: this.#rawStatus(view) }), this.t('status.unknownHelp'))
-                : nothing
+            : phase === 'disputed'
+              ? this.#notice('danger', 'arrival', view.arrivalText, this.t('status.disputedHelp', { chain: view.toChainName }))
+              : phase === 'not-found'
+                ? this.#notice('danger', 'not-found', this.t('status.notFound'), this.t('status.notFoundHelp'))
+                : phase === 'unknown'
+                  ? this.#notice('warning', 'unknown', this.t('status.raw', { status: this.#rawStatus(view) }), this.t('status.unknownHelp'))
+                  : nothing
         }
         ${view.message && phase !== 'failed' ? this.#notice('', 'message', view.message) : nothing} ${this.#renderSupport(view, slow)}
         <div class="actions" part="actions">
@@ -272,13 +282,16 @@ export class StatusTracker extends PartElement {
       phase === 'bridging' ? this.t('status.moving', { chain }) : phase === 'submitted' ? this.t('status.waitingStart') : '',
       phase === 'success'
         ? html`${
-            view.toAmountText
+            view.arrivalText ??
+            (view.toAmountText
               ? this.t(view.toAmountExact ? 'status.arrivedExact' : 'status.arrivedAmount', { amount: view.toAmountText, chain })
-              : this.t('status.arrivedOn', { chain })
+              : this.t('status.arrivedOn', { chain }))
           }${this.#txLink(view.destTxHash, view.destTxUrl, 'status.viewDest')}`
-        : phase === 'failed'
-          ? this.t('status.notArrived', { chain })
-          : '',
+        : phase === 'checking'
+          ? html`${this.t('status.checkingDetail', { chain })}${this.#txLink(view.destTxHash, view.destTxUrl, 'status.viewDest')}`
+          : phase === 'failed' || phase === 'disputed'
+            ? html`${this.t('status.notArrived', { chain })}${phase === 'disputed' ? this.#txLink(view.destTxHash, view.destTxUrl, 'status.viewDest') : nothing}`
+            : '',
     ];
     return html`
       <ol part="steps" aria-label=${this.t('status.progress')}>
@@ -307,10 +320,11 @@ export class StatusTracker extends PartElement {
       ['status.requestId', view.requestId],
       ['status.providerRequestId', view.providerRequestId],
       ['status.sourceTx', view.sourceTxHash],
+      ['status.destTx', view.destTxHash],
     ];
     // Open where the text above asks the user to quote them (failed, not found, unclear, slow); one click away otherwise.
     return html`
-      <details class="support" part="support" ?open=${slow || !!view.belowMinimum || ['failed', 'not-found', 'unknown'].includes(view.phase)}>
+      <details class="support" part="support" ?open=${slow || !!view.belowMinimum || ['failed', 'not-found', 'unknown', 'disputed'].includes(view.phase)}>
         <summary><h3>${this.t('status.support')}</h3></summary>
         <dl>
           ${rows.map(([key, value]) => {

@@ -63,7 +63,17 @@ export class TransferHistory extends PartElement {
         ${history.slice(0, 10).map((t) => {
           const final = isFinalPhase(t.phase);
           // A failed transfer whose refund was seen in the source balance is "Refunded"; else "Failed, refund initiated".
-          const state = this.t(t.refundedAt !== undefined ? 'history.refunded' : final ? (`history.${t.phase}` as StringKey) : 'history.pending');
+          // A success says what the destination chain showed (src/model/arrival.ts); records saved before the check just "Arrived".
+          const arrival = t.phase === 'success' ? t.arrival?.state : undefined;
+          const state = this.t(
+            t.refundedAt !== undefined
+              ? 'history.refunded'
+              : arrival
+                ? (`history.${arrival === 'contradicted' ? 'disputed' : arrival}` as StringKey)
+                : final
+                  ? (`history.${t.phase}` as StringKey)
+                  : 'history.pending',
+          );
           // Every row opens the transfer's own view (the tracker, with its links), finished or not.
           return html`<li part="item">
             <button class="link-button open" @click=${() => this.#open(t)}>

@@ -105,6 +105,18 @@ describe('<bw-status-tracker>', () => {
       final: true,
     },
     {
+      phase: 'checking',
+      heading: 'Checking the arrival',
+      steps: ['Sent: done', 'Received by the bridge: done', 'In transit: done', 'Arrived: in progress'],
+      final: false,
+    },
+    {
+      phase: 'disputed',
+      heading: 'Arrival not confirmed',
+      steps: ['Sent: done', 'Received by the bridge: done', 'In transit: done', 'Arrived: failed'],
+      final: true,
+    },
+    {
       phase: 'unknown',
       heading: 'Transfer status unclear',
       steps: ['Sent: done', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: not started'],
@@ -135,6 +147,30 @@ describe('<bw-status-tracker>', () => {
       await expect(el).to.be.accessible();
     });
   }
+
+  it('the arrival as the destination chain showed it: checked and not checked read as a success, a contradiction as a warning with the support details open', async () => {
+    const checked = await mount(
+      view({
+        phase: 'success',
+        finishedAt: Date.now(),
+        destTxHash: DEST_TX,
+        arrivalText: 'Arrived on Base Sepolia: 25.43 USDC at 0x1234…abcd · checked on the chain',
+      }),
+    );
+    expect(allText(checked)).to.contain('Arrived on Base Sepolia: 25.43 USDC at 0x1234…abcd · checked on the chain');
+    const unchecked = await mount(view({ phase: 'success', finishedAt: Date.now(), arrivalText: 'The service reports it complete; not checked on the chain' }));
+    expect(heading(unchecked)).to.equal('Transfer complete');
+    expect(allText(unchecked)).to.contain('not checked on the chain');
+    expect($(unchecked, '.notice.danger')).to.equal(null);
+    const shown = 'On Base Sepolia, the transaction the service reported failed (reverted).';
+    const disputed = await mount(view({ phase: 'disputed', finishedAt: Date.now(), destTxHash: DEST_TX, arrivalText: shown }));
+    expect(clean($(disputed, '[part~="arrival"]'))).to.contain(shown);
+    expect(allText(disputed)).not.to.contain('Transfer complete');
+    expect($(disputed, 'details')?.hasAttribute('open')).to.equal(true);
+    expect(allText(disputed)).to.contain(DEST_TX);
+    await untilAnimationsSettle(disputed);
+    await expect(disputed).to.be.accessible();
+  });
 
   it('links the source transaction safely, with the amount and chain', async () => {
     const el = await mount(view());

@@ -1,0 +1,163 @@
+/**
+ * The arrival check (issue 36) against the sandbox's real anvil chain, read
+ * through the sandbox proxy's `/read/{chainId}` as the widget reads it: real
+ * transactions sent on Base Sepolia (84532) are the "destination
+ * transactions" a service could report; each outcome is what the chain shows.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createWalletClient, custom, encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
+import { proxyChainRead } from '../../src/api/chain-read.js';
+import { checkArrival, checkSavedArrival, type ExpectedArrival } from '../../src/flow/arrival-check.js';
+import type { SavedTransfer } from '../../src/flow/intent-store.js';
+
+const BASE = 84532;
+const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+const FAST = { waitMs: 1_500, firstDelayMs: 100, maxDelayMs: 400 };
+
+describe('the arrival check on a real destination chain', { timeout: 120_000 }, () => {
+  let sandbox: SandboxHandle;
+  let usdc: Address;
+  let weth: Address;
+  let recipient: Address;
+  let other: Address;
+  const sent: Record<'usdc' | 'weth' | 'native' | 'reverted', Hex> = {} as never;
+
+  before(async () => {
+    sandbox = await startSandbox({ bridgingDelayMs: 0 });
+    const chain = sandbox.chain(BASE);
+    usdc = sandbox.tokens.find((t) => t.chainId === BASE && t.symbol === 'USDC')!.address;
+    weth = sandbox.tokens.find((t) => t.chainId === BASE && t.symbol === 'WETH')!.address;
+    recipient = sandbox.accounts.extraUsers[0]!.address;
+    other = sandbox.accounts.extraUsers[1]!.address;
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(sandbox.accounts.user.privateKey),
+      chain: chain.viemChain,
+      transport: custom(chain.provider),
+    });
+    const send = async (to: Address, data: Hex, value = 0n, gas?: bigint) => {
+      const hash = await wallet.sendTransaction({ to, data, value, ...(gas ? { gas } : {}) });
+      await chain.publicClient.waitForTransactionReceipt({ hash });
+      return hash;
+    };
+    const transfer = (to: Address, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
+    sent.usdc = await send(usdc, transfer(recipient, 25_470_000n));
+    sent.weth = await send(weth, transfer(recipient, 10n ** 17n));
+    sent.native = await send(recipient, '0x', 3n * 10n ** 16n);
+    // More USDC than the user has: mined, reverted (gas given, so nothing estimates it first).
+    sent.reverted = await send(usdc, transfer(recipient, 10n ** 30n), 0n, 100_000n);
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+
+  const expect = (patch: Partial<ExpectedArrival>): ExpectedArrival => ({
+    toChainId: String(BASE),
+    token: usdc,
+    recipient,
+    toAmountMin: 25_000_000n,
+    destTxHash: sent.usdc,
+    createdAt: Date.now() - 60_000,
+    ...patch,
+  });
+  const read = () => proxyChainRead(sandbox.proxyUrl!, String(BASE));
+
+  it('checked: the destination token reached the recipient, at least the minimum', async () => {
+    const arrival = await checkArrival(expect({}), read(), FAST);
+    assert.equal(arrival.kind, 'checked');
+    assert.equal(arrival.kind === 'checked' && arrival.amount, 25_470_000n);
+    assert.equal(arrival.kind === 'checked' && arrival.recipient, recipient.toLowerCase());
+  });
+
+  it('checked, native: the balance at the receipt block against the block before', async () => {
+    const arrival = await checkArrival(expect({ token: NATIVE, destTxHash: sent.native, toAmountMin: 2n * 10n ** 16n }), read(), FAST);
+    assert.deepEqual([arrival.kind, arrival.kind === 'checked' && arrival.amount], ['checked', 3n * 10n ** 16n]);
+  });
+
+  it('contradicted: less than the minimum (ERC-20 and native)', async () => {
+    const erc20 = await checkArrival(expect({ toAmountMin: 25_470_001n }), read(), FAST);
+    assert.deepEqual(
+      [erc20.kind, erc20.kind === 'contradicted' && erc20.reason, erc20.kind === 'contradicted' && erc20.amount],
+      ['contradicted', 'below-minimum', 25_470_000n],
+    );
+    const native = await checkArrival(expect({ token: NATIVE, destTxHash: sent.native, toAmountMin: 10n ** 17n }), read(), FAST);
+    assert.deepEqual([native.kind, native.kind === 'contradicted' && native.reason], ['contradicted', 'below-minimum']);
+  });
+
+  it('contradicted: a transfer to another address names that address', async () => {
+    const arrival = await checkArrival(expect({ recipient: other }), read(), FAST);
+    assert.equal(arrival.kind === 'contradicted' && arrival.reason, 'other-recipient');
+    assert.equal(arrival.kind === 'contradicted' && arrival.recipient, recipient.toLowerCase());
+  });
+
+  it('contradicted: another token to the recipient names that token', async () => {
+    const arrival = await checkArrival(expect({ destTxHash: sent.weth }), read(), FAST);
+    assert.equal(arrival.kind === 'contradicted' && arrival.reason, 'other-token');
+    assert.equal(arrival.kind === 'contradicted' && arrival.token, weth.toLowerCase());
+  });
+
+  it('contradicted: a reverted transaction', async () => {
+    const arrival = await checkArrival(expect({ destTxHash: sent.reverted }), read(), FAST);
+    assert.equal(arrival.kind === 'contradicted' && arrival.reason, 'reverted');
+  });
+
+  it('contradicted: no such transaction after the bounded wait, retried meanwhile', async () => {
+    const calls: string[] = [];
+    const counting = read();
+    const started = Date.now();
+    const arrival = await checkArrival(
+      expect({ destTxHash: `0x${'12'.repeat(32)}` }),
+      (method, params, signal) => (calls.push(method), counting(method, params, signal)),
+      FAST,
+    );
+    assert.equal(arrival.kind === 'contradicted' && arrival.reason, 'not-found');
+    assert.ok(Date.now() - started >= FAST.waitMs, 'waited the bounded time');
+    assert.ok(calls.length >= 3 && calls.length <= 8, `retried with back-off: ${calls.length} reads`);
+  });
+
+  it('contradicted: a transaction mined before the transfer was made (an older one replayed)', async () => {
+    const arrival = await checkArrival(expect({ createdAt: Date.now() + 60 * 60_000 }), read(), FAST);
+    assert.equal(arrival.kind === 'contradicted' && arrival.reason, 'too-early');
+  });
+
+  it('a saved transfer: checked, unless another saved transfer already arrived with that hash (a replay)', async () => {
+    const saved = {
+      intentId: 'i-1',
+      account: recipient.toLowerCase(),
+      fromChainId: '11155111',
+      toChainId: String(BASE),
+      fromToken: { address: usdc, symbol: 'USDC', decimals: 6 },
+      toToken: { address: usdc, symbol: 'USDC', decimals: 6 },
+      fromAmount: 26_000_000n,
+      toAmount: 25_470_000n,
+      toAmountMin: 25_000_000n,
+      toAddress: recipient,
+      createdAt: Date.now() - 60_000,
+      updatedAt: Date.now(),
+      phase: 'success',
+      receiptAccepted: true,
+      destTxHash: sent.usdc,
+    } satisfies SavedTransfer;
+    assert.deepEqual(await checkSavedArrival(saved, [saved], sandbox.proxyUrl!, FAST), {
+      state: 'checked',
+      reason: undefined,
+      amount: 25_470_000n,
+      recipient: recipient.toLowerCase(),
+      token: usdc.toLowerCase(),
+    });
+    const earlier = { ...saved, intentId: 'i-0', destTxHash: sent.usdc.toUpperCase().replace('0X', '0x') };
+    assert.deepEqual(await checkSavedArrival(saved, [saved, earlier], sandbox.proxyUrl!, FAST), { state: 'contradicted', reason: 'too-early' });
+  });
+
+  it('unchecked: a proxy with no RPC for the chain, a non-EVM destination, no hash', async () => {
+    const noRpc = await checkArrival(expect({}), proxyChainRead(sandbox.readyInfo.unsimulatedProxyUrl!, String(BASE)), FAST);
+    assert.deepEqual(noRpc, { kind: 'unchecked', reason: 'no-rpc' });
+    assert.deepEqual(await checkArrival(expect({ toChainId: 'cataclysm-1', recipient: 'cosmos1abc' }), read(), FAST), {
+      kind: 'unchecked',
+      reason: 'non-evm',
+    });
+    assert.deepEqual(await checkArrival(expect({ destTxHash: undefined }), read(), FAST), { kind: 'unchecked', reason: 'no-hash' });
+  });
+});
