@@ -302,6 +302,18 @@ export const styles = css`
       animation-duration: 3s;
     }
   }
+  /* The review in the swap box's frame: what must be seen before signing stays on screen at a phone's width. */
+  .moment {
+    display: grid;
+    gap: 8px;
+  }
+  .moment > .notice {
+    padding-block: 6px;
+    font-size: 0.85em;
+  }
+  .moment > .secondary {
+    justify-self: start;
+  }
   .route-info,
   .prompts {
     margin: 0;
