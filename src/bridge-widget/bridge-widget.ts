@@ -294,7 +294,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       .balancesPartial=${side === 'from' && !!remote.balances.value?.partial}
       ?has-more=${remote.hasMoreTokens(chainId)}
       ?loading=${remote.tokenWork[side].status === TaskStatus.PENDING}
-      ?disabled=${this.#locked(`${side}Token`)}
+      ?token-locked=${this.#locked(`${side}Token`)}
+      ?disabled=${this.#locked(`${side}Token`) && this.#locked(`${side}Chain`)}
       disabled-reason=${i18n.t('form.locked')}
       @chain-select=${(e: CustomEvent<{ chainId: string }>) => form.selectChain(side, e.detail.chainId)}
       @token-select=${(e: CustomEvent<{ address: string }>) => form.selectToken(side, e.detail.address)}

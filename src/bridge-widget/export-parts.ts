@@ -14,5 +14,5 @@ export const EXPORT_TRACKER =
   'base: tracker, heading: tracker-heading, steps: tracker-steps, notice, tx-link, support: tracker-support, copy: copy-button, new-transfer: primary-button, close: secondary-button';
 export const EXPORT_HISTORY = 'toggle: history-toggle, list: history, item: history-item';
 export const EXPORT_ASSET =
-  'trigger: asset-button, chain-name: asset-chain, dialog: picker-dialog, search: picker-search, list: picker-list, option: picker-option, close: picker-close, chains: picker-chains, chain-option: picker-chain, logo';
+  'label, trigger: picker-trigger, trigger: asset-button, chain-name: asset-chain, dialog: picker-dialog, search: picker-search, list: picker-list, option: picker-option, close: picker-close, chains: picker-chains, chain-option: picker-chain, logo';
 export const EXPORT_SETTINGS = 'gear: settings-button, dialog: settings-dialog, slippage-option, slippage-input';

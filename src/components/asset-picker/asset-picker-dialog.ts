@@ -10,6 +10,7 @@ import type { ChainSelectDetail } from '../chain-picker/chain-picker.js';
 import { tokenLogo } from '../shared/token-logo.js';
 import { TokenPickerDialog } from '../token-picker/token-picker-dialog.js';
 import type { AssetPicker } from './asset-picker.js';
+import type { StringKey } from '../../i18n/strings.js';
 
 const lockIcon = html`<svg class="icon lock" viewBox="0 0 16 16" aria-hidden="true"><rect x="3.5" y="7" width="9" height="6.5" rx="1.5" /><path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" /></svg>`;
 
@@ -58,12 +59,30 @@ const chainStyles = css`
     height: 14px;
   }
   .lock-reason {
+    display: flex;
+    align-items: center;
+    gap: 4px;
     flex-basis: 100%;
     margin: 0;
     font-size: 0.8em;
     color: var(--_muted);
   }
 `;
+
+/** What the chain picker's rows say under a chain's name (its id, and whether a route is known), here a chain button's title. */
+function chainMeta(chain: ChainOption, t: (key: StringKey) => string): string {
+  const { chainId, note } = chain;
+  switch (chain.availability) {
+    case 'unconfirmed':
+      return `${chainId} · ${t('picker.needsQuote')}`;
+    case 'informational':
+      return note ?? t('picker.noRouteYet');
+    case 'unavailable':
+      return note ?? t('picker.unavailable');
+    default:
+      return note ? `${chainId} · ${note}` : chainId;
+  }
+}
 
 export class AssetPickerDialog extends TokenPickerDialog {
   static override styles = [...TokenPickerDialog.styles, chainStyles];
@@ -91,14 +110,19 @@ export class AssetPickerDialog extends TokenPickerDialog {
     this.changed();
   }
 
+  protected override isSelectable(_index: number): boolean {
+    return !this.picker.tokenLocked;
+  }
+
   protected override renderNotice(): TemplateResult {
-    const { chainLocked, disabledReason } = this.picker;
+    const { chainLocked, tokenLocked, disabledReason } = this.picker;
     const { t } = this.context;
     return html`<fieldset class="chains" part="chains">
         <legend>${t('picker.chains')}</legend>
         ${this.#shownChains().map((chain) => {
           const blocked = chain.availability === 'informational' || chain.availability === 'unavailable';
           const pressed = chain.chainId === this.picker.chain;
+          const meta = chainMeta(chain, t);
           return html`<button
             type="button"
             class="chain"
@@ -106,13 +130,14 @@ export class AssetPickerDialog extends TokenPickerDialog {
             aria-pressed=${pressed ? 'true' : 'false'}
             ?disabled=${(chainLocked && !pressed) || blocked}
             aria-disabled=${chainLocked ? 'true' : nothing}
-            title=${chain.note ?? nothing}
+            title=${meta}
+            data-meta=${meta}
             @click=${() => !chainLocked && !blocked && this.#onChain(chain)}
           >
-            ${tokenLogo(chain.iconUrl, chain.name, 24)}${chain.name}${chainLocked ? lockIcon : nothing}
+            ${tokenLogo(chain.iconUrl, chain.name, 24)}<span class="chain-name">${chain.name}</span>${chainLocked ? lockIcon : nothing}
           </button>`;
         })}
-        ${chainLocked && disabledReason ? html`<p class="lock-reason">${disabledReason}</p>` : nothing}
+        ${(chainLocked || tokenLocked) && disabledReason ? html`<p class="lock-reason">${lockIcon} ${disabledReason}</p>` : nothing}
       </fieldset>
       ${super.renderNotice()}`;
   }

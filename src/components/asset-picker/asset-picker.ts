@@ -12,7 +12,8 @@ import { shortenHex } from '../../format/amount.js';
  * A `<bw-token-picker>` whose dialog also lists the chains: choosing a chain
  * fires `chain-select` and keeps the dialog open on that chain's tokens;
  * choosing a token fires `token-select` and closes it. A chain fixed by the
- * host (`chain-locked`) shows as locked in the dialog, with its reason.
+ * host (`chain-locked`, `token-locked`) shows as locked in the dialog, with
+ * its reason; both fixed, the host sets `disabled` and the button is locked.
  *
  * The dialog is a chunk of its own (./asset-picker-dialog.ts), loaded on the
  * first open, or before it while the page is idle.
@@ -39,6 +40,7 @@ export class AssetPicker extends TokenPicker {
     chains: { attribute: false },
     chain: {},
     chainLocked: { type: Boolean, attribute: 'chain-locked' },
+    tokenLocked: { type: Boolean, attribute: 'token-locked' },
   };
 
   static override styles = [
@@ -88,6 +90,9 @@ export class AssetPicker extends TokenPicker {
 
   /** The host fixed the chain: the dialog shows it locked with `disabled-reason`. */
   chainLocked = false;
+
+  /** The host fixed the token: its rows cannot be chosen, and the dialog says why (`disabled-reason`). With `chain-locked` too, set `disabled`: the button itself is locked. */
+  tokenLocked = false;
 
   protected override get keys(): PickerKeys {
     return { ...super.keys, select: 'picker.selectAsset' };

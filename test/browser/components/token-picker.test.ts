@@ -198,7 +198,7 @@ describe('<bw-token-picker>', () => {
   it('closes on a backdrop click and on the close button', async () => {
     const el = await fixture<TokenPicker>(html`<bw-token-picker .tokens=${BASIC}></bw-token-picker>`);
     await open(el);
-    el.shadowRoot!.querySelector<HTMLElement>('.backdrop')!.click();
+    el.shadowRoot!.querySelector<HTMLElement>('dialog')!.click();
     await el.updateComplete;
     expect(ui(el).dialog()).to.equal(null);
     await open(el);
