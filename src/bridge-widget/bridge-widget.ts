@@ -39,10 +39,22 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart header - The title row (title and connected account).
  * @csspart title - The title.
  * @csspart account - The connected account and its network.
- * @csspart group - The "From" and "To" field groups.
- * @csspart label - Every field label (pickers, amount, recipient).
- * @csspart picker-trigger - The four chain and token picker buttons.
- * @csspart picker-dialog - A picker's modal dialog.
+ * @csspart box - The two cards and the swap button between them.
+ * @csspart group - The "You send" and "You receive" cards.
+ * @csspart label - Field labels ("You send", "You receive", recipient).
+ * @csspart picker-trigger - The two asset buttons (also `asset-button`).
+ * @csspart asset-button - The asset button of a card: token logo with the chain's badge, symbol, chain name.
+ * @csspart asset-chain - The chain's name in an asset button.
+ * @csspart swap-button - The button that swaps the two sides.
+ * @csspart received - The quoted amount in the "You receive" card.
+ * @csspart at-least - The minimum received, under the quoted amount.
+ * @csspart recipient-toggle - "Send to another address".
+ * @csspart settings-button - The gear in the header.
+ * @csspart settings-dialog - The settings dialog (slippage).
+ * @csspart quote-summary - The quote's one-line summary that opens the breakdown.
+ * @csspart picker-chains - The chain buttons in the asset picker's dialog.
+ * @csspart picker-chain - One chain button in the asset picker's dialog.
+ * @csspart picker-dialog - A picker's modal dialog (a `<dialog>` in the top layer).
  * @csspart picker-search - A picker's search field.
  * @csspart picker-list - A picker's list of options.
  * @csspart picker-option - One option in a picker.
@@ -102,8 +114,8 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @cssprop --bridge-font - Font family.
  * @cssprop --bridge-font-size - Base font size.
  * @cssprop --bridge-max-width - Maximum width of the widget.
- * @cssprop --bridge-z-index - Stacking order of the pickers' dialogs.
- * @cssprop --bridge-color-backdrop - Overlay behind the pickers' dialogs.
+ * @cssprop --bridge-z-index - Kept for compatibility: the dialogs are in the top layer, above every z-index.
+ * @cssprop --bridge-color-backdrop - The dialogs' `::backdrop`.
  * @cssprop --bridge-color-border-strong - Borders of form controls (inputs, picker triggers).
  * @cssprop --bridge-font-mono - Monospace font for addresses, hashes and ids.
  */
