@@ -105,8 +105,10 @@ describe('strings and locale', function () {
       const quote = part(widget, 'bw-quote-panel');
       await waitFor(() => /Sie erhalten/.test(deepText(quote)), 'the quote in German');
       expect(deepText(quote)).to.match(/Mindestens erhalten [\d.]+,\d+ USDC/);
-      expect(deepText(quote)).to.contain('Max. Slippage');
-      expect(deepText(quote)).to.contain('0,5 %', 'percentages the German way');
+      // The slippage is behind the gear, in the settings.
+      const settings = part(widget, 'bw-swap-settings');
+      expect(deepText(settings)).to.contain('Max. Slippage');
+      expect(deepText(settings)).to.contain('0,5 %', 'percentages the German way');
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
     });
@@ -188,14 +190,14 @@ describe('strings and locale', function () {
     it('region fallbacks: pt-PT shows Portuguese; zh-TW shows English with Taiwanese numbers (no Traditional table ships)', async () => {
       const portuguese = await mount({ lang: 'pt-PT', amount: '1234.5' }, false);
       await showing(portuguese, 'pt');
-      expect(legends(portuguese)).to.deep.equal(['De', 'Para']);
+      expect(legends(portuguese)).to.deep.equal(['Você envia', 'Você recebe']);
       const chinese = await mount({ locale: 'zh-TW' }, false);
       await formReady(chinese);
       expect(legends(chinese)).to.deep.equal(['You send', 'You receive']);
       expect(shadow(chinese).querySelector('[part~="base"]')!.getAttribute('lang')).to.equal('en');
       const simplified = await mount({ locale: 'zh-CN' }, false);
       await showing(simplified, 'zh');
-      expect(legends(simplified)).to.deep.equal(['从', '到']);
+      expect(legends(simplified)).to.deep.equal(['您发送', '您将收到']);
     });
 
     it('follows the page when it changes its language (lang on an ancestor), and its direction', async () => {
@@ -204,7 +206,7 @@ describe('strings and locale', function () {
       const page = widget.parentElement!;
       page.setAttribute('lang', 'es');
       await showing(widget, 'es');
-      expect(legends(widget)).to.deep.equal(['Desde', 'Hacia']);
+      expect(legends(widget)).to.deep.equal(['Envías', 'Recibes']);
       const card = shadow(widget).querySelector('[part~="base"]')!;
       expect(getComputedStyle(card).direction).to.equal('ltr');
       page.setAttribute('lang', 'he');

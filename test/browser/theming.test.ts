@@ -140,7 +140,6 @@ describe('theming', function () {
       ['primary-button', (w) => primaryButton(w)],
       ['label', (w) => deepQuery(w, 'bw-amount-input') && shadow(shadow(w).querySelector('bw-amount-input')!).querySelector('label')],
       ['picker-trigger', (w) => shadow(shadow(w).querySelector('bw-asset-picker')!).querySelector('#trigger')],
-      ['asset-button', (w) => shadow(shadow(w).querySelector('bw-asset-picker')!).querySelector('#trigger')],
       ['swap-button', (w) => shadow(w).querySelector('.swap')],
       ['settings-button', (w) => shadow(shadow(w).querySelector('bw-swap-settings')!).querySelector('.gear')],
       ['recipient-toggle', (w) => shadow(w).querySelector('.recipient-toggle')],

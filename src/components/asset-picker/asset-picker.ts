@@ -63,7 +63,6 @@ export class AssetPicker extends TokenPicker {
         width: auto;
         max-width: 100%;
         min-height: 44px;
-        border-radius: 999px;
         padding-block: 4px;
         padding-inline: 6px 10px;
       }

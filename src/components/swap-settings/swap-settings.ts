@@ -95,6 +95,10 @@ export class SwapSettings extends PartElement {
         display: grid;
         gap: 12px;
       }
+      /* The label on its own line, the four choices on one row below it. */
+      .slippage-label {
+        flex-basis: 100%;
+      }
       .head {
         display: flex;
         align-items: center;
