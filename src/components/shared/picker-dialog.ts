@@ -160,6 +160,14 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> {
     void this.picker.hide();
   };
 
+  /** Escape in the search field would first clear it (a search input's own Escape): it closes the dialog at once, as the platform's `cancel` does elsewhere. */
+  #onDialogKeydown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    void this.picker.hide();
+  };
+
   /** A click on the backdrop lands on the <dialog> itself (its content covers the rest). */
   #onDialogClick = (event: MouseEvent): void => {
     if (event.target === event.currentTarget) void this.picker.hide();
@@ -252,6 +260,7 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> {
         aria-modal="true"
         aria-labelledby=${label ? 'dialog-eyebrow dialog-heading' : 'dialog-heading'}
         @cancel=${this.#onCancel}
+        @keydown=${this.#onDialogKeydown}
         @click=${this.#onDialogClick}
       >
         <div class="header">
