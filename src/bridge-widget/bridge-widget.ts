@@ -292,7 +292,12 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const { values } = form;
     const chainId = values[`${side}ChainId`];
     const wallet = this.#wallet.chainId === undefined ? undefined : String(this.#wallet.chainId);
-    const chains = chainOptions(chainsFor(sideConfig(this, side), side, remote.catalog?.chains ?? []), side, remote.confirmedDestinations, i18n.t('form.notRoutable'));
+    const chains = chainOptions(
+      chainsFor(sideConfig(this, side), side, remote.catalog?.chains ?? []),
+      side,
+      remote.confirmedDestinations,
+      i18n.t('form.notRoutable'),
+    );
     return html`<bw-asset-picker
       slot=${side === 'from' ? 'asset' : nothing}
       exportparts=${EXPORT_ASSET}

@@ -66,7 +66,10 @@ export function orderChains(chains: ChainOption[], first: readonly (string | und
     const i = first.indexOf(c.chainId);
     return i < 0 ? first.length : i;
   };
-  return chains.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map(({ c }) => c);
+  return chains
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map(({ c }) => c);
 }
 
 /** The token picker's options per side and chain, the same array while nothing they depend on changed: the picker indexes tokens per array. */

@@ -139,10 +139,12 @@ describe('<bridge-widget> states', function () {
     expect(sources.length).to.be.greaterThan(0);
     for (const row of sources) expect(row.meta, `${row.title} is an EVM chain`).to.match(/^\d+\b/);
     expect((await listed(from, 'tokens')).map((r) => r.title).sort()).to.deep.equal(['ETH', 'USDC']);
-    expect(
-      [locked(from, 'chain'), locked(to, 'chain'), locked(from, 'token'), locked(to, 'token')],
-      'nothing locked without lock-presets',
-    ).to.deep.equal([false, false, false, false]);
+    expect([locked(from, 'chain'), locked(to, 'chain'), locked(from, 'token'), locked(to, 'token')], 'nothing locked without lock-presets').to.deep.equal([
+      false,
+      false,
+      false,
+      false,
+    ]);
     widget.toggleAttribute('lock-presets', true);
     await widget.updateComplete;
     await waitUntil(() => locked(from, 'chain') && locked(from, 'token'), 'what the page set is locked');
