@@ -68,7 +68,7 @@ async function captureIn(page, outDir, state) {
     for (const theme of THEMES) {
       await widget.evaluate((el, t) => el.setAttribute('theme', t), theme);
       // The picker dialogs are fixed over the page: the page shows them, the element alone would not.
-      const dialog = await page.locator('[part="dialog"]').count();
+      const dialog = await page.locator('[part="dialog"][open]').count();
       const file = path.join(outDir, `${width}-${theme}-${state}.png`);
       await (dialog ? page.screenshot({ path: file }) : widget.screenshot({ path: file }));
       written++;
@@ -158,9 +158,13 @@ async function shoot(page, { base, faults, locale, outDir }) {
   await shown('button.primary[disabled]');
   await capture(page, '1-form');
   await amount('2');
-  await shown('bw-quote-panel [part~="received"]');
+  await shown('.received:not(.placeholder)');
   await enabled();
   await capture(page, '2-quote');
+  // The quote's line, opened to the breakdown.
+  await page.locator('bridge-widget bw-quote-panel [part="summary"]').first().click();
+  await shown('bw-quote-panel [part~="received"]');
+  await capture(page, '2a-quote-open');
 
   // A fee paid on top (the ETH gas fee of a USDC route) makes a very small transfer a value loss to confirm.
   await faults({ forceProvider: 'swiftbridge' });
@@ -172,11 +176,16 @@ async function shoot(page, { base, faults, locale, outDir }) {
   await amount('2');
   await enabled();
 
-  // A slippage above 3 % leaves one provider, with other fees: the total says what they were.
-  await page.locator('bridge-widget bw-quote-panel [part~="slippage-input"]').first().fill('4');
+  // A slippage above 3 % leaves one provider, with other fees: the total says what they were. The slippage is behind the gear.
+  await page.locator('bridge-widget bw-swap-settings [part="gear"]').first().click();
+  await page.locator('bridge-widget bw-swap-settings [part~="slippage-input"]').first().fill('4');
+  await capture(page, '2e-settings');
+  await page.keyboard.press('Escape');
   await shown('bw-quote-panel [part="fees-were"]');
   await capture(page, '2c-fees-were');
-  await page.locator('bridge-widget bw-quote-panel [part="slippage-option"]').nth(1).click();
+  await page.locator('bridge-widget bw-swap-settings [part="gear"]').first().click();
+  await page.locator('bridge-widget bw-swap-settings [part="slippage-option"]').nth(1).click();
+  await page.keyboard.press('Escape');
   await enabled();
 
   // A busy service: the wait counts down.
@@ -187,15 +196,12 @@ async function shoot(page, { base, faults, locale, outDir }) {
   await amount('2');
   await enabled();
 
-  for (const [state, picker] of [
-    ['3-token-picker', 'bw-token-picker'],
-    ['4-chain-picker', 'bw-chain-picker'],
-  ]) {
+  for (const [state, picker] of [['3-asset-picker', 'bw-asset-picker']]) {
     await page.locator(`bridge-widget ${picker} #trigger`).first().click();
-    await page.getByRole('dialog').first().waitFor({ timeout: TIMEOUT });
+    await page.locator(`bridge-widget ${picker} dialog[open]`).first().waitFor({ timeout: TIMEOUT });
     await capture(page, state);
     await page.keyboard.press('Escape');
-    await page.getByRole('dialog').first().waitFor({ state: 'detached', timeout: TIMEOUT });
+    await page.locator(`bridge-widget ${picker} dialog[open]`).first().waitFor({ state: 'detached', timeout: TIMEOUT });
   }
 
   // What the wallet is about to sign: the demo wallet holds its next prompt, so the review stays; Cancel ends it.
@@ -232,7 +238,7 @@ async function shoot(page, { base, faults, locale, outDir }) {
   // A transfer whose destination fails: refunded on the source chain.
   await page.locator('bridge-widget bw-status-tracker [part="new-transfer"]').click();
   await amount('1');
-  await shown('bw-quote-panel [part~="received"]');
+  await shown('.received:not(.placeholder)');
   await enabled();
   await faults({ failWithRefund: true, holdRefund: true });
   await primary.click();

@@ -7,6 +7,8 @@
 import { BridgeWidget } from './bridge-widget/bridge-widget.js';
 import { ChainPicker } from './components/chain-picker/chain-picker.js';
 import { TokenPicker } from './components/token-picker/token-picker.js';
+import { AssetPicker } from './components/asset-picker/asset-picker.js';
+import { SwapSettings } from './components/swap-settings/swap-settings.js';
 import { AmountInput } from './components/amount-input/amount-input.js';
 import { RecipientInput } from './components/recipient-input/recipient-input.js';
 import { QuotePanel } from './components/quote-panel/quote-panel.js';
@@ -16,6 +18,8 @@ export const ELEMENTS = {
   'bridge-widget': BridgeWidget,
   'bw-chain-picker': ChainPicker,
   'bw-token-picker': TokenPicker,
+  'bw-asset-picker': AssetPicker,
+  'bw-swap-settings': SwapSettings,
   'bw-amount-input': AmountInput,
   'bw-recipient-input': RecipientInput,
   'bw-quote-panel': QuotePanel,
@@ -33,6 +37,8 @@ declare global {
     'bridge-widget': BridgeWidget;
     'bw-chain-picker': ChainPicker;
     'bw-token-picker': TokenPicker;
+    'bw-asset-picker': AssetPicker;
+    'bw-swap-settings': SwapSettings;
     'bw-amount-input': AmountInput;
     'bw-recipient-input': RecipientInput;
     'bw-quote-panel': QuotePanel;

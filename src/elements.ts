@@ -9,6 +9,8 @@ export { ChainPicker } from './components/chain-picker/chain-picker.js';
 export type { ChainOption } from './components/chain-picker/chain-picker.js';
 export { TokenPicker } from './components/token-picker/token-picker.js';
 export type { TokenOption } from './components/token-picker/token-picker.js';
+export { AssetPicker } from './components/asset-picker/asset-picker.js';
+export { SwapSettings } from './components/swap-settings/swap-settings.js';
 export { AmountInput } from './components/amount-input/amount-input.js';
 export { RecipientInput } from './components/recipient-input/recipient-input.js';
 export { QuotePanel } from './components/quote-panel/quote-panel.js';

@@ -90,39 +90,137 @@ export const styles = css`
     cursor: pointer;
     text-decoration: underline;
   }
-  .leg {
-    display: grid;
-    grid-template-columns: minmax(0, 1fr);
-    gap: calc(var(--bridge-spacing) * 0.75);
-    background: var(--bridge-color-surface);
-    border-radius: var(--bridge-radius);
-    padding: var(--bridge-spacing);
-    border: 0;
-    margin: 0;
+  .header-end {
+    display: flex;
+    align-items: center;
+    gap: 4px;
     min-width: 0;
   }
-  .leg legend {
-    float: inline-start;
+  /* The swap box: two cards, the swap button over the seam between them. */
+  .box {
+    display: grid;
+    gap: 4px;
+  }
+  .side {
+    display: grid;
+    gap: 2px;
+    min-width: 0;
+    padding-block: 10px 8px;
+    padding-inline: var(--bridge-spacing);
+    background: var(--bridge-color-surface);
+    border: 1px solid transparent;
+    border-radius: var(--bridge-radius);
+  }
+  .side:focus-within {
+    border-color: var(--bridge-color-border-strong);
+  }
+  /* The amount field is the card's content: its own box gives way to the card's. */
+  .send bw-amount-input::part(control) {
+    min-height: 48px;
     padding: 0;
+    gap: 8px;
+    background: transparent;
+    border: 0;
+    outline: none;
+  }
+  .send bw-amount-input::part(input) {
+    font-size: 1.75em;
+    padding-block: 4px;
+  }
+  .send bw-amount-input::part(message) {
+    min-height: 0;
+  }
+  .send bw-amount-input::part(label),
+  .side-label {
     font-size: 0.85em;
     font-weight: 600;
     color: var(--bridge-color-text-muted);
   }
-  /* Side by side when there is room, stacked in a narrow card; min-width: 0 lets
-     a long token or chain name ellipsise instead of widening the card. */
-  .pickers {
+  bw-asset-picker {
+    flex: none;
+    max-width: 60%;
+  }
+  bw-asset-picker::part(label) {
+    display: none;
+  }
+  .side-row {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    min-height: 48px;
+  }
+  .received {
+    flex: 1;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    font-size: 1.75em;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+    text-align: match-parent;
+  }
+  .received.placeholder {
+    color: var(--bridge-color-text-muted);
+  }
+  .side-meta {
     display: flex;
     flex-wrap: wrap;
-    gap: calc(var(--bridge-spacing) * 0.75);
-    clear: both;
+    justify-content: space-between;
+    gap: 4px 8px;
+    min-height: 1.4em;
+    font-size: 0.85em;
+    color: var(--bridge-color-text-muted);
   }
-  .pickers > * {
-    flex: 1 1 10em;
-    min-width: 0;
+  .swap-row {
+    position: relative;
+    height: 0;
+    display: flex;
+    justify-content: center;
+    z-index: 1;
   }
-  /* Chain names are long ("Base Sepolia"): side by side with the token only where both fit whole, stacked at the default 440 px. */
-  .pickers > bw-chain-picker {
-    flex-basis: 16em;
+  .swap {
+    position: absolute;
+    top: -20px;
+    display: grid;
+    place-items: center;
+    width: 36px;
+    height: 36px;
+    padding: 0;
+    border: 3px solid var(--bridge-color-bg);
+    border-radius: 12px;
+    background: var(--bridge-color-surface-raised);
+    color: var(--bridge-color-text);
+    box-shadow: inset 0 0 0 1px var(--bridge-color-border);
+    cursor: pointer;
+  }
+  .swap svg {
+    width: 18px;
+    height: 18px;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 1.75;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+  .swap:hover:not([aria-disabled='true']) {
+    color: var(--bridge-color-accent);
+  }
+  .swap[aria-disabled='true'] {
+    color: var(--bridge-color-text-muted);
+    cursor: not-allowed;
+  }
+  .link {
+    justify-self: start;
+    padding: 2px 0;
+    border: 0;
+    background: none;
+    color: var(--bridge-color-accent);
+    font: inherit;
+    font-size: 0.9em;
+    text-decoration: underline;
+    text-underline-offset: 2px;
+    cursor: pointer;
   }
   .primary {
     width: 100%;
@@ -203,6 +301,18 @@ export const styles = css`
     .spinner {
       animation-duration: 3s;
     }
+  }
+  /* The review in the swap box's frame: what must be seen before signing stays on screen at a phone's width. */
+  .moment {
+    display: grid;
+    gap: 8px;
+  }
+  .moment > .notice {
+    padding-block: 6px;
+    font-size: 0.85em;
+  }
+  .moment > .secondary {
+    justify-self: start;
   }
   .route-info,
   .prompts {

@@ -2,10 +2,10 @@ import { html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { TaskStatus } from '@lit/task';
 import { hostStyles, tokenDefaults } from '../components/shared/styles.js';
-import { chainsFor, sideConfig, type Side } from '../flow/form.js';
+import { chainsFor, sideConfig, swapBlock, type Side } from '../flow/form.js';
 import { describeError, type Problem } from '../flow/problems.js';
 import { QUOTE_REFRESH_MS } from '../flow/remote-resources.js';
-import { shortenHex } from '../format/amount.js';
+import { formatUsd, shortenHex } from '../format/amount.js';
 import { NATIVE_GAS_RESERVE, isNativeToken } from '../model/tokens.js';
 import { LocaleController } from './controllers/locale-controller.js';
 import { SessionController } from './controllers/session-controller.js';
@@ -16,8 +16,8 @@ import { MomentController, type Moment, type Moments } from './controllers/momen
 import type { Shell } from './shell.js';
 import { styles } from './bridge-widget.styles.js';
 import { BridgeWidgetPublicProperties } from './public-properties.js';
-import { TokenOptions, chainOptions, configProblems } from './views.js';
-import { EXPORT_AMOUNT, EXPORT_PICKER, EXPORT_QUOTE, EXPORT_RECIPIENT } from './export-parts.js';
+import { TokenOptions, chainOptions, configProblems, orderChains } from './views.js';
+import { EXPORT_AMOUNT, EXPORT_ASSET, EXPORT_PICKER, EXPORT_QUOTE, EXPORT_RECIPIENT, EXPORT_SETTINGS } from './export-parts.js';
 
 type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'toAddress';
 
@@ -40,10 +40,22 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart header - The title row (title and connected account).
  * @csspart title - The title.
  * @csspart account - The connected account and its network.
- * @csspart group - The "From" and "To" field groups.
- * @csspart label - Every field label (pickers, amount, recipient).
- * @csspart picker-trigger - The four chain and token picker buttons.
- * @csspart picker-dialog - A picker's modal dialog.
+ * @csspart box - The two cards and the swap button between them.
+ * @csspart group - The "You send" and "You receive" cards.
+ * @csspart label - Field labels ("You send", "You receive", recipient).
+ * @csspart picker-trigger - The two asset buttons (also `asset-button`).
+ * @csspart asset-button - The asset button of a card: token logo with the chain's badge, symbol, chain name.
+ * @csspart asset-chain - The chain's name in an asset button.
+ * @csspart swap-button - The button that swaps the two sides.
+ * @csspart received - The quoted amount in the "You receive" card.
+ * @csspart at-least - The minimum received, under the quoted amount.
+ * @csspart recipient-toggle - "Send to another address".
+ * @csspart settings-button - The gear in the header.
+ * @csspart settings-dialog - The settings dialog (slippage).
+ * @csspart quote-summary - The quote's one-line summary that opens the breakdown.
+ * @csspart picker-chains - The chain buttons in the asset picker's dialog.
+ * @csspart picker-chain - One chain button in the asset picker's dialog.
+ * @csspart picker-dialog - A picker's modal dialog (a `<dialog>` in the top layer).
  * @csspart picker-search - A picker's search field.
  * @csspart picker-list - A picker's list of options.
  * @csspart picker-option - One option in a picker.
@@ -103,8 +115,8 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @cssprop --bridge-font - Font family.
  * @cssprop --bridge-font-size - Base font size.
  * @cssprop --bridge-max-width - Maximum width of the widget.
- * @cssprop --bridge-z-index - Stacking order of the pickers' dialogs.
- * @cssprop --bridge-color-backdrop - Overlay behind the pickers' dialogs.
+ * @cssprop --bridge-z-index - Kept for compatibility: the dialogs are in the top layer, above every z-index.
+ * @cssprop --bridge-color-backdrop - The dialogs' `::backdrop`.
  * @cssprop --bridge-color-border-strong - Borders of form controls (inputs, picker triggers).
  * @cssprop --bridge-font-mono - Monospace font for addresses, hashes and ids.
  */
@@ -123,6 +135,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
   readonly #moments = new MomentController(this);
   readonly #tokenOptions = new TokenOptions();
   #announcedStep: string | undefined;
+  /** The user opened "Send to another address" (it also opens by itself when the destination needs one, or the host preset one). */
+  #recipientOpen = false;
 
   get #session() {
     return this.#sessions.session;
@@ -166,6 +180,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       <div part="base" class="card" lang=${i18n.textLanguage} dir=${i18n.direction} @bw-announce=${this.#views.onAnnounce}>
         <div class="header" part="header">
           <h2 part="title">${i18n.t('widget.title')}</h2>
+          <span class="header-end">
           ${
             account || wallet
               ? html`<span class="account" part="account"
@@ -177,6 +192,17 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
               >`
               : nothing
           }
+          ${
+            session.view === 'form'
+              ? html`<bw-swap-settings
+                  exportparts=${EXPORT_SETTINGS}
+                  .slippage=${session.form.values.slippage}
+                  .defaultSlippage=${session.settings.slippage}
+                  @slippage-change=${(e: CustomEvent<{ slippage: number }>) => session.form.edit({ slippage: e.detail.slippage })}
+                ></bw-swap-settings>`
+              : nothing
+          }
+          </span>
         </div>
         ${remote.chains.render({
           complete: () =>
@@ -244,7 +270,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const action = session.mainAction;
     const amount = action.amount && i18n.formatAmount(action.amount.value, action.amount.decimals);
     return html`
-      ${this.#renderLeg('from')} ${this.#renderLeg('to')} ${this.#renderQuote()}
+      <div class="box" part="box">${this.#renderSend()} ${this.#renderSwap()} ${this.#renderReceive()}</div>
+      ${this.#renderRecipient()} ${this.#renderQuote()}
       ${configProblems(this, session, (k, v) => i18n.t(k, v)).map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
       ${session.tracking.notice ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.tracking.notice)}</p>` : nothing}
       ${
@@ -258,71 +285,156 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     `;
   }
 
-  /** One side of the transfer: its chain and token pickers, then the amount (source) or the recipient (destination). */
-  #renderLeg(side: Side): TemplateResult {
+  /** One side's asset button: the chain and the token in one dialog. */
+  #renderAsset(side: Side): TemplateResult {
     const session = this.#session;
     const i18n = this.#i18n;
     const { form, remote } = session;
-    const { fromToken, balance, family, recipientRequired, amount } = form.draft;
     const { values } = form;
     const chainId = values[`${side}ChainId`];
-    const locked = i18n.t('form.locked');
-    return html`<fieldset class="leg" part="group">
-      <legend>${i18n.t(`form.${side}`)}</legend>
-      <div class="pickers">
-        <bw-chain-picker
-          exportparts=${EXPORT_PICKER}
-          label=${i18n.t(`form.${side}Chain`)}
-          .chains=${chainOptions(chainsFor(sideConfig(this, side), side, remote.catalog?.chains ?? []), side, remote.confirmedDestinations, i18n.t('form.notRoutable'))}
-          .selected=${values[`${side}ChainId`]}
-          ?disabled=${this.#locked(`${side}Chain`)}
-          disabled-reason=${locked}
-          @chain-select=${(e: CustomEvent<{ chainId: string }>) => form.selectChain(side, e.detail.chainId)}
-        ></bw-chain-picker>
-        <bw-token-picker
-          exportparts=${EXPORT_PICKER}
-          label=${i18n.t(`form.${side}Token`)}
-          .tokens=${this.#tokenOptions.for(session, sideConfig(this, side), side)}
-          .selected=${values[`${side}TokenAddress`]}
-          .balancesLoading=${side === 'from' && remote.balances.status === TaskStatus.PENDING}
-          .balancesPartial=${side === 'from' && !!remote.balances.value?.partial}
-          ?has-more=${remote.hasMoreTokens(chainId)}
-          ?loading=${remote.tokenWork[side].status === TaskStatus.PENDING}
-          ?disabled=${this.#locked(`${side}Token`)}
-          disabled-reason=${locked}
-          @token-select=${(e: CustomEvent<{ address: string }>) => form.selectToken(side, e.detail.address)}
-          @bw-token-search=${(e: CustomEvent<{ query: string }>) => remote.searchTokens(side, chainId, e.detail.query)}
-          @bw-token-more=${() => remote.moreTokens(side, chainId)}
-        ></bw-token-picker>
+    const wallet = this.#wallet.chainId === undefined ? undefined : String(this.#wallet.chainId);
+    const chains = chainOptions(
+      chainsFor(sideConfig(this, side), side, remote.catalog?.chains ?? []),
+      side,
+      remote.confirmedDestinations,
+      i18n.t('form.notRoutable'),
+    );
+    return html`<bw-asset-picker
+      slot=${side === 'from' ? 'asset' : nothing}
+      exportparts=${EXPORT_ASSET}
+      label=${i18n.t(side === 'from' ? 'box.send' : 'box.receive')}
+      .chains=${orderChains(chains, [wallet, sideConfig(this, side).chain])}
+      .chain=${chainId}
+      ?chain-locked=${this.#locked(`${side}Chain`)}
+      .tokens=${this.#tokenOptions.for(session, sideConfig(this, side), side)}
+      .selected=${values[`${side}TokenAddress`]}
+      .balancesLoading=${side === 'from' && remote.balances.status === TaskStatus.PENDING}
+      .balancesPartial=${side === 'from' && !!remote.balances.value?.partial}
+      ?has-more=${remote.hasMoreTokens(chainId)}
+      ?loading=${remote.tokenWork[side].status === TaskStatus.PENDING}
+      ?token-locked=${this.#locked(`${side}Token`)}
+      ?disabled=${this.#locked(`${side}Token`) && this.#locked(`${side}Chain`)}
+      disabled-reason=${i18n.t('form.locked')}
+      @chain-select=${(e: CustomEvent<{ chainId: string }>) => form.selectChain(side, e.detail.chainId)}
+      @token-select=${(e: CustomEvent<{ address: string }>) => form.selectToken(side, e.detail.address)}
+      @bw-token-search=${(e: CustomEvent<{ query: string }>) => remote.searchTokens(side, chainId, e.detail.query)}
+      @bw-token-more=${() => remote.moreTokens(side, chainId)}
+    ></bw-asset-picker>`;
+  }
+
+  /** "You send": the amount, large, with the asset button at its end; the fiat value, the balance and Max. */
+  #renderSend(): TemplateResult {
+    const session = this.#session;
+    const i18n = this.#i18n;
+    const { form } = session;
+    const { fromToken, balance, amount } = form.draft;
+    return html`<section class="side send" part="group">
+      <bw-amount-input
+        exportparts=${EXPORT_AMOUNT}
+        label=${i18n.t('box.send')}
+        .value=${form.values.amountText}
+        .symbol=${fromToken?.symbol ?? ''}
+        .decimals=${fromToken?.decimals ?? 18}
+        .usdPrice=${fromToken?.usdPrice}
+        .balance=${balance}
+        .check=${amount}
+        .isNative=${!!fromToken && isNativeToken(fromToken.address)}
+        .gasReserve=${NATIVE_GAS_RESERVE}
+        ?disabled=${this.#locked('amount') || !fromToken}
+        @amount-change=${(e: CustomEvent<{ text: string }>) => form.edit({ amountText: e.detail.text })}
+        >${this.#renderAsset('from')}</bw-amount-input
+      >
+    </section>`;
+  }
+
+  /** "You receive": the quoted amount, read-only (a placeholder until quoted), the asset button, the fiat value and the minimum. */
+  #renderReceive(): TemplateResult {
+    const session = this.#session;
+    const i18n = this.#i18n;
+    const { toToken } = session.form.draft;
+    const estimate = session.currentQuote?.estimate;
+    const decimals = toToken?.decimals ?? 18;
+    const usd = estimate && formatUsd(estimate.toAmountUsd, i18n.intl);
+    return html`<section class="side receive" part="group" aria-labelledby="receive-label">
+      <span id="receive-label" class="side-label" part="label">${i18n.t('box.receive')}</span>
+      <div class="side-row">
+        <output class="received ${estimate ? '' : 'placeholder'}" part="received" aria-labelledby="receive-label" dir="ltr"
+          >${estimate ? i18n.formatAmount(estimate.toAmount, decimals) : '0'}</output
+        >
+        ${this.#renderAsset('to')}
       </div>
+      <div class="side-meta">
+        <span class="usd">${usd ? html`<bdi dir="ltr">${usd}</bdi>` : nothing}</span>
+        ${estimate ? html`<span part="at-least">${i18n.t('box.atLeast', { amount: i18n.formatAmount(estimate.toAmountMin, decimals, toToken?.symbol) })}</span>` : nothing}
+      </div>
+    </section>`;
+  }
+
+  /** The button between the cards: the sides trade chains and tokens; the amount stays on the send side. */
+  #renderSwap(): TemplateResult {
+    const session = this.#session;
+    const i18n = this.#i18n;
+    const locked = this.lockPresets && !!(this.fromChain || this.toChain || this.fromToken || this.toToken);
+    const block = swapBlock(session.config, session.remote.catalog?.chains ?? [], session.form.values, locked);
+    const reason = block === 'locked' ? i18n.t('box.swapLocked') : block === 'notSource' ? i18n.t('box.swapNotSource') : undefined;
+    return html`<div class="swap-row">
+      <button
+        class="swap"
+        part="swap-button"
+        type="button"
+        aria-label=${i18n.t('box.swap')}
+        aria-disabled=${block ? 'true' : 'false'}
+        aria-describedby=${reason ? 'swap-reason' : nothing}
+        title=${reason ?? i18n.t('box.swap')}
+        @click=${() => !block && session.form.swapSides()}
+      >
+        <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M7 3v13M7 16l-3-3M7 16l3-3M13 17V4M13 4l-3 3M13 4l3 3" /></svg>
+      </button>
+      ${reason ? html`<span id="swap-reason" class="visually-hidden">${reason}</span>` : nothing}
+    </div>`;
+  }
+
+  /** The recipient behind "Send to another address": open by itself when the destination needs an address the wallet cannot give, or the host preset one. */
+  #renderRecipient(): TemplateResult {
+    const session = this.#session;
+    const i18n = this.#i18n;
+    const { form } = session;
+    const { family, recipientRequired } = form.draft;
+    const open = this.#recipientOpen || !!recipientRequired || !!this.toAddress || !!form.values.recipient;
+    const forced = !!recipientRequired || (this.#locked('toAddress') && !!this.toAddress);
+    return html`${
+      forced
+        ? nothing
+        : html`<button
+            class="link recipient-toggle"
+            part="recipient-toggle"
+            type="button"
+            aria-expanded=${open ? 'true' : 'false'}
+            aria-controls="recipient"
+            @click=${() => {
+              this.#recipientOpen = !open;
+              if (open) form.edit({ recipient: '' });
+              this.requestUpdate();
+            }}
+          >
+            ${i18n.t('box.recipientToggle')}
+          </button>`
+    }
       ${
-        side === 'from'
-          ? html`<bw-amount-input
-            exportparts=${EXPORT_AMOUNT}
-            label=${i18n.t('form.amount')}
-            .value=${values.amountText}
-            .symbol=${fromToken?.symbol ?? ''}
-            .decimals=${fromToken?.decimals ?? 18}
-            .usdPrice=${fromToken?.usdPrice}
-            .balance=${balance}
-            .check=${amount}
-            .isNative=${!!fromToken && isNativeToken(fromToken.address)}
-            .gasReserve=${NATIVE_GAS_RESERVE}
-            ?disabled=${this.#locked('amount') || !fromToken}
-            @amount-change=${(e: CustomEvent<{ text: string }>) => form.edit({ amountText: e.detail.text })}
-          ></bw-amount-input>`
-          : html`<bw-recipient-input
-            exportparts=${EXPORT_RECIPIENT}
-            label=${i18n.t('form.recipient')}
-            .value=${values.recipient}
-            .family=${family ?? 'evm'}
-            ?required=${recipientRequired}
-            ?disabled=${this.#locked('toAddress')}
-            placeholder=${recipientRequired ? '' : (session.account ?? '')}
-            @recipient-change=${(e: CustomEvent<{ value: string }>) => form.edit({ recipient: e.detail.value })}
-          ></bw-recipient-input>`
-      }
-    </fieldset>`;
+        open
+          ? html`<bw-recipient-input
+              id="recipient"
+              exportparts=${EXPORT_RECIPIENT}
+              label=${i18n.t('form.recipient')}
+              .value=${form.values.recipient}
+              .family=${family ?? 'evm'}
+              ?required=${recipientRequired}
+              ?disabled=${this.#locked('toAddress')}
+              placeholder=${recipientRequired ? '' : (session.account ?? '')}
+              @recipient-change=${(e: CustomEvent<{ value: string }>) => form.edit({ recipient: e.detail.value })}
+            ></bw-recipient-input>`
+          : nothing
+      }`;
   }
 
   #renderProblem(problem: Problem, retry?: () => void, retryLabel: 'widget.retry' | 'widget.reload' = 'widget.retry'): TemplateResult {
@@ -349,6 +461,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const shown = session.currentQuote;
     const pending = remote.quote.status === TaskStatus.PENDING;
     return html`<bw-quote-panel
+      summary
       exportparts=${EXPORT_QUOTE}
       .estimate=${shown?.estimate}
       .source=${draft.fromToken}

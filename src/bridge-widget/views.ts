@@ -60,6 +60,18 @@ export function chainOptions(chains: readonly Chain[], side: Side, confirmed: Re
   });
 }
 
+/** The chains in the asset picker: those named first (the wallet's chain, the host's preset), the rest in the service's order. */
+export function orderChains(chains: ChainOption[], first: readonly (string | undefined)[]): ChainOption[] {
+  const rank = (c: ChainOption) => {
+    const i = first.indexOf(c.chainId);
+    return i < 0 ? first.length : i;
+  };
+  return chains
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map(({ c }) => c);
+}
+
 /** The token picker's options per side and chain, the same array while nothing they depend on changed: the picker indexes tokens per array. */
 export class TokenOptions {
   readonly #memo = new Map<string, { inputs: readonly unknown[]; options: TokenOption[] }>();

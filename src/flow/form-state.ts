@@ -14,6 +14,7 @@ import {
   readDraft,
   resolvePresets,
   selectChain,
+  swapSelection,
   type Catalog,
   type Draft,
   type DraftInput,
@@ -189,6 +190,19 @@ export class FormState {
     const { toChainId } = this.values;
     this.selectChain('from', next.fromChainId);
     if (next.toChainId !== toChainId) this.selectChain('to', next.toChainId);
+  }
+
+  /** The swap button: the sides trade chains and tokens; the amount stays typed on the send side. A recipient typed for the old destination's address family is dropped. */
+  swapSides(): void {
+    const values = { ...this.values, ...swapSelection(this.values), valueLossConfirmed: false };
+    const catalog = this.#context.catalog();
+    const family = chainFamily(catalog?.chains.find((c) => c.chainId === values.toChainId));
+    if (values.recipient && family && checkAddress(values.recipient, family)) values.recipient = '';
+    this.#set(values);
+    for (const side of ['from', 'to'] as const) {
+      const chainId = values[`${side}ChainId`];
+      if (!this.#context.chainStarted(chainId)) void this.#context.loadChain(side, chainId);
+    }
   }
 
   selectToken(side: Side, address: string): void {

@@ -309,3 +309,25 @@ export function resumeAction(saved: Pick<SavedTransfer, 'sourceTxHash' | 'batchI
   if (saved.sourceTxHash || saved.batchId) return 'track';
   return now - saved.createdAt > ABANDON_AFTER_MS ? 'abandon' : 'keep';
 }
+
+/** Why the two sides cannot trade places, or undefined when they can. */
+export type SwapBlock = 'locked' | 'notSource' | 'empty';
+
+/**
+ * Whether the swap button may trade the sides: both chains chosen, no side
+ * fixed by the host (`lock-presets` with a chain or token preset), and the
+ * destination chain one the wallet can send from (a Cosmos or Solana
+ * destination cannot become the source).
+ */
+export function swapBlock(config: FormConfig, chains: readonly Chain[], values: Selection, locked: boolean): SwapBlock | undefined {
+  if (!values.fromChainId || !values.toChainId) return 'empty';
+  if (locked) return 'locked';
+  if (!chainsFor(config.from, 'from', chains).some((c) => c.chainId === values.toChainId)) return 'notSource';
+  if (!chainsFor(config.to, 'to', chains).some((c) => c.chainId === values.fromChainId)) return 'notSource';
+  return undefined;
+}
+
+/** The sides traded: chains and tokens change places; the amount stays on the send side (the caller keeps it). */
+export function swapSelection(values: Selection): Selection {
+  return { fromChainId: values.toChainId, toChainId: values.fromChainId, fromTokenAddress: values.toTokenAddress, toTokenAddress: values.fromTokenAddress };
+}

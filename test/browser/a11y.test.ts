@@ -55,7 +55,7 @@ function partRegions(w: BridgeWidget): Element[] {
 }
 
 /** Opens the index-th picker of that kind in the widget, its dialog settled. */
-async function openPicker(widget: BridgeWidget, tag: 'bw-chain-picker' | 'bw-token-picker', index = 0): Promise<PickerHarness> {
+async function openPicker(widget: BridgeWidget, tag: 'bw-asset-picker', index = 0): Promise<PickerHarness> {
   return new PickerHarness(shadow(widget).querySelectorAll(tag)[index]!).open();
 }
 
@@ -125,15 +125,28 @@ describe('<bridge-widget> accessibility in every state', function () {
     await expect(widget).to.be.accessible();
   });
 
-  it('pickers open: chain and token dialogs (light and dark)', async () => {
+  it('pickers open: the asset dialogs of both sides, the settings, the recipient and the quote opened (light and dark)', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      const { widget } = await mount({ theme });
+      const { widget } = await mount({ theme, amount: '2' });
       await formReady(widget);
-      const chains = await openPicker(widget, 'bw-chain-picker', 1);
+      const receive = await openPicker(widget, 'bw-asset-picker', 1);
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
-      await chains.element.hide();
-      await openPicker(widget, 'bw-token-picker', 0);
+      await receive.element.hide();
+      await openPicker(widget, 'bw-asset-picker', 0);
+      await untilAnimationsSettle(widget);
+      await expect(widget).to.be.accessible();
+      await new PickerHarness(shadow(widget).querySelector('bw-asset-picker')!).element.hide();
+      const settings = shadow(widget).querySelector('bw-swap-settings')!;
+      settings.show();
+      await untilAnimationsSettle(widget);
+      await expect(widget).to.be.accessible();
+      settings.hide();
+      shadow(widget).querySelector<HTMLButtonElement>('.recipient-toggle')!.click();
+      await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+      const panel = shadow(widget).querySelector('bw-quote-panel')!;
+      shadow(panel).querySelector<HTMLButtonElement>('[part="summary"]')!.click();
+      await panel.updateComplete;
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
     }

@@ -13,28 +13,31 @@ import { buttonText, primaryButton, shadow, waitForText } from './helpers/widget
 import { untilAnimationsSettle } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 import { AmountInputHarness } from './harness/amount-input.js';
-import type { ChainPicker } from '../../src/components/chain-picker/chain-picker.js';
-import type { TokenPicker } from '../../src/components/token-picker/token-picker.js';
+import type { AssetPicker } from '../../src/components/asset-picker/asset-picker.js';
 
 const SRC = '11155111';
 const DST = '84532';
 
-/** Rows of a picker's list as the user sees it: opens the list, reads each row's title and detail line, closes it. */
-async function listed(picker: Element): Promise<{ title: string; meta: string }[]> {
-  const root = shadow(picker);
-  root.querySelector<HTMLButtonElement>('[part~="trigger"]')!.click();
-  await waitUntil(() => root.querySelector('[role="dialog"]') && root.querySelectorAll('[role="option"]').length > 0, 'the list opens');
-  const rows = [...root.querySelectorAll('[role="option"]')].map((o) => ({
-    title: o.querySelector('.option-title')?.textContent?.trim() ?? '',
-    meta: o.querySelector('.option-meta')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
-  }));
+/** Rows of an asset picker's dialog as the user sees it: opens it, reads each chain button's or token row's title and detail line, closes it. */
+async function listed(picker: AssetPicker, what: 'chains' | 'tokens'): Promise<{ title: string; meta: string }[]> {
+  const harness = new PickerHarness(picker);
+  harness.trigger!.click();
+  await waitUntil(() => harness.dialog && harness.chains.length > 0 && (what === 'chains' || harness.options.length > 0), 'the dialog opens');
+  const rows =
+    what === 'chains'
+      ? harness.chains.map(({ title, meta }) => ({ title, meta }))
+      : harness.options.map((o) => ({
+          title: o.querySelector('.option-title')?.textContent?.trim() ?? '',
+          meta: o.querySelector('.option-meta')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+        }));
   await sendKeys({ press: 'Escape' });
-  await waitUntil(() => !root.querySelector('[role="dialog"]'), 'the list closes');
+  await waitUntil(() => !harness.dialog, 'the dialog closes');
   return rows;
 }
 
-/** Whether a picker's button is offered to the user. */
-const locked = (picker: ChainPicker | TokenPicker) => new PickerHarness(picker).locked;
+/** Whether a side's chain or token can be changed by the user: the asset button locked, or that half of it. */
+const locked = (picker: AssetPicker, half: 'chain' | 'token') =>
+  new PickerHarness(picker).locked || (half === 'chain' ? picker.chainLocked : picker.tokenLocked);
 
 function amountInput(widget: BridgeWidget): HTMLInputElement {
   return new AmountInputHarness(shadow(widget).querySelector('bw-amount-input')!).input;
@@ -125,26 +128,27 @@ describe('<bridge-widget> states', function () {
       deny-to-chains="sui-mainnet,osmosis-1"
       allow-from-tokens="USDC,ETH"
     ></bridge-widget>`);
-    await waitUntil(() => shadow(widget).querySelector('bw-chain-picker') && buttonText(widget) !== '', 'form rendered', { timeout: 15_000 });
-    const [fromChain, toChain] = [...shadow(widget).querySelectorAll('bw-chain-picker')];
-    const [fromToken, toToken] = [...shadow(widget).querySelectorAll('bw-token-picker')];
-    await waitUntil(() => !locked(toChain!), 'the destination list is offered');
-    const destinations = (await listed(toChain!)).map((r) => r.title);
+    await waitUntil(() => shadow(widget).querySelector('bw-asset-picker') && buttonText(widget) !== '', 'form rendered', { timeout: 15_000 });
+    const [from, to] = [...shadow(widget).querySelectorAll('bw-asset-picker')] as [AssetPicker, AssetPicker];
+    await waitUntil(() => !locked(to, 'chain'), 'the destination list is offered');
+    const destinations = (await listed(to, 'chains')).map((r) => r.title);
     expect(destinations.length, 'some destinations are listed').to.be.greaterThan(0);
     expect(destinations, 'denied chains are not listed').to.not.include.members(['Sui', 'Osmosis']);
     // Sources are chains a wallet signs on: each row's detail line starts with its numeric EVM chain id.
-    const sources = await listed(fromChain!);
+    const sources = await listed(from, 'chains');
     expect(sources.length).to.be.greaterThan(0);
     for (const row of sources) expect(row.meta, `${row.title} is an EVM chain`).to.match(/^\d+\b/);
-    expect((await listed(fromToken!)).map((r) => r.title).sort()).to.deep.equal(['ETH', 'USDC']);
-    expect(
-      [fromChain, toChain, fromToken, toToken].map((p) => locked(p!)),
-      'nothing locked without lock-presets',
-    ).to.deep.equal([false, false, false, false]);
+    expect((await listed(from, 'tokens')).map((r) => r.title).sort()).to.deep.equal(['ETH', 'USDC']);
+    expect([locked(from, 'chain'), locked(to, 'chain'), locked(from, 'token'), locked(to, 'token')], 'nothing locked without lock-presets').to.deep.equal([
+      false,
+      false,
+      false,
+      false,
+    ]);
     widget.toggleAttribute('lock-presets', true);
     await widget.updateComplete;
-    await waitUntil(() => locked(fromChain!) && locked(fromToken!), 'what the page set is locked');
-    expect(locked(toChain!) || locked(toToken!), 'fields the page did not set stay open').to.equal(false);
+    await waitUntil(() => locked(from, 'chain') && locked(from, 'token'), 'what the page set is locked');
+    expect(locked(to, 'chain') || locked(to, 'token'), 'fields the page did not set stay open').to.equal(false);
   });
 
   it('a Cosmos destination requires a recipient in its own format, and a quote confirms the chain', async () => {
@@ -154,8 +158,8 @@ describe('<bridge-widget> states', function () {
     );
     widget.provider = await devWallet();
     await waitUntil(() => buttonText(widget) === 'Enter a valid recipient', 'a recipient is required', { timeout: 20_000 });
-    const toChain = shadow(widget).querySelectorAll('bw-chain-picker')[1]!;
-    const cataclysm = async () => (await listed(toChain)).find((r) => r.meta.startsWith('cataclysm-1'));
+    const to = shadow(widget).querySelectorAll('bw-asset-picker')[1]!;
+    const cataclysm = async () => (await listed(to, 'chains')).find((r) => r.meta.startsWith('cataclysm-1'));
     expect((await cataclysm())?.meta, 'the destination is marked as not yet confirmed').to.match(/Enter an amount to check it/);
     const recipient = shadow(widget).querySelector('bw-recipient-input')!;
     const input = shadow(recipient).querySelector('input')!;

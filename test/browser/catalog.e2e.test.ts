@@ -51,7 +51,7 @@ async function mount(options: { fromToken?: string; toToken?: string; amount?: s
   return { widget, wallet };
 }
 
-const pickers = (widget: BridgeWidget) => [...shadow(widget).querySelectorAll<TokenPicker>('bw-token-picker')].map((p) => new PickerHarness(p));
+const pickers = (widget: BridgeWidget) => [...shadow(widget).querySelectorAll<TokenPicker>('bw-asset-picker')].map((p) => new PickerHarness(p));
 const optionTitle = (option: Element) => option.querySelector('.option-title')?.textContent?.trim() ?? '';
 
 describe('the paged catalog against the large sandbox catalog (issue 15)', function () {

@@ -456,10 +456,13 @@ describe('faults and bad input, end to end', function () {
     const total = () => shadow(panel).querySelector('[part="total-fees"] dd')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
     const before = total();
     expect(shadow(panel).querySelector('[part="fees-were"]'), 'no note before any change').to.equal(null);
-    // Above 3 %, only hopline routes: another provider, other fees.
-    const input = shadow(panel).querySelector<HTMLInputElement>('[part~="slippage-input"]')!;
+    // Above 3 %, only hopline routes: another provider, other fees. The slippage is behind the gear.
+    const settings = shadow(widget).querySelector('bw-swap-settings')!;
+    settings.show();
+    const input = shadow(settings).querySelector<HTMLInputElement>('[part~="slippage-input"]')!;
     input.value = '4';
     input.dispatchEvent(new Event('input', { bubbles: true }));
+    settings.hide();
     await waitUntil(() => shadow(panel).querySelector('[part="fees-were"]'), `the fee change is said (total: ${total()})`, { timeout: 15_000 });
     expect(total()).to.not.equal(before);
     expect(total()).to.contain(`(were ${before} at the previous slippage)`);
@@ -473,7 +476,7 @@ describe('faults and bad input, end to end', function () {
     await waitUntil(() => requestsTo('/data/balances/') >= 1, 'balances requested', { timeout: 15_000 });
     await waitUntil(() => requestsTo('/data/balances/') >= 2, 're-polled while partial', { timeout: 15_000 });
     // What the user sees on opening the source token list.
-    const picker = await new PickerHarness(shadow(widget).querySelector('bw-token-picker')!).open();
+    const picker = await new PickerHarness(shadow(widget).querySelector('bw-asset-picker')!).open();
     const note = () => picker.notice;
     await waitUntil(() => /still loading/i.test(note()), 'the token list says some balances are still loading');
     await setFaults({ slowBalanceChains: [] });

@@ -165,6 +165,8 @@ describe('<bridge-widget> right to left, end to end', function () {
       widget.setAttribute('amount', '2');
       const quote = () => shadow(widget).querySelector('bw-quote-panel');
       await waitFor(() => !primaryButton(widget).disabled && quote() && shadow(quote()!).querySelector('[part~="received"]'), 'a quote');
+      shadow(widget).querySelector<HTMLButtonElement>('.recipient-toggle')!.click();
+      await waitFor(() => shadow(widget).querySelector('bw-recipient-input')?.shadowRoot?.querySelector('input'), 'the recipient field');
       for (const field of ['bw-amount-input', 'bw-recipient-input']) {
         const input = deepQuery<HTMLInputElement>(shadow(widget).querySelector(field)!, 'input')!;
         expect(getComputedStyle(input).direction, `${field}: its text runs left to right`).to.equal('ltr');

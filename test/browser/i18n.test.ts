@@ -43,7 +43,11 @@ async function mount(attrs: { locale?: string; amount?: string; token?: string; 
 /** Resolves once the widget shows `language`'s table (its add-on loaded on demand). */
 const showing = (w: BridgeWidget, language: string) =>
   waitFor(() => shadow(w).querySelector('[part~="base"]')?.getAttribute('lang') === language, `the widget in ${language}`);
-const legends = (w: BridgeWidget) => [...shadow(w).querySelectorAll('legend')].map((l) => l.textContent?.trim());
+/** The two cards' labels ("You send", "You receive"). */
+const legends = (w: BridgeWidget) => [
+  shadow(shadow(w).querySelector('bw-amount-input')!).querySelector('label')?.textContent?.trim(),
+  shadow(w).querySelector('.side-label')?.textContent?.trim(),
+];
 const part = (w: BridgeWidget, tag: string) => shadow(w).querySelector(tag)!;
 const label = (w: BridgeWidget, tag: string) => shadow(part(w, tag)).querySelector('label, .label')?.textContent?.replace(/\s+/g, ' ').trim();
 
@@ -82,11 +86,14 @@ describe('strings and locale', function () {
       await showing(widget, 'de');
       expect(shadow(widget).querySelector('h2')?.textContent?.trim()).to.equal('Bridge');
       expect(shadow(widget).querySelector('[part~="base"]')!.getAttribute('lang')).to.equal('de', 'screen readers pronounce it as German');
-      expect(legends(widget)).to.deep.equal(['Von', 'Nach']);
-      expect(label(widget, 'bw-amount-input')).to.equal('Betrag');
+      expect(legends(widget)).to.deep.equal(['Sie senden', 'Sie erhalten']);
+      expect(label(widget, 'bw-amount-input')).to.equal('Sie senden');
+      shadow(widget).querySelector<HTMLButtonElement>('.recipient-toggle')!.click();
+      await waitFor(() => shadow(widget).querySelector('bw-recipient-input'), 'the recipient field');
+      await shadow(widget).querySelector('bw-recipient-input')!.updateComplete;
       expect(label(widget, 'bw-recipient-input')).to.equal('Empfänger (optional)');
-      const pickers = [...shadow(widget).querySelectorAll('bw-chain-picker, bw-token-picker')].map((p) => shadow(p).querySelector('.label')?.textContent);
-      expect(pickers).to.deep.equal(['Von Chain', 'Zu sendender Token', 'Nach Chain', 'Zu empfangender Token']);
+      const pickers = [...shadow(widget).querySelectorAll('bw-asset-picker')].map((p) => shadow(p).querySelector('.label')?.textContent);
+      expect(pickers).to.deep.equal(['Sie senden', 'Sie erhalten']);
       await waitFor(() => primaryText(widget) === '1.234,5 USDC überweisen', `a German bridge button (it says “${primaryText(widget)}”)`);
       const amount = shadow(part(widget, 'bw-amount-input'));
       // Other tests may have spent some of this account's USDC: any balance, grouped the German way.
@@ -98,30 +105,32 @@ describe('strings and locale', function () {
       const quote = part(widget, 'bw-quote-panel');
       await waitFor(() => /Sie erhalten/.test(deepText(quote)), 'the quote in German');
       expect(deepText(quote)).to.match(/Mindestens erhalten [\d.]+,\d+ USDC/);
-      expect(deepText(quote)).to.contain('Max. Slippage');
-      expect(deepText(quote)).to.contain('0,5 %', 'percentages the German way');
+      // The slippage is behind the gear, in the settings.
+      const settings = part(widget, 'bw-swap-settings');
+      expect(deepText(settings)).to.contain('Max. Slippage');
+      expect(deepText(settings)).to.contain('0,5 %', 'percentages the German way');
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
     });
 
     it('a host override of one string shows up, over English and over German', async () => {
       const widget = await mount({ amount: '2' });
-      widget.strings = { 'form.amount': 'You pay', 'action.bridge': 'Send {amount} {symbol} now' };
+      widget.strings = { 'box.send': 'You pay', 'action.bridge': 'Send {amount} {symbol} now' };
       await formReady(widget);
       expect(label(widget, 'bw-amount-input')).to.equal('You pay');
-      expect(legends(widget)).to.deep.equal(['From', 'To']);
+      expect(legends(widget)).to.deep.equal(['You pay', 'You receive']);
       await waitFor(() => primaryText(widget) === 'Send 2 USDC now', `the overridden button (it says “${primaryText(widget)}”)`);
       widget.locale = 'de';
       await showing(widget, 'de');
-      expect(legends(widget)).to.deep.equal(['Von', 'Nach']);
+      expect(legends(widget)).to.deep.equal(['You pay', 'Sie erhalten']);
       expect(label(widget, 'bw-amount-input')).to.equal('You pay');
     });
 
     it('an unknown locale falls back to English', async () => {
       const widget = await mount({ locale: 'xx-YY', amount: '1234.5' });
       await formReady(widget);
-      expect(legends(widget)).to.deep.equal(['From', 'To']);
-      expect(label(widget, 'bw-amount-input')).to.equal('Amount');
+      expect(legends(widget)).to.deep.equal(['You send', 'You receive']);
+      expect(label(widget, 'bw-amount-input')).to.equal('You send');
       expect(shadow(widget).querySelector('[part~="base"]')!.getAttribute('lang')).to.equal('en');
       await waitFor(() => primaryText(widget) === 'Bridge 1,234.5 USDC', `an English button (it says “${primaryText(widget)}”)`);
     });
@@ -130,7 +139,7 @@ describe('strings and locale', function () {
       const widget = await mount({ lang: 'de' }, false);
       await formReady(widget);
       await showing(widget, 'de');
-      expect(legends(widget)).to.deep.equal(['Von', 'Nach']);
+      expect(legends(widget)).to.deep.equal(['Sie senden', 'Sie erhalten']);
       // Without a provider the widget offers the browser's wallets (issue 14).
       expect(primaryText(widget)).to.equal('Wallet verbinden');
     });
@@ -152,10 +161,10 @@ describe('strings and locale', function () {
     it('a language registered after the widget rendered (an add-on that loaded late) takes over at once', async () => {
       const widget = await mount({ locale: 'eo' }, false);
       await formReady(widget);
-      expect(legends(widget)).to.deep.equal(['From', 'To'], 'English while Esperanto is not registered');
-      registerLocale('eo', { ...en, 'form.from': 'El', 'form.to': 'Al' });
+      expect(legends(widget)).to.deep.equal(['You send', 'You receive'], 'English while Esperanto is not registered');
+      registerLocale('eo', { ...en, 'box.send': 'Vi sendas', 'box.receive': 'Vi ricevas' });
       await widget.updateComplete;
-      expect(legends(widget)).to.deep.equal(['El', 'Al']);
+      expect(legends(widget)).to.deep.equal(['Vi sendas', 'Vi ricevas']);
       expect(shadow(widget).querySelector('[part~="base"]')!.getAttribute('lang')).to.equal('eo');
     });
 
@@ -172,7 +181,7 @@ describe('strings and locale', function () {
       expect(LOCALES['it'], 'Italian was not loaded before').to.equal(undefined);
       const widget = await mount({ locale: 'it' }, false);
       await showing(widget, 'it');
-      expect(legends(widget)).to.deep.equal(['Da', 'A']);
+      expect(legends(widget)).to.deep.equal(['Invii', 'Ricevi']);
       await waitFor(() => fetched.length > 0, 'the fetch of the Italian table');
       observer.disconnect();
       expect(fetched).to.deep.equal(['it'], 'only the Italian table was fetched');
@@ -181,14 +190,14 @@ describe('strings and locale', function () {
     it('region fallbacks: pt-PT shows Portuguese; zh-TW shows English with Taiwanese numbers (no Traditional table ships)', async () => {
       const portuguese = await mount({ lang: 'pt-PT', amount: '1234.5' }, false);
       await showing(portuguese, 'pt');
-      expect(legends(portuguese)).to.deep.equal(['De', 'Para']);
+      expect(legends(portuguese)).to.deep.equal(['Você envia', 'Você recebe']);
       const chinese = await mount({ locale: 'zh-TW' }, false);
       await formReady(chinese);
-      expect(legends(chinese)).to.deep.equal(['From', 'To']);
+      expect(legends(chinese)).to.deep.equal(['You send', 'You receive']);
       expect(shadow(chinese).querySelector('[part~="base"]')!.getAttribute('lang')).to.equal('en');
       const simplified = await mount({ locale: 'zh-CN' }, false);
       await showing(simplified, 'zh');
-      expect(legends(simplified)).to.deep.equal(['从', '到']);
+      expect(legends(simplified)).to.deep.equal(['您发送', '您将收到']);
     });
 
     it('follows the page when it changes its language (lang on an ancestor), and its direction', async () => {
@@ -197,7 +206,7 @@ describe('strings and locale', function () {
       const page = widget.parentElement!;
       page.setAttribute('lang', 'es');
       await showing(widget, 'es');
-      expect(legends(widget)).to.deep.equal(['Desde', 'Hacia']);
+      expect(legends(widget)).to.deep.equal(['Envías', 'Recibes']);
       const card = shadow(widget).querySelector('[part~="base"]')!;
       expect(getComputedStyle(card).direction).to.equal('ltr');
       page.setAttribute('lang', 'he');
@@ -209,7 +218,7 @@ describe('strings and locale', function () {
       const widget = await mount({ lang: 'en' }, false);
       widget.parentElement!.setAttribute('dir', 'rtl');
       await waitFor(() => shadow(widget).querySelector('[part~="base"]')?.getAttribute('dir') === 'rtl', 'the widget right to left');
-      expect(legends(widget)).to.deep.equal(['From', 'To']);
+      expect(legends(widget)).to.deep.equal(['You send', 'You receive']);
       widget.setAttribute('dir', 'ltr');
       widget.locale = 'ar';
       await showing(widget, 'ar');

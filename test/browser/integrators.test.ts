@@ -10,7 +10,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeErrorDetail } from '../../src/bridge-widget/events.js';
-import type { ChainPicker } from '../../src/components/chain-picker/chain-picker.js';
+import type { AssetPicker } from '../../src/components/asset-picker/asset-picker.js';
 import { en } from '../../src/i18n/en.js';
 import { devWallet, resetSandbox, sandboxConfig } from './helpers/sandbox.js';
 import { primaryButton, shadow, waitForText } from './helpers/widget.js';
@@ -37,7 +37,9 @@ async function consoleErrors(run: () => Promise<void>): Promise<string[]> {
 
 const alerts = (widget: BridgeWidget) => [...shadow(widget).querySelectorAll('[role="alert"]')].map((n) => n.textContent?.replace(/\s+/g, ' ').trim() ?? '');
 const warnings = (widget: BridgeWidget) => [...shadow(widget).querySelectorAll('[part~="notice-warning"]')].map((n) => n.textContent?.trim() ?? '');
-const sourcePicker = (widget: BridgeWidget) => shadow(widget).querySelector<ChainPicker>('bw-chain-picker')!;
+const sourcePicker = (widget: BridgeWidget) => shadow(widget).querySelector<AssetPicker>('bw-asset-picker')!;
+/** The source chain the send side's asset button shows. */
+const sourceChain = (widget: BridgeWidget) => sourcePicker(widget).chain;
 
 describe('integrators: server rendering, wallet kits, hosts that own the wallet', function () {
   this.timeout(60_000);
@@ -63,7 +65,7 @@ describe('integrators: server rendering, wallet kits, hosts that own the wallet'
     ]);
     expect([widget.lockPresets, widget.valueLossThreshold]).to.deep.equal([true, 7], 'typed like their hyphenated attributes');
     await formReady(widget);
-    expect(sourcePicker(widget).selected).to.equal(String(SRC));
+    expect(sourceChain(widget)).to.equal(String(SRC));
     expect(widget.getAttributeNames().sort()).to.deep.equal([
       'amount',
       'fromchain',
@@ -139,15 +141,15 @@ describe('integrators: server rendering, wallet kits, hosts that own the wallet'
     const wallet = await devWallet({ chainId: DST });
     const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} .provider=${wallet}></bridge-widget>`);
     await formReady(widget);
-    await waitUntil(() => sourcePicker(widget).selected === String(DST), `the source follows the wallet to ${DST} (it is ${sourcePicker(widget).selected})`);
+    await waitUntil(() => sourceChain(widget) === String(DST), `the source follows the wallet to ${DST} (it is ${sourceChain(widget)})`);
     wallet.setChain(SRC);
-    await waitUntil(() => sourcePicker(widget).selected === String(SRC), 'and again when the wallet switches');
+    await waitUntil(() => sourceChain(widget) === String(SRC), 'and again when the wallet switches');
     // The user picks a chain: from then on the wallet's network leaves it alone.
     sourcePicker(widget).dispatchEvent(new CustomEvent('chain-select', { detail: { chainId: String(DST) }, bubbles: true }));
-    await waitUntil(() => sourcePicker(widget).selected === String(DST), 'the user’s choice');
+    await waitUntil(() => sourceChain(widget) === String(DST), 'the user’s choice');
     // The wallet's chainChanged is handled at once (a synchronous emit): after the next render the source would have moved.
     wallet.setChain(SRC);
     await widget.updateComplete;
-    expect(sourcePicker(widget).selected).to.equal(String(DST));
+    expect(sourceChain(widget)).to.equal(String(DST));
   });
 });

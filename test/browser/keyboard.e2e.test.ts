@@ -52,24 +52,26 @@ describe('<bridge-widget> with the keyboard alone', function () {
     widget.provider = wallet;
     const usdcDst = await tokenAddress(DST, 'USDC');
     const before = await erc20Balance(DST, usdcDst, wallet.address);
-    await waitFor(() => shadow(widget).querySelector('bw-token-picker'), 'the pickers');
+    await waitFor(() => shadow(widget).querySelector('bw-asset-picker'), 'the pickers');
 
-    const sourcePicker = new PickerHarness(shadow(widget).querySelector('bw-token-picker')!);
+    const sourcePicker = new PickerHarness(shadow(widget).querySelector('bw-asset-picker')!);
     const sourceTrigger = () => sourcePicker.trigger;
     await waitFor(() => sourceTrigger()?.textContent?.includes('ETH'), 'ETH preselected');
 
-    // 1. Tab to "Token to send", open it with Enter.
-    await tabTo(sourceTrigger, 'the “Token to send” trigger');
+    // 1. Tab to the send side's asset button, open it with Enter.
+    await tabTo(sourceTrigger, 'the “You send” asset button');
     await press('Enter');
     const search = () => sourcePicker.search;
     await waitFor(() => deepActiveElement() === search(), 'focus in the search field');
     const dialog = sourcePicker.dialog!;
-    expect(dialog.getAttribute('aria-modal')).to.equal('true');
+    expect(dialog.matches(':modal'), 'a modal dialog (showModal)').to.equal(true);
 
-    // Focus is trapped in the dialog: Tab cycles between its controls.
+    // The page behind the modal dialog is inert: Tab reaches the dialog's controls and, past the last one, the browser (as with any
+    // showModal() dialog), never a control of the page or of the widget behind it.
     for (let i = 0; i < 4; i++) {
       await press('Tab');
-      expect(dialog.contains(deepActiveElement()), 'focus stays in the dialog').to.equal(true);
+      const active = deepActiveElement();
+      expect(!active || active === document.body || dialog.contains(active), 'focus stays in the dialog or leaves the page, never behind it').to.equal(true);
     }
     await tabTo(search, 'the search field');
 

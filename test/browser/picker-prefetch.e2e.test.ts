@@ -28,13 +28,13 @@ describe("<bridge-widget> fetches the pickers' dialogs while idle", function () 
   it('fetches both dialogs once the form is interactive, before any picker is opened; opening one fetches nothing more', async () => {
     const { proxyUrl } = await sandboxConfig();
     const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} from-chain="11155111" to-chain="84532"></bridge-widget>`);
-    await waitFor(() => shadow(widget).querySelector('bw-token-picker'), 'the form');
-    await waitFor(() => fetches('token-picker-dialog.ts') > 0 && fetches('chain-picker-dialog.ts') > 0, 'the dialogs fetched while idle');
+    await waitFor(() => shadow(widget).querySelector('bw-asset-picker'), 'the form');
+    await waitFor(() => fetches('asset-picker-dialog.ts') > 0 && fetches('token-picker-dialog.ts') > 0, 'the dialogs fetched while idle');
 
-    const picker = new PickerHarness(shadow(widget).querySelector('bw-chain-picker')!);
+    const picker = new PickerHarness(shadow(widget).querySelector('bw-asset-picker')!);
     await picker.open();
-    expect(picker.optionTitles.length).to.be.greaterThan(0);
-    expect(fetches('chain-picker-dialog.ts'), 'the open used the prefetched chunk').to.equal(1);
+    expect(picker.chains.length).to.be.greaterThan(0);
+    expect(fetches('asset-picker-dialog.ts'), 'the open used the prefetched chunk').to.equal(1);
     expect(fetches('shared/picker-dialog.ts'), 'the shared dialog was fetched once').to.equal(1);
   });
 });

@@ -136,11 +136,14 @@ describe('theming', function () {
       ['base', (w) => card(w)],
       ['header', (w) => shadow(w).querySelector('.header')],
       ['title', (w) => shadow(w).querySelector('h2')],
-      ['group', (w) => shadow(w).querySelector('fieldset')],
+      ['group', (w) => shadow(w).querySelector('.side')],
       ['primary-button', (w) => primaryButton(w)],
-      ['label', (w) => deepQuery(w, 'bw-chain-picker') && shadow(shadow(w).querySelector('bw-chain-picker')!).querySelector('.label')],
-      ['picker-trigger', (w) => shadow(shadow(w).querySelector('bw-token-picker')!).querySelector('#trigger')],
-      ['logo', (w) => shadow(shadow(w).querySelector('bw-chain-picker')!).querySelector('.logo')],
+      ['label', (w) => deepQuery(w, 'bw-amount-input') && shadow(shadow(w).querySelector('bw-amount-input')!).querySelector('label')],
+      ['picker-trigger', (w) => shadow(shadow(w).querySelector('bw-asset-picker')!).querySelector('#trigger')],
+      ['swap-button', (w) => shadow(w).querySelector('.swap')],
+      ['settings-button', (w) => shadow(shadow(w).querySelector('bw-swap-settings')!).querySelector('.gear')],
+      ['recipient-toggle', (w) => shadow(w).querySelector('.recipient-toggle')],
+      ['logo', (w) => shadow(shadow(w).querySelector('bw-asset-picker')!).querySelector('.logo')],
       ['amount-control', (w) => shadow(shadow(w).querySelector('bw-amount-input')!).querySelector('.control')],
       ['amount-input', (w) => shadow(shadow(w).querySelector('bw-amount-input')!).querySelector('input')],
       ['recipient-input', (w) => shadow(shadow(w).querySelector('bw-recipient-input')!).querySelector('input')],
@@ -151,16 +154,18 @@ describe('theming', function () {
     try {
       const widget = await mount({ cls: 'probe' });
       await formReady(widget);
-      await waitFor(() => shadow(shadow(widget).querySelector('bw-chain-picker')!).querySelector('.logo'), 'chain logo');
+      await waitFor(() => shadow(shadow(widget).querySelector('bw-asset-picker')!).querySelector('.logo'), 'token logo');
+      shadow(widget).querySelector<HTMLButtonElement>('.recipient-toggle')!.click();
+      await waitFor(() => shadow(widget).querySelector('bw-recipient-input')?.shadowRoot?.querySelector('input'), 'the recipient field');
       expected.forEach(([name, find], i) => {
         const el = find(widget);
         expect(el, name).to.not.equal(null);
         expect(cs(el!).outlineWidth, `::part(${name})`).to.equal(`${i + 1}px`);
       });
       // Open a picker: its dialog, search and options are exported too.
-      const trigger = shadow(shadow(widget).querySelector('bw-token-picker')!).querySelector<HTMLButtonElement>('#trigger')!;
+      const trigger = shadow(shadow(widget).querySelector('bw-asset-picker')!).querySelector<HTMLButtonElement>('#trigger')!;
       trigger.click();
-      const picker = shadow(widget).querySelector('bw-token-picker')!;
+      const picker = shadow(widget).querySelector('bw-asset-picker')!;
       await waitFor(() => shadow(picker).querySelector('[role="option"]'), 'options');
       style.textContent = `.probe::part(picker-dialog) { outline: 5px solid rgb(1, 2, 3); } .probe::part(picker-option) { outline: 6px solid rgb(1, 2, 3); } .probe::part(picker-search) { outline: 7px solid rgb(1, 2, 3); }`;
       expect(cs(shadow(picker).querySelector('[role="dialog"]')!).outlineWidth).to.equal('5px');
@@ -187,7 +192,7 @@ describe('theming', function () {
     const widget = await mount({ theme: 'auto', provider: FAKE_PROVIDER_NO_ACCOUNT });
     await formReady(widget);
     // Open and close a picker too: its dialog must stay inside the shadow root.
-    const picker = shadow(widget).querySelector('bw-chain-picker')!;
+    const picker = shadow(widget).querySelector('bw-asset-picker')!;
     shadow(picker).querySelector<HTMLButtonElement>('#trigger')!.click();
     await waitFor(() => shadow(picker).querySelector('[role="dialog"]'), 'dialog');
     expect(document.body.querySelector('[role="dialog"]')).to.equal(null, 'no dialog portalled to <body>');
@@ -204,8 +209,10 @@ describe('theming', function () {
   it('looks the same under a hostile host reset (* { all: unset }, preflight-like rules, a 9px root font)', async () => {
     const measure = async (widget: BridgeWidget) => {
       await formReady(widget);
-      const picker = shadow(widget).querySelector('bw-token-picker')!;
+      const picker = shadow(widget).querySelector('bw-asset-picker')!;
       const amount = shadow(widget).querySelector('bw-amount-input')!;
+      shadow(widget).querySelector<HTMLButtonElement>('.recipient-toggle')!.click();
+      await waitFor(() => shadow(widget).querySelector('bw-recipient-input'), 'the recipient field');
       const recipient = shadow(widget).querySelector('bw-recipient-input')!;
       await Promise.all([picker.updateComplete, amount.updateComplete, recipient.updateComplete]);
       const pick = (el: Element, props: string[]) => Object.fromEntries(props.map((p) => [p, cs(el).getPropertyValue(p)]));
@@ -225,7 +232,7 @@ describe('theming', function () {
         'box-sizing',
       ];
       const h2 = shadow(widget).querySelector('h2')!;
-      const legend = shadow(widget).querySelector('legend')!;
+      const legend = shadow(widget).querySelector('.side-label')!;
       const trigger = shadow(picker).querySelector('#trigger')!;
       const input = shadow(amount).querySelector('input')!;
       const address = shadow(recipient).querySelector('input')!;
@@ -266,10 +273,10 @@ describe('theming', function () {
       await formReady(widget);
       await waitFor(() => !primaryButton(widget).disabled, 'Connect wallet enabled');
       const bg = cs(card(widget)).backgroundColor;
-      const leg = shadow(widget).querySelector('fieldset')!;
+      const leg = shadow(widget).querySelector('.side')!;
       const ratios: Record<string, number> = {
         'text on card': contrastRatio(cs(shadow(widget).querySelector('h2')!).color, bg),
-        'muted text on a group': contrastRatio(cs(shadow(widget).querySelector('legend')!).color, cs(leg).backgroundColor, bg),
+        'muted text on a group': contrastRatio(cs(shadow(widget).querySelector('.side-label')!).color, cs(leg).backgroundColor, bg),
         'field label on a group': contrastRatio(
           cs(shadow(shadow(widget).querySelector('bw-amount-input')!).querySelector('label')!).color,
           cs(leg).backgroundColor,
@@ -278,7 +285,7 @@ describe('theming', function () {
         'accent button text': contrastRatio(cs(primaryButton(widget)).color, cs(primaryButton(widget)).backgroundColor, bg),
         'placeholder in the amount box': contrastRatio(
           getComputedStyle(shadow(shadow(widget).querySelector('bw-amount-input')!).querySelector('input')!, '::placeholder').color,
-          cs(shadow(shadow(widget).querySelector('bw-amount-input')!).querySelector('.control')!).backgroundColor,
+          cs(leg).backgroundColor,
           bg,
         ),
       };

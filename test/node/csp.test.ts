@@ -298,7 +298,7 @@ describe('under a strict Content-Security-Policy', { timeout: 150_000 }, () => {
     const log = watchPage(tab);
     await tab.goto(`${files!.url}/`);
     await tab.getByRole('button', { name: FLOW_BUTTON }).waitFor({ timeout: 60_000 });
-    const picker = tab.locator('bw-token-picker').first();
+    const picker = tab.locator('bw-asset-picker').first();
     await picker.locator('#trigger').click();
     const options = picker.getByRole('option');
     await options.first().waitFor({ timeout: 30_000 });

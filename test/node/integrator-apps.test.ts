@@ -431,7 +431,7 @@ describe('apps built from the packed tarball', { timeout: FILE_MS }, () => {
       await connectAndQuote(page);
       const quoted = await page.evaluate(() => {
         const root = document.querySelector('bridge-widget')!.shadowRoot!;
-        return [...root.querySelectorAll('bw-token-picker')].map(
+        return [...root.querySelectorAll('bw-asset-picker')].map(
           (p) =>
             (p as unknown as { selected: string; tokens: { address: string; symbol: string }[] }).tokens.find(
               (t) => t.address === (p as unknown as { selected: string }).selected,

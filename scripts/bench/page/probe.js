@@ -14,8 +14,9 @@
     inWidget: (w, selector) => (w && w.shadowRoot ? w.shadowRoot.querySelector(selector) : null),
     inPart: (host, selector) => (host && host.shadowRoot ? host.shadowRoot.querySelector(selector) : null),
     chainTriggerText: (w) => {
-      const picker = sel.inWidget(w, 'bw-chain-picker');
-      const trigger = sel.inPart(picker, '[part~="trigger"]');
+      // The send side's asset button names its chain on its second line.
+      const picker = sel.inWidget(w, 'bw-asset-picker');
+      const trigger = sel.inPart(picker, '#trigger-detail');
       return trigger ? trigger.textContent.replace(/\s+/g, ' ').trim() : '';
     },
     quoteReceivedText: (w) => {
@@ -24,7 +25,7 @@
       return received ? received.textContent.replace(/\s+/g, ' ').trim() : '';
     },
     amountInput: (w) => sel.inPart(sel.inWidget(w, 'bw-amount-input'), 'input'),
-    tokenPicker: (w, side = 0) => (w && w.shadowRoot ? w.shadowRoot.querySelectorAll('bw-token-picker')[side] || null : null),
+    tokenPicker: (w, side = 0) => (w && w.shadowRoot ? w.shadowRoot.querySelectorAll('bw-asset-picker')[side] || null : null),
     primaryButton: (w) => sel.inWidget(w, '[part~="primary-button"]'),
   };
 

@@ -27,7 +27,7 @@ export async function runPicker(ctx: BenchContext): Promise<PickerRun> {
   try {
     await page.goto(ctx.widgetPageUrl);
     const startup = await call<{ scriptFetchStart: number; interactiveAt: number }>(page, 'window.__bench.startup');
-    const trigger = page.locator('bw-token-picker').first().locator('[part~="trigger"]');
+    const trigger = page.locator('bw-asset-picker').first().locator('[part~="trigger"]');
 
     const tokens = await call<number>(page, 'window.__bench.armPickerOpen(0)');
     await trigger.click();

@@ -13,6 +13,7 @@ import { loadTransferSteps } from '../../flow/execution.js';
 import { loadTrackingSteps } from '../../flow/tracking.js';
 import type * as ChainPickerDialog from '../../components/chain-picker/chain-picker-dialog.js';
 import type * as TokenPickerDialog from '../../components/token-picker/token-picker-dialog.js';
+import type * as AssetPickerDialog from '../../components/asset-picker/asset-picker-dialog.js';
 import type * as History from '../moments/history.js';
 import type * as Review from '../moments/review.js';
 import type * as Tracking from '../moments/tracking.js';
@@ -20,7 +21,7 @@ import type * as Wallets from '../moments/wallets.js';
 
 export interface Moments {
   /** The pickers' dialogs. Each picker imports its own on its first open (src/components/shared/picker.ts); the same imports here only fetch them early. Nothing to register: a dialog renders inside its picker. */
-  pickers: [typeof ChainPickerDialog, typeof TokenPickerDialog];
+  pickers: [typeof ChainPickerDialog, typeof TokenPickerDialog, typeof AssetPickerDialog];
   review: typeof Review;
   tracking: typeof Tracking;
   history: typeof History;
@@ -30,7 +31,12 @@ export interface Moments {
 export type Moment = keyof Moments;
 
 const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
-  pickers: () => Promise.all([import('../../components/chain-picker/chain-picker-dialog.js'), import('../../components/token-picker/token-picker-dialog.js')]),
+  pickers: () =>
+    Promise.all([
+      import('../../components/chain-picker/chain-picker-dialog.js'),
+      import('../../components/token-picker/token-picker-dialog.js'),
+      import('../../components/asset-picker/asset-picker-dialog.js'),
+    ]),
   review: async () => (await Promise.all([import('../moments/review.js'), loadTransferSteps(), loadTransferSchemas()]))[0],
   tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingSteps(), loadTransferSchemas()]))[0],
   history: () => import('../moments/history.js'),

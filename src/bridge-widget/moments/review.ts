@@ -64,7 +64,7 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
   const fromChain = session.chain(session.form.values.fromChainId);
   const steps = approvalSteps(session, (k) => i18n.t(k));
   const prompts = walletPrompts(execution.state);
-  return html`
+  return html`<div class="moment">
     <p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t(step ? `phase.${step}` : 'widget.working')}</p>
     ${
       route
@@ -88,7 +88,7 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
       ${step === 'routing' ? i18n.t('widget.keepOpen') : ''} ${fromChain ? i18n.t('widget.leavesFrom', { chain: fromChain.networkName }) : ''}
     </p>
     <button class="secondary" part="secondary-button" @click=${() => execution.cancel()}>${i18n.t('terms.cancel')}</button>
-  `;
+  </div>`;
 }
 
 declare global {

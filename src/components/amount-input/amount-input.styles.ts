@@ -45,6 +45,12 @@ export const styles = css`
     outline: none;
   }
 
+  :host([has-asset]) .symbol {
+    display: none;
+  }
+  slot[name='asset'] {
+    display: contents;
+  }
   .symbol {
     flex: none;
     max-width: 8em;

@@ -32,6 +32,8 @@ export interface AmountChangeDetail {
  * @csspart max - The Max button.
  * @csspart message - The message line (problems and notes); its space is always reserved.
  *
+ * @slot asset - A control at the end of the amount (the swap box's asset button); the symbol then hides (it is in the button).
+ *
  * @cssprop --bridge-color-surface - Background of the input box.
  * @cssprop --bridge-color-border-strong - Border of the input box.
  * @cssprop --bridge-color-focus - Focus ring of the input box.
@@ -77,6 +79,10 @@ export class AmountInput extends FieldElement {
 
   /** The text Max wrote and the reserve it kept; the note shows while the text is unchanged. */
   private maxFill: { text: string; reserve: bigint } | undefined = undefined;
+
+  #onAssetSlot(event: Event): void {
+    this.toggleAttribute('has-asset', (event.target as HTMLSlotElement).assignedElements().length > 0);
+  }
 
   /** Focuses the text input. */
   override focus(options?: FocusOptions): void {
@@ -134,6 +140,7 @@ export class AmountInput extends FieldElement {
             @input=${this.#onInput}
           />
           <span id="symbol" class="symbol" part="symbol">${this.symbol}</span>
+          <slot name="asset" @slotchange=${this.#onAssetSlot}></slot>
         </div>
         <div class="meta">
           <span id="usd" class="usd" part="usd">${usd ? this.t('amount.usd', { usd }) : nothing}</span>

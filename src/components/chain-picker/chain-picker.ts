@@ -1,6 +1,6 @@
 import type { PropertyDeclarations } from 'lit';
 import type { AddressFamily } from '../../model/address.js';
-import { PickerElement, type PickerContext } from '../shared/picker.js';
+import { PickerElement, type PickerContext, type TriggerView } from '../shared/picker.js';
 import { tokenLogo } from '../shared/token-logo.js';
 import type { ChainPickerDialog } from './chain-picker-dialog.js';
 
@@ -82,7 +82,7 @@ export class ChainPicker extends PickerElement {
     return new ChainPickerDialog(this, context);
   }
 
-  protected triggerView() {
+  protected triggerView(): TriggerView | undefined {
     const chain = this.selected === undefined ? undefined : this.chains.find((c) => c.chainId === this.selected);
     const text = chain?.name ?? this.selected;
     // The title gives the whole name where a narrow widget cuts it.

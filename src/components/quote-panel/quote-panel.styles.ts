@@ -272,4 +272,56 @@ export const styles = css`
       animation: none;
     }
   }
+
+  /* The swap box's summary line: one row under the cards, opening to the breakdown. */
+  .panel.summary {
+    gap: 8px;
+    padding-block: 6px;
+    padding-inline: var(--_space);
+  }
+  .summary-line {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    width: 100%;
+    min-height: 32px;
+    margin: 0;
+    padding: 0;
+    border: 0;
+    background: none;
+    color: inherit;
+    font: inherit;
+    text-align: start;
+    cursor: pointer;
+  }
+  .summary-line:disabled {
+    cursor: default;
+    color: var(--_muted);
+  }
+  .summary-text {
+    flex: 1;
+    min-width: 0;
+  }
+  .summary-line .chevron {
+    flex: none;
+    width: 16px;
+    height: 16px;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 1.75;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+    color: var(--_muted);
+    transition: transform 0.15s ease;
+  }
+  .summary-line[aria-expanded='true'] .chevron {
+    transform: rotate(180deg);
+  }
+  .summary-line:disabled .chevron {
+    visibility: hidden;
+  }
+  .breakdown {
+    display: grid;
+    gap: 10px;
+  }
 `;

@@ -1,9 +1,8 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { live } from 'lit/directives/live.js';
 import { cssProperties } from '../shared/css-properties.js';
 import type { Estimate } from '../../api/schemas.js';
-import { formatAmount, formatUsd, normaliseDigits } from '../../format/amount.js';
-import { formatPercent, percentAffix } from '../../format/number.js';
+import { formatAmount, formatUsd } from '../../format/amount.js';
+import { formatPercent } from '../../format/number.js';
 import { en, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
@@ -18,10 +17,9 @@ export interface ValueLossConfirmDetail {
   confirmed: boolean;
 }
 
-/** Slippage presets, in percent. */
-export const SLIPPAGE_PRESETS = [0.5, 1, 3] as const;
-/** Above this, some providers reject the route (spec: Limits). */
-export const SLIPPAGE_WARN_ABOVE = 3;
+import { SLIPPAGE_PRESETS, SLIPPAGE_WARN_ABOVE, SlippageControl } from './slippage-control.js';
+
+export { SLIPPAGE_PRESETS, SLIPPAGE_WARN_ABOVE };
 import { SLIPPAGE_MAX, expectedSeconds, givenUsd, isPaidOnTop, valueLossPercent } from '../../model/quote.js';
 import { formatEstimate, formatRelative, secondsUntil } from '../../format/duration.js';
 
@@ -43,17 +41,6 @@ export function humanFeeType(type: string, strings?: StringOverrides): string {
   // Every key starts with `fee.`, so `in` finds no inherited name.
   if (key in en) return translate(strings, key as StringKey);
   return translate(strings, 'fee.other', { name: words.charAt(0).toUpperCase() + words.slice(1) });
-}
-
-type SlippageProblem = 'invalid' | 'tooHigh' | 'tooLow';
-
-/** The custom slippage typed, in percent; undefined when the field is empty, or what is wrong with it. */
-function parseSlippage(text: string): number | SlippageProblem | undefined {
-  const trimmed = normaliseDigits(text).trim().replace(',', '.');
-  if (!trimmed) return undefined;
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(trimmed)) return 'invalid';
-  const value = Number(trimmed);
-  return value >= SLIPPAGE_MAX ? 'tooHigh' : value > 0 ? value : 'tooLow';
 }
 
 /**
@@ -113,10 +100,9 @@ export class QuotePanel extends PartElement {
     slippage: { type: Number },
     valueLossThresholdPercent: { type: Number, attribute: 'value-loss-threshold-percent' },
     valueLossConfirmed: { type: Boolean },
+    summary: { type: Boolean, reflect: true },
     now: { state: true },
-    customText: { state: true },
-    slippageProblem: { state: true },
-    problemShown: { state: true },
+    expanded: { state: true },
     feesWere: { state: true },
   };
 
@@ -153,12 +139,24 @@ export class QuotePanel extends PartElement {
   /** The user ticked the value-loss checkbox. Attribute `valuelossconfirmed` (Lit's default, so `?valueLossConfirmed=` works). */
   valueLossConfirmed = false;
 
+  /**
+   * The swap box's form: one summary line (fees, time, provider) that opens to
+   * the breakdown, and no slippage row (the widget has it behind its gear).
+   * What must be seen stays out of the fold: the busy notice, a fee change
+   * after a slippage change, the value-loss confirmation.
+   */
+  summary = false;
+
   private now = Date.now();
-  private customText = '';
-  /** What is wrong with the typed custom slippage, if anything. */
-  private slippageProblem?: SlippageProblem;
-  /** Whether `slippageProblem` is said yet: "0" may be the start of "0.5", so "too low" waits for the field's change. */
-  private problemShown = false;
+  /** The summary line is open. */
+  private expanded = false;
+  readonly #slippage = new SlippageControl(this, {
+    slippage: () => this.slippage,
+    set: (value) => this.#setSlippage(value),
+    t: (key, vars) => this.t(key, vars),
+    percent: (value) => this.#percentText(value),
+    intl: () => this.intl,
+  });
   /** Total fees (USD) before a slippage change, while the quote asked with the new slippage costs otherwise: the change is visible. */
   private feesWere: string | undefined = undefined;
   /** Total fees of the last estimate shown, and of the one shown when the slippage last changed. */
@@ -190,10 +188,7 @@ export class QuotePanel extends PartElement {
     // The wait is said once when the service turns busy, not at every second of the countdown (the notice itself is no live region).
     if (this.retryAt !== undefined && changed.has('retryAt') && changed.get('retryAt') === undefined) this.announce(this.#busyText(this.retryAt));
     // A slippage set by the host (not the one just typed) replaces the custom text.
-    if (changed.has('slippage') && parseSlippage(this.customText) !== this.slippage) {
-      this.customText = (SLIPPAGE_PRESETS as readonly number[]).includes(this.slippage) ? '' : String(this.slippage);
-      this.slippageProblem = undefined;
-    }
+    if (changed.has('slippage')) this.#slippage.sync(this.slippage);
     // A slippage change (not the first value) keeps the fees shown until the quote for the new slippage says otherwise.
     if (changed.get('slippage') !== undefined) this.#feesBefore = this.#lastFees;
     const estimate = this.estimate;
@@ -218,24 +213,6 @@ export class QuotePanel extends PartElement {
     this.dispatchEvent(new CustomEvent<SlippageChangeDetail>('slippage-change', { detail: { slippage: value }, bubbles: true, composed: false }));
   }
 
-  #onPreset(value: number): void {
-    this.customText = '';
-    this.slippageProblem = undefined;
-    this.#setSlippage(value);
-  }
-
-  #onCustomInput(event: Event): void {
-    this.customText = (event.target as HTMLInputElement).value;
-    const typed = parseSlippage(this.customText);
-    if (typeof typed === 'number') this.#setSlippage(typed);
-    this.slippageProblem = typeof typed === 'string' ? typed : undefined;
-    this.problemShown = typed !== 'tooLow';
-  }
-
-  #onCustomChange(): void {
-    this.problemShown = true;
-  }
-
   #onConfirm(event: Event): void {
     const confirmed = (event.target as HTMLInputElement).checked;
     this.valueLossConfirmed = confirmed;
@@ -245,15 +222,47 @@ export class QuotePanel extends PartElement {
   override render() {
     const estimate = this.estimate;
     const busy = this.loading || this.stale;
+    const body = estimate || this.loading ? this.#renderDetails(estimate, busy) : html`<p class="empty">${this.t('quote.empty')}</p>`;
     return html`
-      <section class="panel" part="base" aria-label=${this.t('quote.label')} aria-busy=${String(busy)}>
+      <section class="panel ${this.summary ? 'summary' : ''}" part="base" aria-label=${this.t('quote.label')} aria-busy=${String(busy)}>
         ${this.retryAt === undefined ? nothing : html`<p class="busy" part="notice notice-info">${this.#busyText(this.retryAt)}</p>`}
-        ${this.#renderHeader(busy)}
-        ${estimate || this.loading ? this.#renderDetails(estimate, busy) : html`<p class="empty">${this.t('quote.empty')}</p>`}
-        ${this.#renderSlippage()} ${this.#renderValueLoss(estimate)}
+        ${
+          this.summary
+            ? html`${this.#renderSummary(estimate, busy)}
+                <div id="breakdown" class="breakdown" part="breakdown" ?hidden=${!this.expanded}>${this.#renderHeader(busy)} ${body}</div>
+                ${
+                  this.feesWere === undefined || this.expanded
+                    ? nothing
+                    : html`<p class="usd" part="fees-were">${this.t('quote.feesWere', { fees: formatUsd(this.feesWere, this.intl) ?? '?' })}</p>`
+                }`
+            : html`${this.#renderHeader(busy)} ${body} ${this.#slippage.render()}`
+        }
+        ${this.#renderValueLoss(estimate)}
         <div class="visually-hidden" aria-live="polite">${this.announcement}</div>
       </section>
     `;
+  }
+
+  /** The one line of the swap box: total fees and time, a button that opens the breakdown. */
+  #renderSummary(estimate: Estimate | undefined, busy: boolean) {
+    const seconds = estimate && expectedSeconds(estimate);
+    const fees = estimate && (this.#usd(formatUsd(estimate.totalFeesUsd, this.intl)) ?? this.t('quote.notAvailable'));
+    const text = estimate
+      ? html`${this.t('quote.summaryFees')} ${fees}${seconds ? html` · ${this.t('quote.approx', { amount: formatEstimate(seconds, this.intl) })}` : nothing}`
+      : this.t(this.loading ? 'quote.finding' : 'quote.empty');
+    return html`<button
+      class="summary-line"
+      part="summary"
+      type="button"
+      aria-expanded=${this.expanded ? 'true' : 'false'}
+      aria-controls="breakdown"
+      ?disabled=${!estimate}
+      @click=${() => (this.expanded = !this.expanded)}
+    >
+      <span class="summary-text ${busy ? 'stale' : ''}">${text}</span>
+      ${busy ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
+      <svg class="chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" /></svg>
+    </button>`;
   }
 
   #renderHeader(busy: boolean) {
@@ -330,58 +339,6 @@ export class QuotePanel extends PartElement {
         )}
         ${seconds ? row('', 'duration', this.t('quote.duration'), this.t('quote.approx', { amount: formatEstimate(seconds, this.intl) })) : nothing}
       </dl>
-    `;
-  }
-
-  #renderSlippage() {
-    const problem = this.problemShown ? this.slippageProblem : undefined;
-    const typed = parseSlippage(this.customText);
-    const effective = typeof typed === 'number' ? typed : this.slippage;
-    // `slippage.invalid`, `slippage.tooHigh` and `slippage.tooLow` each use the variables they need.
-    const percent = percentAffix(this.intl);
-    const message = problem
-      ? this.t(`slippage.${problem}`, { max: this.#percentText(SLIPPAGE_MAX), min: this.#percentText(0) })
-      : effective > SLIPPAGE_WARN_ABOVE
-        ? this.t('slippage.warn', { max: this.#percentText(SLIPPAGE_WARN_ABOVE) })
-        : '';
-    return html`
-      <div class="slippage" part="slippage">
-        <div class="slippage-controls" role="group" aria-labelledby="slippage-label">
-          <span class="slippage-label" id="slippage-label">${this.t('slippage.label')}</span>
-          ${SLIPPAGE_PRESETS.map(
-            (preset) => html`<button
-              class="preset pill"
-              part="slippage-option"
-              type="button"
-              aria-pressed=${String(!this.customText && this.slippage === preset)}
-              @click=${() => this.#onPreset(preset)}
-            >
-              ${this.#percentText(preset)}
-            </button>`,
-          )}
-          <span class="custom pill ${problem ? 'invalid' : ''} ${percent.before ? 'sign-first' : ''}">
-            ${percent.before ? html`<span aria-hidden="true">${percent.sign}</span>` : nothing}
-            <input
-              part="slippage-input"
-              dir="ltr"
-              type="text"
-              inputmode="decimal"
-              autocomplete="off"
-              placeholder=${this.t('slippage.custom')}
-              aria-label=${this.t('slippage.customLabel')}
-              aria-invalid=${String(!!problem)}
-              aria-describedby="slippage-message"
-              .value=${live(this.customText)}
-              @input=${this.#onCustomInput}
-              @change=${this.#onCustomChange}
-            />
-            ${percent.before ? nothing : html`<span aria-hidden="true">${percent.sign}</span>`}
-          </span>
-        </div>
-        <p id="slippage-message" part="slippage-message" class="slippage-message ${problem ? 'error' : message ? 'warning' : ''}" aria-live="polite">
-          ${message}
-        </p>
-      </div>
     `;
   }
 

@@ -4,11 +4,12 @@ export const styles = css`
   section {
     display: grid;
     grid-template-columns: 1fr 1fr;
-    gap: 8px;
-    padding: var(--_space);
+    gap: 6px;
+    padding: 10px;
     border: 1px solid var(--_border);
     border-radius: var(--_radius-s);
-    font-size: 0.9em;
+    font-size: 0.85em;
+    line-height: 1.35;
     font-variant-numeric: tabular-nums;
   }
   h3,
@@ -37,7 +38,7 @@ export const styles = css`
   dl {
     display: grid;
     grid-template-columns: auto 1fr;
-    gap: 4px 12px;
+    gap: 2px 10px;
   }
   dd {
     margin: 0;

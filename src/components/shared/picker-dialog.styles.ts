@@ -8,37 +8,34 @@ import { css } from 'lit';
  * `partTokens` (shared/styles.ts).
  */
 export const dialogStyles = css`
-  /* Dialog */
-  .overlay {
-    position: fixed;
-    inset: 0;
-    z-index: var(--bridge-z-index, 10);
-    display: flex;
-    align-items: center;
-    justify-content: center;
-    padding: 16px;
-  }
-  .backdrop {
-    position: absolute;
-    inset: 0;
-    background: var(--bridge-color-backdrop, rgb(10 12 16 / 0.5));
-    animation: bw-fade 0.15s ease-out;
-  }
+  /* Dialog: the platform's modal <dialog> (top layer), a centred card; a sheet from the bottom edge on a narrow screen. */
   .dialog {
-    position: relative;
-    display: flex;
+    box-sizing: border-box;
     flex-direction: column;
-    width: min(420px, 100%);
-    max-height: min(640px, 100%);
+    width: min(420px, calc(100% - 32px));
+    max-width: none;
+    max-height: min(640px, calc(100% - 32px));
+    margin: auto;
+    padding: 0;
     overflow: hidden;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     background: var(--_bg);
     color: var(--_text);
+    font-family: var(--bridge-font, system-ui, sans-serif);
+    font-size: var(--bridge-font-size, 15px);
+    line-height: 1.4;
     box-shadow:
       0 2px 6px rgb(0 0 0 / 0.08),
       0 16px 48px rgb(0 0 0 / 0.22);
     animation: bw-pop 0.15s ease-out;
+  }
+  .dialog[open] {
+    display: flex;
+  }
+  .dialog::backdrop {
+    background: var(--bridge-color-backdrop, rgb(10 12 16 / 0.5));
+    animation: bw-fade 0.15s ease-out;
   }
   @keyframes bw-fade {
     from {
@@ -52,21 +49,27 @@ export const dialogStyles = css`
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    .backdrop,
-    .dialog {
+    .dialog,
+    .dialog::backdrop {
       animation: none;
     }
   }
+  /* A phone: a sheet that fills the height from the bottom edge, its top corners rounded. */
   @media (max-width: 480px) {
-    .overlay {
-      align-items: flex-end;
-      padding: 0;
-    }
     .dialog {
       width: 100%;
-      max-height: 92%;
+      height: calc(100% - 24px);
+      max-height: none;
+      margin-block-end: 0;
       border-end-start-radius: 0;
       border-end-end-radius: 0;
+      animation-name: bw-sheet;
+    }
+  }
+  @keyframes bw-sheet {
+    from {
+      transform: translateY(24px);
+      opacity: 0;
     }
   }
   .header {

@@ -32,8 +32,9 @@ export interface OptionView {
 
 /**
  * The modal dialog of a picker: a search field (a combobox whose
- * `aria-activedescendant` points at the active option), keyboard navigation
- * of the listbox, and a focus trap. Subclasses supply the options and render
+ * `aria-activedescendant` points at the active option) and keyboard navigation
+ * of the listbox, in the platform's modal `<dialog>` (`showModal()`: top layer,
+ * the page inert behind it, Escape, no hand-written focus trap). Subclasses supply the options and render
  * each one through `renderOption`. The picker calls `opening` before it opens
  * the dialog, and the update hooks while it is on the page.
  */
@@ -91,8 +92,10 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> {
     if (this.activeIndex < 0 && count > 0) this.activeIndex = 0;
   }
 
-  /** After the picker rendered, open or not. */
+  /** After the picker rendered, open or not: the <dialog> goes to the top layer (the page behind it inert) once it is on the page. */
   updated(open: boolean): void {
+    const dialog = open ? this.byId<HTMLDialogElement>('dialog') : undefined;
+    if (dialog && !dialog.open && dialog.isConnected) dialog.showModal();
     if (this.#revealPending && open) {
       this.#revealPending = false;
       const list = this.byId('listbox');
@@ -151,24 +154,23 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> {
     void this.picker.hide();
   };
 
+  /** Escape (the platform's `cancel`): the picker closes itself, so its state and the focus stay its own. */
+  #onCancel = (event: Event): void => {
+    event.preventDefault();
+    void this.picker.hide();
+  };
+
+  /** Escape in the search field would first clear it (a search input's own Escape): it closes the dialog at once, as the platform's `cancel` does elsewhere. */
   #onDialogKeydown = (event: KeyboardEvent): void => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      void this.picker.hide();
-    } else if (event.key === 'Tab') {
-      // Focus trap over whatever the dialog holds that takes focus (the list's
-      // options are reached with the arrow keys, not Tab).
-      const root = this.picker.renderRoot as ShadowRoot;
-      const items = [...(root.querySelector('.dialog')?.querySelectorAll<HTMLElement>('button, input, [tabindex]:not([tabindex="-1"])') ?? [])].filter(
-        (el) => !el.hasAttribute('disabled') && el.getClientRects().length > 0,
-      );
-      if (items.length === 0) return;
-      const current = items.indexOf(root.activeElement as HTMLElement);
-      const last = items.length - 1;
-      event.preventDefault();
-      items[event.shiftKey ? (current <= 0 ? last : current - 1) : current === -1 || current === last ? 0 : current + 1]?.focus();
-    }
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    void this.picker.hide();
+  };
+
+  /** A click on the backdrop lands on the <dialog> itself (its content covers the rest). */
+  #onDialogClick = (event: MouseEvent): void => {
+    if (event.target === event.currentTarget) void this.picker.hide();
   };
 
   #onSearchInput = (event: Event): void => {
@@ -250,15 +252,16 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> {
     const label = this.picker.label;
     const count = this.optionCount;
     const query = this.query.trim();
-    return html`<div class="overlay">
-      <div class="backdrop" @click=${this.#onDismiss}></div>
-      <div
+    return html`<dialog
+        id="dialog"
         class="dialog"
         part="dialog"
         role="dialog"
         aria-modal="true"
         aria-labelledby=${label ? 'dialog-eyebrow dialog-heading' : 'dialog-heading'}
+        @cancel=${this.#onCancel}
         @keydown=${this.#onDialogKeydown}
+        @click=${this.#onDialogClick}
       >
         <div class="header">
           <div>
@@ -305,7 +308,6 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> {
           ${this.renderRows()}
         </div>
         <div class="empty" role="status">${count ? '' : query ? t(keys.noMatch, { query }) : t(keys.none)}</div>
-      </div>
-    </div>`;
+      </dialog>`;
   }
 }

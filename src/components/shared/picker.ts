@@ -34,6 +34,14 @@ export interface PickerKeys {
   none: StringKey;
 }
 
+/** What a trigger shows: the selection's name, its logo, a title where the name may be cut, and a small second line (the asset button's chain). */
+export interface TriggerView {
+  text: string;
+  logo?: unknown;
+  title?: string | undefined;
+  detail?: string;
+}
+
 /** What a dialog may use of its picker beyond the public properties: the picker's strings and locale. */
 export interface PickerContext {
   t(key: StringKey, vars?: Vars): string;
@@ -87,7 +95,7 @@ export abstract class PickerElement extends PartElement {
   protected abstract readonly keys: PickerKeys;
 
   /** The selection's name and logo for the trigger; undefined shows the placeholder. */
-  protected abstract triggerView(): { text: string; logo?: unknown; title?: string } | undefined;
+  protected abstract triggerView(): TriggerView | undefined;
 
   /** Imports this picker's dialog (a chunk of its own) and makes one for this element. */
   protected abstract loadDialog(context: PickerContext): Promise<PickerDialog>;
@@ -169,22 +177,27 @@ export abstract class PickerElement extends PartElement {
         type="button"
         aria-haspopup="dialog"
         aria-expanded=${this.open ? 'true' : 'false'}
-        aria-labelledby=${this.label ? 'label trigger-value' : 'trigger-value'}
+        aria-labelledby=${[this.label ? 'label' : '', 'trigger-value', view?.detail === undefined ? '' : 'trigger-detail'].filter(Boolean).join(' ')}
         aria-disabled=${this.disabled ? 'true' : 'false'}
         aria-describedby=${described || nothing}
         title=${reason ?? nothing}
         @click=${this.#onTriggerClick}
       >
-        ${view?.logo ?? nothing}<span
-          id="trigger-value"
-          class=${view ? 'trigger-value' : 'trigger-value placeholder'}
-          title=${view?.title ?? nothing}
-          >${view ? view.text : this.t(this.keys.select)}</span
-        >
+        ${view?.logo ?? nothing}${
+          view?.detail === undefined
+            ? this.#renderValue(view)
+            : html`<span class="trigger-text">${this.#renderValue(view)} <span id="trigger-detail" class="trigger-detail" part="chain-name">${view.detail}</span></span>`
+        }
         ${chevronIcon}
       </button>
       ${reason ? html`<span id="disabled-reason" class="visually-hidden">${reason}</span>` : nothing} ${this.renderChunkError()}
       ${this.renderDialog()}`;
+  }
+
+  #renderValue(view: { text: string; title?: string } | undefined): TemplateResult {
+    return html`<span id="trigger-value" class=${view ? 'trigger-value' : 'trigger-value placeholder'} title=${view?.title ?? nothing}
+      >${view ? view.text : this.t(this.keys.select)}</span
+    >`;
   }
 
   /** Why opening did nothing: the dialog's chunk could not be loaded. */

@@ -189,6 +189,7 @@ export class TokenPickerDialog extends PickerDialog<TokenPicker> {
     const usd = held ? formatUsd(usdValue(balance, decimals, token.usdPrice), locale) : undefined;
     return this.renderOption(index, {
       selected: normalise(token.address) === selectedKey,
+      disabled: !this.isSelectable(index),
       logo: tokenLogo(token.logoURI, token.symbol, 32),
       title: token.symbol,
       meta: `${token.name} · ${shortenHex(token.address)}`,

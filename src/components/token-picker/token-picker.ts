@@ -1,6 +1,6 @@
 import type { PropertyDeclarations } from 'lit';
 import { shortenHex } from '../../format/amount.js';
-import { PickerElement, type PickerContext } from '../shared/picker.js';
+import { PickerElement, type PickerContext, type PickerKeys, type TriggerView } from '../shared/picker.js';
 import { tokenLogo } from '../shared/token-logo.js';
 import type { TokenPickerDialog } from './token-picker-dialog.js';
 
@@ -97,7 +97,7 @@ export class TokenPicker extends PickerElement {
   /** A search or a further page is on its way: announced, and shown instead of "no match". */
   loading = false;
 
-  protected get keys() {
+  protected get keys(): PickerKeys {
     const loading = this.loading ? 'picker.loadingTokens' : undefined;
     return {
       select: 'picker.selectToken',
@@ -114,7 +114,7 @@ export class TokenPicker extends PickerElement {
     return new TokenPickerDialog(this, context);
   }
 
-  protected triggerView() {
+  protected triggerView(): TriggerView | undefined {
     const key = normalise(this.selected ?? '');
     const token = this.tokens.find((t) => normalise(t.address) === key);
     if (token) return { text: token.symbol, logo: tokenLogo(token.logoURI, token.symbol, 24) };

@@ -198,7 +198,7 @@ describe('<bw-token-picker>', () => {
   it('closes on a backdrop click and on the close button', async () => {
     const el = await fixture<TokenPicker>(html`<bw-token-picker .tokens=${BASIC}></bw-token-picker>`);
     await open(el);
-    el.shadowRoot!.querySelector<HTMLElement>('.backdrop')!.click();
+    el.shadowRoot!.querySelector<HTMLElement>('dialog')!.click();
     await el.updateComplete;
     expect(ui(el).dialog()).to.equal(null);
     await open(el);
@@ -207,7 +207,7 @@ describe('<bw-token-picker>', () => {
     expect(ui(el).dialog()).to.equal(null);
   });
 
-  it('keeps Tab and Shift+Tab inside the dialog', async () => {
+  it('keeps Tab and Shift+Tab off the page behind the modal dialog', async () => {
     const el = await fixture<TokenPicker>(html`<bw-token-picker .tokens=${BASIC}></bw-token-picker>`);
     await open(el);
     const dialog = ui(el).dialog()!;
@@ -220,6 +220,8 @@ describe('<bw-token-picker>', () => {
       } else {
         await sendKeys({ press });
       }
+      // Past the dialog's last control focus goes to the browser (the platform's modal dialog), never to the page behind it.
+      if (document.activeElement === document.body || !document.activeElement) continue;
       const focused = ui(el).focused();
       expect(document.activeElement, `after ${press}`).to.equal(el);
       expect(focused && dialog.contains(focused), `after ${press}`).to.equal(true);

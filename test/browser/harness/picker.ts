@@ -1,16 +1,17 @@
 /**
  * A harness for the pickers (`<bw-chain-picker>`, `<bw-token-picker>`,
- * `<bw-wallet-chooser>`), as Material Web keeps one per component: tests say
+ * `<bw-asset-picker>`, `<bw-wallet-chooser>`), as Material Web keeps one per component: tests say
  * what a user does (open, search, choose, close) and read what a user sees
  * (the trigger's text, the options, the notice), and only this file knows the
  * picker's inner structure.
  */
+import type { AssetPicker } from '../../../src/components/asset-picker/asset-picker.js';
 import type { ChainPicker } from '../../../src/components/chain-picker/chain-picker.js';
 import type { TokenPicker } from '../../../src/components/token-picker/token-picker.js';
 import type { WalletChooser } from '../../../src/components/wallet-chooser/wallet-chooser.js';
 import { waitFor } from '../helpers/dom.js';
 
-type Picker = ChainPicker | TokenPicker | WalletChooser;
+type Picker = ChainPicker | TokenPicker | AssetPicker | WalletChooser;
 
 export class PickerHarness {
   constructor(readonly element: Picker) {}
@@ -37,8 +38,32 @@ export class PickerHarness {
     return this.trigger?.getAttribute('aria-disabled') === 'true';
   }
 
-  get dialog(): HTMLElement | null {
-    return this.root.querySelector<HTMLElement>('[role="dialog"]');
+  /** The open dialog (the platform's modal `<dialog>`). */
+  get dialog(): HTMLDialogElement | null {
+    return this.root.querySelector<HTMLDialogElement>('dialog[open]');
+  }
+
+  /** The asset picker's chain buttons, in order, each with its name and the detail line the chain picker showed (`title`). */
+  get chains(): { title: string; meta: string; pressed: boolean; disabled: boolean; button: HTMLButtonElement }[] {
+    return [...this.root.querySelectorAll<HTMLButtonElement>('[part~="chain-option"]')].map((button) => ({
+      title: button.querySelector('.chain-name')?.textContent?.trim() ?? '',
+      meta: button.getAttribute('data-meta') ?? '',
+      pressed: button.getAttribute('aria-pressed') === 'true',
+      disabled: button.disabled || button.getAttribute('aria-disabled') === 'true',
+      button,
+    }));
+  }
+
+  /** The asset picker's small second line: the chain's name. */
+  get triggerDetail(): string {
+    return this.root.querySelector('#trigger-detail')?.textContent?.trim() ?? '';
+  }
+
+  /** Clicks the asset picker's chain button with this name; the dialog stays open on its tokens. */
+  async chooseChain(name: string): Promise<void> {
+    await waitFor(() => this.chains.some((c) => c.title === name), `the chain ${name}`);
+    this.chains.find((c) => c.title === name)!.button.click();
+    await this.element.updateComplete;
   }
 
   get search(): HTMLInputElement | null {
