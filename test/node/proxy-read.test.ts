@@ -14,7 +14,8 @@ import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.
 import { logWatcher, startProxyCommand, startUpstream, type Upstream } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_read_0123456789abcdef';
-const JSON_HEADERS = { 'content-type': 'application/json' };
+// As the widget sends them: a browser's POST always carries Origin (a request without one is refused, as on /simulate).
+const JSON_HEADERS = { 'content-type': 'application/json', origin: 'https://shop.example' };
 const HASH = `0x${'ab'.repeat(32)}`;
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 const TOKEN = '0x2222222222222222222222222222222222222222';
@@ -132,7 +133,7 @@ describe('the chain read endpoint', { timeout: 60_000 }, () => {
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.code, 'proxy_simulation_unavailable');
     assert.equal((await read({ ...ALLOWED[0], pad: 'x'.repeat(256 * 1024) })).status, 413);
-    assert.equal((await read(ALLOWED[0], '84532', { 'content-type': 'text/plain' })).status, 415);
+    assert.equal((await read(ALLOWED[0], '84532', { 'content-type': 'text/plain', origin: 'https://shop.example' })).status, 415);
     const get = await fetch(`${proxy.url}/bridge/read/84532`);
     assert.equal(get.status, 405);
     assert.equal(get.headers.get('allow'), 'POST, OPTIONS');
@@ -147,6 +148,8 @@ describe('the chain read endpoint', { timeout: 60_000 }, () => {
     const refused = await read(ALLOWED[0], '84532', { ...JSON_HEADERS, origin: 'https://evil.example' });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.code, 'proxy_origin_not_allowed');
+    const withoutOrigin = await read(ALLOWED[0], '84532', { 'content-type': 'application/json' });
+    assert.equal(withoutOrigin.status, 403, 'a caller that sends no Origin is no browser: refused unless the operator opts in');
     const preflight = await fetch(`${proxy.url}/bridge/read/84532`, {
       method: 'OPTIONS',
       headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
