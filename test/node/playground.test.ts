@@ -149,7 +149,7 @@ const SCENARIOS: Scenario[] = [
 /** Waits until the widget shows what the scenario says (chains and tokens from the catalog, the language), then reads it. */
 async function settled(page: Page, widget: Locator, scenario: Scenario, where: string): Promise<WidgetState> {
   try {
-    for (const text of scenario.shows.texts) await widget.getByText(text).first().waitFor({ timeout: WAIT_MS });
+    for (const text of scenario.shows.texts) await widget.getByText(text).filter({ visible: true }).first().waitFor({ timeout: WAIT_MS });
     await widget.getByRole('button', { name: scenario.shows.button }).waitFor({ timeout: WAIT_MS });
   } catch (error) {
     assert.fail(`${where}: the widget does not show ${scenario.shows.texts.join(', ')} and “${scenario.shows.button}”: ${(error as Error).message}`);
