@@ -68,7 +68,7 @@ export class FormState {
   /** The source chain the wallet's network last set by itself: while it is still selected, the user has not chosen one. */
   #followedChain: string | undefined;
   #presetsApplied = false;
-  /** The values the presets gave (compared field by field: every `configure` makes a new values object). */
+  /** The values the presets gave, until their quote is answered (compared field by field: every `configure` makes a new values object). */
   #presetValues: FormValues | undefined;
   #derived: { inputs: readonly unknown[]; draft: Draft } | undefined;
 
@@ -140,8 +140,8 @@ export class FormState {
 
   /**
    * Whether every input of the quote is the host's (both chains, both tokens
-   * and the amount preset) and the same as when the presets applied: nobody is
-   * typing, so that quote is asked at once, without the typing debounce
+   * and the amount preset), the same as when the presets applied and not yet
+   * answered: nobody is typing, so that quote is asked at once, without the typing debounce
    * (issue 34: a preset quote shown within the first second on a phone).
    */
   presetQuote(): boolean {
@@ -153,6 +153,16 @@ export class FormState {
       values.amountText === amount &&
       (['fromChainId', 'toChainId', 'fromTokenAddress', 'toTokenAddress'] as const).every((field) => values[field] === preset![field])
     );
+  }
+
+  /**
+   * The preset quote was answered (a quote or a refusal): later runs of the
+   * same inputs (a refresh, a re-run after an error, a settings change) wait
+   * for the debounce as typing does, so quick re-runs still collapse into one
+   * request and an error stays the one of its attempt.
+   */
+  presetQuoteAnswered(): void {
+    this.#presetValues = undefined;
   }
 
   /** Typed or chosen values; changing what is sent asks for a new value-loss confirmation. */

@@ -38,7 +38,7 @@ export interface RemoteContext {
   /** Whether the form is on screen (a quote is refreshed only there). */
   inForm(): boolean;
   /** The form: which chain each side shows, which tokens the host named, and the presets to apply once the catalog is in. */
-  readonly form: Pick<FormState, 'presetChains' | 'sideChains' | 'namedTokens' | 'applyPresets' | 'presetQuote'>;
+  readonly form: Pick<FormState, 'presetChains' | 'sideChains' | 'namedTokens' | 'applyPresets' | 'presetQuote' | 'presetQuoteAnswered'>;
   /** The wait after a keystroke before a quote is asked (QUOTE_DEBOUNCE_MS); longer or shorter in tests. */
   readonly quoteDebounceMs?: number | undefined;
   emit<K extends keyof BridgeEventDetails>(type: K, detail: BridgeEventDetails[K]): void;
@@ -206,13 +206,20 @@ export class RemoteResources {
     const { client } = this.#context;
     if (!inputs || !client) return undefined;
     if (!connected) return this.quote.value;
-    // A newer keystroke aborts this run before the request leaves: debounce for free. The host's presets are not typed: asked at once.
-    if (!this.#context.form.presetQuote()) await sleep(this.#context.quoteDebounceMs ?? QUOTE_DEBOUNCE_MS, signal);
+    // A newer keystroke aborts this run before the request leaves: debounce for free. The host's presets are not typed: their first quote is asked at once.
+    const presetAtOnce = this.#context.form.presetQuote();
+    if (!presetAtOnce) await sleep(this.#context.quoteDebounceMs ?? QUOTE_DEBOUNCE_MS, signal);
     const onBusy = (ms: number) => {
       this.quoteRetryAt = Date.now() + ms;
       this.#host.requestUpdate();
     };
-    const { data, meta } = await client.quote(inputs, { signal, onBusy });
+    let answer: Awaited<ReturnType<WidgetClient['quote']>>;
+    try {
+      answer = await client.quote(inputs, { signal, onBusy });
+    } finally {
+      if (presetAtOnce && !signal.aborted) this.#context.form.presetQuoteAnswered();
+    }
+    const { data, meta } = answer;
     this.quoteRetryAt = undefined;
     this.confirmedDestinations.add(inputs.toChain);
     const { fromChain, toChain, fromToken, toToken } = inputs;

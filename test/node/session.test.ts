@@ -316,14 +316,37 @@ describe('session and form rules against the sandbox', () => {
       await session.connectWallet();
       await until(session, () => quotes.length === 1, 'the preset quote (no debounce)', 20_000);
       assert.equal(quotes[0], 2_500_000n, 'the quote is for the preset 2.5 USDC');
-      // The element configures the session on each of its updates (here one that changes nothing of the form): still the host's inputs.
+      // Answered once: a later run of the same inputs (a refresh, a re-run after a refusal) waits like typing, so quick re-runs collapse.
       session.configure(settings({ amount: '2.5' }), ['walletTimeout']);
-      assert.equal(session.form.presetQuote(), true);
+      assert.equal(session.form.presetQuote(), false, 'the preset quote was answered: the next one waits for the debounce');
       session.form.edit({ amountText: '3' });
       assert.equal(session.form.presetQuote(), false, 'a typed amount is not the host’s: its quote waits for the debounce');
       await until(session, () => session.remote.quote.status === TaskStatus.PENDING, 'the typed amount’s quote waiting');
       assert.equal(session.currentQuote, undefined, 'the preset quote no longer matches the form');
       assert.equal(quotes.length, 1);
+    });
+
+    it('the preset quote skips the debounce even when the element configures the session before it leaves (issue 34)', async () => {
+      clearCatalogCache();
+      const session = new TransferSession({
+        proxyUrl: sandbox.proxyUrl!,
+        settings: settings({ amount: '2.5' }),
+        storage: new MemoryStorage(),
+        ...fast,
+        quoteDebounceMs: 600_000,
+      });
+      sessions.push(session);
+      const quotes: bigint[] = [];
+      session.subscribe({
+        event: (type, detail) => type === 'bridge-quote' && quotes.push((detail as BridgeQuoteDetail).estimate.fromAmount),
+      });
+      session.configure(settings({ amount: '2.5' }), ['amount', 'fromChain', 'toChain', 'fromToken', 'toToken']);
+      session.connect();
+      session.setWallet(wallet(), undefined);
+      await session.connectWallet();
+      // The element configures the session on each of its updates (here one that changes nothing of the form): a new values object, the same inputs.
+      session.configure(settings({ amount: '2.5' }), ['walletTimeout']);
+      await until(session, () => quotes.length === 1, 'the preset quote (no debounce)', 20_000);
     });
 
     it('a keystroke is read once: one derivation of the form, however often the view reads it, and one quote', async () => {
