@@ -321,7 +321,8 @@ describe('faults and bad input, end to end', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
     primaryButton(widget).click();
     const tracker = async () => {
-      await waitUntil(() => shadow(widget).querySelector('bw-status-tracker'), 'the tracker');
+      // The review, the simulation, the signature and the broadcast come first: on a busy machine longer than waitUntil's default second.
+      await waitUntil(() => shadow(widget).querySelector('bw-status-tracker'), 'the tracker', { timeout: 30_000 });
       return shadow(widget).querySelector('bw-status-tracker')!;
     };
     const steps = async () =>
@@ -382,7 +383,7 @@ describe('faults and bad input, end to end', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
     primaryButton(widget).click();
     await nextEvent<BridgeTransactionDetail>(widget, 'bridge-transaction', 60_000);
-    await waitUntil(() => shadow(widget).querySelector('bw-status-tracker'), 'the tracker');
+    await waitUntil(() => shadow(widget).querySelector('bw-status-tracker'), 'the tracker', { timeout: 30_000 });
     const tracker = shadow(widget).querySelector('bw-status-tracker')!;
     await (tracker as unknown as { updateComplete: Promise<unknown> }).updateComplete;
     const slow = () => shadow(tracker).querySelector('[part~="slow"]')?.textContent?.replace(/\s+/g, ' ') ?? '';
