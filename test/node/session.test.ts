@@ -294,8 +294,8 @@ describe('session and form rules against the sandbox', () => {
       assert.deepEqual([session.view, session.form.values.amountText], ['form', '']);
     });
 
-    it('a quote whose inputs are all preset is asked at once, without the typing debounce; a typed amount waits for it (issue 34)', async () => {
-      // A debounce far longer than the wait below: the preset quote can only arrive in time if it skips it.
+    /** A session with the preset 2.5 USDC and a debounce far longer than any wait here: a preset quote can only arrive in time if it skips it. */
+    async function presetSession(beforeQuote?: (session: TransferSession) => void) {
       clearCatalogCache();
       const session = new TransferSession({
         proxyUrl: sandbox.proxyUrl!,
@@ -314,7 +314,13 @@ describe('session and form rules against the sandbox', () => {
       // A wallet the page already knows (a quote names its sender).
       session.setWallet(wallet(), undefined);
       await session.connectWallet();
+      beforeQuote?.(session);
       await until(session, () => quotes.length === 1, 'the preset quote (no debounce)', 20_000);
+      return { session, quotes };
+    }
+
+    it('a quote whose inputs are all preset is asked at once, without the typing debounce; a typed amount waits for it (issue 34)', async () => {
+      const { session, quotes } = await presetSession();
       assert.equal(quotes[0], 2_500_000n, 'the quote is for the preset 2.5 USDC');
       // Answered once: a later run of the same inputs (a refresh, a re-run after a refusal) waits like typing, so quick re-runs collapse.
       session.configure(settings({ amount: '2.5' }), ['walletTimeout']);
@@ -327,26 +333,9 @@ describe('session and form rules against the sandbox', () => {
     });
 
     it('the preset quote skips the debounce even when the element configures the session before it leaves (issue 34)', async () => {
-      clearCatalogCache();
-      const session = new TransferSession({
-        proxyUrl: sandbox.proxyUrl!,
-        settings: settings({ amount: '2.5' }),
-        storage: new MemoryStorage(),
-        ...fast,
-        quoteDebounceMs: 600_000,
-      });
-      sessions.push(session);
-      const quotes: bigint[] = [];
-      session.subscribe({
-        event: (type, detail) => type === 'bridge-quote' && quotes.push((detail as BridgeQuoteDetail).estimate.fromAmount),
-      });
-      session.configure(settings({ amount: '2.5' }), ['amount', 'fromChain', 'toChain', 'fromToken', 'toToken']);
-      session.connect();
-      session.setWallet(wallet(), undefined);
-      await session.connectWallet();
       // The element configures the session on each of its updates (here one that changes nothing of the form): a new values object, the same inputs.
-      session.configure(settings({ amount: '2.5' }), ['walletTimeout']);
-      await until(session, () => quotes.length === 1, 'the preset quote (no debounce)', 20_000);
+      const { quotes } = await presetSession((session) => session.configure(settings({ amount: '2.5' }), ['walletTimeout']));
+      assert.equal(quotes[0], 2_500_000n);
     });
 
     it('a keystroke is read once: one derivation of the form, however often the view reads it, and one quote', async () => {
