@@ -189,8 +189,9 @@ describe('when Redis stalls or dies under load', { timeout: 120_000 }, () => {
       for (let n = 100; n < 110; n++) assert.ok(receiptsReceived().has(`0x${String(n).padStart(64, '0')}`), `receipt ${n} reached the routing service`);
       for (let n = 200; n < 210; n++) assert.ok(receiptsReceived().has(`0x${String(n).padStart(64, '0')}`), `receipt ${n} reached the routing service`);
       const slowest = Math.max(...results.map((r) => r.ms));
-      // Before issue 30 a frozen Redis held requests until the 10 s body timeout; a killed one, 15 s each.
-      assert.ok(slowest < 2_000, `slowest answer ${slowest.toFixed(0)} ms`);
+      // A frozen Redis used to hold requests until the 10 s body timeout; a killed one, 15 s each. The bound sits
+      // well below both and well above what a machine with every core busy adds (2.3 s seen at load average 16).
+      assert.ok(slowest < 5_000, `slowest answer ${slowest.toFixed(0)} ms`);
       // Probes one after another while the store is still away: the answer never waits for it.
       const probes: number[] = [];
       for (let i = 0; i < 10; i++) probes.push((await call(proxies[i % 2]!, '/healthz')).ms);
