@@ -8,7 +8,7 @@
  * free port on 127.0.0.1 without persistence and is stopped by its PID.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { startProxyServer, type NodeProxyServerOptions, type RunningProxyServer } from '../../src/proxy/node.js';
 import { createRedisStore } from '../../src/proxy/redis-store.js';
 import { answerOk, logWatcher, startRedis, startUpstream, type RedisServer, type Responder, type Upstream } from './helpers/proxy-upstream.js';
@@ -173,6 +173,14 @@ describe('when Redis stalls or dies under load', { timeout: 120_000 }, () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
     await upstream.close();
     await redis.stop();
+  });
+  // A test that failed while Redis was frozen must not leave it frozen for the next one (which would wait for it until its time limit).
+  afterEach(() => {
+    try {
+      redis.thaw();
+    } catch {
+      // Killed and not restarted: nothing to thaw.
+    }
   });
 
   for (const failure of ['frozen (SIGSTOP)', 'killed'] as const) {
