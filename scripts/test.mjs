@@ -36,12 +36,16 @@ function readCounts(file) {
 
 const only = process.argv[2];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** What failed, repeated at the end: a CI log's tail then names it even after the browser run's output. */
+const failures = [];
 const add = (counts, label, exitCode) => {
   if (!counts) {
     console.error(`${label}: no results were reported (exit code ${exitCode}); counting the run as one failure`);
     totals.failed++;
     return;
   }
+  for (const failure of counts.failures ?? [])
+    failures.push(`${label}: ${failure.name}${failure.file ? ` (${failure.file.replace(root, '')})` : ''}\n    ${failure.message.replace(/\n/g, '\n    ')}`);
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
@@ -81,5 +85,6 @@ if (only !== 'node') {
 }
 
 rmSync(scratch, { recursive: true, force: true });
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);
