@@ -9,7 +9,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import { en, LOCALES, registerLocale, translate } from '../../src/i18n/strings.js';
+import { en } from '../../src/i18n/en.js';
+import { LOCALES, registerLocale, translate } from '../../src/i18n/strings.js';
 import { humanFeeType } from '../../src/components/quote-panel/quote-panel.js';
 import { formatAmount } from '../../src/format/amount.js';
 import type { AmountInput } from '../../src/components/amount-input/amount-input.js';

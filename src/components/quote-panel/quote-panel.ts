@@ -3,7 +3,7 @@ import { cssProperties } from '../shared/css-properties.js';
 import type { Estimate } from '../../api/schemas.js';
 import { formatAmount, formatUsd } from '../../format/amount.js';
 import { formatPercent } from '../../format/number.js';
-import { en, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
+import { english, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './quote-panel.styles.js';
@@ -39,7 +39,7 @@ export function humanFeeType(type: string, strings?: StringOverrides): string {
   if (!words) return translate(strings, 'fee.generic');
   const key = `fee.${words.replace(/ /g, '_')}`;
   // Every key starts with `fee.`, so `in` finds no inherited name.
-  if (key in en) return translate(strings, key as StringKey);
+  if (key in english) return translate(strings, key as StringKey);
   return translate(strings, 'fee.other', { name: words.charAt(0).toUpperCase() + words.slice(1) });
 }
 
