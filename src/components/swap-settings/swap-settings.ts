@@ -134,6 +134,12 @@ export class SwapSettings extends PartElement {
     if (changed.has('slippage')) this.#dialog?.sync(this.slippage);
   }
 
+  #setSlippage(value: number): void {
+    if (value === this.slippage) return;
+    this.slippage = value;
+    this.dispatchEvent(new CustomEvent<SlippageChangeDetail>('slippage-change', { detail: { slippage: value }, bubbles: true, composed: false }));
+  }
+
   /** Once per element: the dialog's chunk, its styles added to this shadow root. A failed fetch is not retried (browsers keep a failed module for the page's life). */
   #loadDialog(): Promise<SwapSettingsDialog | undefined> {
     this.#loading ??= import('./swap-settings-dialog.js').then(
@@ -142,11 +148,7 @@ export class SwapSettings extends PartElement {
         if (root instanceof ShadowRoot) adoptStyles(root, [...(this.constructor as typeof SwapSettings).elementStyles, ...SwapSettingsDialog.styles]);
         this.#dialog = new SwapSettingsDialog(this, {
           slippage: () => this.slippage,
-          set: (value) => {
-            if (value === this.slippage) return;
-            this.slippage = value;
-            this.dispatchEvent(new CustomEvent<SlippageChangeDetail>('slippage-change', { detail: { slippage: value }, bubbles: true, composed: false }));
-          },
+          set: (value) => this.#setSlippage(value),
           t: (key, vars) => this.t(key, vars),
           percent: (value) => formatPercent(value, this.intl),
           intl: () => this.intl,
