@@ -31,13 +31,14 @@ export const FIRST_LOAD_GZIP_BUDGET = 48 * 1024;
  * status schemas left it; then 62,371 B with the swap box (+3,093 B: its
  * cards, asset buttons, gear and quote line render in the entry), the event
  * details' validation and two batch messages (+407 B) and the arrival's
- * English strings and hand-off (+690 B).
+ * English strings and hand-off (+690 B); 61,818 B once the slippage setting
+ * (the settings dialog and the full quote panel's slippage row) left it.
  * Until it fits, `npm test` reports the budget as a to-do with the gap and
  * the contributors, and holds this ceiling instead so the first load cannot
- * grow further: 62,976 B (61.5 KB). Lower it with each cut; remove it once
+ * grow further: 61,952 B (60.5 KB). Lower it with each cut; remove it once
  * the budget holds.
  */
-export const FIRST_LOAD_GZIP_CEILING = 61.5 * 1024;
+export const FIRST_LOAD_GZIP_CEILING = 60.5 * 1024;
 
 /**
  * Everything a complete English transfer can load from the script-tag build
