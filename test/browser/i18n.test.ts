@@ -108,7 +108,8 @@ describe('strings and locale', function () {
       expect(deepText(quote)).to.match(/Mindestens erhalten [\d.]+,\d+ USDC/);
       // The slippage is behind the gear, in the settings.
       const settings = part(widget, 'bw-swap-settings');
-      expect(deepText(settings)).to.contain('Max. Slippage');
+      // Its dialog is a chunk of its own, loaded while the page is idle.
+      await waitFor(() => deepText(settings).includes('Max. Slippage'), 'the settings in German');
       expect(deepText(settings)).to.contain('0,5 %', 'percentages the German way');
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
