@@ -35,13 +35,14 @@ export const FIRST_LOAD_GZIP_BUDGET = 48 * 1024;
  * English left it (-2,738 B from 62,402 B: the review's, the tracker's, the
  * history's and the wallet chooser's strings travel with their chunks,
  * src/i18n/en.ts); 59,111 B once the slippage setting (the settings dialog
- * and the full quote panel's slippage row) left it too (-553 B).
+ * and the full quote panel's slippage row) left it too (-553 B), and
+ * 58,996 B with the slippage setting's English in its chunk (-115 B).
  * Until it fits, `npm test` reports the budget as a to-do with the gap and
  * the contributors, and holds this ceiling instead so the first load cannot
- * grow further: 59,392 B (58 KB). Lower it with each cut; remove it once
+ * grow further: 59,136 B (57.75 KB). Lower it with each cut; remove it once
  * the budget holds.
  */
-export const FIRST_LOAD_GZIP_CEILING = 58 * 1024;
+export const FIRST_LOAD_GZIP_CEILING = 57.75 * 1024;
 
 /**
  * Everything a complete English transfer can load from the script-tag build

@@ -1,11 +1,11 @@
 /**
  * English, the first load's part: the shell, the form (the two cards, the
- * pickers, the amount, the recipient, the quote, the settings), the notices,
+ * pickers, the amount, the recipient, the quote, the settings gear), the notices,
  * the errors of the service and of the connection, and the wallet's menu.
  * In the script-tag entry from the start (../strings.ts reads it); the
  * later moments' strings are in ./review.ts, ./tracking.ts,
- * ./history.ts and ./wallets.ts, which travel with those moments'
- * chunks. ../en.ts joins the parts into the whole table.
+ * ./history.ts, ./wallets.ts and ./settings.ts, which travel with those
+ * moments' chunks. ../en.ts joins the parts into the whole table.
  */
 export const enForm = {
   // Shell
@@ -162,12 +162,5 @@ export const enForm = {
   'fee.integrator': 'Integrator fee',
   'fee.generic': 'Fee',
   'fee.other': '{name} fee',
-  'slippage.label': 'Max slippage',
-  'slippage.custom': 'Custom',
-  'slippage.customLabel': 'Custom slippage in percent',
-  'slippage.invalid': 'Enter a percentage like 0.5',
-  'slippage.tooHigh': 'Slippage must be below {max}',
-  'slippage.tooLow': 'Slippage must be above {min}',
-  'slippage.warn': 'Some providers reject slippage above {max}, fewer routes may be available',
   'common.newTab': '(opens in a new tab)',
 } as const;
