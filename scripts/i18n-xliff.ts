@@ -202,15 +202,28 @@ const literal = (text: string) =>
 const identifier = (language: string) => language.toLowerCase().replace(/[^a-z0-9]/g, '_');
 
 /**
+ * The keys of a table in the order its module lists them: those of the
+ * existing module where it has them (an import changes only what was
+ * translated, never the order), then the others in English's order (the
+ * English parts one after the other, src/i18n/en.ts).
+ */
+function keyOrder(existing: string | undefined): string[] {
+  const english = Object.keys(en);
+  const listed = [...(existing ?? '').matchAll(/^ {2}'([^']+)':/gm)].map((m) => m[1]!).filter((key) => Object.hasOwn(en, key));
+  const known = new Set(listed);
+  return [...listed, ...english.filter((key) => !known.has(key))];
+}
+
+/**
  * The TypeScript module of a table, formatted as the repository formats code.
- * `existing` (the current module, if any) keeps its header comment.
+ * `existing` (the current module, if any) keeps its header comment and its order of keys.
  */
 export async function tableModule(language: string, table: Table, existing?: string): Promise<string> {
   const name = identifier(language);
   const header =
     existing?.slice(0, existing.indexOf('export const')).trimEnd() ??
     `/**\n * ${new Intl.DisplayNames('en', { type: 'language' }).of(language)}, a language add-on: the widget loads this module the first time it shows it.\n * Imported from XLIFF (npm run i18n:import).\n */\nimport type { Strings } from './strings.js';`;
-  const entries = Object.keys(en).map((key) => {
+  const entries = keyOrder(existing).map((key) => {
     const value = table[key]!;
     if (typeof value === 'string') return `  ${literal(key)}: ${literal(value)},`;
     const forms = CATEGORIES.filter((c) => value[c] !== undefined).map((c) => `    ${c}: ${literal(value[c]!)},`);

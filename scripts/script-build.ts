@@ -36,8 +36,8 @@ import { minifyLitTemplatesPlugin } from './vite-plugin-minify-lit.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The script-tag build's entry, relative to the repository. */
-export const SCRIPT_ENTRY = 'src/index.ts';
+/** The script-tag build's entry, relative to the repository: the package entry without the whole English table (src/index.ts says why). */
+export const SCRIPT_ENTRY = 'src/script.ts';
 
 /** Licence notice of the script-tag build, which bundles its dependencies. */
 export const SCRIPT_NOTICE = '/*! bridge-widget (MIT); includes Lit (BSD-3-Clause, Google LLC), zod and viem (MIT) */';

@@ -24,5 +24,6 @@ export type { WalletOption } from './components/wallet-chooser/wallet-chooser.js
 export { VERSION } from './version.js';
 export { isEip1193Provider } from './wallet/index.js';
 export type { Eip1193Provider } from './wallet/index.js';
-export { en, LOCALES, registerLocale, resolveLocale } from './i18n/strings.js';
+export { LOCALES, registerLocale, resolveLocale } from './i18n/strings.js';
+export { en } from './i18n/en.js';
 export type { StringKey, Strings, StringOverrides } from './i18n/strings.js';

@@ -5,25 +5,10 @@
  * own when the widget needs them, so a host's bundler splits them too; their
  * classes, for hosts that register elements themselves, are in
  * `bridge-widget/elements`.
+ *
+ * Everything of the script-tag entry (./script.ts), and `en`, the whole
+ * English table, at once (a host's bundler drops it when unused; the widget
+ * itself loads each later moment's English with that moment).
  */
-import './define.js';
-
-export { defineBridgeWidget } from './define.js';
-export { BridgeWidget } from './bridge-widget/bridge-widget.js';
-export type * from './bridge-widget/events.js';
-export { ChainPicker } from './components/chain-picker/chain-picker.js';
-export type { ChainOption } from './components/chain-picker/chain-picker.js';
-export { TokenPicker } from './components/token-picker/token-picker.js';
-export type { TokenOption } from './components/token-picker/token-picker.js';
-export { AmountInput } from './components/amount-input/amount-input.js';
-export { RecipientInput } from './components/recipient-input/recipient-input.js';
-export { QuotePanel } from './components/quote-panel/quote-panel.js';
-export type { ApprovalSteps } from './components/approval-steps/approval-steps.js';
-export type { StatusTracker } from './components/status-tracker/status-tracker.js';
-export type { RouteReview, RouteReviewView, ReviewToken } from './components/route-review/route-review.js';
-export type { TransferHistory } from './components/transfer-history/transfer-history.js';
-export type { WalletChooser, WalletOption } from './components/wallet-chooser/wallet-chooser.js';
-export { VERSION } from './version.js';
-export type { Eip1193Provider } from './wallet/index.js';
-export { en, LOCALES, registerLocale, resolveLocale } from './i18n/strings.js';
-export type { StringKey, Strings, StringOverrides } from './i18n/strings.js';
+export * from './script.js';
+export { en } from './i18n/en.js';

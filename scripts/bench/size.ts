@@ -31,13 +31,18 @@ export const FIRST_LOAD_GZIP_BUDGET = 48 * 1024;
  * status schemas left it; then 62,371 B with the swap box (+3,093 B: its
  * cards, asset buttons, gear and quote line render in the entry), the event
  * details' validation and two batch messages (+407 B) and the arrival's
- * English strings and hand-off (+690 B).
+ * English strings and hand-off (+690 B); 59,664 B once the later moments'
+ * English left it (-2,738 B from 62,402 B: the review's, the tracker's, the
+ * history's and the wallet chooser's strings travel with their chunks,
+ * src/i18n/en.ts); 59,111 B once the slippage setting (the settings dialog
+ * and the full quote panel's slippage row) left it too (-553 B), and
+ * 58,996 B with the slippage setting's English in its chunk (-115 B).
  * Until it fits, `npm test` reports the budget as a to-do with the gap and
  * the contributors, and holds this ceiling instead so the first load cannot
- * grow further: 62,976 B (61.5 KB). Lower it with each cut; remove it once
+ * grow further: 59,136 B (57.75 KB). Lower it with each cut; remove it once
  * the budget holds.
  */
-export const FIRST_LOAD_GZIP_CEILING = 61.5 * 1024;
+export const FIRST_LOAD_GZIP_CEILING = 57.75 * 1024;
 
 /**
  * Everything a complete English transfer can load from the script-tag build

@@ -2,7 +2,7 @@
  * The flow's own failures: what kind, whether the user can try again, and the
  * guard rule for a refused route. The wording users read is in ./problems.ts.
  */
-import { en } from '../i18n/strings.js';
+import { english } from '../i18n/strings.js';
 import { WalletError } from '../wallet/index.js';
 import type { GuardRule } from './guards.js';
 
@@ -80,6 +80,6 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (cause) {
-    throw new FlowError('chunk-load', en['error.chunk-load'], { cause });
+    throw new FlowError('chunk-load', english['error.chunk-load'], { cause });
   }
 }

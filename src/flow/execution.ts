@@ -7,7 +7,7 @@
 import type { WidgetClient } from '../api/client.js';
 import type { Chain, Estimate, Token } from '../api/schemas.js';
 import type { BridgeEventDetails } from '../events/index.js';
-import { en } from '../i18n/strings.js';
+import { english } from '../i18n/strings.js';
 import type { Address, Eip1193Provider } from '../wallet/index.js';
 import { FlowError, loadChunk } from './errors.js';
 import type { QuoteInputs, QuoteResult } from './form.js';
@@ -182,7 +182,7 @@ export class TransferExecution {
    * approval already mined is found (and reused) by the next attempt.
    */
   cancel(): void {
-    this.#running?.abort(new FlowError('cancelled', en['error.cancelled']));
+    this.#running?.abort(new FlowError('cancelled', english['error.cancelled']));
   }
 
   /** The wallet account changed mid-flow: the flow re-checks it before every signature; stopping here makes that visible at once. */

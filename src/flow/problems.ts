@@ -6,7 +6,7 @@
  * already written for the user.
  */
 import { isRoutingError } from '../api/errors.js';
-import { en, type StringKey } from '../i18n/strings.js';
+import { english } from '../i18n/strings.js';
 import { WalletError } from '../wallet/index.js';
 import { FlowError } from './errors.js';
 
@@ -24,8 +24,10 @@ export function errorKey(problem: Pick<Problem, 'kind' | 'retryable'>): string {
   return `error.${problem.kind === 'no-route' && problem.retryable ? 'no-route-retry' : problem.kind}`;
 }
 
-export function englishText(key: string): string | undefined {
-  return Object.hasOwn(en, key) ? en[key as StringKey] : undefined;
+/** The English of an `error.*` key, when the table has one (the service's kinds are in the first load's part). */
+function englishError(key: string): string | undefined {
+  const text: unknown = Object.hasOwn(english, key) ? english[key as keyof typeof english] : undefined;
+  return typeof text === 'string' ? text : undefined;
 }
 
 export function describeError(error: unknown): Problem {
@@ -34,7 +36,7 @@ export function describeError(error: unknown): Problem {
   if (error instanceof WalletError) return { kind: `wallet-${error.kind}`, message: error.message, retryable: true };
   if (isRoutingError(error)) {
     const problem = { kind: error.kind, requestId: error.requestId, retryable: error.retryable };
-    return { ...problem, message: englishText(errorKey(problem)) ?? error.message };
+    return { ...problem, message: englishError(errorKey(problem)) ?? error.message };
   }
   return { kind: 'unexpected', message: error instanceof Error ? error.message : 'Something went wrong.', retryable: true };
 }

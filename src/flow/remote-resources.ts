@@ -12,7 +12,7 @@ import type { WidgetClient } from '../api/client.js';
 import { RateLimitedError } from '../api/errors.js';
 import type { BalancesResponse, Chain } from '../api/schemas.js';
 import type { BridgeEventDetails } from '../events/index.js';
-import { en } from '../i18n/strings.js';
+import { english } from '../i18n/strings.js';
 import { sleep } from '../model/sleep.js';
 import type { Address } from '../wallet/index.js';
 import { TokenCatalog, heldTokens } from './catalog.js';
@@ -158,7 +158,7 @@ export class RemoteResources {
 
   async #loadChains(signal: AbortSignal): Promise<Chain[]> {
     const { client } = this.#context;
-    if (!client) throw new Error(en['widget.noProxy']);
+    if (!client) throw new Error(english['widget.noProxy']);
     // A chain the host preset is known before the list: its first page is asked for at the same time, not after it (one round trip, not two).
     const preset = this.#context.form.presetChains();
     const early = SIDES.map((side) => this.#loadChain(side, preset[side], signal));

@@ -2,8 +2,12 @@
  * The one table of user-visible strings, per registered language, and the
  * small helpers that read it. No DOM: safe to import anywhere.
  *
- * - `en` is the reference and always there; `Strings` has exactly its keys,
- *   so another language that misses one does not compile.
+ * - English is the reference (./en.ts); `Strings` has exactly its keys, so
+ *   another language that misses one does not compile. The widget holds the
+ *   English it has so far (`english`): the first load's part from the start,
+ *   a later moment's part once that moment's chunk ran (`addEnglish`), so the
+ *   English of the review, the tracker, the history and the wallet chooser
+ *   travels with their chunks (./en.ts lists the parts).
  * - Other languages are add-ons that register themselves when they run: the
  *   widget loads the one it shows (./loaders.ts), so a page pays only for
  *   what it shows.
@@ -16,11 +20,10 @@
  * - Hosts override any subset through `<bridge-widget>.strings`; the parts take
  *   a (possibly partial) table and fall back to English key by key.
  */
-import { en } from './en.js';
+import type { en } from './en.js';
+import { enForm } from './en/form.js';
 import { cachedIntl } from '../format/intl.js';
 import { formatNumber } from '../format/number.js';
-
-export { en } from './en.js';
 
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** The forms of a plural string: `other` always, the rest as the language's `Intl.PluralRules` uses them. */
@@ -42,7 +45,30 @@ export interface FillOptions {
   rtl?: boolean | undefined;
 }
 
-const registered: Record<string, Strings> = { en };
+/**
+ * The English strings here so far: the first load's (./en/form.ts, typed
+ * exactly, so code of the first load that reads English directly can only
+ * name those), and each later moment's once `addEnglish` added it.
+ */
+export const english: typeof enForm & Partial<Strings> = { ...enForm };
+
+/**
+ * Adds a later moment's English strings (./en/review.ts, …): its chunk calls
+ * this when it runs, before anything of it renders, and a part that shows
+ * them (a route review used on its own) when it connects. Adding a part again
+ * changes nothing.
+ */
+export function addEnglish(part: Partial<Strings>): void {
+  Object.assign(english, part);
+}
+
+/** `key` in English, as far as its part is here; the key itself when it is not (a part that forgot to add its English shows its keys, never a blank). */
+export function englishText<K extends StringKey | PluralKey>(key: K): Strings[K] {
+  return (english[key] ?? key) as Strings[K];
+}
+
+/** Registered tables; `en` is `english`, complete once every moment ran (lookups fall back to it key by key anyway). */
+const registered: Record<string, Strings> = { en: english as Strings };
 const listeners = new Set<() => void>();
 
 /** Registered languages, by table key (lower case: `de`, `pt`, or a whole tag such as `zh-hant` a host registered). */
@@ -98,7 +124,7 @@ export function fillParts(template: string, vars: Readonly<Record<string, unknow
 
 /** Looks a key up in a (partial) table, falling back to English. */
 export function translate(strings: StringOverrides | undefined, key: StringKey, vars?: Vars, options?: FillOptions): string {
-  return fill(strings?.[key] ?? en[key], vars, options);
+  return fill(strings?.[key] ?? englishText(key), vars, options);
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();
@@ -123,7 +149,8 @@ export function plural(
   vars: Vars = {},
   rtl?: boolean,
 ): string {
-  const forms: PluralForms = strings?.[key] ?? en[key];
+  const found: PluralForms | string = strings?.[key] ?? englishText(key);
+  const forms: PluralForms = typeof found === 'string' ? { other: found } : found;
   const template = forms[pluralCategory(count, locale)] ?? forms.other;
   return fill(template, { count, ...vars }, { locale, rtl });
 }
@@ -147,7 +174,7 @@ export function resolveLocale(requested: string | null | undefined): ResolvedLoc
   const tag = canonicalTag(requested);
   const match = tag ? matchLanguage(tag, (key) => Object.hasOwn(registered, key)) : undefined;
   const language = match ?? 'en';
-  return { language, intl: tag && formatsNumbers(tag) ? tag : language, table: registered[language] ?? en };
+  return { language, intl: tag && formatsNumbers(tag) ? tag : language, table: registered[language] ?? (english as Strings) };
 }
 
 /** `requested` as `Intl` writes it (`pt-br` → `pt-BR`), or undefined when it is not a language tag. */

@@ -138,7 +138,7 @@ describe('<bridge-widget> accessibility in every state', function () {
       await expect(widget).to.be.accessible();
       await new PickerHarness(shadow(widget).querySelector('bw-asset-picker')!).element.hide();
       const settings = shadow(widget).querySelector('bw-swap-settings')!;
-      settings.show();
+      await settings.show();
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
       settings.hide();

@@ -459,7 +459,7 @@ describe('faults and bad input, end to end', function () {
     expect(shadow(panel).querySelector('[part="fees-were"]'), 'no note before any change').to.equal(null);
     // Above 3 %, only hopline routes: another provider, other fees. The slippage is behind the gear.
     const settings = shadow(widget).querySelector('bw-swap-settings')!;
-    settings.show();
+    await settings.show();
     const input = shadow(settings).querySelector<HTMLInputElement>('[part~="slippage-input"]')!;
     input.value = '4';
     input.dispatchEvent(new Event('input', { bubbles: true }));

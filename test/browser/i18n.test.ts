@@ -9,7 +9,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import { en, LOCALES, registerLocale, translate } from '../../src/i18n/strings.js';
+import { en } from '../../src/i18n/en.js';
+import { LOCALES, registerLocale, translate } from '../../src/i18n/strings.js';
 import { humanFeeType } from '../../src/components/quote-panel/quote-panel.js';
 import { formatAmount } from '../../src/format/amount.js';
 import type { AmountInput } from '../../src/components/amount-input/amount-input.js';
@@ -107,7 +108,8 @@ describe('strings and locale', function () {
       expect(deepText(quote)).to.match(/Mindestens erhalten [\d.]+,\d+ USDC/);
       // The slippage is behind the gear, in the settings.
       const settings = part(widget, 'bw-swap-settings');
-      expect(deepText(settings)).to.contain('Max. Slippage');
+      // Its dialog is a chunk of its own, loaded while the page is idle.
+      await waitFor(() => deepText(settings).includes('Max. Slippage'), 'the settings in German');
       expect(deepText(settings)).to.contain('0,5 %', 'percentages the German way');
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();

@@ -64,7 +64,7 @@ describe('<bridge-widget> layout at the widths it is embedded at', function () {
         );
       }
       const settings = shadow(widget).querySelector('bw-swap-settings')!;
-      settings.show();
+      await settings.show();
       // One row: the choices' vertical middles meet (the custom field's box is a pixel taller than the buttons').
       const choices = [...shadow(settings).querySelectorAll('.preset, .custom')].map((el) => Math.round((box(el).top + box(el).bottom) / 2 / 4));
       settings.hide();

@@ -8,7 +8,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chooseLocale, directionOf } from '../../src/i18n/choose.js';
-import { en, fill, fillParts, LOCALES, matchLanguage, plural, registerLocale, resolveLocale, type Strings } from '../../src/i18n/strings.js';
+import { en } from '../../src/i18n/en.js';
+import { fill, fillParts, LOCALES, matchLanguage, plural, registerLocale, resolveLocale, type Strings } from '../../src/i18n/strings.js';
 import { formatAmount, parseAmountInput } from '../../src/format/amount.js';
 import { formatNumber, formatPercent, percentAffix } from '../../src/format/number.js';
 import { formatDuration, formatEstimate, formatRelative } from '../../src/format/duration.js';

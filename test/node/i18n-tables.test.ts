@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { LOCALE_ADD_ONS, type LocaleAddOn } from '../../src/i18n/add-ons.js';
 import { loadLocale } from '../../src/i18n/loaders.js';
 import { directionOf } from '../../src/i18n/choose.js';
-import { en, LOCALES, type PluralForms, type Strings } from '../../src/i18n/strings.js';
+import { en, ENGLISH_PARTS } from '../../src/i18n/en.js';
+import { LOCALES, type PluralForms, type Strings } from '../../src/i18n/strings.js';
 
 const placeholders = (text: string) => [...new Set(text.match(/\{\w+\}/g) ?? [])].sort();
 const isPlural = (value: unknown): value is PluralForms => typeof value === 'object' && value !== null;
@@ -22,6 +23,16 @@ async function table(code: LocaleAddOn): Promise<Strings> {
 }
 
 describe('the English reference table', () => {
+  it('is its parts joined, each string written in exactly one part (the moment that shows it)', () => {
+    const keys = Object.values(ENGLISH_PARTS).flatMap((part) => Object.keys(part));
+    assert.deepEqual(keys.slice().sort(), englishKeys, 'every key is in a part');
+    assert.deepEqual(
+      keys.filter((key, index) => keys.indexOf(key) !== index),
+      [],
+      'no key is in two parts',
+    );
+  });
+
   it('has plural forms for one and other only, with the same placeholders', () => {
     for (const [key, value] of Object.entries(en)) {
       if (!isPlural(value)) continue;

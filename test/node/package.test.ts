@@ -99,7 +99,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     for (const [name, file] of Object.entries(pkg.bin)) check(`bin ${name}`, file);
     assert.deepEqual(missing, []);
     assert.equal(pkg.unpkg.replace(/^\.\//, ''), 'dist/script/bridge-widget.js');
-    assert.deepEqual(pkg.exports['./script'], { types: './dist/types/index.d.ts', default: './dist/script/bridge-widget.js' });
+    assert.deepEqual(pkg.exports['./script'], { types: './dist/types/script.d.ts', default: './dist/script/bridge-widget.js' });
     for (const entry of ['dist', 'bin', 'custom-elements.json']) assert.ok(pkg.files.includes(entry), `files lists ${entry}`);
   });
 

@@ -31,11 +31,12 @@
  * with its gzip bytes and the largest modules in it (from its sourcemap).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
-import { buildWidget, type BuiltFiles } from '../../scripts/bench/build.ts';
+import { buildWidget, ROOT, type BuiltFiles } from '../../scripts/bench/build.ts';
+import { ENGLISH_PARTS } from '../../src/i18n/en.ts';
 import {
   bundledSources,
   COMPLETE_GZIP_BUDGET,
@@ -164,6 +165,28 @@ describe('size budgets', { timeout: 180_000 }, () => {
       size.closure.gzip <= PACKAGE_ENTRY_GZIP_BUDGET,
       `the package entry is ${size.closure.gzip} B gzipped, over its ${PACKAGE_ENTRY_GZIP_BUDGET} B budget by ${size.closure.gzip - PACKAGE_ENTRY_GZIP_BUDGET} B`,
     );
+  });
+
+  // The English of a later moment travels with its chunk (src/i18n/en.ts): its part must be in the chunk that names its keys, or the
+  // widget would show a key. Keys named literally are checked; the few built from a value (`phase.${step}`) name their part's keys only.
+  it("each chunk names only English strings it carries or the first load has; the first load carries no later moment's", () => {
+    const partOf = new Map(Object.entries(ENGLISH_PARTS).flatMap(([name, part]) => Object.keys(part).map((key) => [key, name] as const)));
+    const misplaced: string[] = [];
+    for (const chunk of sizes.chunks.filter((c) => c.role !== 'language')) {
+      const file = join(files.scriptDir, chunk.file);
+      const sources = bundledSources(file)
+        .map((source) => resolve(dirname(file), source))
+        .filter((source) => source.startsWith(join(ROOT, 'src')));
+      const parts = sources.map((source) => /[\\/]src[\\/]i18n[\\/]en[\\/](\w+)\.ts$/.exec(source)?.[1]).filter((part) => part !== undefined);
+      if (chunk.role === 'entry') assert.deepEqual(parts, ['form'], `${chunk.file} carries the first load's English only`);
+      const carried = new Set(['form', ...parts]);
+      for (const source of sources)
+        for (const [, key] of readFileSync(source, 'utf8').matchAll(/['"`]([a-z]+\.[\w.-]+)['"`]/g)) {
+          const part = partOf.get(key!);
+          if (part && !carried.has(part)) misplaced.push(`${chunk.file}: ${relative(ROOT, source)} names '${key}', whose English is in src/i18n/en/${part}.ts`);
+        }
+    }
+    assert.deepEqual([...new Set(misplaced)], []);
   });
 
   it('the script-tag build has no viem client or HTTP transport code, in any chunk (the widget speaks EIP-1193 and fetch)', async () => {

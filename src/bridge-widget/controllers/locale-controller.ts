@@ -14,7 +14,8 @@ import { formatPercent } from '../../format/number.js';
 import { chooseLocale, directionOf, type LocaleChoice } from '../../i18n/choose.js';
 import { failedLocale, loadLocale } from '../../i18n/loaders.js';
 import {
-  en,
+  english,
+  englishText,
   fill,
   LOCALES,
   onLocaleRegistered,
@@ -25,7 +26,7 @@ import {
   type Strings,
   type Vars,
 } from '../../i18n/strings.js';
-import { englishText, errorKey, type Problem } from '../../flow/problems.js';
+import { errorKey, type Problem } from '../../flow/problems.js';
 
 export interface LocaleHost extends ReactiveElement {
   locale: string;
@@ -121,7 +122,7 @@ export class LocaleController implements ReactiveController {
     if (load) void loadLocale(load).then(() => failedLocale(load) && this.#refresh());
     const registered = LOCALES[choice.key];
     const language = registered ? choice.key : 'en';
-    const base = registered ?? en;
+    const base = registered ?? (english as Strings);
     const table = host.strings ? { ...base, ...host.strings } : base;
     const resolved: Resolved = { sources, strings: host.strings, choice, language, table, intl: choice.tag, rtl: false, direction: 'ltr' };
     // The language about to show decides how values sit in its sentences, even before its table arrives.
@@ -169,7 +170,7 @@ export class LocaleController implements ReactiveController {
 
   t(key: StringKey, vars?: Vars): string {
     const { table, intl, rtl } = this.#current;
-    return fill(table[key] ?? en[key], vars, { locale: intl, rtl });
+    return fill(table[key] ?? englishText(key), vars, { locale: intl, rtl });
   }
 
   /** The form of the plural string `key` for `count`, by the locale's plural rules (`count` is also a variable). */
@@ -195,7 +196,9 @@ export class LocaleController implements ReactiveController {
    */
   problemText(problem: Problem): string {
     const key = errorKey(problem) as StringKey;
-    if (englishText(key) === undefined) return problem.message;
-    return this.#host.strings?.[key] ?? (this.#current.language === 'en' ? problem.message : this.t(key));
+    const { language, table } = this.#current;
+    // The language's own table, not English: the English of a later moment's kinds may not be here yet, a language add-on has them all.
+    const text: unknown = this.#host.strings?.[key] ?? (language === 'en' ? undefined : table[key]);
+    return typeof text === 'string' ? text : problem.message;
   }
 }

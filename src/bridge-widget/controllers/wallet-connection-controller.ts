@@ -24,7 +24,7 @@
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { StringKey } from '../../i18n/strings.js';
-import { en } from '../../i18n/strings.js';
+import { english } from '../../i18n/strings.js';
 import { WalletError, getAccounts, requestAccounts, type Address } from '../../wallet/index.js';
 import { INJECTED_RDNS, WalletRegistry, rememberWallet, rememberedWallet, type DiscoveredWallet } from '../../wallet/discovery.js';
 import { BridgeConnectRequestEvent } from '../../events/bridge-connect-request.js';
@@ -137,7 +137,7 @@ export class WalletConnectionController implements ReactiveController {
     if (!proceed) return false;
     if (!this.#hostOwnsProvider && !this.discovering) {
       console.error(NOBODY_CONNECTS);
-      this.#onError(new WalletError('no-provider', en['error.wallet-no-provider']));
+      this.#onError(new WalletError('no-provider', english['error.wallet-no-provider']));
       return false;
     }
     if (this.discovering) this.#registry.request();

@@ -5,6 +5,8 @@
 import { html, type TemplateResult } from 'lit';
 import { TransferHistory, type HistoryOpenDetail } from '../../components/transfer-history/transfer-history.js';
 import { defineLaterElements } from '../../define-elements.js';
+import { enHistory } from '../../i18n/en/history.js';
+import { addEnglish } from '../../i18n/strings.js';
 import { EXPORT_HISTORY } from '../export-parts.js';
 import type { Shell } from '../shell.js';
 
@@ -13,6 +15,8 @@ export const ELEMENTS = {
 } as const;
 
 defineLaterElements(ELEMENTS);
+// The English this moment shows, before its first render (its parts bring theirs too; its views here need it through the shell).
+addEnglish(enHistory);
 
 export function renderHistory({ session }: Shell): TemplateResult {
   const chains = session.remote.catalog?.chains ?? [];

@@ -8,11 +8,12 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ApprovalSteps, type ApprovalStepView } from '../../components/approval-steps/approval-steps.js';
 import { RouteReview, type RouteReviewView } from '../../components/route-review/route-review.js';
 import { defineLaterElements } from '../../define-elements.js';
+import { enReview } from '../../i18n/en/review.js';
 import { walletPrompts } from '../../flow/execution.js';
 import type { TransferSession } from '../../flow/session.js';
 import { shortenHex } from '../../format/amount.js';
 import { explorerAddressUrl, explorerTxUrl } from '../../format/safe-url.js';
-import type { StringKey } from '../../i18n/strings.js';
+import { addEnglish, type StringKey } from '../../i18n/strings.js';
 import { EXPORT_APPROVALS } from '../export-parts.js';
 import type { Shell } from '../shell.js';
 
@@ -22,6 +23,8 @@ export const ELEMENTS = {
 } as const;
 
 defineLaterElements(ELEMENTS);
+// The English this moment shows, before its first render (its parts bring theirs too; its views here need it through the shell).
+addEnglish(enReview);
 
 /** The approvals, each spender named by its role: the contract the transfer goes to is the bridge contract; any other is one more contract of the route. */
 export function approvalSteps(session: TransferSession, t: (key: StringKey) => string): ApprovalStepView[] {

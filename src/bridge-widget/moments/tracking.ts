@@ -6,13 +6,14 @@
 import { html, type TemplateResult } from 'lit';
 import { StatusTracker, type StatusView } from '../../components/status-tracker/status-tracker.js';
 import { defineLaterElements } from '../../define-elements.js';
+import { enTracking } from '../../i18n/en/tracking.js';
 import { receivedBelowMinimum } from '../../flow/intent-store.js';
 import type { TransferSession } from '../../flow/session.js';
 import { explorerTxUrl } from '../../format/safe-url.js';
 import { shortenHex } from '../../format/amount.js';
 import { checksumAddress } from '../../model/checksum.js';
 import type { SavedTransfer } from '../../flow/intent-store.js';
-import type { StringKey } from '../../i18n/strings.js';
+import { addEnglish, type StringKey } from '../../i18n/strings.js';
 import { EXPORT_TRACKER } from '../export-parts.js';
 import type { Shell } from '../shell.js';
 
@@ -21,6 +22,8 @@ export const ELEMENTS = {
 } as const;
 
 defineLaterElements(ELEMENTS);
+// The English this moment shows, before its first render (its parts bring theirs too; its views here need it through the shell).
+addEnglish(enTracking);
 
 type Format = (value: bigint, decimals: number, symbol?: string) => string;
 type Translate = (key: StringKey, vars?: Record<string, string>) => string;

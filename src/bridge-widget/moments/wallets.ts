@@ -5,12 +5,16 @@
  */
 import { WalletChooser } from '../../components/wallet-chooser/wallet-chooser.js';
 import { defineLaterElements } from '../../define-elements.js';
+import { enWallets } from '../../i18n/en/wallets.js';
+import { addEnglish } from '../../i18n/strings.js';
 
 export const ELEMENTS = {
   'bw-wallet-chooser': WalletChooser,
 } as const;
 
 defineLaterElements(ELEMENTS);
+// The English this moment shows, before its first render (its parts bring theirs too; its views here need it through the shell).
+addEnglish(enWallets);
 
 declare global {
   interface HTMLElementTagNameMap {

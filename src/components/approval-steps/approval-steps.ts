@@ -5,6 +5,7 @@ import { fillParts } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './approval-steps.styles.js';
+import { enReview } from '../../i18n/en/review.js';
 
 export type ApprovalStepState = 'checking' | 'needed' | 'sufficient' | 'waiting-wallet' | 'mining' | 'rechecking' | 'done' | 'failed' | 'rejected';
 
@@ -78,6 +79,8 @@ const address = (hex: string) => html`<span class="address" dir="ltr" title=${he
  * @cssprop --bridge-font-mono - Addresses.
  */
 export class ApprovalSteps extends PartElement {
+  protected static override english = enReview;
+
   static override properties: PropertyDeclarations = {
     steps: { attribute: false },
     unlimited: { type: Boolean },

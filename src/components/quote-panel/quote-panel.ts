@@ -3,7 +3,7 @@ import { cssProperties } from '../shared/css-properties.js';
 import type { Estimate } from '../../api/schemas.js';
 import { formatAmount, formatUsd } from '../../format/amount.js';
 import { formatPercent } from '../../format/number.js';
-import { en, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
+import { english, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './quote-panel.styles.js';
@@ -17,9 +17,7 @@ export interface ValueLossConfirmDetail {
   confirmed: boolean;
 }
 
-import { SLIPPAGE_PRESETS, SLIPPAGE_WARN_ABOVE, SlippageControl } from './slippage-control.js';
-
-export { SLIPPAGE_PRESETS, SLIPPAGE_WARN_ABOVE };
+import type { SlippageControl } from './slippage-control.js';
 import { SLIPPAGE_MAX, expectedSeconds, givenUsd, isPaidOnTop, valueLossPercent } from '../../model/quote.js';
 import { formatEstimate, formatRelative, secondsUntil } from '../../format/duration.js';
 
@@ -39,7 +37,7 @@ export function humanFeeType(type: string, strings?: StringOverrides): string {
   if (!words) return translate(strings, 'fee.generic');
   const key = `fee.${words.replace(/ /g, '_')}`;
   // Every key starts with `fee.`, so `in` finds no inherited name.
-  if (key in en) return translate(strings, key as StringKey);
+  if (key in english) return translate(strings, key as StringKey);
   return translate(strings, 'fee.other', { name: words.charAt(0).toUpperCase() + words.slice(1) });
 }
 
@@ -104,6 +102,7 @@ export class QuotePanel extends PartElement {
     now: { state: true },
     expanded: { state: true },
     feesWere: { state: true },
+    slippageFailed: { state: true },
   };
 
   static override styles = [hostStyles, partTokens, styles];
@@ -150,15 +149,18 @@ export class QuotePanel extends PartElement {
   private now = Date.now();
   /** The summary line is open. */
   private expanded = false;
-  readonly #slippage = new SlippageControl(this, {
-    slippage: () => this.slippage,
-    set: (value) => this.#setSlippage(value),
-    t: (key, vars) => this.t(key, vars),
-    percent: (value) => this.#percentText(value),
-    intl: () => this.intl,
-  });
+  /**
+   * The slippage row of the full panel, a chunk of its own (./slippage-control.ts,
+   * shared with the settings behind the swap box's gear): the swap box's summary
+   * has no slippage row, so the first load does not carry it. Loaded when a full
+   * panel is connected.
+   */
+  #slippage: SlippageControl | undefined;
+  #slippageLoading: Promise<void> | undefined;
   /** Total fees (USD) before a slippage change, while the quote asked with the new slippage costs otherwise: the change is visible. */
   private feesWere: string | undefined = undefined;
+  /** The slippage row's chunk could not be fetched: the panel says so where the row would be. */
+  private slippageFailed = false;
   /** Total fees of the last estimate shown, and of the one shown when the slippage last changed. */
   #lastFees: string | undefined;
   #feesBefore: string | undefined;
@@ -172,6 +174,7 @@ export class QuotePanel extends PartElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    if (!this.summary) this.#loadSlippage();
     this.now = Date.now();
     this.#timer = setInterval(() => {
       if (this.refreshAt !== undefined || this.retryAt !== undefined) this.now = Date.now();
@@ -188,7 +191,8 @@ export class QuotePanel extends PartElement {
     // The wait is said once when the service turns busy, not at every second of the countdown (the notice itself is no live region).
     if (this.retryAt !== undefined && changed.has('retryAt') && changed.get('retryAt') === undefined) this.announce(this.#busyText(this.retryAt));
     // A slippage set by the host (not the one just typed) replaces the custom text.
-    if (changed.has('slippage')) this.#slippage.sync(this.slippage);
+    if (changed.has('slippage')) this.#slippage?.sync(this.slippage);
+    if (changed.has('summary') && !this.summary && this.isConnected) this.#loadSlippage();
     // A slippage change (not the first value) keeps the fees shown until the quote for the new slippage says otherwise.
     if (changed.get('slippage') !== undefined) this.#feesBefore = this.#lastFees;
     const estimate = this.estimate;
@@ -205,6 +209,25 @@ export class QuotePanel extends PartElement {
         this.announce(this.t('quote.ready', { amount: this.#toText(estimate.toAmount) }));
       }
     }
+  }
+
+  #loadSlippage(): void {
+    this.#slippageLoading ??= import('./slippage-control.js').then(
+      ({ SlippageControl }) => {
+        this.#slippage = new SlippageControl(this, {
+          slippage: () => this.slippage,
+          set: (value) => this.#setSlippage(value),
+          t: (key, vars) => this.t(key, vars),
+          percent: (value) => this.#percentText(value),
+          intl: () => this.intl,
+        });
+        this.#slippage.sync(this.slippage);
+        this.requestUpdate();
+      },
+      () => {
+        this.slippageFailed = true;
+      },
+    );
   }
 
   #setSlippage(value: number): void {
@@ -235,7 +258,8 @@ export class QuotePanel extends PartElement {
                     ? nothing
                     : html`<p class="usd" part="fees-were">${this.t('quote.feesWere', { fees: formatUsd(this.feesWere, this.intl) ?? '?' })}</p>`
                 }`
-            : html`${this.#renderHeader(busy)} ${body} ${this.#slippage.render()}`
+            : html`${this.#renderHeader(busy)} ${body}
+              ${this.slippageFailed ? html`<p class="usd" role="alert">${this.t('error.chunk-load')}</p>` : (this.#slippage?.render() ?? nothing)}`
         }
         ${this.#renderValueLoss(estimate)}
         <div class="visually-hidden" aria-live="polite">${this.announcement}</div>

@@ -9,7 +9,8 @@ import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 
 import { live } from 'lit/directives/live.js';
 import { normaliseDigits } from '../../format/amount.js';
 import { percentAffix } from '../../format/number.js';
-import type { StringKey, Vars } from '../../i18n/strings.js';
+import { enSettings } from '../../i18n/en/settings.js';
+import { addEnglish, type StringKey, type Vars } from '../../i18n/strings.js';
 import { SLIPPAGE_MAX } from '../../model/quote.js';
 
 /** Slippage presets, in percent. */
@@ -48,7 +49,10 @@ export class SlippageControl {
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly io: SlippageHost,
-  ) {}
+  ) {
+    // The control's English is in its chunk, not in the first load (src/i18n/en.ts).
+    addEnglish(enSettings);
+  }
 
   /** A slippage set from outside (not the one just typed) replaces the custom text. */
   sync(slippage: number): void {

@@ -6,6 +6,7 @@ import { NATIVE_TOKEN } from '../../model/tokens.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './route-review.styles.js';
+import { enReview } from '../../i18n/en/review.js';
 
 /** How to show a token's amounts. */
 export interface ReviewToken {
@@ -48,6 +49,8 @@ export interface RouteReviewView {
  * @cssprop --bridge-color-accent - Buttons.
  */
 export class RouteReview extends PartElement {
+  protected static override english = enReview;
+
   static override properties: PropertyDeclarations = {
     view: { attribute: false },
   };

@@ -1,6 +1,6 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
 import { directionOf } from '../../i18n/choose.js';
-import { plural, translate, type PluralKey, type StringKey, type StringOverrides, type Vars } from '../../i18n/strings.js';
+import { addEnglish, plural, translate, type PluralKey, type StringKey, type StringOverrides, type Strings, type Vars } from '../../i18n/strings.js';
 import { LocaleRequestEvent, type LocaleContext } from './locale.js';
 
 /** Detail of the internal `bw-announce` event. */
@@ -26,6 +26,12 @@ export class PartElement extends LitElement {
     announcement: { state: true },
   };
 
+  /**
+   * The English strings of a later moment that this part shows (src/i18n/en/review.ts, …): they join the
+   * English table when the part connects, so a part used on its own has them too.
+   */
+  protected static english: Partial<Strings> | undefined = undefined;
+
   /** Strings to use instead of the English defaults: any subset of the table's keys (see `src/i18n`). */
   strings: StringOverrides | undefined = undefined;
 
@@ -40,6 +46,8 @@ export class PartElement extends LitElement {
   #localeRequest: LocaleRequestEvent | undefined;
 
   override connectedCallback(): void {
+    const { english } = this.constructor as typeof PartElement;
+    if (english) addEnglish(english);
     super.connectedCallback();
     this.#localeRequest = new LocaleRequestEvent((context) => {
       this.#context = context;

@@ -8,6 +8,7 @@ import { fillParts, type StringKey } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './status-tracker.styles.js';
+import { enTracking } from '../../i18n/en/tracking.js';
 
 export type { TransferPhase } from '../../model/transfer-phase.js';
 
@@ -135,6 +136,8 @@ export { formatDuration };
  * @cssprop --bridge-font-mono - Ids.
  */
 export class StatusTracker extends PartElement {
+  protected static override english = enTracking;
+
   static override properties: PropertyDeclarations = {
     view: { attribute: false },
     now: { state: true },

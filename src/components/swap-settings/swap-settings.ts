@@ -1,10 +1,9 @@
-import { css, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { adoptStyles, css, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { formatPercent } from '../../format/number.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
-import { styles as quoteStyles } from '../quote-panel/quote-panel.styles.js';
-import { SlippageControl } from '../quote-panel/slippage-control.js';
 import type { SlippageChangeDetail } from '../quote-panel/quote-panel.js';
+import type { SwapSettingsDialog } from './swap-settings-dialog.js';
 
 const gearIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
   <circle cx="10" cy="10" r="2.75" />
@@ -13,10 +12,13 @@ const gearIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
   />
   <circle cx="10" cy="10" r="5.5" />
 </svg>`;
-const closeIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" /></svg>`;
 
 /**
  * @summary The swap box's settings: a gear button in the header opening a modal dialog with the slippage (presets and a custom value); the gear carries a mark while a setting differs from its default.
+ *
+ * The dialog is a chunk of its own (./swap-settings-dialog.ts), loaded while
+ * the page is idle once the gear is on the page, or on the first click if
+ * that comes sooner.
  *
  * @fires slippage-change - `CustomEvent<SlippageChangeDetail>` when a preset is picked or a valid custom value is typed. Bubbles, not composed.
  *
@@ -29,12 +31,12 @@ export class SwapSettings extends PartElement {
   static override properties: PropertyDeclarations = {
     slippage: { type: Number },
     defaultSlippage: { type: Number, attribute: 'default-slippage' },
+    chunkFailed: { state: true },
   };
 
   static override styles = [
     hostStyles,
     partTokens,
-    quoteStyles,
     css`
       :host {
         display: inline-flex;
@@ -76,48 +78,6 @@ export class SwapSettings extends PartElement {
         background: var(--_accent);
         box-shadow: 0 0 0 2px var(--_bg);
       }
-      dialog {
-        box-sizing: border-box;
-        width: min(380px, calc(100% - 32px));
-        padding: var(--_space);
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-        background: var(--_bg);
-        color: var(--_text);
-        font-family: var(--bridge-font, system-ui, sans-serif);
-        font-size: var(--bridge-font-size, 15px);
-        line-height: 1.4;
-      }
-      dialog::backdrop {
-        background: var(--bridge-color-backdrop, rgb(10 12 16 / 0.5));
-      }
-      dialog[open] {
-        display: grid;
-        gap: 12px;
-      }
-      /* The label on its own line, the four choices on one row below it. */
-      .slippage-label {
-        flex-basis: 100%;
-      }
-      .head {
-        display: flex;
-        align-items: center;
-        justify-content: space-between;
-      }
-      h2 {
-        margin: 0;
-        font-size: 1.0625em;
-        font-weight: 650;
-      }
-      @media (max-width: 480px) {
-        dialog {
-          width: 100%;
-          max-width: none;
-          margin-block-end: 0;
-          border-end-start-radius: 0;
-          border-end-end-radius: 0;
-        }
-      }
     `,
   ];
 
@@ -126,53 +86,93 @@ export class SwapSettings extends PartElement {
   /** The slippage the host set (or the widget's default): the gear shows a mark while `slippage` differs. */
   defaultSlippage = 1;
 
-  readonly #control = new SlippageControl(this, {
-    slippage: () => this.slippage,
-    set: (value) => {
-      if (value === this.slippage) return;
-      this.slippage = value;
-      this.dispatchEvent(new CustomEvent<SlippageChangeDetail>('slippage-change', { detail: { slippage: value }, bubbles: true, composed: false }));
-    },
-    t: (key, vars) => this.t(key, vars),
-    percent: (value) => formatPercent(value, this.intl),
-    intl: () => this.intl,
-  });
+  /** The dialog's chunk could not be fetched (offline, a CDN error): the gear says so instead of doing nothing. */
+  private chunkFailed = false;
 
-  get #dialog(): HTMLDialogElement | null {
+  #dialog: SwapSettingsDialog | undefined;
+  #loading: Promise<SwapSettingsDialog | undefined> | undefined;
+  #idle: (() => void) | undefined;
+
+  get #dialogElement(): HTMLDialogElement | null {
     return this.renderRoot.querySelector('dialog');
   }
 
-  /** Opens the settings dialog. */
-  show(): void {
-    this.#dialog?.showModal();
+  /** Opens the settings dialog (loading it first, if the page was not idle yet). */
+  async show(): Promise<void> {
+    const dialog = this.#dialog ?? (await this.#loadDialog());
+    if (!dialog || !this.isConnected) return;
+    await this.updateComplete;
+    const element = this.#dialogElement;
+    if (element && !element.open) element.showModal();
   }
 
   /** Closes it; focus returns to the gear (the platform's dialog does that). */
   hide(): void {
-    this.#dialog?.close();
+    this.#dialogElement?.close();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.#loading) return;
+    const load = () => void this.#loadDialog();
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 2_000 });
+      this.#idle = () => cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(load, 200);
+      this.#idle = () => clearTimeout(id);
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#idle?.();
+    this.#idle = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('slippage')) this.#control.sync(this.slippage);
+    if (changed.has('slippage')) this.#dialog?.sync(this.slippage);
   }
 
-  #onDialogClick(event: MouseEvent): void {
-    if (event.target === event.currentTarget) this.hide();
+  #setSlippage(value: number): void {
+    if (value === this.slippage) return;
+    this.slippage = value;
+    this.dispatchEvent(new CustomEvent<SlippageChangeDetail>('slippage-change', { detail: { slippage: value }, bubbles: true, composed: false }));
+  }
+
+  /** Once per element: the dialog's chunk, its styles added to this shadow root. A failed fetch is not retried (browsers keep a failed module for the page's life). */
+  #loadDialog(): Promise<SwapSettingsDialog | undefined> {
+    this.#loading ??= import('./swap-settings-dialog.js').then(
+      ({ SwapSettingsDialog }) => {
+        const root = this.renderRoot;
+        if (root instanceof ShadowRoot) adoptStyles(root, [...(this.constructor as typeof SwapSettings).elementStyles, ...SwapSettingsDialog.styles]);
+        this.#dialog = new SwapSettingsDialog(this, {
+          slippage: () => this.slippage,
+          set: (value) => this.#setSlippage(value),
+          t: (key, vars) => this.t(key, vars),
+          percent: (value) => formatPercent(value, this.intl),
+          intl: () => this.intl,
+          hide: () => this.hide(),
+        });
+        this.requestUpdate();
+        return this.#dialog;
+      },
+      () => {
+        this.chunkFailed = true;
+        return undefined;
+      },
+    );
+    return this.#loading;
   }
 
   override render() {
     const changed = this.slippage !== this.defaultSlippage;
     const label = this.t(changed ? 'box.settingsChanged' : 'box.settings');
-    return html`<button class="gear" part="gear" type="button" aria-haspopup="dialog" aria-label=${label} title=${label} @click=${this.show}>
+    return html`<button class="gear" part="gear" type="button" aria-haspopup="dialog" aria-label=${label} title=${label} @click=${() => void this.show()}>
         ${gearIcon}${changed ? html`<span class="mark" aria-hidden="true"></span>` : nothing}
       </button>
-      <dialog part="dialog" aria-labelledby="settings-heading" @click=${this.#onDialogClick}>
-        <div class="head">
-          <h2 id="settings-heading">${this.t('box.settings')}</h2>
-          <button class="close" type="button" aria-label=${this.t('picker.close')} @click=${this.hide}>${closeIcon}</button>
-        </div>
-        ${this.#control.render()}
-      </dialog>`;
+      ${this.chunkFailed ? html`<span class="visually-hidden" role="alert">${this.t('error.chunk-load')}</span>` : nothing}
+      ${this.#dialog?.render() ?? nothing}`;
   }
 }
 

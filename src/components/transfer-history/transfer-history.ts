@@ -6,6 +6,7 @@ import type { StringKey } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './transfer-history.styles.js';
+import { enHistory } from '../../i18n/en/history.js';
 
 /** Detail of `bw-history-open`: the transfer the user asked to follow again. */
 export interface HistoryOpenDetail {
@@ -29,6 +30,8 @@ export interface HistoryOpenDetail {
  * @cssprop --bridge-radius-small - Corner radius of an item.
  */
 export class TransferHistory extends PartElement {
+  protected static override english = enHistory;
+
   static override properties: PropertyDeclarations = {
     transfers: { attribute: false },
     chainNames: { attribute: false },

@@ -2,6 +2,7 @@ import { html, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { PickerElement, type PickerContext } from '../shared/picker.js';
 // Static, unlike the pickers' dialogs: the chooser is nothing but its dialog, and is itself a later moment's chunk (src/bridge-widget/moments/wallets.ts).
 import { WalletChooserDialog } from './wallet-chooser-dialog.js';
+import { enWallets } from '../../i18n/en/wallets.js';
 
 /** A wallet as the chooser shows it; the shell derives it from the EIP-6963 announcements. */
 export interface WalletOption {
@@ -38,6 +39,8 @@ export type WalletSelectEvent = CustomEvent<WalletSelectDetail>;
  * @csspart logo - Wallet icons (image or fallback letters).
  */
 export class WalletChooser extends PickerElement {
+  protected static override english = enWallets;
+
   static override properties: PropertyDeclarations = {
     wallets: { attribute: false },
   };

@@ -61,6 +61,8 @@ async function mount(props: Props = {}) {
   const el = await fixture<QuotePanel>(html`<bw-quote-panel style="width: 420px"></bw-quote-panel>`);
   Object.assign(el, { fromSymbol: 'USDC', fromDecimals: 6, toSymbol: 'USDC', toDecimals: 6, locale: 'en-US', ...props });
   await el.updateComplete;
+  // The full panel's slippage row is a chunk of its own, loaded when the panel is connected.
+  if (!el.summary) await waitUntil(() => el.shadowRoot!.querySelector('[part="slippage"]'), 'the slippage row');
   const slippage: SlippageChangeDetail[] = [];
   const confirms: ValueLossConfirmDetail[] = [];
   el.addEventListener('slippage-change', (e) => slippage.push((e as CustomEvent<SlippageChangeDetail>).detail));

@@ -1,0 +1,88 @@
+/**
+ * The dialog of `<bw-swap-settings>` (the slippage presets and custom value),
+ * a chunk of its own: the gear is in the first load, what it opens is loaded
+ * while the page is idle, or on the first click if that comes sooner
+ * (./swap-settings.ts).
+ */
+import { css, html, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { StringKey } from '../../i18n/strings.js';
+import { styles as quoteStyles } from '../quote-panel/quote-panel.styles.js';
+import { SlippageControl, type SlippageHost } from '../quote-panel/slippage-control.js';
+
+const closeIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" /></svg>`;
+
+export class SwapSettingsDialog {
+  static readonly styles = [
+    quoteStyles,
+    css`
+      dialog {
+        box-sizing: border-box;
+        width: min(380px, calc(100% - 32px));
+        padding: var(--_space);
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        background: var(--_bg);
+        color: var(--_text);
+        font-family: var(--bridge-font, system-ui, sans-serif);
+        font-size: var(--bridge-font-size, 15px);
+        line-height: 1.4;
+      }
+      dialog::backdrop {
+        background: var(--bridge-color-backdrop, rgb(10 12 16 / 0.5));
+      }
+      dialog[open] {
+        display: grid;
+        gap: 12px;
+      }
+      /* The label on its own line, the four choices on one row below it. */
+      .slippage-label {
+        flex-basis: 100%;
+      }
+      .head {
+        display: flex;
+        align-items: center;
+        justify-content: space-between;
+      }
+      h2 {
+        margin: 0;
+        font-size: 1.0625em;
+        font-weight: 650;
+      }
+      @media (max-width: 480px) {
+        dialog {
+          width: 100%;
+          max-width: none;
+          margin-block-end: 0;
+          border-end-start-radius: 0;
+          border-end-end-radius: 0;
+        }
+      }
+    `,
+  ];
+
+  readonly #control: SlippageControl;
+
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly io: SlippageHost & { hide(): void },
+  ) {
+    this.#control = new SlippageControl(host, io);
+    this.#control.sync(io.slippage());
+  }
+
+  /** A slippage set from outside replaces the custom text. */
+  sync(slippage: number): void {
+    this.#control.sync(slippage);
+  }
+
+  render(): TemplateResult {
+    const t = (key: StringKey) => this.io.t(key);
+    return html`<dialog part="dialog" aria-labelledby="settings-heading" @click=${(event: MouseEvent) => event.target === event.currentTarget && this.io.hide()}>
+      <div class="head">
+        <h2 id="settings-heading">${t('box.settings')}</h2>
+        <button class="close" type="button" aria-label=${t('picker.close')} @click=${() => this.io.hide()}>${closeIcon}</button>
+      </div>
+      ${this.#control.render()}
+    </dialog>`;
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * English, the history's part: the account's recent transfers under the form.
+ * Travels with the history chunk (src/bridge-widget/moments/history.ts and
+ * <bw-transfer-history> add it). ../en.ts joins the parts.
+ */
+export const enHistory = {
+  'history.toggle': 'Recent transfers ({count})',
+  'history.item': '{amount} {symbol}, {from} → {chain}',
+  'history.success': 'Arrived',
+  'history.failed': 'Failed, refund initiated',
+  'history.refunded': 'Refunded',
+  'history.not-found': 'Unknown to the service',
+  'history.pending': 'In progress',
+  'history.abandoned': 'Not sent',
+  'history.checking': 'Checking on the chain',
+  'history.checked': 'Arrived · checked',
+  'history.unchecked': 'Reported complete · not checked',
+  'history.disputed': 'Not confirmed on the chain',
+} as const;
