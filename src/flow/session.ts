@@ -5,6 +5,8 @@
  * - `form` (./form-state.ts): what the user typed and chose, and the draft it adds up to;
  * - `execution` (./execution.ts): the attempt between the click and the broadcast;
  * - `tracking` (./tracking.ts): broadcast transfers followed to their end, and the history;
+ *   a chunk of its own, loaded when the account has a saved transfer (to resume or
+ *   list) or a transfer starts, and `undefined` until then;
  * - the wording of problems (./problems.ts).
  * It moves through form → executing → tracking. The element gives it what the
  * host set and what the user typed, renders its rooms' state, and turns its
@@ -28,7 +30,8 @@ import { IntentStore, type KeyValueStorage } from './intent-store.js';
 import { describeError, type Problem } from './problems.js';
 import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
-import { TransferTracking, type TrackingContext } from './tracking.js';
+import { loadTrackingRoom } from './chunks.js';
+import type { TransferTracking, TrackingContext } from './tracking.js';
 
 export type View = 'form' | 'executing' | 'tracking';
 
@@ -59,13 +62,19 @@ export class TransferSession implements ReactiveControllerHost {
   readonly remote: RemoteResources;
   readonly form: FormState;
   readonly execution: TransferExecution;
-  readonly tracking: TransferTracking;
+  /** Loaded on demand (see `#loadTracking`): a form with nothing saved to follow or list never needs it. */
+  tracking: TransferTracking | undefined;
 
   view: View = 'form';
   settings: SessionSettings;
   provider: Eip1193Provider | undefined;
   account: Address | undefined;
   connected = false;
+
+  /** The tracking room on its way or here (cleared when the load failed, so that the next need tries again). */
+  #trackingLoad: Promise<TransferTracking> | undefined;
+  /** `disconnect` ran and no `connect` since: a tracking room that arrives now follows nothing. */
+  #stopped = false;
 
   readonly #listeners = new Set<SessionListener>();
   readonly #controllers = new Set<ReactiveController>();
@@ -113,23 +122,60 @@ export class TransferSession implements ReactiveControllerHost {
         this.view = 'form';
         this.report(error, intentId);
       },
-      broadcast: (record, show) => this.tracking.follow(record, show || this.view === 'form'),
+      // The room was asked for when the transfer started (`bridge`): here already, unless its chunk could not be loaded.
+      // Then the form says so; the transfer is saved, and a reload follows it.
+      broadcast: (record, show) =>
+        this.#withTracking(
+          (tracking) => tracking.follow(record, show || this.view === 'form'),
+          (error) => {
+            if (this.view === 'executing') this.view = 'form';
+            this.report(error, record.intentId);
+          },
+        ),
     });
-    this.tracking = new TransferTracking({
-      client,
-      store,
-      account: () => this.account,
-      provider: () => this.provider,
-      timing: options.transfer,
-      shown: (saved) => {
-        this.view = saved ? 'tracking' : 'form';
+  }
+
+  /**
+   * The tracking room, loaded once (./chunks.ts). On arrival it reads the
+   * account's history and resumes its unfinished transfers: the account may
+   * have changed while the chunk was on its way, so it reads the account then.
+   */
+  #loadTracking(): Promise<TransferTracking> {
+    this.#trackingLoad ??= loadTrackingRoom().then(
+      ({ TransferTracking }) => {
+        const changed = () => this.requestUpdate();
+        const tracking = (this.tracking = new TransferTracking({
+          client: this.client,
+          store: this.store,
+          account: () => this.account,
+          provider: () => this.provider,
+          timing: this.options.transfer,
+          shown: (saved) => {
+            this.view = saved ? 'tracking' : 'form';
+            changed();
+          },
+          changed,
+          emit: this.#emit.bind(this),
+          report: (error, intentId) => this.report(error, intentId),
+          finished: () => this.remote.refreshBalances(),
+        }));
+        tracking.readHistory();
+        if (this.account && !this.#stopped) tracking.resume(this.account, this.view !== 'form');
         changed();
+        return tracking;
       },
-      changed,
-      emit,
-      report: (error, intentId) => this.report(error, intentId),
-      finished: () => this.remote.refreshBalances(),
-    });
+      (error: unknown) => {
+        this.#trackingLoad = undefined;
+        throw error;
+      },
+    );
+    return this.#trackingLoad;
+  }
+
+  /** Runs `use` with the tracking room: at once when it is here, otherwise once it arrived; `failed` hears why it could not come (by default the form shows it). */
+  #withTracking(use: (tracking: TransferTracking) => void, failed: (error: unknown) => void = (error) => this.report(error)): void {
+    if (this.tracking) return use(this.tracking);
+    this.#loadTracking().then(use, failed);
   }
 
   // ---- the Tasks' host --------------------------------------------------------
@@ -172,6 +218,7 @@ export class TransferSession implements ReactiveControllerHost {
   connect(): void {
     if (this.connected) return;
     this.connected = true;
+    this.#stopped = false;
     this.remote.loadCatalog();
     this.requestUpdate();
   }
@@ -179,9 +226,10 @@ export class TransferSession implements ReactiveControllerHost {
   /** Stops every timer and request: a detached widget must not keep requests (and itself) alive. */
   disconnect(): void {
     this.connected = false;
+    this.#stopped = true;
     this.remote.stop();
     this.execution.stop();
-    this.tracking.stop();
+    this.tracking?.stop();
     this.requestUpdate();
   }
 
@@ -205,8 +253,13 @@ export class TransferSession implements ReactiveControllerHost {
     const previous = this.account;
     this.account = account;
     if (previous && this.view === 'executing') this.execution.accountChanged();
-    this.tracking.readHistory();
-    if (account) this.tracking.resume(account, this.view !== 'form');
+    if (this.tracking) {
+      this.tracking.readHistory();
+      if (account) this.tracking.resume(account, this.view !== 'form');
+    } else if (account && this.store.list(account).length > 0) {
+      // Something saved to resume or to list: the room comes now, and resumes on arrival.
+      this.#withTracking(() => undefined);
+    }
     this.requestUpdate();
   }
 
@@ -275,18 +328,21 @@ export class TransferSession implements ReactiveControllerHost {
     if (!quote || !inputs || !provider || !account || !client || !fromChain || !toChain || !fromToken || !toToken) return Promise.resolve();
     this.form.setProblem(undefined);
     this.view = 'executing';
+    // The tracking room follows the transfer once broadcast: asked for now, it is here by then.
+    this.#loadTracking().catch(() => undefined);
     return this.execution.run({ quote, inputs, fromChain, toChain, fromToken, toToken, chains, provider, account, client });
   }
 
   /** Back to the form after a transfer; a locked preset amount stays. */
   newTransfer(): void {
-    this.tracking.show(undefined);
+    // Only the tracking view leads here, and the room came with it.
+    this.tracking?.show(undefined);
     this.form.reset();
   }
 
   /** Shows a saved transfer (from the history) and follows it. */
   open(saved: Parameters<TransferTracking['follow']>[0]): void {
-    this.tracking.follow(saved, true);
+    this.#withTracking((tracking) => tracking.follow(saved, true), (error) => this.report(error, saved.intentId));
   }
 
   // ---- labels -------------------------------------------------------------------
