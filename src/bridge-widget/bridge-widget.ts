@@ -150,7 +150,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
   protected override willUpdate(changed: PropertyValues): void {
     if (changed.size) this.#session.configure(this, changed.keys());
     const { view, execution } = this.#session;
-    const step = view === 'executing' ? execution.state.step : undefined;
+    const step = view === 'executing' ? execution?.state.step : undefined;
     if (step && step !== this.#announcedStep) this.#views.say(this.#i18n.t(`phase.${step}`));
     this.#announcedStep = step;
   }
@@ -256,7 +256,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
   async #bridge(): Promise<void> {
     const session = this.#session;
     try {
-      await this.#moments.load('review');
+      // The execution and tracking rooms come with it (prefetched with it while the page is idle), so the review opens on the attempt itself.
+      await Promise.all([this.#moments.load('review'), session.prepareTransfer()]);
     } catch (error) {
       return session.report(error);
     }

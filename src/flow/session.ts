@@ -4,6 +4,7 @@
  * - `remote` (./remote-resources.ts): what is read from the service, as `@lit/task` Tasks;
  * - `form` (./form-state.ts): what the user typed and chose, and the draft it adds up to;
  * - `execution` (./execution.ts): the attempt between the click and the broadcast;
+ *   a chunk of its own, loaded with the review (`prepareTransfer`), `undefined` until then;
  * - `tracking` (./tracking.ts): broadcast transfers followed to their end, and the history;
  *   a chunk of its own, loaded when the account has a saved transfer (to resume or
  *   list) or a transfer starts, and `undefined` until then;
@@ -23,14 +24,14 @@ import type { BackoffOptions } from '../api/rate-limit.js';
 import type { BridgeEventDetails } from '../events/index.js';
 import { sameId } from '../model/tokens.js';
 import { requestAccounts, type Address, type Eip1193Provider } from '../wallet/index.js';
-import { TransferExecution, type ExecutionContext } from './execution.js';
+import { loadExecutionRoom, loadTrackingRoom } from './chunks.js';
+import type { Attempt, ExecutionContext, TransferExecution } from './execution.js';
 import { FormState } from './form-state.js';
 import { findToken, mainAction, type FormConfig, type MainAction, type QuoteResult } from './form.js';
 import { IntentStore, type KeyValueStorage } from './intent-store.js';
 import { describeError, type Problem } from './problems.js';
 import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
-import { loadTrackingRoom } from './chunks.js';
 import type { TransferTracking, TrackingContext } from './tracking.js';
 
 export type View = 'form' | 'executing' | 'tracking';
@@ -61,7 +62,8 @@ export class TransferSession implements ReactiveControllerHost {
   readonly store: IntentStore;
   readonly remote: RemoteResources;
   readonly form: FormState;
-  readonly execution: TransferExecution;
+  /** Loaded on demand (`prepareTransfer`): a form never needs it. */
+  execution: TransferExecution | undefined;
   /** Loaded on demand (see `#loadTracking`): a form with nothing saved to follow or list never needs it. */
   tracking: TransferTracking | undefined;
 
@@ -73,6 +75,8 @@ export class TransferSession implements ReactiveControllerHost {
 
   /** The tracking room on its way or here (cleared when the load failed, so that the next need tries again). */
   #trackingLoad: Promise<TransferTracking> | undefined;
+  /** The execution room on its way or here (cleared when the load failed). */
+  #executionLoad: Promise<TransferExecution> | undefined;
   /** `disconnect` ran and no `connect` since: a tracking room that arrives now follows nothing. */
   #stopped = false;
 
@@ -112,27 +116,46 @@ export class TransferSession implements ReactiveControllerHost {
       },
       storage,
     );
-    this.execution = new TransferExecution({
-      store,
-      settings: () => this.settings,
-      timing: options.transfer,
-      changed,
-      emit,
-      failed: (error, intentId) => {
-        this.view = 'form';
-        this.report(error, intentId);
-      },
-      // The room was asked for when the transfer started (`bridge`): here already, unless its chunk could not be loaded.
-      // Then the form says so; the transfer is saved, and a reload follows it.
-      broadcast: (record, show) =>
-        this.#withTracking(
-          (tracking) => tracking.follow(record, show || this.view === 'form'),
-          (error) => {
-            if (this.view === 'executing') this.view = 'form';
-            this.report(error, record.intentId);
+  }
+
+  /**
+   * Loads what a transfer needs, the execution room and the tracking room
+   * (./chunks.ts), once: the element awaits it with the review's chunk before
+   * Bridge starts anything, so the review never shows an attempt not yet there.
+   */
+  prepareTransfer(): Promise<TransferExecution> {
+    this.#loadTracking().catch(() => undefined);
+    this.#executionLoad ??= loadExecutionRoom().then(
+      ({ TransferExecution }) => {
+        const execution = (this.execution = new TransferExecution({
+          store: this.store,
+          settings: () => this.settings,
+          timing: this.options.transfer,
+          changed: () => this.requestUpdate(),
+          emit: this.#emit.bind(this),
+          failed: (error, intentId) => {
+            this.view = 'form';
+            this.report(error, intentId);
           },
-        ),
-    });
+          // The tracking room was asked for with this one: here already, unless its chunk could not be loaded.
+          // Then the form says so; the transfer is saved, and a reload follows it.
+          broadcast: (record, show) =>
+            this.#withTracking(
+              (tracking) => tracking.follow(record, show || this.view === 'form'),
+              (error) => {
+                if (this.view === 'executing') this.view = 'form';
+                this.report(error, record.intentId);
+              },
+            ),
+        }));
+        return execution;
+      },
+      (error: unknown) => {
+        this.#executionLoad = undefined;
+        throw error;
+      },
+    );
+    return this.#executionLoad;
   }
 
   /**
@@ -228,7 +251,7 @@ export class TransferSession implements ReactiveControllerHost {
     this.connected = false;
     this.#stopped = true;
     this.remote.stop();
-    this.execution.stop();
+    this.execution?.stop();
     this.tracking?.stop();
     this.requestUpdate();
   }
@@ -252,7 +275,7 @@ export class TransferSession implements ReactiveControllerHost {
     if (sameId(account, this.account)) return this.requestUpdate();
     const previous = this.account;
     this.account = account;
-    if (previous && this.view === 'executing') this.execution.accountChanged();
+    if (previous && this.view === 'executing') this.execution?.accountChanged();
     if (this.tracking) {
       this.tracking.readHistory();
       if (account) this.tracking.resume(account, this.view !== 'form');
@@ -328,9 +351,16 @@ export class TransferSession implements ReactiveControllerHost {
     if (!quote || !inputs || !provider || !account || !client || !fromChain || !toChain || !fromToken || !toToken) return Promise.resolve();
     this.form.setProblem(undefined);
     this.view = 'executing';
-    // The tracking room follows the transfer once broadcast: asked for now, it is here by then.
-    this.#loadTracking().catch(() => undefined);
-    return this.execution.run({ quote, inputs, fromChain, toChain, fromToken, toToken, chains, provider, account, client });
+    const attempt: Attempt = { quote, inputs, fromChain, toChain, fromToken, toToken, chains, provider, account, client };
+    // Here already when the element prepared the transfer with the review; otherwise (a host driving the session) it comes first.
+    if (this.execution) return this.execution.run(attempt);
+    return this.prepareTransfer().then(
+      (execution) => execution.run(attempt),
+      (error: unknown) => {
+        this.view = 'form';
+        this.report(error);
+      },
+    );
   }
 
   /** Back to the form after a transfer; a locked preset amount stays. */
