@@ -31,13 +31,17 @@ export const FIRST_LOAD_GZIP_BUDGET = 48 * 1024;
  * status schemas left it; then 62,371 B with the swap box (+3,093 B: its
  * cards, asset buttons, gear and quote line render in the entry), the event
  * details' validation and two batch messages (+407 B) and the arrival's
- * English strings and hand-off (+690 B).
+ * English strings and hand-off (+690 B); then 60,762 B once the tracking
+ * room (src/flow/tracking.ts with the refund watch) left it for a chunk
+ * loaded when the account has a saved transfer or a transfer starts
+ * (−1,640 B), and 59,977 B once the execution room (src/flow/execution.ts)
+ * left it for a chunk loaded with the review (−785 B).
  * Until it fits, `npm test` reports the budget as a to-do with the gap and
  * the contributors, and holds this ceiling instead so the first load cannot
- * grow further: 62,976 B (61.5 KB). Lower it with each cut; remove it once
+ * grow further: 60,160 B (58.75 KB). Lower it with each cut; remove it once
  * the budget holds.
  */
-export const FIRST_LOAD_GZIP_CEILING = 61.5 * 1024;
+export const FIRST_LOAD_GZIP_CEILING = 58.75 * 1024;
 
 /**
  * Everything a complete English transfer can load from the script-tag build
