@@ -24,7 +24,7 @@ import type { BackoffOptions } from '../api/rate-limit.js';
 import type { BridgeEventDetails } from '../events/index.js';
 import { sameId } from '../model/tokens.js';
 import { requestAccounts, type Address, type Eip1193Provider } from '../wallet/index.js';
-import { loadExecutionRoom, loadTrackingRoom } from './chunks.js';
+import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps } from './chunks.js';
 import type { Attempt, ExecutionContext, TransferExecution } from './execution.js';
 import { FormState } from './form-state.js';
 import { findToken, mainAction, type FormConfig, type MainAction, type QuoteResult } from './form.js';
@@ -164,6 +164,8 @@ export class TransferSession implements ReactiveControllerHost {
    * have changed while the chunk was on its way, so it reads the account then.
    */
   #loadTracking(): Promise<TransferTracking> {
+    // Its receipt and status steps are fetched beside it, not after it: a resumed transfer is followed as soon as the room is here.
+    if (!this.#trackingLoad) loadTrackingSteps().catch(() => undefined);
     this.#trackingLoad ??= loadTrackingRoom().then(
       ({ TransferTracking }) => {
         const changed = () => this.requestUpdate();
