@@ -426,6 +426,21 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(second.store.get(account, 'old-never-sent')?.phase, 'abandoned');
     });
 
+    it('a later page whose account has only finished transfers loads the tracking room for its history, and shows the form (issue 34)', async () => {
+      const storage = new MemoryStorage();
+      const { session: first, provider } = await bridged(storage, '1');
+      await until(first, () => first.tracking?.current?.final === 'success', 'success', 60_000);
+      first.disconnect();
+
+      const second = open(storage);
+      second.configure(settings(), ['fromChain']);
+      second.connect();
+      second.setWallet(provider, first.account);
+      await until(second, () => second.tracking?.history.length === 1, 'the history read by the next page');
+      assert.equal(second.view, 'form', 'a finished transfer is listed, not shown');
+      assert.equal(second.tracking?.current, undefined);
+    });
+
     it('after a failure, reads the source balance until the refund shows, keeps "refunded" in the saved transfer, and watches again after a reload', async () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge', failWithRefund: true, holdRefund: true });
       const storage = new MemoryStorage();
