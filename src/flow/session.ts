@@ -374,7 +374,10 @@ export class TransferSession implements ReactiveControllerHost {
 
   /** Shows a saved transfer (from the history) and follows it. */
   open(saved: Parameters<TransferTracking['follow']>[0]): void {
-    this.#withTracking((tracking) => tracking.follow(saved, true), (error) => this.report(error, saved.intentId));
+    this.#withTracking(
+      (tracking) => tracking.follow(saved, true),
+      (error) => this.report(error, saved.intentId),
+    );
   }
 
   // ---- labels -------------------------------------------------------------------
