@@ -36,13 +36,17 @@ export const FIRST_LOAD_GZIP_BUDGET = 48 * 1024;
  * history's and the wallet chooser's strings travel with their chunks,
  * src/i18n/en.ts); 59,111 B once the slippage setting (the settings dialog
  * and the full quote panel's slippage row) left it too (-553 B), and
- * 58,996 B with the slippage setting's English in its chunk (-115 B).
+ * 58,996 B with the slippage setting's English in its chunk (-115 B); then
+ * the tracking room (src/flow/tracking.ts with the refund watch, loaded when
+ * the account has a saved transfer or a transfer starts, about -1,640 B) and
+ * the execution room (src/flow/execution.ts, loaded with the review, about
+ * -777 B) left it: 56,567 B merged.
  * Until it fits, `npm test` reports the budget as a to-do with the gap and
  * the contributors, and holds this ceiling instead so the first load cannot
- * grow further: 59,136 B (57.75 KB). Lower it with each cut; remove it once
+ * grow further: 56,832 B (55.5 KB). Lower it with each cut; remove it once
  * the budget holds.
  */
-export const FIRST_LOAD_GZIP_CEILING = 57.75 * 1024;
+export const FIRST_LOAD_GZIP_CEILING = 55.5 * 1024;
 
 /**
  * Everything a complete English transfer can load from the script-tag build

@@ -150,7 +150,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
   protected override willUpdate(changed: PropertyValues): void {
     if (changed.size) this.#session.configure(this, changed.keys());
     const { view, execution } = this.#session;
-    const step = view === 'executing' ? execution.state.step : undefined;
+    const step = view === 'executing' ? execution?.state.step : undefined;
     if (step && step !== this.#announcedStep) this.#views.say(this.#i18n.t(`phase.${step}`));
     this.#announcedStep = step;
   }
@@ -175,7 +175,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const { remote, account } = session;
     const { wallet } = this.#connection;
     const chain = this.#wallet.chainId === undefined ? undefined : session.chain(String(this.#wallet.chainId));
-    const history = account && this.proxyUrl && session.view === 'form' && session.tracking.history.length > 0;
+    const history = account && this.proxyUrl && session.view === 'form' && !!session.tracking?.history.length;
     return html`
       <div part="base" class="card" lang=${i18n.textLanguage} dir=${i18n.direction} @bw-announce=${this.#views.onAnnounce}>
         <div class="header" part="header">
@@ -256,7 +256,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
   async #bridge(): Promise<void> {
     const session = this.#session;
     try {
-      await this.#moments.load('review');
+      // The execution and tracking rooms come with it (prefetched with it while the page is idle), so the review opens on the attempt itself.
+      await Promise.all([this.#moments.load('review'), session.prepareTransfer()]);
     } catch (error) {
       return session.report(error);
     }
@@ -273,7 +274,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       <div class="box" part="box">${this.#renderSend()} ${this.#renderSwap()} ${this.#renderReceive()}</div>
       ${this.#renderRecipient()} ${this.#renderQuote()}
       ${configProblems(this, session, (k, v) => i18n.t(k, v)).map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
-      ${session.tracking.notice ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.tracking.notice)}</p>` : nothing}
+      ${session.tracking?.notice ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.tracking.notice)}</p>` : nothing}
       ${
         session.form.problem && !session.remote.quoteError
           ? this.#renderProblem(session.form.problem, session.form.problem.kind === 'chunk-load' ? () => location.reload() : undefined, 'widget.reload')

@@ -2,25 +2,20 @@
  * The transfer in progress, between the click and the broadcast: it runs
  * `sendTransfer` with what the user agreed to, shows each step, asks the user
  * when the terms got worse, and stops on Cancel or an account change. Once
- * the transaction is broadcast, the tracking takes over.
+ * the transaction is broadcast, the tracking takes over. A chunk of its own
+ * (./chunks.ts), loaded with the review: a form never needs it.
  */
 import type { WidgetClient } from '../api/client.js';
 import type { Chain, Estimate, Token } from '../api/schemas.js';
 import type { BridgeEventDetails } from '../events/index.js';
 import { english } from '../i18n/strings.js';
 import type { Address, Eip1193Provider } from '../wallet/index.js';
-import { FlowError, loadChunk } from './errors.js';
+import { loadTransferSteps } from './chunks.js';
+import { FlowError } from './errors.js';
 import type { QuoteInputs, QuoteResult } from './form.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import type { SessionSettings } from './settings.js';
 import type { ApprovalProgress, ExecutionStep, RouteReview, TransferDeps } from './transfer.js';
-
-/**
- * The transfer steps and their guards (./batch.ts, one prompt where the wallet
- * can, over ./transfer.ts, the sequence): a chunk of their own, loaded on the
- * first click, or before it when the page is idle.
- */
-export const loadTransferSteps = () => loadChunk(() => import('./batch.js'));
 
 /** What is on screen while the transfer is prepared and signed. */
 export interface ExecutionState {

@@ -4,7 +4,10 @@
  * - `remote` (./remote-resources.ts): what is read from the service, as `@lit/task` Tasks;
  * - `form` (./form-state.ts): what the user typed and chose, and the draft it adds up to;
  * - `execution` (./execution.ts): the attempt between the click and the broadcast;
+ *   a chunk of its own, loaded with the review (`prepareTransfer`), `undefined` until then;
  * - `tracking` (./tracking.ts): broadcast transfers followed to their end, and the history;
+ *   a chunk of its own, loaded when the account has a saved transfer (to resume or
+ *   list) or a transfer starts, and `undefined` until then;
  * - the wording of problems (./problems.ts).
  * It moves through form → executing → tracking. The element gives it what the
  * host set and what the user typed, renders its rooms' state, and turns its
@@ -21,14 +24,15 @@ import type { BackoffOptions } from '../api/rate-limit.js';
 import type { BridgeEventDetails } from '../events/index.js';
 import { sameId } from '../model/tokens.js';
 import { requestAccounts, type Address, type Eip1193Provider } from '../wallet/index.js';
-import { TransferExecution, type ExecutionContext } from './execution.js';
+import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps } from './chunks.js';
+import type { Attempt, ExecutionContext, TransferExecution } from './execution.js';
 import { FormState } from './form-state.js';
 import { findToken, mainAction, type FormConfig, type MainAction, type QuoteResult } from './form.js';
 import { IntentStore, type KeyValueStorage } from './intent-store.js';
 import { describeError, type Problem } from './problems.js';
 import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
-import { TransferTracking, type TrackingContext } from './tracking.js';
+import type { TransferTracking, TrackingContext } from './tracking.js';
 
 export type View = 'form' | 'executing' | 'tracking';
 
@@ -58,14 +62,23 @@ export class TransferSession implements ReactiveControllerHost {
   readonly store: IntentStore;
   readonly remote: RemoteResources;
   readonly form: FormState;
-  readonly execution: TransferExecution;
-  readonly tracking: TransferTracking;
+  /** Loaded on demand (`prepareTransfer`): a form never needs it. */
+  execution: TransferExecution | undefined;
+  /** Loaded on demand (see `#loadTracking`): a form with nothing saved to follow or list never needs it. */
+  tracking: TransferTracking | undefined;
 
   view: View = 'form';
   settings: SessionSettings;
   provider: Eip1193Provider | undefined;
   account: Address | undefined;
   connected = false;
+
+  /** The tracking room on its way or here (cleared when the load failed, so that the next need tries again). */
+  #trackingLoad: Promise<TransferTracking> | undefined;
+  /** The execution room on its way or here (cleared when the load failed). */
+  #executionLoad: Promise<TransferExecution> | undefined;
+  /** `disconnect` ran and no `connect` since: a tracking room that arrives now follows nothing. */
+  #stopped = false;
 
   readonly #listeners = new Set<SessionListener>();
   readonly #controllers = new Set<ReactiveController>();
@@ -103,33 +116,91 @@ export class TransferSession implements ReactiveControllerHost {
       },
       storage,
     );
-    this.execution = new TransferExecution({
-      store,
-      settings: () => this.settings,
-      timing: options.transfer,
-      changed,
-      emit,
-      failed: (error, intentId) => {
-        this.view = 'form';
-        this.report(error, intentId);
+  }
+
+  /**
+   * Loads what a transfer needs, the execution room and the tracking room
+   * (./chunks.ts), once: the element awaits it with the review's chunk before
+   * Bridge starts anything, so the review never shows an attempt not yet there.
+   */
+  prepareTransfer(): Promise<TransferExecution> {
+    this.#loadTracking().catch(() => undefined);
+    this.#executionLoad ??= loadExecutionRoom().then(
+      ({ TransferExecution }) => {
+        const execution = (this.execution = new TransferExecution({
+          store: this.store,
+          settings: () => this.settings,
+          timing: this.options.transfer,
+          changed: () => this.requestUpdate(),
+          emit: this.#emit.bind(this),
+          failed: (error, intentId) => {
+            this.view = 'form';
+            this.report(error, intentId);
+          },
+          // The tracking room was asked for with this one: here already, unless its chunk could not be loaded.
+          // Then the form says so; the transfer is saved, and a reload follows it.
+          broadcast: (record, show) =>
+            this.#withTracking(
+              (tracking) => tracking.follow(record, show || this.view === 'form'),
+              (error) => {
+                if (this.view === 'executing') this.view = 'form';
+                this.report(error, record.intentId);
+              },
+            ),
+        }));
+        return execution;
       },
-      broadcast: (record, show) => this.tracking.follow(record, show || this.view === 'form'),
-    });
-    this.tracking = new TransferTracking({
-      client,
-      store,
-      account: () => this.account,
-      provider: () => this.provider,
-      timing: options.transfer,
-      shown: (saved) => {
-        this.view = saved ? 'tracking' : 'form';
+      (error: unknown) => {
+        this.#executionLoad = undefined;
+        throw error;
+      },
+    );
+    return this.#executionLoad;
+  }
+
+  /**
+   * The tracking room, loaded once (./chunks.ts). On arrival it reads the
+   * account's history and resumes its unfinished transfers: the account may
+   * have changed while the chunk was on its way, so it reads the account then.
+   */
+  #loadTracking(): Promise<TransferTracking> {
+    // Its receipt and status steps are fetched beside it, not after it: a resumed transfer is followed as soon as the room is here.
+    if (!this.#trackingLoad) loadTrackingSteps().catch(() => undefined);
+    this.#trackingLoad ??= loadTrackingRoom().then(
+      ({ TransferTracking }) => {
+        const changed = () => this.requestUpdate();
+        const tracking = (this.tracking = new TransferTracking({
+          client: this.client,
+          store: this.store,
+          account: () => this.account,
+          provider: () => this.provider,
+          timing: this.options.transfer,
+          shown: (saved) => {
+            this.view = saved ? 'tracking' : 'form';
+            changed();
+          },
+          changed,
+          emit: this.#emit.bind(this),
+          report: (error, intentId) => this.report(error, intentId),
+          finished: () => this.remote.refreshBalances(),
+        }));
+        tracking.readHistory();
+        if (this.account && !this.#stopped) tracking.resume(this.account, this.view !== 'form');
         changed();
+        return tracking;
       },
-      changed,
-      emit,
-      report: (error, intentId) => this.report(error, intentId),
-      finished: () => this.remote.refreshBalances(),
-    });
+      (error: unknown) => {
+        this.#trackingLoad = undefined;
+        throw error;
+      },
+    );
+    return this.#trackingLoad;
+  }
+
+  /** Runs `use` with the tracking room: at once when it is here, otherwise once it arrived; `failed` hears why it could not come (by default the form shows it). */
+  #withTracking(use: (tracking: TransferTracking) => void, failed: (error: unknown) => void = (error) => this.report(error)): void {
+    if (this.tracking) return use(this.tracking);
+    this.#loadTracking().then(use, failed);
   }
 
   // ---- the Tasks' host --------------------------------------------------------
@@ -172,6 +243,7 @@ export class TransferSession implements ReactiveControllerHost {
   connect(): void {
     if (this.connected) return;
     this.connected = true;
+    this.#stopped = false;
     this.remote.loadCatalog();
     this.requestUpdate();
   }
@@ -179,9 +251,10 @@ export class TransferSession implements ReactiveControllerHost {
   /** Stops every timer and request: a detached widget must not keep requests (and itself) alive. */
   disconnect(): void {
     this.connected = false;
+    this.#stopped = true;
     this.remote.stop();
-    this.execution.stop();
-    this.tracking.stop();
+    this.execution?.stop();
+    this.tracking?.stop();
     this.requestUpdate();
   }
 
@@ -204,9 +277,14 @@ export class TransferSession implements ReactiveControllerHost {
     if (sameId(account, this.account)) return this.requestUpdate();
     const previous = this.account;
     this.account = account;
-    if (previous && this.view === 'executing') this.execution.accountChanged();
-    this.tracking.readHistory();
-    if (account) this.tracking.resume(account, this.view !== 'form');
+    if (previous && this.view === 'executing') this.execution?.accountChanged();
+    if (this.tracking) {
+      this.tracking.readHistory();
+      if (account) this.tracking.resume(account, this.view !== 'form');
+    } else if (account && this.store.list(account).length > 0) {
+      // Something saved to resume or to list: the room comes now, and resumes on arrival.
+      this.#withTracking(() => undefined);
+    }
     this.requestUpdate();
   }
 
@@ -275,18 +353,31 @@ export class TransferSession implements ReactiveControllerHost {
     if (!quote || !inputs || !provider || !account || !client || !fromChain || !toChain || !fromToken || !toToken) return Promise.resolve();
     this.form.setProblem(undefined);
     this.view = 'executing';
-    return this.execution.run({ quote, inputs, fromChain, toChain, fromToken, toToken, chains, provider, account, client });
+    const attempt: Attempt = { quote, inputs, fromChain, toChain, fromToken, toToken, chains, provider, account, client };
+    // Here already when the element prepared the transfer with the review; otherwise (a host driving the session) it comes first.
+    if (this.execution) return this.execution.run(attempt);
+    return this.prepareTransfer().then(
+      (execution) => execution.run(attempt),
+      (error: unknown) => {
+        this.view = 'form';
+        this.report(error);
+      },
+    );
   }
 
   /** Back to the form after a transfer; a locked preset amount stays. */
   newTransfer(): void {
-    this.tracking.show(undefined);
+    // Only the tracking view leads here, and the room came with it.
+    this.tracking?.show(undefined);
     this.form.reset();
   }
 
   /** Shows a saved transfer (from the history) and follows it. */
   open(saved: Parameters<TransferTracking['follow']>[0]): void {
-    this.tracking.follow(saved, true);
+    this.#withTracking(
+      (tracking) => tracking.follow(saved, true),
+      (error) => this.report(error, saved.intentId),
+    );
   }
 
   // ---- labels -------------------------------------------------------------------

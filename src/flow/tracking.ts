@@ -2,7 +2,9 @@
  * Following broadcast transfers: the one on screen and any other unfinished
  * one of the account (resumed after a reload), each until its final phase,
  * and a failed one's refund until it shows (./refund-watch.ts); the account's
- * history; the events a host hears of their progress.
+ * history; the events a host hears of their progress. A chunk of its own
+ * (./chunks.ts): the session loads it once the account has a saved transfer
+ * or a transfer starts, so a form with nothing to follow never carries it.
  */
 import type { ResponseMeta, WidgetClient } from '../api/client.js';
 import type { IntentStatus } from '../api/schemas.js';
@@ -12,14 +14,13 @@ import type { ContradictionReason } from '../model/arrival.js';
 import type { Eip1193Provider } from '../wallet/index.js';
 import { resumeAction } from './form.js';
 import { receivedBelowMinimum, type IntentStore, type SavedTransfer } from './intent-store.js';
+import { loadTrackingSteps } from './chunks.js';
 import { loadChunk } from './errors.js';
 import { isAborted } from './problems.js';
 import { REFUND_RESUME_MS, RefundWatch, awaitsRefund, type RefundTiming } from './refund-watch.js';
 import type { TrackDeps, TrackOutcome } from './track-transfer.js';
 import type { ArrivalCheckOptions } from './arrival-check.js';
 
-/** The receipt and status steps (./track-transfer.ts): a chunk of their own, loaded with the first transfer followed. */
-export const loadTrackingSteps = () => loadChunk(() => import('./track-transfer.js'));
 /** The arrival check (./arrival-check.ts) and its reads through the proxy: loaded only once a transfer is reported complete. */
 const loadArrivalCheck = () => loadChunk(() => import('./arrival-check.js'));
 /** A batch's way to its hash (./batch.ts, the review's chunk): only for a batch the wallet took before a reload. */

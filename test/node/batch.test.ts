@@ -551,10 +551,10 @@ describe('batched transfers against the sandbox', () => {
 
         const next = reload(1);
         await waitFor(() => next.session.view === 'tracking', 'the resumed batch on screen');
-        assert.equal(next.session.tracking.current?.saved.batchId, pending.batchId);
+        assert.equal(next.session.tracking?.current?.saved.batchId, pending.batchId);
         // Included now: the wallet reports it, the page takes the hash from its status.
         await rpc(SRC, 'evm_mine');
-        await waitFor(() => next.session.tracking.current?.final === 'success', 'success');
+        await waitFor(() => next.session.tracking?.current?.final === 'success', 'success');
         const done = stored(w.address, pending.intentId)!;
         const status = await getCallsStatus(w, pending.batchId!);
         assert.equal(done.sourceTxHash, status.receipts.at(-1)!.transactionHash, 'the bridge transaction’s hash, from wallet_getCallsStatus');
@@ -563,7 +563,7 @@ describe('batched transfers against the sandbox', () => {
         const transaction = next.events.find((e) => e.type === 'bridge-transaction')?.detail as { txHash: string; batchId?: string };
         assert.deepEqual([transaction.txHash, transaction.batchId], [done.sourceTxHash, pending.batchId]);
         assert.ok((await erc20Balance(DST, w.address)) > before, 'the tokens arrived');
-        assert.equal(next.session.tracking.history.length, 1, 'one transfer in the history');
+        assert.equal(next.session.tracking?.history.length, 1, 'one transfer in the history');
         next.session.disconnect();
       } finally {
         await rpc(SRC, 'evm_setAutomine', [true]);
@@ -607,9 +607,9 @@ describe('batched transfers against the sandbox', () => {
       assert.deepEqual([record.phase, record.sourceTxHash, record.batchId, record.receiptAccepted], ['broadcast', saved.sourceTxHash, saved.batchId, false]);
       sandbox.faults.set({ rateLimitBurst: null });
       const next = reload(2);
-      await waitFor(() => next.session.tracking.current?.final === 'success', 'success');
+      await waitFor(() => next.session.tracking?.current?.final === 'success', 'success');
       assert.equal(stored(w.address, saved.intentId)?.receiptAccepted, true);
-      assert.equal(next.session.tracking.history.length, 1);
+      assert.equal(next.session.tracking?.history.length, 1);
       next.session.disconnect();
     });
   });

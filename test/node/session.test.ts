@@ -281,15 +281,16 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(session.account?.toLowerCase(), sandbox.accounts.user.address.toLowerCase());
       await until(session, () => session.mainAction.key === 'action.bridge', 'a quote', 30_000);
       assert.ok(events.includes('bridge-quote'));
+      assert.equal(session.tracking === undefined, true, 'an account with nothing saved does not load the tracking room (a chunk of its own, issue 34)');
       const bridged = session.primary();
       assert.equal(session.view, 'executing');
       await bridged;
       assert.equal(session.form.problem, undefined, session.form.problem?.message);
-      await until(session, () => session.tracking.current?.final === 'success', 'success', 60_000);
+      await until(session, () => session.tracking?.current?.final === 'success', 'success', 60_000);
       assert.equal(session.view, 'tracking');
       for (const type of ['bridge-route', 'bridge-transaction', 'bridge-status', 'bridge-success'])
         assert.ok(events.includes(type), `${type} in ${events.join()}`);
-      assert.equal(session.tracking.history.length, 1, 'the history lists the broadcast transfer');
+      assert.equal(session.tracking?.history.length, 1, 'the history lists the broadcast transfer');
       session.newTransfer();
       assert.deepEqual([session.view, session.form.values.amountText], ['form', '']);
     });
@@ -403,11 +404,11 @@ describe('session and form rules against the sandbox', () => {
     it('resumes a broadcast transfer saved by an earlier page, and abandons one never broadcast', async () => {
       const storage = new MemoryStorage();
       const { session: first, provider } = await bridged(storage, '1');
-      await until(first, () => !!first.tracking.current?.saved.sourceTxHash, 'the broadcast');
+      await until(first, () => !!first.tracking?.current?.saved.sourceTxHash, 'the broadcast');
       first.disconnect();
       const account = first.account!;
       const stale: SavedTransfer = {
-        ...first.tracking.current!.saved,
+        ...first.tracking!.current!.saved,
         intentId: 'old-never-sent',
         sourceTxHash: undefined,
         phase: 'signing',
@@ -419,19 +420,35 @@ describe('session and form rules against the sandbox', () => {
       second.configure(settings(), ['fromChain']);
       second.connect();
       second.setWallet(provider, account);
-      assert.equal(second.view, 'tracking', 'the broadcast transfer is shown again');
-      await until(second, () => second.tracking.current?.final === 'success', 'success after resume', 60_000);
+      // The tracking room is a chunk of its own: asked for when the account's saved transfers are read, it resumes them on arrival.
+      await until(second, () => second.view === 'tracking', 'the broadcast transfer shown again');
+      await until(second, () => second.tracking?.current?.final === 'success', 'success after resume', 60_000);
       assert.equal(second.store.get(account, 'old-never-sent')?.phase, 'abandoned');
+    });
+
+    it('a later page whose account has only finished transfers loads the tracking room for its history, and shows the form (issue 34)', async () => {
+      const storage = new MemoryStorage();
+      const { session: first, provider } = await bridged(storage, '1');
+      await until(first, () => first.tracking?.current?.final === 'success', 'success', 60_000);
+      first.disconnect();
+
+      const second = open(storage);
+      second.configure(settings(), ['fromChain']);
+      second.connect();
+      second.setWallet(provider, first.account);
+      await until(second, () => second.tracking?.history.length === 1, 'the history read by the next page');
+      assert.equal(second.view, 'form', 'a finished transfer is listed, not shown');
+      assert.equal(second.tracking?.current, undefined);
     });
 
     it('after a failure, reads the source balance until the refund shows, keeps "refunded" in the saved transfer, and watches again after a reload', async () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge', failWithRefund: true, holdRefund: true });
       const storage = new MemoryStorage();
       const { session: first, provider } = await bridged(storage, '1.5');
-      await until(first, () => first.tracking.current?.final === 'failed', 'the failure', 60_000);
-      const { intentId, refundFloor } = first.tracking.current!.saved;
+      await until(first, () => first.tracking?.current?.final === 'failed', 'the failure', 60_000);
+      const { intentId, refundFloor } = first.tracking!.current!.saved;
       assert.equal(typeof refundFloor, 'bigint', 'the balance was read before signing');
-      assert.equal(first.tracking.watchingRefund(intentId), true);
+      assert.equal(first.tracking?.watchingRefund(intentId), true);
       // Held back by the sandbox: read again and again, not seen.
       const reads = () => sandbox.requests().filter((r) => r.endpoint === 'balances').length;
       const before = reads();
@@ -445,11 +462,11 @@ describe('session and form rules against the sandbox', () => {
       second.configure(settings(), ['fromChain']);
       second.connect();
       second.setWallet(provider, first.account);
-      assert.equal(second.tracking.watchingRefund(intentId), true, 'watched again after a reload');
+      await until(second, () => second.tracking?.watchingRefund(intentId) === true, 'the refund watched again after a reload');
       sandbox.faults.set({ holdRefund: false });
       await until(second, () => second.store.get(first.account!, intentId)?.refundedAt !== undefined, 'the refund seen', 30_000);
-      assert.equal(second.tracking.watchingRefund(intentId), false);
-      assert.ok(second.tracking.history.find((t) => t.intentId === intentId)?.refundedAt, 'the history has it');
+      assert.equal(second.tracking?.watchingRefund(intentId), false);
+      assert.ok(second.tracking?.history.find((t) => t.intentId === intentId)?.refundedAt, 'the history has it');
     });
   });
 });

@@ -3,14 +3,13 @@
  * click on Bridge to the broadcast), the tracker, the history and the wallet chooser. Each is a chunk
  * loaded when its moment comes, and fetched before it while the page is idle
  * once the form is interactive, so that no click waits on the network. The
- * flow's code for a moment (its transfer or tracking steps, the route and status
- * schemas) is fetched side by side with the moment's parts, not after them.
+ * flow's code for a moment (its execution or tracking room and steps,
+ * the route and status schemas) is fetched side by side with the moment's parts, not after them.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { loadTransferSchemas } from '../../api/client.js';
 import { loadChunk } from '../../flow/errors.js';
-import { loadTransferSteps } from '../../flow/execution.js';
-import { loadTrackingSteps } from '../../flow/tracking.js';
+import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps, loadTransferSteps } from '../../flow/chunks.js';
 import type * as ChainPickerDialog from '../../components/chain-picker/chain-picker-dialog.js';
 import type * as TokenPickerDialog from '../../components/token-picker/token-picker-dialog.js';
 import type * as AssetPickerDialog from '../../components/asset-picker/asset-picker-dialog.js';
@@ -37,8 +36,8 @@ const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
       import('../../components/token-picker/token-picker-dialog.js'),
       import('../../components/asset-picker/asset-picker-dialog.js'),
     ]),
-  review: async () => (await Promise.all([import('../moments/review.js'), loadTransferSteps(), loadTransferSchemas()]))[0],
-  tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingSteps(), loadTransferSchemas()]))[0],
+  review: async () => (await Promise.all([import('../moments/review.js'), loadExecutionRoom(), loadTransferSteps(), loadTransferSchemas()]))[0],
+  tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingRoom(), loadTrackingSteps(), loadTransferSchemas()]))[0],
   history: () => import('../moments/history.js'),
   wallets: () => import('../moments/wallets.js'),
 };

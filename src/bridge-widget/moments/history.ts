@@ -22,7 +22,7 @@ export function renderHistory({ session }: Shell): TemplateResult {
   const chains = session.remote.catalog?.chains ?? [];
   return html`<bw-transfer-history
     exportparts=${EXPORT_HISTORY}
-    .transfers=${session.tracking.history}
+    .transfers=${session.tracking?.history ?? []}
     .chainNames=${Object.fromEntries(chains.map((c) => [c.chainId, c.networkName]))}
     @bw-history-open=${(e: CustomEvent<HistoryOpenDetail>) => session.open(e.detail.transfer)}
   ></bw-transfer-history>`;

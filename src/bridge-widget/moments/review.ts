@@ -9,7 +9,7 @@ import { ApprovalSteps, type ApprovalStepView } from '../../components/approval-
 import { RouteReview, type RouteReviewView } from '../../components/route-review/route-review.js';
 import { defineLaterElements } from '../../define-elements.js';
 import { enReview } from '../../i18n/en/review.js';
-import { walletPrompts } from '../../flow/execution.js';
+import { walletPrompts, type ExecutionState } from '../../flow/execution.js';
 import type { TransferSession } from '../../flow/session.js';
 import { shortenHex } from '../../format/amount.js';
 import { explorerAddressUrl, explorerTxUrl } from '../../format/safe-url.js';
@@ -27,8 +27,8 @@ defineLaterElements(ELEMENTS);
 addEnglish(enReview);
 
 /** The approvals, each spender named by its role: the contract the transfer goes to is the bridge contract; any other is one more contract of the route. */
-export function approvalSteps(session: TransferSession, t: (key: StringKey) => string): ApprovalStepView[] {
-  const { approvals, route } = session.execution.state;
+export function approvalSteps(session: TransferSession, state: ExecutionState, t: (key: StringKey) => string): ApprovalStepView[] {
+  const { approvals, route } = state;
   return approvals.map((s) => {
     const token = session.token(s.chainId, s.tokenAddress);
     const chain = session.chain(s.chainId);
@@ -45,8 +45,8 @@ export function approvalSteps(session: TransferSession, t: (key: StringKey) => s
 }
 
 /** What the wallet is about to sign (or the terms change to answer), once the route passed the guards. */
-export function routeReview(session: TransferSession): RouteReviewView | undefined {
-  const { review, terms } = session.execution.state;
+export function routeReview(session: TransferSession, state: ExecutionState): RouteReviewView | undefined {
+  const { review, terms } = state;
   const { fromToken, toToken } = session.form.draft;
   const fromChain = session.chain(session.form.values.fromChainId);
   if (!review || !fromToken || !toToken || !fromChain) return undefined;
@@ -63,9 +63,13 @@ export function routeReview(session: TransferSession): RouteReviewView | undefin
 
 export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): TemplateResult {
   const { execution } = session;
+  // The element prepares the execution room with this chunk before Bridge starts anything (session.prepareTransfer); a host driving the session alone may be a moment ahead of it.
+  if (!execution) {
+    return html`<div class="moment"><p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t('widget.working')}</p></div>`;
+  }
   const { step, route } = execution.state;
   const fromChain = session.chain(session.form.values.fromChainId);
-  const steps = approvalSteps(session, (k) => i18n.t(k));
+  const steps = approvalSteps(session, execution.state, (k) => i18n.t(k));
   const prompts = walletPrompts(execution.state);
   return html`<div class="moment">
     <p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t(step ? `phase.${step}` : 'widget.working')}</p>
@@ -85,7 +89,7 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
         ? html`<p class="prompts" part="prompts">${execution.state.batched ? i18n.t('widget.promptsBatch') : i18n.plural('widget.prompts', prompts)}</p>`
         : nothing
     }
-    <bw-route-review .view=${routeReview(session)} @terms-confirm=${() => execution.answerTerms(true)} @terms-cancel=${() => execution.answerTerms(false)}></bw-route-review>
+    <bw-route-review .view=${routeReview(session, execution.state)} @terms-confirm=${() => execution.answerTerms(true)} @terms-cancel=${() => execution.answerTerms(false)}></bw-route-review>
     ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${unlimitedApproval}></bw-approval-steps>` : nothing}
     <p class="notice info" part="notice notice-info">
       ${step === 'routing' ? i18n.t('widget.keepOpen') : ''} ${fromChain ? i18n.t('widget.leavesFrom', { chain: fromChain.networkName }) : ''}

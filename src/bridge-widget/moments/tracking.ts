@@ -65,7 +65,8 @@ export function statusView(
   belowMinimum?: (received: string, minimum: string) => string,
   t?: Translate,
 ): StatusView | undefined {
-  const current = session.tracking.current;
+  const tracking = session.tracking;
+  const current = tracking?.current;
   if (!current) return undefined;
   // The saved transfer has every status merged in (src/flow/track-transfer.ts): it is the one source here.
   const { saved, final, status } = current;
@@ -105,7 +106,7 @@ export function statusView(
             format(saved.toAmountMin!, saved.toToken.decimals, saved.toToken.symbol),
           )
         : undefined,
-    refund: saved.refundedAt !== undefined ? 'arrived' : session.tracking.watchingRefund(saved.intentId) ? 'watching' : undefined,
+    refund: saved.refundedAt !== undefined ? 'arrived' : tracking?.watchingRefund(saved.intentId) ? 'watching' : undefined,
     requestId: saved.requestId,
     providerRequestId: saved.providerRequestId,
     intentId: saved.intentId,
@@ -118,7 +119,7 @@ export function statusView(
 
 export function renderTracking({ session, i18n }: Shell): TemplateResult {
   const newTransfer = () => session.newTransfer();
-  const { notice } = session.tracking;
+  const notice = session.tracking?.notice;
   return html`<bw-status-tracker
     exportparts=${EXPORT_TRACKER}
     .view=${statusView(
