@@ -190,6 +190,8 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     // The transfer opened from the history says it too.
     shadow(shadow(widget).querySelector('bw-transfer-history')!).querySelector<HTMLButtonElement>('[part="item"] button')!.click();
     await waitUntil(() => /^Refunded: 2 USDC is back at your address on Sepolia/.test(refundNote()), `the tracker says the refund arrived (${refundNote()})`);
+    // The reopened tracker shows the line once the saved transfer's status is read again.
+    await waitUntil(() => took() !== '', 'the reopened tracker says how long the transfer took');
     expect(took(), 'how long the transfer took is not moved by the refund seen later, nor by opening it again').to.equal(tookAtFailure);
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
