@@ -4,6 +4,7 @@
  * reading rules say. Internal to src/api; not part of the package's API.
  */
 import * as z from 'zod/mini';
+import { canonicalChainId } from '../model/chain-id.js';
 import { MAX_SYMBOL_LENGTH, inertText } from '../model/text.js';
 
 /** A whole number from 0 to `max`: decimals, counts. */
@@ -43,3 +44,23 @@ export const optionalText = z.optional(
 
 /** A number that may be missing or null upstream (prices). */
 export const optionalNumber = z.optional(z.nullable(z.number()));
+
+/** Decimal string of an integer in smallest units, parsed to bigint. */
+export const uintString = z.pipe(
+  matching(/^\d+$/, 'expected a decimal integer string'),
+  z.transform((value: string) => BigInt(value)),
+);
+
+/** Same as {@link uintString}, but `null`, `""` and absence read as undefined (fields "populated once ..."). */
+export const optionalUint = z.optional(
+  z.pipe(
+    z.nullable(digitsOrEmpty),
+    z.transform((value: string | null) => (value ? BigInt(value) : undefined)),
+  ),
+);
+
+/** A chain id: a non-empty string, or a safe integer turned into its string (some upstreams emit numeric EVM ids); an EVM id in decimal. */
+export const chainIdSchema = z.pipe(
+  z.union([nonEmpty, z.int()]),
+  z.transform((value: string | number) => canonicalChainId(String(value))),
+);

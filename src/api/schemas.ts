@@ -23,28 +23,13 @@
 import * as z from 'zod/mini';
 import { canonicalChainId } from '../model/chain-id.js';
 import { inertText } from '../model/text.js';
+import { estimateSchema } from './estimate-schema.js';
 import type { PostHook } from './transfer-schemas.js';
-import { boolean, digitsOrEmpty, matching, name, natural, nonEmpty, optionalNumber, optionalText, string, stringOrNumber, symbol } from './schema-parts.js';
+import { boolean, chainIdSchema, name, natural, nonEmpty, optionalNumber, optionalText, string, stringOrNumber, symbol, uintString } from './schema-parts.js';
 
-/** Decimal string of an integer in smallest units, parsed to bigint. */
-export const uintString = z.pipe(
-  matching(/^\d+$/, 'expected a decimal integer string'),
-  z.transform((value: string) => BigInt(value)),
-);
-
-/** Same as {@link uintString}, but `null`, `""` and absence read as undefined (fields "populated once ..."). */
-export const optionalUint = z.optional(
-  z.pipe(
-    z.nullable(digitsOrEmpty),
-    z.transform((value: string | null) => (value ? BigInt(value) : undefined)),
-  ),
-);
-
-/** A chain id: a non-empty string, or a safe integer turned into its string (some upstreams emit numeric EVM ids); an EVM id in decimal. */
-export const chainIdSchema = z.pipe(
-  z.union([nonEmpty, z.int()]),
-  z.transform((value: string | number) => canonicalChainId(String(value))),
-);
+// The amounts, the chain id and the estimate are read by the transfer's own schemas too (./transfer-schemas.ts), which import them from their modules, not from this one.
+export { chainIdSchema, optionalUint, uintString } from './schema-parts.js';
+export { estimateSchema, feeEntrySchema, type Estimate, type FeeEntry } from './estimate-schema.js';
 
 export const chainTypeSchema = string;
 
@@ -106,35 +91,6 @@ export const tokenSchema = z.object({
   type: optionalText,
 });
 export type Token = z.infer<typeof tokenSchema>;
-
-export const feeEntrySchema = z.object({
-  type: string,
-  amount: uintString,
-  amountUsd: optionalText,
-  token: z.object({
-    chainId: chainIdSchema,
-    address: string,
-    symbol,
-    decimals: natural(),
-  }),
-});
-export type FeeEntry = z.infer<typeof feeEntrySchema>;
-
-export const estimateSchema = z.object({
-  fromAmount: uintString,
-  toAmount: uintString,
-  toAmountMin: uintString,
-  toAmountUsd: optionalText,
-  totalFeesUsd: optionalText,
-  fees: z._default(z.array(feeEntrySchema), () => []),
-  fromAmountUsd: optionalText,
-  toAmountMinUsd: optionalText,
-  // Completion time in seconds: the spec mentions it without naming a field (see `expectedSeconds`).
-  estimatedRouteDuration: optionalNumber,
-  executionDuration: optionalNumber,
-  estimatedDuration: optionalNumber,
-});
-export type Estimate = z.infer<typeof estimateSchema>;
 
 export const quoteResponseSchema = z.object({ data: z.object({ estimate: estimateSchema }) });
 

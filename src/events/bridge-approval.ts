@@ -1,4 +1,4 @@
-import type { ApprovalState } from '../flow/transfer.js';
+import type { ApprovalState } from '../model/approval-state.js';
 import { BridgeEvent } from './bridge-event.js';
 
 export interface BridgeApprovalDetail {

@@ -1,4 +1,4 @@
-import type { ContradictionReason } from '../flow/arrival-check.js';
+import type { ContradictionReason } from '../model/arrival.js';
 import { BridgeEvent } from './bridge-event.js';
 
 export interface BridgeArrivalContradictedDetail {

@@ -7,10 +7,9 @@
 import type { BalancesResponse, Chain, Estimate, QuoteRequest, Token } from '../api/schemas.js';
 import { chainFamily, checkAddress, type AddressFamily } from '../model/address.js';
 import { checkAmount, type AmountCheck } from '../format/amount.js';
-import { valueLossPercent } from '../model/quote.js';
+import { lossToConfirm } from '../model/quote.js';
 import { isNativeToken, sameId } from '../model/tokens.js';
 import { isSourceChain, parseList, passesLists } from './catalog.js';
-import type { SavedTransfer } from './intent-store.js';
 
 export type Side = 'from' | 'to';
 export const SIDES: readonly Side[] = ['from', 'to'];
@@ -296,18 +295,8 @@ export function mainAction({ account, values, draft, quote, quoteFailed, valueLo
   if (amountProblem) return need('action.invalidAmount');
   if (!recipient) return need('action.invalidRecipient');
   if (!quote) return need(quoteFailed ? 'action.noQuote' : 'action.quoting');
-  const loss = valueLossPercent(quote.estimate, fromToken);
-  if (loss !== undefined && loss > valueLossThreshold && !values.valueLossConfirmed) return need('action.confirmLoss');
+  if (lossToConfirm(quote.estimate, fromToken, valueLossThreshold) !== undefined && !values.valueLossConfirmed) return need('action.confirmLoss');
   return { key: 'action.bridge', enabled: true, symbol: fromToken.symbol, amount: { value: quote.inputs.fromAmount, decimals: fromToken.decimals } };
-}
-
-/** Routed but never broadcast from this page for this long: nothing moved, so nothing to follow. */
-export const ABANDON_AFTER_MS = 10 * 60_000;
-
-/** What resuming does with an unfinished saved transfer: follow it (it was broadcast, or the wallet took its batch), give it up, or leave it. */
-export function resumeAction(saved: Pick<SavedTransfer, 'sourceTxHash' | 'batchId' | 'createdAt'>, now: number): 'track' | 'abandon' | 'keep' {
-  if (saved.sourceTxHash || saved.batchId) return 'track';
-  return now - saved.createdAt > ABANDON_AFTER_MS ? 'abandon' : 'keep';
 }
 
 /** Why the two sides cannot trade places, or undefined when they can. */

@@ -12,7 +12,7 @@ import type { BridgeEventDetails, BridgeStatusDetail } from '../events/index.js'
 import type { TransferPhase } from '../model/transfer-phase.js';
 import type { ContradictionReason } from '../model/arrival.js';
 import type { Eip1193Provider } from '../wallet/index.js';
-import { resumeAction } from './form.js';
+import { resumeAction } from '../model/resume.js';
 import { receivedBelowMinimum, type IntentStore, type SavedTransfer } from './intent-store.js';
 import { loadTrackingSteps } from './chunks.js';
 import { loadChunk } from './errors.js';

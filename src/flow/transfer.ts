@@ -17,6 +17,7 @@ import { usableApprovals } from '../api/approvals.js';
 import type { RequiredApproval } from '../api/approvals.js';
 import type { ResponseMeta, WidgetClient } from '../api/client.js';
 import { sleep } from '../model/sleep.js';
+import type { ApprovalState } from '../model/approval-state.js';
 import type { Chain, Estimate, PostHook, RouteResult } from '../api/schemas.js';
 import { approveErc20, getAccounts, getChainId, readErc20Allowance, readTokenBalance, sendTransaction, switchChain, waitForReceipt } from '../wallet/index.js';
 import type { Address, Eip1193Provider, Hash } from '../wallet/index.js';
@@ -53,7 +54,7 @@ export interface TransferPlan {
   shownEstimate?: Estimate | undefined;
 }
 
-export type ApprovalState = 'checking' | 'needed' | 'sufficient' | 'waiting-wallet' | 'mining' | 'rechecking' | 'done' | 'failed' | 'rejected';
+export type { ApprovalState } from '../model/approval-state.js';
 
 export interface ApprovalProgress extends RequiredApproval {
   id: string;

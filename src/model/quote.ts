@@ -53,6 +53,17 @@ export function valueLossPercent(estimate: UsdValues | undefined, sent?: TokenRe
 }
 
 /**
+ * The value loss the user must confirm before bridging: the loss of
+ * `estimate` in percent when it is above `thresholdPercent`, else undefined.
+ * The one rule behind the form's "confirm the loss" button (src/flow/form.ts)
+ * and the quote panel's warning and checkbox.
+ */
+export function lossToConfirm(estimate: UsdValues | undefined, sent: TokenRef | undefined, thresholdPercent: number): number | undefined {
+  const loss = valueLossPercent(estimate, sent);
+  return loss !== undefined && loss > thresholdPercent ? loss : undefined;
+}
+
+/**
  * Seconds the route is expected to take, when the service says. The spec
  * names no field, so the common ones are read, in seconds: Squid's
  * `estimatedRouteDuration`, LI.FI's `executionDuration`, then

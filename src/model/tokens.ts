@@ -12,6 +12,16 @@ export const MAX_UINT256 = 2n ** 256n - 1n;
 /** Kept back by "Max" on native tokens so the transfer itself can pay gas. */
 export const NATIVE_GAS_RESERVE = 10n ** 15n;
 
+/** What "Max" keeps back for gas: `reserve` when the token is the chain's native currency (it pays the gas), nothing for another token. */
+export function gasKeptBack(isNative: boolean, reserve: bigint = NATIVE_GAS_RESERVE): bigint {
+  return isNative && reserve > 0n ? reserve : 0n;
+}
+
+/** The amount "Max" fills: the balance less what it keeps back for gas, never below 0. */
+export function maxSendable(balance: bigint, keptBack: bigint): bigint {
+  return balance > keptBack ? balance - keptBack : 0n;
+}
+
 export function isNativeToken(address: string): boolean {
   return address.toLowerCase() === NATIVE_TOKEN;
 }

@@ -11,7 +11,6 @@
  * Only 200 answers are kept: errors and refusals are never cached.
  */
 import type { Exchange } from './exchange.js';
-import type { CatalogCacheConfig } from './options.js';
 import type { StoreGuard } from './store-guard.js';
 
 export interface CachedAnswer {
@@ -42,6 +41,12 @@ const PART_BYTES = 64 * 1024;
 export interface CatalogCache {
   /** The answer for `key`: cached, or fetched by `fetchUpstream` (once, however many ask at the same time). */
   serve(key: string, fetchUpstream: () => Promise<Exchange>): Promise<Exchange>;
+}
+
+/** How long a catalog answer is fresh, and how long after that it may still be served stale (resolved from the proxy's options, ./options.ts). */
+export interface CatalogCacheConfig {
+  readonly ttlMs: number;
+  readonly staleMs: number;
 }
 
 export function createCatalogCache(config: CatalogCacheConfig, store: StoreGuard, now: () => number = Date.now): CatalogCache {

@@ -1,6 +1,6 @@
 /** Proxy configuration and its validation. Everything is checked once, at start-up, so a bad deploy fails loudly. */
 import type { ProxyMetrics } from './metrics.js';
-import { createCatalogCache, type CatalogCache } from './catalog-cache.js';
+import { createCatalogCache, type CatalogCache, type CatalogCacheConfig } from './catalog-cache.js';
 import { compileOriginPolicy, type OriginPolicy } from './cors.js';
 import { createClientRateLimiter, DEFAULT_CLIENT_RATE_LIMIT, type ClientRateLimit, type ClientRateLimiter } from './ratelimit.js';
 import { createKeyChecker, type KeyChecker } from './key-check.js';
@@ -13,6 +13,7 @@ import { createSecretScrubber, type SecretScrubber } from './scrub.js';
 export type { ClientRateLimit } from './ratelimit.js';
 export type { QuotaReserve } from './quota.js';
 export type { ProxyStore } from './store.js';
+export type { CatalogCacheConfig } from './catalog-cache.js';
 
 export interface ProxyOptions {
   /** Routing service base URL; spec paths are appended: `upstreamUrl + '/api/v1/routes/chains'`. */
@@ -211,11 +212,6 @@ export const DEFAULT_HEALTH_CACHE_MS = 60_000;
 export const DEFAULT_CATALOG_TTL_MS = 300_000;
 export const DEFAULT_CATALOG_STALE_MS = 300_000;
 export const DEFAULT_MAX_UPSTREAM_WAIT_MS = 180_000;
-
-export interface CatalogCacheConfig {
-  readonly ttlMs: number;
-  readonly staleMs: number;
-}
 
 /**
  * Shorter keys are refused because scrubbing them from response bodies would

@@ -19,7 +19,7 @@ import { IntentStore, type SavedTransfer } from '../../src/flow/intent-store.ts'
 import { sendTransferInOnePrompt, settleBatch, shouldBatch, type BatchHandlers } from '../../src/flow/batch.ts';
 import { walletPrompts, type ExecutionState } from '../../src/flow/execution.ts';
 import { FlowError } from '../../src/flow/errors.ts';
-import { resumeAction, ABANDON_AFTER_MS } from '../../src/flow/form.ts';
+import { resumeAction, ABANDON_AFTER_MS } from '../../src/model/resume.ts';
 import { TransferSession } from '../../src/flow/session.ts';
 import type { SessionSettings } from '../../src/flow/settings.ts';
 import { trackTransfer } from '../../src/flow/track-transfer.ts';

@@ -48,7 +48,7 @@ const RULES: Record<string, { values: string[]; types?: string[] }> = {
   wallet: { values: ['model', 'api', 'wallet'] },
   format: { values: ['model', 'format', 'i18n'] },
   i18n: { values: ['model', 'i18n', 'format'] },
-  events: { values: ['events'], types: ['api', 'flow'] },
+  events: { values: ['events'], types: ['api', 'model'] },
   flow: { values: ['flow', 'api', 'wallet', 'model', 'format', 'i18n'], types: ['events'] },
   components: { values: ['components', 'model', 'format', 'i18n'], types: ['api', 'flow'] },
 };

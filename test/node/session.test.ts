@@ -11,7 +11,6 @@ import { createDevWallet } from '../../demo/dev-wallet.ts';
 import { WidgetClient } from '../../src/api/client.ts';
 import { TokenCatalog, clearCatalogCache } from '../../src/flow/catalog.ts';
 import {
-  ABANDON_AFTER_MS,
   EMPTY_SIDE,
   chainsFor,
   followWalletChain,
@@ -19,7 +18,6 @@ import {
   presetProblems,
   readDraft,
   resolvePresets,
-  resumeAction,
   selectChain,
   tokensFor,
   type Catalog,
@@ -27,6 +25,7 @@ import {
   type FormValues,
   type MainActionInput,
 } from '../../src/flow/form.ts';
+import { ABANDON_AFTER_MS, resumeAction } from '../../src/model/resume.ts';
 import { TaskStatus } from '@lit/task';
 import { TransferSession } from '../../src/flow/session.ts';
 import type { SessionSettings } from '../../src/flow/settings.ts';

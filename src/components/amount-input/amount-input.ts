@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { amountToInputText, checkAmount, formatAmount, formatUsd, usdValue, type AmountCheck, type AmountCheckProblem } from '../../format/amount.js';
+import { gasKeptBack, maxSendable } from '../../model/tokens.js';
 import { field, FieldElement } from '../shared/field.js';
 import { styles } from './amount-input.styles.js';
 
@@ -107,9 +108,8 @@ export class AmountInput extends FieldElement {
 
   #onMax(): void {
     if (this.balance === undefined || this.disabled) return;
-    const reserve = this.isNative && this.gasReserve > 0n ? this.gasReserve : 0n;
-    const max = this.balance > reserve ? this.balance - reserve : 0n;
-    const text = amountToInputText(max, this.decimals);
+    const reserve = gasKeptBack(this.isNative, this.gasReserve);
+    const text = amountToInputText(maxSendable(this.balance, reserve), this.decimals);
     this.value = text;
     this.maxFill = reserve > 0n ? { text, reserve } : undefined;
     this.#emitChange(text);
@@ -168,8 +168,9 @@ export class AmountInput extends FieldElement {
     if (problem === 'empty') return undefined;
     if (problem) return { kind: 'error', text: this.#problemText(problem, fill) };
     if (fill) return { kind: 'info', text: this.t('amount.keepsGas', { amount: this.#amountText(fill.reserve) }) };
-    if (amount !== undefined && this.isNative && this.gasReserve > 0n && this.balance !== undefined && amount > this.balance - this.gasReserve) {
-      return { kind: 'warning', text: this.t('amount.leavesGas', { amount: this.#amountText(this.gasReserve) }) };
+    const reserve = gasKeptBack(this.isNative, this.gasReserve);
+    if (amount !== undefined && reserve > 0n && this.balance !== undefined && amount > this.balance - reserve) {
+      return { kind: 'warning', text: this.t('amount.leavesGas', { amount: this.#amountText(reserve) }) };
     }
     return undefined;
   }

@@ -1,9 +1,9 @@
 import { css, html, type PropertyDeclarations } from 'lit';
 import type { ChainOption } from '../chain-picker/chain-picker.js';
-import type { PickerContext, PickerKeys, TriggerView } from '../shared/picker.js';
+import type { OpenedDialog, PickerContext, PickerKeys, TriggerView } from '../shared/picker.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import { normalise, TokenPicker } from '../token-picker/token-picker.js';
-import type { AssetPickerDialog } from './asset-picker-dialog.js';
+import { normalise } from '../token-picker/token-option.js';
+import { TokenPicker } from '../token-picker/token-picker.js';
 import { shortenHex } from '../../format/amount.js';
 
 /**
@@ -97,7 +97,7 @@ export class AssetPicker extends TokenPicker {
     return { ...super.keys, select: 'picker.selectAsset' };
   }
 
-  protected override async loadDialog(context: PickerContext): Promise<AssetPickerDialog> {
+  protected override async loadDialog(context: PickerContext): Promise<OpenedDialog> {
     const { AssetPickerDialog } = await import('./asset-picker-dialog.js');
     return new AssetPickerDialog(this, context);
   }

@@ -1,8 +1,7 @@
 import type { PropertyDeclarations } from 'lit';
 import type { AddressFamily } from '../../model/address.js';
-import { PickerElement, type PickerContext, type TriggerView } from '../shared/picker.js';
+import { PickerElement, type OpenedDialog, type PickerContext, type TriggerView } from '../shared/picker.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import type { ChainPickerDialog } from './chain-picker-dialog.js';
 
 /** A chain as the picker shows it; the shell derives it from the service's Chain objects. */
 export interface ChainOption {
@@ -77,7 +76,7 @@ export class ChainPicker extends PickerElement {
     none: 'picker.noChains',
   } as const;
 
-  protected async loadDialog(context: PickerContext): Promise<ChainPickerDialog> {
+  protected async loadDialog(context: PickerContext): Promise<OpenedDialog> {
     const { ChainPickerDialog } = await import('./chain-picker-dialog.js');
     return new ChainPickerDialog(this, context);
   }

@@ -18,7 +18,7 @@ export interface ValueLossConfirmDetail {
 }
 
 import type { SlippageControl } from './slippage-control.js';
-import { SLIPPAGE_MAX, expectedSeconds, givenUsd, isPaidOnTop, valueLossPercent } from '../../model/quote.js';
+import { SLIPPAGE_MAX, expectedSeconds, givenUsd, isPaidOnTop, lossToConfirm, valueLossPercent } from '../../model/quote.js';
 import { formatEstimate, formatRelative, secondsUntil } from '../../format/duration.js';
 
 export { SLIPPAGE_MAX, valueLossPercent };
@@ -384,10 +384,9 @@ export class QuotePanel extends PartElement {
     `;
   }
 
-  /** The value loss of `estimate` in percent when it is above the threshold (the user must confirm), else undefined. */
+  /** The value loss of `estimate` the user must confirm (the form's rule, src/model/quote.ts), else undefined. */
   #lossToConfirm(estimate: Estimate | undefined): number | undefined {
-    const loss = valueLossPercent(estimate, this.source);
-    return loss !== undefined && loss > this.valueLossThresholdPercent ? loss : undefined;
+    return lossToConfirm(estimate, this.source, this.valueLossThresholdPercent);
   }
 
   /** "The bridge service is busy; asking again in 3 seconds.", counting down, then "asking again now…" while that request is out. */

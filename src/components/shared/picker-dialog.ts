@@ -7,7 +7,8 @@
 import { html, nothing, type CSSResult, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { cssProperties } from './css-properties.js';
-import type { PickerContext, PickerElement } from './picker.js';
+import type { PickerElement } from './picker.js';
+import type { OpenedDialog, PickerContext } from './picker-contract.js';
 import { dialogStyles } from './picker-dialog.styles.js';
 
 // Stroke icons: colour, width and line caps come from the trigger's style sheet (`.icon`).
@@ -38,7 +39,7 @@ export interface OptionView {
  * each one through `renderOption`. The picker calls `opening` before it opens
  * the dialog, and the update hooks while it is on the page.
  */
-export abstract class PickerDialog<P extends PickerElement = PickerElement> {
+export abstract class PickerDialog<P extends PickerElement = PickerElement> implements OpenedDialog {
   /** Added to the picker's shadow root when the dialog loads. */
   static styles: readonly CSSResult[] = [dialogStyles];
 
@@ -47,6 +48,11 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> {
   protected activeIndex = -1;
 
   #revealPending = false;
+
+  /** This dialog class's `styles` (a subclass adds its own). */
+  get styles(): readonly CSSResult[] {
+    return (this.constructor as typeof PickerDialog).styles;
+  }
 
   constructor(
     protected readonly picker: P,

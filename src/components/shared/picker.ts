@@ -9,47 +9,16 @@
  * that the first open does not wait on the network.
  */
 import { adoptStyles, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import type { StringKey, Vars } from '../../i18n/strings.js';
 import { PartElement } from './part.js';
-import type { PickerDialog } from './picker-dialog.js';
+import type { OpenedDialog, PickerContext, PickerKeys, TriggerView } from './picker-contract.js';
 import { triggerStyles } from './picker.styles.js';
 import { hostStyles, partTokens } from './styles.js';
 import { tokenLogoStyles } from './token-logo.js';
 
+export type { OpenedDialog, PickerContext, PickerKeys, TriggerView } from './picker-contract.js';
+
 // A stroke icon: colour, width and line caps come from the style sheet (`.icon`).
 const chevronIcon = html`<svg class="icon chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" /></svg>`;
-
-/** The strings a picker shows, as keys of the string table. */
-export interface PickerKeys {
-  /** Dialog heading and trigger placeholder: "Select chain". */
-  select: StringKey;
-  /** Accessible name of the search field. */
-  search: StringKey;
-  placeholder: StringKey;
-  /** Accessible name of the listbox. */
-  list: StringKey;
-  /** Empty state for a search that matches nothing (`{query}`). */
-  noMatch: StringKey;
-  /** Empty state without any option. */
-  none: StringKey;
-}
-
-/** What a trigger shows: the selection's name, its logo, a title where the name may be cut, and a small second line (the asset button's chain). */
-export interface TriggerView {
-  text: string;
-  logo?: unknown;
-  title?: string | undefined;
-  detail?: string;
-}
-
-/** What a dialog may use of its picker beyond the public properties: the picker's strings and locale. */
-export interface PickerContext {
-  t(key: StringKey, vars?: Vars): string;
-  /** The locale for numbers in use now. */
-  intl(): string | undefined;
-  /** The picker's string keys now (the token picker's change while it loads). */
-  keys(): PickerKeys;
-}
 
 /**
  * Behaviour shared by `<bw-chain-picker>`, `<bw-token-picker>` and
@@ -89,8 +58,8 @@ export abstract class PickerElement extends PartElement {
   /** The dialog's chunk could not be fetched (offline, a CDN error): the trigger says so instead of doing nothing. */
   private chunkFailed = false;
 
-  #dialog: PickerDialog | undefined;
-  #loading: Promise<PickerDialog | undefined> | undefined;
+  #dialog: OpenedDialog | undefined;
+  #loading: Promise<OpenedDialog | undefined> | undefined;
 
   protected abstract readonly keys: PickerKeys;
 
@@ -98,7 +67,7 @@ export abstract class PickerElement extends PartElement {
   protected abstract triggerView(): TriggerView | undefined;
 
   /** Imports this picker's dialog (a chunk of its own) and makes one for this element. */
-  protected abstract loadDialog(context: PickerContext): Promise<PickerDialog>;
+  protected abstract loadDialog(context: PickerContext): Promise<OpenedDialog>;
 
   /** The element of the shadow root with this id (`trigger`, `search`, `close`, `listbox`), once rendered. */
   protected byId<T extends HTMLElement>(id: string): T | undefined {
@@ -144,12 +113,12 @@ export abstract class PickerElement extends PartElement {
   }
 
   /** Once per element: the dialog's chunk, its styles added to this shadow root. A failed fetch is not retried (browsers keep a failed module for the page's life); the trigger asks for a reload. */
-  #loadDialog(): Promise<PickerDialog | undefined> {
+  #loadDialog(): Promise<OpenedDialog | undefined> {
     this.#loading ??= this.loadDialog({ t: (key, vars) => this.t(key, vars), intl: () => this.intl, keys: () => this.keys }).then(
       (dialog) => {
         const root = this.renderRoot;
         if (root instanceof ShadowRoot)
-          adoptStyles(root, [...(this.constructor as typeof PickerElement).elementStyles, ...(dialog.constructor as typeof PickerDialog).styles]);
+          adoptStyles(root, [...(this.constructor as typeof PickerElement).elementStyles, ...dialog.styles]);
         this.#dialog = dialog;
         return dialog;
       },

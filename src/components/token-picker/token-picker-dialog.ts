@@ -9,7 +9,8 @@ import { formatAmount, formatUsd, shortenHex, usdValue } from '../../format/amou
 import { cssProperties } from '../shared/css-properties.js';
 import { PickerDialog } from '../shared/picker-dialog.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import { normalise, type TokenOption, type TokenPicker, type TokenSelectDetail } from './token-picker.js';
+import { normalise, type TokenOption, type TokenSelectDetail } from './token-option.js';
+import type { TokenPicker } from './token-picker.js';
 import { ROW_HEIGHT, styles } from './token-picker-dialog.styles.js';
 import { createTokenSearch, type TokenSearch } from './token-search.js';
 

@@ -1,29 +1,10 @@
 import type { PropertyDeclarations } from 'lit';
 import { shortenHex } from '../../format/amount.js';
-import { PickerElement, type PickerContext, type PickerKeys, type TriggerView } from '../shared/picker.js';
+import { PickerElement, type OpenedDialog, type PickerContext, type PickerKeys, type TriggerView } from '../shared/picker.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import type { TokenPickerDialog } from './token-picker-dialog.js';
+import { normalise, type TokenOption, type TokenSelectEvent } from './token-option.js';
 
-/** A token as the picker shows it: the service's Token plus the wallet balance when known. */
-export interface TokenOption {
-  address: string;
-  chainId: string;
-  symbol: string;
-  name: string;
-  decimals: number;
-  logoURI?: string;
-  usdPrice?: number | null;
-  /** Smallest units; undefined while unknown. */
-  balance?: bigint;
-}
-
-export interface TokenSelectDetail {
-  address: string;
-}
-export type TokenSelectEvent = CustomEvent<TokenSelectDetail>;
-
-/** Addresses compare trimmed and case-insensitively (the trigger, the search and the rows). */
-export const normalise = (address: string): string => address.trim().toLowerCase();
+export type { TokenOption, TokenSelectDetail, TokenSelectEvent } from './token-option.js';
 
 /**
  * @summary Chooses a token: a trigger button opening a searchable, windowed list (fast with 10,000+ tokens) in a modal dialog.
@@ -109,7 +90,7 @@ export class TokenPicker extends PickerElement {
     } as const;
   }
 
-  protected async loadDialog(context: PickerContext): Promise<TokenPickerDialog> {
+  protected async loadDialog(context: PickerContext): Promise<OpenedDialog> {
     const { TokenPickerDialog } = await import('./token-picker-dialog.js');
     return new TokenPickerDialog(this, context);
   }

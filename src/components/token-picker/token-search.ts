@@ -3,7 +3,7 @@
  * linear pass per keystroke. Loaded with the picker's dialog.
  */
 import { usdValue } from '../../format/amount.js';
-import { normalise, type TokenOption } from './token-picker.js';
+import { normalise, type TokenOption } from './token-option.js';
 
 /**
  * Search over a token list, built once per list (O(n log n) for the default

@@ -5,10 +5,10 @@
 import { safeIconUrl } from '../../format/safe-url.js';
 import { PickerDialog } from '../shared/picker-dialog.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import type { WalletChooser, WalletOption, WalletSelectDetail } from './wallet-chooser.js';
+import type { WalletList, WalletOption, WalletSelectDetail } from './wallet-option.js';
 import { styles } from './wallet-chooser-dialog.styles.js';
 
-export class WalletChooserDialog extends PickerDialog<WalletChooser> {
+export class WalletChooserDialog extends PickerDialog<WalletList> {
   static override styles = [...PickerDialog.styles, styles];
 
   private get rows(): WalletOption[] {

@@ -3,23 +3,9 @@ import { PickerElement, type PickerContext } from '../shared/picker.js';
 // Static, unlike the pickers' dialogs: the chooser is nothing but its dialog, and is itself a later moment's chunk (src/bridge-widget/moments/wallets.ts).
 import { WalletChooserDialog } from './wallet-chooser-dialog.js';
 import { enWallets } from '../../i18n/en/wallets.js';
+import type { WalletOption, WalletSelectEvent } from './wallet-option.js';
 
-/** A wallet as the chooser shows it; the shell derives it from the EIP-6963 announcements. */
-export interface WalletOption {
-  /** The announcement's uuid; what `wallet-select` reports. */
-  id: string;
-  /** Shown as text, never as markup. */
-  name: string;
-  /** Untrusted: shown only through an `<img>`, and only a `data:image/(svg+xml|png|webp)` URI or an https URL; else the name's letters. */
-  icon?: string;
-  /** Reverse DNS name (`io.metamask`), shown under the name so that two wallets with one name can be told apart. */
-  rdns?: string;
-}
-
-export interface WalletSelectDetail {
-  id: string;
-}
-export type WalletSelectEvent = CustomEvent<WalletSelectDetail>;
+export type { WalletOption, WalletSelectDetail, WalletSelectEvent } from './wallet-option.js';
 
 /**
  * @summary Lets the user choose one of the wallets installed in the browser, in a modal dialog.

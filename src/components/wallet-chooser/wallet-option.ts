@@ -1,0 +1,26 @@
+/**
+ * A wallet as the chooser shows it, and what the chooser's dialog reads of
+ * the chooser: in a module of its own, since the chooser imports its dialog
+ * (./wallet-chooser.ts) and the dialog must not import the chooser back.
+ */
+import type { PickerElement } from '../shared/picker.js';
+
+/** A wallet as the chooser shows it; the shell derives it from the EIP-6963 announcements. */
+export interface WalletOption {
+  /** The announcement's uuid; what `wallet-select` reports. */
+  id: string;
+  /** Shown as text, never as markup. */
+  name: string;
+  /** Untrusted: shown only through an `<img>`, and only a `data:image/(svg+xml|png|webp)` URI or an https URL; else the name's letters. */
+  icon?: string;
+  /** Reverse DNS name (`io.metamask`), shown under the name so that two wallets with one name can be told apart. */
+  rdns?: string;
+}
+
+export interface WalletSelectDetail {
+  id: string;
+}
+export type WalletSelectEvent = CustomEvent<WalletSelectDetail>;
+
+/** The chooser as its dialog sees it: a picker with the wallets to offer. */
+export type WalletList = PickerElement & { readonly wallets: WalletOption[] };

@@ -1,0 +1,20 @@
+/**
+ * What resuming does with an unfinished transfer saved by an earlier page:
+ * the rule the tracking (src/flow/tracking.ts) applies to each saved record.
+ */
+
+/** Routed but never broadcast from this page for this long: nothing moved, so nothing to follow. */
+export const ABANDON_AFTER_MS = 10 * 60_000;
+
+/** The parts of a saved transfer the rule reads (src/flow/intent-store.ts `SavedTransfer`). */
+export interface ResumableTransfer {
+  sourceTxHash?: string | undefined;
+  batchId?: string | undefined;
+  createdAt: number;
+}
+
+/** What resuming does with an unfinished saved transfer: follow it (it was broadcast, or the wallet took its batch), give it up, or leave it. */
+export function resumeAction(saved: ResumableTransfer, now: number): 'track' | 'abandon' | 'keep' {
+  if (saved.sourceTxHash || saved.batchId) return 'track';
+  return now - saved.createdAt > ABANDON_AFTER_MS ? 'abandon' : 'keep';
+}
