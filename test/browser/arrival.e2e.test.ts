@@ -7,7 +7,8 @@
  * without "complete", says what the chain shows, keeps the support details
  * open and fires `bridge-arrival-contradicted`, never `bridge-success`.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './helpers/wait.js';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeArrivalContradictedDetail, BridgeSuccessDetail } from '../../src/bridge-widget/events.js';

@@ -5,7 +5,8 @@
  * over real local chains. Each test reads back what the wallet was asked (its
  * own request log) and what happened on chain.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './helpers/wait.js';
 import { decodeEventLog, decodeFunctionResult, encodeFunctionData, erc20Abi } from 'viem';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';

@@ -2,7 +2,8 @@
  * <bridge-widget> states a user or integrator notices, against the sandbox
  * (no transfers here: see the e2e files for those).
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './helpers/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { bech32 } from '@scure/base';
 import '../../src/define.js';

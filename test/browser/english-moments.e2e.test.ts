@@ -5,7 +5,8 @@
  * at, the review, a cancel, and an error thrown by the transfer's own chunk.
  * One test, alone in its file, so that no earlier test loaded the moments.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './helpers/wait.js';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import { LOCALES } from '../../src/i18n/strings.js';

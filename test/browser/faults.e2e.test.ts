@@ -4,7 +4,8 @@
  * partial balances, wallet refusals and two widgets on one page. Each test
  * checks what the user sees and what happened (or did not) on chain.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './helpers/wait.js';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';

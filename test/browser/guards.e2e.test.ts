@@ -6,7 +6,8 @@
  * nonce and allowances read back from the chain are unchanged), says so on
  * screen, and fires `bridge-error` with kind `route-rejected` and the rule.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './helpers/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { decodeFunctionResult, encodeFunctionData, erc20Abi } from 'viem';
 import '../../src/define.js';

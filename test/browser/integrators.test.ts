@@ -6,7 +6,8 @@
  * wallet's network. The frameworks themselves run in
  * test/node/integrator-apps.test.ts.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './helpers/wait.js';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeErrorDetail } from '../../src/bridge-widget/events.js';

@@ -8,7 +8,8 @@
  * chain read back), with the sentence and `bridge-error`; a proxy without a
  * simulation RPC gives "Not simulated", and `require-simulation` stops then.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './helpers/wait.js';
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, parseAbi } from 'viem';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';

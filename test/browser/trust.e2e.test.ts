@@ -9,7 +9,8 @@
  *   `javascript:` URL completes, and neither `bridge-status` nor
  *   `bridge-success` carries it, nor does the tracker link it.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './helpers/wait.js';
 import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
