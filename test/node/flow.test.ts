@@ -190,6 +190,22 @@ describe('transfer flow against the sandbox', () => {
     assert.equal(await nonce(SRC, other.address), beforeOther, 'the other account sent nothing');
   });
 
+  it('a wallet moved to another chain while the approval mined is switched back: the transfer is signed on the source chain', async () => {
+    sandbox.faults.set({ forceProvider: 'swiftbridge' });
+    const beforeSrc = await nonce(SRC, wallet.address);
+    const beforeDst = await nonce(DST, wallet.address);
+    const saved = await sendTransfer(plan(), deps(), {
+      onApprovals: (steps) => {
+        if (steps[0]?.state === 'done') wallet.setChain(DST);
+      },
+    });
+    assert.equal(saved.phase, 'broadcast');
+    assert.equal(await nonce(SRC, wallet.address), beforeSrc + 2, 'the approval and the transfer, both on the source chain');
+    assert.equal(await nonce(DST, wallet.address), beforeDst, 'nothing sent on the chain the wallet was moved to');
+    const outcome = await trackTransfer(saved, deps());
+    assert.equal(outcome.kind, 'success');
+  });
+
   it('resumes after a reload between broadcast and receipt: the receipt is submitted and the transfer completes', async () => {
     sandbox.faults.set({ forceProvider: 'swiftbridge' });
     const saved = await sendTransfer(plan(), deps());
