@@ -13,9 +13,7 @@ import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/san
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { deepText, formReady, primaryText, waitFor, untilAnimationsSettle } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
 
 interface MountOptions {
   account?: number;

@@ -14,9 +14,8 @@ import type { BridgeArrivalContradictedDetail, BridgeSuccessDetail } from '../..
 import { createDevWallet } from '../../demo/dev-wallet.js';
 import { resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { DST, SRC } from './helpers/chains.js';
 
-const SRC = 11155111;
-const DST = 84532;
 const ACCOUNT = 2;
 
 function trackerRoot(widget: BridgeWidget): ShadowRoot | null {

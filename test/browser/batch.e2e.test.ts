@@ -20,9 +20,7 @@ import { PROMPT_METHODS, type DevWallet } from '../../demo/dev-wallet.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
 import { devWallet, erc20Balance, intentSummary, resetSandbox, rpc, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
 
 /** The widget over a batching development wallet, on the destination chain unless `chainId` says otherwise (the flow switches). */
 async function mount(options: { account: number; batch?: 'on' | 'off'; batching?: boolean; chainId?: number }) {

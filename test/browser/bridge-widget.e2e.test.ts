@@ -26,9 +26,7 @@ import {
 } from './helpers/sandbox.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
 
 async function mount(options: { token?: string; amount?: string; account?: number } = {}) {
   const { proxyUrl } = await sandboxConfig();

@@ -18,9 +18,7 @@ import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.
 import { formReady, waitFor } from './helpers/dom.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
 
 /** A catalog request as the service logged it (the helper's type, with the query the log also carries). */
 type CatalogRequest = ServiceRequest & { query: Record<string, string>; unpaginated?: boolean };

@@ -26,9 +26,7 @@ import { buttonText, collectEvents, nextEvent, primaryButton, shadow, waitForTex
 import { untilAnimationsSettle } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 import { AmountInputHarness } from './harness/amount-input.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
 
 function requestsTo(path: string): number {
   return performance.getEntriesByType('resource').filter((e) => e.name.includes(path)).length;

@@ -15,9 +15,7 @@ import type { BridgeErrorDetail, BridgeRouteDetail, BridgeSuccessDetail, BridgeT
 import { PROMPT_METHODS, createDevWallet } from '../../demo/dev-wallet.js';
 import { erc20Balance, nativeBalance, resetSandbox, rpc, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
 
 function visibleText(widget: BridgeWidget): string {
   const parts = [shadow(widget).textContent ?? ''];

@@ -16,9 +16,7 @@ import type { AmountInput } from '../../src/components/amount-input/amount-input
 import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { shadow } from './helpers/widget.js';
 import { deepText, formReady, primaryText, waitFor, untilAnimationsSettle } from './helpers/dom.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
 
 async function mount(attrs: { locale?: string; amount?: string; token?: string; lang?: string } = {}, wallet = true): Promise<BridgeWidget> {
   const { proxyUrl } = await sandboxConfig();

@@ -9,13 +9,11 @@ import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import { devWallet, sandboxConfig } from './helpers/sandbox.js';
 import { shadow, waitForText } from './helpers/widget.js';
 import { waitFor } from './helpers/dom.js';
+import { DST, SRC } from './helpers/chains.js';
 
 // Mocha globals (no @types/mocha in this package).
 declare function describe(name: string, body: () => void): void;
 declare function it(name: string, body: () => unknown): void;
-
-const SRC = 11155111;
-const DST = 84532;
 
 async function mount(width: number, theme = 'light'): Promise<BridgeWidget> {
   const { proxyUrl } = await sandboxConfig();

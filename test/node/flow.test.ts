@@ -20,6 +20,7 @@ import type { ApprovalProgress, TransferPlan } from '../../src/flow/transfer.ts'
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
 import type { Eip1193Provider } from '../../src/wallet/index.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
+import { DST, SRC } from './helpers/chains.ts';
 
 const fastPoll = { intervalMs: 100, minIntervalMs: 50 };
 const fastBackoff = { baseMs: 20, maxMs: 200, jitter: 0 };
@@ -31,8 +32,6 @@ describe('transfer flow against the sandbox', () => {
   let wallet: DevWallet;
   let storage: MemoryStorage;
   let store: IntentStore;
-  const SRC = 11155111;
-  const DST = 84532;
 
   const token = (chainId: number, symbol: string) => {
     const t = sandbox.tokens.find((x) => x.chainId === chainId && x.symbol === symbol);

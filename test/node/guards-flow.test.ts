@@ -24,11 +24,10 @@ import type { TransferPlan } from '../../src/flow/transfer.ts';
 import type { Refusal, TermsChange } from '../../src/flow/guards.ts';
 import type { Eip1193Provider } from '../../src/wallet/index.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
+import { DST, SRC } from './helpers/chains.ts';
 
 const fastPoll = { intervalMs: 100, minIntervalMs: 50 };
 const fastBackoff = { baseMs: 20, maxMs: 200, jitter: 0 };
-const SRC = 11155111;
-const DST = 84532;
 
 describe('guards in the flow, against a hostile routing service', () => {
   let sandbox: SandboxHandle;

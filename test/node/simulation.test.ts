@@ -29,11 +29,10 @@ import { MAX_APPROVALS } from '../../src/flow/guards.ts';
 import type { Eip1193Provider } from '../../src/wallet/index.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
 import { ScriptedServer } from './helpers/scripted-server.ts';
+import { DST, SRC } from './helpers/chains.ts';
 
 const fastPoll = { intervalMs: 100, minIntervalMs: 50 };
 const fastBackoff = { baseMs: 20, maxMs: 200, jitter: 0 };
-const SRC = 11155111;
-const DST = 84532;
 const permit2Abi = parseAbi([
   'function allowance(address owner, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
 ]);
