@@ -13,9 +13,8 @@ import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/san
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { deepText, formReady, primaryText, waitFor, untilAnimationsSettle } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 
 interface MountOptions {
   account?: number;
@@ -27,20 +26,10 @@ interface MountOptions {
 }
 
 async function mount(options: MountOptions = {}) {
-  const { proxyUrl } = await sandboxConfig();
-  const widget = await fixture<BridgeWidget>(html`<bridge-widget
-    proxy-url=${proxyUrl}
-    theme=${options.theme ?? 'light'}
-    from-chain=${String(SRC)}
-    to-chain=${String(DST)}
-    from-token=${options.token ?? 'USDC'}
-    to-token=${options.token ?? 'USDC'}
-    amount=${options.amount ?? ''}
-    value-loss-threshold=${options.threshold ?? '5'}
-  ></bridge-widget>`);
-  const wallet = options.wallet === false ? undefined : await devWallet({ account: options.account ?? 0, chainId: DST });
-  if (wallet) widget.provider = wallet;
-  return { widget, wallet };
+  const { token, amount, theme, threshold } = options;
+  const attributes = { theme: theme ?? 'light', 'from-token': token, 'to-token': token, amount: amount ?? '', 'value-loss-threshold': threshold ?? '5' };
+  if (options.wallet === false) return { ...(await mountWidget({ attributes, wallet: false })), wallet: undefined };
+  return mountWidget({ attributes, wallet: { account: options.account ?? 0 } });
 }
 
 const tracker = (w: BridgeWidget) => shadow(w).querySelector('bw-status-tracker');

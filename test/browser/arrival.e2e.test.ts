@@ -7,17 +7,16 @@
  * without "complete", says what the chain shows, keeps the support details
  * open and fires `bridge-arrival-contradicted`, never `bridge-success`.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { waitUntil } from './helpers/wait.js';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeArrivalContradictedDetail, BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
-import { createDevWallet } from '../../demo/dev-wallet.js';
 import { resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 
-const SRC = 11155111;
-const DST = 84532;
 const ACCOUNT = 2;
 
 function trackerRoot(widget: BridgeWidget): ShadowRoot | null {
@@ -29,19 +28,12 @@ function trackerText(widget: BridgeWidget): string {
 }
 
 async function mount(proxy: 'reading' | 'unread' = 'reading'): Promise<BridgeWidget> {
-  const config = await sandboxConfig();
-  const key = config.extraAccounts[ACCOUNT]!;
-  const wallet = createDevWallet({
-    privateKey: key.privateKey,
-    chains: config.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl, name: c.name })),
-    chainId: SRC,
-    autoConnect: true,
+  const { widget } = await mountWidget({
+    attributes: { amount: '3' },
+    attributesAfterMount: true,
+    proxy: proxy === 'reading' ? 'simulating' : 'unsimulated',
+    wallet: { account: ACCOUNT, chainId: SRC },
   });
-  const proxyUrl = proxy === 'reading' ? config.proxyUrl : config.unsimulatedProxyUrl;
-  const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl}></bridge-widget>`);
-  for (const [name, value] of Object.entries({ 'from-chain': String(SRC), 'to-chain': String(DST), 'from-token': 'USDC', 'to-token': 'USDC', amount: '3' }))
-    widget.setAttribute(name, value);
-  widget.provider = wallet;
   await waitForText(widget, (t) => t.startsWith('Bridge'), 'a quote');
   return widget;
 }

@@ -5,7 +5,7 @@
  * over real local chains. Each test reads back what the wallet was asked (its
  * own request log) and what happened on chain.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { waitUntil } from './helpers/wait.js';
 import { decodeEventLog, decodeFunctionResult, encodeFunctionData, erc20Abi } from 'viem';
 import '../../src/define.js';
@@ -19,27 +19,15 @@ import type {
 } from '../../src/bridge-widget/events.js';
 import { PROMPT_METHODS, type DevWallet } from '../../demo/dev-wallet.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
-import { devWallet, erc20Balance, intentSummary, resetSandbox, rpc, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
+import { erc20Balance, intentSummary, resetSandbox, rpc, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 
 /** The widget over a batching development wallet, on the destination chain unless `chainId` says otherwise (the flow switches). */
-async function mount(options: { account: number; batch?: 'on' | 'off'; batching?: boolean; chainId?: number }) {
-  const { proxyUrl } = await sandboxConfig();
-  const wallet = await devWallet({ account: options.account, chainId: options.chainId ?? DST, batching: options.batching ?? true });
-  const widget = await fixture<BridgeWidget>(html`<bridge-widget
-    proxy-url=${proxyUrl}
-    from-chain=${String(SRC)}
-    to-chain=${String(DST)}
-    from-token="USDC"
-    to-token="USDC"
-    amount="2"
-    batch=${options.batch ?? 'on'}
-  ></bridge-widget>`);
-  widget.provider = wallet;
-  return { widget, wallet };
+function mount(options: { account: number; batch?: 'on' | 'off'; batching?: boolean; chainId?: number }) {
+  const { account, chainId, batching } = options;
+  return mountWidget({ attributes: { batch: options.batch ?? 'on' }, wallet: { account, chainId: chainId ?? DST, batching: batching ?? true } });
 }
 
 /** What the wallet was asked to send: batches and single transactions, in order. */

@@ -3,7 +3,7 @@
  * sandbox routes over two real local chains, and each test checks the
  * balance where the funds should arrive.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { waitUntil } from './helpers/wait.js';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
@@ -14,36 +14,15 @@ import type {
   BridgeSuccessDetail,
   BridgeTransactionDetail,
 } from '../../src/bridge-widget/events.js';
-import {
-  devWallet,
-  erc20Balance,
-  intentSummary,
-  nativeBalance,
-  resetSandbox,
-  sandboxConfig,
-  setFaults,
-  tokenAddress,
-  transactionCount,
-} from './helpers/sandbox.js';
+import { erc20Balance, intentSummary, nativeBalance, resetSandbox, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
+import { DST, SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 
-const SRC = 11155111;
-const DST = 84532;
-
-async function mount(options: { token?: string; amount?: string; account?: number } = {}) {
-  const { proxyUrl } = await sandboxConfig();
-  const wallet = await devWallet({ account: options.account ?? 0, chainId: DST });
-  const widget = await fixture<BridgeWidget>(html`<bridge-widget
-    proxy-url=${proxyUrl}
-    from-chain=${String(SRC)}
-    to-chain=${String(DST)}
-    from-token=${options.token ?? 'USDC'}
-    to-token=${options.token ?? 'USDC'}
-    amount=${options.amount ?? '2'}
-  ></bridge-widget>`);
-  widget.provider = wallet;
-  return { widget, wallet };
+function mount(options: { token?: string; amount?: string; account?: number } = {}) {
+  const token = options.token;
+  return mountWidget({ attributes: { 'from-token': token, 'to-token': token, amount: options.amount }, wallet: { account: options.account ?? 0 } });
 }
 
 describe('<bridge-widget> end to end against the sandbox', function () {

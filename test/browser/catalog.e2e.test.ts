@@ -6,21 +6,20 @@
  * answers the plain array. What it asked for is read from the service's
  * request log, never from a clock.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import { clearCatalogCache } from '../../src/flow/catalog.js';
 import type { TokenPicker } from '../../src/components/token-picker/token-picker.js';
 import type { BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
-import { devWallet, erc20Balance, resetSandbox, sandboxConfig, serviceRequests, setFaults, tokenAddress, type ServiceRequest } from './helpers/sandbox.js';
+import { devWallet, erc20Balance, resetSandbox, serviceRequests, setFaults, tokenAddress, type ServiceRequest } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { formReady, waitFor } from './helpers/dom.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 
 /** A catalog request as the service logged it (the helper's type, with the query the log also carries). */
 type CatalogRequest = ServiceRequest & { query: Record<string, string>; unpaginated?: boolean };
@@ -37,15 +36,8 @@ async function lastSeq(): Promise<number> {
 }
 
 async function mount(options: { fromToken?: string; toToken?: string; amount?: string; wallet?: boolean } = {}) {
-  const { proxyUrl } = await sandboxConfig();
-  const widget = await fixture<BridgeWidget>(html`<bridge-widget
-    proxy-url=${proxyUrl}
-    from-chain=${String(SRC)}
-    to-chain=${String(DST)}
-    from-token=${options.fromToken ?? 'USDC'}
-    to-token=${options.toToken ?? 'USDC'}
-    amount=${options.amount ?? '2'}
-  ></bridge-widget>`);
+  const attributes = { 'from-token': options.fromToken, 'to-token': options.toToken, amount: options.amount };
+  const { widget } = await mountWidget({ attributes, wallet: false });
   const wallet = await devWallet({ chainId: SRC });
   if (options.wallet !== false) widget.provider = wallet;
   return { widget, wallet };

@@ -27,9 +27,8 @@ import { buttonText, collectEvents, nextEvent, primaryButton, shadow, waitForTex
 import { untilAnimationsSettle } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 import { AmountInputHarness } from './harness/amount-input.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 
 function requestsTo(path: string): number {
   return performance.getEntriesByType('resource').filter((e) => e.name.includes(path)).length;
@@ -46,14 +45,8 @@ function visibleText(widget: BridgeWidget): string {
   return parts.join(' ').replace(/\s+/g, ' ');
 }
 
-async function mount(attrs: Record<string, string> = {}, account = 0) {
-  const { proxyUrl } = await sandboxConfig();
-  const wallet = await devWallet({ account, chainId: SRC });
-  const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl}></bridge-widget>`);
-  const all = { 'from-chain': String(SRC), 'to-chain': String(DST), 'from-token': 'USDC', 'to-token': 'USDC', amount: '3', ...attrs };
-  for (const [name, value] of Object.entries(all)) widget.setAttribute(name, value);
-  widget.provider = wallet;
-  return { widget, wallet };
+function mount(attrs: Record<string, string> = {}, account = 0) {
+  return mountWidget({ attributes: { amount: '3', ...attrs }, attributesAfterMount: true, wallet: { account, chainId: SRC } });
 }
 
 describe('faults and bad input, end to end', function () {

@@ -6,19 +6,17 @@
  * nonce and allowances read back from the chain are unchanged), says so on
  * screen, and fires `bridge-error` with kind `route-rejected` and the rule.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { waitUntil } from './helpers/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { decodeFunctionResult, encodeFunctionData, erc20Abi } from 'viem';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeErrorDetail, BridgeRouteDetail, BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';
-import { PROMPT_METHODS, createDevWallet } from '../../demo/dev-wallet.js';
-import { erc20Balance, nativeBalance, resetSandbox, rpc, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
+import { erc20Balance, nativeBalance, resetSandbox, rpc, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 
 function visibleText(widget: BridgeWidget): string {
   const parts = [shadow(widget).textContent ?? ''];
@@ -40,22 +38,13 @@ async function allowance(token: `0x${string}`, owner: `0x${string}`, spender: st
 
 /** The widget with a development wallet that logs every prompt it is asked for; the wallet starts on the destination chain, so even a network switch would be a prompt. */
 async function mount(attrs: Record<string, string> = {}, account = 3) {
-  const config = await sandboxConfig();
   const prompts: string[] = [];
-  const key = config.extraAccounts[account]!;
-  const wallet = createDevWallet({
-    privateKey: key.privateKey,
-    chains: config.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl, name: c.name })),
-    chainId: DST,
-    autoConnect: true,
-    onActivity: ({ method }) => {
-      if (PROMPT_METHODS.includes(method)) prompts.push(method);
-    },
+  const { widget, wallet } = await mountWidget({
+    attributes: { amount: '3', ...attrs },
+    attributesAfterMount: true,
+    wallet: { account },
+    onPrompt: (method) => prompts.push(method),
   });
-  const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${config.proxyUrl}></bridge-widget>`);
-  const all = { 'from-chain': String(SRC), 'to-chain': String(DST), 'from-token': 'USDC', 'to-token': 'USDC', amount: '3', ...attrs };
-  for (const [name, value] of Object.entries(all)) widget.setAttribute(name, value);
-  widget.provider = wallet;
   return { widget, wallet, prompts };
 }
 

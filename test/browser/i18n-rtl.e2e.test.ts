@@ -23,9 +23,8 @@ import type { DevWallet } from '../../demo/dev-wallet.js';
 import { devWallet, erc20Balance, resetSandbox, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow } from './helpers/widget.js';
 import { deepQuery, deepText, untilAnimationsSettle, waitFor } from './helpers/dom.js';
+import { DST, SRC } from './helpers/chains.js';
 
-const SRC = 11155111;
-const DST = 84532;
 const WIDTHS = [440, 390];
 
 /** The development wallet, with a user who takes their time: the first transaction waits until `release()`. */

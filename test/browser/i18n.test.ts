@@ -17,28 +17,15 @@ import type { AmountInput } from '../../src/components/amount-input/amount-input
 import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { shadow } from './helpers/widget.js';
 import { deepText, formReady, primaryText, waitFor, untilAnimationsSettle } from './helpers/dom.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 
 async function mount(attrs: { locale?: string; amount?: string; token?: string; lang?: string } = {}, wallet = true): Promise<BridgeWidget> {
-  const { proxyUrl } = await sandboxConfig();
-  const box = await fixture<HTMLDivElement>(html`<div lang=${attrs.lang ?? ''}>
-    <bridge-widget
-      proxy-url=${proxyUrl}
-      locale=${attrs.locale ?? ''}
-      theme="light"
-      from-chain=${String(SRC)}
-      to-chain=${String(DST)}
-      from-token=${attrs.token ?? 'USDC'}
-      to-token=${attrs.token ?? 'USDC'}
-      amount=${attrs.amount ?? ''}
-    ></bridge-widget>
-  </div>`);
-  if (!attrs.lang) box.removeAttribute('lang');
-  const widget = box.querySelector('bridge-widget')!;
-  if (wallet) widget.provider = await devWallet({ account: 0, chainId: DST });
-  return widget;
+  const { token } = attrs;
+  const attributes = { locale: attrs.locale ?? '', theme: 'light', 'from-token': token, 'to-token': token, amount: attrs.amount ?? '' };
+  const box: Record<string, string> = attrs.lang ? { lang: attrs.lang } : {};
+  if (!wallet) return (await mountWidget({ attributes, box, wallet: false })).widget;
+  return (await mountWidget({ attributes, box, wallet: { account: 0 } })).widget;
 }
 
 /** Resolves once the widget shows `language`'s table (its add-on loaded on demand). */

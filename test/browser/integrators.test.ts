@@ -16,9 +16,7 @@ import { en } from '../../src/i18n/en.js';
 import { devWallet, resetSandbox, sandboxConfig } from './helpers/sandbox.js';
 import { primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { formReady, primaryText } from './helpers/dom.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
 
 /** Console errors while `run` runs (they are still printed). */
 async function consoleErrors(run: () => Promise<void>): Promise<string[]> {

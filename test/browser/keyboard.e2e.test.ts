@@ -13,9 +13,7 @@ import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.
 import { deepActiveElement, waitFor } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 import { AmountInputHarness } from './harness/amount-input.js';
-
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.js';
 
 const press = (key: string) => sendKeys({ press: key });
 

@@ -3,27 +3,20 @@
  * widths a phone leaves it (a 320–390 px screen gives the widget about 304 to
  * 374 px). Measured in the real layout, with a real quote from the sandbox.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import { devWallet, sandboxConfig } from './helpers/sandbox.js';
 import { shadow, waitForText } from './helpers/widget.js';
 import { waitFor } from './helpers/dom.js';
+import { SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 
 // Mocha globals (no @types/mocha in this package).
 declare function describe(name: string, body: () => void): void;
 declare function it(name: string, body: () => unknown): void;
 
-const SRC = 11155111;
-const DST = 84532;
-
 async function mount(width: number, theme = 'light'): Promise<BridgeWidget> {
-  const { proxyUrl } = await sandboxConfig();
-  const host = await fixture<HTMLDivElement>(html`<div style="width: ${width}px">
-    <bridge-widget proxy-url=${proxyUrl} theme=${theme} from-chain=${String(SRC)} to-chain=${String(DST)} from-token="USDC" to-token="USDC" amount="2"></bridge-widget>
-  </div>`);
-  const widget = host.querySelector('bridge-widget')!;
-  widget.provider = await devWallet({ account: 0, chainId: SRC });
+  const { widget } = await mountWidget({ attributes: { theme }, box: { style: `width: ${width}px` }, wallet: { account: 0, chainId: SRC } });
   await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
   return widget;
 }

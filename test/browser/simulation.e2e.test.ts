@@ -8,18 +8,17 @@
  * chain read back), with the sentence and `bridge-error`; a proxy without a
  * simulation RPC gives "Not simulated", and `require-simulation` stops then.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { waitUntil } from './helpers/wait.js';
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, parseAbi } from 'viem';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeErrorDetail, BridgeRouteDetail, BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';
-import { PROMPT_METHODS, createDevWallet } from '../../demo/dev-wallet.js';
 import { erc20Balance, nativeBalance, resetSandbox, rpc, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 
-const SRC = 11155111;
-const DST = 84532;
 const ACCOUNT = 3;
 
 function visibleText(widget: BridgeWidget): string {
@@ -42,25 +41,14 @@ interface Mounted {
 
 /** The widget with a development wallet on the source chain (so no prompt is needed before the first signature) that logs each prompt and the review shown when it came. */
 async function mount(attrs: Record<string, string> = {}, proxy: 'simulating' | 'unsimulated' = 'simulating'): Promise<Mounted> {
-  const config = await sandboxConfig();
-  const key = config.extraAccounts[ACCOUNT]!;
-  const wallet = createDevWallet({
-    privateKey: key.privateKey,
-    chains: config.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl, name: c.name })),
-    chainId: SRC,
-    autoConnect: true,
-  });
   const prompts: Mounted['prompts'] = [];
-  const proxyUrl = proxy === 'simulating' ? config.proxyUrl : config.unsimulatedProxyUrl;
-  const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl}></bridge-widget>`);
-  const request = wallet.request.bind(wallet);
-  wallet.request = (args: { method: string; params?: unknown }) => {
-    if (PROMPT_METHODS.includes(args.method)) prompts.push({ method: args.method, review: reviewText(widget) });
-    return request(args as Parameters<typeof request>[0]);
-  };
-  const all = { 'from-chain': String(SRC), 'to-chain': String(DST), 'from-token': 'USDC', 'to-token': 'USDC', amount: '3', ...attrs };
-  for (const [name, value] of Object.entries(all)) widget.setAttribute(name, value);
-  widget.provider = wallet;
+  const { widget, wallet } = await mountWidget({
+    attributes: { amount: '3', ...attrs },
+    attributesAfterMount: true,
+    proxy,
+    wallet: { account: ACCOUNT, chainId: SRC },
+    onPrompt: (method, shown) => prompts.push({ method, review: reviewText(shown) }),
+  });
   await waitForText(widget, (t) => t.startsWith('Bridge'), 'a quote');
   return { widget, address: wallet.address, prompts };
 }

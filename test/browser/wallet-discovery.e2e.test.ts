@@ -15,9 +15,9 @@ import { announceWallet, createDevWallet, type DevWallet, type Eip6963Info } fro
 import { devWallet, erc20Balance, resetSandbox, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { deepActiveElement, formReady, primaryText, waitFor } from './helpers/dom.js';
+import { DST, SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 
-const SRC = 11155111;
-const DST = 84532;
 const icon = (colour: string) =>
   `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="${colour}"/></svg>`)}`;
 const ALPHA: Eip6963Info = { uuid: '0b5d7e1c-0000-4000-8000-00000000000a', name: 'Alpha Dev Wallet', icon: icon('#3355ff'), rdns: 'dev.example.alpha' };
@@ -50,16 +50,7 @@ async function extensionWallet(account?: number): Promise<DevWallet> {
 }
 
 async function mount(options: { discovery?: 'off' } = {}): Promise<BridgeWidget> {
-  const { proxyUrl } = await sandboxConfig();
-  const widget = await fixture<BridgeWidget>(html`<bridge-widget
-    proxy-url=${proxyUrl}
-    from-chain=${String(SRC)}
-    to-chain=${String(DST)}
-    from-token="USDC"
-    to-token="USDC"
-    amount="2"
-    wallet-discovery=${options.discovery ?? 'on'}
-  ></bridge-widget>`);
+  const { widget } = await mountWidget({ attributes: { 'wallet-discovery': options.discovery ?? 'on' }, wallet: false });
   await formReady(widget);
   return widget;
 }

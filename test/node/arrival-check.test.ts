@@ -12,8 +12,8 @@ import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
 import { proxyChainRead } from '../../src/api/chain-read.js';
 import { checkArrival, checkSavedArrival, type ExpectedArrival } from '../../src/flow/arrival-check.js';
 import type { SavedTransfer } from '../../src/flow/intent-store.js';
+import { DST as BASE } from './helpers/chains.ts';
 
-const BASE = 84532;
 const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 const FAST = { waitMs: 1_500, firstDelayMs: 100, maxDelayMs: 400 };
 

@@ -6,11 +6,9 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { erc20Abi } from 'viem';
-import { startSandbox } from '../../sandbox/index.ts';
 import type { SandboxHandle } from '../../sandbox/index.ts';
-import { createDevWallet } from '../../demo/dev-wallet.ts';
 import type { DevWallet } from '../../demo/dev-wallet.ts';
-import { RoutingClient } from '../../src/api/index.ts';
+import type { RoutingClient } from '../../src/api/index.ts';
 import type { Chain } from '../../src/api/schemas.ts';
 import { IntentStore } from '../../src/flow/intent-store.ts';
 import { NATIVE_TOKEN, sendTransfer } from '../../src/flow/transfer.ts';
@@ -20,9 +18,8 @@ import type { ApprovalProgress, TransferPlan } from '../../src/flow/transfer.ts'
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
 import type { Eip1193Provider } from '../../src/wallet/index.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
-
-const fastPoll = { intervalMs: 100, minIntervalMs: 50 };
-const fastBackoff = { baseMs: 20, maxMs: 200, jitter: 0 };
+import { DST, SRC } from './helpers/chains.ts';
+import { flowDeps, sandboxToken, startFlowSandbox, usdcPlan, userWallet } from './helpers/flow-sandbox.ts';
 
 describe('transfer flow against the sandbox', () => {
   let sandbox: SandboxHandle;
@@ -31,14 +28,8 @@ describe('transfer flow against the sandbox', () => {
   let wallet: DevWallet;
   let storage: MemoryStorage;
   let store: IntentStore;
-  const SRC = 11155111;
-  const DST = 84532;
 
-  const token = (chainId: number, symbol: string) => {
-    const t = sandbox.tokens.find((x) => x.chainId === chainId && x.symbol === symbol);
-    assert.ok(t, `${symbol} on ${chainId}`);
-    return { address: t.address as string, symbol: t.symbol, decimals: t.decimals };
-  };
+  const token = (chainId: number, symbol: string) => sandboxToken(sandbox, chainId, symbol);
   const erc20Balance = (chainId: number, tokenAddress: string, owner: string) =>
     sandbox
       .chain(chainId)
@@ -46,40 +37,35 @@ describe('transfer flow against the sandbox', () => {
   const nativeBalance = (chainId: number, owner: string) => sandbox.chain(chainId).publicClient.getBalance({ address: owner as `0x${string}` });
   const nonce = (chainId: number, owner: string) => sandbox.chain(chainId).publicClient.getTransactionCount({ address: owner as `0x${string}` });
 
-  function plan(overrides: Partial<TransferPlan> = {}): TransferPlan {
-    const from = chains.find((c) => c.chainId === String(SRC))!;
-    const to = chains.find((c) => c.chainId === String(DST))!;
-    return {
-      fromChain: from,
-      toChain: to,
-      fromToken: token(SRC, 'USDC'),
-      toToken: token(DST, 'USDC'),
-      amount: 25_500_000n,
-      fromAddress: wallet.address,
-      toAddress: sandbox.accounts.extraUsers[0]!.address,
-      slippage: 1,
-      ...overrides,
-    };
-  }
-
-  const deps = () => ({ client, provider: wallet, store, confirmPollMs: 50, receiptBackoff: fastBackoff, poll: fastPoll });
+  const plan = (overrides: Partial<TransferPlan> = {}) => usdcPlan({ sandbox, client, chains }, wallet.address, 25_500_000n, overrides);
+  const deps = () => flowDeps(client, wallet, store);
 
   before(async () => {
-    sandbox = await startSandbox({ bridgingDelayMs: 200, pollHintMs: 150 });
-    client = new RoutingClient({ baseUrl: sandbox.proxyUrl!, backoff: fastBackoff });
-    chains = (await client.chains()).data;
+    ({ sandbox, client, chains } = await startFlowSandbox());
   });
   after(() => sandbox?.close());
   beforeEach(() => {
     sandbox.reset();
     storage = new MemoryStorage();
     store = new IntentStore(storage, sandbox.proxyUrl!);
-    wallet = createDevWallet({
-      privateKey: sandbox.accounts.user.privateKey,
-      chains: sandbox.readyInfo.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl!, name: c.name })),
-      chainId: DST, // start on the wrong chain: the flow must switch
-      autoConnect: true,
-    });
+    wallet = userWallet(sandbox, DST); // start on the wrong chain: the flow must switch
+  });
+
+  /** A saved transfer, sent from the source chain, of an intent the service never heard of. */
+  const unknownToService = (intentId: string, change: Pick<SavedTransfer, 'phase' | 'receiptAccepted'>): SavedTransfer => ({
+    intentId,
+    account: wallet.address.toLowerCase(),
+    fromChainId: String(SRC),
+    toChainId: String(DST),
+    fromToken: token(SRC, 'USDC'),
+    toToken: token(DST, 'USDC'),
+    fromAmount: 1_000_000n,
+    toAmount: 990_000n,
+    toAddress: wallet.address,
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
+    sourceTxHash: `0x${'cd'.repeat(32)}`,
+    ...change,
   });
 
   it('ERC-20 route whose spender is not transaction.to: approves exactly, sends, and the recipient is paid on the destination chain', async () => {
@@ -188,6 +174,27 @@ describe('transfer flow against the sandbox', () => {
     assert.ok(error instanceof FlowError);
     assert.equal(error.kind, 'wrong-account');
     assert.equal(await nonce(SRC, other.address), beforeOther, 'the other account sent nothing');
+  });
+
+  it('a wallet moved to another chain while the approval mined is switched back: the transfer is signed on the source chain', async () => {
+    sandbox.faults.set({ forceProvider: 'swiftbridge' });
+    const beforeSrc = await nonce(SRC, wallet.address);
+    const beforeDst = await nonce(DST, wallet.address);
+    // More than an earlier test's refused transfer left approved, so an approval is asked for here.
+    let moved = false;
+    const saved = await sendTransfer(plan({ amount: 30_000_000n }), deps(), {
+      onApprovals: (steps) => {
+        if (steps[0]?.state !== 'done' || moved) return;
+        wallet.setChain(DST);
+        moved = true;
+      },
+    });
+    assert.ok(moved, 'the wallet was moved once the approval was mined');
+    assert.equal(saved.phase, 'broadcast');
+    assert.equal(await nonce(SRC, wallet.address), beforeSrc + 2, 'the approval and the transfer, both on the source chain');
+    assert.equal(await nonce(DST, wallet.address), beforeDst, 'nothing sent on the chain the wallet was moved to');
+    const outcome = await trackTransfer(saved, deps());
+    assert.equal(outcome.kind, 'success');
   });
 
   it('resumes after a reload between broadcast and receipt: the receipt is submitted and the transfer completes', async () => {
@@ -346,22 +353,7 @@ describe('transfer flow against the sandbox', () => {
 
   it('a receipt the service answers with 404 ends as not found: saved as such, no status polling, no crash', async () => {
     const intentId = `0x${'ab'.repeat(32)}`;
-    const saved: SavedTransfer = {
-      intentId,
-      account: wallet.address.toLowerCase(),
-      fromChainId: String(SRC),
-      toChainId: String(DST),
-      fromToken: token(SRC, 'USDC'),
-      toToken: token(DST, 'USDC'),
-      fromAmount: 1_000_000n,
-      toAmount: 990_000n,
-      toAddress: wallet.address,
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-      phase: 'broadcast',
-      receiptAccepted: false,
-      sourceTxHash: `0x${'cd'.repeat(32)}`,
-    };
+    const saved = unknownToService(intentId, { phase: 'broadcast', receiptAccepted: false });
     store.save(saved);
     const outcome = await trackTransfer(saved, deps());
     assert.equal(outcome.kind, 'not-found');
@@ -377,22 +369,7 @@ describe('transfer flow against the sandbox', () => {
 
   it('a status the service answers with 404 ends as not found after one poll, with nothing left to resume', async () => {
     const intentId = `0x${'ef'.repeat(32)}`;
-    const saved: SavedTransfer = {
-      intentId,
-      account: wallet.address.toLowerCase(),
-      fromChainId: String(SRC),
-      toChainId: String(DST),
-      fromToken: token(SRC, 'USDC'),
-      toToken: token(DST, 'USDC'),
-      fromAmount: 1_000_000n,
-      toAmount: 990_000n,
-      toAddress: wallet.address,
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-      phase: 'submitted',
-      receiptAccepted: true,
-      sourceTxHash: `0x${'cd'.repeat(32)}`,
-    };
+    const saved = unknownToService(intentId, { phase: 'submitted', receiptAccepted: true });
     store.save(saved);
     const outcome = await trackTransfer(saved, deps());
     assert.equal(outcome.kind, 'not-found');

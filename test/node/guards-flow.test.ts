@@ -9,12 +9,9 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { erc20Abi } from 'viem';
-import { startSandbox } from '../../sandbox/index.ts';
 import type { HostileMode, SandboxHandle } from '../../sandbox/index.ts';
-import { createDevWallet } from '../../demo/dev-wallet.ts';
-import { PROMPT_METHODS } from '../../demo/dev-wallet.ts';
 import type { DevWallet } from '../../demo/dev-wallet.ts';
-import { RoutingClient } from '../../src/api/index.ts';
+import type { RoutingClient } from '../../src/api/index.ts';
 import type { Chain, IntentStatus } from '../../src/api/schemas.ts';
 import { IntentStore } from '../../src/flow/intent-store.ts';
 import { NATIVE_TOKEN, sendTransfer } from '../../src/flow/transfer.ts';
@@ -24,11 +21,8 @@ import type { TransferPlan } from '../../src/flow/transfer.ts';
 import type { Refusal, TermsChange } from '../../src/flow/guards.ts';
 import type { Eip1193Provider } from '../../src/wallet/index.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
-
-const fastPoll = { intervalMs: 100, minIntervalMs: 50 };
-const fastBackoff = { baseMs: 20, maxMs: 200, jitter: 0 };
-const SRC = 11155111;
-const DST = 84532;
+import { DST, SRC } from './helpers/chains.ts';
+import { flowDeps, promptLogging, sandboxToken, startFlowSandbox, usdcPlan, userWallet } from './helpers/flow-sandbox.ts';
 
 describe('guards in the flow, against a hostile routing service', () => {
   let sandbox: SandboxHandle;
@@ -40,11 +34,7 @@ describe('guards in the flow, against a hostile routing service', () => {
   let prompts: string[];
   let provider: Eip1193Provider;
 
-  const token = (chainId: number, symbol: string) => {
-    const t = sandbox.tokens.find((x) => x.chainId === chainId && x.symbol === symbol);
-    assert.ok(t, `${symbol} on ${chainId}`);
-    return { address: t.address as string, symbol: t.symbol, decimals: t.decimals };
-  };
+  const token = (chainId: number, symbol: string) => sandboxToken(sandbox, chainId, symbol);
   const native = { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 };
   const nonce = (chainId: number) => sandbox.chain(chainId).publicClient.getTransactionCount({ address: wallet.address });
   const balance = (chainId: number, tokenAddress: string, owner: string) =>
@@ -52,47 +42,19 @@ describe('guards in the flow, against a hostile routing service', () => {
       .chain(chainId)
       .publicClient.readContract({ address: tokenAddress as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [owner as `0x${string}`] });
 
-  function plan(overrides: Partial<TransferPlan> = {}): TransferPlan {
-    return {
-      fromChain: chains.find((c) => c.chainId === String(SRC))!,
-      toChain: chains.find((c) => c.chainId === String(DST))!,
-      fromToken: token(SRC, 'USDC'),
-      toToken: token(DST, 'USDC'),
-      amount: 4_000_000n,
-      fromAddress: wallet.address,
-      toAddress: sandbox.accounts.extraUsers[0]!.address,
-      slippage: 1,
-      chains,
-      ...overrides,
-    };
-  }
-  const deps = (extra: object = {}) => ({ client, provider, store, confirmPollMs: 50, receiptBackoff: fastBackoff, poll: fastPoll, ...extra });
+  const plan = (overrides: Partial<TransferPlan> = {}) => usdcPlan({ sandbox, client, chains }, wallet.address, 4_000_000n, overrides, true);
+  const deps = (extra: object = {}) => ({ ...flowDeps(client, provider, store), ...extra });
 
   before(async () => {
-    sandbox = await startSandbox({ bridgingDelayMs: 200, pollHintMs: 150 });
-    client = new RoutingClient({ baseUrl: sandbox.proxyUrl!, backoff: fastBackoff });
-    chains = (await client.chains()).data;
+    ({ sandbox, client, chains } = await startFlowSandbox());
   });
   after(() => sandbox?.close());
   beforeEach(() => {
     sandbox.reset();
     store = new IntentStore(new MemoryStorage(), sandbox.proxyUrl!);
     // On the destination chain: even a chain switch would be a prompt the refusal must come before.
-    wallet = createDevWallet({
-      privateKey: sandbox.accounts.user.privateKey,
-      chains: sandbox.readyInfo.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl!, name: c.name })),
-      chainId: DST,
-      autoConnect: true,
-    });
-    prompts = [];
-    provider = {
-      request: (args) => {
-        if (PROMPT_METHODS.includes(args.method)) prompts.push(args.method);
-        return wallet.request(args);
-      },
-      on: (event, listener) => wallet.on(event, listener),
-      removeListener: (event, listener) => wallet.removeListener(event, listener),
-    };
+    wallet = userWallet(sandbox, DST);
+    ({ provider, prompts } = promptLogging(wallet));
   });
 
   /** Runs a transfer under `mode` and checks it was refused by `rule` with no prompt and nothing on chain. */

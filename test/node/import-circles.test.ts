@@ -103,13 +103,15 @@ it('no file of src/ imports itself back through other files (static imports and 
   );
 });
 
-it('no two folders of src/ import each other (the events do not import the flow\'s types while the flow imports theirs); the entry files at the top are not a folder', () => {
+it("no two folders of src/ import each other (the events do not import the flow's types while the flow imports theirs); the entry files at the top are not a folder", () => {
   const folderOf = (file: string) => (file.includes('/') ? file.split('/')[0]! : undefined);
   const graph = new Map<string, string[]>();
   for (const file of sources(SRC)) {
     const from = folderOf(path.relative(SRC, file));
     if (!from) continue;
-    const to = staticImportsOf(file).map(folderOf).filter((folder): folder is string => !!folder && folder !== from);
+    const to = staticImportsOf(file)
+      .map(folderOf)
+      .filter((folder): folder is string => !!folder && folder !== from);
     graph.set(from, [...new Set([...(graph.get(from) ?? []), ...to])]);
   }
   assert.deepEqual(

@@ -40,6 +40,7 @@ import { launchChromium } from './helpers/browser.js';
 import { packPackage, removeDir, ROOT, type PackResult } from './helpers/build.js';
 import { folderRoutes, startStaticServer, type StaticRoutes, type StaticServer } from './helpers/static-server.js';
 import { watchPage } from './helpers/widget-page.js';
+import { DST, SRC } from './helpers/chains.ts';
 
 /** One registry install (the npm cache makes repeats faster). */
 const INSTALL_MS = 5 * 60_000;
@@ -51,8 +52,6 @@ const FILE_MS = 14 * 60_000;
 const SNIPPETS = path.join(ROOT, 'test/fixtures/snippets');
 const FIXTURES = path.join(ROOT, 'test/fixtures');
 const DEV_WALLET = path.join(ROOT, 'sandbox/dev-wallet.js');
-const SRC = 11155111;
-const DST = 84532;
 
 /** What each app installs besides the tarball: current releases of each line, as `npm create`/`npx create-*` would pick. */
 const APPS = {

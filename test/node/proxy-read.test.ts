@@ -8,10 +8,10 @@
  * /healthz.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { proxyServerOptionsFromEnv } from '../../src/proxy/cli.js';
-import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
-import { logWatcher, startProxyCommand, startUpstream, type Upstream } from './helpers/proxy-upstream.js';
+import type { RunningProxyServer } from '../../src/proxy/node.js';
+import { rpcProxy, startProxyCommand, startUpstream, type Upstream } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_read_0123456789abcdef';
 // As the widget sends them: a browser's POST always carries Origin (a request without one is refused, as on /simulate).
@@ -58,48 +58,17 @@ describe('the chain read endpoint', { timeout: 60_000 }, () => {
   let rpc: Upstream;
   let routing: Upstream;
   let proxy: RunningProxyServer;
-  const log = logWatcher();
-  const read = async (body: unknown, chainId = '84532', headers: Record<string, string> = JSON_HEADERS) => {
-    const response = await fetch(`${proxy.url}/bridge/read/${chainId}`, {
-      method: 'POST',
-      headers,
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
-    assert.ok(!text.includes(API_KEY), 'the key never comes back');
-    return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, headers: response.headers };
-  };
-
-  before(async () => {
-    rpc = await startUpstream();
-    routing = await startUpstream();
-    proxy = await startProxyServer({
-      upstreamUrl: routing.url,
-      apiKey: API_KEY,
-      port: 0,
-      mountPath: '/bridge',
-      allowedOrigins: ['https://shop.example'],
+  const fixture = rpcProxy(
+    API_KEY,
+    (rpcUrl) => ({
       clientRateLimit: { limit: 60, windowMs: 60_000 },
-      simulationRpcUrls: { '11155111': `${rpc.url}/rpc/sepolia` },
-      rpcUrls: { '84532': `${rpc.url}/rpc/base` },
-      simulationTimeoutMs: 500,
-      onLog: log.onLog,
-    });
-  });
-  after(async () => {
-    await proxy.close();
-    await rpc.close();
-    await routing.close();
-    for (const line of log.lines) assert.ok(!line.includes(API_KEY), line);
-  });
-  beforeEach(() => {
-    rpc.calls.length = 0;
-    rpc.received.length = 0;
-    rpc.respond = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: 3, result: null }));
-    };
-  });
+      simulationRpcUrls: { '11155111': `${rpcUrl}/rpc/sepolia` },
+      rpcUrls: { '84532': `${rpcUrl}/rpc/base` },
+    }),
+    { jsonrpc: '2.0', id: 3, result: null },
+  );
+  before(() => ({ rpc, routing, proxy } = fixture));
+  const read = (body: unknown, chainId = '84532', headers: Record<string, string> = JSON_HEADERS) => fixture.post('read', body, chainId, headers);
 
   it('forwards each allowed read as sent, without the API key or the client headers, to the RPC of that chain', async () => {
     for (const body of ALLOWED) {

@@ -6,11 +6,11 @@
  * comes back from it, and the routing key's quota is not spent.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { parseSimulationRpcUrls, proxyServerOptionsFromEnv } from '../../src/proxy/cli.js';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
-import { logWatcher, startUpstream, type Upstream } from './helpers/proxy-upstream.js';
+import { rpcProxy, type Upstream } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_simulate_0123456789';
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -47,47 +47,13 @@ describe('the simulation endpoint', { timeout: 60_000 }, () => {
   let rpc: Upstream;
   let routing: Upstream;
   let proxy: RunningProxyServer;
-  const log = logWatcher();
-  const simulate = async (body: unknown, chainId = '11155111', headers: Record<string, string> = WIDGET_HEADERS) => {
-    const response = await fetch(`${proxy.url}/bridge/simulate/${chainId}`, {
-      method: 'POST',
-      headers,
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
-    assert.ok(!text.includes(API_KEY), 'the key never comes back');
-    return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, headers: response.headers };
-  };
-
-  before(async () => {
-    rpc = await startUpstream();
-    routing = await startUpstream();
-    proxy = await startProxyServer({
-      upstreamUrl: routing.url,
-      apiKey: API_KEY,
-      port: 0,
-      mountPath: '/bridge',
-      allowedOrigins: ['https://shop.example'],
-      clientRateLimit: { limit: 40, windowMs: 60_000 },
-      simulationRpcUrls: { '11155111': `${rpc.url}/rpc/sepolia` },
-      simulationTimeoutMs: 500,
-      onLog: log.onLog,
-    });
-  });
-  after(async () => {
-    await proxy.close();
-    await rpc.close();
-    await routing.close();
-    for (const line of log.lines) assert.ok(!line.includes(API_KEY), line);
-  });
-  beforeEach(() => {
-    rpc.calls.length = 0;
-    rpc.received.length = 0;
-    rpc.respond = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(RESULT));
-    };
-  });
+  const fixture = rpcProxy(
+    API_KEY,
+    (rpcUrl) => ({ clientRateLimit: { limit: 40, windowMs: 60_000 }, simulationRpcUrls: { '11155111': `${rpcUrl}/rpc/sepolia` } }),
+    RESULT,
+  );
+  before(() => ({ rpc, routing, proxy } = fixture));
+  const simulate = (body: unknown, chainId = '11155111', headers: Record<string, string> = WIDGET_HEADERS) => fixture.post('simulate', body, chainId, headers);
 
   it('forwards one eth_simulateV1 request as sent (each call with its gas cap), without the API key or the client headers, and answers what the RPC answered', async () => {
     const answer = await simulate(SIMULATION, '11155111', { ...JSON_HEADERS, origin: 'https://shop.example', cookie: 'session=1', 'x-api-key': 'client-key' });

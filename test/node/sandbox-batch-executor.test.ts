@@ -24,9 +24,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { BatchExecutorAbi, SwiftRouterAbi } from '../../sandbox/artifacts/abis.js';
 import { startSandbox, type DevAccount, type SandboxHandle } from '../../sandbox/index.js';
 import { pollIntentStatus, rawApiClient, type RawApiClient } from '../../sandbox/testing.js';
+import { DST as BASE, SRC as SEPOLIA } from './helpers/chains.ts';
 
-const SEPOLIA = 11155111;
-const BASE = 84532;
 /** EIP-7702's delegation designator: an account's code becomes 0xef0100 ‖ the delegate's address. */
 const DELEGATION_PREFIX = '0xef0100';
 

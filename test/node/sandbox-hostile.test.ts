@@ -12,9 +12,8 @@ import { createWalletClient, custom, decodeFunctionData, erc20Abi, keccak256, ma
 import { privateKeyToAccount } from 'viem/accounts';
 import { NATIVE_TOKEN_ADDRESS, startSandbox, type DevAccount, type HostileMode, type SandboxHandle } from '../../sandbox/index.js';
 import { pollIntentStatus, rawApiClient, type RawApiClient, type StatusBody } from '../../sandbox/testing.js';
+import { DST as BASE, SRC as SEPOLIA } from './helpers/chains.ts';
 
-const SEPOLIA = 11155111;
-const BASE = 84532;
 const TX_HASH = /^0x[0-9a-f]{64}$/;
 
 interface Approval {

@@ -10,9 +10,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { SandboxTokenAbi } from '../../sandbox/artifacts/abis.js';
 import { NATIVE_TOKEN_ADDRESS, startSandbox, type SandboxHandle } from '../../sandbox/index.js';
 import { rawApiClient, type RawApiClient } from '../../sandbox/testing.js';
+import { DST as BASE, SRC as SEPOLIA } from './helpers/chains.ts';
 
-const SEPOLIA = 11155111;
-const BASE = 84532;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let sandbox: SandboxHandle;

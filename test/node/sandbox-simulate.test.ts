@@ -29,9 +29,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { SwiftRouterAbi } from '../../sandbox/artifacts/abis.js';
 import { startSandbox, type DevAccount, type SandboxHandle } from '../../sandbox/index.js';
 import { rawApiClient, type RawApiClient } from '../../sandbox/testing.js';
+import { DST as BASE, SRC as SEPOLIA } from './helpers/chains.ts';
 
-const SEPOLIA = 11155111;
-const BASE = 84532;
 /** How eth_simulateV1's `traceTransfers` reports a native transfer: an ERC-20 Transfer log from this address. */
 const NATIVE_LOG_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 const transferEvent = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);

@@ -13,11 +13,10 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { erc20Abi, parseAbi, parseGwei, type Hex } from 'viem';
-import { startSandbox } from '../../sandbox/index.ts';
 import type { HostileMode, SandboxHandle } from '../../sandbox/index.ts';
 import { startProxyServer } from '../../src/proxy/node.ts';
-import { createDevWallet, PROMPT_METHODS, type DevWallet } from '../../demo/dev-wallet.ts';
-import { RoutingClient } from '../../src/api/index.ts';
+import type { DevWallet } from '../../demo/dev-wallet.ts';
+import type { RoutingClient } from '../../src/api/index.ts';
 import type { Chain } from '../../src/api/schemas.ts';
 import { simulateCalls, simulationEndpoint } from '../../src/api/simulation.ts';
 import { IntentStore, receivedBelowMinimum } from '../../src/flow/intent-store.ts';
@@ -29,11 +28,9 @@ import { MAX_APPROVALS } from '../../src/flow/guards.ts';
 import type { Eip1193Provider } from '../../src/wallet/index.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
 import { ScriptedServer } from './helpers/scripted-server.ts';
+import { DST, SRC } from './helpers/chains.ts';
+import { flowDeps, promptLogging, sandboxToken, startFlowSandbox, usdcPlan, userWallet } from './helpers/flow-sandbox.ts';
 
-const fastPoll = { intervalMs: 100, minIntervalMs: 50 };
-const fastBackoff = { baseMs: 20, maxMs: 200, jitter: 0 };
-const SRC = 11155111;
-const DST = 84532;
 const permit2Abi = parseAbi([
   'function allowance(address owner, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
 ]);
@@ -50,55 +47,23 @@ describe('the route judged by what it does: simulation before the first prompt, 
   /** Where the flow sends eth_simulateV1: the source chain's own RPC, as the proxy forwards it. */
   let simulation: { endpoint: string };
 
-  const token = (chainId: number, symbol: string) => {
-    const t = sandbox.tokens.find((x) => x.chainId === chainId && x.symbol === symbol);
-    assert.ok(t, `${symbol} on ${chainId}`);
-    return { address: t.address as string, symbol: t.symbol, decimals: t.decimals };
-  };
+  const token = (chainId: number, symbol: string) => sandboxToken(sandbox, chainId, symbol);
   const native = { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 };
   const chainClient = (chainId: number) => sandbox.chain(chainId).publicClient;
   const nonce = () => chainClient(SRC).getTransactionCount({ address: wallet.address });
   const balance = (chainId: number, tokenAddress: string, owner: string) =>
     chainClient(chainId).readContract({ address: tokenAddress as Hex, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Hex] });
 
-  function plan(overrides: Partial<TransferPlan> = {}): TransferPlan {
-    return {
-      fromChain: chains.find((c) => c.chainId === String(SRC))!,
-      toChain: chains.find((c) => c.chainId === String(DST))!,
-      fromToken: token(SRC, 'USDC'),
-      toToken: token(DST, 'USDC'),
-      amount: 4_000_000n,
-      fromAddress: wallet.address,
-      toAddress: sandbox.accounts.extraUsers[0]!.address,
-      slippage: 1,
-      chains,
-      ...overrides,
-    };
-  }
-  const deps = (extra: object = {}) => ({ client, provider, store, confirmPollMs: 50, receiptBackoff: fastBackoff, poll: fastPoll, simulation, ...extra });
+  const plan = (overrides: Partial<TransferPlan> = {}) => usdcPlan({ sandbox, client, chains }, wallet.address, 4_000_000n, overrides, true);
+  const deps = (extra: object = {}) => ({ ...flowDeps(client, provider, store), simulation, ...extra });
 
   function useWallet(chainId: number, knownChains = sandbox.readyInfo.chains) {
-    wallet = createDevWallet({
-      privateKey: sandbox.accounts.user.privateKey,
-      chains: knownChains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl!, name: c.name })),
-      chainId,
-      autoConnect: true,
-    });
-    prompts = [];
-    provider = {
-      request: (args) => {
-        if (PROMPT_METHODS.includes(args.method)) prompts.push(args.method);
-        return wallet.request(args);
-      },
-      on: (event, listener) => wallet.on(event, listener),
-      removeListener: (event, listener) => wallet.removeListener(event, listener),
-    };
+    wallet = userWallet(sandbox, chainId, knownChains);
+    ({ provider, prompts } = promptLogging(wallet));
   }
 
   before(async () => {
-    sandbox = await startSandbox({ bridgingDelayMs: 200, pollHintMs: 150 });
-    client = new RoutingClient({ baseUrl: sandbox.proxyUrl!, backoff: fastBackoff });
-    chains = (await client.chains()).data;
+    ({ sandbox, client, chains } = await startFlowSandbox());
     simulation = { endpoint: sandbox.chain(SRC).rpcUrl! };
   });
   after(() => sandbox?.close());

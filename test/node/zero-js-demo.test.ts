@@ -10,8 +10,7 @@ import type { Browser } from 'playwright-core';
 import { decodeFunctionResult, encodeFunctionData, erc20Abi } from 'viem';
 import { launchChromium } from './helpers/browser.js';
 import { startDemo, type DemoLog, type RunningDemo } from './helpers/demo.ts';
-
-const DST = 84532;
+import { DST } from './helpers/chains.ts';
 
 interface PageConfig {
   chains: { chainId: number; rpcUrl: string }[];

@@ -5,6 +5,8 @@
  * persistence, stopped by its PID.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import assert from 'node:assert/strict';
+import { after, before, beforeEach } from 'node:test';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
@@ -223,4 +225,70 @@ export function proxyFleet(defaults: () => NodeProxyServerOptions) {
       await Promise.all(running.splice(0).map((proxy) => proxy.close()));
     },
   };
+}
+
+export interface RpcProxy {
+  /** The JSON-RPC server the proxy forwards to; its records are cleared and its answer reset before each test. */
+  rpc: Upstream;
+  /** The routing service behind the proxy, which RPC calls must never reach. */
+  routing: Upstream;
+  proxy: RunningProxyServer;
+  /** POSTs `body` (JSON unless a string) to `{mountPath}/{endpoint}/{chainId}`; the key never comes back in the answer. */
+  post(
+    endpoint: string,
+    body: unknown,
+    chainId: string,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }>;
+}
+
+/**
+ * A proxy mounted at /bridge for https://shop.example, in front of a recording
+ * JSON-RPC server and a routing upstream, started once for the enclosing
+ * `describe` (its hooks are registered here); the key never appears in its log.
+ * `options(rpcUrl)` adds the RPC settings; before each test the RPC answers
+ * `answer` again.
+ */
+export function rpcProxy(apiKey: string, options: (rpcUrl: string) => Partial<NodeProxyServerOptions>, answer: unknown): RpcProxy {
+  const log = logWatcher();
+  const fixture = {} as RpcProxy;
+  before(async () => {
+    fixture.rpc = await startUpstream();
+    fixture.routing = await startUpstream();
+    fixture.proxy = await startProxyServer({
+      upstreamUrl: fixture.routing.url,
+      apiKey,
+      port: 0,
+      mountPath: '/bridge',
+      allowedOrigins: ['https://shop.example'],
+      simulationTimeoutMs: 500,
+      onLog: log.onLog,
+      ...options(fixture.rpc.url),
+    });
+  });
+  after(async () => {
+    await fixture.proxy.close();
+    await fixture.rpc.close();
+    await fixture.routing.close();
+    for (const line of log.lines) assert.ok(!line.includes(apiKey), line);
+  });
+  beforeEach(() => {
+    fixture.rpc.calls.length = 0;
+    fixture.rpc.received.length = 0;
+    fixture.rpc.respond = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer));
+    };
+  });
+  fixture.post = async (endpoint, body, chainId, headers) => {
+    const response = await fetch(`${fixture.proxy.url}/bridge/${endpoint}/${chainId}`, {
+      method: 'POST',
+      headers,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    assert.ok(!text.includes(apiKey), 'the key never comes back');
+    return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, headers: response.headers };
+  };
+  return fixture;
 }

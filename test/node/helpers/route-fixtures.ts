@@ -9,9 +9,10 @@ import { routeResponseSchema } from '../../../src/api/transfer-schemas.ts';
 import type { Chain, Route } from '../../../src/api/schemas.ts';
 import { NATIVE_TOKEN } from '../../../src/model/tokens.ts';
 import type { Agreement } from '../../../src/flow/guards.ts';
+import { DST as DESTINATION_ID, SRC as SOURCE_ID } from './chains.ts';
 
-export const SRC = '11155111';
-export const DST = '84532';
+export const SRC = String(SOURCE_ID);
+export const DST = String(DESTINATION_ID);
 export const USER = '0x1111111111111111111111111111111111111111';
 export const RECIPIENT = '0x2222222222222222222222222222222222222222';
 export const USDC = '0x3333333333333333333333333333333333333333';

@@ -9,9 +9,10 @@ import assert from 'node:assert/strict';
 import { erc20Abi, type Address } from 'viem';
 import type { Locator, Page } from 'playwright-core';
 import type { SandboxHandle } from '../../../sandbox/index.js';
+import { DST, SRC } from './chains.ts';
 
-export const SOURCE_CHAIN = 11155111;
-export const DESTINATION_CHAIN = 84532;
+export const SOURCE_CHAIN = SRC;
+export const DESTINATION_CHAIN = DST;
 export const WIDGET_EVENTS = [
   'bridge-quote',
   'bridge-route',
