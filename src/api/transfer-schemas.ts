@@ -9,7 +9,19 @@
 import * as z from 'zod/mini';
 import { EVM_ADDRESS } from '../model/checksum.js';
 import { estimateSchema } from './estimate-schema.js';
-import { boolean, chainIdSchema, digitsOrEmpty, matching, name, nonEmpty, optionalText, optionalUint, string, stringOrNumber, uintString } from './schema-parts.js';
+import {
+  boolean,
+  chainIdSchema,
+  digitsOrEmpty,
+  matching,
+  name,
+  nonEmpty,
+  optionalText,
+  optionalUint,
+  string,
+  stringOrNumber,
+  uintString,
+} from './schema-parts.js';
 
 const hexString = matching(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex');
 const evmAddress = matching(EVM_ADDRESS, 'expected an EVM address');

@@ -117,8 +117,7 @@ export abstract class PickerElement extends PartElement {
     this.#loading ??= this.loadDialog({ t: (key, vars) => this.t(key, vars), intl: () => this.intl, keys: () => this.keys }).then(
       (dialog) => {
         const root = this.renderRoot;
-        if (root instanceof ShadowRoot)
-          adoptStyles(root, [...(this.constructor as typeof PickerElement).elementStyles, ...dialog.styles]);
+        if (root instanceof ShadowRoot) adoptStyles(root, [...(this.constructor as typeof PickerElement).elementStyles, ...dialog.styles]);
         this.#dialog = dialog;
         return dialog;
       },
