@@ -62,7 +62,7 @@ let cdnFolderUrl: string;
 let siteUrl: string;
 /** File names of the folder the CDN answers 503 for. */
 const failing = new Set<string>();
-/** File names of the folder the CDN serves with one byte changed. */
+/** File names of the folder the CDN serves with one byte added. */
 const altered = new Set<string>();
 /** What `npm run sri` printed for the folder at its CDN URL. */
 let sri: { html: string; importMapHash: string };
@@ -74,13 +74,9 @@ document.addEventListener('securitypolicyviolation', (event) => {
 }, true);
 `;
 
-/** The same file with one byte changed, still valid JavaScript: a letter of the licence comment in another case. */
+/** The same file with one byte more, still valid JavaScript: a space before its first statement (only the entry carries the licence comment). */
 function alterOneByte(body: Buffer): Buffer {
-  const copy = Buffer.from(body);
-  const at = copy.indexOf('bridge-widget (MIT)');
-  assert.ok(at >= 0, 'every file of the build starts with the licence comment');
-  copy[at] = 'B'.charCodeAt(0);
-  return copy;
+  return Buffer.concat([Buffer.from(' '), body]);
 }
 
 function cspHeader(extraScriptSources = ''): string {
