@@ -5,16 +5,14 @@
  * at, the review, a cancel, and an error thrown by the transfer's own chunk.
  * One test, alone in its file, so that no earlier test loaded the moments.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { waitUntil } from './helpers/wait.js';
-import '../../src/define.js';
-import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import { LOCALES } from '../../src/i18n/strings.js';
-import { devWallet, resetSandbox, sandboxConfig, transactionCount } from './helpers/sandbox.js';
+import { SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
+import { resetSandbox, transactionCount } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 
-const SRC = 11155111;
-const DST = 84532;
 /** A string key where words should be (`phase.confirm-in-wallet`, `review.title`, …). */
 const KEY = /\b(?:widget|phase|review|terms|approval|status|history|wallet|error)\.[A-Za-z][\w.-]*/;
 
@@ -27,17 +25,7 @@ describe('the English of the later moments, right after the first load', functio
     expect(LOCALES['en']?.['review.title'], 'the review’s English is not loaded with the form').to.equal(undefined);
     expect(LOCALES['en']?.['box.send'], 'the form’s is').to.equal('You send');
 
-    const { proxyUrl } = await sandboxConfig();
-    const wallet = await devWallet({ account: 0, chainId: DST });
-    const widget = await fixture<BridgeWidget>(html`<bridge-widget
-      proxy-url=${proxyUrl}
-      from-chain=${String(SRC)}
-      to-chain=${String(DST)}
-      from-token="ETH"
-      to-token="ETH"
-      amount="0.03"
-    ></bridge-widget>`);
-    widget.provider = wallet;
+    const { widget, wallet } = await mountWidget({ attributes: { 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.03' }, wallet: { account: 0 } });
     const nonceBefore = await transactionCount(SRC, wallet.address);
     await waitForText(widget, (t) => t.startsWith('Bridge 0.03 ETH'), 'a quote');
 
