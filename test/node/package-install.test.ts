@@ -250,7 +250,7 @@ describe('a vite production build of a host app (test/fixtures/vite-app)', { tim
   });
 });
 
-describe("the README's framework snippets against the installed package", { timeout: 300_000 }, () => {
+describe("the docs' framework snippets against the installed package", { timeout: 300_000 }, () => {
   it('React 19 (Bridge.tsx) type-checks with tsc; a misspelled property (proxyUrll) is reported', async () => {
     const folder = path.join(app, 'react');
     const mistake = stageSnippet(folder, 'Bridge.tsx', 'proxyUrl=', 'proxyUrll=');
@@ -325,7 +325,7 @@ describe('dependencies dedupe in a host app (npm ls)', { timeout: 300_000 }, () 
   });
 });
 
-describe('entries in Node, as the README says', { timeout: 120_000 }, () => {
+describe('entries in Node, as docs/embedding.md says', { timeout: 120_000 }, () => {
   const probe = `
     const results = {};
     for (const specifier of JSON.parse(process.argv[1])) {
