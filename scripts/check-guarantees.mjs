@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Shows that every row of README's "Guarantees" table is guarded by a test that
+// Shows that every row of the "Guarantees" table (docs/security.md) is guarded by a test that
 // fails when the promise breaks. Each mutant (scripts/guarantee-mutants.mjs) is
 // the smallest breakage of the code a row protects; it is applied to a scratch copy of the repository
 // (node_modules symlinked), only the covering tests run, and the mutant must
@@ -20,6 +20,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { MUTANTS, staleMutants } from './guarantee-mutants.mjs';
+import { guaranteeRows } from './docs-files.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -36,6 +37,17 @@ function table(rows) {
 
 const covering = (m) => [...(m.node ?? []), ...(m.browser ?? [])].join(', ') + (m.grep ? ` (${m.grep.replaceAll('|', ' \\| ')})` : '');
 
+// The rows as the docs number them (scripts/docs-files.mjs): a mutant's row must be one of them.
+const rows = guaranteeRows();
+const promise = (row) => {
+  const text = rows[row - 1]?.promise ?? '(no such row in docs/security.md)';
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+};
+for (const m of selected.filter((m) => !rows[m.row - 1])) {
+  console.error(`row ${m.row} (${m.name}) is not a row of the Guarantees table in docs/security.md (${rows.length} rows)`);
+  process.exit(1);
+}
+
 const stale = staleMutants(root, selected);
 for (const s of stale) console.error(`stale    row ${s.row}: ${s.name} (${s.why})`);
 if (stale.length > 0) {
@@ -49,7 +61,10 @@ if (args.includes('--stale')) {
 
 if (args.includes('--list')) {
   console.log(
-    table([['row', 'mutant', 'where', 'covering tests'], ...selected.map((m) => [m.row, m.name, m.edits.map((e) => e.file).join(' + '), covering(m)])]),
+    table([
+      ['row', 'promise', 'mutant', 'where', 'covering tests'],
+      ...selected.map((m) => [m.row, promise(m.row), m.name, m.edits.map((e) => e.file).join(' + '), covering(m)]),
+    ]),
   );
   process.exit(0);
 }

@@ -8,7 +8,7 @@
  *
  * Exits 1 on any finding. Intended, documented choices:
  * - ES modules only: attw's `esm-only` profile skips the `node10` and
- *   `node16-cjs` resolutions (README, "npm").
+ *   `node16-cjs` resolutions (docs/embedding.md, "npm").
  * - Wildcard entries (`./locales/*`, `./script/*`) are checked once per
  *   language in src/i18n/add-ons.ts, since attw cannot expand a wildcard.
  */

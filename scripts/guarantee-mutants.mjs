@@ -1,4 +1,4 @@
-// The mutants of README's "Guarantees" table, one list for scripts/check-guarantees.mjs
+// The mutants of the "Guarantees" table (docs/security.md), one list for scripts/check-guarantees.mjs
 // (which applies and runs them) and test/node/guarantees-stale.test.ts (which, in
 // `npm test`, fails the moment a refactor moves the text a mutant breaks).
 import { existsSync, readFileSync } from 'node:fs';

@@ -11,7 +11,7 @@
 //   npm run screenshots -- --scale 2         device pixels per CSS pixel (sharper text to read back)
 //   npm run screenshots -- --only picker     states whose name contains "picker"
 //   npm run screenshots -- --out shots/      another folder (default .screenshots/, git-ignored)
-//   npm run screenshots -- --playground      only the playground, configured, into docs/playground.png (README shows it)
+//   npm run screenshots -- --playground      only the playground, configured, into docs/playground.png (docs/playground.md shows it)
 //
 // States are found by the widget's structure (parts and classes), never by
 // its English text, so every language goes through the same run.
@@ -106,7 +106,7 @@ async function main() {
   }
 }
 
-/** The playground with a configuration a partner might pick (dark, accent, German, presets), at a desktop width, for README. */
+/** The playground with a configuration a partner might pick (dark, accent, German, presets), at a desktop width, for docs/playground.md. */
 const PLAYGROUND_QUERY =
   'from-chain=11155111&from-token=USDC&to-chain=84532&to-token=USDC&amount=25&lock-presets=true&theme=dark&locale=de&--bridge-color-accent=%23e6007a&--bridge-radius=6px';
 

@@ -77,7 +77,7 @@ export const GROUP_LABELS: Readonly<Record<FieldGroup, string>> = {
 /** English (built in) and every add-on language: 19, Arabic, Hebrew and Persian right to left. */
 export const LOCALES: readonly string[] = ['en', ...LOCALE_ADD_ONS];
 
-/** The widget's right-to-left languages (README, "Right to left"). */
+/** The widget's right-to-left languages (docs/languages.md, "Right to left"). */
 export const RTL_LOCALES: readonly string[] = ['ar', 'he', 'fa'];
 
 const attribute = (

@@ -9,7 +9,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { changedFields, type PlaygroundConfig } from './config.ts';
 import { PROXY_ATTRIBUTE, type Field } from './fields.ts';
 
-/** What the partner replaces with their backend proxy's URL (README's example URL). */
+/** What the partner replaces with their backend proxy's URL (the example URL of README.md and docs/). */
 export const PROXY_URL_PLACEHOLDER = 'https://your-site.example/bridge';
 /** Where the script-tag build is served from: a CDN that serves the npm package, or the partner's own copy of dist/script/. */
 export const SCRIPT_URL_PLACEHOLDER = `https://your-cdn.example/bridge-widget@${pkg.version}/dist/script/bridge-widget.js`;

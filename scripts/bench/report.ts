@@ -122,7 +122,7 @@ export function table(figures: readonly Figure[]): string {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-/** The same table in Markdown, for the README. */
+/** The same table in Markdown, for docs/benchmarks.md. */
 export function markdownTable(figures: readonly Figure[]): string {
   const rows = figures.map(
     (f) =>

@@ -4,7 +4,7 @@
  * `traceTransfers`. Not from the routing service (it is what the check
  * distrusts) and not through the wallet (wallets refuse the method): the
  * host's proxy forwards this one JSON-RPC request to an RPC its operator
- * configures per chain (`POST {proxy}/simulate/{chainId}`, see README,
+ * configures per chain (`POST {proxy}/simulate/{chainId}`, see docs/proxy.md,
  * "Simulation").
  *
  * Whatever goes wrong here is "not simulated", never a crash: the proxy has

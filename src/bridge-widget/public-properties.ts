@@ -102,7 +102,7 @@ export class BridgeWidgetPublicProperties extends LitElement {
   /**
    * Require a simulation of every route before the wallet is asked anything: when the proxy has no simulation RPC for
    * the source chain, or it fails or times out, the transfer stops (`bridge-error` kind `simulation-unavailable`)
-   * instead of going on with the route checks alone. See README, "Simulation".
+   * instead of going on with the route checks alone. See docs/security.md, "Simulation".
    */
   requireSimulation = false;
   /** Seconds to wait for the user to answer a wallet prompt before showing an error (default 300). A transfer confirmed later is still picked up and tracked. */
@@ -112,7 +112,7 @@ export class BridgeWidgetPublicProperties extends LitElement {
 
   /**
    * Language of the texts and format of the numbers: a BCP 47 tag such as `de`, `pt-PT` or `ar-EG`. English is built in;
-   * 18 more languages load by themselves when shown (Arabic, Hebrew and Persian right to left; see "Strings and locale").
+   * 18 more languages load by themselves when shown (Arabic, Hebrew and Persian right to left; see docs/languages.md).
    * A language the widget lacks shows English texts (give yours through `strings`) with that locale's number format.
    * Unset: the closest `lang` the widget has (up to `<html>`), else the browser's `navigator.languages`, else English.
    */

@@ -148,8 +148,8 @@ export interface ProxyOptions {
    * The same map under its current name (issue 36): one RPC per chain for
    * both `/simulate/{chainId}` and `POST {mountPath}/read/{chainId}`, the
    * destination-chain reads that check a transfer's arrival (a receipt, a
-   * block header, `balanceOf`, a balance at a block; see README, "Chain
-   * reads"). Merged with `simulationRpcUrls`; this one wins for a chain in
+   * block header, `balanceOf`, a balance at a block; see docs/proxy.md,
+   * "Chain reads"). Merged with `simulationRpcUrls`; this one wins for a chain in
    * both. A chain in neither is neither simulated nor checked.
    */
   rpcUrls?: Readonly<Record<string, string>>;

@@ -2,7 +2,7 @@
  * The stacks integrators use, built for real from the packed tarball (issue 27).
  * Each app is installed from the npm registry into a scratch folder outside the
  * repository (inside it, bundlers resolve `bridge-widget` to the repository's
- * own source), uses the README's own snippet for its framework
+ * own source), uses the docs' own snippet for its framework (README.md, docs/embedding.md)
  * (test/fixtures/snippets) with the sandbox's proxy URL written in, and is
  * driven in Chromium against the sandbox with the development wallet injected
  * as sandbox/dev-wallet.js says (`page.addInitScript`):
@@ -12,13 +12,13 @@
  *   attribute names (`/attributes`); `next start` serves them, and a direct
  *   load has the properties set after hydration and quotes; `next dev` logs no
  *   hydration warning.
- * - Vite + React 19 + wagmi 3 (test/fixtures/wagmi-app): the README's wagmi
+ * - Vite + React 19 + wagmi 3 (test/fixtures/wagmi-app): docs/embedding.md's wagmi
  *   recipe; the user connects with the widget's Connect button, wagmi
  *   connects, the widget bridges with wagmi's provider: one
  *   `eth_requestAccounts` in all, wagmi's; the recipe type-checks (tsc).
  * - SvelteKit 2 with adapter-node (test/fixtures/sveltekit-app): the README's
  *   Svelte snippet rendered on the server, hydrated, quoting.
- * - A plain page with only the README's script tag, from the tarball's
+ * - A plain page with only the docs' script tag, from the tarball's
  *   script folder: the preset tokens quote USDC to USDC.
  * - A proxy whose ALLOWED_ORIGINS does not name the page: the widget says
  *   bridging is not available on this site, and the console names the setting.
@@ -321,7 +321,7 @@ describe('apps built from the packed tarball', { timeout: FILE_MS }, () => {
   );
 
   it(
-    'Vite + React + wagmi: the README recipe connects through wagmi and bridges with one eth_requestAccounts in all, none from the widget',
+    'Vite + React + wagmi: the recipe of docs/embedding.md connects through wagmi and bridges with one eth_requestAccounts in all, none from the widget',
     { timeout: 8 * 60_000 },
     async () => {
       const dir = path.join(scratch, 'wagmi');
@@ -407,7 +407,7 @@ describe('apps built from the packed tarball', { timeout: FILE_MS }, () => {
     }
   });
 
-  it("plain pages with the README's script-tag snippets: the presets quote USDC to USDC (no silent swap); the page's own wallet code connects once", async () => {
+  it("plain pages with the docs' script-tag snippets: the presets quote USDC to USDC (no silent swap); the page's own wallet code connects once", async () => {
     const html = (file: string, head = '') => {
       const snippet = readFileSync(path.join(SNIPPETS, file), 'utf8').replace('https://your-site.example/bridge', sandbox.proxyUrl!);
       return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">${head}</head><body>${snippet}</body></html>`;

@@ -1,5 +1,5 @@
 /**
- * The layers of README's Architecture section, held for every file of src/:
+ * The layers of docs/architecture.md ("Layers"), held for every file of src/:
  * each folder imports only what its row allows (types-only where it says
  * so), and no room of the session imports the session back. A new import
  * across a line fails here with the file and the import.

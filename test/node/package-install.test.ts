@@ -9,12 +9,12 @@
  * node_modules above the scratch directory. Then:
  *
  * - the tarball: its file list, its size against a budget, LICENSE, no source
- *   maps, README links that resolve inside it; publint and arethetypeswrong
+ *   maps, README and docs/*.md links that resolve inside it; publint and arethetypeswrong
  *   (scripts/check-package.ts) find nothing;
  * - a vite production build of test/fixtures/vite-app keeps both side-effect
  *   imports (the registration and the German table), and the built page shows
  *   German in Chromium;
- * - the README's snippets (test/fixtures/snippets) type-check against the
+ * - the docs' snippets (test/fixtures/snippets) type-check against the
  *   installed package with tsc, vue-tsc and svelte-check, and a copy of each
  *   with one deliberate mistake is reported by the same checker;
  * - the script files fail in Node exactly as the README says;
@@ -77,8 +77,8 @@ const ALLOWED_FILES = [
   /^CHANGELOG\.md$/,
   /^LICENSE$/,
   /^custom-elements\.json$/,
-  // The README's pictures (a README on the registry shows them from the package).
-  /^docs\/[\w-]+\.png$/,
+  // The reference the README links (docs/*.md, this version's) and the pictures README and docs show.
+  /^docs\/[\w-]+\.(md|png)$/,
   /^bin\/bridge-widget-proxy\.js$/,
   /^dist\/[\w./-]+\.js$/,
   /^dist\/types\/[\w./-]+\.d\.ts$/,
@@ -184,14 +184,19 @@ describe('the packed package', { timeout: 300_000 }, () => {
     assert.ok(pack.unpackedSize <= UNPACKED_BUDGET, `unpacked ${(pack.unpackedSize / 1024).toFixed(1)} KB, budget ${UNPACKED_BUDGET / 1024} KB`);
   });
 
-  it('its README links only to what it ships, or to the web', () => {
-    const readme = readFileSync(path.join(app, 'node_modules/bridge-widget/README.md'), 'utf8');
-    const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!).filter((link) => !/^(https?:|mailto:|#)/.test(link));
+  it('its README and docs/*.md link only to what it ships, or to the web', () => {
     const files = pack.files.map((file) => file.path);
-    assert.deepEqual(
-      links.filter((link) => !files.includes(link.replace(/^\.\//, '').replace(/#.*$/, ''))),
-      [],
-    );
+    const docs = files.filter((file) => file === 'README.md' || /^docs\/[\w-]+\.md$/.test(file));
+    assert.ok(docs.includes('docs/security.md'), `the docs ship: ${docs.join(', ')}`);
+    const unshipped = docs.flatMap((doc) => {
+      const text = readFileSync(path.join(app, 'node_modules/bridge-widget', doc), 'utf8');
+      const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!).filter((link) => !/^(https?:|mailto:|#)/.test(link));
+      return links
+        .map((link) => ({ link, file: path.posix.normalize(path.posix.join(path.posix.dirname(doc), link.replace(/#.*$/, ''))) }))
+        .filter(({ file }) => !files.includes(file))
+        .map(({ link }) => `${doc} → ${link}`);
+    });
+    assert.deepEqual(unshipped, []);
   });
 
   it('publint and arethetypeswrong report nothing (scripts/check-package.ts)', async () => {
@@ -245,7 +250,7 @@ describe('a vite production build of a host app (test/fixtures/vite-app)', { tim
   });
 });
 
-describe("the README's framework snippets against the installed package", { timeout: 300_000 }, () => {
+describe("the docs' framework snippets against the installed package", { timeout: 300_000 }, () => {
   it('React 19 (Bridge.tsx) type-checks with tsc; a misspelled property (proxyUrll) is reported', async () => {
     const folder = path.join(app, 'react');
     const mistake = stageSnippet(folder, 'Bridge.tsx', 'proxyUrl=', 'proxyUrll=');
@@ -320,7 +325,7 @@ describe('dependencies dedupe in a host app (npm ls)', { timeout: 300_000 }, () 
   });
 });
 
-describe('entries in Node, as the README says', { timeout: 120_000 }, () => {
+describe('entries in Node, as docs/embedding.md says', { timeout: 120_000 }, () => {
   const probe = `
     const results = {};
     for (const specifier of JSON.parse(process.argv[1])) {

@@ -1,5 +1,5 @@
 /**
- * The playground's snippets type-check in each framework, as README's do
+ * The playground's snippets type-check in each framework, as the docs' do (test/fixtures/snippets)
  * (test/node/package-install.test.ts): a configuration that sets every field
  * the playground offers is written by demo/playground/snippets.ts and checked
  * with tsc (React, npm), vue-tsc with strictTemplates (Vue) and svelte-check

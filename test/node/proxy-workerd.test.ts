@@ -1,9 +1,11 @@
 /**
- * Edge runtime, proven (issue 16 item 4): the `Request → Response` handler
- * runs inside Cloudflare's own runtime, workerd (from its npm package), as
- * the Worker the README describes (test/node/fixtures/proxy-worker.ts,
- * bundled to one ES module). workerd listens on 127.0.0.1 and calls a real
- * upstream on 127.0.0.1; it is stopped by its PID.
+ * Edge runtime, proven: the `Request → Response` handler runs inside
+ * Cloudflare's own runtime, workerd (from its npm package), as the Worker
+ * docs/proxy.md shows (test/fixtures/snippets/proxy-worker.ts, copied there
+ * by `npm run docs`, bundled unchanged to one ES module; its
+ * `bridge-widget/proxy/handler` is the source's handler with a small flood
+ * limit, test/node/fixtures/proxy-worker-handler.ts). workerd listens on
+ * 127.0.0.1 and calls a real upstream on 127.0.0.1; it is stopped by its PID.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,8 +31,9 @@ async function bundleWorker(): Promise<string> {
       write: false,
       minify: false,
       target: 'es2022',
-      lib: { entry: path.join(ROOT, 'test/node/fixtures/proxy-worker.ts'), formats: ['es'], fileName: 'worker' },
+      lib: { entry: path.join(ROOT, 'test/fixtures/snippets/proxy-worker.ts'), formats: ['es'], fileName: 'worker' },
     },
+    resolve: { alias: { 'bridge-widget/proxy/handler': path.join(ROOT, 'test/node/fixtures/proxy-worker-handler.ts') } },
   });
   const result = Array.isArray(output) ? output[0]! : output;
   assert.ok('output' in result, 'vite returned the bundle');

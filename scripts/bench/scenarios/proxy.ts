@@ -54,12 +54,12 @@ interface Sample {
 }
 
 const CATALOG = new Set(['/api/v1/routes/chains', '/api/v1/routes/tokens']);
-/** README's recommended reserve for this traffic: the receipts one window brings (200 a minute), with headroom. */
+/** The reserve docs/proxy.md recommends for this traffic: the receipts one window brings (200 a minute), with headroom. */
 export const RECOMMENDED_RESERVE = { receipts: 240, status: 120 } as const;
 
 export async function runProxyLoad(sandbox: BenchSandbox, options: ProxyLoadOptions): Promise<ProxyLoadRun[]> {
   // One in ten visitors submits a receipt: 200 a minute, a third of this key's window, far above the
-  // default 5 % reserve. README recommends sizing the receipts' reserve to the receipts a window can bring.
+  // default 5 % reserve. docs/proxy.md recommends sizing the receipts' reserve to the receipts a window can bring.
   const recommended = { quotaReserve: RECOMMENDED_RESERVE };
   const configs: Array<{ name: string; instances: number; redis: boolean; options: Partial<NodeProxyServerOptions> }> = [
     { name: 'cache + priorities off, 1 instance', instances: 1, redis: false, options: { catalogCache: false, quotaReserve: false } },

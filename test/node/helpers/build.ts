@@ -89,7 +89,7 @@ export async function packPackage(root: string): Promise<PackResult> {
   await buildPackage(stage);
   for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE', 'custom-elements.json']) copyFileSync(path.join(ROOT, file), path.join(stage, file));
   cpSync(path.join(ROOT, 'bin'), path.join(stage, 'bin'), { recursive: true });
-  // The README's pictures (package.json `files`: docs/*.png).
+  // The reference README links and the pictures (package.json `files`: docs/*.md, docs/*.png).
   cpSync(path.join(ROOT, 'docs'), path.join(stage, 'docs'), { recursive: true });
   const output = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', root], { cwd: stage });
   const [result] = JSON.parse(output.slice(output.indexOf('['))) as {
