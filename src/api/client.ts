@@ -264,7 +264,9 @@ export class WidgetClient {
     if (payload !== undefined) headers['content-type'] = 'application/json';
 
     for (let attempt = 0; ; attempt++) {
-      await cancellable(this.gate.wait(callerSignal));
+      // An open gate is not awaited: even an await that resolves at once would let the render queued
+      // before this call run first, and the request would leave only after it (a phone's first second).
+      if (this.gate.waitMs > 0) await cancellable(this.gate.wait(callerSignal));
       let delay = backoffDelay(attempt, this.#backoff);
       let error: RoutingError;
       let retry = !init.once;

@@ -124,6 +124,24 @@ describe('RoutingClient against a real HTTP server', () => {
     assert.deepEqual(result.meta.rateLimit, { limit: 100, remaining: 99, resetAt: 1_900_000_000_000 });
   });
 
+  it('sends a request within the call when no rate limit holds it, so a render queued before the call cannot delay it', async () => {
+    server.answer(() => ({ json: [] }));
+    const order: string[] = [];
+    const recording = new RoutingClient({
+      baseUrl: server.url,
+      fetch: (input, init) => {
+        order.push('request sent');
+        return globalThis.fetch(input, init);
+      },
+    });
+    // The widget's first render is a microtask queued when the element connects, before it asks for the chains.
+    queueMicrotask(() => order.push('render'));
+    const answer = recording.chains();
+    order.push('call returned');
+    await answer;
+    assert.deepEqual(order, ['request sent', 'call returned', 'render']);
+  });
+
   it('reads the plain token array and the paginated token page', async () => {
     const token = { address: USDC, chainId: '11155111', symbol: 'USDC', name: 'USD Coin', decimals: 6, type: 'evm', usdPrice: 1, logoURI: 'x' };
     server.answer(() => ({ json: [token, { ...token, decimals: 'six' }] }));
