@@ -3,7 +3,7 @@
  * address for its family. Shared by the recipient field, the chain picker, the
  * form rules and the API boundary.
  */
-import { hasValidChecksum, isHexAddress } from './checksum.js';
+import { checksumVerdict, isHexAddress } from './checksum.js';
 
 export type AddressFamily = 'evm' | 'solana' | 'cosmos' | 'bitcoin' | 'sui';
 
@@ -100,12 +100,18 @@ function base58ByteLength(input: string): number | undefined {
   return bytes + leadingZeros;
 }
 
-export type AddressProblem = 'empty' | 'whitespace' | 'format' | 'checksum' | 'prefix';
+/**
+ * What is wrong with an address for a family. `checking` is not a fault yet:
+ * mixed-case EVM hex whose EIP-55 checksum code is still loading (see
+ * ./checksum.ts); check again once `loadChecksum()` resolves.
+ */
+export type AddressProblem = 'empty' | 'whitespace' | 'format' | 'checksum' | 'prefix' | 'checking';
 
 /**
  * Checks an address for a family. EVM accepts all-lowercase or all-uppercase
- * hex, and mixed case only with a valid EIP-55 checksum. Cosmos addresses may
- * be restricted to a bech32 prefix (e.g. `cataclysm`), when known.
+ * hex, and mixed case only with a valid EIP-55 checksum (`checking` until the
+ * checksum code has arrived). Cosmos addresses may be restricted to a bech32
+ * prefix (e.g. `cataclysm`), when known.
  */
 export function checkAddress(address: string, family: AddressFamily, options: { bech32Prefix?: string } = {}): AddressProblem | undefined {
   if (address.length === 0) return 'empty';
@@ -113,7 +119,8 @@ export function checkAddress(address: string, family: AddressFamily, options: { 
   switch (family) {
     case 'evm': {
       if (!isHexAddress(address)) return 'format';
-      return hasValidChecksum(address) ? undefined : 'checksum';
+      const verdict = checksumVerdict(address);
+      return verdict === undefined ? 'checking' : verdict ? undefined : 'checksum';
     }
     case 'solana': {
       if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) return 'format';
@@ -138,4 +145,10 @@ export function checkAddress(address: string, family: AddressFamily, options: { 
     case 'sui':
       return /^0x[0-9a-fA-F]{64}$/.test(address) ? undefined : 'format';
   }
+}
+
+/** Whether an address has the form of its family (a checksum still being checked counts as fitting): what a destination change keeps. */
+export function fitsFamily(address: string, family: AddressFamily): boolean {
+  const problem = checkAddress(address, family);
+  return problem === undefined || problem === 'checking';
 }

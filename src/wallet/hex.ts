@@ -1,4 +1,4 @@
-import { checksumAddress, isHexAddress } from '../model/checksum.js';
+import { isHexAddress, loadChecksum, type Eip55 } from '../model/checksum.js';
 import { WalletError } from './errors.js';
 
 export type Address = `0x${string}`;
@@ -33,10 +33,15 @@ export function parseChainId(value: unknown): number {
   return chainId;
 }
 
-/** Checksummed addresses from a wallet's account list; anything malformed is dropped. */
-export function parseAccounts(value: unknown): Address[] {
+/** Checksummed addresses from a wallet's account list, with the checksum code at hand; anything malformed is dropped. */
+export function parseAccounts(value: unknown, { checksumAddress }: Eip55): Address[] {
   if (!Array.isArray(value)) throw new WalletError('rpc', 'The wallet returned a malformed account list.');
-  return value.filter((item): item is Address => typeof item === 'string' && isHexAddress(item)).map(checksumAddress);
+  return value.filter((item): item is Address => typeof item === 'string' && isHexAddress(item)).map((item) => checksumAddress(item));
+}
+
+/** `parseAccounts` once the checksum code has arrived (it is loaded on demand, see ../model/checksum.ts). */
+export async function readAccounts(value: unknown): Promise<Address[]> {
+  return parseAccounts(value, await loadChecksum());
 }
 
 export function parseHash(value: unknown, what: string): Hash {
