@@ -14,8 +14,8 @@
  *
  * The same pipeline as the package build otherwise: our sources through the
  * Oxc transform Vite uses (tsconfig.json's legacy decorators), the Lit
- * template trimming (scripts/vite-plugin-minify-lit.ts, a Vite plugin that
- * runs in Rollup unchanged), the dependencies' production builds, Terser,
+ * template minifier (scripts/minify-lit-templates.ts, Lit's Rollup plugin),
+ * the dependencies' production builds, Terser,
  * then the Oxc minifier over Terser's output (0.8 KB gzip less than either
  * alone). The package build (`vite build`) stays with Vite.
  *
@@ -32,7 +32,7 @@ import { minify as oxcMinify, transformSync, TsconfigCache } from 'rolldown/util
 import { minify as terser } from 'terser';
 import MagicString from 'magic-string';
 import { LOCALE_ADD_ONS } from '../src/i18n/add-ons.ts';
-import { minifyLitTemplatesPlugin } from './vite-plugin-minify-lit.ts';
+import { minifyLitTemplatesPlugin } from './minify-lit-templates.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -8,6 +8,8 @@ import { checkAddress, type AddressFamily } from '../model/address.js';
 import { MAX_UINT256 } from '../model/tokens.js';
 
 export { addressFamilyOf, checkAddress, decodeBech32, type AddressFamily, type AddressProblem } from '../model/address.js';
+/** Resolves once `checkAddress` can answer for mixed-case EVM hex (until then it says `checking`): the EIP-55 code is loaded on demand. */
+export { loadChecksum } from '../model/checksum.js';
 
 export function assertAddress(address: string, family: AddressFamily, field: string, options: { bech32Prefix?: string } = {}): void {
   const problem = checkAddress(address, family, options);

@@ -79,7 +79,15 @@ function dataWord(data: string, index: number): bigint {
   return digits.length === 64 ? BigInt(`0x${digits}`) : MAX_UINT256;
 }
 
-/** An `Error(string)` or `Panic(uint256)` revert as words; undefined for anything else (custom errors, empty). */
+/**
+ * An `Error(string)` or `Panic(uint256)` revert as words; undefined for
+ * anything else (custom errors, empty). Read by hand: viem's
+ * decodeErrorResult here, measured 2026-11-28 (script-tag build, gzip -9),
+ * left the first load as it was (this file is in the batch chunk) but grew a
+ * complete English transfer from 100,963 B to 106,407 B (+5,444 B, its ABI
+ * decoder), over the 102,400 B budget. test/node/effects.test.ts feeds it
+ * data made by viem's encodeErrorResult.
+ */
 export function revertReason(data: string): string | undefined {
   if (data.startsWith('0x4e487b71') && data.length >= 74) return `panic 0x${BigInt(`0x${data.slice(10, 74)}`).toString(16)}`;
   if (!data.startsWith('0x08c379a0')) return undefined;

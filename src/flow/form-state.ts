@@ -6,7 +6,7 @@
  */
 import type { BalancesResponse, Chain } from '../api/schemas.js';
 import { parseList } from './catalog.js';
-import { chainFamily, checkAddress } from '../model/address.js';
+import { chainFamily, fitsFamily } from '../model/address.js';
 import { isUsableSlippage } from '../model/quote.js';
 import {
   followWalletChain,
@@ -179,7 +179,7 @@ export class FormState {
       const next = selectChain(this.config, catalog, before, side, chainId);
       const values = { ...this.values, [`${side}ChainId`]: chainId, [`${side}TokenAddress`]: next[`${side}TokenAddress`], valueLossConfirmed: false };
       const family = chainFamily(catalog.chains.find((c) => c.chainId === chainId));
-      if (side === 'to' && values.recipient && family && checkAddress(values.recipient, family)) values.recipient = '';
+      if (side === 'to' && values.recipient && family && !fitsFamily(values.recipient, family)) values.recipient = '';
       this.#set(values);
     };
     apply();
@@ -207,7 +207,7 @@ export class FormState {
     const values = { ...this.values, ...swapSelection(this.values), valueLossConfirmed: false };
     const catalog = this.#context.catalog();
     const family = chainFamily(catalog?.chains.find((c) => c.chainId === values.toChainId));
-    if (values.recipient && family && checkAddress(values.recipient, family)) values.recipient = '';
+    if (values.recipient && family && !fitsFamily(values.recipient, family)) values.recipient = '';
     this.#set(values);
     for (const side of ['from', 'to'] as const) {
       const chainId = values[`${side}ChainId`];

@@ -4,7 +4,7 @@
  * text passed on (a `dest_tx_hash` of `javascript:…` or `https://evil.example/…`
  * must not reach a page that builds a link from it).
  */
-import { checksumAddress, hasValidChecksum, isHexAddress } from './checksum.js';
+import { carriesChecksum, checksumLoaded, isHexAddress, loadChecksum } from './checksum.js';
 
 /** A 32-byte hex transaction hash (EVM). */
 export const EVM_TX_HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -20,7 +20,17 @@ export function txHashOrNothing(value: unknown): string | undefined {
   return typeof value === 'string' && (EVM_TX_HASH.test(value) || OTHER_TX_ID.test(value)) ? value : undefined;
 }
 
-/** The EIP-55 spelling of a hex address whose case carries no wrong checksum, else undefined. */
+/**
+ * The EIP-55 spelling of a hex address whose case carries no wrong checksum,
+ * else undefined. Before the checksum code has arrived (../model/checksum.ts;
+ * the widget's address-bearing events come after the wallet's accounts were
+ * read, which loads it) an address without a checksum comes lowercased and a
+ * mixed-case one, which cannot be checked yet, is left out.
+ */
 export function checksummedOrNothing(value: unknown): `0x${string}` | undefined {
-  return typeof value === 'string' && isHexAddress(value) && hasValidChecksum(value) ? checksumAddress(value) : undefined;
+  if (typeof value !== 'string' || !isHexAddress(value)) return undefined;
+  const eip55 = checksumLoaded();
+  if (eip55) return eip55.hasValidChecksum(value) ? eip55.checksumAddress(value) : undefined;
+  void loadChecksum().catch(() => {});
+  return carriesChecksum(value) ? undefined : (value.toLowerCase() as `0x${string}`);
 }

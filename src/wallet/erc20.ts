@@ -21,9 +21,12 @@ export interface Erc20AllowanceArgs {
   spender: Address;
 }
 
-// Calldata for the three fixed ERC-20 calls, encoded by hand: viem's
-// encodeFunctionData + erc20Abi cost about 3 KB gzipped for what is a selector
-// and two 32-byte words. test/node/wallet.test.ts checks these against viem.
+// Calldata for the three fixed ERC-20 calls, encoded by hand: a selector and
+// two 32-byte words. viem's encodeFunctionData + erc20Abi, measured 2026-11-28
+// (script-tag build, gzip -9): the first load unchanged (56,531 B; the ABI
+// coder lands in the batch chunk) but a complete English transfer grew from
+// 100,963 B to 106,454 B (+5,491 B), over its 102,400 B budget.
+// test/node/wallet.test.ts checks these against viem.
 const APPROVE_SELECTOR = '0x095ea7b3'; // approve(address,uint256)
 const ALLOWANCE_SELECTOR = '0xdd62ed3e'; // allowance(address,address)
 const BALANCE_OF_SELECTOR = '0x70a08231'; // balanceOf(address)

@@ -1,12 +1,44 @@
 /**
- * EIP-55 checksums (src/model/checksum.ts, Keccak-256 from @noble/hashes): the EIP's own examples, and
- * viem's getAddress and strict isAddress on random addresses and their one-letter typos.
+ * EIP-55 checksums (src/model/eip55.ts, Keccak-256 from @noble/hashes): the EIP's own examples, and
+ * viem's getAddress and strict isAddress on random addresses and their one-letter typos; and the
+ * checksum code loaded on demand (src/model/checksum.ts): what the address checks say before it
+ * arrives and after. The on-demand tests run first: this file's process starts without the code.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { bytesToHex, getAddress, isAddress } from 'viem';
-import { checksumAddress, hasValidChecksum } from '../../src/model/checksum.ts';
+import { checkAddress } from '../../src/model/address.ts';
+import { checksummedOrNothing } from '../../src/model/chain-value.ts';
+import { checksumLoaded, checksumVerdict, loadChecksum } from '../../src/model/checksum.ts';
+import { checksumAddress, hasValidChecksum } from '../../src/model/eip55.ts';
+
+const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+/** The same address with one letter's case flipped: mixed case that is not the checksum. */
+const TYPO = '0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+describe('the checksum code, loaded on demand', () => {
+  it('before it arrives: lower and upper case pass, mixed case is "checking" (never passed, never refused), events get lowercase or nothing', () => {
+    assert.equal(checksumLoaded(), undefined);
+    assert.equal(checksumVerdict(CHECKSUMMED.toLowerCase() as `0x${string}`), true);
+    assert.equal(checkAddress(CHECKSUMMED.toUpperCase().replace('0X', '0x'), 'evm'), undefined);
+    assert.equal(checksumVerdict(CHECKSUMMED), undefined);
+    assert.equal(checkAddress(CHECKSUMMED, 'evm'), 'checking');
+    assert.equal(checkAddress(TYPO, 'evm'), 'checking');
+    assert.equal(checkAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe', 'evm'), 'format', 'the form is checked at once');
+    assert.equal(checksummedOrNothing(CHECKSUMMED.toUpperCase().replace('0X', '0x')), CHECKSUMMED.toLowerCase());
+    assert.equal(checksummedOrNothing(CHECKSUMMED), undefined);
+  });
+
+  it('once it has arrived (the check above started the load): the checksum decides, events get the EIP-55 spelling', async () => {
+    await loadChecksum();
+    assert.ok(checksumLoaded());
+    assert.equal(checkAddress(CHECKSUMMED, 'evm'), undefined);
+    assert.equal(checkAddress(TYPO, 'evm'), 'checksum');
+    assert.equal(checksummedOrNothing(CHECKSUMMED.toLowerCase()), CHECKSUMMED);
+    assert.equal(checksummedOrNothing(TYPO), undefined);
+  });
+});
 
 describe('EIP-55 checksums', () => {
   it('spells the EIP’s own examples as the EIP does', () => {

@@ -3,13 +3,14 @@
  * well-formed or left out, and a status's forged hashes never reach the saved
  * transfer (which the tracker shows and the events are built from).
  */
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getAddress } from 'viem';
 import type { TrackedIntentStatus } from '../../src/api/schemas.ts';
 import { cleanDetail } from '../../src/bridge-widget/event-values.ts';
 import { checksummedOrNothing, txHashOrNothing } from '../../src/model/chain-value.ts';
 import { mergeStatus } from '../../src/flow/track-transfer.ts';
+import { loadChecksum } from '../../src/model/checksum.ts';
 import { savedTransfer } from './helpers/saved-transfer.ts';
 
 const HASH = `0x${'ab'.repeat(32)}`;
@@ -26,6 +27,9 @@ const FORGED = [
 ];
 
 describe('event values: hashes and addresses validated or left out (issue 35)', () => {
+  // As in the widget, where the wallet's accounts are read (and the checksum code loaded) before any event carries an address; before it, see checksum.test.ts.
+  before(() => loadChecksum());
+
   it('a 32-byte hex hash passes; a URL, a script, a longer, shorter or padded one does not', () => {
     assert.equal(txHashOrNothing(HASH), HASH);
     for (const forged of FORGED) assert.equal(txHashOrNothing(forged), undefined, forged);

@@ -19,7 +19,7 @@ import { after, before, describe, it } from 'node:test';
 import { init, parse } from 'es-module-lexer';
 import type { Browser } from 'playwright-core';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
-import { minifyCssText, minifyHtmlText, minifyLitTemplates } from '../../scripts/vite-plugin-minify-lit.js';
+import { isCssStyleSheet, minifyLitTemplatesPlugin } from '../../scripts/minify-lit-templates.js';
 import { LOCALE_ADD_ONS } from '../../src/i18n/add-ons.js';
 import { buildDevWallet, buildScript, removeDir, ROOT, scratchDir } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
@@ -253,37 +253,51 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('template whitespace trimming in the script build (scripts/vite-plugin-minify-lit.ts)', () => {
-  it('trims indentation in html and css, and keeps strings, expressions and single spaces', () => {
-    assert.equal(minifyHtmlText('\n    <p class="a">\n      Hello <b>you</b>\n    </p>\n  '), '\n<p class="a">\nHello <b>you</b>\n</p>\n');
-    assert.equal(minifyHtmlText('<pre>\n  keep\n</pre>'), '<pre>\n  keep\n</pre>');
-    const css = String.raw`
-  :host {
-    /* it's a note */
-    font: 1em / 1.2 "A  B", serif;
-    content: '\2022  ';
-    margin: calc(1px + 2px);
+describe('template minification in the script build (scripts/minify-lit-templates.ts)', () => {
+  /** The configured plugin's transform over one module of ours (its filter takes files under src/). */
+  async function minify(code: string, file = 'src/a.ts'): Promise<string | undefined> {
+    const plugin = minifyLitTemplatesPlugin() as unknown as { transform(this: unknown, code: string, id: string): Promise<{ code: string } | undefined> };
+    const context = {
+      error: (message: string) => {
+        throw new Error(message);
+      },
+      warn: () => {},
+    };
+    return (await plugin.transform.call(context, code, path.join(ROOT, file)))?.code;
   }
-  a :hover, b { x: y }
-`;
-    assert.equal(minifyCssText(css), String.raw` :host{font:1em / 1.2 "A  B",serif;content:'\2022  ';margin:calc(1px + 2px)}a :hover,b{x:y}`);
+
+  it('minifies html and css templates and keeps strings, expressions, <pre>, single spaces and declaration lists', async () => {
+    const code = [
+      'const t = html`\n  <p class="a">\n    Hello <b>you</b> ${x} and ${y}\n  </p>\n  <pre>\n  keep\n</pre>`;',
+      'const s = css`\n  :host {\n    /* note */\n    font: 1em / 1.2 "A  B", serif;\n    content: \'\\\\2022  \';\n    color: ${c};\n    opacity: 0.5;\n  }\n`;',
+      'const d = css`\n  --x: #ffffff;\n  --y: 1px;\n`;',
+      'const u = `\n  untouched\n`;',
+    ].join(' ');
     assert.equal(
-      minifyCssText(
-        '.a > .b { opacity: 0.5; color: #FFFFFF !important; transition: x 0.15s, y 10.05s; width: calc(100% - 0.5em) } .c { color: #abcdef; background: #aabbcc; }',
-      ),
-      '.a>.b{opacity:.5;color:#FFF!important;transition:x .15s,y 10.05s;width:calc(100% - .5em)}.c{color:#abcdef;background:#abc}',
+      await minify(code),
+      [
+        'const t = html`<p class="a">Hello <b>you</b> ${x} and ${y}</p><pre>\n  keep\n</pre>`;',
+        'const s = css`:host{content:"\\\\2022  ";color:${c};opacity:.5;font:1em/1.2 "A  B",serif}`;',
+        'const d = css`\n  --x: #ffffff;\n  --y: 1px;\n`;',
+        'const u = `\n  untouched\n`;',
+      ].join(' '),
     );
-    const code = 'const t = html`\n  <a>${html`\n    <b>${x}</b>\n  `}</a>\n`; const s = css`\n  a { color: ${c}; }\n`; const u = `\n  untouched\n`;';
-    assert.equal(
-      minifyLitTemplates(code, '/x/src/a.ts')?.code,
-      'const t = html`\n<a>${html`\n<b>${x}</b>\n`}</a>\n`; const s = css` a{color:${c}}`; const u = `\n  untouched\n`;',
-    );
+    assert.equal(isCssStyleSheet({ tag: 'css', parts: [{ text: '--x: 1px;' }] }), false, 'a declaration list is left as written');
+    assert.equal(await minify(code, 'node_modules/x/a.js'), undefined, 'only our sources');
+  });
+
+  it('fails the build on a template it cannot read, rather than shipping it unminified', async () => {
+    await assert.rejects(minify('const s = css`a { color: red; } }}} {`;'), /LightningCSS/);
   });
 
   it('is safe for the widget: no template text relies on preserved whitespace', () => {
     const offenders = sourceFiles(path.join(ROOT, 'src')).filter((file) =>
       /white-space:\s*(pre|pre-wrap|break-spaces)\s*[;}]/.test(readFileSync(file, 'utf8')),
     );
-    assert.deepEqual(offenders, [], 'white-space: pre/pre-wrap/break-spaces found: check scripts/vite-plugin-minify-lit.ts before relying on it');
+    assert.deepEqual(
+      offenders,
+      [],
+      'white-space: pre/pre-wrap/break-spaces found: html-minifier-next collapses template whitespace; check scripts/minify-lit-templates.ts before relying on it',
+    );
   });
 });

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { encodeFunctionData, erc20Abi, hexToBigInt, recoverMessageAddress, recoverTypedDataAddress, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, hexToBigInt, numberToHex, recoverMessageAddress, recoverTypedDataAddress, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { PROMPT_METHODS, createDevWallet, type DevWallet, type DevWalletActivity } from '../../demo/dev-wallet.js';
 import {
@@ -26,6 +26,7 @@ import {
   type Eip1193Provider,
 } from '../../src/wallet/index.js';
 import { encodeAllowance, encodeApprove, encodeBalanceOf } from '../../src/wallet/erc20.js';
+import { toQuantity } from '../../src/wallet/hex.js';
 import { startSandbox } from '../../sandbox/index.js';
 
 interface TestChains {
@@ -465,6 +466,15 @@ describe('ERC-20 calldata', () => {
     assert.equal(encodeBalanceOf(owner), encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] }));
     assert.throws(() => encodeApprove(spender, -1n), RangeError);
     assert.throws(() => encodeApprove(spender, 2n ** 256n), RangeError);
+  });
+});
+
+describe('JSON-RPC quantities', () => {
+  it("toQuantity matches viem's numberToHex (minimal hex) and refuses negatives", () => {
+    for (const value of [0, 1, 15, 16, 84532, 11155111, Number.MAX_SAFE_INTEGER]) assert.equal(toQuantity(value), numberToHex(value));
+    for (const value of [0n, 255n, 10n ** 18n, 2n ** 256n - 1n]) assert.equal(toQuantity(value), numberToHex(value));
+    assert.throws(() => toQuantity(-1), RangeError);
+    assert.throws(() => toQuantity(-1n), RangeError);
   });
 });
 

@@ -11,7 +11,7 @@ import { receivedBelowMinimum } from '../../flow/intent-store.js';
 import type { TransferSession } from '../../flow/session.js';
 import { explorerTxUrl } from '../../format/safe-url.js';
 import { shortenHex } from '../../format/amount.js';
-import { checksumAddress } from '../../model/checksum.js';
+import { checksumAddress } from '../../model/eip55.js';
 import type { SavedTransfer } from '../../flow/intent-store.js';
 import { addEnglish, type StringKey } from '../../i18n/strings.js';
 import { EXPORT_TRACKER } from '../export-parts.js';

@@ -1,6 +1,7 @@
 import { html, type PropertyValues, type PropertyDeclarations } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { checkAddress, type AddressProblem } from '../../model/address.js';
+import { loadChecksum } from '../../model/checksum.js';
 import type { AddressFamily } from '../../model/address.js';
 import { field, FieldElement } from '../shared/field.js';
 import { styles } from './recipient-input.styles.js';
@@ -38,8 +39,11 @@ const UNKNOWN_FAMILY: FamilyInfo = { name: '', length: 42 };
  * The value is never trimmed or rewritten: stray whitespace is an error the
  * user sees. Problems show after the field loses focus, or as soon as the value
  * is long enough to be a whole address, so typing the first characters is quiet.
+ * A mixed-case EVM address is checked against its EIP-55 checksum once that
+ * code has arrived (a chunk loaded on demand): until then the hint shows and
+ * the value is not valid.
  *
- * @fires recipient-change - `CustomEvent<RecipientChangeDetail>` on every input. Bubbles, not composed.
+ * @fires recipient-change - `CustomEvent<RecipientChangeDetail>` on every input, and again once a mixed-case EVM address's checksum has been checked. Bubbles, not composed.
  *
  * @csspart base - The wrapper around the field.
  * @csspart label - The visible label.
@@ -80,6 +84,9 @@ export class RecipientInput extends FieldElement {
   /** The last value the user typed, to tell it from one the host sets. */
   #typedValue: string | undefined;
 
+  /** The value whose checksum check waits for the checksum code. */
+  #awaitedValue: string | undefined;
+
   /** The current problem, or undefined for a usable address. */
   get problem(): AddressProblem | undefined {
     return checkAddress(this.value, this.family, this.bech32Prefix ? { bech32Prefix: this.bech32Prefix } : {});
@@ -98,9 +105,28 @@ export class RecipientInput extends FieldElement {
     if ((external || context) && this.value !== '') this.touched = true;
   }
 
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (this.problem !== 'checking' || this.#awaitedValue === this.value) return;
+    // The checksum code arrives on demand: then the same value is checked again and its validity told.
+    const value = (this.#awaitedValue = this.value);
+    loadChecksum().then(
+      () => {
+        if (this.value !== value) return;
+        this.requestUpdate();
+        this.#emitChange();
+      },
+      () => {},
+    );
+  }
+
   #onInput(event: Event): void {
     this.value = (event.target as HTMLInputElement).value;
     this.#typedValue = this.value;
+    this.#emitChange();
+  }
+
+  #emitChange(): void {
     this.dispatchEvent(
       new CustomEvent<RecipientChangeDetail>('recipient-change', {
         detail: { value: this.value, valid: this.valid },
@@ -145,7 +171,7 @@ export class RecipientInput extends FieldElement {
 
   #visibleError(): string | undefined {
     const problem = this.problem;
-    if (problem === undefined) return undefined;
+    if (problem === undefined || problem === 'checking') return undefined;
     if (problem === 'empty') return this.required && this.touched ? this.t('recipient.empty') : undefined;
     if (problem !== 'whitespace' && !this.touched && !this.#looksComplete()) return undefined;
     return this.#problemText(problem);
@@ -166,7 +192,7 @@ export class RecipientInput extends FieldElement {
     return value.length >= this.#info.length;
   }
 
-  #problemText(problem: Exclude<AddressProblem, 'empty'>): string {
+  #problemText(problem: Exclude<AddressProblem, 'empty' | 'checking'>): string {
     const family = this.family;
     switch (problem) {
       case 'whitespace':
