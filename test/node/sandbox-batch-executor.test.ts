@@ -24,20 +24,11 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { BatchExecutorAbi, SwiftRouterAbi } from '../../sandbox/artifacts/abis.js';
 import { startSandbox, type DevAccount, type SandboxHandle } from '../../sandbox/index.js';
 import { pollIntentStatus, rawApiClient, type RawApiClient } from '../../sandbox/testing.js';
-import { DST as BASE, SRC as SEPOLIA } from './helpers/chains.ts';
+import { SRC as SEPOLIA } from './helpers/chains.ts';
+import { usdcRoute as sandboxUsdcRoute, type SandboxRoute } from './helpers/sandbox-route.ts';
 
 /** EIP-7702's delegation designator: an account's code becomes 0xef0100 ‖ the delegate's address. */
 const DELEGATION_PREFIX = '0xef0100';
-
-interface SandboxRoute {
-  intentId: Hex;
-  route: {
-    execution: {
-      transaction: { to: Address; data: Hex; value: string };
-      approvals?: { tokenAddress: Address; spender: Address; amount: string }[];
-    };
-  };
-}
 
 let sandbox: SandboxHandle;
 let api: RawApiClient;
@@ -58,22 +49,7 @@ function walletOf(account: DevAccount) {
   return createWalletClient({ account: privateKeyToAccount(account.privateKey), chain: chain.viemChain, transport: http(chain.rpcUrl!) });
 }
 
-/** A real swiftbridge route (approval spender: SwiftTokenTransferProxy; transaction: SwiftRouter.bridgeERC20 with the gas fee as value). */
-async function usdcRoute(account: DevAccount, fromAmount: bigint): Promise<SandboxRoute> {
-  const response = await api.post<{ data: SandboxRoute }>('/api/v1/routes/route', {
-    fromChain: String(SEPOLIA),
-    toChain: String(BASE),
-    fromToken: sandbox.chain(SEPOLIA).contracts.usdc,
-    toToken: sandbox.chain(BASE).contracts.usdc,
-    fromAmount: String(fromAmount),
-    fromAddress: account.address,
-    toAddress: account.address,
-    slippage: 1,
-    metadata: { sandboxProvider: 'swiftbridge' },
-  });
-  assert.equal(response.status, 200, response.text);
-  return response.body.data;
-}
+const usdcRoute = (account: DevAccount, fromAmount: bigint) => sandboxUsdcRoute(api, sandbox, account, fromAmount);
 
 /** The route as BatchExecutor calls: the approval, then the bridge transaction. */
 function batchOf(route: SandboxRoute) {

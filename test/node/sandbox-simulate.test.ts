@@ -29,21 +29,12 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { SwiftRouterAbi } from '../../sandbox/artifacts/abis.js';
 import { startSandbox, type DevAccount, type SandboxHandle } from '../../sandbox/index.js';
 import { rawApiClient, type RawApiClient } from '../../sandbox/testing.js';
-import { DST as BASE, SRC as SEPOLIA } from './helpers/chains.ts';
+import { SRC as SEPOLIA } from './helpers/chains.ts';
+import { usdcRoute as sandboxUsdcRoute, type SandboxRoute } from './helpers/sandbox-route.ts';
 
 /** How eth_simulateV1's `traceTransfers` reports a native transfer: an ERC-20 Transfer log from this address. */
 const NATIVE_LOG_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 const transferEvent = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
-
-interface SandboxRoute {
-  intentId: Hex;
-  route: {
-    execution: {
-      transaction: { to: Address; data: Hex; value: string };
-      approvals?: { tokenAddress: Address; spender: Address; amount: string }[];
-    };
-  };
-}
 
 let sandbox: SandboxHandle;
 let api: RawApiClient;
@@ -60,22 +51,7 @@ after(async () => {
   await sandbox?.close();
 });
 
-/** A real swiftbridge route: one approval (spender SwiftTokenTransferProxy) and bridgeERC20 on SwiftRouter with the gas fee as value. */
-async function usdcRoute(account: DevAccount, fromAmount: bigint): Promise<SandboxRoute> {
-  const response = await api.post<{ data: SandboxRoute }>('/api/v1/routes/route', {
-    fromChain: String(SEPOLIA),
-    toChain: String(BASE),
-    fromToken: sandbox.chain(SEPOLIA).contracts.usdc,
-    toToken: sandbox.chain(BASE).contracts.usdc,
-    fromAmount: String(fromAmount),
-    fromAddress: account.address,
-    toAddress: account.address,
-    slippage: 1,
-    metadata: { sandboxProvider: 'swiftbridge' },
-  });
-  assert.equal(response.status, 200, response.text);
-  return response.body.data;
-}
+const usdcRoute = (account: DevAccount, fromAmount: bigint) => sandboxUsdcRoute(api, sandbox, account, fromAmount);
 
 function routeCalls(route: SandboxRoute) {
   const approval = route.route.execution.approvals?.[0];
