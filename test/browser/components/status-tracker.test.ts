@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { StatusTracker, formatDuration, type StatusActionDetail, type StatusView } from '../../../src/components/status-tracker/status-tracker.js';
 import { formatEstimate } from '../../../src/format/duration.js';
 import { TRANSFER_PHASES, isFinalPhase } from '../../../src/model/transfer-phase.js';
-import { untilAnimationsSettle } from '../helpers/dom.js';
+import { intervalsClearedBy, untilAnimationsSettle } from '../helpers/dom.js';
 
 // Mocha globals (no @types/mocha in this package).
 declare function describe(name: string, body: () => void): void;
@@ -439,17 +439,7 @@ describe('<bw-status-tracker>', () => {
 
   it('clears its timers when removed', async () => {
     const el = await mount(view());
-    const cleared: unknown[] = [];
-    const original = window.clearInterval;
-    window.clearInterval = ((id?: number) => {
-      cleared.push(id);
-      original(id);
-    }) as typeof window.clearInterval;
-    try {
-      el.remove();
-    } finally {
-      window.clearInterval = original;
-    }
+    const cleared = intervalsClearedBy(() => el.remove());
     expect(cleared).to.have.length(1);
     expect(cleared[0]).to.not.equal(undefined);
   });
