@@ -10,7 +10,6 @@ import { after, before, test } from 'node:test';
 import {
   concat,
   createPublicClient,
-  createWalletClient,
   decodeEventLog,
   encodeFunctionData,
   erc20Abi,
@@ -20,12 +19,11 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { BatchExecutorAbi, SwiftRouterAbi } from '../../sandbox/artifacts/abis.js';
 import { startSandbox, type DevAccount, type SandboxHandle } from '../../sandbox/index.js';
 import { pollIntentStatus, rawApiClient, type RawApiClient } from '../../sandbox/testing.js';
 import { SRC as SEPOLIA } from './helpers/chains.ts';
-import { usdcRoute as sandboxUsdcRoute, type SandboxRoute } from './helpers/sandbox-route.ts';
+import { routeCalls, sourceWallet, usdcRoute as sandboxUsdcRoute, type SandboxRoute } from './helpers/sandbox-route.ts';
 
 /** EIP-7702's delegation designator: an account's code becomes 0xef0100 ‖ the delegate's address. */
 const DELEGATION_PREFIX = '0xef0100';
@@ -44,29 +42,14 @@ after(async () => {
   await sandbox?.close();
 });
 
-function walletOf(account: DevAccount) {
-  const chain = sandbox.chain(SEPOLIA);
-  return createWalletClient({ account: privateKeyToAccount(account.privateKey), chain: chain.viemChain, transport: http(chain.rpcUrl!) });
-}
+const walletOf = (account: DevAccount) => sourceWallet(sandbox, account);
 
 const usdcRoute = (account: DevAccount, fromAmount: bigint) => sandboxUsdcRoute(api, sandbox, account, fromAmount);
 
 /** The route as BatchExecutor calls: the approval, then the bridge transaction. */
 function batchOf(route: SandboxRoute) {
-  const approval = route.route.execution.approvals?.[0];
-  assert.ok(approval);
-  const tx = route.route.execution.transaction;
-  return {
-    approval,
-    calls: [
-      {
-        to: approval.tokenAddress,
-        value: 0n,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [approval.spender, BigInt(approval.amount)] }),
-      },
-      { to: tx.to, value: BigInt(tx.value), data: tx.data },
-    ],
-  };
+  const { approval, approve, bridge } = routeCalls(route);
+  return { approval, calls: [approve, bridge] };
 }
 
 const usdcOf = (owner: Address) =>
