@@ -213,7 +213,10 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
       },
     });
   });
-  sharedUpstream(() => upstream, () => [proxy]);
+  sharedUpstream(
+    () => upstream,
+    () => [proxy],
+  );
 
   it('logs one line per request, naming the route template rather than the raw path', async () => {
     logs.length = 0;
@@ -628,7 +631,10 @@ describe('proxy options', () => {
   before(async () => {
     upstream = await startUpstream(defaultResponder);
   });
-  sharedUpstream(() => upstream, () => servers);
+  sharedUpstream(
+    () => upstream,
+    () => servers,
+  );
 
   it('grants CORS to allowed origins, with preflight, and refuses others', async () => {
     const proxy = await start({ allowedOrigins: ['https://shop.example', 'http://localhost:5173'] });
@@ -763,7 +769,10 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
     // the host check itself has its own servers below.
     proxy = await start({ allowedOrigins: ['https://shop.example'], clientRateLimit: false, allowedHosts: ['*'] });
   });
-  sharedUpstream(() => upstream, () => servers);
+  sharedUpstream(
+    () => upstream,
+    () => servers,
+  );
 
   describe('paths', () => {
     it('refuses encoded separators, dot segments, look-alikes, NUL and smuggled queries', async () => {
