@@ -27,9 +27,8 @@ import type { ApprovalProgress, TransferPlan } from '../../src/flow/transfer.ts'
 import { atomicStatusOf, getCallsStatus } from '../../src/wallet/calls.ts';
 import { WalletError, getAtomicStatus, normalizeRpcError, sendCalls } from '../../src/wallet/index.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
+import { DST, SRC } from './helpers/chains.ts';
 
-const SRC = 11155111;
-const DST = 84532;
 const fastPoll = { intervalMs: 100, minIntervalMs: 50 };
 const fastBackoff = { baseMs: 20, maxMs: 200, jitter: 0 };
 
