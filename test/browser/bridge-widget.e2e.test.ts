@@ -19,6 +19,7 @@ import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './
 import { untilAnimationsSettle } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { BRIDGE_EVENTS } from '../../src/events/index.js';
 
 function mount(options: { token?: string; amount?: string; account?: number } = {}) {
   const token = options.token;
@@ -38,15 +39,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     const { widget, wallet } = await mount();
     const usdcDst = await tokenAddress(DST, 'USDC');
     const before = await erc20Balance(DST, usdcDst, wallet.address);
-    const events = collectEvents(widget, [
-      'bridge-quote',
-      'bridge-route',
-      'bridge-approval',
-      'bridge-transaction',
-      'bridge-status',
-      'bridge-success',
-      'bridge-error',
-    ]);
+    const events = collectEvents(widget, Object.keys(BRIDGE_EVENTS));
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote for 2 USDC');
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();

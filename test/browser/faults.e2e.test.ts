@@ -13,7 +13,7 @@ import {
   devWallet,
   erc20Balance,
   nativeBalance,
-  resetSandbox,
+  freshPage,
   rpc,
   sandboxConfig,
   serviceRequests,
@@ -52,12 +52,7 @@ function mount(attrs: Record<string, string> = {}, account = 0) {
 describe('faults and bad input, end to end', function () {
   this.timeout(120_000);
 
-  beforeEach(async () => {
-    localStorage.clear();
-    performance.clearResourceTimings();
-    performance.setResourceTimingBufferSize(10_000);
-    await resetSandbox();
-  });
+  beforeEach(freshPage);
 
   it('nonsense attributes get a clear message and the widget keeps working with safe values', async () => {
     const { widget } = await mount({ 'from-chain': 'banana', slippage: '1000', theme: 'purple' });

@@ -13,7 +13,7 @@ import { decodeFunctionResult, encodeFunctionData, erc20Abi } from 'viem';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeErrorDetail, BridgeRouteDetail, BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';
-import { erc20Balance, nativeBalance, resetSandbox, rpc, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
+import { erc20Balance, nativeBalance, freshPage, rpc, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
@@ -98,12 +98,7 @@ const OTHER_THAN_THIS = /The route asks you to sign something other than this tr
 describe('guards: a hostile routing service, end to end', function () {
   this.timeout(120_000);
 
-  beforeEach(async () => {
-    localStorage.clear();
-    performance.clearResourceTimings();
-    performance.setResourceTimingBufferSize(10_000);
-    await resetSandbox();
-  });
+  beforeEach(freshPage);
   afterEach(() => setFaults({ hostile: null, forceProvider: null }));
 
   it('inflated native value on a native transfer: refused, nothing sent', async () => {

@@ -3,17 +3,17 @@
  * below is a key press (Tab, Enter, arrows, typing) sent by the browser; the
  * test only reads where focus is and what is on screen.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/define.js';
-import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
-import { devWallet, erc20Balance, resetSandbox, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
+import { erc20Balance, resetSandbox, setFaults, tokenAddress } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { deepActiveElement, waitFor } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 import { AmountInputHarness } from './harness/amount-input.js';
-import { DST, SRC } from './helpers/chains.js';
+import { DST } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 
 const press = (key: string) => sendKeys({ press: key });
 
@@ -38,16 +38,8 @@ describe('<bridge-widget> with the keyboard alone', function () {
 
   it('picks the source token in the picker dialog, types the amount, bridges, and reaches bridge-success', async () => {
     await setFaults({ forceProvider: 'swiftbridge' });
-    const { proxyUrl } = await sandboxConfig();
-    const wallet = await devWallet({ account: 2, chainId: DST });
-    const widget = await fixture<BridgeWidget>(html`<bridge-widget
-      proxy-url=${proxyUrl}
-      from-chain=${String(SRC)}
-      to-chain=${String(DST)}
-      from-token="ETH"
-      to-token="USDC"
-    ></bridge-widget>`);
-    widget.provider = wallet;
+    // ETH → USDC with no amount: the keyboard picks the token and types the amount.
+    const { widget, wallet } = await mountWidget({ attributes: { 'from-token': 'ETH', amount: null }, wallet: { account: 2, chainId: DST } });
     const usdcDst = await tokenAddress(DST, 'USDC');
     const before = await erc20Balance(DST, usdcDst, wallet.address);
     await waitFor(() => shadow(widget).querySelector('bw-asset-picker'), 'the pickers');

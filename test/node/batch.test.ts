@@ -21,15 +21,14 @@ import { walletPrompts, type ExecutionState } from '../../src/flow/execution.ts'
 import { FlowError } from '../../src/flow/errors.ts';
 import { resumeAction, ABANDON_AFTER_MS } from '../../src/model/resume.ts';
 import { TransferSession } from '../../src/flow/session.ts';
-import type { SessionSettings } from '../../src/flow/settings.ts';
+import { sessionSettings } from './helpers/session-settings.ts';
 import { trackTransfer } from '../../src/flow/track-transfer.ts';
 import type { ApprovalProgress, TransferPlan } from '../../src/flow/transfer.ts';
 import { atomicStatusOf, getCallsStatus } from '../../src/wallet/calls.ts';
 import { WalletError, getAtomicStatus, normalizeRpcError, sendCalls } from '../../src/wallet/index.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
+import { DST, SRC } from './helpers/chains.ts';
 
-const SRC = 11155111;
-const DST = 84532;
 const fastPoll = { intervalMs: 100, minIntervalMs: 50 };
 const fastBackoff = { baseMs: 20, maxMs: 200, jitter: 0 };
 
@@ -476,30 +475,7 @@ describe('batched transfers against the sandbox', () => {
   });
 
   describe('a reload at each stage', () => {
-    const settings = (): SessionSettings => ({
-      fromChain: String(SRC),
-      toChain: String(DST),
-      fromToken: 'USDC',
-      toToken: 'USDC',
-      allowFromChains: '',
-      denyFromChains: '',
-      allowToChains: '',
-      denyToChains: '',
-      allowFromTokens: '',
-      denyFromTokens: '',
-      allowToTokens: '',
-      denyToTokens: '',
-      amount: '',
-      toAddress: '',
-      slippage: 1,
-      lockPresets: false,
-      unlimitedApproval: false,
-      walletTimeout: 300,
-      valueLossThreshold: 5,
-      metadata: undefined,
-      postHook: undefined,
-      batch: 'on',
-    });
+    const settings = () => sessionSettings({ batch: 'on' });
     const fast = {
       backoff: fastBackoff,
       transfer: { poll: fastPoll, receiptBackoff: fastBackoff, confirmPollMs: 50 },

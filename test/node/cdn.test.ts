@@ -44,6 +44,8 @@ import {
   usdcBalance,
   waitUntilEnabled,
   watchPage,
+  cspWatchedPage,
+  type PageLog,
 } from './helpers/widget-page.js';
 
 const FOLDER = '/cdn/bw/1.2.3';
@@ -95,36 +97,20 @@ function cspHeader(extraScriptSources = ''): string {
   ].join('; ');
 }
 
-const sitePage = () => `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <link rel="icon" href="data:,">
-  <title>bridge-widget from a CDN</title>
-  <script src="/csp-watch.js"></script>
-  <script type="module" src="${cdnFolderUrl}/bridge-widget.js"></script>
-  <script type="module" src="/page.js"></script>
-</head>
-<body>
-  ${FLOW_WIDGET_TAG}
-</body>
-</html>`;
+const sitePage = () =>
+  cspWatchedPage(
+    'bridge-widget from a CDN',
+    `  <script type="module" src="${cdnFolderUrl}/bridge-widget.js"></script>\n  <script type="module" src="/page.js"></script>`,
+    `  ${FLOW_WIDGET_TAG}`,
+  );
 
 /** The page with what `npm run sri` printed in its head, instead of the bare script tag. */
-const sriPage = () => `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <link rel="icon" href="data:,">
-  <title>bridge-widget from a CDN, with Subresource Integrity</title>
-  <script src="/csp-watch.js"></script>
-${sri.html}
-  <script type="module" src="/page.js"></script>
-</head>
-<body>
-  ${FLOW_WIDGET_TAG}
-</body>
-</html>`;
+const sriPage = () =>
+  cspWatchedPage(
+    'bridge-widget from a CDN, with Subresource Integrity',
+    `${sri.html}\n  <script type="module" src="/page.js"></script>`,
+    `  ${FLOW_WIDGET_TAG}`,
+  );
 
 before(async () => {
   dir = scratchDir('cdn');
@@ -178,6 +164,19 @@ async function violations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 }
 
+/** A new tab, its page errors and console watched. */
+async function openPage(): Promise<{ page: Page; log: PageLog }> {
+  const page = await browser.newPage();
+  return { page, log: watchPage(page) };
+}
+
+/** Closes a tab that ran with no CSP violation and no page error (`says` names what else the assertion covers). */
+async function closeClean(page: Page, log: PageLog, says = { violations: 'no CSP violation', errors: 'no page errors' }): Promise<void> {
+  assert.deepEqual(await violations(page), [], says.violations);
+  assert.deepEqual(log.errors, [], says.errors);
+  await page.close();
+}
+
 async function walletRequests(page: Page): Promise<string[]> {
   return page.evaluate(() => [...((window as unknown as { wallet?: { requests: string[] } }).wallet?.requests ?? [])]);
 }
@@ -188,8 +187,7 @@ async function sourceNonce(): Promise<number> {
 
 describe('the script-tag build from a nested path on another origin, under the page’s CSP', { timeout: 240_000 }, () => {
   it('runs a whole transfer; every chunk comes from the script’s own folder on the CDN; no violation', async () => {
-    const page = await browser.newPage();
-    const log = watchPage(page);
+    const { page, log } = await openPage();
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
@@ -240,14 +238,11 @@ describe('the script-tag build from a nested path on another origin, under the p
     );
 
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
-    assert.deepEqual(await violations(page), [], 'no CSP violation');
-    assert.deepEqual(log.errors, [], 'no page errors');
-    await page.close();
+    await closeClean(page, log);
   });
 
   it('a review chunk the CDN fails shows "could not be loaded" with Reload, signs nothing; after the reload the transfer works', async () => {
-    const page = await browser.newPage();
-    const log = watchPage(page);
+    const { page, log } = await openPage();
     // Requests to the proxy that start a transfer: the route (after the fresh quote the click asks for).
     const routed: string[] = [];
     page.on('request', (request) => {
@@ -323,8 +318,7 @@ describe('the script-tag build from a nested path on another origin, under the p
 
 describe('Subresource Integrity for the folder (npm run sri)', { timeout: 240_000 }, () => {
   it('with the import map and the entry’s integrity in the page, a whole transfer works', async () => {
-    const page = await browser.newPage();
-    const log = watchPage(page);
+    const { page, log } = await openPage();
     const cdnFrom = cdn!.served.length;
     await page.goto(`${siteUrl}/sri.html`);
     const { outcome } = await runTransfer(page);
@@ -334,14 +328,11 @@ describe('Subresource Integrity for the folder (npm run sri)', { timeout: 240_00
       `the transfer ended with ${JSON.stringify(outcome)}; violations: ${(await violations(page)).join(' | ')}; page errors: ${log.errors.join(' | ')}`,
     );
     assert.ok(cdn!.served.slice(cdnFrom).includes(`${FOLDER}/${reviewChunk}`), 'the review chunk was loaded, and passed its check');
-    assert.deepEqual(await violations(page), [], 'no CSP violation: the import map is allowed by its hash');
-    assert.deepEqual(log.errors, [], 'no page errors, no integrity error');
-    await page.close();
+    await closeClean(page, log, { violations: 'no CSP violation: the import map is allowed by its hash', errors: 'no page errors, no integrity error' });
   });
 
   it('a chunk altered by one byte is refused: Chromium names it, and Bridge shows the reload message', async () => {
-    const page = await browser.newPage();
-    const log = watchPage(page);
+    const { page, log } = await openPage();
     altered.add(reviewChunk);
     try {
       // The idle prefetch asks for the review chunk once the form is interactive.

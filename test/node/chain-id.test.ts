@@ -8,7 +8,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonicalChainId, evmChainId, sameChainId } from '../../src/model/chain-id.ts';
 import { chainSchema } from '../../src/api/schemas.ts';
-import { routeResponseSchema, statusResponseSchema } from '../../src/api/transfer-schemas.ts';
+import { statusResponseSchema } from '../../src/api/transfer-schemas.ts';
+import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
+import { PROXY, USDC, route as fixtureRoute } from './helpers/route-fixtures.ts';
 import { usableApprovals } from '../../src/api/approvals.ts';
 
 describe('chain ids', () => {
@@ -60,32 +62,12 @@ describe('chain ids', () => {
     assert.equal(chainSchema.parse({ chainId: '0x14a34', networkName: 'Base Sepolia' }).chainId, '84532');
     assert.equal(chainSchema.parse({ id: 84532 }).chainId, '84532');
     assert.equal(chainSchema.parse({ chainId: 'cataclysm-1' }).chainId, 'cataclysm-1');
-    const route = routeResponseSchema.parse({
-      data: {
-        intentId: '0xintent',
-        route: {
-          estimate: {
-            fromAmount: '1',
-            toAmount: '1',
-            toAmountMin: '1',
-            fees: [
-              { type: 'gas', amount: '1', token: { chainId: '0xaa36a7', address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', symbol: 'ETH', decimals: 18 } },
-            ],
-          },
-          execution: {
-            transaction: { to: '0x5555555555555555555555555555555555555555', chainId: '0xaa36a7' },
-            approvals: [
-              {
-                chainId: '0xAA36A7',
-                tokenAddress: '0x3333333333333333333333333333333333333333',
-                spender: '0x6666666666666666666666666666666666666666',
-                amount: '1',
-              },
-            ],
-          },
-        },
-      },
-    }).data.route;
+    const route = fixtureRoute({
+      // Hex, and hex in capitals, where the service writes a chain id.
+      estimate: { fees: [{ type: 'gas', amount: '1', token: { chainId: '0xaa36a7', address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 } }] },
+      transaction: { chainId: '0xaa36a7' },
+      approvals: [{ chainId: '0xAA36A7', tokenAddress: USDC, spender: PROXY, amount: '1' }],
+    });
     assert.equal(route.execution.transaction.chainId, '11155111');
     assert.equal(route.estimate.fees[0]!.token.chainId, '11155111');
     assert.equal(usableApprovals(route, '11155111')[0]!.chainId, '11155111');

@@ -36,6 +36,7 @@ import {
   flowScript,
   runTransfer,
   usdcBalance,
+  cspWatchedPage,
   watchPage,
   type PageLog,
 } from './helpers/widget-page.js';
@@ -78,19 +79,7 @@ document.addEventListener('securitypolicyviolation', (event) => {
 }, true);
 `;
 
-const page = (title: string, head: string, body: string) => `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <link rel="icon" href="data:,">
-  <title>${title}</title>
-  <script src="/csp-watch.js"></script>
-${head}
-</head>
-<body>
-${body}
-</body>
-</html>`;
+const page = cspWatchedPage;
 
 /** Things the policy must refuse, one of each kind, two of them inside a shadow root. */
 const CANARY_SCRIPT = `const host = document.getElementById('host');

@@ -7,10 +7,8 @@
  * own handler received.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './helpers/browser.js';
-import { startDemo, type DemoLog, type RunningDemo } from './helpers/demo.ts';
+import { describe, it } from 'node:test';
+import { demoAndBrowserForFile, type DemoLog } from './helpers/demo.ts';
 
 const PAGES = [
   { name: 'script-tag', framework: 'The page' },
@@ -19,26 +17,13 @@ const PAGES = [
   { name: 'svelte', framework: 'Svelte' },
 ] as const;
 
-let demo: RunningDemo | undefined;
-let demoUrl: string;
 const log: DemoLog = { text: '' };
-let browser: Browser;
-
-before(async () => {
-  demo = await startDemo(log);
-  demoUrl = demo.url;
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.stop();
-});
+const demo = demoAndBrowserForFile(log);
 
 describe('embedding demo pages', { timeout: 240_000 }, () => {
   for (const { name, framework } of PAGES) {
     it(`${name}: mounts the widget, sets the wallet as a property, and ${framework === 'The page' ? 'the page' : framework} receives bridge-quote`, async () => {
-      const page = await browser.newPage();
+      const page = await demo.browser.newPage();
       const errors: string[] = [];
       const scripts: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
@@ -57,7 +42,7 @@ describe('embedding demo pages', { timeout: 240_000 }, () => {
 
       // Not until 'load': the first page waits for the demo's script-tag build (all its chunks and languages), which takes longer than
       // goto's 30 s on a loaded machine; the line below waits for the state it asserts.
-      await page.goto(new URL(`pages/${name}.html`, demoUrl).href, { waitUntil: 'commit' });
+      await page.goto(new URL(`pages/${name}.html`, demo.url).href, { waitUntil: 'commit' });
       const line = page.getByTestId('framework-event');
       try {
         await line.filter({ hasText: new RegExp(`^${framework} received bridge-quote #\\d+: \\d+ base units expected`) }).waitFor({ timeout: 60_000 });

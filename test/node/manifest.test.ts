@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { removeDir, ROOT, run, scratchDir } from './helpers/build.js';
+import { analyzeManifest, removeDir, ROOT, scratchDir } from './helpers/build.js';
 
 interface Described {
   name: string;
@@ -64,17 +64,7 @@ function sourceFiles(dir: string): string[] {
 
 before(async () => {
   scratch = scratchDir('manifest');
-  // cem resolves --outdir against the working directory; the config
-  // (packagejson: false) keeps it from rewriting package.json.
-  await run(process.execPath, [
-    path.join(ROOT, 'node_modules/@custom-elements-manifest/analyzer/cem.js'),
-    'analyze',
-    '--litelement',
-    '--globs',
-    'src/**/*.ts',
-    '--outdir',
-    path.relative(ROOT, scratch),
-  ]);
+  await analyzeManifest(scratch);
   fresh = read(path.join(scratch, 'custom-elements.json'));
   committed = read(committedPath);
 });

@@ -34,6 +34,7 @@ import { de } from '../../src/i18n/de.js';
 import { en } from '../../src/i18n/en.js';
 import { launchChromium } from './helpers/browser.js';
 import { packPackage, removeDir, ROOT, run, type PackResult } from './helpers/build.js';
+import { APP_COMPILER_OPTIONS } from './helpers/app-tsconfig.js';
 import { startStaticServer, type StaticServer } from './helpers/static-server.js';
 
 /**
@@ -148,16 +149,7 @@ function errorLines(output: string, pattern: RegExp, mistake: string): { all: st
   return { all, inMistake: all.filter((line) => line.includes(mistake)) };
 }
 
-const TSCONFIG = {
-  target: 'ES2022',
-  module: 'ESNext',
-  moduleResolution: 'Bundler',
-  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-  strict: true,
-  noEmit: true,
-  skipLibCheck: true,
-  types: [],
-};
+const TSCONFIG = APP_COMPILER_OPTIONS;
 
 describe('the packed package', { timeout: 300_000 }, () => {
   it('ships LICENSE, the entries, no source maps and nothing else, within its size budget', () => {

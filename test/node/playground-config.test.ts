@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EMPTY_CONFIG, attributesOf, cssPropertiesOf, fromQuery, toQuery, withField, type PlaygroundConfig } from '../../demo/playground/config.ts';
 import { ATTRIBUTE_FIELDS, LOCALES, RTL_LOCALES } from '../../demo/playground/fields.ts';
-import { PROXY_URL_PLACEHOLDER, SCRIPT_URL_PLACEHOLDER, SNIPPET_KINDS, snippet } from '../../demo/playground/snippets.ts';
+import { PROXY_URL_PLACEHOLDER, SCRIPT_URL_PLACEHOLDER, SNIPPET_KINDS, snippet, type SnippetKind } from '../../demo/playground/snippets.ts';
 import { readFileSync } from 'node:fs';
 
 interface Manifest {
@@ -119,6 +119,12 @@ describe('playground snippets', () => {
   });
 
   it('write each setting in the way its framework sets it', () => {
+    /** The snippet of `kind` for the rich config, after checking it holds each of `lines`. */
+    const includesEach = (kind: Exclude<SnippetKind, 'script-tag'>, framework: string, lines: string[]) => {
+      const code = snippet(kind, RICH);
+      for (const line of lines) assert.ok(code.includes(line), `${framework}: ${line}`);
+      return code;
+    };
     const html = snippet('script-tag', RICH);
     assert.match(
       html,
@@ -129,8 +135,7 @@ describe('playground snippets', () => {
       /<style>\n  bridge-widget \{\n    --bridge-color-accent: #e6007a;\n    --bridge-radius: 4px;\n    --bridge-font: 'Inter', sans-serif;\n  \}\n<\/style>/,
     );
 
-    const react = snippet('react', RICH);
-    for (const line of [
+    const react = includesEach('react', 'React', [
       'fromChain="11155111"',
       'amount="25.5"',
       'lockPresets\n',
@@ -138,36 +143,27 @@ describe('playground snippets', () => {
       'valueLossThreshold={2}',
       'requireSimulation\n',
       'walletDiscovery="off"',
-    ]) {
-      assert.ok(react.includes(line), `React: ${line}`);
-    }
+    ]);
     assert.ok(
       react.includes(`style={{ '--bridge-color-accent': '#e6007a', '--bridge-radius': '4px', '--bridge-font': '\\'Inter\\', sans-serif' } as CSSProperties}`),
     );
 
-    const vue = snippet('vue', RICH);
-    for (const line of [
+    includesEach('vue', 'Vue', [
       'from-chain="11155111"',
       ':lock-presets="true"',
       ':slippage="0.5"',
       'locale="ar"',
       `style="--bridge-color-accent: #e6007a; --bridge-radius: 4px; --bridge-font: 'Inter', sans-serif"`,
-    ]) {
-      assert.ok(vue.includes(line), `Vue: ${line}`);
-    }
+    ]);
 
-    const svelte = snippet('svelte', RICH);
-    for (const line of ['  lock-presets\n', 'slippage={0.5}', 'value-loss-threshold={2}', 'theme="dark"']) assert.ok(svelte.includes(line), `Svelte: ${line}`);
+    includesEach('svelte', 'Svelte', ['  lock-presets\n', 'slippage={0.5}', 'value-loss-threshold={2}', 'theme="dark"']);
 
-    const npm = snippet('npm', RICH);
-    for (const line of [
+    includesEach('npm', 'npm', [
       "widget.fromChain = '11155111';",
       'widget.lockPresets = true;',
       'widget.slippage = 0.5;',
       "widget.theme = 'dark';",
       "widget.style.setProperty('--bridge-radius', '4px');",
-    ]) {
-      assert.ok(npm.includes(line), `npm: ${line}`);
-    }
+    ]);
   });
 });

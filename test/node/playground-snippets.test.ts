@@ -15,6 +15,7 @@ import { EMPTY_CONFIG, withField, type PlaygroundConfig } from '../../demo/playg
 import { FIELDS } from '../../demo/playground/fields.ts';
 import { SNIPPET_FILES, snippet, type SnippetKind } from '../../demo/playground/snippets.ts';
 import { ROOT, run } from './helpers/build.ts';
+import { APP_COMPILER_OPTIONS } from './helpers/app-tsconfig.ts';
 
 const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 const vueTsc = path.join(ROOT, 'node_modules/vue-tsc/bin/vue-tsc.js');
@@ -23,17 +24,11 @@ const svelteCheck = path.join(ROOT, 'node_modules/svelte-check/bin/svelte-check'
 const scratch = path.join(ROOT, 'tmp', `playground-snippets-${process.pid}`);
 
 const TSCONFIG = {
-  target: 'ES2022',
-  module: 'ESNext',
-  moduleResolution: 'Bundler',
-  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-  strict: true,
-  noEmit: true,
-  skipLibCheck: true,
+  ...APP_COMPILER_OPTIONS,
+  // The snippets import the source (paths below), which has Lit's decorators and .ts imports.
   experimentalDecorators: true,
   useDefineForClassFields: false,
   allowImportingTsExtensions: true,
-  types: [],
   paths: {
     'bridge-widget': [path.join(ROOT, 'src/index.ts')],
     'bridge-widget/react': [path.join(ROOT, 'src/types/react.ts')],

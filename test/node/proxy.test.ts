@@ -54,6 +54,22 @@ const defaultResponder: Responder = (req, res) => {
   res.end(JSON.stringify({ data: { method: req.method, url: req.url } }));
 };
 
+/**
+ * The hooks of a block that shares one upstream: each test starts with it
+ * answering `defaultResponder` and nothing received; after the block, the
+ * block's proxies (`proxies`) and then the upstream close.
+ */
+function sharedUpstream(upstream: () => Upstream, proxies: () => RunningProxyServer[] = () => []): void {
+  after(async () => {
+    await Promise.all(proxies().map((server) => server.close()));
+    await upstream().close();
+  });
+  beforeEach(() => {
+    upstream().received.length = 0;
+    upstream().respond = defaultResponder;
+  });
+}
+
 interface RawResponse {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
@@ -197,14 +213,10 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
       },
     });
   });
-  after(async () => {
-    await proxy.close();
-    await upstream.close();
-  });
-  beforeEach(() => {
-    upstream.received.length = 0;
-    upstream.respond = defaultResponder;
-  });
+  sharedUpstream(
+    () => upstream,
+    () => [proxy],
+  );
 
   it('logs one line per request, naming the route template rather than the raw path', async () => {
     logs.length = 0;
@@ -619,14 +631,10 @@ describe('proxy options', () => {
   before(async () => {
     upstream = await startUpstream(defaultResponder);
   });
-  after(async () => {
-    await Promise.all(servers.map((server) => server.close()));
-    await upstream.close();
-  });
-  beforeEach(() => {
-    upstream.received.length = 0;
-    upstream.respond = defaultResponder;
-  });
+  sharedUpstream(
+    () => upstream,
+    () => servers,
+  );
 
   it('grants CORS to allowed origins, with preflight, and refuses others', async () => {
     const proxy = await start({ allowedOrigins: ['https://shop.example', 'http://localhost:5173'] });
@@ -761,14 +769,10 @@ describe('hostile clients: each refused without touching upstream (issue 7)', ()
     // the host check itself has its own servers below.
     proxy = await start({ allowedOrigins: ['https://shop.example'], clientRateLimit: false, allowedHosts: ['*'] });
   });
-  after(async () => {
-    await Promise.all(servers.map((server) => server.close()));
-    await upstream.close();
-  });
-  beforeEach(() => {
-    upstream.received.length = 0;
-    upstream.respond = defaultResponder;
-  });
+  sharedUpstream(
+    () => upstream,
+    () => servers,
+  );
 
   describe('paths', () => {
     it('refuses encoded separators, dot segments, look-alikes, NUL and smuggled queries', async () => {
@@ -1448,13 +1452,7 @@ describe('createProxyHandler on web Requests (edge runtimes)', () => {
   before(async () => {
     upstream = await startUpstream(defaultResponder);
   });
-  after(async () => {
-    await upstream.close();
-  });
-  beforeEach(() => {
-    upstream.received.length = 0;
-    upstream.respond = defaultResponder;
-  });
+  sharedUpstream(() => upstream);
 
   it('forwards through the real network with the key injected', async () => {
     const response = await callEdge(

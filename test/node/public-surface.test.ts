@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, it } from 'node:test';
-import { removeDir, ROOT, run, scratchDir } from './helpers/build.js';
+import { analyzeManifest, removeDir, ROOT, scratchDir } from './helpers/build.js';
 
 interface Item {
   name: string;
@@ -54,15 +54,7 @@ let fresh: Manifest;
 
 before(async () => {
   scratch = scratchDir('surface');
-  await run(process.execPath, [
-    path.join(ROOT, 'node_modules/@custom-elements-manifest/analyzer/cem.js'),
-    'analyze',
-    '--litelement',
-    '--globs',
-    'src/**/*.ts',
-    '--outdir',
-    path.relative(ROOT, scratch),
-  ]);
+  await analyzeManifest(scratch);
   fresh = JSON.parse(readFileSync(path.join(scratch, 'custom-elements.json'), 'utf8')) as Manifest;
 });
 

@@ -10,7 +10,6 @@ import { after, before, test } from 'node:test';
 import {
   concat,
   createPublicClient,
-  createWalletClient,
   decodeEventLog,
   encodeFunctionData,
   erc20Abi,
@@ -20,24 +19,14 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { BatchExecutorAbi, SwiftRouterAbi } from '../../sandbox/artifacts/abis.js';
 import { startSandbox, type DevAccount, type SandboxHandle } from '../../sandbox/index.js';
 import { pollIntentStatus, rawApiClient, type RawApiClient } from '../../sandbox/testing.js';
-import { DST as BASE, SRC as SEPOLIA } from './helpers/chains.ts';
+import { SRC as SEPOLIA } from './helpers/chains.ts';
+import { routeCalls, sourceWallet, usdcRoute as sandboxUsdcRoute, type SandboxRoute } from './helpers/sandbox-route.ts';
 
 /** EIP-7702's delegation designator: an account's code becomes 0xef0100 ‖ the delegate's address. */
 const DELEGATION_PREFIX = '0xef0100';
-
-interface SandboxRoute {
-  intentId: Hex;
-  route: {
-    execution: {
-      transaction: { to: Address; data: Hex; value: string };
-      approvals?: { tokenAddress: Address; spender: Address; amount: string }[];
-    };
-  };
-}
 
 let sandbox: SandboxHandle;
 let api: RawApiClient;
@@ -53,44 +42,14 @@ after(async () => {
   await sandbox?.close();
 });
 
-function walletOf(account: DevAccount) {
-  const chain = sandbox.chain(SEPOLIA);
-  return createWalletClient({ account: privateKeyToAccount(account.privateKey), chain: chain.viemChain, transport: http(chain.rpcUrl!) });
-}
+const walletOf = (account: DevAccount) => sourceWallet(sandbox, account);
 
-/** A real swiftbridge route (approval spender: SwiftTokenTransferProxy; transaction: SwiftRouter.bridgeERC20 with the gas fee as value). */
-async function usdcRoute(account: DevAccount, fromAmount: bigint): Promise<SandboxRoute> {
-  const response = await api.post<{ data: SandboxRoute }>('/api/v1/routes/route', {
-    fromChain: String(SEPOLIA),
-    toChain: String(BASE),
-    fromToken: sandbox.chain(SEPOLIA).contracts.usdc,
-    toToken: sandbox.chain(BASE).contracts.usdc,
-    fromAmount: String(fromAmount),
-    fromAddress: account.address,
-    toAddress: account.address,
-    slippage: 1,
-    metadata: { sandboxProvider: 'swiftbridge' },
-  });
-  assert.equal(response.status, 200, response.text);
-  return response.body.data;
-}
+const usdcRoute = (account: DevAccount, fromAmount: bigint) => sandboxUsdcRoute(api, sandbox, account, fromAmount);
 
 /** The route as BatchExecutor calls: the approval, then the bridge transaction. */
 function batchOf(route: SandboxRoute) {
-  const approval = route.route.execution.approvals?.[0];
-  assert.ok(approval);
-  const tx = route.route.execution.transaction;
-  return {
-    approval,
-    calls: [
-      {
-        to: approval.tokenAddress,
-        value: 0n,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [approval.spender, BigInt(approval.amount)] }),
-      },
-      { to: tx.to, value: BigInt(tx.value), data: tx.data },
-    ],
-  };
+  const { approval, approve, bridge } = routeCalls(route);
+  return { approval, calls: [approve, bridge] };
 }
 
 const usdcOf = (owner: Address) =>

@@ -3,7 +3,7 @@
  * stops cleanly (exit 0, ports released) on SIGTERM.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -12,20 +12,31 @@ import type { SandboxReadyInfo } from '../../sandbox/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-test('npm run sandbox -- --port 0: ready line, working servers, clean SIGTERM', { timeout: 60_000 }, async () => {
-  const child = spawn('npm', ['run', '--silent', 'sandbox', '--', '--port', '0'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Own process group, so cleanup after a failed assertion can reach the sandbox behind npm.
-    detached: true,
-  });
+interface SandboxRun {
+  child: ChildProcess;
+  /** The ready line's JSON. */
+  info: SandboxReadyInfo;
+  exited: Promise<[number | null, NodeJS.Signals | null]>;
+  /** All the command printed so far. */
+  stdout: () => string;
+  stderr: () => string;
+}
+
+/**
+ * `npm run sandbox -- …args` once it printed its ready line (within
+ * `readyWithinMs`); `body` runs with it. The command runs in its own process
+ * group, killed at the end whatever happened, so cleanup after a failed
+ * assertion reaches the sandbox behind npm.
+ */
+async function withSandboxCli(args: string[], readyWithinMs: number, body: (run: SandboxRun) => Promise<void>): Promise<void> {
+  const child = spawn('npm', ['run', '--silent', 'sandbox', '--', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   try {
     const line = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ready line after 30 s; stderr:\n${stderr}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`no ready line after ${readyWithinMs / 1000} s; stderr:\n${stderr}`)), readyWithinMs);
       child.stdout.on('data', (chunk: Buffer) => {
         stdout += chunk.toString();
         const ready = stdout.split('\n').find((l) => l.startsWith('sandbox ready '));
@@ -36,8 +47,25 @@ test('npm run sandbox -- --port 0: ready line, working servers, clean SIGTERM', 
       });
       child.once('exit', () => reject(new Error(`sandbox exited before ready; stderr:\n${stderr}`)));
     });
-    assert.equal(stdout.split('\n').filter((l) => l.startsWith('sandbox ready ')).length, 1);
     const info = JSON.parse(line.slice('sandbox ready '.length)) as SandboxReadyInfo;
+    await body({ child, info, exited, stdout: () => stdout, stderr: () => stderr });
+  } finally {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // the group is already gone: the normal outcome
+    }
+    child.stdout.destroy();
+    child.stderr.destroy();
+  }
+}
+
+test('npm run sandbox -- --port 0: ready line, working servers, clean SIGTERM', { timeout: 60_000 }, async () => {
+  await withSandboxCli(['--port', '0'], 30_000, async ({ child, info, exited, stdout, stderr }) => {
+    const readyLines = stdout()
+      .split('\n')
+      .filter((l) => l.startsWith('sandbox ready '));
+    assert.equal(readyLines.length, 1, 'one ready line');
     assert.ok(info.proxyUrl && info.serviceUrl && info.apiKey);
     assert.deepEqual(
       info.chains.map((c) => c.chainId).sort((a, b) => a - b),
@@ -59,20 +87,12 @@ test('npm run sandbox -- --port 0: ready line, working servers, clean SIGTERM', 
 
     child.kill('SIGTERM');
     const [code] = await exited;
-    assert.equal(code, 0, stderr);
-    assert.match(stderr, /SIGTERM received, stopping/);
+    assert.equal(code, 0, stderr());
+    assert.match(stderr(), /SIGTERM received, stopping/);
     for (const url of [info.proxyUrl, info.serviceUrl, rpcUrl]) {
       await assert.rejects(fetch(url), `${url} should be closed`);
     }
-  } finally {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // the group is already gone: the normal outcome
-    }
-    child.stdout.destroy();
-    child.stderr.destroy();
-  }
+  });
 });
 
 test('npm run sandbox -- --catalog large: the production-size catalog from start-up; a bad size is refused', { timeout: 90_000 }, async () => {
@@ -83,43 +103,13 @@ test('npm run sandbox -- --catalog large: the production-size catalog from start
   assert.equal(refusedCode, 1);
   assert.match(refusal, /--catalog must be default or large, got "huge"/);
 
-  const child = spawn('npm', ['run', '--silent', 'sandbox', '--', '--port', '0', '--no-proxy', '--catalog', 'large'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  try {
-    const line = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ready line after 60 s; stderr:\n${stderr}`)), 60_000);
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        const ready = stdout.split('\n').find((l) => l.startsWith('sandbox ready '));
-        if (ready && stdout.includes(`${ready}\n`)) {
-          clearTimeout(timer);
-          resolve(ready);
-        }
-      });
-      child.once('exit', () => reject(new Error(`sandbox exited before ready; stderr:\n${stderr}`)));
-    });
-    const info = JSON.parse(line.slice('sandbox ready '.length)) as SandboxReadyInfo;
+  await withSandboxCli(['--port', '0', '--no-proxy', '--catalog', 'large'], 60_000, async ({ child, info, exited, stderr }) => {
     const faults = (await (await fetch(`${info.adminUrl}/faults`)).json()) as { faults: { catalog: string } };
     assert.equal(faults.faults.catalog, 'large');
     const page = await fetch(`${info.serviceUrl}/api/v1/routes/tokens?includeTotal=true&limit=1`, { headers: { 'x-api-key': info.apiKey } });
     assert.ok(((await page.json()) as { total: number }).total > 19_000);
     child.kill('SIGTERM');
     const [code] = await exited;
-    assert.equal(code, 0, stderr);
-  } finally {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // the group is already gone: the normal outcome
-    }
-    child.stdout.destroy();
-    child.stderr.destroy();
-  }
+    assert.equal(code, 0, stderr());
+  });
 });

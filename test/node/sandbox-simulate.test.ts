@@ -11,39 +11,16 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import {
-  createPublicClient,
-  createWalletClient,
-  decodeEventLog,
-  encodeFunctionData,
-  erc20Abi,
-  http,
-  isAddressEqual,
-  parseAbi,
-  type Address,
-  type Hex,
-  type Log,
-  type PublicClient,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, decodeEventLog, erc20Abi, http, isAddressEqual, parseAbi, type Address, type Hex, type Log, type PublicClient } from 'viem';
 import { SwiftRouterAbi } from '../../sandbox/artifacts/abis.js';
 import { startSandbox, type DevAccount, type SandboxHandle } from '../../sandbox/index.js';
 import { rawApiClient, type RawApiClient } from '../../sandbox/testing.js';
-import { DST as BASE, SRC as SEPOLIA } from './helpers/chains.ts';
+import { SRC as SEPOLIA } from './helpers/chains.ts';
+import { routeCalls, sourceWallet, usdcRoute as sandboxUsdcRoute } from './helpers/sandbox-route.ts';
 
 /** How eth_simulateV1's `traceTransfers` reports a native transfer: an ERC-20 Transfer log from this address. */
 const NATIVE_LOG_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 const transferEvent = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
-
-interface SandboxRoute {
-  intentId: Hex;
-  route: {
-    execution: {
-      transaction: { to: Address; data: Hex; value: string };
-      approvals?: { tokenAddress: Address; spender: Address; amount: string }[];
-    };
-  };
-}
 
 let sandbox: SandboxHandle;
 let api: RawApiClient;
@@ -60,36 +37,7 @@ after(async () => {
   await sandbox?.close();
 });
 
-/** A real swiftbridge route: one approval (spender SwiftTokenTransferProxy) and bridgeERC20 on SwiftRouter with the gas fee as value. */
-async function usdcRoute(account: DevAccount, fromAmount: bigint): Promise<SandboxRoute> {
-  const response = await api.post<{ data: SandboxRoute }>('/api/v1/routes/route', {
-    fromChain: String(SEPOLIA),
-    toChain: String(BASE),
-    fromToken: sandbox.chain(SEPOLIA).contracts.usdc,
-    toToken: sandbox.chain(BASE).contracts.usdc,
-    fromAmount: String(fromAmount),
-    fromAddress: account.address,
-    toAddress: account.address,
-    slippage: 1,
-    metadata: { sandboxProvider: 'swiftbridge' },
-  });
-  assert.equal(response.status, 200, response.text);
-  return response.body.data;
-}
-
-function routeCalls(route: SandboxRoute) {
-  const approval = route.route.execution.approvals?.[0];
-  assert.ok(approval, 'an ERC-20 route carries its approval');
-  const tx = route.route.execution.transaction;
-  return {
-    approval,
-    approve: {
-      to: approval.tokenAddress,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [approval.spender, BigInt(approval.amount)] }),
-    },
-    bridge: { to: tx.to, data: tx.data, value: BigInt(tx.value) },
-  };
-}
+const usdcRoute = (account: DevAccount, fromAmount: bigint) => sandboxUsdcRoute(api, sandbox, account, fromAmount);
 
 /** Net change per asset (token address, or NATIVE_LOG_ADDRESS) for `owner`, from Transfer logs. */
 function netChanges(logs: readonly Log[], owner: Address): Map<string, bigint> {
@@ -155,7 +103,7 @@ test('simulateCalls with traceTransfers: approve + bridge deposit show the trans
   // Sent for real, the same calls move exactly what the simulation showed (plus gas).
   const usdcBefore = await client.readContract({ address: chain.contracts.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] });
   const ethBefore = await client.getBalance({ address: account.address });
-  const wallet = createWalletClient({ account: privateKeyToAccount(account.privateKey), chain: chain.viemChain, transport: http(chain.rpcUrl!) });
+  const wallet = sourceWallet(sandbox, account);
   let gas = 0n;
   for (const call of [approve, bridge]) {
     const receipt = await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction(call) });

@@ -28,7 +28,7 @@ import {
 import { ABANDON_AFTER_MS, resumeAction } from '../../src/model/resume.ts';
 import { TaskStatus } from '@lit/task';
 import { TransferSession } from '../../src/flow/session.ts';
-import type { SessionSettings } from '../../src/flow/settings.ts';
+import { sessionSettings } from './helpers/session-settings.ts';
 import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
@@ -199,31 +199,7 @@ describe('session and form rules against the sandbox', () => {
   });
 
   describe('TransferSession', () => {
-    const presets = { fromChain: SRC, fromToken: 'USDC', toChain: DST, toToken: 'USDC' };
-    const lists = {
-      allowFromChains: '',
-      denyFromChains: '',
-      allowToChains: '',
-      denyToChains: '',
-      allowFromTokens: '',
-      denyFromTokens: '',
-      allowToTokens: '',
-      denyToTokens: '',
-    };
-    const settings = (overrides: Partial<SessionSettings> = {}): SessionSettings => ({
-      ...presets,
-      ...lists,
-      amount: '',
-      toAddress: '',
-      slippage: 1,
-      lockPresets: false,
-      unlimitedApproval: false,
-      walletTimeout: 300,
-      valueLossThreshold: 5,
-      metadata: undefined,
-      postHook: undefined,
-      ...overrides,
-    });
+    const settings = sessionSettings;
     const wallet = () =>
       createDevWallet({
         privateKey: sandbox.accounts.user.privateKey,

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_NAME_LENGTH, MAX_SYMBOL_LENGTH, inertText } from '../../src/model/text.ts';
 import { balanceRowSchema, chainSchema, tokenSchema } from '../../src/api/schemas.ts';
-import { routeResponseSchema } from '../../src/api/transfer-schemas.ts';
+import { route as fixtureRoute } from './helpers/route-fixtures.ts';
 
 const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'];
 
@@ -46,21 +46,10 @@ describe('inert text', () => {
     const token = tokenSchema.parse({ address: '0x1', chainId: '1', symbol: 'USDC\u202E', name: '\u202EUSD Coin', decimals: 6 });
     assert.deepEqual([token.symbol, token.name], ['USDC', 'USD Coin']);
     assert.equal(balanceRowSchema.parse({ category: 'erc20', balance: '1', symbol: '\u2067WETH', decimals: 18 }).symbol, 'WETH');
-    const route = routeResponseSchema.parse({
-      data: {
-        intentId: '0xintent',
-        route: {
-          estimate: {
-            fromAmount: '1',
-            toAmount: '1',
-            toAmountMin: '1',
-            fees: [{ type: 'gas', amount: '1', token: { chainId: '1', address: '0x1', symbol: 'E\u202ETH', decimals: 18 } }],
-          },
-          execution: { transaction: { to: '0x5555555555555555555555555555555555555555' } },
-          provider: `swift\u202Ebridge`,
-        },
-      },
-    }).data.route;
+    const route = fixtureRoute({
+      estimate: { fees: [{ type: 'gas', amount: '1', token: { chainId: '1', address: '0x1', symbol: 'E\u202ETH', decimals: 18 } }] },
+      provider: `swift\u202Ebridge`,
+    });
     assert.equal(route.estimate.fees[0]!.token.symbol, 'ETH');
     assert.equal(route.provider, 'swiftbridge');
   });

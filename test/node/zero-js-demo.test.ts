@@ -5,11 +5,9 @@
  * sandbox's real chains; only the chosen wallet is asked anything.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { decodeFunctionResult, encodeFunctionData, erc20Abi } from 'viem';
-import { launchChromium } from './helpers/browser.js';
-import { startDemo, type DemoLog, type RunningDemo } from './helpers/demo.ts';
+import { demoAndBrowserForFile, type DemoLog } from './helpers/demo.ts';
 import { DST } from './helpers/chains.ts';
 
 interface PageConfig {
@@ -18,10 +16,8 @@ interface PageConfig {
   otherAccount: { address: `0x${string}` };
 }
 
-let demo: RunningDemo | undefined;
-let demoUrl: string;
 const log: DemoLog = { text: '' };
-let browser: Browser | undefined;
+const demo = demoAndBrowserForFile(log);
 
 async function usdcBalance(config: PageConfig, owner: `0x${string}`): Promise<bigint> {
   const chain = config.chains.find((c) => c.chainId === DST)!;
@@ -36,20 +32,9 @@ async function usdcBalance(config: PageConfig, owner: `0x${string}`): Promise<bi
   return decodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', data: result });
 }
 
-before(async () => {
-  demo = await startDemo(log);
-  demoUrl = demo.url;
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.stop();
-});
-
 describe('zero-JS demo page', { timeout: 300_000 }, () => {
   it('has no script of its own besides the script tag and the extensions stand-in', async () => {
-    const html = await (await fetch(new URL('pages/zero-js.html', demoUrl))).text();
+    const html = await (await fetch(new URL('pages/zero-js.html', demo.url))).text();
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     // vite's dev client is injected by the demo server, not written by the page.
     const own = scripts.filter(([, attrs]) => !/\/@vite\/client/.test(attrs ?? ''));
@@ -65,8 +50,8 @@ describe('zero-JS demo page', { timeout: 300_000 }, () => {
   });
 
   it('a visitor chooses the second wallet and bridges 2 USDC; only that wallet is asked anything', async () => {
-    const config = (await (await fetch(new URL('/sandbox-config.json', demoUrl))).json()) as PageConfig;
-    const page = await browser!.newPage();
+    const config = (await (await fetch(new URL('/sandbox-config.json', demo.url))).json()) as PageConfig;
+    const page = await demo.browser.newPage();
     const errors: string[] = [];
     const walletLog: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -74,7 +59,7 @@ describe('zero-JS demo page', { timeout: 300_000 }, () => {
       if (message.text().startsWith('[Dev Wallet')) walletLog.push(message.text());
     });
     // The first request builds the script-tag file from source: allow for it.
-    await page.goto(new URL('pages/zero-js.html', demoUrl).href, { timeout: 180_000 });
+    await page.goto(new URL('pages/zero-js.html', demo.url).href, { timeout: 180_000 });
     const before = await usdcBalance(config, config.otherAccount.address);
 
     await page.getByRole('button', { name: 'Connect wallet' }).click({ timeout: 120_000 });

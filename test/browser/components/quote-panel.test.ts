@@ -8,7 +8,7 @@ import {
   type SlippageChangeDetail,
   type ValueLossConfirmDetail,
 } from '../../../src/components/quote-panel/quote-panel.js';
-import { untilAnimationsSettle } from '../helpers/dom.js';
+import { intervalsClearedBy, untilAnimationsSettle } from '../helpers/dom.js';
 
 // Mocha globals (no @types/mocha in this package).
 declare function describe(name: string, body: () => void): void;
@@ -191,17 +191,7 @@ describe('<bw-quote-panel>', () => {
     expect(first).to.be.within(1, 12);
     await waitUntil(() => seconds() === first - 1, 'the count goes down by one', { timeout: 30_000 });
 
-    const cleared: unknown[] = [];
-    const original = window.clearInterval;
-    window.clearInterval = ((id?: number) => {
-      cleared.push(id);
-      original(id);
-    }) as typeof window.clearInterval;
-    try {
-      el.remove();
-    } finally {
-      window.clearInterval = original;
-    }
+    const cleared = intervalsClearedBy(() => el.remove());
     expect(cleared).to.have.length(1);
     expect(cleared[0]).to.not.equal(undefined);
   });

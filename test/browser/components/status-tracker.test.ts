@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { StatusTracker, formatDuration, type StatusActionDetail, type StatusView } from '../../../src/components/status-tracker/status-tracker.js';
 import { formatEstimate } from '../../../src/format/duration.js';
 import { TRANSFER_PHASES, isFinalPhase } from '../../../src/model/transfer-phase.js';
-import { untilAnimationsSettle } from '../helpers/dom.js';
+import { intervalsClearedBy, untilAnimationsSettle } from '../helpers/dom.js';
 
 // Mocha globals (no @types/mocha in this package).
 declare function describe(name: string, body: () => void): void;
@@ -66,62 +66,25 @@ describe('formatDuration', () => {
 });
 
 describe('<bw-status-tracker>', () => {
-  const expectations: Array<{ phase: StatusView['phase']; heading: string; steps: string[]; final: boolean }> = [
-    {
-      phase: 'signing',
-      heading: 'Confirm the transfer in your wallet',
-      steps: ['Sent: in progress', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: not started'],
-      final: false,
-    },
-    {
-      phase: 'broadcast',
-      heading: 'Transfer sent',
-      steps: ['Sent: done', 'Received by the bridge: in progress', 'In transit: not started', 'Arrived: not started'],
-      final: false,
-    },
-    {
-      phase: 'submitted',
-      heading: 'Transfer received by the bridge',
-      steps: ['Sent: done', 'Received by the bridge: done', 'In transit: in progress', 'Arrived: not started'],
-      final: false,
-    },
-    {
-      phase: 'bridging',
-      heading: 'Transfer in progress',
-      steps: ['Sent: done', 'Received by the bridge: done', 'In transit: in progress', 'Arrived: not started'],
-      final: false,
-    },
-    { phase: 'success', heading: 'Transfer complete', steps: ['Sent: done', 'Received by the bridge: done', 'In transit: done', 'Arrived: done'], final: true },
-    {
-      phase: 'failed',
-      heading: 'Transfer failed',
-      steps: ['Sent: done', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: failed'],
-      final: true,
-    },
-    {
-      phase: 'not-found',
-      heading: 'Transfer not found',
-      steps: ['Sent: done', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: not started'],
-      final: true,
-    },
-    {
-      phase: 'checking',
-      heading: 'Checking the arrival',
-      steps: ['Sent: done', 'Received by the bridge: done', 'In transit: done', 'Arrived: in progress'],
-      final: false,
-    },
-    {
-      phase: 'disputed',
-      heading: 'Arrival not confirmed',
-      steps: ['Sent: done', 'Received by the bridge: done', 'In transit: done', 'Arrived: failed'],
-      final: true,
-    },
-    {
-      phase: 'unknown',
-      heading: 'Transfer status unclear',
-      steps: ['Sent: done', 'Received by the bridge: not started', 'In transit: not started', 'Arrived: not started'],
-      final: false,
-    },
+  /** The stepper's steps in order; each phase below gives their states. */
+  const STEPS = ['Sent', 'Received by the bridge', 'In transit', 'Arrived'];
+  const phaseView = (phase: StatusView['phase'], heading: string, states: string[], final: boolean) => ({
+    phase,
+    heading,
+    steps: states.map((state, i) => `${STEPS[i]}: ${state}`),
+    final,
+  });
+  const expectations = [
+    phaseView('signing', 'Confirm the transfer in your wallet', ['in progress', 'not started', 'not started', 'not started'], false),
+    phaseView('broadcast', 'Transfer sent', ['done', 'in progress', 'not started', 'not started'], false),
+    phaseView('submitted', 'Transfer received by the bridge', ['done', 'done', 'in progress', 'not started'], false),
+    phaseView('bridging', 'Transfer in progress', ['done', 'done', 'in progress', 'not started'], false),
+    phaseView('success', 'Transfer complete', ['done', 'done', 'done', 'done'], true),
+    phaseView('failed', 'Transfer failed', ['done', 'not started', 'not started', 'failed'], true),
+    phaseView('not-found', 'Transfer not found', ['done', 'not started', 'not started', 'not started'], true),
+    phaseView('checking', 'Checking the arrival', ['done', 'done', 'done', 'in progress'], false),
+    phaseView('disputed', 'Arrival not confirmed', ['done', 'done', 'done', 'failed'], true),
+    phaseView('unknown', 'Transfer status unclear', ['done', 'not started', 'not started', 'not started'], false),
   ];
   it('offers "Start a new transfer" for exactly the phases the model calls final,', async () => {
     for (const phase of TRANSFER_PHASES) {
@@ -439,17 +402,7 @@ describe('<bw-status-tracker>', () => {
 
   it('clears its timers when removed', async () => {
     const el = await mount(view());
-    const cleared: unknown[] = [];
-    const original = window.clearInterval;
-    window.clearInterval = ((id?: number) => {
-      cleared.push(id);
-      original(id);
-    }) as typeof window.clearInterval;
-    try {
-      el.remove();
-    } finally {
-      window.clearInterval = original;
-    }
+    const cleared = intervalsClearedBy(() => el.remove());
     expect(cleared).to.have.length(1);
     expect(cleared[0]).to.not.equal(undefined);
   });

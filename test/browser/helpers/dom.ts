@@ -122,3 +122,19 @@ export async function untilAnimationsSettle(host: Element): Promise<void> {
   }
   throw new Error('animations kept starting; the element never came to rest');
 }
+
+/** The interval ids `action` clears (e.g. removing a part that counts seconds), so a test can see a timer stop with its part. */
+export function intervalsClearedBy(action: () => void): unknown[] {
+  const cleared: unknown[] = [];
+  const original = window.clearInterval;
+  window.clearInterval = ((id?: number) => {
+    cleared.push(id);
+    original(id);
+  }) as typeof window.clearInterval;
+  try {
+    action();
+  } finally {
+    window.clearInterval = original;
+  }
+  return cleared;
+}

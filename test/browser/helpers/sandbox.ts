@@ -42,6 +42,14 @@ async function admin(path: string, body: unknown): Promise<void> {
 export const setFaults = (patch: Record<string, unknown>) => admin('faults', patch);
 export const resetSandbox = () => admin('reset', {});
 
+/** A page as a new visitor sees it, on a reset sandbox: nothing saved, and the resource timings (which tests count requests by) cleared. */
+export async function freshPage(): Promise<void> {
+  localStorage.clear();
+  performance.clearResourceTimings();
+  performance.setResourceTimingBufferSize(10_000);
+  await resetSandbox();
+}
+
 /** One API request as the routing service logged it (see sandbox/service/request-log.ts). */
 export interface ServiceRequest {
   seq: number;

@@ -103,3 +103,14 @@ export async function packPackage(root: string): Promise<PackResult> {
 
 /** demo/dev-wallet.ts as one ES module exporting `createDevWallet`, for pages served without vite (shared with the bench). */
 export { buildDevWallet } from '../../../scripts/bench/build.ts';
+
+/**
+ * Runs the custom-elements-manifest analyzer over src/ as `npm run manifest`
+ * does, into `outDir` (its custom-elements.json). cem resolves --outdir against
+ * the working directory; the config (packagejson: false) keeps it from
+ * rewriting package.json.
+ */
+export async function analyzeManifest(outDir: string): Promise<void> {
+  const cem = path.join(ROOT, 'node_modules/@custom-elements-manifest/analyzer/cem.js');
+  await run(process.execPath, [cem, 'analyze', '--litelement', '--globs', 'src/**/*.ts', '--outdir', path.relative(ROOT, outDir)]);
+}

@@ -1,6 +1,9 @@
 /** Reading `npm run demo`'s ready line, shared by the tests that start the demo. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { after, before } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './browser.ts';
 import { ROOT } from './build.ts';
 
 export const DEMO_READY_TIMEOUT_MS = 120_000;
@@ -55,4 +58,36 @@ export async function startDemo(log: DemoLog, env: NodeJS.ProcessEnv = {}): Prom
     await stop();
     throw error;
   }
+}
+
+/** What a test file that drives the demo pages reads: the demo's URL and the headless Chromium. */
+export interface DemoAndBrowser {
+  readonly url: string;
+  readonly browser: Browser;
+}
+
+/** `npm run demo` and a headless Chromium for the whole test file: started before its tests, stopped after them. */
+export function demoAndBrowserForFile(log: DemoLog): DemoAndBrowser {
+  let demo: RunningDemo | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    demo = await startDemo(log);
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await demo?.stop();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started: read it inside a test`);
+    return value;
+  };
+  return {
+    get url() {
+      return started(demo, 'the demo').url;
+    },
+    get browser() {
+      return started(browser, 'Chromium');
+    },
+  };
 }

@@ -2,8 +2,8 @@
  * Routes and agreements as the guards and the effect rules see them: a route
  * as the service sends it, read through the widget's own schema (so amounts
  * and chain ids are what the rules get in the widget), and what the user
- * agreed to on the form. Shared by test/node/guards.test.ts and
- * test/node/effects.test.ts.
+ * agreed to on the form. Shared by the guard, effect and schema
+ * tests.
  */
 import { routeResponseSchema } from '../../../src/api/transfer-schemas.ts';
 import type { Chain, Route } from '../../../src/api/schemas.ts';
@@ -61,6 +61,7 @@ export interface RawRoute {
   estimate?: Record<string, unknown>;
   transaction?: Record<string, unknown>;
   approvals?: Record<string, unknown>[] | undefined;
+  provider?: string;
 }
 
 /** A route as the service sends it, read through the widget's own schema (so amounts are what the guards get in the widget). */
@@ -68,6 +69,7 @@ export function route({
   estimate = {},
   transaction = {},
   approvals = [{ chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: String(AMOUNT) }],
+  provider = 'swiftbridge',
 }: RawRoute = {}): Route {
   const body = {
     data: {
@@ -94,7 +96,7 @@ export function route({
           transaction: { to: ROUTER, data: bridgeCall, value: String(GAS_FEE), gasLimit: '300000', type: 'ON_CHAIN_EXECUTION', ...transaction },
           ...(approvals ? { approvals } : {}),
         },
-        provider: 'swiftbridge',
+        provider,
       },
     },
   };

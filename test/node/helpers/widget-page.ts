@@ -145,3 +145,18 @@ export function sandboxUsdc(sandbox: SandboxHandle, chainId: number): Address {
 export async function usdcBalance(sandbox: SandboxHandle, chainId: number, owner: Address): Promise<bigint> {
   return sandbox.chain(chainId).publicClient.readContract({ address: sandboxUsdc(sandbox, chainId), abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
 }
+
+/** A test page whose first script is the CSP violation watcher the test serves at /csp-watch.js; `head` and `body` as written (indented). */
+export const cspWatchedPage = (title: string, head: string, body: string) => `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <link rel="icon" href="data:,">
+  <title>${title}</title>
+  <script src="/csp-watch.js"></script>
+${head}
+</head>
+<body>
+${body}
+</body>
+</html>`;
