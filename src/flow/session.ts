@@ -29,6 +29,8 @@ import { describeError, type Problem } from './problems.js';
 import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
 import { TransferTracking, type TrackingContext } from './tracking.js';
+import { isOutcomeUnknown, likelySent, lookUpOutcome, primaryGate, sameRoute, type OutcomeSigns } from './unknown-outcome.js';
+import type { SavedTransfer } from './intent-store.js';
 
 export type View = 'form' | 'executing' | 'tracking';
 
@@ -210,8 +212,47 @@ export class TransferSession implements ReactiveControllerHost {
     this.requestUpdate();
   }
 
+  /** Saved transfers whose outcome is unknown (a batch the wallet forgot), with what the source chain showed: the same route asks before it is sent again (./unknown-outcome.ts). */
+  unknownOutcomes: { saved: SavedTransfer; signs: OutcomeSigns }[] = [];
+  /** The unknown transfer the primary action is asking about ("Send again anyway?"): the next press sends. */
+  askingAgain: { saved: SavedTransfer; likelySent: boolean } | undefined;
+  /** The question on screen, while the form still holds that route. */
+  get sendAgainQuestion(): { saved: SavedTransfer; likelySent: boolean } | undefined {
+    const asking = this.askingAgain;
+    const inputs = this.form.draft.inputs;
+    return asking && inputs && sameRoute(asking.saved, inputs) ? asking : undefined;
+  }
+  /** Intent ids the user chose to send again knowing the first may have gone through. */
+  readonly #sendAgain = new Set<string>();
+
+  /** A transfer whose outcome is unknown: kept as such, and looked for (the service's status resolves it; else the chain's signs are kept). */
+  async #outcomeUnknown(intentId: string): Promise<void> {
+    const account = this.account;
+    const saved = account ? this.store.list(account).find((t) => t.intentId === intentId) : undefined;
+    if (!saved || this.unknownOutcomes.some((u) => u.saved.intentId === intentId)) return;
+    const entry = { saved, signs: {} as OutcomeSigns };
+    this.unknownOutcomes = [...this.unknownOutcomes, entry];
+    const client = this.client;
+    const lookup = await lookUpOutcome(saved, {
+      status: async (id, signal) => (await client!.status(id, { signal })).data,
+      provider: this.provider,
+    }).catch(() => undefined);
+    if (lookup?.kind === 'found' && lookup.status.source_tx_hash && /^0x[0-9a-fA-F]{64}$/.test(lookup.status.source_tx_hash)) {
+      // The service knows the transaction: followed as tracking does, no longer unknown.
+      this.unknownOutcomes = this.unknownOutcomes.filter((u) => u !== entry);
+      const hash = lookup.status.source_tx_hash;
+      const record =
+        this.store.update(saved.account, saved.intentId, (current) => current && { ...current, phase: 'broadcast', sourceTxHash: hash, batchId: undefined }) ??
+        saved;
+      this.form.setProblem(undefined);
+      this.tracking.follow(record, false);
+    } else if (lookup?.kind === 'unknown') entry.signs = lookup.signs;
+    this.requestUpdate();
+  }
+
   /** A problem (the flow's, or one the host found: an unusable provider, a refused connection), shown and reported as `bridge-error`. */
   report(error: unknown, intentId?: string): void {
+    if (intentId && isOutcomeUnknown(error)) void this.#outcomeUnknown(intentId);
     const problem = describeError(error);
     this.form.setProblem(problem);
     this.#emit('bridge-error', {
@@ -261,7 +302,24 @@ export class TransferSession implements ReactiveControllerHost {
 
   /** The main button: connects without an account, bridges with one. */
   primary(): Promise<void> {
-    return this.account ? this.bridge() : this.connectWallet();
+    if (!this.account) return this.connectWallet();
+    // While a transfer of the same route has an unknown outcome, the first press asks; the next one sends (issue 35).
+    const gate = primaryGate(
+      this.unknownOutcomes.map((u) => u.saved),
+      this.form.draft.inputs,
+      this.#sendAgain,
+    );
+    if (gate.kind === 'confirm') {
+      if (this.askingAgain?.saved.intentId !== gate.saved.intentId) {
+        const signs = this.unknownOutcomes.find((u) => u.saved.intentId === gate.saved.intentId)?.signs ?? {};
+        this.askingAgain = { saved: gate.saved, likelySent: likelySent(signs) };
+        this.requestUpdate();
+        return Promise.resolve();
+      }
+      this.#sendAgain.add(gate.saved.intentId);
+    }
+    this.askingAgain = undefined;
+    return this.bridge();
   }
 
   /** Sends what the form says, with the quote on screen as what the user agreed to. */
