@@ -215,12 +215,20 @@ export class TransferSession implements ReactiveControllerHost {
   /** Saved transfers whose outcome is unknown (a batch the wallet forgot), with what the source chain showed: the same route asks before it is sent again (./unknown-outcome.ts). */
   unknownOutcomes: { saved: SavedTransfer; signs: OutcomeSigns }[] = [];
   /** The unknown transfer the primary action is asking about ("Send again anyway?"): the next press sends. */
-  askingAgain: { saved: SavedTransfer; likelySent: boolean } | undefined;
+  askingAgain: SavedTransfer | undefined;
   /** The question on screen, while the form still holds that route. */
   get sendAgainQuestion(): { saved: SavedTransfer; likelySent: boolean } | undefined {
     const asking = this.askingAgain;
     const inputs = this.form.draft.inputs;
-    return asking && inputs && sameRoute(asking.saved, inputs) ? asking : undefined;
+    if (!asking || !inputs) return undefined;
+    // Another route on the form drops the question: coming back to this one asks again before it sends.
+    if (!sameRoute(asking, inputs)) {
+      this.askingAgain = undefined;
+      return undefined;
+    }
+    // The look-up may finish after the question was asked: its signs are read as they are now.
+    const signs = this.unknownOutcomes.find((u) => u.saved.intentId === asking.intentId)?.signs ?? {};
+    return { saved: asking, likelySent: likelySent(signs) };
   }
   /** Intent ids the user chose to send again knowing the first may have gone through. */
   readonly #sendAgain = new Set<string>();
@@ -310,9 +318,8 @@ export class TransferSession implements ReactiveControllerHost {
       this.#sendAgain,
     );
     if (gate.kind === 'confirm') {
-      if (this.askingAgain?.saved.intentId !== gate.saved.intentId) {
-        const signs = this.unknownOutcomes.find((u) => u.saved.intentId === gate.saved.intentId)?.signs ?? {};
-        this.askingAgain = { saved: gate.saved, likelySent: likelySent(signs) };
+      if (this.askingAgain?.intentId !== gate.saved.intentId) {
+        this.askingAgain = gate.saved;
         this.requestUpdate();
         return Promise.resolve();
       }
