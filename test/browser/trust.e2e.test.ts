@@ -5,6 +5,8 @@
  *   simulation RPC, a route whose bridge call is Permit2's `approve`, an NFT
  *   collection's `setApprovalForAll` or Multicall3 carrying one ends with
  *   nothing signed (the development wallet's log and the chain read back).
+ * - A transfer whose outcome is unknown (a forgotten batch after a reload) is
+ *   looked up and never sent again unasked: Bridge for the same route asks first.
  * - Forged hashes never reach the host: a status whose `dest_tx_hash` is a
  *   `javascript:` URL completes, and neither `bridge-status` nor
  *   `bridge-success` carries it, nor does the tracker link it.
@@ -250,7 +252,7 @@ describe('trust: a batch the wallet did not run atomically is read from its rece
   }
 });
 
-describe.only('trust: a transfer whose outcome is unknown is never sent again unasked (issue 35)', function () {
+describe('trust: a transfer whose outcome is unknown is never sent again unasked (issue 35)', function () {
   this.timeout(240_000);
 
   beforeEach(async () => {
