@@ -29,7 +29,8 @@ import { describeError, type Problem } from './problems.js';
 import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
 import { TransferTracking, type TrackingContext } from './tracking.js';
-import { isOutcomeUnknown, likelySent, lookUpOutcome, primaryGate, sameRoute, type OutcomeSigns } from './unknown-outcome.js';
+import type { OutcomeSigns } from './unknown-outcome.js';
+import { FlowError } from './errors.js';
 import type { SavedTransfer } from './intent-store.js';
 
 export type View = 'form' | 'executing' | 'tracking';
@@ -216,11 +217,15 @@ export class TransferSession implements ReactiveControllerHost {
   unknownOutcomes: { saved: SavedTransfer; signs: OutcomeSigns }[] = [];
   /** The unknown transfer the primary action is asking about ("Send again anyway?"): the next press sends. */
   askingAgain: SavedTransfer | undefined;
+  /** The rules of ./unknown-outcome.ts, loaded on demand (not on the first load) once an outcome is unknown. */
+  #outcomeRules: typeof import('./unknown-outcome.js') | undefined;
   /** The question on screen, while the form still holds that route. */
   get sendAgainQuestion(): { saved: SavedTransfer; likelySent: boolean } | undefined {
     const asking = this.askingAgain;
     const inputs = this.form.draft.inputs;
-    if (!asking || !inputs) return undefined;
+    const rules = this.#outcomeRules;
+    if (!asking || !inputs || !rules) return undefined;
+    const { sameRoute, likelySent } = rules;
     // Another route on the form drops the question: coming back to this one asks again before it sends.
     if (!sameRoute(asking, inputs)) {
       this.askingAgain = undefined;
@@ -241,26 +246,24 @@ export class TransferSession implements ReactiveControllerHost {
     const entry = { saved, signs: {} as OutcomeSigns };
     this.unknownOutcomes = [...this.unknownOutcomes, entry];
     const client = this.client;
-    const lookup = await lookUpOutcome(saved, {
-      status: async (id, signal) => (await client!.status(id, { signal })).data,
-      provider: this.provider,
-    }).catch(() => undefined);
-    if (lookup?.kind === 'found' && lookup.status.source_tx_hash && /^0x[0-9a-fA-F]{64}$/.test(lookup.status.source_tx_hash)) {
+    const rules = (this.#outcomeRules ??= await import('./unknown-outcome.js').catch(() => undefined));
+    this.requestUpdate();
+    const result = await rules
+      ?.settleUnknownOutcome(saved, { status: async (id, signal) => (await client!.status(id, { signal })).data, provider: this.provider, store: this.store })
+      .catch(() => undefined);
+    if (result && 'follow' in result) {
       // The service knows the transaction: followed as tracking does, no longer unknown.
       this.unknownOutcomes = this.unknownOutcomes.filter((u) => u !== entry);
-      const hash = lookup.status.source_tx_hash;
-      const record =
-        this.store.update(saved.account, saved.intentId, (current) => current && { ...current, phase: 'broadcast', sourceTxHash: hash, batchId: undefined }) ??
-        saved;
       this.form.setProblem(undefined);
-      this.tracking.follow(record, false);
-    } else if (lookup?.kind === 'unknown') entry.signs = lookup.signs;
+      this.tracking.follow(result.follow, false);
+    } else if (result) entry.signs = result.signs;
     this.requestUpdate();
   }
 
   /** A problem (the flow's, or one the host found: an unusable provider, a refused connection), shown and reported as `bridge-error`. */
   report(error: unknown, intentId?: string): void {
-    if (intentId && isOutcomeUnknown(error)) void this.#outcomeUnknown(intentId);
+    // A forgotten batch: its outcome is unknown (./unknown-outcome.ts).
+    if (intentId && error instanceof FlowError && error.kind === 'batch-unknown') void this.#outcomeUnknown(intentId);
     const problem = describeError(error);
     this.form.setProblem(problem);
     this.#emit('bridge-error', {
@@ -312,7 +315,10 @@ export class TransferSession implements ReactiveControllerHost {
   primary(): Promise<void> {
     if (!this.account) return this.connectWallet();
     // While a transfer of the same route has an unknown outcome, the first press asks; the next one sends (issue 35).
-    const gate = primaryGate(
+    // Until the rules' chunk is here (an instant after the outcome became unknown), a press does nothing.
+    const rules = this.#outcomeRules;
+    if (this.unknownOutcomes.length && !rules) return Promise.resolve();
+    const gate = (rules?.primaryGate ?? (() => ({ kind: 'send' }) as const))(
       this.unknownOutcomes.map((u) => u.saved),
       this.form.draft.inputs,
       this.#sendAgain,

@@ -20,7 +20,7 @@ import type { IntentStatus, QuoteRequest } from '../api/schemas.js';
 import { readErc20Allowance, readTokenBalance, type Address, type Eip1193Provider } from '../wallet/index.js';
 import { callProvider } from '../wallet/provider.js';
 import { FlowError } from './errors.js';
-import type { SavedTransfer } from './intent-store.js';
+import type { IntentStore, SavedTransfer } from './intent-store.js';
 
 /** What the source chain showed; each sign is absent when it could not be read. */
 export interface OutcomeSigns {
@@ -121,4 +121,21 @@ export async function lookUpOutcome(saved: SavedTransfer, deps: OutcomeLookupDep
 /** Whether the signs say something went through (the user is told so, more strongly). */
 export function likelySent(signs: OutcomeSigns): boolean {
   return signs.nonceMoved === true || signs.balanceDropped === true;
+}
+
+/**
+ * The look-up, and what follows from it: a status that names a well-formed
+ * source hash saves it (the transfer is then followed as tracking does);
+ * otherwise the chain's signs.
+ */
+export async function settleUnknownOutcome(
+  saved: SavedTransfer,
+  deps: OutcomeLookupDeps & { store: IntentStore },
+): Promise<{ follow: SavedTransfer } | { signs: OutcomeSigns }> {
+  const lookup = await lookUpOutcome(saved, deps);
+  if (lookup.kind === 'unknown') return { signs: lookup.signs };
+  const hash = lookup.status.source_tx_hash;
+  if (!hash || !/^0x[0-9a-fA-F]{64}$/.test(hash)) return { signs: {} };
+  const change = { phase: 'broadcast', sourceTxHash: hash, batchId: undefined } as const;
+  return { follow: deps.store.update(saved.account, saved.intentId, (current) => current && { ...current, ...change }) ?? { ...saved, ...change } };
 }
