@@ -219,6 +219,14 @@ export class TransferSession implements ReactiveControllerHost {
   askingAgain: SavedTransfer | undefined;
   /** The rules of ./unknown-outcome.ts, loaded on demand (not on the first load) once an outcome is unknown. */
   #outcomeRules: typeof import('./unknown-outcome.js') | undefined;
+  #outcomeRulesLoad: Promise<typeof import('./unknown-outcome.js') | undefined> | undefined;
+  /** Loads the rules once; a chunk that fails to load leaves them unloaded (the same route then does not send) and is asked again next time. */
+  #loadOutcomeRules() {
+    return (this.#outcomeRulesLoad ??= import('./unknown-outcome.js').then(
+      (rules) => (this.#outcomeRules = rules),
+      () => (this.#outcomeRulesLoad = undefined),
+    ));
+  }
   /** The question on screen, while the form still holds that route. */
   get sendAgainQuestion(): { saved: SavedTransfer; likelySent: boolean } | undefined {
     const asking = this.askingAgain;
@@ -246,7 +254,7 @@ export class TransferSession implements ReactiveControllerHost {
     const entry = { saved, signs: {} as OutcomeSigns };
     this.unknownOutcomes = [...this.unknownOutcomes, entry];
     const client = this.client;
-    const rules = (this.#outcomeRules ??= await import('./unknown-outcome.js').catch(() => undefined));
+    const rules = await this.#loadOutcomeRules();
     this.requestUpdate();
     const result = await rules
       ?.settleUnknownOutcome(saved, { status: async (id, signal) => (await client!.status(id, { signal })).data, provider: this.provider, store: this.store })
@@ -312,12 +320,11 @@ export class TransferSession implements ReactiveControllerHost {
   }
 
   /** The main button: connects without an account, bridges with one. */
-  primary(): Promise<void> {
+  async primary(): Promise<void> {
     if (!this.account) return this.connectWallet();
     // While a transfer of the same route has an unknown outcome, the first press asks; the next one sends (issue 35).
-    // Until the rules' chunk is here (an instant after the outcome became unknown), a press does nothing.
-    const rules = this.#outcomeRules;
-    if (this.unknownOutcomes.length && !rules) return Promise.resolve();
+    const rules = this.unknownOutcomes.length ? await this.#loadOutcomeRules() : undefined;
+    if (this.unknownOutcomes.length && !rules) return;
     const gate = (rules?.primaryGate ?? (() => ({ kind: 'send' }) as const))(
       this.unknownOutcomes.map((u) => u.saved),
       this.form.draft.inputs,
