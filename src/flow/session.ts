@@ -323,20 +323,20 @@ export class TransferSession implements ReactiveControllerHost {
   async primary(): Promise<void> {
     if (!this.account) return this.connectWallet();
     // While a transfer of the same route has an unknown outcome, the first press asks; the next one sends (issue 35).
-    const rules = this.unknownOutcomes.length ? await this.#loadOutcomeRules() : undefined;
-    if (this.unknownOutcomes.length && !rules) return;
-    const gate = (rules?.primaryGate ?? (() => ({ kind: 'send' }) as const))(
-      this.unknownOutcomes.map((u) => u.saved),
-      this.form.draft.inputs,
-      this.#sendAgain,
-    );
-    if (gate.kind === 'confirm') {
-      if (this.askingAgain?.intentId !== gate.saved.intentId) {
-        this.askingAgain = gate.saved;
-        this.requestUpdate();
-        return Promise.resolve();
+    if (this.unknownOutcomes.length) {
+      const gate = (await this.#loadOutcomeRules())?.primaryGate(
+        this.unknownOutcomes.map((u) => u.saved),
+        this.form.draft.inputs,
+        this.#sendAgain,
+      );
+      if (!gate) return;
+      if (gate.kind === 'confirm') {
+        if (this.askingAgain?.intentId !== gate.saved.intentId) {
+          this.askingAgain = gate.saved;
+          return this.requestUpdate();
+        }
+        this.#sendAgain.add(gate.saved.intentId);
       }
-      this.#sendAgain.add(gate.saved.intentId);
     }
     this.askingAgain = undefined;
     return this.bridge();
