@@ -777,6 +777,28 @@ const MUTANTS = [
     node: ['test/node/proxy-read.test.ts'],
     grep: 'refuses writes',
   },
+  // 20. A transfer whose outcome is unknown is never sent again unasked (issue 35).
+  {
+    row: 20,
+    name: 'unknown outcome sent again unasked',
+    edits: [
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        find: "  return saved ? { kind: 'confirm', saved } : { kind: 'send' };",
+        replace: "  return saved && false ? { kind: 'confirm', saved } : { kind: 'send' };",
+      },
+    ],
+    node: ['test/node/unknown-outcome.test.ts'],
+    browser: ['test/browser/trust.e2e.test.ts'],
+    grep: 'outcome is unknown|asks first|Send again anyway',
+  },
+  {
+    row: 20,
+    name: 'unknown outcome not looked up at the service',
+    edits: [{ file: 'src/flow/unknown-outcome.ts', find: "  if (status?.kind === 'tracked') return { kind: 'found', status };", replace: '' }],
+    node: ['test/node/batch.test.ts'],
+    grep: 'outcome is looked for',
+  },
 ];
 
 const args = process.argv.slice(2);

@@ -269,6 +269,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const i18n = this.#i18n;
     const action = session.mainAction;
     const amount = action.amount && i18n.formatAmount(action.amount.value, action.amount.decimals);
+    // A transfer of this route whose outcome is unknown: the first press asked; the button now says what it does (issue 35).
+    const again = session.sendAgainQuestion;
     return html`
       <div class="box" part="box">${this.#renderSend()} ${this.#renderSwap()} ${this.#renderReceive()}</div>
       ${this.#renderRecipient()} ${this.#renderQuote()}
@@ -279,8 +281,18 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
           ? this.#renderProblem(session.form.problem, session.form.problem.kind === 'chunk-load' ? () => location.reload() : undefined, 'widget.reload')
           : nothing
       }
+      ${
+        again
+          ? html`<p class="notice warning" part="notice notice-warning send-again" role="alert">
+              ${i18n.t(again.likelySent ? 'unknown.likelySent' : 'unknown.sendAgain', {
+                amount: i18n.formatAmount(again.saved.fromAmount, again.saved.fromToken.decimals),
+                symbol: again.saved.fromToken.symbol,
+              })}
+            </p>`
+          : nothing
+      }
       <button part="primary-button" class="primary" ?disabled=${!action.enabled} @click=${() => (session.account ? this.#bridge() : this.#connect())}>
-        ${i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
+        ${again ? i18n.t('action.sendAgain') : i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
       </button>
     `;
   }

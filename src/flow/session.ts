@@ -29,6 +29,9 @@ import { describeError, type Problem } from './problems.js';
 import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
 import { TransferTracking, type TrackingContext } from './tracking.js';
+import type { OutcomeSigns } from './unknown-outcome.js';
+import { FlowError } from './errors.js';
+import type { SavedTransfer } from './intent-store.js';
 
 export type View = 'form' | 'executing' | 'tracking';
 
@@ -210,8 +213,65 @@ export class TransferSession implements ReactiveControllerHost {
     this.requestUpdate();
   }
 
+  /** Saved transfers whose outcome is unknown (a batch the wallet forgot), with what the source chain showed: the same route asks before it is sent again (./unknown-outcome.ts). */
+  unknownOutcomes: { saved: SavedTransfer; signs: OutcomeSigns }[] = [];
+  /** The unknown transfer the primary action is asking about ("Send again anyway?"): the next press sends. */
+  askingAgain: SavedTransfer | undefined;
+  /** The rules of ./unknown-outcome.ts, loaded on demand (not on the first load) once an outcome is unknown. */
+  #outcomeRules: typeof import('./unknown-outcome.js') | undefined;
+  #outcomeRulesLoad: Promise<typeof import('./unknown-outcome.js') | undefined> | undefined;
+  /** Loads the rules once; a chunk that fails to load leaves them unloaded (the same route then does not send) and is asked again next time. */
+  #loadOutcomeRules() {
+    return (this.#outcomeRulesLoad ??= import('./unknown-outcome.js').then(
+      (rules) => (this.#outcomeRules = rules),
+      () => (this.#outcomeRulesLoad = undefined),
+    ));
+  }
+  /** The question on screen, while the form still holds that route. */
+  get sendAgainQuestion(): { saved: SavedTransfer; likelySent: boolean } | undefined {
+    const asking = this.askingAgain;
+    const inputs = this.form.draft.inputs;
+    const rules = this.#outcomeRules;
+    if (!asking || !inputs || !rules) return undefined;
+    const { sameRoute, likelySent } = rules;
+    // Another route on the form drops the question: coming back to this one asks again before it sends.
+    if (!sameRoute(asking, inputs)) {
+      this.askingAgain = undefined;
+      return undefined;
+    }
+    // The look-up may finish after the question was asked: its signs are read as they are now.
+    const signs = this.unknownOutcomes.find((u) => u.saved.intentId === asking.intentId)?.signs ?? {};
+    return { saved: asking, likelySent: likelySent(signs) };
+  }
+  /** Intent ids the user chose to send again knowing the first may have gone through. */
+  readonly #sendAgain = new Set<string>();
+
+  /** A transfer whose outcome is unknown: kept as such, and looked for (the service's status resolves it; else the chain's signs are kept). */
+  async #outcomeUnknown(intentId: string): Promise<void> {
+    const account = this.account;
+    const saved = account ? this.store.list(account).find((t) => t.intentId === intentId) : undefined;
+    if (!saved || this.unknownOutcomes.some((u) => u.saved.intentId === intentId)) return;
+    const entry = { saved, signs: {} as OutcomeSigns };
+    this.unknownOutcomes = [...this.unknownOutcomes, entry];
+    const client = this.client;
+    const rules = await this.#loadOutcomeRules();
+    this.requestUpdate();
+    const result = await rules
+      ?.settleUnknownOutcome(saved, { status: async (id, signal) => (await client!.status(id, { signal })).data, provider: this.provider, store: this.store })
+      .catch(() => undefined);
+    if (result && 'follow' in result) {
+      // The service knows the transaction: followed as tracking does, no longer unknown.
+      this.unknownOutcomes = this.unknownOutcomes.filter((u) => u !== entry);
+      this.form.setProblem(undefined);
+      this.tracking.follow(result.follow, false);
+    } else if (result) entry.signs = result.signs;
+    this.requestUpdate();
+  }
+
   /** A problem (the flow's, or one the host found: an unusable provider, a refused connection), shown and reported as `bridge-error`. */
   report(error: unknown, intentId?: string): void {
+    // A forgotten batch: its outcome is unknown (./unknown-outcome.ts).
+    if (intentId && error instanceof FlowError && error.kind === 'batch-unknown') void this.#outcomeUnknown(intentId);
     const problem = describeError(error);
     this.form.setProblem(problem);
     this.#emit('bridge-error', {
@@ -260,8 +320,26 @@ export class TransferSession implements ReactiveControllerHost {
   }
 
   /** The main button: connects without an account, bridges with one. */
-  primary(): Promise<void> {
-    return this.account ? this.bridge() : this.connectWallet();
+  async primary(): Promise<void> {
+    if (!this.account) return this.connectWallet();
+    // While a transfer of the same route has an unknown outcome, the first press asks; the next one sends (issue 35).
+    if (this.unknownOutcomes.length) {
+      const gate = (await this.#loadOutcomeRules())?.primaryGate(
+        this.unknownOutcomes.map((u) => u.saved),
+        this.form.draft.inputs,
+        this.#sendAgain,
+      );
+      if (!gate) return;
+      if (gate.kind === 'confirm') {
+        if (this.askingAgain?.intentId !== gate.saved.intentId) {
+          this.askingAgain = gate.saved;
+          return this.requestUpdate();
+        }
+        this.#sendAgain.add(gate.saved.intentId);
+      }
+    }
+    this.askingAgain = undefined;
+    return this.bridge();
   }
 
   /** Sends what the form says, with the quote on screen as what the user agreed to. */

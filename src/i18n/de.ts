@@ -49,6 +49,10 @@ export const de: Strings = {
   'form.locked': 'Von dieser Website festgelegt',
   'form.notRoutable': 'Noch keine Route zu dieser Chain',
   'action.bridge': '{amount} {symbol} überweisen',
+  'action.sendAgain': 'Trotzdem erneut senden',
+  'unknown.sendAgain': 'Ihre vorherige Überweisung von {amount} {symbol} ist möglicherweise durchgegangen. Trotzdem erneut senden?',
+  'unknown.likelySent':
+    'Ihre vorherige Überweisung von {amount} {symbol} ist sehr wahrscheinlich durchgegangen: Ihr Konto hat eine Transaktion gesendet und der Betrag hat es verlassen. Trotzdem erneut senden?',
   'action.noWallet': 'Verbinden Sie ein Wallet, um fortzufahren',
   'action.connect': 'Wallet verbinden',
   'action.selectTokens': 'Token auswählen',

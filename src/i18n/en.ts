@@ -51,6 +51,10 @@ export const en = {
   'form.locked': 'Set by this site',
   'form.notRoutable': 'No route to this chain yet',
   'action.bridge': 'Bridge {amount} {symbol}',
+  'action.sendAgain': 'Send again anyway',
+  'unknown.sendAgain': 'Your previous transfer of {amount} {symbol} may have gone through. Send again anyway?',
+  'unknown.likelySent':
+    'Your previous transfer of {amount} {symbol} most likely went through: your account sent a transaction and the amount left it. Send again anyway?',
   'action.noWallet': 'Connect a wallet to continue',
   'action.connect': 'Connect wallet',
   'action.selectTokens': 'Select tokens',

@@ -51,6 +51,10 @@ export const es: Strings = {
   'form.locked': 'Definido por este sitio',
   'form.notRoutable': 'Aún no hay ruta hacia esta red',
   'action.bridge': 'Transferir {amount} {symbol}',
+  'action.sendAgain': 'Enviar de nuevo de todos modos',
+  'unknown.sendAgain': 'Es posible que tu transferencia anterior de {amount} {symbol} se haya realizado. ¿Enviar de nuevo de todos modos?',
+  'unknown.likelySent':
+    'Lo más probable es que tu transferencia anterior de {amount} {symbol} se haya realizado: tu cuenta envió una transacción y el importe salió de ella. ¿Enviar de nuevo de todos modos?',
   'action.noWallet': 'Conecta una billetera para continuar',
   'action.connect': 'Conectar billetera',
   'action.selectTokens': 'Selecciona los tokens',

@@ -54,6 +54,10 @@ export const fa: Strings = {
   'form.locked': 'تعیین\u200cشده توسط این سایت',
   'form.notRoutable': 'هنوز مسیری به این شبکه نیست',
   'action.bridge': 'انتقال {amount} {symbol}',
+  'action.sendAgain': 'با این حال دوباره ارسال شود',
+  'unknown.sendAgain': 'انتقال قبلی شما به مبلغ {amount} {symbol} ممکن است انجام شده باشد. با این حال دوباره ارسال شود؟',
+  'unknown.likelySent':
+    'انتقال قبلی شما به مبلغ {amount} {symbol} به احتمال زیاد انجام شده است: حساب شما تراکنشی ارسال کرد و این مبلغ از آن خارج شد. با این حال دوباره ارسال شود؟',
   'action.noWallet': 'برای ادامه یک کیف پول وصل کنید',
   'action.connect': 'اتصال کیف پول',
   'action.selectTokens': 'توکن\u200cها را انتخاب کنید',

@@ -52,6 +52,10 @@ export const fr: Strings = {
   'form.locked': 'Défini par ce site',
   'form.notRoutable': 'Pas encore de route vers ce réseau',
   'action.bridge': 'Transférer {amount} {symbol}',
+  'action.sendAgain': 'Envoyer quand même à nouveau',
+  'unknown.sendAgain': 'Votre transfert précédent de {amount} {symbol} est peut-être passé. Envoyer quand même à nouveau ?',
+  'unknown.likelySent':
+    'Votre transfert précédent de {amount} {symbol} est très probablement passé : votre compte a envoyé une transaction et le montant en est sorti. Envoyer quand même à nouveau ?',
   'action.noWallet': 'Connectez un portefeuille pour continuer',
   'action.connect': 'Connecter un portefeuille',
   'action.selectTokens': 'Sélectionnez les tokens',

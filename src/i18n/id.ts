@@ -48,6 +48,10 @@ export const id: Strings = {
   'form.locked': 'Ditetapkan oleh situs ini',
   'form.notRoutable': 'Belum ada rute ke jaringan ini',
   'action.bridge': 'Bridge {amount} {symbol}',
+  'action.sendAgain': 'Tetap kirim lagi',
+  'unknown.sendAgain': 'Transfer Anda sebelumnya sebesar {amount} {symbol} mungkin sudah terkirim. Tetap kirim lagi?',
+  'unknown.likelySent':
+    'Transfer Anda sebelumnya sebesar {amount} {symbol} kemungkinan besar sudah terkirim: akun Anda mengirim transaksi dan jumlahnya telah keluar. Tetap kirim lagi?',
   'action.noWallet': 'Hubungkan dompet untuk melanjutkan',
   'action.connect': 'Hubungkan dompet',
   'action.selectTokens': 'Pilih token',

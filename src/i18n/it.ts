@@ -51,6 +51,10 @@ export const it: Strings = {
   'form.locked': 'Impostato da questo sito',
   'form.notRoutable': 'Ancora nessuna rotta verso questa rete',
   'action.bridge': 'Trasferisci {amount} {symbol}',
+  'action.sendAgain': 'Invia di nuovo comunque',
+  'unknown.sendAgain': 'Il tuo trasferimento precedente di {amount} {symbol} potrebbe essere andato a buon fine. Inviare di nuovo comunque?',
+  'unknown.likelySent':
+    'Il tuo trasferimento precedente di {amount} {symbol} è molto probabilmente andato a buon fine: il tuo account ha inviato una transazione e l’importo è uscito. Inviare di nuovo comunque?',
   'action.noWallet': 'Collega un wallet per continuare',
   'action.connect': 'Collega wallet',
   'action.selectTokens': 'Seleziona i token',

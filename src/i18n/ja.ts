@@ -51,6 +51,10 @@ export const ja: Strings = {
   'form.locked': 'このサイトで設定済み',
   'form.notRoutable': 'このチェーンへのルートはまだありません',
   'action.bridge': '{amount} {symbol} をブリッジ',
+  'action.sendAgain': 'それでも再送信する',
+  'unknown.sendAgain': '前回の {amount} {symbol} の送金は完了している可能性があります。それでも再送信しますか？',
+  'unknown.likelySent':
+    '前回の {amount} {symbol} の送金はおそらく完了しています。アカウントがトランザクションを送信し、その金額が引き落とされました。それでも再送信しますか？',
   'action.noWallet': '続けるにはウォレットを接続してください',
   'action.connect': 'ウォレットを接続',
   'action.selectTokens': 'トークンを選択',

@@ -52,6 +52,10 @@ export const ko: Strings = {
   'form.locked': '이 사이트에서 설정함',
   'form.notRoutable': '이 체인으로 가는 경로가 아직 없습니다',
   'action.bridge': '{amount} {symbol} 브리지',
+  'action.sendAgain': '그래도 다시 보내기',
+  'unknown.sendAgain': '이전 {amount} {symbol} 전송이 이미 처리되었을 수 있습니다. 그래도 다시 보내시겠습니까?',
+  'unknown.likelySent':
+    '이전 {amount} {symbol} 전송은 처리되었을 가능성이 높습니다. 계정에서 트랜잭션이 전송되었고 해당 금액이 빠져나갔습니다. 그래도 다시 보내시겠습니까?',
   'action.noWallet': '계속하려면 지갑을 연결하세요',
   'action.connect': '지갑 연결',
   'action.selectTokens': '토큰 선택',

@@ -50,6 +50,10 @@ export const nl: Strings = {
   'form.locked': 'Ingesteld door deze site',
   'form.notRoutable': 'Nog geen route naar dit netwerk',
   'action.bridge': '{amount} {symbol} overmaken',
+  'action.sendAgain': 'Toch opnieuw versturen',
+  'unknown.sendAgain': 'Je vorige overboeking van {amount} {symbol} is mogelijk al uitgevoerd. Toch opnieuw versturen?',
+  'unknown.likelySent':
+    'Je vorige overboeking van {amount} {symbol} is zeer waarschijnlijk uitgevoerd: je account heeft een transactie verzonden en het bedrag is eraf gegaan. Toch opnieuw versturen?',
   'action.noWallet': 'Verbind een wallet om verder te gaan',
   'action.connect': 'Wallet verbinden',
   'action.selectTokens': 'Kies de tokens',

@@ -53,6 +53,10 @@ export const pl: Strings = {
   'form.locked': 'Ustawione przez tę stronę',
   'form.notRoutable': 'Brak jeszcze trasy do tej sieci',
   'action.bridge': 'Przenieś {amount} {symbol}',
+  'action.sendAgain': 'Wyślij mimo to ponownie',
+  'unknown.sendAgain': 'Twój poprzedni przelew {amount} {symbol} mógł zostać zrealizowany. Wysłać mimo to ponownie?',
+  'unknown.likelySent':
+    'Twój poprzedni przelew {amount} {symbol} najprawdopodobniej został zrealizowany: Twoje konto wysłało transakcję i kwota z niego wyszła. Wysłać mimo to ponownie?',
   'action.noWallet': 'Połącz portfel, aby kontynuować',
   'action.connect': 'Połącz portfel',
   'action.selectTokens': 'Wybierz tokeny',

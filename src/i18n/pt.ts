@@ -51,6 +51,10 @@ export const pt: Strings = {
   'form.locked': 'Definido por este site',
   'form.notRoutable': 'Ainda não há rota para esta rede',
   'action.bridge': 'Transferir {amount} {symbol}',
+  'action.sendAgain': 'Enviar novamente mesmo assim',
+  'unknown.sendAgain': 'Sua transferência anterior de {amount} {symbol} pode ter sido concluída. Enviar novamente mesmo assim?',
+  'unknown.likelySent':
+    'Sua transferência anterior de {amount} {symbol} muito provavelmente foi concluída: sua conta enviou uma transação e o valor saiu dela. Enviar novamente mesmo assim?',
   'action.noWallet': 'Conecte uma carteira para continuar',
   'action.connect': 'Conectar carteira',
   'action.selectTokens': 'Selecione os tokens',

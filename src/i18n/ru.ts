@@ -52,6 +52,10 @@ export const ru: Strings = {
   'form.locked': 'Задано этим сайтом',
   'form.notRoutable': 'Маршрута в эту сеть пока нет',
   'action.bridge': 'Перевести {amount} {symbol}',
+  'action.sendAgain': 'Всё равно отправить снова',
+  'unknown.sendAgain': 'Ваш предыдущий перевод {amount} {symbol}, возможно, уже прошёл. Всё равно отправить снова?',
+  'unknown.likelySent':
+    'Ваш предыдущий перевод {amount} {symbol}, скорее всего, прошёл: ваш аккаунт отправил транзакцию, и сумма была списана. Всё равно отправить снова?',
   'action.noWallet': 'Подключите кошелек, чтобы продолжить',
   'action.connect': 'Подключить кошелек',
   'action.selectTokens': 'Выберите токены',

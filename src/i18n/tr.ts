@@ -51,6 +51,10 @@ export const tr: Strings = {
   'form.locked': 'Bu site tarafından belirlendi',
   'form.notRoutable': 'Bu ağa henüz rota yok',
   'action.bridge': '{amount} {symbol} aktar',
+  'action.sendAgain': 'Yine de tekrar gönder',
+  'unknown.sendAgain': 'Önceki {amount} {symbol} transferiniz gerçekleşmiş olabilir. Yine de tekrar gönderilsin mi?',
+  'unknown.likelySent':
+    'Önceki {amount} {symbol} transferiniz büyük olasılıkla gerçekleşti: hesabınız bir işlem gönderdi ve tutar hesaptan çıktı. Yine de tekrar gönderilsin mi?',
   'action.noWallet': 'Devam etmek için bir cüzdan bağlayın',
   'action.connect': 'Cüzdan bağla',
   'action.selectTokens': 'Tokenları seçin',

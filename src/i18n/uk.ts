@@ -53,6 +53,10 @@ export const uk: Strings = {
   'form.locked': 'Задано цим сайтом',
   'form.notRoutable': 'Маршруту до цієї мережі поки немає',
   'action.bridge': 'Переказати {amount} {symbol}',
+  'action.sendAgain': 'Все одно надіслати знову',
+  'unknown.sendAgain': 'Ваш попередній переказ {amount} {symbol}, можливо, вже пройшов. Все одно надіслати знову?',
+  'unknown.likelySent':
+    'Ваш попередній переказ {amount} {symbol}, найімовірніше, пройшов: ваш акаунт надіслав транзакцію, і суму було списано. Все одно надіслати знову?',
   'action.noWallet': 'Підключіть гаманець, щоб продовжити',
   'action.connect': 'Підключити гаманець',
   'action.selectTokens': 'Виберіть токени',

@@ -49,6 +49,10 @@ export const vi: Strings = {
   'form.locked': 'Do trang web này đặt',
   'form.notRoutable': 'Chưa có tuyến đến mạng này',
   'action.bridge': 'Chuyển {amount} {symbol}',
+  'action.sendAgain': 'Vẫn gửi lại',
+  'unknown.sendAgain': 'Giao dịch chuyển {amount} {symbol} trước đó của bạn có thể đã được thực hiện. Vẫn gửi lại?',
+  'unknown.likelySent':
+    'Giao dịch chuyển {amount} {symbol} trước đó của bạn rất có thể đã được thực hiện: tài khoản của bạn đã gửi một giao dịch và số tiền đã rời khỏi tài khoản. Vẫn gửi lại?',
   'action.noWallet': 'Kết nối ví để tiếp tục',
   'action.connect': 'Kết nối ví',
   'action.selectTokens': 'Chọn token',

@@ -5,6 +5,8 @@
  *   simulation RPC, a route whose bridge call is Permit2's `approve`, an NFT
  *   collection's `setApprovalForAll` or Multicall3 carrying one ends with
  *   nothing signed (the development wallet's log and the chain read back).
+ * - A transfer whose outcome is unknown (a forgotten batch after a reload) is
+ *   looked up and never sent again unasked: Bridge for the same route asks first.
  * - Forged hashes never reach the host: a status whose `dest_tx_hash` is a
  *   `javascript:` URL completes, and neither `bridge-status` nor
  *   `bridge-success` carries it, nor does the tracker link it.
@@ -248,4 +250,90 @@ describe('trust: a batch the wallet did not run atomically is read from its rece
       });
     });
   }
+});
+
+describe('trust: a transfer whose outcome is unknown is never sent again unasked (issue 35)', function () {
+  this.timeout(240_000);
+
+  beforeEach(async () => {
+    localStorage.clear();
+    await resetSandbox();
+  });
+  afterEach(() => setFaults({ hostile: null, forceProvider: null, rateLimitBurst: null }));
+
+  const seen = (widget: BridgeWidget, text: string) => waitUntil(() => visibleText(widget).includes(text), `“${text}” on screen`, { timeout: 60_000 });
+
+  it('a batch that ran, then a reload, and the wallet forgot it: the widget says so, looks it up, and Bridge for the same route does not send until the user says “Send again anyway”', async () => {
+    await setFaults({ forceProvider: 'swiftbridge' });
+    const { proxyUrl } = await sandboxConfig();
+    const wallet = await devWallet({ account: 1, chainId: SRC, batching: true });
+    const mountWidget = async () => {
+      const widget = await fixture<BridgeWidget>(html`<bridge-widget
+        proxy-url=${proxyUrl}
+        from-chain=${String(SRC)}
+        to-chain=${String(DST)}
+        from-token="USDC"
+        to-token="USDC"
+        amount="2"
+        batch="on"
+      ></bridge-widget>`);
+      widget.provider = wallet;
+      return widget;
+    };
+    // The first page: the batch runs on chain, but its receipt never reaches the service (the page goes first).
+    await setFaults({ rateLimitBurst: { count: 100_000, endpoints: ['receipt'], retryAfterSeconds: 1 } });
+    const first = await mountWidget();
+    await waitForText(first, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+    const transaction = nextEvent<{ intentId: string; txHash: string }>(first, 'bridge-transaction', 150_000);
+    primaryButton(first).click();
+    const { intentId } = (await transaction).detail;
+    first.remove();
+    // As if the page had reloaded before the wallet reported the batch: only its id is saved.
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      const value = localStorage.getItem(key) ?? '';
+      if (!value.includes(intentId)) continue;
+      const records = JSON.parse(value) as Record<string, unknown>[];
+      for (const r of records)
+        if (r.intentId === intentId) Object.assign(r, { phase: 'signing', sourceTxHash: undefined, broadcastAt: undefined, receiptAccepted: false });
+      localStorage.setItem(key, JSON.stringify(records));
+    }
+    wallet.forgetBatches = true;
+    const usdc = await tokenAddress(SRC, 'USDC');
+    const balanceBefore = await erc20Balance(SRC, usdc, wallet.address);
+    const sends = () => wallet.requests.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction').length;
+    const sentBefore = sends();
+
+    const second = await mountWidget();
+    const error = await nextEvent<BridgeErrorDetail>(second, 'bridge-error', 60_000);
+    expect(error.detail.kind).to.equal('batch-unknown');
+    expect(error.detail.intentId).to.equal(intentId);
+    await waitForText(second, (t) => t === 'Bridge 2 USDC', 'the form back');
+    await seen(second, 'whether the transfer was sent is unknown');
+    expect((await intentSummary(intentId)).source_tx_hash ?? null, 'the service never got the receipt').to.equal(null);
+
+    // The first press asks; it sends nothing.
+    primaryButton(second).click();
+    await waitForText(second, (t) => t === 'Send again anyway', 'the question');
+    expect(visibleText(second)).to.match(/Your previous transfer of 2 USDC (may have gone through|most likely went through)[^?]*\. Send again anyway\?/);
+    expect(sends(), 'no wallet prompt').to.equal(sentBefore);
+    expect(await erc20Balance(SRC, usdc, wallet.address), 'nothing left the account').to.equal(balanceBefore);
+    // The look-up read the chain: the account sent and the amount left it, so it says so more strongly.
+    await seen(second, 'most likely went through: your account sent a transaction and the amount left it');
+
+    // A different route is not held back: another amount shows the usual action.
+    second.setAttribute('amount', '1');
+    await waitForText(second, (t) => t === 'Bridge 1 USDC', 'another route');
+    expect(visibleText(second)).not.to.include('Send again anyway?');
+    second.setAttribute('amount', '2');
+    await waitForText(second, (t) => t === 'Bridge 2 USDC', 'the same route again');
+    expect(sends()).to.equal(sentBefore);
+
+    // Chosen knowingly: the question, then the second press goes on to the wallet.
+    primaryButton(second).click();
+    await waitForText(second, (t) => t === 'Send again anyway', 'asked again');
+    expect(sends()).to.equal(sentBefore);
+    primaryButton(second).click();
+    await waitUntil(() => sends() > sentBefore, 'the wallet is asked once the user chose it', { timeout: 150_000 });
+  });
 });

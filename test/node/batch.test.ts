@@ -16,6 +16,7 @@ import { PROMPT_METHODS, createDevWallet, type DevWallet, type DevWalletChain, t
 import { RoutingClient } from '../../src/api/index.ts';
 import type { Chain } from '../../src/api/schemas.ts';
 import { IntentStore, type SavedTransfer } from '../../src/flow/intent-store.ts';
+import { likelySent, lookUpOutcome } from '../../src/flow/unknown-outcome.ts';
 import { sendTransferInOnePrompt, settleBatch, shouldBatch, type BatchHandlers } from '../../src/flow/batch.ts';
 import { walletPrompts, type ExecutionState } from '../../src/flow/execution.ts';
 import { FlowError } from '../../src/flow/errors.ts';
@@ -462,6 +463,35 @@ describe('batched transfers against the sandbox', () => {
       const record = stored(w.address, pending.intentId)!;
       assert.deepEqual([record.phase, record.batchId], ['signing', sent.batchId], 'kept, so the next page asks again');
       assert.equal(resumeAction(record, Date.now() + 2 * ABANDON_AFTER_MS), 'track', 'never given up as if nothing happened');
+    });
+
+    it('a forgotten batch’s outcome is looked for: the service’s status resolves it; else the source chain’s nonce and balance say whether something went through (issue 35)', async () => {
+      sandbox.faults.set({ forceProvider: 'swiftbridge' });
+      const w = wallet(0, { chainId: SRC });
+      const sent = await sendTransferInOnePrompt(plan(w), deps(w));
+      const saved = stored(w.address, sent.intentId)!;
+      assert.equal(typeof saved.nonceAtAttempt, 'number', 'the nonce read right before the prompt is kept with the batch id');
+      assert.ok(saved.refundFloor !== undefined);
+      w.forgetBatches = true;
+      const status = async (intentId: string, signal?: AbortSignal) => (await client.status(intentId, { signal })).data;
+      // The batch ran but its receipt never reached the service (the page reloaded first): the status names no
+      // transaction, and the chain says the account sent since the attempt and the amount left.
+      const unknown = await lookUpOutcome(saved, { status, provider: w });
+      assert.deepEqual(unknown, { kind: 'unknown', signs: { nonceMoved: true, balanceDropped: true } });
+      assert.equal(likelySent(unknown.kind === 'unknown' ? unknown.signs : {}), true);
+      // Once the service has the transaction, its status resolves it: the transfer is followed, not asked about.
+      await client.receipt(saved.intentId, sent.sourceTxHash!);
+      const found = await until(async () => {
+        const lookup = await lookUpOutcome(saved, { status, provider: w });
+        return lookup.kind === 'found' && lookup;
+      }, 'the service to know the transaction');
+      assert.equal(found.status.source_tx_hash?.toLowerCase(), sent.sourceTxHash!.toLowerCase());
+      const unreported = { ...saved, intentId: `${saved.intentId}-never-reported` };
+      // Before anything was sent (the nonce and balance as they are now), nothing says it went through.
+      const before = { ...unreported, nonceAtAttempt: await nonce(w.address), refundFloor: 0n };
+      const quiet = await lookUpOutcome(before, { status, provider: w });
+      assert.deepEqual(quiet, { kind: 'unknown', signs: { nonceMoved: false, balanceDropped: false } });
+      w.forgetBatches = false;
     });
 
     it('a hostile route is refused before the batch prompt: the wallet is asked nothing', async () => {
