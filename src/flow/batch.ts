@@ -17,7 +17,7 @@
  * the error says what happened.
  */
 import type { Route } from '../api/schemas.js';
-import { MAX_UINT256 } from '../model/tokens.js';
+import { MAX_UINT256, sameId } from '../model/tokens.js';
 import { UNKNOWN_BUNDLE, WalletError, encodeApprove, getAtomicStatus, parseBatchId, readErc20Allowance, sendCalls, waitForCalls } from '../wallet/index.js';
 import type { Address, AtomicStatus, Call, Eip1193Provider, Hash } from '../wallet/index.js';
 import type { CallsReceipt } from '../wallet/calls.js';
@@ -185,12 +185,14 @@ async function sendBatch(
     () => undefined,
   );
   const nonceAtAttempt = typeof nonce === 'string' && /^0x[0-9a-f]{1,14}$/i.test(nonce) ? Number(nonce) : undefined;
+  // And the spender the batch approves the token sent to: its allowance says whether that approval ran.
+  const approvalSpender = needed.find((step) => sameId(step.tokenAddress, plan.fromToken.address))?.spender;
 
   handlers.onStep?.('confirm-in-wallet');
   for (const step of needed) show(step, 'waiting-wallet');
   const saveBatchId = (batchId: string): SavedTransfer => {
     // `signing` again: a batch the wallet took after the widget gave up waiting is not abandoned.
-    const change = { phase: 'signing', batchId, refundFloor: floor, nonceAtAttempt } as const;
+    const change = { phase: 'signing', batchId, refundFloor: floor, nonceAtAttempt, approvalSpender } as const;
     return update((current) => ({ ...(current ?? prepared.record), ...change })) ?? { ...prepared.record, ...change };
   };
   // The user may confirm in the wallet after the widget stopped waiting: the batch is still saved and followed.

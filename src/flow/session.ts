@@ -29,9 +29,8 @@ import { describeError, type Problem } from './problems.js';
 import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
 import { TransferTracking, type TrackingContext } from './tracking.js';
-import type { OutcomeSigns } from './unknown-outcome.js';
-import { FlowError } from './errors.js';
-import type { SavedTransfer } from './intent-store.js';
+import type { UnknownOutcomes } from './unknown-outcome.js';
+import { FlowError, loadChunk } from './errors.js';
 
 export type View = 'form' | 'executing' | 'tracking';
 
@@ -213,65 +212,42 @@ export class TransferSession implements ReactiveControllerHost {
     this.requestUpdate();
   }
 
-  /** Saved transfers whose outcome is unknown (a batch the wallet forgot), with what the source chain showed: the same route asks before it is sent again (./unknown-outcome.ts). */
-  unknownOutcomes: { saved: SavedTransfer; signs: OutcomeSigns }[] = [];
-  /** The unknown transfer the primary action is asking about ("Send again anyway?"): the next press sends. */
-  askingAgain: SavedTransfer | undefined;
-  /** The rules of ./unknown-outcome.ts, loaded on demand (not on the first load) once an outcome is unknown. */
-  #outcomeRules: typeof import('./unknown-outcome.js') | undefined;
-  #outcomeRulesLoad: Promise<typeof import('./unknown-outcome.js') | undefined> | undefined;
-  /** Loads the rules once; a chunk that fails to load leaves them unloaded (the same route then does not send) and is asked again next time. */
-  #loadOutcomeRules() {
-    return (this.#outcomeRulesLoad ??= import('./unknown-outcome.js').then(
-      (rules) => (this.#outcomeRules = rules),
-      () => (this.#outcomeRulesLoad = undefined),
+  /** Transfers whose outcome is unknown (a batch the wallet forgot), once its chunk is in: looked up, and asked about before the same route is sent again (./unknown-outcome.ts). */
+  unknown: UnknownOutcomes | undefined;
+  #unknownLoad: Promise<UnknownOutcomes> | undefined;
+  /** Loads ./unknown-outcome.ts once; a chunk that failed is asked for again next time. */
+  #unknownOutcomes(): Promise<UnknownOutcomes> {
+    return (this.#unknownLoad ??= loadChunk(() => import('./unknown-outcome.js')).then(
+      ({ UnknownOutcomes }) =>
+        (this.unknown ??= new UnknownOutcomes({
+          store: this.store,
+          status: this.client && (async (id, signal) => (await this.client!.status(id, { signal })).data),
+          provider: () => this.provider,
+          follow: (saved) => {
+            // The service and the chain know the transaction: no longer unknown, followed as tracking does.
+            this.form.setProblem(undefined);
+            this.tracking.follow(saved, false);
+          },
+          changed: () => this.requestUpdate(),
+        })),
+      (error: unknown) => {
+        this.#unknownLoad = undefined;
+        throw error;
+      },
     ));
-  }
-  /** The question on screen, while the form still holds that route. */
-  get sendAgainQuestion(): { saved: SavedTransfer; likelySent: boolean } | undefined {
-    const asking = this.askingAgain;
-    const inputs = this.form.draft.inputs;
-    const rules = this.#outcomeRules;
-    if (!asking || !inputs || !rules) return undefined;
-    const { sameRoute, likelySent } = rules;
-    // Another route on the form drops the question: coming back to this one asks again before it sends.
-    if (!sameRoute(asking, inputs)) {
-      this.askingAgain = undefined;
-      return undefined;
-    }
-    // The look-up may finish after the question was asked: its signs are read as they are now.
-    const signs = this.unknownOutcomes.find((u) => u.saved.intentId === asking.intentId)?.signs ?? {};
-    return { saved: asking, likelySent: likelySent(signs) };
-  }
-  /** Intent ids the user chose to send again knowing the first may have gone through. */
-  readonly #sendAgain = new Set<string>();
-
-  /** A transfer whose outcome is unknown: kept as such, and looked for (the service's status resolves it; else the chain's signs are kept). */
-  async #outcomeUnknown(intentId: string): Promise<void> {
-    const account = this.account;
-    const saved = account ? this.store.list(account).find((t) => t.intentId === intentId) : undefined;
-    if (!saved || this.unknownOutcomes.some((u) => u.saved.intentId === intentId)) return;
-    const entry = { saved, signs: {} as OutcomeSigns };
-    this.unknownOutcomes = [...this.unknownOutcomes, entry];
-    const client = this.client;
-    const rules = await this.#loadOutcomeRules();
-    this.requestUpdate();
-    const result = await rules
-      ?.settleUnknownOutcome(saved, { status: async (id, signal) => (await client!.status(id, { signal })).data, provider: this.provider, store: this.store })
-      .catch(() => undefined);
-    if (result && 'follow' in result) {
-      // The service knows the transaction: followed as tracking does, no longer unknown.
-      this.unknownOutcomes = this.unknownOutcomes.filter((u) => u !== entry);
-      this.form.setProblem(undefined);
-      this.tracking.follow(result.follow, false);
-    } else if (result) entry.signs = result.signs;
-    this.requestUpdate();
   }
 
   /** A problem (the flow's, or one the host found: an unusable provider, a refused connection), shown and reported as `bridge-error`. */
   report(error: unknown, intentId?: string): void {
     // A forgotten batch: its outcome is unknown (./unknown-outcome.ts).
-    if (intentId && error instanceof FlowError && error.kind === 'batch-unknown') void this.#outcomeUnknown(intentId);
+    const saved =
+      this.account && error instanceof FlowError && error.kind === 'batch-unknown' && this.store.list(this.account).find((t) => t.intentId === intentId);
+    // Until the rules' chunk is in, the primary action waits for it (`primary`): nothing is sent unasked meanwhile.
+    if (saved)
+      void this.#unknownOutcomes().then(
+        (unknown) => unknown.add(saved),
+        () => undefined,
+      );
     const problem = describeError(error);
     this.form.setProblem(problem);
     this.#emit('bridge-error', {
@@ -322,23 +298,11 @@ export class TransferSession implements ReactiveControllerHost {
   /** The main button: connects without an account, bridges with one. */
   async primary(): Promise<void> {
     if (!this.account) return this.connectWallet();
-    // While a transfer of the same route has an unknown outcome, the first press asks; the next one sends (issue 35).
-    if (this.unknownOutcomes.length) {
-      const gate = (await this.#loadOutcomeRules())?.primaryGate(
-        this.unknownOutcomes.map((u) => u.saved),
-        this.form.draft.inputs,
-        this.#sendAgain,
-      );
-      if (!gate) return;
-      if (gate.kind === 'confirm') {
-        if (this.askingAgain?.intentId !== gate.saved.intentId) {
-          this.askingAgain = gate.saved;
-          return this.requestUpdate();
-        }
-        this.#sendAgain.add(gate.saved.intentId);
-      }
+    // While a transfer of the same route has an unknown outcome, the first press asks; the next one, once the look-up answered, sends (issue 35).
+    if (this.#unknownLoad) {
+      const unknown = await this.#unknownOutcomes().catch((error: unknown) => this.report(error));
+      if (!unknown?.mayBridge(this.form.draft.inputs)) return this.requestUpdate();
     }
-    this.askingAgain = undefined;
     return this.bridge();
   }
 

@@ -53,8 +53,14 @@ export const ja: Strings = {
   'action.bridge': '{amount} {symbol} をブリッジ',
   'action.sendAgain': 'それでも再送信する',
   'unknown.sendAgain': '前回の {amount} {symbol} の送金は完了している可能性があります。それでも再送信しますか？',
-  'unknown.likelySent':
-    '前回の {amount} {symbol} の送金はおそらく完了しています。アカウントがトランザクションを送信し、その金額が引き落とされました。それでも再送信しますか？',
+  'unknown.likelySent': '前回の {amount} {symbol} の送金はおそらく完了しています。それでも再送信しますか？',
+  'unknown.lookingUp': '前回の {amount} {symbol} の送金がどうなったかを確認しています…',
+  'unknown.left': '前回の {amount} {symbol} の送金以降、トークンがアカウントから出ています。ブリッジサービスに記録はありませんが、おそらく完了しています。',
+  'unknown.approval': '前回の {amount} {symbol} の送金は承認だけが完了しました。トークンはまだアカウントにあり、承認は次回の送金に使えます。',
+  'unknown.sent':
+    '前回の {amount} {symbol} の送金以降、アカウントがトランザクションを送信しています。完了している可能性があります。ウォレットの履歴を確認してください。',
+  'unknown.nothing': '前回の {amount} {symbol} の送金以降、アカウントは何も送信していません。これまでのところ完了していません。',
+  'unknown.unread': '前回の {amount} {symbol} の送金が完了したかどうかを送金元チェーンから読み取れませんでした。ウォレットの履歴を確認してください。',
   'action.noWallet': '続けるにはウォレットを接続してください',
   'action.connect': 'ウォレットを接続',
   'action.selectTokens': 'トークンを選択',

@@ -7,7 +7,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { FlowError } from '../../src/flow/errors.ts';
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
-import { isOutcomeUnknown, likelySent, primaryGate, sameRoute } from '../../src/flow/unknown-outcome.ts';
+import { IntentStore } from '../../src/flow/intent-store.ts';
+import { UnknownOutcomes, isOutcomeUnknown, likelySent, outcomeLine, primaryGate, sameRoute } from '../../src/flow/unknown-outcome.ts';
 
 const USDC_A = '0x1111111111111111111111111111111111111111';
 const USDC_B = '0x2222222222222222222222222222222222222222';
@@ -75,5 +76,62 @@ describe('a transfer whose outcome is unknown', () => {
     assert.equal(likelySent({ balanceDropped: true }), true);
     assert.equal(likelySent({ nonceMoved: false, balanceDropped: false }), false);
     assert.equal(likelySent({}), false);
+  });
+
+  it('what the form says, in plain words: looking, then what the chain showed', () => {
+    assert.equal(outcomeLine(undefined), 'unknown.lookingUp');
+    assert.equal(outcomeLine({ nonceMoved: true, balanceDropped: true }), 'unknown.left');
+    assert.equal(outcomeLine({ nonceMoved: true, balanceDropped: false, approvalStands: true }), 'unknown.approval');
+    assert.equal(outcomeLine({ nonceMoved: true, balanceDropped: false, approvalStands: false }), 'unknown.sent');
+    assert.equal(outcomeLine({ nonceMoved: false, balanceDropped: false }), 'unknown.nothing');
+    assert.equal(outcomeLine({ hashMissing: true }), 'unknown.unread');
+    assert.equal(outcomeLine({}), 'unknown.unread');
+  });
+
+  it('the session’s state: while the look-up runs the form says so and no press sends; once it answered, the press after the question sends', async () => {
+    let resolveStatus: (value: never) => void = () => {};
+    let changes = 0;
+    const unknown = new UnknownOutcomes({
+      store: new IntentStore(undefined, 'http://127.0.0.1:1'),
+      // The service does not answer yet: the look-up runs until it does (and then it knows nothing).
+      status: () => new Promise((_, reject) => (resolveStatus = reject)),
+      provider: () => undefined,
+      follow: () => assert.fail('nothing names the transaction'),
+      changed: () => changes++,
+    });
+    const added = unknown.add(saved);
+    assert.deepEqual(
+      unknown.lines().map((l) => l.key),
+      ['unknown.lookingUp'],
+    );
+    assert.ok(changes > 0, 'the view hears of it at once');
+    assert.equal(unknown.mayBridge(request), false, 'the first press asks');
+    assert.deepEqual(unknown.question(request), { saved, likelySent: false, looking: true });
+    assert.equal(unknown.mayBridge(request), false, 'a press while the look-up runs sends nothing');
+    assert.equal(unknown.mayBridge({ ...request, fromAmount: 1n }), true, 'another route is not held back');
+    resolveStatus(new Error('no answer') as never);
+    await added;
+    assert.deepEqual(
+      unknown.lines().map((l) => l.key),
+      ['unknown.unread'],
+    );
+    assert.deepEqual(unknown.question(request), { saved, likelySent: false, looking: false });
+    assert.equal(unknown.mayBridge(request), true, 'asked, told what is known, and chosen: it sends');
+    assert.equal(unknown.mayBridge(request), true, 'and is not asked again for that transfer');
+  });
+
+  it('leaving the route drops the question: coming back asks again', async () => {
+    const unknown = new UnknownOutcomes({
+      store: new IntentStore(undefined, 'http://127.0.0.1:1'),
+      status: undefined,
+      provider: () => undefined,
+      follow: () => assert.fail('nothing names the transaction'),
+      changed: () => {},
+    });
+    await unknown.add(saved);
+    assert.equal(unknown.mayBridge(request), false);
+    assert.equal(unknown.question({ ...request, fromAmount: 1n }), undefined);
+    assert.equal(unknown.mayBridge(request), false, 'asked again');
+    assert.equal(unknown.mayBridge(request), true);
   });
 });
