@@ -485,7 +485,8 @@ describe('batched transfers against the sandbox', () => {
       // The batch ran but its receipt never reached the service (the page reloaded first): the status names no
       // transaction, and the chain says the account sent since the attempt and the amount left.
       const unknown = await lookUpOutcome(saved, { status, provider: w });
-      assert.deepEqual(unknown, { kind: 'unknown', signs: { nonceMoved: true, balanceDropped: true } });
+      // The approval's allowance was spent by the transfer: it does not stand.
+      assert.deepEqual(unknown, { kind: 'unknown', signs: { nonceMoved: true, balanceDropped: true, approvalStands: false } });
       assert.equal(likelySent(unknown.kind === 'unknown' ? unknown.signs : {}), true);
       assert.equal(outcomeLine(unknown.kind === 'unknown' ? unknown.signs : undefined), 'unknown.left', 'said in plain words: the tokens left');
       // Once the service has the transaction, its status resolves it: the transfer is followed, not asked about.
@@ -499,7 +500,7 @@ describe('batched transfers against the sandbox', () => {
       // Before anything was sent (the nonce and balance as they are now), nothing says it went through.
       const before = { ...unreported, nonceAtAttempt: await nonce(w.address), refundFloor: 0n };
       const quiet = await lookUpOutcome(before, { status, provider: w });
-      assert.deepEqual(quiet, { kind: 'unknown', signs: { nonceMoved: false, balanceDropped: false } });
+      assert.deepEqual(quiet, { kind: 'unknown', signs: { nonceMoved: false, balanceDropped: false, approvalStands: false } });
       assert.equal(outcomeLine(quiet.kind === 'unknown' ? quiet.signs : undefined), 'unknown.nothing');
       w.forgetBatches = false;
     });
