@@ -259,7 +259,7 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
     localStorage.clear();
     await resetSandbox();
   });
-  afterEach(() => setFaults({ hostile: null, forceProvider: null, rateLimitBurst: null }));
+  afterEach(() => setFaults({ hostile: null, forceProvider: null, rateLimitBurst: null, latency: null }));
 
   const seen = (widget: BridgeWidget, text: string) => waitUntil(() => visibleText(widget).includes(text), `“${text}” on screen`, { timeout: 60_000 });
 
@@ -304,22 +304,30 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
     const sends = () => wallet.requests.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction').length;
     const sentBefore = sends();
 
+    // The service is slow to answer the look-up's status request: the form says it is looking meanwhile.
+    await setFaults({ latency: { ms: 8_000, endpoints: ['status'], count: 1 } });
     const second = await mountWidget();
     const error = await nextEvent<BridgeErrorDetail>(second, 'bridge-error', 60_000);
     expect(error.detail.kind).to.equal('batch-unknown');
     expect(error.detail.intentId).to.equal(intentId);
+    await seen(second, 'Looking up what happened to your previous transfer of 2 USDC…');
     await waitForText(second, (t) => t === 'Bridge 2 USDC', 'the form back');
     await seen(second, 'whether the transfer was sent is unknown');
+    expect(visibleText(second), 'never the wallet’s raw words').not.to.include('Unknown bundle id');
     expect((await intentSummary(intentId)).source_tx_hash ?? null, 'the service never got the receipt').to.equal(null);
 
-    // The first press asks; it sends nothing.
+    // The first press asks; it sends nothing. While the look-up runs the answer cannot be chosen yet.
     primaryButton(second).click();
     await waitForText(second, (t) => t === 'Send again anyway', 'the question');
-    expect(visibleText(second)).to.match(/Your previous transfer of 2 USDC (may have gone through|most likely went through)[^?]*\. Send again anyway\?/);
+    if (visibleText(second).includes('Looking up what happened')) expect(primaryButton(second).disabled, 'no choice before the look-up answered').to.equal(true);
+    expect(visibleText(second)).to.match(/Your previous transfer of 2 USDC (may have gone through|most likely went through)\. Send again anyway\?/);
     expect(sends(), 'no wallet prompt').to.equal(sentBefore);
     expect(await erc20Balance(SRC, usdc, wallet.address), 'nothing left the account').to.equal(balanceBefore);
-    // The look-up read the chain: the account sent and the amount left it, so it says so more strongly.
-    await seen(second, 'most likely went through: your account sent a transaction and the amount left it');
+    // The look-up read the chain: the tokens left the account, said in plain words, and the question says it more strongly.
+    await seen(second, 'Tokens left your account since your previous transfer of 2 USDC: it most likely went through');
+    await seen(second, 'Your previous transfer of 2 USDC most likely went through. Send again anyway?');
+    expect(visibleText(second)).not.to.include('Looking up what happened');
+    expect(primaryButton(second).disabled).to.equal(false);
 
     // A different route is not held back: another amount shows the usual action.
     second.setAttribute('amount', '1');
