@@ -212,24 +212,16 @@ export class TransferSession implements ReactiveControllerHost {
     this.requestUpdate();
   }
 
-  /** Transfers whose outcome is unknown (a batch the wallet forgot), once its chunk is in: looked up, and asked about before the same route is sent again (./unknown-outcome.ts). */
+  /** Transfers whose outcome is unknown (a batch the wallet forgot), once their chunk is in: looked up, and asked about before the same route is sent again (./unknown-outcome.ts). */
   unknown: UnknownOutcomes | undefined;
+  /** Set once an outcome is unknown: from then on the primary action asks those rules first, and sends nothing while they cannot load. */
+  #unknownSeen = false;
   #unknownLoad: Promise<UnknownOutcomes> | undefined;
   /** Loads ./unknown-outcome.ts once; a chunk that failed is asked for again next time. */
   #unknownOutcomes(): Promise<UnknownOutcomes> {
+    this.#unknownSeen = true;
     return (this.#unknownLoad ??= loadChunk(() => import('./unknown-outcome.js')).then(
-      ({ UnknownOutcomes }) =>
-        (this.unknown ??= new UnknownOutcomes({
-          store: this.store,
-          status: this.client && (async (id, signal) => (await this.client!.status(id, { signal })).data),
-          provider: () => this.provider,
-          follow: (saved) => {
-            // The service and the chain know the transaction: no longer unknown, followed as tracking does.
-            this.form.setProblem(undefined);
-            this.tracking.follow(saved, false);
-          },
-          changed: () => this.requestUpdate(),
-        })),
+      ({ UnknownOutcomes }) => (this.unknown ??= new UnknownOutcomes(this)),
       (error: unknown) => {
         this.#unknownLoad = undefined;
         throw error;
@@ -299,7 +291,7 @@ export class TransferSession implements ReactiveControllerHost {
   async primary(): Promise<void> {
     if (!this.account) return this.connectWallet();
     // While a transfer of the same route has an unknown outcome, the first press asks; the next one, once the look-up answered, sends (issue 35).
-    if (this.#unknownLoad) {
+    if (this.#unknownSeen) {
       const unknown = await this.#unknownOutcomes().catch((error: unknown) => this.report(error));
       if (!unknown?.mayBridge(this.form.draft.inputs)) return this.requestUpdate();
     }

@@ -150,13 +150,17 @@ export interface UnknownOutcome {
   signs: OutcomeSigns | undefined;
 }
 
-export interface UnknownOutcomesContext {
-  store: IntentStore;
-  status: OutcomeLookupDeps['status'] | undefined;
-  provider(): Eip1193Provider | undefined;
+/** What the outcomes read of the session and tell it (the session is one). */
+export interface UnknownOutcomesHost {
+  readonly store: IntentStore;
+  /** The service, for the intent's status; none: the chain alone is read. */
+  readonly client: { status(intentId: string, options: { signal?: AbortSignal | undefined }): Promise<{ data: IntentStatus }> } | undefined;
+  /** The wallet, for the source chain's reads. */
+  readonly provider: Eip1193Provider | undefined;
+  readonly form: { setProblem(problem: undefined): void };
   /** The service and the chain know the transaction: the tracking follows it. */
-  follow(saved: SavedTransfer): void;
-  changed(): void;
+  readonly tracking: { follow(saved: SavedTransfer, show: boolean): void };
+  requestUpdate(): void;
 }
 
 /** The session's unknown outcomes: looked up once each, asked about before the same route is sent again. */
@@ -166,30 +170,37 @@ export class UnknownOutcomes {
   asking: SavedTransfer | undefined;
   /** Intent ids the user chose to send again knowing the first may have gone through. */
   readonly #confirmed = new Set<string>();
-  readonly #context: UnknownOutcomesContext;
+  readonly #host: UnknownOutcomesHost;
 
-  constructor(context: UnknownOutcomesContext) {
-    this.#context = context;
+  constructor(host: UnknownOutcomesHost) {
+    this.#host = host;
   }
 
   /** An outcome became unknown: kept as such and looked for, once. */
   async add(saved: SavedTransfer): Promise<void> {
-    const context = this.#context;
+    const host = this.#host;
     if (this.entries.some((e) => e.saved.intentId === saved.intentId)) return;
     const entry: UnknownOutcome = { saved, signs: undefined };
     this.entries = [...this.entries, entry];
-    context.changed();
-    const { status } = context;
-    const lookup = await lookUpOutcome(saved, { status: status ?? (() => Promise.reject(new Error('no service'))), provider: context.provider() }).catch(
-      () => ({ kind: 'unknown', signs: {} }) as const,
-    );
+    host.requestUpdate();
+    const client = host.client;
+    const status = async (intentId: string, signal?: AbortSignal) => {
+      if (!client) throw new Error('no service');
+      return (await client.status(intentId, { signal })).data;
+    };
+    const lookup = await lookUpOutcome(saved, { status, provider: host.provider }).catch(() => ({ kind: 'unknown', signs: {} }) as const);
     if (lookup.kind === 'found') {
       const change = { phase: 'broadcast', sourceTxHash: lookup.hash, batchId: undefined } as const;
       this.entries = this.entries.filter((e) => e !== entry);
       if (this.asking?.intentId === saved.intentId) this.asking = undefined;
-      context.follow(context.store.update(saved.account, saved.intentId, (current) => current && { ...current, ...change }) ?? { ...saved, ...change });
+      // No longer unknown: the problem that said so goes, and the transfer is followed as tracking does.
+      host.form.setProblem(undefined);
+      host.tracking.follow(
+        host.store.update(saved.account, saved.intentId, (current) => current && { ...current, ...change }) ?? { ...saved, ...change },
+        false,
+      );
     } else entry.signs = lookup.signs;
-    context.changed();
+    host.requestUpdate();
   }
 
   /** The press of the primary action: whether it may send. The first press for a route with an unknown outcome asks; so does any press while the look-up runs. */
@@ -204,7 +215,7 @@ export class UnknownOutcomes {
     const known = this.entries.find((e) => e.saved.intentId === intentId)?.signs;
     if (this.asking?.intentId !== intentId || !known) {
       this.asking = gate.saved;
-      this.#context.changed();
+      this.#host.requestUpdate();
       return false;
     }
     this.#confirmed.add(intentId);

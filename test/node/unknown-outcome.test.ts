@@ -38,6 +38,16 @@ const request = {
   toAddress: ME,
 };
 
+/** A session with neither service nor wallet: the look-up can read nothing. */
+const host = {
+  store: new IntentStore(undefined, 'http://127.0.0.1:1'),
+  client: undefined,
+  provider: undefined,
+  form: { setProblem: () => {} },
+  tracking: { follow: () => assert.fail('nothing names the transaction') },
+  requestUpdate: () => {},
+};
+
 describe('a transfer whose outcome is unknown', () => {
   it('is a forgotten batch (batch-unknown), not any failure', () => {
     assert.equal(isOutcomeUnknown(new FlowError('batch-unknown', 'x')), true);
@@ -92,12 +102,10 @@ describe('a transfer whose outcome is unknown', () => {
     let resolveStatus: (value: never) => void = () => {};
     let changes = 0;
     const unknown = new UnknownOutcomes({
-      store: new IntentStore(undefined, 'http://127.0.0.1:1'),
+      ...host,
       // The service does not answer yet: the look-up runs until it does (and then it knows nothing).
-      status: () => new Promise((_, reject) => (resolveStatus = reject)),
-      provider: () => undefined,
-      follow: () => assert.fail('nothing names the transaction'),
-      changed: () => changes++,
+      client: { status: () => new Promise((_, reject) => (resolveStatus = reject)) },
+      requestUpdate: () => changes++,
     });
     const added = unknown.add(saved);
     assert.deepEqual(
@@ -121,13 +129,7 @@ describe('a transfer whose outcome is unknown', () => {
   });
 
   it('leaving the route drops the question: coming back asks again', async () => {
-    const unknown = new UnknownOutcomes({
-      store: new IntentStore(undefined, 'http://127.0.0.1:1'),
-      status: undefined,
-      provider: () => undefined,
-      follow: () => assert.fail('nothing names the transaction'),
-      changed: () => {},
-    });
+    const unknown = new UnknownOutcomes(host);
     await unknown.add(saved);
     assert.equal(unknown.mayBridge(request), false);
     assert.equal(unknown.question({ ...request, fromAmount: 1n }), undefined);
