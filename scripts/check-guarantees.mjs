@@ -795,9 +795,57 @@ const MUTANTS = [
   {
     row: 20,
     name: 'unknown outcome not looked up at the service',
-    edits: [{ file: 'src/flow/unknown-outcome.ts', find: "  if (status?.kind === 'tracked') return { kind: 'found', status };", replace: '' }],
+    edits: [
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        find: "  const named = status?.kind === 'tracked' ? txHashOrNothing(status.source_tx_hash) : undefined;",
+        replace: '  const named = undefined;',
+      },
+    ],
     node: ['test/node/batch.test.ts'],
     grep: 'outcome is looked for',
+  },
+  {
+    row: 20,
+    name: 'unknown outcome resolved by a hash the chain does not show',
+    edits: [{ file: 'src/flow/unknown-outcome.ts', find: '    if (!onSource || (await read(', replace: '    if (true || (await read(' }],
+    node: ['test/node/batch.test.ts'],
+    grep: 'one by one',
+  },
+  {
+    row: 20,
+    name: 'unknown outcome: the approval’s allowance not read',
+    edits: [
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        find: '    if (allowance !== undefined) signs.approvalStands =',
+        replace: '    if (allowance === -1n) signs.approvalStands =',
+      },
+    ],
+    node: ['test/node/batch.test.ts'],
+    grep: 'one by one',
+  },
+  {
+    row: 20,
+    name: 'unknown outcome: a press while the look-up runs sends',
+    edits: [
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        find: '    if (this.asking?.intentId !== intentId || !known) {',
+        replace: '    if (this.asking?.intentId !== intentId) {',
+      },
+    ],
+    node: ['test/node/unknown-outcome.test.ts'],
+    browser: ['test/browser/trust.e2e.test.ts'],
+    grep: 'look-up runs|outcome is unknown',
+  },
+  {
+    row: 20,
+    name: 'unknown outcome: no line while it is looked up',
+    edits: [{ file: 'src/flow/unknown-outcome.ts', find: "  if (!signs) return 'unknown.lookingUp';", replace: "  if (!signs) return 'unknown.unread';" }],
+    node: ['test/node/unknown-outcome.test.ts'],
+    browser: ['test/browser/trust.e2e.test.ts'],
+    grep: 'plain words|look-up runs|outcome is unknown',
   },
 ];
 
