@@ -319,7 +319,8 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
     // The first press asks; it sends nothing. While the look-up runs the answer cannot be chosen yet.
     primaryButton(second).click();
     await waitForText(second, (t) => t === 'Send again anyway', 'the question');
-    if (visibleText(second).includes('Looking up what happened')) expect(primaryButton(second).disabled, 'no choice before the look-up answered').to.equal(true);
+    if (visibleText(second).includes('Looking up what happened'))
+      expect(primaryButton(second).disabled, 'no choice before the look-up answered').to.equal(true);
     expect(visibleText(second)).to.match(/Your previous transfer of 2 USDC (may have gone through|most likely went through)\. Send again anyway\?/);
     expect(sends(), 'no wallet prompt').to.equal(sentBefore);
     expect(await erc20Balance(SRC, usdc, wallet.address), 'nothing left the account').to.equal(balanceBefore);
