@@ -286,10 +286,10 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
           ? this.#renderProblem(session.form.problem, session.form.problem.kind === 'chunk-load' ? () => location.reload() : undefined, 'widget.reload')
           : nothing
       }
-      ${unknown?.lines().map((line) => html`<p class="notice info" part="notice notice-info unknown-outcome" role="status">${i18n.t(line.key, sent(line.saved))}</p>`)}
+      ${unknown?.lines().map((line) => html`<p class="notice info" part="notice notice-info" role="status">${i18n.t(line.key, sent(line.saved))}</p>`)}
       ${
         again
-          ? html`<p class="notice warning" part="notice notice-warning send-again" role="alert">
+          ? html`<p class="notice warning" part="notice notice-warning" role="alert">
               ${i18n.t(again.likelySent ? 'unknown.likelySent' : 'unknown.sendAgain', sent(again.saved))}
             </p>`
           : nothing

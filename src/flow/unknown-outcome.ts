@@ -158,6 +158,8 @@ export interface UnknownOutcomesHost {
   /** The wallet, for the source chain's reads. */
   readonly provider: Eip1193Provider | undefined;
   readonly form: { setProblem(problem: undefined): void };
+  /** On the form, a transfer the look-up found is shown; elsewhere (another transfer on its way) it is followed unseen. */
+  readonly view: string;
   /** The service and the chain know the transaction: the tracking follows it. */
   readonly tracking: { follow(saved: SavedTransfer, show: boolean): void };
   requestUpdate(): void;
@@ -197,7 +199,7 @@ export class UnknownOutcomes {
       host.form.setProblem(undefined);
       host.tracking.follow(
         host.store.update(saved.account, saved.intentId, (current) => current && { ...current, ...change }) ?? { ...saved, ...change },
-        false,
+        host.view === 'form',
       );
     } else entry.signs = lookup.signs;
     host.requestUpdate();

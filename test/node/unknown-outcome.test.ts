@@ -44,6 +44,7 @@ const host = {
   client: undefined,
   provider: undefined,
   form: { setProblem: () => {} },
+  view: 'form',
   tracking: { follow: () => assert.fail('nothing names the transaction') },
   requestUpdate: () => {},
 };
