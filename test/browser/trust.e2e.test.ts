@@ -14,6 +14,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
 import '../../src/define.js';
+import { WidgetClient } from '../../src/api/client.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeApprovalDetail, BridgeErrorDetail, BridgeRouteDetail, BridgeStatusDetail, BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
 import { PROMPT_METHODS, createDevWallet } from '../../demo/dev-wallet.js';
@@ -263,7 +264,8 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
 
   const seen = (widget: BridgeWidget, text: string) => waitUntil(() => visibleText(widget).includes(text), `“${text}” on screen`, { timeout: 60_000 });
 
-  it('a batch that ran, then a reload, and the wallet forgot it: the widget says so, looks it up, and Bridge for the same route does not send until the user says “Send again anyway”', async () => {
+  /** A batch that ran on chain, then a reload before the wallet reported it (only its id saved), and a wallet that forgot it. */
+  async function forgottenBatch() {
     await setFaults({ forceProvider: 'swiftbridge' });
     const { proxyUrl } = await sandboxConfig();
     const wallet = await devWallet({ account: 1, chainId: SRC, batching: true });
@@ -286,7 +288,7 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
     await waitForText(first, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
     const transaction = nextEvent<{ intentId: string; txHash: string }>(first, 'bridge-transaction', 150_000);
     primaryButton(first).click();
-    const { intentId } = (await transaction).detail;
+    const { intentId, txHash } = (await transaction).detail;
     first.remove();
     // As if the page had reloaded before the wallet reported the batch: only its id is saved.
     for (let i = 0; i < localStorage.length; i++) {
@@ -299,6 +301,11 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
       localStorage.setItem(key, JSON.stringify(records));
     }
     wallet.forgetBatches = true;
+    return { wallet, mountWidget, intentId, txHash, proxyUrl };
+  }
+
+  it('a batch that ran, then a reload, and the wallet forgot it: the widget says so, looks it up, and Bridge for the same route does not send until the user says “Send again anyway”', async () => {
+    const { wallet, mountWidget, intentId } = await forgottenBatch();
     const usdc = await tokenAddress(SRC, 'USDC');
     const balanceBefore = await erc20Balance(SRC, usdc, wallet.address);
     const sends = () => wallet.requests.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction').length;
@@ -344,5 +351,28 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
     expect(sends()).to.equal(sentBefore);
     primaryButton(second).click();
     await waitUntil(() => sends() > sentBefore, 'the wallet is asked once the user chose it', { timeout: 150_000 });
+  });
+
+  it('the service knows the forgotten batch’s transaction and the source chain shows it: the look-up resolves it and the transfer is followed, nothing asked', async () => {
+    const { wallet, mountWidget, intentId, txHash, proxyUrl } = await forgottenBatch();
+    const sends = () => wallet.requests.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction').length;
+    const sentBefore = sends();
+    // The receipt reached the service after all (another tab, a retry): its status names the transaction.
+    await setFaults({ rateLimitBurst: null });
+    await new WidgetClient({ baseUrl: proxyUrl }).receipt(intentId, txHash);
+    const second = await mountWidget();
+    const statuses = collectEvents(second, ['bridge-status']) as { detail: BridgeStatusDetail }[];
+    const error = await nextEvent<BridgeErrorDetail>(second, 'bridge-error', 60_000);
+    expect(error.detail.kind).to.equal('batch-unknown');
+    await waitUntil(
+      () => statuses.some(({ detail }) => detail.intentId === intentId && detail.sourceTxHash?.toLowerCase() === txHash.toLowerCase()),
+      'the transfer followed with the hash the chain shows',
+      { timeout: 60_000 },
+    );
+    const text = visibleText(second);
+    expect(text).not.to.include('Send again anyway');
+    expect(text).not.to.include('Looking up what happened');
+    expect(text, 'the problem that said it was unknown is gone').not.to.include('whether the transfer was sent is unknown');
+    expect(sends(), 'nothing sent again').to.equal(sentBefore);
   });
 });
