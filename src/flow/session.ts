@@ -24,7 +24,7 @@ import { requestAccounts, type Address, type Eip1193Provider } from '../wallet/i
 import { TransferExecution, type ExecutionContext } from './execution.js';
 import { FormState } from './form-state.js';
 import { findToken, mainAction, type FormConfig, type MainAction, type QuoteResult } from './form.js';
-import { IntentStore, type KeyValueStorage } from './intent-store.js';
+import { IntentStore, type KeyValueStorage, type SavedTransfer } from './intent-store.js';
 import { describeError, type Problem } from './problems.js';
 import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
@@ -216,12 +216,18 @@ export class TransferSession implements ReactiveControllerHost {
   unknown: UnknownOutcomes | undefined;
   /** Set once an outcome is unknown: from then on the primary action asks those rules first, and sends nothing while they cannot load. */
   #unknownSeen = false;
+  /** Unknown outcomes waiting for that chunk: a chunk that failed to load loses none of them. */
+  readonly #unknownPending: SavedTransfer[] = [];
   #unknownLoad: Promise<UnknownOutcomes> | undefined;
-  /** Loads ./unknown-outcome.ts once; a chunk that failed is asked for again next time. */
+  /** Loads ./unknown-outcome.ts once and hands it the outcomes waiting; a chunk that failed is asked for again next time. */
   #unknownOutcomes(): Promise<UnknownOutcomes> {
     this.#unknownSeen = true;
     return (this.#unknownLoad ??= loadChunk(() => import('./unknown-outcome.js')).then(
-      ({ UnknownOutcomes }) => (this.unknown ??= new UnknownOutcomes(this)),
+      ({ UnknownOutcomes }) => {
+        const unknown = (this.unknown ??= new UnknownOutcomes(this));
+        for (const saved of this.#unknownPending.splice(0)) void unknown.add(saved);
+        return unknown;
+      },
       (error: unknown) => {
         this.#unknownLoad = undefined;
         throw error;
@@ -235,11 +241,10 @@ export class TransferSession implements ReactiveControllerHost {
     const saved =
       this.account && error instanceof FlowError && error.kind === 'batch-unknown' && this.store.list(this.account).find((t) => t.intentId === intentId);
     // Until the rules' chunk is in, the primary action waits for it (`primary`): nothing is sent unasked meanwhile.
-    if (saved)
-      void this.#unknownOutcomes().then(
-        (unknown) => unknown.add(saved),
-        () => undefined,
-      );
+    if (saved) {
+      this.#unknownPending.push(saved);
+      void this.#unknownOutcomes().catch(() => undefined);
+    }
     const problem = describeError(error);
     this.form.setProblem(problem);
     this.#emit('bridge-error', {
