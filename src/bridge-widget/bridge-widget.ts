@@ -270,7 +270,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const i18n = this.#i18n;
     const action = session.mainAction;
     const amount = action.amount && i18n.formatAmount(action.amount.value, action.amount.decimals);
-    // Transfers whose outcome is unknown (issue 35): what is known of each; for this route, the first press asked and the button now says what it does.
+    // Transfers whose outcome is unknown: what is known of each; for this route, the first press asked and the button now says what it does.
     const unknown = session.unknown;
     const again = unknown?.question(session.form.draft.inputs);
     const sent = (saved: { fromAmount: bigint; fromToken: { decimals: number; symbol: string } }) => ({
@@ -291,12 +291,12 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       ${
         again
           ? html`<p class="notice warning" part="notice notice-warning" role="alert">
-              ${i18n.t(again.likelySent ? 'unknown.likelySent' : 'unknown.sendAgain', sent(again.saved))}
+              ${i18n.t(again.key, sent(again.saved))}
             </p>`
           : nothing
       }
       <button part="primary-button" class="primary" ?disabled=${!action.enabled || again?.looking} @click=${() => (session.account ? this.#bridge() : this.#connect())}>
-        ${again ? i18n.t('action.sendAgain') : i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
+        ${again ? i18n.t(again.button) : i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
       </button>
     `;
   }

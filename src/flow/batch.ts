@@ -45,6 +45,9 @@ import {
   type TransferPlan,
 } from './transfer.js';
 
+// The rules for a transfer whose outcome is unknown travel in this chunk: the steps that find a forgotten batch hold them already (./chunks.ts).
+export { UnknownOutcomes } from './unknown-outcome.js';
+
 export interface BatchDeps extends TransferDeps {
   /** The host allows batching (`batch` is not `off`). */
   batch: boolean;

@@ -24,7 +24,7 @@ import type { BackoffOptions } from '../api/rate-limit.js';
 import type { BridgeEventDetails } from '../events/index.js';
 import { sameId } from '../model/tokens.js';
 import { requestAccounts, type Address, type Eip1193Provider } from '../wallet/index.js';
-import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps } from './chunks.js';
+import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps, loadUnknownOutcomes } from './chunks.js';
 import type { Attempt, ExecutionContext, TransferExecution } from './execution.js';
 import { FormState } from './form-state.js';
 import { findToken, mainAction, type FormConfig, type MainAction, type QuoteResult } from './form.js';
@@ -34,7 +34,7 @@ import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
 import type { TransferTracking, TrackingContext } from './tracking.js';
 import type { UnknownOutcomes } from './unknown-outcome.js';
-import { FlowError, loadChunk } from './errors.js';
+import { FlowError } from './errors.js';
 
 export type View = 'form' | 'executing' | 'tracking';
 
@@ -300,8 +300,8 @@ export class TransferSession implements ReactiveControllerHost {
   /** Loads ./unknown-outcome.ts once and hands it the outcomes waiting; a chunk that failed is asked for again next time. */
   #unknownOutcomes(): Promise<UnknownOutcomes> {
     this.#unknownSeen = true;
-    return (this.#unknownLoad ??= loadChunk(() => import('./unknown-outcome.js')).then(
-      ({ UnknownOutcomes }) => {
+    return (this.#unknownLoad ??= loadUnknownOutcomes().then(
+      (UnknownOutcomes) => {
         const unknown = (this.unknown ??= new UnknownOutcomes(this));
         for (const saved of this.#unknownPending.splice(0)) void unknown.add(saved);
         return unknown;

@@ -16,13 +16,17 @@
  *   (`primaryGate`): the first press never sends, nor does a press while the
  *   look-up runs. A different route is not held back.
  *
- * DOM-free, and a chunk of its own: the session loads it only once an outcome
- * is unknown (`UnknownOutcomes` holds the state; the view says it).
+ * DOM-free. It travels with the transfer steps (./batch.ts re-exports it, see
+ * ./chunks.ts): the chunk that finds a forgotten batch already holds it, and
+ * shares its reads of the chain. `UnknownOutcomes` holds the state and brings
+ * its English (../i18n/en/unknown.ts); the view says it by the keys it hands.
  */
 import type { IntentStatus, QuoteRequest } from '../api/schemas.js';
 import { txHashOrNothing } from '../model/chain-value.js';
 import { readErc20Allowance, readTokenBalance, type Address, type Eip1193Provider } from '../wallet/index.js';
 import { callProvider } from '../wallet/provider.js';
+import { enUnknown } from '../i18n/en/unknown.js';
+import { addEnglish } from '../i18n/strings.js';
 import { FlowError } from './errors.js';
 import type { IntentStore, SavedTransfer } from './intent-store.js';
 
@@ -144,6 +148,15 @@ export function outcomeLine(signs: OutcomeSigns | undefined): OutcomeLine {
   return 'unknown.unread';
 }
 
+/** The question before the same route is sent again, as string keys of the widget's tables. */
+export interface OutcomeQuestion {
+  saved: SavedTransfer;
+  likelySent: boolean;
+  looking: boolean;
+  key: 'unknown.likelySent' | 'unknown.sendAgain';
+  button: 'action.sendAgain';
+}
+
 /** A transfer whose outcome is unknown, and what the look-up found (`undefined` while it runs). */
 export interface UnknownOutcome {
   saved: SavedTransfer;
@@ -176,6 +189,7 @@ export class UnknownOutcomes {
 
   constructor(host: UnknownOutcomesHost) {
     this.#host = host;
+    addEnglish(enUnknown);
   }
 
   /** An outcome became unknown: kept as such and looked for, once. */
@@ -230,8 +244,11 @@ export class UnknownOutcomes {
     return this.entries.map((e) => ({ key: outcomeLine(e.signs), saved: e.saved }));
   }
 
-  /** The question on screen, while the form still holds that route; `looking` while the look-up runs (the answer cannot be chosen yet). */
-  question(request: RouteInputs | undefined): { saved: SavedTransfer; likelySent: boolean; looking: boolean } | undefined {
+  /**
+   * The question on screen, while the form still holds that route: its words (`key`, stronger when the chain's signs say
+   * it likely went through) and the button's (`button`); `looking` while the look-up runs (the answer cannot be chosen yet).
+   */
+  question(request: RouteInputs | undefined): OutcomeQuestion | undefined {
     const asking = this.asking;
     if (!asking || !request) return undefined;
     // Another route on the form drops the question: coming back to this one asks again before it sends.
@@ -241,6 +258,7 @@ export class UnknownOutcomes {
     }
     // The look-up may finish after the question was asked: its signs are read as they are now.
     const signs = this.entries.find((e) => e.saved.intentId === asking.intentId)?.signs;
-    return { saved: asking, likelySent: !!signs && likelySent(signs), looking: !signs };
+    const likely = !!signs && likelySent(signs);
+    return { saved: asking, likelySent: likely, looking: !signs, key: likely ? 'unknown.likelySent' : 'unknown.sendAgain', button: 'action.sendAgain' };
   }
 }

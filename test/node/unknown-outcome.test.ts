@@ -115,7 +115,7 @@ describe('a transfer whose outcome is unknown', () => {
     );
     assert.ok(changes > 0, 'the view hears of it at once');
     assert.equal(unknown.mayBridge(request), false, 'the first press asks');
-    assert.deepEqual(unknown.question(request), { saved, likelySent: false, looking: true });
+    assert.deepEqual(unknown.question(request), { saved, likelySent: false, looking: true, key: 'unknown.sendAgain', button: 'action.sendAgain' });
     assert.equal(unknown.mayBridge(request), false, 'a press while the look-up runs sends nothing');
     assert.equal(unknown.mayBridge({ ...request, fromAmount: 1n }), true, 'another route is not held back');
     resolveStatus(new Error('no answer') as never);
@@ -124,7 +124,7 @@ describe('a transfer whose outcome is unknown', () => {
       unknown.lines().map((l) => l.key),
       ['unknown.unread'],
     );
-    assert.deepEqual(unknown.question(request), { saved, likelySent: false, looking: false });
+    assert.deepEqual(unknown.question(request), { saved, likelySent: false, looking: false, key: 'unknown.sendAgain', button: 'action.sendAgain' });
     assert.equal(unknown.mayBridge(request), true, 'asked, told what is known, and chosen: it sends');
     assert.equal(unknown.mayBridge(request), true, 'and is not asked again for that transfer');
   });
