@@ -31,10 +31,9 @@ import {
   tokenAddress,
   transactionCount,
 } from './helpers/sandbox.js';
+import { DST, SRC } from './helpers/chains.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 
-const SRC = 11155111;
-const DST = 84532;
 const ACCOUNT = 3;
 
 function visibleText(widget: BridgeWidget): string {
@@ -265,11 +264,14 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
 
   const seen = (widget: BridgeWidget, text: string) => waitUntil(() => visibleText(widget).includes(text), `“${text}” on screen`, { timeout: 60_000 });
 
-  /** A batch that ran on chain, then a reload before the wallet reported it (only its id saved), and a wallet that forgot it. */
-  async function forgottenBatch() {
+  /**
+   * A batch that ran on chain, then a reload before the wallet reported it (only its id saved), and a wallet that forgot it.
+   * Each test takes its own account: a transfer a test leaves running writes to its account's storage after the next test cleared it.
+   */
+  async function forgottenBatch(account: number) {
     await setFaults({ forceProvider: 'swiftbridge' });
     const { proxyUrl } = await sandboxConfig();
-    const wallet = await devWallet({ account: 1, chainId: SRC, batching: true });
+    const wallet = await devWallet({ account, chainId: SRC, batching: true });
     const mountWidget = async () => {
       const widget = await fixture<BridgeWidget>(html`<bridge-widget
         proxy-url=${proxyUrl}
@@ -306,7 +308,7 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
   }
 
   it('a batch that ran, then a reload, and the wallet forgot it: the widget says so, looks it up, and Bridge for the same route does not send until the user says “Send again anyway”', async () => {
-    const { wallet, mountWidget, intentId } = await forgottenBatch();
+    const { wallet, mountWidget, intentId } = await forgottenBatch(1);
     const usdc = await tokenAddress(SRC, 'USDC');
     const balanceBefore = await erc20Balance(SRC, usdc, wallet.address);
     const sends = () => wallet.requests.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction').length;
@@ -355,7 +357,7 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
   });
 
   it('the service knows the forgotten batch’s transaction and the source chain shows it: the look-up resolves it and the transfer is followed, nothing asked', async () => {
-    const { wallet, mountWidget, intentId, txHash, proxyUrl } = await forgottenBatch();
+    const { wallet, mountWidget, intentId, txHash, proxyUrl } = await forgottenBatch(0);
     const sends = () => wallet.requests.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction').length;
     const sentBefore = sends();
     // The receipt reached the service after all (another tab, a retry): its status names the transaction.
