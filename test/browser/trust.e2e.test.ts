@@ -1,5 +1,5 @@
 /**
- * Trust without exceptions (issue 35), end to end: the widget in Chromium
+ * Trust without exceptions, end to end: the widget in Chromium
  * against the sandbox's hostile routing service on real local chains.
  * - Grants are refused by the route checks alone: through a proxy without a
  *   simulation RPC, a route whose bridge call is Permit2's `approve`, an NFT
@@ -18,7 +18,6 @@ import '../../src/define.js';
 import { WidgetClient } from '../../src/api/client.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeApprovalDetail, BridgeErrorDetail, BridgeRouteDetail, BridgeStatusDetail, BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
-import { PROMPT_METHODS, createDevWallet } from '../../demo/dev-wallet.js';
 import {
   devWallet,
   erc20Balance,
@@ -32,6 +31,7 @@ import {
   transactionCount,
 } from './helpers/sandbox.js';
 import { DST, SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 
 const ACCOUNT = 3;
@@ -53,25 +53,16 @@ function links(widget: BridgeWidget): string[] {
   return found;
 }
 
-/** The widget with a development wallet on the source chain that logs every prompt; `unsimulated` uses the sandbox's proxy without a simulation RPC. */
+/** The widget (the shared fixture) with a development wallet on the source chain that logs every prompt; `unsimulated` uses the sandbox's proxy without a simulation RPC. */
 async function mount(proxy: 'simulating' | 'unsimulated' = 'unsimulated') {
-  const config = await sandboxConfig();
-  const key = config.extraAccounts[ACCOUNT]!;
   const prompts: string[] = [];
-  const wallet = createDevWallet({
-    privateKey: key.privateKey,
-    chains: config.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl, name: c.name })),
-    chainId: SRC,
-    autoConnect: true,
-    onActivity: ({ method }) => {
-      if (PROMPT_METHODS.includes(method)) prompts.push(method);
-    },
+  const { widget, wallet } = await mountWidget({
+    proxy,
+    attributes: { amount: '3' },
+    attributesAfterMount: true,
+    wallet: { account: ACCOUNT, chainId: SRC },
+    onPrompt: (method) => prompts.push(method),
   });
-  const proxyUrl = proxy === 'simulating' ? config.proxyUrl : config.unsimulatedProxyUrl;
-  const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl}></bridge-widget>`);
-  const all = { 'from-chain': String(SRC), 'to-chain': String(DST), 'from-token': 'USDC', 'to-token': 'USDC', amount: '3' };
-  for (const [name, value] of Object.entries(all)) widget.setAttribute(name, value);
-  widget.provider = wallet;
   await waitForText(widget, (t) => t.startsWith('Bridge'), 'a quote');
   return { widget, address: wallet.address, prompts };
 }
@@ -195,19 +186,8 @@ describe('trust: a batch the wallet did not run atomically is read from its rece
   for (const code of [600, 200] as const) {
     it(`approval mined, bridge call reverted, the wallet says ${code} (atomic: false): the approval that remains is named, bridge-approval says done, no receipt is submitted`, async () => {
       await setFaults({ forceProvider: 'swiftbridge' });
-      const { proxyUrl } = await sandboxConfig();
-      const wallet = await devWallet({ account: 2, chainId: SRC, batching: true });
+      const { widget, wallet } = await mountWidget({ attributes: { batch: 'on' }, wallet: { account: 2, chainId: SRC, batching: true } });
       wallet.nonAtomicRevert = code;
-      const widget = await fixture<BridgeWidget>(html`<bridge-widget
-        proxy-url=${proxyUrl}
-        from-chain=${String(SRC)}
-        to-chain=${String(DST)}
-        from-token="USDC"
-        to-token="USDC"
-        amount="2"
-        batch="on"
-      ></bridge-widget>`);
-      widget.provider = wallet;
       await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
       const events = collectEvents(widget, ['bridge-route', 'bridge-approval', 'bridge-transaction', 'bridge-success']);
       const error = nextEvent<BridgeErrorDetail>(widget, 'bridge-error', 150_000);
@@ -272,7 +252,8 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
     await setFaults({ forceProvider: 'swiftbridge' });
     const { proxyUrl } = await sandboxConfig();
     const wallet = await devWallet({ account, chainId: SRC, batching: true });
-    const mountWidget = async () => {
+    // Not the shared fixture: both pages need the one wallet (the one that forgot the batch), and it makes a wallet per mount.
+    const mountPage = async () => {
       const widget = await fixture<BridgeWidget>(html`<bridge-widget
         proxy-url=${proxyUrl}
         from-chain=${String(SRC)}
@@ -287,7 +268,7 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
     };
     // The first page: the batch runs on chain, but its receipt never reaches the service (the page goes first).
     await setFaults({ rateLimitBurst: { count: 100_000, endpoints: ['receipt'], retryAfterSeconds: 1 } });
-    const first = await mountWidget();
+    const first = await mountPage();
     await waitForText(first, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
     const transaction = nextEvent<{ intentId: string; txHash: string }>(first, 'bridge-transaction', 150_000);
     primaryButton(first).click();
@@ -304,11 +285,11 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
       localStorage.setItem(key, JSON.stringify(records));
     }
     wallet.forgetBatches = true;
-    return { wallet, mountWidget, intentId, txHash, proxyUrl };
+    return { wallet, mountPage, intentId, txHash, proxyUrl };
   }
 
   it('a batch that ran, then a reload, and the wallet forgot it: the widget says so, looks it up, and Bridge for the same route does not send until the user says “Send again anyway”', async () => {
-    const { wallet, mountWidget, intentId } = await forgottenBatch(1);
+    const { wallet, mountPage, intentId } = await forgottenBatch(1);
     const usdc = await tokenAddress(SRC, 'USDC');
     const balanceBefore = await erc20Balance(SRC, usdc, wallet.address);
     const sends = () => wallet.requests.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction').length;
@@ -316,7 +297,7 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
 
     // The service is slow to answer the look-up's status request: the form says it is looking meanwhile.
     await setFaults({ latency: { ms: 8_000, endpoints: ['status'], count: 1 } });
-    const second = await mountWidget();
+    const second = await mountPage();
     const error = await nextEvent<BridgeErrorDetail>(second, 'bridge-error', 60_000);
     expect(error.detail.kind).to.equal('batch-unknown');
     expect(error.detail.intentId).to.equal(intentId);
@@ -357,13 +338,13 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
   });
 
   it('the service knows the forgotten batch’s transaction and the source chain shows it: the look-up resolves it and the transfer is followed, nothing asked', async () => {
-    const { wallet, mountWidget, intentId, txHash, proxyUrl } = await forgottenBatch(0);
+    const { wallet, mountPage, intentId, txHash, proxyUrl } = await forgottenBatch(0);
     const sends = () => wallet.requests.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction').length;
     const sentBefore = sends();
     // The receipt reached the service after all (another tab, a retry): its status names the transaction.
     await setFaults({ rateLimitBurst: null });
     await new WidgetClient({ baseUrl: proxyUrl }).receipt(intentId, txHash);
-    const second = await mountWidget();
+    const second = await mountPage();
     const statuses = collectEvents(second, ['bridge-status']) as { detail: BridgeStatusDetail }[];
     const error = await nextEvent<BridgeErrorDetail>(second, 'bridge-error', 60_000);
     expect(error.detail.kind).to.equal('batch-unknown');
