@@ -19,6 +19,9 @@ const SIMULATION_E2E = 'test/browser/simulation.e2e.test.ts';
 const PROXY_PROMISES = 'test/node/proxy-promises.test.ts';
 const ARRIVAL = 'test/node/arrival-check.test.ts';
 const ARRIVAL_E2E = 'test/browser/arrival.e2e.test.ts';
+const BATCH = 'test/node/batch.test.ts';
+const UNKNOWN = 'test/node/unknown-outcome.test.ts';
+const TRUST_E2E = 'test/browser/trust.e2e.test.ts';
 const PROXY_KEY_TESTS = ['test/node/proxy-leak.test.ts', 'test/node/proxy-scrub.test.ts', 'test/node/security-key.test.ts', 'test/node/proxy.test.ts'];
 
 /** @type {{ row: number, name: string, edits: { file: string, find: string, replace: string }[], node?: string[], browser?: string[], grep?: string, note?: string }[]} */
@@ -765,6 +768,76 @@ export const MUTANTS = [
     edits: [{ file: 'src/proxy/chain-read.ts', find: '      if (!shaped) return refused(', replace: '      if (false) return refused(' }],
     node: ['test/node/proxy-read.test.ts'],
     grep: 'refuses writes',
+  },
+  // 20. A transfer whose outcome is unknown is never sent again unasked.
+  {
+    row: 20,
+    name: 'unknown outcome sent again unasked',
+    edits: [
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        find: "  return saved ? { kind: 'confirm', saved } : { kind: 'send' };",
+        replace: "  return saved && false ? { kind: 'confirm', saved } : { kind: 'send' };",
+      },
+    ],
+    node: [UNKNOWN],
+    browser: [TRUST_E2E],
+    grep: 'outcome is unknown|asks first|Send again anyway',
+  },
+  {
+    row: 20,
+    name: 'unknown outcome not looked up at the service',
+    edits: [
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        find: "  const named = status?.kind === 'tracked' ? txHashOrNothing(status.source_tx_hash) : undefined;",
+        replace: '  const named = undefined;',
+      },
+    ],
+    node: [BATCH],
+    grep: 'outcome is looked for',
+  },
+  {
+    row: 20,
+    name: 'unknown outcome resolved by a hash the chain does not show',
+    edits: [{ file: 'src/flow/unknown-outcome.ts', find: '    if (!onSource || (await read(', replace: '    if (true || (await read(' }],
+    node: [BATCH],
+    grep: 'one by one',
+  },
+  {
+    row: 20,
+    name: 'unknown outcome: the approval’s allowance not read',
+    edits: [
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        find: '    if (allowance !== undefined) signs.approvalStands =',
+        replace: '    if (allowance === -1n) signs.approvalStands =',
+      },
+    ],
+    node: [BATCH],
+    grep: 'one by one',
+  },
+  {
+    row: 20,
+    name: 'unknown outcome: a press while the look-up runs sends',
+    edits: [
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        find: '    if (this.asking?.intentId !== intentId || !known) {',
+        replace: '    if (this.asking?.intentId !== intentId) {',
+      },
+    ],
+    node: [UNKNOWN],
+    browser: [TRUST_E2E],
+    grep: 'look-up runs|outcome is unknown',
+  },
+  {
+    row: 20,
+    name: 'unknown outcome: no line while it is looked up',
+    edits: [{ file: 'src/flow/unknown-outcome.ts', find: "  if (!signs) return 'unknown.lookingUp';", replace: "  if (!signs) return 'unknown.unread';" }],
+    node: [UNKNOWN],
+    browser: [TRUST_E2E],
+    grep: 'plain words|look-up runs|outcome is unknown',
   },
 ];
 

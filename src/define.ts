@@ -3,9 +3,11 @@
  * form and makes it interactive). The parts of later moments (the review, the
  * tracker, the history, the wallet chooser) are registered by their own chunks
  * when they load: src/bridge-widget/moments/. Guarded (./define-elements.ts).
+ * `<bw-chain-picker>` is no part of the widget (the swap box has asset
+ * pickers): hosts that use it on its own register it from
+ * `bridge-widget/elements`, and its dialog is no download of a transfer.
  */
 import { BridgeWidget } from './bridge-widget/bridge-widget.js';
-import { ChainPicker } from './components/chain-picker/chain-picker.js';
 import { TokenPicker } from './components/token-picker/token-picker.js';
 import { AssetPicker } from './components/asset-picker/asset-picker.js';
 import { SwapSettings } from './components/swap-settings/swap-settings.js';
@@ -16,7 +18,6 @@ import { defineElements } from './define-elements.js';
 
 export const ELEMENTS = {
   'bridge-widget': BridgeWidget,
-  'bw-chain-picker': ChainPicker,
   'bw-token-picker': TokenPicker,
   'bw-asset-picker': AssetPicker,
   'bw-swap-settings': SwapSettings,
@@ -35,7 +36,6 @@ defineBridgeWidget();
 declare global {
   interface HTMLElementTagNameMap {
     'bridge-widget': BridgeWidget;
-    'bw-chain-picker': ChainPicker;
     'bw-token-picker': TokenPicker;
     'bw-asset-picker': AssetPicker;
     'bw-swap-settings': SwapSettings;

@@ -11,4 +11,6 @@
  * itself loads each later moment's English with that moment).
  */
 export * from './script.js';
+// Not in the script-tag build (no part of the widget's first load), still a class of the package's API.
+export { ChainPicker } from './components/chain-picker/chain-picker.js';
 export { en } from './i18n/en.js';

@@ -15,7 +15,6 @@ import './define.js';
 export { defineBridgeWidget } from './define.js';
 export { BridgeWidget } from './bridge-widget/bridge-widget.js';
 export type * from './bridge-widget/events.js';
-export { ChainPicker } from './components/chain-picker/chain-picker.js';
 export type { ChainOption } from './components/chain-picker/chain-picker.js';
 export { TokenPicker } from './components/token-picker/token-picker.js';
 export type { TokenOption } from './components/token-picker/token-picker.js';

@@ -270,6 +270,13 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const i18n = this.#i18n;
     const action = session.mainAction;
     const amount = action.amount && i18n.formatAmount(action.amount.value, action.amount.decimals);
+    // Transfers whose outcome is unknown: what is known of each; for this route, the first press asked and the button now says what it does.
+    const unknown = session.unknown;
+    const again = unknown?.question(session.form.draft.inputs);
+    const sent = (saved: { fromAmount: bigint; fromToken: { decimals: number; symbol: string } }) => ({
+      amount: i18n.formatAmount(saved.fromAmount, saved.fromToken.decimals),
+      symbol: saved.fromToken.symbol,
+    });
     return html`
       <div class="box" part="box">${this.#renderSend()} ${this.#renderSwap()} ${this.#renderReceive()}</div>
       ${this.#renderRecipient()} ${this.#renderQuote()}
@@ -280,8 +287,16 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
           ? this.#renderProblem(session.form.problem, session.form.problem.kind === 'chunk-load' ? () => location.reload() : undefined, 'widget.reload')
           : nothing
       }
-      <button part="primary-button" class="primary" ?disabled=${!action.enabled} @click=${() => (session.account ? this.#bridge() : this.#connect())}>
-        ${i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
+      ${unknown?.lines().map((line) => html`<p class="notice info" part="notice notice-info" role="status">${i18n.t(line.key, sent(line.saved))}</p>`)}
+      ${
+        again
+          ? html`<p class="notice warning" part="notice notice-warning" role="alert">
+              ${i18n.t(again.key, sent(again.saved))}
+            </p>`
+          : nothing
+      }
+      <button part="primary-button" class="primary" ?disabled=${!action.enabled || again?.looking} @click=${() => (session.account ? this.#bridge() : this.#connect())}>
+        ${again ? i18n.t(again.button) : i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
       </button>
     `;
   }

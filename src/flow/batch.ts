@@ -17,12 +17,13 @@
  * the error says what happened.
  */
 import type { Route } from '../api/schemas.js';
-import { MAX_UINT256 } from '../model/tokens.js';
+import { MAX_UINT256, sameId } from '../model/tokens.js';
 import { UNKNOWN_BUNDLE, WalletError, encodeApprove, getAtomicStatus, parseBatchId, readErc20Allowance, sendCalls, waitForCalls } from '../wallet/index.js';
 import type { Address, AtomicStatus, Call, Eip1193Provider, Hash } from '../wallet/index.js';
 import type { CallsReceipt } from '../wallet/calls.js';
 import { formatAmount } from '../format/amount.js';
 import { readChainFees } from '../wallet/reads.js';
+import { callProvider } from '../wallet/provider.js';
 import { FlowError, fromWalletError } from './errors.js';
 import { boundedFeeFields, networkFee } from './fees.js';
 import { checkApproval, checkTransaction, type Agreement, type Verdict } from './guards.js';
@@ -43,6 +44,9 @@ import {
   type TransferHandlers,
   type TransferPlan,
 } from './transfer.js';
+
+// The rules for a transfer whose outcome is unknown travel in this chunk: the steps that find a forgotten batch hold them already (./chunks.ts).
+export { UnknownOutcomes } from './unknown-outcome.js';
 
 export interface BatchDeps extends TransferDeps {
   /** The host allows batching (`batch` is not `off`). */
@@ -179,12 +183,19 @@ async function sendBatch(
   }
   // What a refund must bring the balance back to (as in the sequence): read right before the prompt, kept with the batch id.
   const floor = await balanceFloor(plan, deps, route).catch((error: unknown) => (signal?.aborted ? abandon(error) : undefined));
+  // The nonce too: should the wallet forget the batch, a later nonce says the account sent something since (./unknown-outcome.ts).
+  const nonce = await callProvider(provider, 'eth_getTransactionCount', [plan.fromAddress, 'latest'], { signal, timeoutMs: 5_000 }, 5_000).catch(
+    () => undefined,
+  );
+  const nonceAtAttempt = typeof nonce === 'string' && /^0x[0-9a-f]{1,14}$/i.test(nonce) ? Number(nonce) : undefined;
+  // And the spender the batch approves the token sent to: its allowance says whether that approval ran.
+  const approvalSpender = needed.find((step) => sameId(step.tokenAddress, plan.fromToken.address))?.spender;
 
   handlers.onStep?.('confirm-in-wallet');
   for (const step of needed) show(step, 'waiting-wallet');
   const saveBatchId = (batchId: string): SavedTransfer => {
     // `signing` again: a batch the wallet took after the widget gave up waiting is not abandoned.
-    const change = { phase: 'signing', batchId, refundFloor: floor } as const;
+    const change = { phase: 'signing', batchId, refundFloor: floor, nonceAtAttempt, approvalSpender } as const;
     return update((current) => ({ ...(current ?? prepared.record), ...change })) ?? { ...prepared.record, ...change };
   };
   // The user may confirm in the wallet after the widget stopped waiting: the batch is still saved and followed.

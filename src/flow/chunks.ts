@@ -16,6 +16,13 @@ export const loadExecutionRoom = () => loadChunk(() => import('./execution.js'))
  */
 export const loadTransferSteps = () => loadChunk(() => import('./batch.js'));
 
+/**
+ * The rules for a transfer whose outcome is unknown (./unknown-outcome.ts): in
+ * the transfer steps' chunk, which found the forgotten batch (./batch.ts
+ * re-exports them), so no chunk of their own and the chain reads shared.
+ */
+export const loadUnknownOutcomes = async () => (await loadTransferSteps()).UnknownOutcomes;
+
 /** The tracking room (./tracking.ts, with ./refund-watch.ts): loaded once the account has a saved transfer (to resume or list) or a transfer starts. */
 export const loadTrackingRoom = () => loadChunk(() => import('./tracking.js'));
 

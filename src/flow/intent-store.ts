@@ -65,6 +65,10 @@ export interface SavedTransfer {
   expectedSeconds?: number | undefined;
   /** The balance of the token sent, at the sender on the source chain, at which a refund counts as arrived (src/model/refund.ts); unknown when the wallet could not read it before signing. */
   refundFloor?: bigint | undefined;
+  /** The account's nonce on the source chain right before the wallet's prompt: a later one says it sent something since (./unknown-outcome.ts). */
+  nonceAtAttempt?: number | undefined;
+  /** The spender a batch approved the token sent to: its allowance says whether that approval was mined (./unknown-outcome.ts). */
+  approvalSpender?: string | undefined;
   /** When the refund of a failed transfer was seen arrived: the history then says "Refunded". */
   refundedAt?: number | undefined;
   /** After `success`: what the destination chain showed (src/model/arrival.ts); records saved before the check lack it. */
@@ -148,6 +152,8 @@ const storedTransfer = z.object({
   expectedSeconds: z.optional(z.number()),
   finishedAt: z.optional(z.number()),
   refundFloor: z.optional(amount),
+  nonceAtAttempt: z.optional(z.number()),
+  approvalSpender: text,
   refundedAt: z.optional(z.number()),
   arrival: z.optional(
     z.object({

@@ -24,15 +24,17 @@ import type { BackoffOptions } from '../api/rate-limit.js';
 import type { BridgeEventDetails } from '../events/index.js';
 import { sameId } from '../model/tokens.js';
 import { requestAccounts, type Address, type Eip1193Provider } from '../wallet/index.js';
-import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps } from './chunks.js';
+import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps, loadUnknownOutcomes } from './chunks.js';
 import type { Attempt, ExecutionContext, TransferExecution } from './execution.js';
 import { FormState } from './form-state.js';
 import { findToken, mainAction, type FormConfig, type MainAction, type QuoteResult } from './form.js';
-import { IntentStore, type KeyValueStorage } from './intent-store.js';
+import { IntentStore, type KeyValueStorage, type SavedTransfer } from './intent-store.js';
 import { describeError, type Problem } from './problems.js';
 import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
 import type { TransferTracking, TrackingContext } from './tracking.js';
+import type { UnknownOutcomes } from './unknown-outcome.js';
+import { FlowError } from './errors.js';
 
 export type View = 'form' | 'executing' | 'tracking';
 
@@ -288,8 +290,39 @@ export class TransferSession implements ReactiveControllerHost {
     this.requestUpdate();
   }
 
+  /** Transfers whose outcome is unknown (a batch the wallet forgot), once their chunk is in: looked up, and asked about before the same route is sent again (./unknown-outcome.ts). */
+  unknown: UnknownOutcomes | undefined;
+  /** Set once an outcome is unknown: from then on the primary action asks those rules first, and sends nothing while they cannot load. */
+  #unknownSeen = false;
+  /** Unknown outcomes waiting for that chunk: a chunk that failed to load loses none of them. */
+  readonly #unknownPending: SavedTransfer[] = [];
+  #unknownLoad: Promise<UnknownOutcomes> | undefined;
+  /** Loads ./unknown-outcome.ts once and hands it the outcomes waiting; a chunk that failed is asked for again next time. */
+  #unknownOutcomes(): Promise<UnknownOutcomes> {
+    this.#unknownSeen = true;
+    return (this.#unknownLoad ??= loadUnknownOutcomes().then(
+      (UnknownOutcomes) => {
+        const unknown = (this.unknown ??= new UnknownOutcomes(this));
+        for (const saved of this.#unknownPending.splice(0)) void unknown.add(saved);
+        return unknown;
+      },
+      (error: unknown) => {
+        this.#unknownLoad = undefined;
+        throw error;
+      },
+    ));
+  }
+
   /** A problem (the flow's, or one the host found: an unusable provider, a refused connection), shown and reported as `bridge-error`. */
   report(error: unknown, intentId?: string): void {
+    // A forgotten batch: its outcome is unknown (./unknown-outcome.ts).
+    const saved =
+      this.account && error instanceof FlowError && error.kind === 'batch-unknown' && this.store.list(this.account).find((t) => t.intentId === intentId);
+    // Until the rules' chunk is in, the primary action waits for it (`primary`): nothing is sent unasked meanwhile.
+    if (saved) {
+      this.#unknownPending.push(saved);
+      void this.#unknownOutcomes().catch(() => undefined);
+    }
     const problem = describeError(error);
     this.form.setProblem(problem);
     this.#emit('bridge-error', {
@@ -338,8 +371,14 @@ export class TransferSession implements ReactiveControllerHost {
   }
 
   /** The main button: connects without an account, bridges with one. */
-  primary(): Promise<void> {
-    return this.account ? this.bridge() : this.connectWallet();
+  async primary(): Promise<void> {
+    if (!this.account) return this.connectWallet();
+    // While a transfer of the same route has an unknown outcome, the first press asks; the next one, once the look-up answered, sends.
+    if (this.#unknownSeen) {
+      const unknown = await this.#unknownOutcomes().catch((error: unknown) => this.report(error));
+      if (!unknown?.mayBridge(this.form.draft.inputs)) return this.requestUpdate();
+    }
+    return this.bridge();
   }
 
   /** Sends what the form says, with the quote on screen as what the user agreed to. */
@@ -370,6 +409,14 @@ export class TransferSession implements ReactiveControllerHost {
     // Only the tracking view leads here, and the room came with it.
     this.tracking?.show(undefined);
     this.form.reset();
+  }
+
+  /** Follows a transfer the unknown-outcome look-up found on chain (./unknown-outcome.ts); shown when `show`. */
+  followFound(saved: SavedTransfer, show: boolean): void {
+    this.#withTracking(
+      (tracking) => tracking.follow(saved, show),
+      (error) => this.report(error, saved.intentId),
+    );
   }
 
   /** Shows a saved transfer (from the history) and follows it. */

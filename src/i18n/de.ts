@@ -49,6 +49,19 @@ export const de: Strings = {
   'form.locked': 'Von dieser Website festgelegt',
   'form.notRoutable': 'Noch keine Route zu dieser Chain',
   'action.bridge': '{amount} {symbol} überweisen',
+  'action.sendAgain': 'Trotzdem erneut senden',
+  'unknown.sendAgain': 'Ihre vorherige Überweisung von {amount} {symbol} ist möglicherweise durchgegangen. Trotzdem erneut senden?',
+  'unknown.likelySent': 'Ihre vorherige Überweisung von {amount} {symbol} ist sehr wahrscheinlich durchgegangen. Trotzdem erneut senden?',
+  'unknown.lookingUp': 'Es wird nachgesehen, was aus Ihrer vorherigen Überweisung von {amount} {symbol} geworden ist…',
+  'unknown.left':
+    'Seit Ihrer vorherigen Überweisung von {amount} {symbol} haben Token Ihr Konto verlassen: Sie ist sehr wahrscheinlich durchgegangen, auch wenn der Bridge-Dienst keinen Eintrag dazu hat.',
+  'unknown.approval':
+    'Von Ihrer vorherigen Überweisung von {amount} {symbol} ist nur die Freigabe durchgegangen: Die Token sind noch in Ihrem Konto, und die Freigabe bleibt für die nächste Überweisung bestehen.',
+  'unknown.sent':
+    'Ihr Konto hat seit Ihrer vorherigen Überweisung von {amount} {symbol} eine Transaktion gesendet: Sie ist möglicherweise durchgegangen. Prüfen Sie die Aktivität in Ihrer Wallet.',
+  'unknown.nothing': 'Ihr Konto hat seit Ihrer vorherigen Überweisung von {amount} {symbol} nichts gesendet: Sie ist bisher nicht durchgegangen.',
+  'unknown.unread':
+    'Ob Ihre vorherige Überweisung von {amount} {symbol} durchgegangen ist, ließ sich auf der Quell-Chain nicht lesen. Prüfen Sie die Aktivität in Ihrer Wallet.',
   'action.noWallet': 'Verbinden Sie ein Wallet, um fortzufahren',
   'action.connect': 'Wallet verbinden',
   'action.selectTokens': 'Token auswählen',

@@ -10,7 +10,7 @@
  * Each string is written once, in the part of the moment that shows it, so
  * that a page loads the English of a later moment with that moment's chunk:
  * ./en/form.ts (the first load), ./en/settings.ts, ./en/review.ts,
- * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts. This module joins them into the whole
+ * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts, ./en/unknown.ts. This module joins them into the whole
  * table, for the types, the translators' XLIFF (scripts/i18n-xliff.ts), the
  * tests, and `import { en } from 'bridge-widget'` (and `bridge-widget/elements`).
  * The widget's own code never imports it: src/i18n/strings.ts holds the
@@ -21,9 +21,18 @@ import { enHistory } from './en/history.js';
 import { enReview } from './en/review.js';
 import { enSettings } from './en/settings.js';
 import { enTracking } from './en/tracking.js';
+import { enUnknown } from './en/unknown.js';
 import { enWallets } from './en/wallets.js';
 
 /** The English parts, by the moment that shows them (the keys of one part are in no other). */
-export const ENGLISH_PARTS = { form: enForm, settings: enSettings, review: enReview, tracking: enTracking, history: enHistory, wallets: enWallets } as const;
+export const ENGLISH_PARTS = {
+  form: enForm,
+  settings: enSettings,
+  review: enReview,
+  tracking: enTracking,
+  history: enHistory,
+  wallets: enWallets,
+  unknown: enUnknown,
+} as const;
 
-export const en = { ...enForm, ...enSettings, ...enReview, ...enTracking, ...enHistory, ...enWallets } as const;
+export const en = { ...enForm, ...enSettings, ...enReview, ...enTracking, ...enHistory, ...enWallets, ...enUnknown } as const;

@@ -51,6 +51,18 @@ export const es: Strings = {
   'form.locked': 'Definido por este sitio',
   'form.notRoutable': 'Aún no hay ruta hacia esta red',
   'action.bridge': 'Transferir {amount} {symbol}',
+  'action.sendAgain': 'Enviar de nuevo de todos modos',
+  'unknown.sendAgain': 'Es posible que tu transferencia anterior de {amount} {symbol} se haya realizado. ¿Enviar de nuevo de todos modos?',
+  'unknown.likelySent': 'Lo más probable es que tu transferencia anterior de {amount} {symbol} se haya realizado. ¿Enviar de nuevo de todos modos?',
+  'unknown.lookingUp': 'Buscando qué pasó con tu transferencia anterior de {amount} {symbol}…',
+  'unknown.left':
+    'Han salido tokens de tu cuenta desde tu transferencia anterior de {amount} {symbol}: lo más probable es que se haya realizado, aunque el servicio de puente no tenga registro de ella.',
+  'unknown.approval':
+    'De tu transferencia anterior de {amount} {symbol} solo se realizó la aprobación: los tokens siguen en tu cuenta y la autorización queda para la próxima transferencia.',
+  'unknown.sent':
+    'Tu cuenta envió una transacción desde tu transferencia anterior de {amount} {symbol}: puede que se haya realizado. Revisa la actividad de tu billetera.',
+  'unknown.nothing': 'Tu cuenta no ha enviado nada desde tu transferencia anterior de {amount} {symbol}: por ahora no se ha realizado.',
+  'unknown.unread': 'No se pudo leer en la cadena de origen si tu transferencia anterior de {amount} {symbol} se realizó. Revisa la actividad de tu billetera.',
   'action.noWallet': 'Conecta una billetera para continuar',
   'action.connect': 'Conectar billetera',
   'action.selectTokens': 'Selecciona los tokens',

@@ -52,6 +52,19 @@ export const fr: Strings = {
   'form.locked': 'Défini par ce site',
   'form.notRoutable': 'Pas encore de route vers ce réseau',
   'action.bridge': 'Transférer {amount} {symbol}',
+  'action.sendAgain': 'Envoyer quand même à nouveau',
+  'unknown.sendAgain': 'Votre transfert précédent de {amount} {symbol} est peut-être passé. Envoyer quand même à nouveau ?',
+  'unknown.likelySent': 'Votre transfert précédent de {amount} {symbol} est très probablement passé. Envoyer quand même à nouveau ?',
+  'unknown.lookingUp': 'Recherche de ce qu’est devenu votre transfert précédent de {amount} {symbol}…',
+  'unknown.left':
+    'Des jetons ont quitté votre compte depuis votre transfert précédent de {amount} {symbol} : il est très probablement passé, même si le service de pont n’en a aucune trace.',
+  'unknown.approval':
+    'De votre transfert précédent de {amount} {symbol}, seule l’approbation est passée : les jetons sont toujours sur votre compte et l’autorisation reste pour le prochain transfert.',
+  'unknown.sent':
+    'Votre compte a envoyé une transaction depuis votre transfert précédent de {amount} {symbol} : il est peut-être passé. Vérifiez l’activité de votre portefeuille.',
+  'unknown.nothing': 'Votre compte n’a rien envoyé depuis votre transfert précédent de {amount} {symbol} : il n’est pas passé jusqu’ici.',
+  'unknown.unread':
+    'Impossible de lire sur la chaîne source si votre transfert précédent de {amount} {symbol} est passé. Vérifiez l’activité de votre portefeuille.',
   'action.noWallet': 'Connectez un portefeuille pour continuer',
   'action.connect': 'Connecter un portefeuille',
   'action.selectTokens': 'Sélectionnez les tokens',

@@ -48,6 +48,18 @@ export const id: Strings = {
   'form.locked': 'Ditetapkan oleh situs ini',
   'form.notRoutable': 'Belum ada rute ke jaringan ini',
   'action.bridge': 'Bridge {amount} {symbol}',
+  'action.sendAgain': 'Tetap kirim lagi',
+  'unknown.sendAgain': 'Transfer Anda sebelumnya sebesar {amount} {symbol} mungkin sudah terkirim. Tetap kirim lagi?',
+  'unknown.likelySent': 'Transfer Anda sebelumnya sebesar {amount} {symbol} kemungkinan besar sudah terkirim. Tetap kirim lagi?',
+  'unknown.lookingUp': 'Mencari tahu apa yang terjadi pada transfer Anda sebelumnya sebesar {amount} {symbol}…',
+  'unknown.left':
+    'Token telah keluar dari akun Anda sejak transfer sebelumnya sebesar {amount} {symbol}: kemungkinan besar sudah terkirim, meski layanan bridge tidak memiliki catatannya.',
+  'unknown.approval':
+    'Dari transfer Anda sebelumnya sebesar {amount} {symbol}, hanya persetujuannya yang terkirim: token masih ada di akun Anda, dan izinnya tetap berlaku untuk transfer berikutnya.',
+  'unknown.sent': 'Akun Anda mengirim transaksi sejak transfer sebelumnya sebesar {amount} {symbol}: mungkin sudah terkirim. Periksa aktivitas dompet Anda.',
+  'unknown.nothing': 'Akun Anda belum mengirim apa pun sejak transfer sebelumnya sebesar {amount} {symbol}: sejauh ini belum terkirim.',
+  'unknown.unread':
+    'Apakah transfer Anda sebelumnya sebesar {amount} {symbol} sudah terkirim tidak dapat dibaca dari jaringan asal. Periksa aktivitas dompet Anda.',
   'action.noWallet': 'Hubungkan dompet untuk melanjutkan',
   'action.connect': 'Hubungkan dompet',
   'action.selectTokens': 'Pilih token',

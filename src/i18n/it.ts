@@ -51,6 +51,19 @@ export const it: Strings = {
   'form.locked': 'Impostato da questo sito',
   'form.notRoutable': 'Ancora nessuna rotta verso questa rete',
   'action.bridge': 'Trasferisci {amount} {symbol}',
+  'action.sendAgain': 'Invia di nuovo comunque',
+  'unknown.sendAgain': 'Il tuo trasferimento precedente di {amount} {symbol} potrebbe essere andato a buon fine. Inviare di nuovo comunque?',
+  'unknown.likelySent': 'Il tuo trasferimento precedente di {amount} {symbol} è molto probabilmente andato a buon fine. Inviare di nuovo comunque?',
+  'unknown.lookingUp': 'Verifica di cosa è successo al tuo trasferimento precedente di {amount} {symbol}…',
+  'unknown.left':
+    'Dei token sono usciti dal tuo account dopo il trasferimento precedente di {amount} {symbol}: è molto probabilmente andato a buon fine, anche se il servizio di bridge non ne ha traccia.',
+  'unknown.approval':
+    'Del tuo trasferimento precedente di {amount} {symbol} è andata a buon fine solo l’approvazione: i token sono ancora nel tuo account e l’autorizzazione resta per il prossimo trasferimento.',
+  'unknown.sent':
+    'Il tuo account ha inviato una transazione dopo il trasferimento precedente di {amount} {symbol}: potrebbe essere andato a buon fine. Controlla l’attività del tuo wallet.',
+  'unknown.nothing': 'Il tuo account non ha inviato nulla dopo il trasferimento precedente di {amount} {symbol}: finora non è andato a buon fine.',
+  'unknown.unread':
+    'Non è stato possibile leggere sulla catena di origine se il trasferimento precedente di {amount} {symbol} è andato a buon fine. Controlla l’attività del tuo wallet.',
   'action.noWallet': 'Collega un wallet per continuare',
   'action.connect': 'Collega wallet',
   'action.selectTokens': 'Seleziona i token',

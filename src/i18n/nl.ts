@@ -50,6 +50,19 @@ export const nl: Strings = {
   'form.locked': 'Ingesteld door deze site',
   'form.notRoutable': 'Nog geen route naar dit netwerk',
   'action.bridge': '{amount} {symbol} overmaken',
+  'action.sendAgain': 'Toch opnieuw versturen',
+  'unknown.sendAgain': 'Je vorige overboeking van {amount} {symbol} is mogelijk al uitgevoerd. Toch opnieuw versturen?',
+  'unknown.likelySent': 'Je vorige overboeking van {amount} {symbol} is zeer waarschijnlijk uitgevoerd. Toch opnieuw versturen?',
+  'unknown.lookingUp': 'Nagaan wat er met je vorige overboeking van {amount} {symbol} is gebeurd…',
+  'unknown.left':
+    'Sinds je vorige overboeking van {amount} {symbol} zijn er tokens van je account gegaan: die is zeer waarschijnlijk uitgevoerd, al heeft de bridgedienst er geen gegevens van.',
+  'unknown.approval':
+    'Van je vorige overboeking van {amount} {symbol} is alleen de goedkeuring uitgevoerd: de tokens staan nog op je account en de toestemming blijft voor de volgende overboeking.',
+  'unknown.sent':
+    'Je account heeft sinds je vorige overboeking van {amount} {symbol} een transactie verzonden: die is mogelijk uitgevoerd. Controleer de activiteit in je wallet.',
+  'unknown.nothing': 'Je account heeft sinds je vorige overboeking van {amount} {symbol} niets verzonden: die is tot nu toe niet uitgevoerd.',
+  'unknown.unread':
+    'Of je vorige overboeking van {amount} {symbol} is uitgevoerd, kon niet op de bronketen worden gelezen. Controleer de activiteit in je wallet.',
   'action.noWallet': 'Verbind een wallet om verder te gaan',
   'action.connect': 'Wallet verbinden',
   'action.selectTokens': 'Kies de tokens',

@@ -53,6 +53,18 @@ export const pl: Strings = {
   'form.locked': 'Ustawione przez tę stronę',
   'form.notRoutable': 'Brak jeszcze trasy do tej sieci',
   'action.bridge': 'Przenieś {amount} {symbol}',
+  'action.sendAgain': 'Wyślij mimo to ponownie',
+  'unknown.sendAgain': 'Twój poprzedni przelew {amount} {symbol} mógł zostać zrealizowany. Wysłać mimo to ponownie?',
+  'unknown.likelySent': 'Twój poprzedni przelew {amount} {symbol} najprawdopodobniej został zrealizowany. Wysłać mimo to ponownie?',
+  'unknown.lookingUp': 'Sprawdzanie, co stało się z Twoim poprzednim przelewem {amount} {symbol}…',
+  'unknown.left':
+    'Od Twojego poprzedniego przelewu {amount} {symbol} tokeny opuściły Twoje konto: najprawdopodobniej został zrealizowany, choć usługa mostu nie ma o nim zapisu.',
+  'unknown.approval':
+    'Z Twojego poprzedniego przelewu {amount} {symbol} zrealizowano tylko zatwierdzenie: tokeny są nadal na Twoim koncie, a zgoda pozostaje na następny przelew.',
+  'unknown.sent': 'Od Twojego poprzedniego przelewu {amount} {symbol} Twoje konto wysłało transakcję: mógł zostać zrealizowany. Sprawdź aktywność w portfelu.',
+  'unknown.nothing': 'Od Twojego poprzedniego przelewu {amount} {symbol} Twoje konto nic nie wysłało: jak dotąd nie został zrealizowany.',
+  'unknown.unread':
+    'Nie udało się odczytać z łańcucha źródłowego, czy Twój poprzedni przelew {amount} {symbol} został zrealizowany. Sprawdź aktywność w portfelu.',
   'action.noWallet': 'Połącz portfel, aby kontynuować',
   'action.connect': 'Połącz portfel',
   'action.selectTokens': 'Wybierz tokeny',

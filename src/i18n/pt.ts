@@ -51,6 +51,19 @@ export const pt: Strings = {
   'form.locked': 'Definido por este site',
   'form.notRoutable': 'Ainda não há rota para esta rede',
   'action.bridge': 'Transferir {amount} {symbol}',
+  'action.sendAgain': 'Enviar novamente mesmo assim',
+  'unknown.sendAgain': 'Sua transferência anterior de {amount} {symbol} pode ter sido concluída. Enviar novamente mesmo assim?',
+  'unknown.likelySent': 'Sua transferência anterior de {amount} {symbol} muito provavelmente foi concluída. Enviar novamente mesmo assim?',
+  'unknown.lookingUp': 'Verificando o que aconteceu com sua transferência anterior de {amount} {symbol}…',
+  'unknown.left':
+    'Tokens saíram da sua conta desde sua transferência anterior de {amount} {symbol}: ela muito provavelmente foi concluída, embora o serviço de bridge não tenha registro dela.',
+  'unknown.approval':
+    'Da sua transferência anterior de {amount} {symbol}, só a aprovação foi concluída: os tokens continuam na sua conta e a autorização fica para a próxima transferência.',
+  'unknown.sent':
+    'Sua conta enviou uma transação desde sua transferência anterior de {amount} {symbol}: ela pode ter sido concluída. Verifique a atividade da sua carteira.',
+  'unknown.nothing': 'Sua conta não enviou nada desde sua transferência anterior de {amount} {symbol}: ela não foi concluída até agora.',
+  'unknown.unread':
+    'Não foi possível ler na rede de origem se sua transferência anterior de {amount} {symbol} foi concluída. Verifique a atividade da sua carteira.',
   'action.noWallet': 'Conecte uma carteira para continuar',
   'action.connect': 'Conectar carteira',
   'action.selectTokens': 'Selecione os tokens',

@@ -51,6 +51,17 @@ export const tr: Strings = {
   'form.locked': 'Bu site tarafından belirlendi',
   'form.notRoutable': 'Bu ağa henüz rota yok',
   'action.bridge': '{amount} {symbol} aktar',
+  'action.sendAgain': 'Yine de tekrar gönder',
+  'unknown.sendAgain': 'Önceki {amount} {symbol} transferiniz gerçekleşmiş olabilir. Yine de tekrar gönderilsin mi?',
+  'unknown.likelySent': 'Önceki {amount} {symbol} transferiniz büyük olasılıkla gerçekleşti. Yine de tekrar gönderilsin mi?',
+  'unknown.lookingUp': 'Önceki {amount} {symbol} transferinize ne olduğu araştırılıyor…',
+  'unknown.left': 'Önceki {amount} {symbol} transferinizden bu yana hesabınızdan token çıktı: köprü hizmetinde kaydı olmasa da büyük olasılıkla gerçekleşti.',
+  'unknown.approval':
+    'Önceki {amount} {symbol} transferinizden yalnızca onay gerçekleşti: tokenlar hâlâ hesabınızda ve izin bir sonraki transfer için duruyor.',
+  'unknown.sent':
+    'Önceki {amount} {symbol} transferinizden bu yana hesabınız bir işlem gönderdi: gerçekleşmiş olabilir. Cüzdanınızın etkinliğini kontrol edin.',
+  'unknown.nothing': 'Önceki {amount} {symbol} transferinizden bu yana hesabınız hiçbir şey göndermedi: şu ana kadar gerçekleşmedi.',
+  'unknown.unread': 'Önceki {amount} {symbol} transferinizin gerçekleşip gerçekleşmediği kaynak ağdan okunamadı. Cüzdanınızın etkinliğini kontrol edin.',
   'action.noWallet': 'Devam etmek için bir cüzdan bağlayın',
   'action.connect': 'Cüzdan bağla',
   'action.selectTokens': 'Tokenları seçin',

@@ -49,6 +49,19 @@ export const vi: Strings = {
   'form.locked': 'Do trang web này đặt',
   'form.notRoutable': 'Chưa có tuyến đến mạng này',
   'action.bridge': 'Chuyển {amount} {symbol}',
+  'action.sendAgain': 'Vẫn gửi lại',
+  'unknown.sendAgain': 'Giao dịch chuyển {amount} {symbol} trước đó của bạn có thể đã được thực hiện. Vẫn gửi lại?',
+  'unknown.likelySent': 'Giao dịch chuyển {amount} {symbol} trước đó của bạn rất có thể đã được thực hiện. Vẫn gửi lại?',
+  'unknown.lookingUp': 'Đang tìm hiểu điều gì đã xảy ra với giao dịch chuyển {amount} {symbol} trước đó của bạn…',
+  'unknown.left':
+    'Token đã rời khỏi tài khoản của bạn kể từ giao dịch chuyển {amount} {symbol} trước đó: rất có thể nó đã được thực hiện, dù dịch vụ cầu nối không có bản ghi nào.',
+  'unknown.approval':
+    'Trong giao dịch chuyển {amount} {symbol} trước đó của bạn, chỉ có phê duyệt được thực hiện: token vẫn còn trong tài khoản và quyền chi tiêu vẫn còn cho lần chuyển tiếp theo.',
+  'unknown.sent':
+    'Tài khoản của bạn đã gửi một giao dịch kể từ giao dịch chuyển {amount} {symbol} trước đó: có thể nó đã được thực hiện. Hãy kiểm tra hoạt động trong ví.',
+  'unknown.nothing': 'Tài khoản của bạn chưa gửi gì kể từ giao dịch chuyển {amount} {symbol} trước đó: đến nay nó chưa được thực hiện.',
+  'unknown.unread':
+    'Không thể đọc từ chuỗi nguồn liệu giao dịch chuyển {amount} {symbol} trước đó của bạn đã được thực hiện hay chưa. Hãy kiểm tra hoạt động trong ví.',
   'action.noWallet': 'Kết nối ví để tiếp tục',
   'action.connect': 'Kết nối ví',
   'action.selectTokens': 'Chọn token',

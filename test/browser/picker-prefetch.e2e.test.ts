@@ -36,5 +36,6 @@ describe("<bridge-widget> fetches the pickers' dialogs while idle", function () 
     expect(picker.chains.length).to.be.greaterThan(0);
     expect(fetches('asset-picker-dialog.ts'), 'the open used the prefetched chunk').to.equal(1);
     expect(fetches('shared/picker-dialog.ts'), 'the shared dialog was fetched once').to.equal(1);
+    expect(fetches('chain-picker/chain-picker-dialog.ts'), 'the chain picker’s dialog is no part of the widget: never fetched').to.equal(0);
   });
 });

@@ -1,10 +1,12 @@
 /**
- * Trust without exceptions (issue 35), end to end: the widget in Chromium
+ * Trust without exceptions, end to end: the widget in Chromium
  * against the sandbox's hostile routing service on real local chains.
  * - Grants are refused by the route checks alone: through a proxy without a
  *   simulation RPC, a route whose bridge call is Permit2's `approve`, an NFT
  *   collection's `setApprovalForAll` or Multicall3 carrying one ends with
  *   nothing signed (the development wallet's log and the chain read back).
+ * - A transfer whose outcome is unknown (a forgotten batch after a reload) is
+ *   looked up and never sent again unasked: Bridge for the same route asks first.
  * - Forged hashes never reach the host: a status whose `dest_tx_hash` is a
  *   `javascript:` URL completes, and neither `bridge-status` nor
  *   `bridge-success` carries it, nor does the tracker link it.
@@ -13,9 +15,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { waitUntil } from './helpers/wait.js';
 import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
 import '../../src/define.js';
+import { WidgetClient } from '../../src/api/client.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeApprovalDetail, BridgeErrorDetail, BridgeRouteDetail, BridgeStatusDetail, BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
-import { PROMPT_METHODS, createDevWallet } from '../../demo/dev-wallet.js';
 import {
   devWallet,
   erc20Balance,
@@ -28,10 +30,10 @@ import {
   tokenAddress,
   transactionCount,
 } from './helpers/sandbox.js';
+import { DST, SRC } from './helpers/chains.js';
+import { mountWidget } from './helpers/mount.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 
-const SRC = 11155111;
-const DST = 84532;
 const ACCOUNT = 3;
 
 function visibleText(widget: BridgeWidget): string {
@@ -51,25 +53,16 @@ function links(widget: BridgeWidget): string[] {
   return found;
 }
 
-/** The widget with a development wallet on the source chain that logs every prompt; `unsimulated` uses the sandbox's proxy without a simulation RPC. */
+/** The widget (the shared fixture) with a development wallet on the source chain that logs every prompt; `unsimulated` uses the sandbox's proxy without a simulation RPC. */
 async function mount(proxy: 'simulating' | 'unsimulated' = 'unsimulated') {
-  const config = await sandboxConfig();
-  const key = config.extraAccounts[ACCOUNT]!;
   const prompts: string[] = [];
-  const wallet = createDevWallet({
-    privateKey: key.privateKey,
-    chains: config.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl, name: c.name })),
-    chainId: SRC,
-    autoConnect: true,
-    onActivity: ({ method }) => {
-      if (PROMPT_METHODS.includes(method)) prompts.push(method);
-    },
+  const { widget, wallet } = await mountWidget({
+    proxy,
+    attributes: { amount: '3' },
+    attributesAfterMount: true,
+    wallet: { account: ACCOUNT, chainId: SRC },
+    onPrompt: (method) => prompts.push(method),
   });
-  const proxyUrl = proxy === 'simulating' ? config.proxyUrl : config.unsimulatedProxyUrl;
-  const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl}></bridge-widget>`);
-  const all = { 'from-chain': String(SRC), 'to-chain': String(DST), 'from-token': 'USDC', 'to-token': 'USDC', amount: '3' };
-  for (const [name, value] of Object.entries(all)) widget.setAttribute(name, value);
-  widget.provider = wallet;
   await waitForText(widget, (t) => t.startsWith('Bridge'), 'a quote');
   return { widget, address: wallet.address, prompts };
 }
@@ -193,19 +186,8 @@ describe('trust: a batch the wallet did not run atomically is read from its rece
   for (const code of [600, 200] as const) {
     it(`approval mined, bridge call reverted, the wallet says ${code} (atomic: false): the approval that remains is named, bridge-approval says done, no receipt is submitted`, async () => {
       await setFaults({ forceProvider: 'swiftbridge' });
-      const { proxyUrl } = await sandboxConfig();
-      const wallet = await devWallet({ account: 2, chainId: SRC, batching: true });
+      const { widget, wallet } = await mountWidget({ attributes: { batch: 'on' }, wallet: { account: 2, chainId: SRC, batching: true } });
       wallet.nonAtomicRevert = code;
-      const widget = await fixture<BridgeWidget>(html`<bridge-widget
-        proxy-url=${proxyUrl}
-        from-chain=${String(SRC)}
-        to-chain=${String(DST)}
-        from-token="USDC"
-        to-token="USDC"
-        amount="2"
-        batch="on"
-      ></bridge-widget>`);
-      widget.provider = wallet;
       await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
       const events = collectEvents(widget, ['bridge-route', 'bridge-approval', 'bridge-transaction', 'bridge-success']);
       const error = nextEvent<BridgeErrorDetail>(widget, 'bridge-error', 150_000);
@@ -249,4 +231,132 @@ describe('trust: a batch the wallet did not run atomically is read from its rece
       });
     });
   }
+});
+
+describe('trust: a transfer whose outcome is unknown is never sent again unasked (issue 35)', function () {
+  this.timeout(240_000);
+
+  beforeEach(async () => {
+    localStorage.clear();
+    await resetSandbox();
+  });
+  afterEach(() => setFaults({ hostile: null, forceProvider: null, rateLimitBurst: null, latency: null }));
+
+  const seen = (widget: BridgeWidget, text: string) => waitUntil(() => visibleText(widget).includes(text), `“${text}” on screen`, { timeout: 60_000 });
+
+  /**
+   * A batch that ran on chain, then a reload before the wallet reported it (only its id saved), and a wallet that forgot it.
+   * Each test takes its own account: a transfer a test leaves running writes to its account's storage after the next test cleared it.
+   */
+  async function forgottenBatch(account: number) {
+    await setFaults({ forceProvider: 'swiftbridge' });
+    const { proxyUrl } = await sandboxConfig();
+    const wallet = await devWallet({ account, chainId: SRC, batching: true });
+    // Not the shared fixture: both pages need the one wallet (the one that forgot the batch), and it makes a wallet per mount.
+    const mountPage = async () => {
+      const widget = await fixture<BridgeWidget>(html`<bridge-widget
+        proxy-url=${proxyUrl}
+        from-chain=${String(SRC)}
+        to-chain=${String(DST)}
+        from-token="USDC"
+        to-token="USDC"
+        amount="2"
+        batch="on"
+      ></bridge-widget>`);
+      widget.provider = wallet;
+      return widget;
+    };
+    // The first page: the batch runs on chain, but its receipt never reaches the service (the page goes first).
+    await setFaults({ rateLimitBurst: { count: 100_000, endpoints: ['receipt'], retryAfterSeconds: 1 } });
+    const first = await mountPage();
+    await waitForText(first, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+    const transaction = nextEvent<{ intentId: string; txHash: string }>(first, 'bridge-transaction', 150_000);
+    primaryButton(first).click();
+    const { intentId, txHash } = (await transaction).detail;
+    first.remove();
+    // As if the page had reloaded before the wallet reported the batch: only its id is saved.
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      const value = localStorage.getItem(key) ?? '';
+      if (!value.includes(intentId)) continue;
+      const records = JSON.parse(value) as Record<string, unknown>[];
+      for (const r of records)
+        if (r.intentId === intentId) Object.assign(r, { phase: 'signing', sourceTxHash: undefined, broadcastAt: undefined, receiptAccepted: false });
+      localStorage.setItem(key, JSON.stringify(records));
+    }
+    wallet.forgetBatches = true;
+    return { wallet, mountPage, intentId, txHash, proxyUrl };
+  }
+
+  it('a batch that ran, then a reload, and the wallet forgot it: the widget says so, looks it up, and Bridge for the same route does not send until the user says “Send again anyway”', async () => {
+    const { wallet, mountPage, intentId } = await forgottenBatch(1);
+    const usdc = await tokenAddress(SRC, 'USDC');
+    const balanceBefore = await erc20Balance(SRC, usdc, wallet.address);
+    const sends = () => wallet.requests.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction').length;
+    const sentBefore = sends();
+
+    // The service is slow to answer the look-up's status request: the form says it is looking meanwhile.
+    await setFaults({ latency: { ms: 8_000, endpoints: ['status'], count: 1 } });
+    const second = await mountPage();
+    const error = await nextEvent<BridgeErrorDetail>(second, 'bridge-error', 60_000);
+    expect(error.detail.kind).to.equal('batch-unknown');
+    expect(error.detail.intentId).to.equal(intentId);
+    await seen(second, 'Looking up what happened to your previous transfer of 2 USDC…');
+    await waitForText(second, (t) => t === 'Bridge 2 USDC', 'the form back');
+    await seen(second, 'whether the transfer was sent is unknown');
+    expect(visibleText(second), 'never the wallet’s raw words').not.to.include('Unknown bundle id');
+    expect((await intentSummary(intentId)).source_tx_hash ?? null, 'the service never got the receipt').to.equal(null);
+
+    // The first press asks; it sends nothing. While the look-up runs the answer cannot be chosen yet.
+    primaryButton(second).click();
+    await waitForText(second, (t) => t === 'Send again anyway', 'the question');
+    if (visibleText(second).includes('Looking up what happened'))
+      expect(primaryButton(second).disabled, 'no choice before the look-up answered').to.equal(true);
+    expect(visibleText(second)).to.match(/Your previous transfer of 2 USDC (may have gone through|most likely went through)\. Send again anyway\?/);
+    expect(sends(), 'no wallet prompt').to.equal(sentBefore);
+    expect(await erc20Balance(SRC, usdc, wallet.address), 'nothing left the account').to.equal(balanceBefore);
+    // The look-up read the chain: the tokens left the account, said in plain words, and the question says it more strongly.
+    await seen(second, 'Tokens left your account since your previous transfer of 2 USDC: it most likely went through');
+    await seen(second, 'Your previous transfer of 2 USDC most likely went through. Send again anyway?');
+    expect(visibleText(second)).not.to.include('Looking up what happened');
+    expect(primaryButton(second).disabled).to.equal(false);
+
+    // A different route is not held back: another amount shows the usual action.
+    second.setAttribute('amount', '1');
+    await waitForText(second, (t) => t === 'Bridge 1 USDC', 'another route');
+    expect(visibleText(second)).not.to.include('Send again anyway?');
+    second.setAttribute('amount', '2');
+    await waitForText(second, (t) => t === 'Bridge 2 USDC', 'the same route again');
+    expect(sends()).to.equal(sentBefore);
+
+    // Chosen knowingly: the question, then the second press goes on to the wallet.
+    primaryButton(second).click();
+    await waitForText(second, (t) => t === 'Send again anyway', 'asked again');
+    expect(sends()).to.equal(sentBefore);
+    primaryButton(second).click();
+    await waitUntil(() => sends() > sentBefore, 'the wallet is asked once the user chose it', { timeout: 150_000 });
+  });
+
+  it('the service knows the forgotten batch’s transaction and the source chain shows it: the look-up resolves it and the transfer is followed, nothing asked', async () => {
+    const { wallet, mountPage, intentId, txHash, proxyUrl } = await forgottenBatch(0);
+    const sends = () => wallet.requests.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction').length;
+    const sentBefore = sends();
+    // The receipt reached the service after all (another tab, a retry): its status names the transaction.
+    await setFaults({ rateLimitBurst: null });
+    await new WidgetClient({ baseUrl: proxyUrl }).receipt(intentId, txHash);
+    const second = await mountPage();
+    const statuses = collectEvents(second, ['bridge-status']) as { detail: BridgeStatusDetail }[];
+    const error = await nextEvent<BridgeErrorDetail>(second, 'bridge-error', 60_000);
+    expect(error.detail.kind).to.equal('batch-unknown');
+    await waitUntil(
+      () => statuses.some(({ detail }) => detail.intentId === intentId && detail.sourceTxHash?.toLowerCase() === txHash.toLowerCase()),
+      'the transfer followed with the hash the chain shows',
+      { timeout: 60_000 },
+    );
+    const text = visibleText(second);
+    expect(text).not.to.include('Send again anyway');
+    expect(text).not.to.include('Looking up what happened');
+    expect(text, 'the problem that said it was unknown is gone').not.to.include('whether the transfer was sent is unknown');
+    expect(sends(), 'nothing sent again').to.equal(sentBefore);
+  });
 });

@@ -16,6 +16,7 @@ import { PROMPT_METHODS, createDevWallet, type DevWallet, type DevWalletChain, t
 import { RoutingClient } from '../../src/api/index.ts';
 import type { Chain } from '../../src/api/schemas.ts';
 import { IntentStore, type SavedTransfer } from '../../src/flow/intent-store.ts';
+import { likelySent, lookUpOutcome, outcomeLine } from '../../src/flow/unknown-outcome.ts';
 import { sendTransferInOnePrompt, settleBatch, shouldBatch, type BatchHandlers } from '../../src/flow/batch.ts';
 import { walletPrompts, type ExecutionState } from '../../src/flow/execution.ts';
 import { FlowError } from '../../src/flow/errors.ts';
@@ -404,7 +405,7 @@ describe('batched transfers against the sandbox', () => {
     });
 
     for (const code of [600, 200] as const) {
-      it(`a wallet that runs the calls one by one (status ${code}, atomic: false): approval mined, bridge call reverted; read from the receipts, the approval that remains is named and shown done, no receipt sent (issue 35)`, async () => {
+      it(`a wallet that runs the calls one by one (status ${code}, atomic: false): approval mined, bridge call reverted; read from the receipts, the approval that remains is named and shown done, no receipt sent; looked up as an unknown outcome, the approval stands and a hash the service names but the chain does not show resolves nothing (issue 35)`, async () => {
         sandbox.faults.set({ forceProvider: 'swiftbridge' });
         const w = wallet(2, { chainId: SRC });
         w.nonAtomicRevert = code;
@@ -433,6 +434,14 @@ describe('batched transfers against the sandbox', () => {
         const record = stored(w.address, pending.intentId)!;
         assert.deepEqual([record.phase, record.sourceTxHash], ['abandoned', undefined]);
         assert.equal(sandbox.intents().find((i) => i.intent_id === pending.intentId)?.source_tx_hash ?? undefined, undefined, 'no receipt sent');
+        // Looked up as an unknown outcome is (as if the wallet had then forgotten the batch): the approval was mined, the
+        // transfer not; and a source hash the service names that the chain does not show resolves nothing.
+        assert.equal(record.approvalSpender?.toLowerCase(), spender.toLowerCase(), 'the spender is kept with the batch id');
+        await client.receipt(pending.intentId, `0x${code.toString(16).padStart(64, 'e')}`);
+        const intentStatus = async (intentId: string, signal?: AbortSignal) => (await client.status(intentId, { signal })).data;
+        const lookup = await lookUpOutcome(record, { status: intentStatus, provider: w });
+        assert.deepEqual(lookup, { kind: 'unknown', signs: { hashMissing: true, nonceMoved: true, balanceDropped: false, approvalStands: true } });
+        assert.equal(outcomeLine(lookup.signs), 'unknown.approval');
         // Revoked, as the sentence says, so the account's later tests start from no allowance.
         w.nonAtomicRevert = undefined;
         await w.request({ method: 'eth_sendTransaction', params: [{ from: w.address, to: approvals[0]!.tokenAddress, data: encodeApprove(spender, 0n) }] });
@@ -461,6 +470,38 @@ describe('batched transfers against the sandbox', () => {
       const record = stored(w.address, pending.intentId)!;
       assert.deepEqual([record.phase, record.batchId], ['signing', sent.batchId], 'kept, so the next page asks again');
       assert.equal(resumeAction(record, Date.now() + 2 * ABANDON_AFTER_MS), 'track', 'never given up as if nothing happened');
+    });
+
+    it('a forgotten batch’s outcome is looked for: the service’s status resolves it; else the source chain’s nonce and balance say whether something went through (issue 35)', async () => {
+      sandbox.faults.set({ forceProvider: 'swiftbridge' });
+      const w = wallet(0, { chainId: SRC });
+      const sent = await sendTransferInOnePrompt(plan(w), deps(w));
+      const saved = stored(w.address, sent.intentId)!;
+      assert.equal(typeof saved.nonceAtAttempt, 'number', 'the nonce read right before the prompt is kept with the batch id');
+      assert.ok(saved.refundFloor !== undefined);
+      w.forgetBatches = true;
+      const status = async (intentId: string, signal?: AbortSignal) => (await client.status(intentId, { signal })).data;
+      // The batch ran but its receipt never reached the service (the page reloaded first): the status names no
+      // transaction, and the chain says the account sent since the attempt and the amount left.
+      const unknown = await lookUpOutcome(saved, { status, provider: w });
+      // The approval's allowance was spent by the transfer: it does not stand.
+      assert.deepEqual(unknown, { kind: 'unknown', signs: { nonceMoved: true, balanceDropped: true, approvalStands: false } });
+      assert.equal(likelySent(unknown.kind === 'unknown' ? unknown.signs : {}), true);
+      assert.equal(outcomeLine(unknown.kind === 'unknown' ? unknown.signs : undefined), 'unknown.left', 'said in plain words: the tokens left');
+      // Once the service has the transaction, its status resolves it: the transfer is followed, not asked about.
+      await client.receipt(saved.intentId, sent.sourceTxHash!);
+      const found = await until(async () => {
+        const lookup = await lookUpOutcome(saved, { status, provider: w });
+        return lookup.kind === 'found' && lookup;
+      }, 'the service to know the transaction');
+      assert.equal(found.hash.toLowerCase(), sent.sourceTxHash!.toLowerCase(), 'the chain shows the transaction the service names');
+      const unreported = { ...saved, intentId: `${saved.intentId}-never-reported` };
+      // Before anything was sent (the nonce and balance as they are now), nothing says it went through.
+      const before = { ...unreported, nonceAtAttempt: await nonce(w.address), refundFloor: 0n };
+      const quiet = await lookUpOutcome(before, { status, provider: w });
+      assert.deepEqual(quiet, { kind: 'unknown', signs: { nonceMoved: false, balanceDropped: false, approvalStands: false } });
+      assert.equal(outcomeLine(quiet.kind === 'unknown' ? quiet.signs : undefined), 'unknown.nothing');
+      w.forgetBatches = false;
     });
 
     it('a hostile route is refused before the batch prompt: the wallet is asked nothing', async () => {

@@ -60,9 +60,11 @@ describe("the pickers' dialogs in the script-tag build", { timeout: 120_000 }, (
   it("the pickers' dialogs are not in the script build's first load, and each picker imports its own when opened", () => {
     const first = firstLoad(entry);
     // What draws the triggers is in the first load; everything inside the modal is not.
-    for (const trigger of ['components/shared/picker.ts', 'components/token-picker/token-picker.ts', 'components/chain-picker/chain-picker.ts']) {
+    for (const trigger of ['components/shared/picker.ts', 'components/token-picker/token-picker.ts', 'components/asset-picker/asset-picker.ts']) {
       assert.notDeepEqual(chunksWith(first, trigger), [], `${trigger} draws a trigger: it belongs to the first load`);
     }
+    // The swap box has asset pickers only: the chain picker is no part of the script build's widget.
+    assert.deepEqual(chunksWith(first, 'components/chain-picker/chain-picker.ts'), [], 'the chain picker is not in the first load');
     const dialogs = [
       'components/shared/picker-dialog.ts',
       'components/shared/picker-dialog.styles.ts',
@@ -81,7 +83,7 @@ describe("the pickers' dialogs in the script-tag build", { timeout: 120_000 }, (
     const pickerChunk = (picker: string) => chunksWith(first, picker)[0]!;
     for (const [picker, dialog] of [
       ['components/token-picker/token-picker.ts', 'components/token-picker/token-picker-dialog.ts'],
-      ['components/chain-picker/chain-picker.ts', 'components/chain-picker/chain-picker-dialog.ts'],
+      ['components/asset-picker/asset-picker.ts', 'components/asset-picker/asset-picker-dialog.ts'],
     ] as const) {
       const loaded = importsOf(pickerChunk(picker)).dynamic.flatMap((chunk) => [...firstLoad(chunk)]);
       assert.notDeepEqual(chunksWith(loaded, dialog), [], `${picker}'s chunk imports ${dialog} on demand`);

@@ -10,7 +10,6 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { loadTransferSchemas } from '../../api/client.js';
 import { loadChunk } from '../../flow/errors.js';
 import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps, loadTransferSteps } from '../../flow/chunks.js';
-import type * as ChainPickerDialog from '../../components/chain-picker/chain-picker-dialog.js';
 import type * as TokenPickerDialog from '../../components/token-picker/token-picker-dialog.js';
 import type * as AssetPickerDialog from '../../components/asset-picker/asset-picker-dialog.js';
 import type * as History from '../moments/history.js';
@@ -19,8 +18,11 @@ import type * as Tracking from '../moments/tracking.js';
 import type * as Wallets from '../moments/wallets.js';
 
 export interface Moments {
-  /** The pickers' dialogs. Each picker imports its own on its first open (src/components/shared/picker.ts); the same imports here only fetch them early. Nothing to register: a dialog renders inside its picker. */
-  pickers: [typeof ChainPickerDialog, typeof TokenPickerDialog, typeof AssetPickerDialog];
+  /**
+   * The pickers' dialogs. Each picker imports its own on its first open (src/components/shared/picker.ts); the same imports here only fetch them early. Nothing to register: a dialog renders inside its picker.
+   * The swap box shows asset pickers only (their dialog extends the token picker's); `<bw-chain-picker>`'s dialog is fetched by that element alone.
+   */
+  pickers: [typeof TokenPickerDialog, typeof AssetPickerDialog];
   review: typeof Review;
   tracking: typeof Tracking;
   history: typeof History;
@@ -30,12 +32,7 @@ export interface Moments {
 export type Moment = keyof Moments;
 
 const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
-  pickers: () =>
-    Promise.all([
-      import('../../components/chain-picker/chain-picker-dialog.js'),
-      import('../../components/token-picker/token-picker-dialog.js'),
-      import('../../components/asset-picker/asset-picker-dialog.js'),
-    ]),
+  pickers: () => Promise.all([import('../../components/token-picker/token-picker-dialog.js'), import('../../components/asset-picker/asset-picker-dialog.js')]),
   review: async () => (await Promise.all([import('../moments/review.js'), loadExecutionRoom(), loadTransferSteps(), loadTransferSchemas()]))[0],
   tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingRoom(), loadTrackingSteps(), loadTransferSchemas()]))[0],
   history: () => import('../moments/history.js'),
