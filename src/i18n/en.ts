@@ -9,7 +9,7 @@
  *
  * Each string is written once, in the part of the moment that shows it, so
  * that a page loads the English of a later moment with that moment's chunk:
- * ./en/form.ts (the first load), ./en/settings.ts, ./en/review.ts,
+ * ./en/form.ts (the first load), ./en/quote.ts, ./en/settings.ts, ./en/review.ts,
  * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts. This module joins them into the whole
  * table, for the types, the translators' XLIFF (scripts/i18n-xliff.ts), the
  * tests, and `import { en } from 'bridge-widget'` (and `bridge-widget/elements`).
@@ -18,12 +18,21 @@
  */
 import { enForm } from './en/form.js';
 import { enHistory } from './en/history.js';
+import { enQuote } from './en/quote.js';
 import { enReview } from './en/review.js';
 import { enSettings } from './en/settings.js';
 import { enTracking } from './en/tracking.js';
 import { enWallets } from './en/wallets.js';
 
 /** The English parts, by the moment that shows them (the keys of one part are in no other). */
-export const ENGLISH_PARTS = { form: enForm, settings: enSettings, review: enReview, tracking: enTracking, history: enHistory, wallets: enWallets } as const;
+export const ENGLISH_PARTS = {
+  form: enForm,
+  quote: enQuote,
+  settings: enSettings,
+  review: enReview,
+  tracking: enTracking,
+  history: enHistory,
+  wallets: enWallets,
+} as const;
 
-export const en = { ...enForm, ...enSettings, ...enReview, ...enTracking, ...enHistory, ...enWallets } as const;
+export const en = { ...enForm, ...enQuote, ...enSettings, ...enReview, ...enTracking, ...enHistory, ...enWallets } as const;
