@@ -43,13 +43,16 @@ export const FIRST_LOAD_GZIP_BUDGET = 48 * 1024;
  * -777 B) left it: 56,567 B merged, 56,529 B on main; then the quote line's
  * breakdown (provider, amounts, fees, with its styles and English; a chunk
  * loaded when idle or on the line's first opening) left it: 55,527 B
- * (-1,002 B; the complete transfer +1,178 B, the new chunk's own).
+ * (-1,002 B; the complete transfer +1,178 B, the new chunk's own); then the
+ * allowance schema (read before an approval, src/api/transfer-schemas.ts) and
+ * the receipt's submission loop (src/api/receipt.ts, the tracking steps')
+ * left it: 55,296 B (-231 B; the complete transfer +61 B).
  * Until it fits, `npm test` reports the budget as a to-do with the gap and
  * the contributors, and holds this ceiling instead so the first load cannot
- * grow further: 55,552 B (54.25 KB). Lower it with each cut; remove it once
+ * grow further: 55,300 B (54.0 KB). Lower it with each cut; remove it once
  * the budget holds.
  */
-export const FIRST_LOAD_GZIP_CEILING = 55_552;
+export const FIRST_LOAD_GZIP_CEILING = 55_300;
 
 /**
  * Everything a complete English transfer can load from the script-tag build
