@@ -167,6 +167,8 @@ describe('faults and bad input, end to end', function () {
   it('while the quote for a new amount is on its way, the quote for the old amount is not on screen', async () => {
     const { widget } = await mount({}, 1);
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a first quote');
+    // The amounts are in the quote line's breakdown: opened, as a user checking them does (it stays open).
+    await openQuote(widget);
     expect(visibleText(widget)).to.match(/You receive ≈/);
     await setFaults({ latency: { ms: 5_000, endpoints: ['quote'], count: 1 } });
     const mark = await logMark();
