@@ -40,13 +40,19 @@ export const FIRST_LOAD_GZIP_BUDGET = 48 * 1024;
  * the tracking room (src/flow/tracking.ts with the refund watch, loaded when
  * the account has a saved transfer or a transfer starts, about -1,640 B) and
  * the execution room (src/flow/execution.ts, loaded with the review, about
- * -777 B) left it: 56,567 B merged.
+ * -777 B) left it: 56,567 B merged, 56,529 B on main; then the quote line's
+ * breakdown (provider, amounts, fees, with its styles and English; a chunk
+ * loaded when idle or on the line's first opening) left it: 55,527 B
+ * (-1,002 B; the complete transfer +1,178 B, the new chunk's own); then the
+ * allowance schema (read before an approval, src/api/transfer-schemas.ts) and
+ * the receipt's submission loop (src/api/receipt.ts, the tracking steps')
+ * left it: 55,296 B (-231 B; the complete transfer +61 B).
  * Until it fits, `npm test` reports the budget as a to-do with the gap and
  * the contributors, and holds this ceiling instead so the first load cannot
- * grow further: 56,832 B (55.5 KB). Lower it with each cut; remove it once
+ * grow further: 55,300 B (54.0 KB). Lower it with each cut; remove it once
  * the budget holds.
  */
-export const FIRST_LOAD_GZIP_CEILING = 55.5 * 1024;
+export const FIRST_LOAD_GZIP_CEILING = 55_300;
 
 /**
  * Everything a complete English transfer can load from the script-tag build

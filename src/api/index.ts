@@ -1,4 +1,5 @@
 export * from './client.js';
+export * from './receipt.js';
 // The full client, with the endpoints the widget does not call, shadows the widget's own.
 export { RoutingClient } from './full-client.js';
 export * from './errors.js';

@@ -94,17 +94,6 @@ export type Token = z.infer<typeof tokenSchema>;
 
 export const quoteResponseSchema = z.object({ data: z.object({ estimate: estimateSchema }) });
 
-export const allowanceResultSchema = z.object({
-  chainId: chainIdSchema,
-  tokenAddress: string,
-  ownerAddress: string,
-  spenderAddress: string,
-  allowance: uintString,
-  rpcHost: optionalText,
-});
-export type AllowanceResult = z.infer<typeof allowanceResultSchema>;
-export const allowanceResponseSchema = z.object({ success: boolean, data: allowanceResultSchema });
-
 export const balanceRowSchema = z.object({
   chain_key: z.optional(stringOrNumber),
   category: string,
@@ -228,8 +217,9 @@ export interface AllowanceQuery {
   spenderAddress: string;
 }
 
-// The route, its transaction and the status records are read by the transfer and tracking moments, and load with them (./transfer-schemas.ts).
+// The route, its transaction, the allowance and the status records are read by the transfer and tracking moments, and load with them (./transfer-schemas.ts).
 export type {
+  AllowanceResult,
   ApprovalEntry,
   IntentStatus,
   IntentStatusValue,

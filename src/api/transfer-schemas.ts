@@ -1,6 +1,7 @@
 /**
  * The schemas of the transfer's own endpoints: the route (with the
- * transaction to sign), the receipt and the status record. Only the review
+ * transaction to sign), the allowance read before an approval, the receipt
+ * and the status record. Only the review
  * and tracking moments read them, so they load with those moments (the
  * client imports this module when it first calls one of those endpoints, and
  * the moments fetch it while the page is idle), not with the form. Reading
@@ -169,3 +170,15 @@ export const receiptResponseSchema = z.object({
   data: z.object({ ok: boolean, transaction_id: optionalText }),
 });
 export type ReceiptResult = z.infer<typeof receiptResponseSchema>['data'];
+
+/** The allowance read before each approval (src/flow/transfer.ts). */
+export const allowanceResultSchema = z.object({
+  chainId: chainIdSchema,
+  tokenAddress: string,
+  ownerAddress: string,
+  spenderAddress: string,
+  allowance: uintString,
+  rpcHost: optionalText,
+});
+export type AllowanceResult = z.infer<typeof allowanceResultSchema>;
+export const allowanceResponseSchema = z.object({ success: boolean, data: allowanceResultSchema });

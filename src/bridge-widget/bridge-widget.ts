@@ -160,9 +160,11 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     // Once the form is interactive, what a transfer needs is fetched while the page is idle: Bridge opens the review without waiting.
     if (session.remote.chains.status === TaskStatus.COMPLETE) {
       this.#moments.prefetch(
-        this.#connection.discovering && !session.account ? ['pickers', 'review', 'tracking', 'wallets'] : ['pickers', 'review', 'tracking'],
+        this.#connection.discovering && !session.account ? ['pickers', 'quote', 'review', 'tracking', 'wallets'] : ['pickers', 'quote', 'review', 'tracking'],
       );
     }
+    // Once a quote is on screen, the session's transfer rooms are set up while the page is idle too: the click on Bridge then waits on nothing.
+    if (session.currentQuote) this.#moments.whenIdle(session, () => void session.prepareTransfer().catch(() => undefined));
   }
 
   #locked(attribute: Preset): boolean {
@@ -256,7 +258,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
   async #bridge(): Promise<void> {
     const session = this.#session;
     try {
-      // The execution and tracking rooms come with it (prefetched with it while the page is idle), so the review opens on the attempt itself.
+      // The execution and tracking rooms come with it (set up while the page is idle once a quote is shown), so the review opens on the attempt itself.
       await Promise.all([this.#moments.load('review'), session.prepareTransfer()]);
     } catch (error) {
       return session.report(error);
@@ -490,7 +492,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       .refreshAt=${shown ? shown.at + QUOTE_REFRESH_MS : undefined}
       .retryAt=${pending ? remote.quoteRetryAt : undefined}
       .slippage=${values.slippage}
-      .valueLossThresholdPercent=${this.valueLossThreshold}
+      .valueLoss=${session.valueLoss}
       .valueLossConfirmed=${values.valueLossConfirmed}
       @slippage-change=${(e: CustomEvent<{ slippage: number }>) => form.edit({ slippage: e.detail.slippage })}
       @value-loss-confirm=${(e: CustomEvent<{ confirmed: boolean }>) => form.edit({ valueLossConfirmed: e.detail.confirmed })}

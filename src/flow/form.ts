@@ -7,7 +7,6 @@
 import type { BalancesResponse, Chain, Estimate, QuoteRequest, Token } from '../api/schemas.js';
 import { chainFamily, checkAddress, type AddressFamily } from '../model/address.js';
 import { checkAmount, type AmountCheck } from '../format/amount.js';
-import { lossToConfirm } from '../model/quote.js';
 import { isNativeToken, sameId } from '../model/tokens.js';
 import { isSourceChain, parseList, passesLists } from './catalog.js';
 
@@ -279,11 +278,12 @@ export interface MainActionInput {
   /** The quote on screen, only if it matches the draft's inputs. */
   quote: QuoteResult | undefined;
   quoteFailed: boolean;
-  valueLossThreshold: number;
+  /** The quote's value loss the user must confirm, in percent (`lossToConfirm`, src/model/quote.ts), else undefined. */
+  valueLoss: number | undefined;
 }
 
 /** The first thing missing, in the order the form is filled, else the transfer the button starts. */
-export function mainAction({ account, values, draft, quote, quoteFailed, valueLossThreshold }: MainActionInput): MainAction {
+export function mainAction({ account, values, draft, quote, quoteFailed, valueLoss }: MainActionInput): MainAction {
   const need = (key: MainActionKey, symbol?: string): MainAction => ({ key, enabled: key === 'action.connect', ...(symbol ? { symbol } : {}) });
   const { fromToken, recipient } = draft;
   const amountProblem = draft.amount?.problem;
@@ -295,7 +295,7 @@ export function mainAction({ account, values, draft, quote, quoteFailed, valueLo
   if (amountProblem) return need('action.invalidAmount');
   if (!recipient) return need('action.invalidRecipient');
   if (!quote) return need(quoteFailed ? 'action.noQuote' : 'action.quoting');
-  if (lossToConfirm(quote.estimate, fromToken, valueLossThreshold) !== undefined && !values.valueLossConfirmed) return need('action.confirmLoss');
+  if (valueLoss !== undefined && !values.valueLossConfirmed) return need('action.confirmLoss');
   return { key: 'action.bridge', enabled: true, symbol: fromToken.symbol, amount: { value: quote.inputs.fromAmount, decimals: fromToken.decimals } };
 }
 

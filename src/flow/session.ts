@@ -23,6 +23,7 @@ import { WidgetClient } from '../api/client.js';
 import type { BackoffOptions } from '../api/rate-limit.js';
 import type { BridgeEventDetails } from '../events/index.js';
 import { sameId } from '../model/tokens.js';
+import { lossToConfirm } from '../model/quote.js';
 import { requestAccounts, type Address, type Eip1193Provider } from '../wallet/index.js';
 import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps, loadUnknownOutcomes } from './chunks.js';
 import type { Attempt, ExecutionContext, TransferExecution } from './execution.js';
@@ -359,6 +360,15 @@ export class TransferSession implements ReactiveControllerHost {
     return value && value.inputs === this.form.draft.inputs ? value : undefined;
   }
 
+  /**
+   * The value loss of the quote on screen that the user must confirm, in
+   * percent, else undefined: decided here, once, from the host's
+   * `value-loss-threshold`, for the main button and the quote panel alike.
+   */
+  get valueLoss(): number | undefined {
+    return lossToConfirm(this.currentQuote?.estimate, this.form.draft.fromToken, this.settings.valueLossThreshold);
+  }
+
   get mainAction(): MainAction {
     return mainAction({
       account: this.account,
@@ -366,7 +376,7 @@ export class TransferSession implements ReactiveControllerHost {
       draft: this.form.draft,
       quote: this.currentQuote,
       quoteFailed: this.remote.quote.status === TaskStatus.ERROR,
-      valueLossThreshold: this.settings.valueLossThreshold,
+      valueLoss: this.valueLoss,
     });
   }
 

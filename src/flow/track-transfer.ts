@@ -6,7 +6,7 @@
  * idempotent.
  */
 import type { ApiResult, ResponseMeta, WidgetClient } from '../api/client.js';
-import { submitReceiptUntilAccepted } from '../api/client.js';
+import { submitReceiptUntilAccepted } from '../api/receipt.js';
 import { RoutingError } from '../api/errors.js';
 import type { BackoffOptions } from '../api/rate-limit.js';
 import type { IntentStatus, ReceiptResult, TrackedIntentStatus } from '../api/schemas.js';

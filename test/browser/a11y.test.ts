@@ -10,7 +10,7 @@ import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
 import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
-import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { nextEvent, openQuote, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { deepText, formReady, primaryText, waitFor, untilAnimationsSettle } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 import { DST, SRC } from './helpers/chains.js';
@@ -133,9 +133,7 @@ describe('<bridge-widget> accessibility in every state', function () {
       settings.hide();
       shadow(widget).querySelector<HTMLButtonElement>('.recipient-toggle')!.click();
       await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
-      const panel = shadow(widget).querySelector('bw-quote-panel')!;
-      shadow(panel).querySelector<HTMLButtonElement>('[part="summary"]')!.click();
-      await panel.updateComplete;
+      await openQuote(widget);
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
     }

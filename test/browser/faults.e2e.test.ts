@@ -23,7 +23,7 @@ import {
   untilServiceRequest,
 } from './helpers/sandbox.js';
 import type { ServiceRequest } from './helpers/sandbox.js';
-import { buttonText, collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { buttonText, collectEvents, nextEvent, openQuote, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 import { AmountInputHarness } from './harness/amount-input.js';
@@ -162,6 +162,8 @@ describe('faults and bad input, end to end', function () {
   it('while the quote for a new amount is on its way, the quote for the old amount is not on screen', async () => {
     const { widget } = await mount({}, 1);
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a first quote');
+    // The amounts are in the quote line's breakdown: opened, as a user checking them does (it stays open).
+    await openQuote(widget);
     expect(visibleText(widget)).to.match(/You receive ≈/);
     await setFaults({ latency: { ms: 5_000, endpoints: ['quote'], count: 1 } });
     const mark = await logMark();
@@ -342,7 +344,7 @@ describe('faults and bad input, end to end', function () {
     await setFaults({ forceProvider: 'swiftbridge', stuckBridge: true, estimatedRouteSeconds: 2 });
     const { widget } = await mount({ token: 'USDC' }, 2);
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
-    const panel = shadow(widget).querySelector('bw-quote-panel')!;
+    const panel = await openQuote(widget);
     const duration = () => shadow(panel).querySelector('[part="duration"]')?.textContent?.replace(/\s+/g, ' ').trim();
     await waitUntil(() => duration() === 'Estimated time ≈ 2 sec', `the service's estimatedRouteDuration is shown (${duration()})`);
     const success = nextEvent<BridgeSuccessDetail>(widget, 'bridge-success', 60_000);
@@ -398,8 +400,7 @@ describe('faults and bad input, end to end', function () {
   it('fees paid on top: the ETH gas fee of a USDC route is shown as paid on top, and counts in the value-loss check', async () => {
     await setFaults({ forceProvider: 'swiftbridge' });
     const { widget } = await mount({ amount: '0.05' }, 2);
-    await waitUntil(() => shadow(widget).querySelector('bw-quote-panel'), 'the quote panel');
-    const panel = shadow(widget).querySelector('bw-quote-panel')!;
+    const panel = await openQuote(widget);
     const onTop = () => shadow(panel).querySelector('[part~="fee-on-top"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
     await waitUntil(() => onTop() !== '', 'a fee paid on top');
     expect(onTop()).to.match(/^Destination gas fee, paid on top \+ 0\.00001 ETH \(\$[\d.]+\)$/);
@@ -442,7 +443,7 @@ describe('faults and bad input, end to end', function () {
   it('a slippage change that changes the fees says so: the total shows what the fees were before', async () => {
     const { widget } = await mount({}, 2);
     await waitForText(widget, (t) => t.startsWith('Bridge 3 USDC'), 'a quote');
-    const panel = shadow(widget).querySelector('bw-quote-panel')!;
+    const panel = await openQuote(widget);
     const total = () => shadow(panel).querySelector('[part="total-fees"] dd')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
     const before = total();
     expect(shadow(panel).querySelector('[part="fees-were"]'), 'no note before any change').to.equal(null);

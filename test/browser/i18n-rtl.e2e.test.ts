@@ -21,7 +21,7 @@ import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
 import type { DevWallet } from '../../demo/dev-wallet.js';
 import { devWallet, erc20Balance, resetSandbox, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
-import { nextEvent, primaryButton, shadow } from './helpers/widget.js';
+import { nextEvent, openQuote, primaryButton, shadow } from './helpers/widget.js';
 import { deepQuery, deepText, untilAnimationsSettle, waitFor } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
 
@@ -163,7 +163,8 @@ describe('<bridge-widget> right to left, end to end', function () {
       // Quote: the amount and the address fields run left to right; "2 USDC" is one left-to-right unit in the button.
       widget.setAttribute('amount', '2');
       const quote = () => shadow(widget).querySelector('bw-quote-panel');
-      await waitFor(() => !primaryButton(widget).disabled && quote() && shadow(quote()!).querySelector('[part~="received"]'), 'a quote');
+      await waitFor(() => !primaryButton(widget).disabled && quote(), 'a quote');
+      await openQuote(widget);
       shadow(widget).querySelector<HTMLButtonElement>('.recipient-toggle')!.click();
       await waitFor(() => shadow(widget).querySelector('bw-recipient-input')?.shadowRoot?.querySelector('input'), 'the recipient field');
       for (const field of ['bw-amount-input', 'bw-recipient-input']) {

@@ -11,11 +11,11 @@ import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import { en } from '../../src/i18n/en.js';
 import { LOCALES, registerLocale, translate } from '../../src/i18n/strings.js';
-import { humanFeeType } from '../../src/components/quote-panel/quote-panel.js';
+import { humanFeeType } from '../../src/components/quote-panel/quote-breakdown.js';
 import { formatAmount } from '../../src/format/amount.js';
 import type { AmountInput } from '../../src/components/amount-input/amount-input.js';
 import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
-import { shadow } from './helpers/widget.js';
+import { openQuote, shadow } from './helpers/widget.js';
 import { deepText, formReady, primaryText, waitFor, untilAnimationsSettle } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
@@ -90,7 +90,7 @@ describe('strings and locale', function () {
         `the balance in German format (${amount.textContent?.replace(/\s+/g, ' ')})`,
       );
       expect(amount.querySelector('.usd')?.textContent).to.match(/≈ 1\.234,50\s\$/);
-      const quote = part(widget, 'bw-quote-panel');
+      const quote = await openQuote(widget);
       await waitFor(() => /Sie erhalten/.test(deepText(quote)), 'the quote in German');
       expect(deepText(quote)).to.match(/Mindestens erhalten [\d.]+,\d+ USDC/);
       // The slippage is behind the gear, in the settings.

@@ -6,7 +6,7 @@
 import { expect } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import { shadow, waitForText } from './helpers/widget.js';
+import { openQuote, shadow, waitForText } from './helpers/widget.js';
 import { waitFor } from './helpers/dom.js';
 import { SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
@@ -43,9 +43,7 @@ describe('<bridge-widget> layout at the widths it is embedded at', function () {
       expect(box(recipient).right, 'the recipient field inside the widget').to.be.at.most(box(widget).right);
       expect(getComputedStyle(recipient).textOverflow, 'a long address ends in an ellipsis, not a hard cut').to.equal('ellipsis');
 
-      const quote = shadow(widget).querySelector('bw-quote-panel')!;
-      shadow(quote).querySelector<HTMLButtonElement>('[part="summary"]')!.click();
-      await quote.updateComplete;
+      const quote = await openQuote(widget);
       const panel = shadow(quote);
       const rows = [...panel.querySelectorAll('.row')];
       expect(rows.length).to.be.above(2);

@@ -26,6 +26,7 @@ import {
   type MainActionInput,
 } from '../../src/flow/form.ts';
 import { ABANDON_AFTER_MS, resumeAction } from '../../src/model/resume.ts';
+import { lossToConfirm } from '../../src/model/quote.ts';
 import { TaskStatus } from '@lit/task';
 import { TransferSession } from '../../src/flow/session.ts';
 import { sessionSettings } from './helpers/session-settings.ts';
@@ -164,7 +165,7 @@ describe('session and form rules against the sandbox', () => {
           draft,
           quote: undefined,
           quoteFailed: false,
-          valueLossThreshold: 5,
+          valueLoss: undefined,
           ...extra,
           ...('account' in extra ? { account: extra.account } : {}),
         });
@@ -184,7 +185,13 @@ describe('session and form rules against the sandbox', () => {
       const draft = readDraft({ catalog, balances, values: all, account });
       assert.ok(draft.inputs, 'a complete form is a quote request');
       const lossy = { inputs: draft.inputs, estimate: { fromAmountUsd: '100', toAmountUsd: '90' } as never, at: 0 };
-      const input = { account, values: all, draft, quoteFailed: false, valueLossThreshold: 5 };
+      // The loss is decided once (the session's `valueLoss`, from the host's threshold) and handed to the rule and the quote panel alike.
+      const valueLoss = lossToConfirm(lossy.estimate, draft.fromToken, 5);
+      assert.equal(valueLoss, 10);
+      assert.equal(lossToConfirm(lossy.estimate, draft.fromToken, 10), undefined, 'at the threshold, nothing to confirm');
+      assert.equal(lossToConfirm({ fromAmountUsd: '100', toAmountUsd: '96' }, draft.fromToken, 5), undefined, 'below it neither');
+      assert.equal(lossToConfirm({ fromAmountUsd: undefined, toAmountUsd: '1' }, draft.fromToken, 5), undefined, 'nor without USD values');
+      const input = { account, values: all, draft, quoteFailed: false, valueLoss };
       assert.equal(mainAction({ ...input, quote: lossy }).key, 'action.confirmLoss');
       const bridge = mainAction({ ...input, values: { ...all, valueLossConfirmed: true }, quote: lossy });
       assert.deepEqual([bridge.key, bridge.enabled, bridge.symbol, bridge.amount?.value], ['action.bridge', true, 'USDC', 1_000_000n]);

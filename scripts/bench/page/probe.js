@@ -19,10 +19,11 @@
       const trigger = sel.inPart(picker, '#trigger-detail');
       return trigger ? trigger.textContent.replace(/\s+/g, ' ').trim() : '';
     },
-    quoteReceivedText: (w) => {
+    // The quote as the swap box shows it: its one line (fees and time), enabled once it holds a quote; the breakdown opens from it.
+    quoteLineText: (w) => {
       const panel = sel.inWidget(w, 'bw-quote-panel');
-      const received = sel.inPart(panel, '[part~="received"]');
-      return received ? received.textContent.replace(/\s+/g, ' ').trim() : '';
+      const line = sel.inPart(panel, '[part~="summary"]');
+      return line && !line.disabled ? line.textContent.replace(/\s+/g, ' ').trim() : '';
     },
     amountInput: (w) => sel.inPart(sel.inWidget(w, 'bw-amount-input'), 'input'),
     tokenPicker: (w, side = 0) => (w && w.shadowRoot ? w.shadowRoot.querySelectorAll('bw-asset-picker')[side] || null : null),
@@ -144,7 +145,7 @@
       shell: !!sel.inWidget(w, '[part~="base"]'),
       chains: bench.interactive(w)(),
       amountEnabled: !!input && !input.disabled,
-      quote: /\d/.test(sel.quoteReceivedText(w)),
+      quote: /\d/.test(sel.quoteLineText(w)),
     };
   };
   const measurePhone = async () => {
@@ -237,7 +238,7 @@
   /** After typing: when the quote panel showed numbers, relative to the last keystroke. */
   bench.quoteShown = async () => {
     const w = sel.widget();
-    const shownAt = await whenPainted(() => /\d/.test(sel.quoteReceivedText(w)), 60000, 'a quote in the quote panel');
+    const shownAt = await whenPainted(() => /\d/.test(sel.quoteLineText(w)), 60000, 'a quote in the quote panel');
     const quoteEvent = bench.events.find((e) => e.type === 'bridge-quote');
     const inputs = bench.inputs.slice();
     const gaps = inputs.slice(1).map((x, i) => x.at - inputs[i].at);
@@ -248,7 +249,7 @@
       maxGap: gaps.length ? Math.max(...gaps) : 0,
       quoteEventAt: quoteEvent ? quoteEvent.at : NaN,
       shownAt,
-      text: sel.quoteReceivedText(w),
+      text: sel.quoteLineText(w),
     };
   };
 

@@ -1,5 +1,5 @@
 /**
- * The later moments of the widget: the pickers' dialogs, the review (from the
+ * The later moments of the widget: the pickers' dialogs, the quote's breakdown, the review (from the
  * click on Bridge to the broadcast), the tracker, the history and the wallet chooser. Each is a chunk
  * loaded when its moment comes, and fetched before it while the page is idle
  * once the form is interactive, so that no click waits on the network. The
@@ -12,6 +12,7 @@ import { loadChunk } from '../../flow/errors.js';
 import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps, loadTransferSteps } from '../../flow/chunks.js';
 import type * as TokenPickerDialog from '../../components/token-picker/token-picker-dialog.js';
 import type * as AssetPickerDialog from '../../components/asset-picker/asset-picker-dialog.js';
+import type * as QuoteBreakdown from '../../components/quote-panel/quote-breakdown.js';
 import type * as History from '../moments/history.js';
 import type * as Review from '../moments/review.js';
 import type * as Tracking from '../moments/tracking.js';
@@ -23,6 +24,8 @@ export interface Moments {
    * The swap box shows asset pickers only (their dialog extends the token picker's); `<bw-chain-picker>`'s dialog is fetched by that element alone.
    */
   pickers: [typeof TokenPickerDialog, typeof AssetPickerDialog];
+  /** The quote line's breakdown. The quote panel imports it when its line is opened; the same import here only fetches it early. */
+  quote: typeof QuoteBreakdown;
   review: typeof Review;
   tracking: typeof Tracking;
   history: typeof History;
@@ -33,6 +36,7 @@ export type Moment = keyof Moments;
 
 const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
   pickers: () => Promise.all([import('../../components/token-picker/token-picker-dialog.js'), import('../../components/asset-picker/asset-picker-dialog.js')]),
+  quote: () => import('../../components/quote-panel/quote-breakdown.js'),
   review: async () => (await Promise.all([import('../moments/review.js'), loadExecutionRoom(), loadTransferSteps(), loadTransferSchemas()]))[0],
   tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingRoom(), loadTrackingSteps(), loadTransferSchemas()]))[0],
   history: () => import('../moments/history.js'),
@@ -44,7 +48,8 @@ export class MomentController implements ReactiveController {
   readonly failed = new Map<Moment, unknown>();
   readonly #loaded: Partial<Moments> = {};
   readonly #loading = new Map<Moment, Promise<unknown>>();
-  #prefetch: (() => void) | undefined;
+  /** What is scheduled for the next idle moment, by key, with how to cancel it. */
+  readonly #idle = new Map<unknown, () => void>();
 
   readonly #host: ReactiveControllerHost;
 
@@ -54,8 +59,8 @@ export class MomentController implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    this.#prefetch?.();
-    this.#prefetch = undefined;
+    for (const cancel of this.#idle.values()) cancel();
+    this.#idle.clear();
   }
 
   /** The moment's code if it is here; otherwise it starts loading, and the host renders again when it arrives. */
@@ -87,16 +92,20 @@ export class MomentController implements ReactiveController {
 
   /** Fetches moments when the page is next idle (once; again after the widget is attached anew). */
   prefetch(moments: readonly Moment[]): void {
-    if (this.#prefetch) return;
-    const run = () => {
+    this.whenIdle('prefetch', () => {
       for (const moment of moments) this.load(moment).catch(() => undefined);
-    };
+    });
+  }
+
+  /** Runs `task` when the page is next idle, once per `key` (a name, or the object it prepares; again after the widget is attached anew). */
+  whenIdle(key: unknown, task: () => void): void {
+    if (this.#idle.has(key)) return;
     if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(run, { timeout: 2_000 });
-      this.#prefetch = () => cancelIdleCallback(id);
+      const id = requestIdleCallback(task, { timeout: 2_000 });
+      this.#idle.set(key, () => cancelIdleCallback(id));
     } else {
-      const id = setTimeout(run, 200);
-      this.#prefetch = () => clearTimeout(id);
+      const id = setTimeout(task, 200);
+      this.#idle.set(key, () => clearTimeout(id));
     }
   }
 }

@@ -16,126 +16,37 @@ export const styles = css`
     margin: 0;
   }
 
-  /* Children of a flex row are blockified: they need no inline-flex. */
-  .header,
-  .provider,
-  .reliability,
-  .refresh,
+  /* Children of a flex row are blockified: they need no inline-flex. The breakdown's header and rows have their styles in ./quote-breakdown.ts. */
   .slippage-controls,
   .custom {
     display: flex;
     align-items: center;
     gap: 6px;
   }
-  .header,
-  .provider,
   .slippage-controls {
     flex-wrap: wrap;
   }
-  .header,
-  .provider {
-    gap: 4px 8px;
-  }
-  .header {
-    justify-content: space-between;
-    min-height: 24px;
-  }
-  .provider {
-    min-width: 0;
-  }
-  .provider-name,
-  .reliability,
-  .refresh {
-    white-space: nowrap;
-  }
-  .provider-name {
-    min-width: 0;
-    max-width: 100%;
-    font-weight: 600;
-    overflow: hidden;
-    text-overflow: ellipsis;
-  }
-  .reliability,
-  .refresh,
   .usd,
-  dt,
-  .stale dd,
   .slippage-label,
-  .custom input::placeholder,
-  .empty {
+  .custom input::placeholder {
     color: var(--_muted);
   }
-  .meter {
-    width: 40px;
-    height: 6px;
-    border-radius: 3px;
-    background: var(--_border);
-    overflow: hidden;
-  }
-  .meter,
-  .bar,
-  .spinner {
-    display: inline-block;
-  }
-  .meter > span {
-    display: block;
-    height: 100%;
-    background: var(--_success);
-  }
-  .refresh {
-    margin-inline-start: auto;
-  }
-  .refresh,
   .usd,
   .slippage-message {
     font-size: 0.9em;
   }
-
-  dl,
-  .slippage {
-    display: grid;
-    gap: 6px;
-  }
-  .row {
-    display: flex;
-    align-items: baseline;
-    justify-content: space-between;
-    gap: 0 12px;
-  }
-  .row,
   .slippage-message {
     min-height: 1.4em;
-  }
-  .row > * {
-    min-width: 0;
-  }
-  dt {
-    flex: none;
-    max-width: 55%;
-  }
-  /* Label and value stay on one row; a narrow row wraps the value's USD part under its amount, never a number. */
-  dd {
-    flex: 1 1 auto;
-    text-align: end;
-  }
-  .primary dd {
-    font-size: 1.15em;
-    font-weight: 600;
   }
   .usd {
     display: inline-block;
     font-weight: 400;
   }
-  .fee dt {
-    padding-inline-start: 12px;
-  }
-  .total,
-  .slippage {
-    border-block-start: 1px solid var(--_border);
-    padding-block-start: 6px;
-  }
 
   .slippage {
+    display: grid;
+    gap: 6px;
+    border-block-start: 1px solid var(--_border);
     padding-block-start: 10px;
   }
   /* The label on a line of its own: the four choices then fit one row down to a 320 px widget. */
@@ -222,25 +133,8 @@ export const styles = css`
     accent-color: var(--_warning);
   }
 
-  .empty {
-    text-align: center;
-    padding: 24px 0;
-  }
-
-  .bar {
-    width: 7em;
-    height: 0.9em;
-    border-radius: 4px;
-    vertical-align: middle;
-    background: linear-gradient(90deg, var(--_surface) 25%, var(--_border) 50%, var(--_surface) 75%);
-    background-size: 200% 100%;
-    animation: shimmer 1.4s ease-in-out infinite;
-  }
-  .bar.short {
-    width: 4em;
-  }
-
   .spinner {
+    display: inline-block;
     width: 12px;
     height: 12px;
     border: 2px solid var(--_border);
@@ -254,21 +148,8 @@ export const styles = css`
       transform: rotate(360deg);
     }
   }
-  @keyframes shimmer {
-    from {
-      background-position: 100% 0;
-    }
-    to {
-      background-position: -100% 0;
-    }
-  }
-  /* The shimmer sweeps the way the text runs. */
-  .bar:dir(rtl) {
-    animation-direction: reverse;
-  }
   @media (prefers-reduced-motion: reduce) {
-    .spinner,
-    .bar {
+    .spinner {
       animation: none;
     }
   }

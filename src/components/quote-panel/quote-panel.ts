@@ -1,9 +1,7 @@
-import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { cssProperties } from '../shared/css-properties.js';
+import { adoptStyles, html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import type { Estimate } from '../../api/schemas.js';
 import { formatAmount, formatUsd } from '../../format/amount.js';
 import { formatPercent } from '../../format/number.js';
-import { english, translate, type StringKey, type StringOverrides } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './quote-panel.styles.js';
@@ -18,28 +16,11 @@ export interface ValueLossConfirmDetail {
 }
 
 import type { SlippageControl } from './slippage-control.js';
-import { SLIPPAGE_MAX, expectedSeconds, givenUsd, isPaidOnTop, lossToConfirm, valueLossPercent } from '../../model/quote.js';
+import type * as Breakdown from './quote-breakdown.js';
+import { SLIPPAGE_MAX, expectedSeconds, givenUsd, valueLossPercent } from '../../model/quote.js';
 import { formatEstimate, formatRelative, secondsUntil } from '../../format/duration.js';
 
 export { SLIPPAGE_MAX, valueLossPercent };
-
-/**
- * `gas_receiver` → "Destination gas fee", `serviceFee` → "Service fee"; known kinds
- * come from the string table (`fee.*`), unknown ones are shown as text, never as markup.
- */
-export function humanFeeType(type: string, strings?: StringOverrides): string {
-  const words = type
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_\-\s]+/g, ' ')
-    .trim()
-    .toLowerCase()
-    .replace(/(^| )fee$/, '');
-  if (!words) return translate(strings, 'fee.generic');
-  const key = `fee.${words.replace(/ /g, '_')}`;
-  // Every key starts with `fee.`, so `in` finds no inherited name.
-  if (key in english) return translate(strings, key as StringKey);
-  return translate(strings, 'fee.other', { name: words.charAt(0).toUpperCase() + words.slice(1) });
-}
 
 /**
  * @summary The quote of a route: what arrives, the guaranteed minimum, itemised fees, provider, slippage and value-loss warning.
@@ -96,13 +77,14 @@ export class QuotePanel extends PartElement {
     refreshAt: { type: Number, attribute: 'refresh-at' },
     retryAt: { type: Number, attribute: 'retry-at' },
     slippage: { type: Number },
-    valueLossThresholdPercent: { type: Number, attribute: 'value-loss-threshold-percent' },
+    valueLoss: { type: Number, attribute: 'value-loss' },
     valueLossConfirmed: { type: Boolean },
     summary: { type: Boolean, reflect: true },
     now: { state: true },
     expanded: { state: true },
     feesWere: { state: true },
     slippageFailed: { state: true },
+    breakdownFailed: { state: true },
   };
 
   static override styles = [hostStyles, partTokens, styles];
@@ -133,8 +115,14 @@ export class QuotePanel extends PartElement {
   retryAt?: number | undefined;
   /** Slippage tolerance in percent. */
   slippage = 1;
-  /** Value loss (USD given, fees paid on top included, vs. USD received), in percent, above which the user must confirm. */
-  valueLossThresholdPercent = 5;
+  /**
+   * The value loss the user must confirm, in percent (USD given, fees paid on
+   * top included, vs. USD received), or undefined when there is none to
+   * confirm. Decided once by the form (`lossToConfirm` in src/model/quote.ts,
+   * the widget's `value-loss-threshold`) and handed here: the panel shows the
+   * warning and its checkbox for it and decides nothing.
+   */
+  valueLoss?: number | undefined;
   /** The user ticked the value-loss checkbox. Attribute `valuelossconfirmed` (Lit's default, so `?valueLossConfirmed=` works). */
   valueLossConfirmed = false;
 
@@ -159,6 +147,16 @@ export class QuotePanel extends PartElement {
   #slippageLoading: Promise<void> | undefined;
   /** Total fees (USD) before a slippage change, while the quote asked with the new slippage costs otherwise: the change is visible. */
   private feesWere: string | undefined = undefined;
+  /**
+   * The breakdown (provider, amounts, fees; ./quote-breakdown.ts), a chunk of
+   * its own with its styles and English: loaded when the summary line is
+   * opened, or when a full panel is connected (the widget fetches it earlier,
+   * while the page is idle).
+   */
+  #breakdown: typeof Breakdown | undefined;
+  #breakdownLoading: Promise<void> | undefined;
+  /** The breakdown's chunk could not be fetched: the panel says so where it would be. */
+  private breakdownFailed = false;
   /** The slippage row's chunk could not be fetched: the panel says so where the row would be. */
   private slippageFailed = false;
   /** Total fees of the last estimate shown, and of the one shown when the slippage last changed. */
@@ -169,12 +167,15 @@ export class QuotePanel extends PartElement {
 
   /** True when the value-loss warning is shown and its checkbox is not ticked: the host must not continue. */
   get needsValueLossConfirmation(): boolean {
-    return this.#lossToConfirm(this.estimate) !== undefined && !this.valueLossConfirmed;
+    return this.valueLoss !== undefined && !this.valueLossConfirmed;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (!this.summary) this.#loadSlippage();
+    if (!this.summary) {
+      this.#loadBreakdown();
+      this.#loadSlippage();
+    }
     this.now = Date.now();
     this.#timer = setInterval(() => {
       if (this.refreshAt !== undefined || this.retryAt !== undefined) this.now = Date.now();
@@ -192,7 +193,10 @@ export class QuotePanel extends PartElement {
     if (this.retryAt !== undefined && changed.has('retryAt') && changed.get('retryAt') === undefined) this.announce(this.#busyText(this.retryAt));
     // A slippage set by the host (not the one just typed) replaces the custom text.
     if (changed.has('slippage')) this.#slippage?.sync(this.slippage);
-    if (changed.has('summary') && !this.summary && this.isConnected) this.#loadSlippage();
+    if (changed.has('summary') && !this.summary && this.isConnected) {
+      this.#loadBreakdown();
+      this.#loadSlippage();
+    }
     // A slippage change (not the first value) keeps the fees shown until the quote for the new slippage says otherwise.
     if (changed.get('slippage') !== undefined) this.#feesBefore = this.#lastFees;
     const estimate = this.estimate;
@@ -201,14 +205,28 @@ export class QuotePanel extends PartElement {
       this.feesWere = this.#feesBefore !== undefined && fees !== this.#feesBefore ? this.#feesBefore : undefined;
       this.#feesBefore = undefined;
       this.#lastFees = fees;
-      const before = changed.get('estimate') as Estimate | undefined;
-      const loss = this.#lossToConfirm(estimate);
-      if (loss !== undefined && this.#lossToConfirm(before) === undefined) {
-        this.announce(this.t('quote.lossWarning', { percent: this.#percentText(loss) }));
-      } else if (!before) {
-        this.announce(this.t('quote.ready', { amount: this.#toText(estimate.toAmount) }));
-      }
     }
+    // A loss to confirm is said when it appears; otherwise the first quote is.
+    const loss = this.valueLoss;
+    if (loss !== undefined && changed.has('valueLoss') && changed.get('valueLoss') === undefined) {
+      this.announce(this.t('quote.lossWarning', { percent: this.#percentText(loss) }));
+    } else if (estimate && changed.has('estimate') && !changed.get('estimate')) {
+      this.announce(this.t('quote.ready', { amount: this.#toText(estimate.toAmount) }));
+    }
+  }
+
+  #loadBreakdown(): void {
+    this.#breakdownLoading ??= import('./quote-breakdown.js').then(
+      (breakdown) => {
+        this.#breakdown = breakdown;
+        const root = this.renderRoot;
+        if (root instanceof ShadowRoot) adoptStyles(root, [...(this.constructor as typeof QuotePanel).elementStyles, breakdown.breakdownStyles]);
+        this.requestUpdate();
+      },
+      () => {
+        this.breakdownFailed = true;
+      },
+    );
   }
 
   #loadSlippage(): void {
@@ -245,20 +263,20 @@ export class QuotePanel extends PartElement {
   override render() {
     const estimate = this.estimate;
     const busy = this.loading || this.stale;
-    const body = estimate || this.loading ? this.#renderDetails(estimate, busy) : html`<p class="empty">${this.t('quote.empty')}</p>`;
+    const breakdown = this.#renderBreakdown(busy);
     return html`
       <section class="panel ${this.summary ? 'summary' : ''}" part="base" aria-label=${this.t('quote.label')} aria-busy=${String(busy)}>
         ${this.retryAt === undefined ? nothing : html`<p class="busy" part="notice notice-info">${this.#busyText(this.retryAt)}</p>`}
         ${
           this.summary
             ? html`${this.#renderSummary(estimate, busy)}
-                <div id="breakdown" class="breakdown" part="breakdown" ?hidden=${!this.expanded}>${this.#renderHeader(busy)} ${body}</div>
+                <div id="breakdown" class="breakdown" part="breakdown" ?hidden=${!this.expanded}>${this.expanded ? breakdown : nothing}</div>
                 ${
                   this.feesWere === undefined || this.expanded
                     ? nothing
                     : html`<p class="usd" part="fees-were">${this.t('quote.feesWere', { fees: formatUsd(this.feesWere, this.intl) ?? '?' })}</p>`
                 }`
-            : html`${this.#renderHeader(busy)} ${body}
+            : html`${breakdown}
               ${this.slippageFailed ? html`<p class="usd" role="alert">${this.t('error.chunk-load')}</p>` : (this.#slippage?.render() ?? nothing)}`
         }
         ${this.#renderValueLoss(estimate)}
@@ -281,7 +299,10 @@ export class QuotePanel extends PartElement {
       aria-expanded=${this.expanded ? 'true' : 'false'}
       aria-controls="breakdown"
       ?disabled=${!estimate}
-      @click=${() => (this.expanded = !this.expanded)}
+      @click=${() => {
+        this.#loadBreakdown();
+        this.expanded = !this.expanded;
+      }}
     >
       <span class="summary-text ${busy ? 'stale' : ''}">${text}</span>
       ${busy ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
@@ -289,85 +310,32 @@ export class QuotePanel extends PartElement {
     </button>`;
   }
 
-  #renderHeader(busy: boolean) {
-    const { provider, estimate, refreshAt } = this;
-    const score = this.reliabilityScore ?? NaN;
-    const percent = Math.round(Math.min(1, Math.max(0, score)) * 100);
-    const seconds = secondsUntil(refreshAt ?? 0, this.now);
-    return html`
-      <div class="header" part="header">
-        <span class="provider">
-          <span class="provider-name" part=${provider ? 'provider' : nothing} title=${provider || nothing}
-            >${provider ? this.t('quote.via', { provider }) : this.t(estimate || !this.loading ? 'quote.label' : 'quote.finding')}</span
-          >
-          ${
-            Number.isFinite(score)
-              ? html`<span class="reliability" part="reliability">
-                <span class="meter" aria-hidden="true"><span style=${cssProperties({ width: `${percent}%` })}></span></span>
-                ${this.t('quote.reliable', { percent: formatPercent(percent, this.intl) })}
-              </span>`
-              : nothing
-          }
-        </span>
-        <span class="refresh" part="refresh"
-          >${
-            busy
-              ? html`<span class="spinner" aria-hidden="true"></span>${this.t(estimate ? 'quote.updating' : 'quote.loading')}`
-              : refreshAt === undefined || !estimate
-                ? nothing
-                : this.t(seconds > 0 ? 'quote.refreshIn' : 'quote.refreshing', { when: formatRelative(seconds, this.intl) })
-          }</span
-        >
-      </div>
-    `;
-  }
-
-  /** The amounts and fees; without an estimate (the first quote is loading), a skeleton of the same rows. */
-  #renderDetails(estimate: Estimate | undefined, busy: boolean) {
-    const row = (kind: string, part: string | typeof nothing, label: unknown, value: unknown) =>
-      html`<div class="row ${kind}" part=${part}><dt>${label}</dt> <dd>${value}</dd></div> `;
-    const receive = this.t('quote.receive');
-    const minimum = this.t('quote.minimum');
-    const totalFees = this.t('quote.totalFees');
-    if (!estimate) {
-      const bar = html`<span class="bar"></span>`;
-      const short = html`<span class="bar short"></span>`;
-      return html`
-        <dl part="skeleton" aria-hidden="true">
-          ${row('primary', nothing, receive, bar)} ${row('', nothing, minimum, bar)} ${row('fee', nothing, short, bar)}
-          ${row('total', nothing, totalFees, short)}
-        </dl>
-      `;
-    }
-    const seconds = expectedSeconds(estimate);
-    return html`
-      <dl part="details" class=${busy ? 'stale' : ''}>
-        ${row('primary', 'received', receive, this.#withUsd(this.t('quote.approx', { amount: this.#toText(estimate.toAmount) }), estimate.toAmountUsd))}
-        ${row('', 'minimum', minimum, this.#withUsd(html`<bdi>${this.#toText(estimate.toAmountMin)}</bdi>`, estimate.toAmountMinUsd))}
-        ${estimate.fees.map((fee) => {
-          const label = humanFeeType(fee.type, this.table);
-          const amount = this.#amountText(fee.amount, fee.token.decimals, fee.token.symbol);
-          return isPaidOnTop(fee, this.source)
-            ? row('fee', 'fee fee-on-top', this.t('quote.onTop', { fee: label }), this.#withUsd(html`+ <bdi>${amount}</bdi>`, fee.amountUsd))
-            : row('fee', 'fee', label, this.#withUsd(html`<bdi>${amount}</bdi>`, fee.amountUsd));
-        })}
-        ${row(
-          'total',
-          'total-fees',
-          totalFees,
-          html`${this.#usd(formatUsd(estimate.totalFeesUsd, this.intl)) ?? this.t('quote.notAvailable')}${
-            this.feesWere === undefined
-              ? nothing
-              : html` <span class="usd" part="fees-were">${this.t('quote.feesWere', { fees: formatUsd(this.feesWere, this.intl) ?? '?' })}</span>`
-          }`,
-        )}
-        ${seconds ? row('', 'duration', this.t('quote.duration'), this.t('quote.approx', { amount: formatEstimate(seconds, this.intl) })) : nothing}
-      </dl>
-    `;
+  /** The breakdown once its chunk is here; until then nothing (it is fetched while the page is idle), or what went wrong. */
+  #renderBreakdown(busy: boolean) {
+    if (this.breakdownFailed) return html`<p class="usd" role="alert">${this.t('error.chunk-load')}</p>`;
+    return (
+      this.#breakdown?.renderBreakdown({
+        estimate: this.estimate,
+        loading: this.loading,
+        busy,
+        provider: this.provider,
+        reliabilityScore: this.reliabilityScore,
+        refreshAt: this.refreshAt,
+        now: this.now,
+        feesWere: this.feesWere,
+        source: this.source,
+        t: (key, vars) => this.t(key, vars),
+        table: this.table,
+        intl: this.intl,
+        amount: (value, decimals, symbol) => this.#amountText(value, decimals, symbol),
+        received: (value) => this.#toText(value),
+        usd: (text) => this.#usd(text),
+      }) ?? nothing
+    );
   }
 
   #renderValueLoss(estimate: Estimate | undefined) {
-    const loss = this.#lossToConfirm(estimate);
+    const loss = this.valueLoss;
     if (loss === undefined) return nothing;
     const percent = this.#percentText(loss);
     return html`
@@ -384,11 +352,6 @@ export class QuotePanel extends PartElement {
     `;
   }
 
-  /** The value loss of `estimate` the user must confirm (the form's rule, src/model/quote.ts), else undefined. */
-  #lossToConfirm(estimate: Estimate | undefined): number | undefined {
-    return lossToConfirm(estimate, this.source, this.valueLossThresholdPercent);
-  }
-
   /** "The bridge service is busy; asking again in 3 seconds.", counting down, then "asking again now…" while that request is out. */
   #busyText(retryAt: number): string {
     const seconds = secondsUntil(retryAt, this.now);
@@ -403,12 +366,6 @@ export class QuotePanel extends PartElement {
   /** An amount of the token received. */
   #toText(value: bigint): string {
     return this.#amountText(value, this.toDecimals, this.toSymbol);
-  }
-
-  /** `text`, followed by its USD value in parentheses when known. */
-  #withUsd(text: unknown, usd: string | undefined) {
-    const formatted = formatUsd(usd, this.intl);
-    return formatted ? html`${text} <span class="usd">${this.#usd(`(${formatted})`)}</span>` : text;
   }
 
   /** A fiat amount reads left to right, in a right-to-left layout too. */

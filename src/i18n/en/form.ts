@@ -4,7 +4,8 @@
  * the errors of the service and of the connection, and the wallet's menu.
  * In the script-tag entry from the start (../strings.ts reads it); the
  * later moments' strings are in ./review.ts, ./tracking.ts,
- * ./history.ts, ./wallets.ts and ./settings.ts, which travel with those
+ * ./history.ts, ./wallets.ts, ./settings.ts and ./quote.ts (the quote's
+ * breakdown), which travel with those
  * moments' chunks. ../en.ts joins the parts into the whole table.
  */
 export const enForm = {
@@ -135,16 +136,7 @@ export const enForm = {
   'quote.finding': 'Finding the best route…',
   'quote.via': 'Route via {provider}',
   'quote.reliable': '{percent} reliable',
-  'quote.updating': 'Updating…',
-  'quote.loading': 'Loading…',
-  'quote.refreshIn': 'Refreshes {when}',
-  'quote.refreshing': 'Refreshing…',
-  'quote.receive': 'You receive',
-  'quote.minimum': 'Minimum received',
-  'quote.totalFees': 'Total fees',
   'quote.feesWere': '(were {fees} at the previous slippage)',
-  'quote.duration': 'Estimated time',
-  'quote.onTop': '{fee}, paid on top',
   'quote.notAvailable': 'Not available',
   'quote.empty': 'Enter an amount to see a quote',
   'quote.approx': '≈ {amount}',
@@ -153,14 +145,5 @@ export const enForm = {
   'quote.lossTitle': 'You would receive about {percent} less in value.',
   'quote.lossDetail': 'You send {from} and receive about {to} after fees and price impact.',
   'quote.lossConfirm': 'I understand I will receive about {percent} less in value',
-  'fee.gas': 'Gas fee',
-  'fee.gas_receiver': 'Destination gas fee',
-  'fee.service': 'Service fee',
-  'fee.protocol': 'Protocol fee',
-  'fee.bridge': 'Bridge fee',
-  'fee.relayer': 'Relayer fee',
-  'fee.integrator': 'Integrator fee',
-  'fee.generic': 'Fee',
-  'fee.other': '{name} fee',
   'common.newTab': '(opens in a new tab)',
 } as const;

@@ -1,13 +1,8 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { Estimate } from '../../../src/api/schemas.js';
-import {
-  QuotePanel,
-  humanFeeType,
-  valueLossPercent,
-  type SlippageChangeDetail,
-  type ValueLossConfirmDetail,
-} from '../../../src/components/quote-panel/quote-panel.js';
+import { QuotePanel, valueLossPercent, type SlippageChangeDetail, type ValueLossConfirmDetail } from '../../../src/components/quote-panel/quote-panel.js';
+import { humanFeeType } from '../../../src/components/quote-panel/quote-breakdown.js';
 import { intervalsClearedBy, untilAnimationsSettle } from '../helpers/dom.js';
 
 // Mocha globals (no @types/mocha in this package).
@@ -44,16 +39,7 @@ const estimate = (overrides: Partial<Estimate> = {}): Estimate => ({
 type Props = Partial<
   Pick<
     QuotePanel,
-    | 'estimate'
-    | 'provider'
-    | 'reliabilityScore'
-    | 'loading'
-    | 'stale'
-    | 'refreshAt'
-    | 'retryAt'
-    | 'slippage'
-    | 'valueLossThresholdPercent'
-    | 'valueLossConfirmed'
+    'estimate' | 'provider' | 'reliabilityScore' | 'loading' | 'stale' | 'refreshAt' | 'retryAt' | 'slippage' | 'valueLoss' | 'valueLossConfirmed'
   >
 >;
 
@@ -61,8 +47,12 @@ async function mount(props: Props = {}) {
   const el = await fixture<QuotePanel>(html`<bw-quote-panel style="width: 420px"></bw-quote-panel>`);
   Object.assign(el, { fromSymbol: 'USDC', fromDecimals: 6, toSymbol: 'USDC', toDecimals: 6, locale: 'en-US', ...props });
   await el.updateComplete;
-  // The full panel's slippage row is a chunk of its own, loaded when the panel is connected.
-  if (!el.summary) await waitUntil(() => el.shadowRoot!.querySelector('[part="slippage"]'), 'the slippage row');
+  // The full panel's breakdown and slippage row are chunks of their own, loaded when the panel is connected.
+  if (!el.summary)
+    await waitUntil(
+      () => el.shadowRoot!.querySelector('[part="slippage"]') && el.shadowRoot!.querySelector('[part="header"]'),
+      'the breakdown and the slippage row',
+    );
   const slippage: SlippageChangeDetail[] = [];
   const confirms: ValueLossConfirmDetail[] = [];
   el.addEventListener('slippage-change', (e) => slippage.push((e as CustomEvent<SlippageChangeDetail>).detail));
@@ -281,8 +271,8 @@ describe('<bw-quote-panel>', () => {
     expect(customInput(el).getAttribute('aria-invalid')).to.equal('false');
   });
 
-  it('requires ticking the value-loss checkbox when the loss is above the threshold', async () => {
-    const { el, confirms } = await mount({ estimate: estimate({ fromAmountUsd: '100.00', toAmountUsd: '92.00' }) });
+  it('requires ticking the value-loss checkbox when it is handed a loss to confirm', async () => {
+    const { el, confirms } = await mount({ estimate: estimate({ fromAmountUsd: '100.00', toAmountUsd: '92.00' }), valueLoss: 8 });
     const box = checkbox(el)!;
     expect(box).to.not.equal(null);
     expect(box.required).to.equal(true);
@@ -306,20 +296,35 @@ describe('<bw-quote-panel>', () => {
   it('reflects the host-set confirmation and announces the warning', async () => {
     const { el } = await mount({ estimate: estimate() });
     el.estimate = estimate({ toAmountUsd: '90' });
+    el.valueLoss = 10;
     el.valueLossConfirmed = true;
     await el.updateComplete;
     expect(checkbox(el)!.checked).to.equal(true);
     expect(text(el, '[aria-live="polite"].visually-hidden')).to.equal('Warning: you would receive about 10% less in value');
   });
 
-  it('shows no value-loss warning at or below the threshold, or without USD values', async () => {
-    const small = await mount({ estimate: estimate({ fromAmountUsd: '100', toAmountUsd: '96' }) });
-    expect(checkbox(small.el)).to.equal(null);
-    expect(small.el.needsValueLossConfirmation).to.equal(false);
-    const custom = await mount({ estimate: estimate({ fromAmountUsd: '100', toAmountUsd: '92' }), valueLossThresholdPercent: 10 });
-    expect(checkbox(custom.el)).to.equal(null);
-    const unknown = await mount({ estimate: estimate({ fromAmountUsd: undefined, toAmountUsd: '1' }) });
-    expect(checkbox(unknown.el)).to.equal(null);
+  it('shows no value-loss warning without a loss to confirm, whatever the estimate (the form decides; src/model/quote.ts)', async () => {
+    const { el } = await mount({ estimate: estimate({ fromAmountUsd: '100', toAmountUsd: '92' }) });
+    expect(checkbox(el)).to.equal(null);
+    expect(el.needsValueLossConfirmation).to.equal(false);
+  });
+
+  it('the swap box’s summary line opens to the breakdown, fetched as its own chunk', async () => {
+    const el = await fixture<QuotePanel>(html`<bw-quote-panel summary style="width: 420px"></bw-quote-panel>`);
+    Object.assign(el, { fromSymbol: 'USDC', fromDecimals: 6, toSymbol: 'USDC', toDecimals: 6, locale: 'en-US', estimate: estimate(), provider: 'Squid' });
+    await el.updateComplete;
+    const line = $(el, '[part="summary"]') as HTMLButtonElement;
+    expect(text(el, '[part="summary"]')).to.equal('Fees $3.15');
+    expect($(el, '[part="received"]'), 'closed: no breakdown rendered').to.equal(null);
+    line.click();
+    await waitUntil(() => $(el, '[part="received"]'), 'the breakdown');
+    expect(line.getAttribute('aria-expanded')).to.equal('true');
+    expect(text(el, '[part="received"]')).to.equal('You receive ≈ 99.4312 USDC ($99.43)');
+    expect(text(el, '[part="provider"]')).to.equal('Route via Squid');
+    // Its styles came with it: the rows are flex rows.
+    expect(getComputedStyle($(el, '[part="received"]')!).display).to.equal('flex');
+    await untilAnimationsSettle(el);
+    await expect(el).to.be.accessible();
   });
 
   it('announces the first quote politely', async () => {

@@ -1,5 +1,6 @@
 /** Small harness for driving <bridge-widget> the way a user would. */
 import type { BridgeWidget } from '../../../src/bridge-widget/bridge-widget.js';
+import { waitUntil } from './wait.js';
 
 export function shadow(el: Element): ShadowRoot {
   const root = el.shadowRoot;
@@ -59,4 +60,14 @@ export function collectEvents(target: EventTarget, types: string[]): { type: str
   const seen: { type: string; detail: unknown }[] = [];
   for (const type of types) target.addEventListener(type, (e) => seen.push({ type, detail: (e as CustomEvent).detail }));
   return seen;
+}
+
+/** Opens the swap box's quote line, as a user does to see the fees, and waits for its breakdown (a chunk of its own); returns the quote panel. */
+export async function openQuote(widget: BridgeWidget): Promise<HTMLElement> {
+  const panel = () => widget.shadowRoot?.querySelector<HTMLElement>('bw-quote-panel') ?? undefined;
+  const line = () => panel()?.shadowRoot?.querySelector<HTMLButtonElement>('[part="summary"]') ?? undefined;
+  await waitUntil(() => !!line() && !line()!.disabled, 'a quote on the quote line');
+  if (line()!.getAttribute('aria-expanded') !== 'true') line()!.click();
+  await waitUntil(() => panel()!.shadowRoot!.querySelector('[part="header"]'), 'the quote breakdown');
+  return panel()!;
 }
