@@ -27,6 +27,7 @@ import type { ApprovalProgress, TransferPlan } from '../../src/flow/transfer.ts'
 import { atomicStatusOf, getCallsStatus } from '../../src/wallet/calls.ts';
 import { WalletError, getAtomicStatus, normalizeRpcError, sendCalls } from '../../src/wallet/index.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
+import { endedPhase } from './helpers/tracked.ts';
 
 const SRC = 11155111;
 const DST = 84532;
@@ -554,7 +555,7 @@ describe('batched transfers against the sandbox', () => {
         assert.equal(next.session.tracking?.current?.saved.batchId, pending.batchId);
         // Included now: the wallet reports it, the page takes the hash from its status.
         await rpc(SRC, 'evm_mine');
-        await waitFor(() => next.session.tracking?.current?.final === 'success', 'success');
+        await waitFor(() => endedPhase(next.session) === 'success', 'success');
         const done = stored(w.address, pending.intentId)!;
         const status = await getCallsStatus(w, pending.batchId!);
         assert.equal(done.sourceTxHash, status.receipts.at(-1)!.transactionHash, 'the bridge transaction’s hash, from wallet_getCallsStatus');
@@ -607,7 +608,7 @@ describe('batched transfers against the sandbox', () => {
       assert.deepEqual([record.phase, record.sourceTxHash, record.batchId, record.receiptAccepted], ['broadcast', saved.sourceTxHash, saved.batchId, false]);
       sandbox.faults.set({ rateLimitBurst: null });
       const next = reload(2);
-      await waitFor(() => next.session.tracking?.current?.final === 'success', 'success');
+      await waitFor(() => endedPhase(next.session) === 'success', 'success');
       assert.equal(stored(w.address, saved.intentId)?.receiptAccepted, true);
       assert.equal(next.session.tracking?.history.length, 1);
       next.session.disconnect();
