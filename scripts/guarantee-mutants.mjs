@@ -737,6 +737,19 @@ export const MUTANTS = [
   },
   {
     row: 19,
+    name: 'a success over before its arrival was read',
+    edits: [
+      {
+        file: 'src/model/transfer-phase.ts',
+        find: "  return isFinalPhase(phase) && (phase !== 'success' || (arrival !== undefined && arrival !== 'checking'));",
+        replace: '  return isFinalPhase(phase);',
+      },
+    ],
+    node: ['test/node/transfer-phase.test.ts'],
+    grep: 'destination chain was read',
+  },
+  {
+    row: 19,
     name: 'arrival below the minimum accepted',
     edits: [{ file: 'src/flow/arrival-check.ts', find: '    return amount >= expected.toAmountMin ?', replace: '    return amount >= 0n ?' }],
     node: [ARRIVAL],

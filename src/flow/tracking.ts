@@ -9,7 +9,7 @@
 import type { ResponseMeta, WidgetClient } from '../api/client.js';
 import type { IntentStatus } from '../api/schemas.js';
 import type { BridgeEventDetails, BridgeStatusDetail } from '../events/index.js';
-import type { TransferPhase } from '../model/transfer-phase.js';
+import { isOver } from '../model/transfer-phase.js';
 import type { ContradictionReason } from '../model/arrival.js';
 import type { Eip1193Provider } from '../wallet/index.js';
 import { resumeAction } from '../model/resume.js';
@@ -26,13 +26,15 @@ const loadArrivalCheck = () => loadChunk(() => import('./arrival-check.js'));
 /** A batch's way to its hash (./batch.ts, the review's chunk): only for a batch the wallet took before a reload. */
 const loadBatchSteps = () => loadChunk(() => import('./batch.js'));
 
-/** The transfer on screen once sent (or resumed). */
+/**
+ * The transfer on screen once sent (or resumed). Whether it is over is the
+ * saved transfer's to say (`isOver`, src/model/transfer-phase.ts): a record
+ * that is over reaches the screen only when the host hears of its end.
+ */
 export interface Tracked {
   saved: SavedTransfer;
   /** The last status read (a contradicted one reads as `unknown`). */
   status: IntentStatus | undefined;
-  /** Set once the transfer reached its final phase and the host heard of it. */
-  final: TransferPhase | undefined;
   lastCheckedAt: number | undefined;
   nextCheckAt: number | undefined;
 }
@@ -137,7 +139,7 @@ export class TransferTracking {
 
   /** Shows a transfer's progress, or the form again (`undefined`). */
   show(saved: SavedTransfer | undefined): void {
-    this.current = saved && { saved, status: undefined, final: undefined, lastCheckedAt: undefined, nextCheckAt: undefined };
+    this.current = saved && { saved, status: undefined, lastCheckedAt: undefined, nextCheckAt: undefined };
     this.notice = undefined;
     this.readHistory();
     this.#context.shown(saved);
@@ -165,9 +167,10 @@ export class TransferTracking {
     const { intentId } = saved;
     const onScreen = () => (this.current?.saved.intentId === intentId ? this.current : undefined);
     let latest = saved;
-    const update = (change: Partial<Tracked>) => {
+    const update = ({ saved: record, ...change }: Partial<Tracked>) => {
       const current = onScreen();
-      if (current) this.current = { ...current, ...change };
+      // The end (a record that is over) is put on screen by #finish, with the host's event: never before it.
+      if (current) this.current = { ...current, ...change, ...(record && !isOver(record.phase, record.arrival?.state) ? { saved: record } : {}) };
       this.readHistory();
       context.changed();
     };
@@ -258,9 +261,9 @@ export class TransferTracking {
 
   #finish(outcome: TrackOutcome): void {
     const context = this.#context;
-    const { record, kind } = outcome;
+    const { record } = outcome;
     const current = this.current?.saved.intentId === record.intentId ? this.current : undefined;
-    if (current) this.current = { ...current, saved: record, final: kind };
+    if (current) this.current = { ...current, saved: record };
     const arrival = record.arrival;
     if (outcome.kind === 'success' && arrival?.state === 'contradicted') {
       const { intentId, toChainId, destTxHash, sourceTxHash, requestId, providerRequestId } = record;

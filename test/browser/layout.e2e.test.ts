@@ -74,4 +74,24 @@ describe('<bridge-widget> layout at the widths it is embedded at', function () {
     expect(parseFloat(dialog.borderTopWidth)).to.be.at.least(1);
     expect(dialog.borderTopColor, 'the edge differs from the dialog’s own background').to.not.equal(dialog.backgroundColor);
   });
+
+  it('the settings dialog wears the picker dialog’s surface: the same edge, corners, colours and type', async () => {
+    const widget = await mount(374, 'dark');
+    const picker = shadow(widget).querySelector('bw-asset-picker')!;
+    shadow(picker).querySelector<HTMLButtonElement>('#trigger')!.click();
+    await waitFor(() => shadow(picker).querySelector('[part="dialog"]'), 'the picker dialog');
+    const surface = (el: Element) => {
+      const style = getComputedStyle(el);
+      const { borderTopStyle, borderTopWidth, borderTopColor, borderTopLeftRadius, backgroundColor, color, fontFamily, fontSize, lineHeight } = style;
+      return { borderTopStyle, borderTopWidth, borderTopColor, borderTopLeftRadius, backgroundColor, color, fontFamily, fontSize, lineHeight };
+    };
+    const pickerSurface = surface(shadow(picker).querySelector('[part="dialog"]')!);
+    await picker.hide();
+    const settings = shadow(widget).querySelector('bw-swap-settings')!;
+    await settings.show();
+    const settingsSurface = surface(shadow(settings).querySelector('[part="dialog"]')!);
+    settings.hide();
+    expect(settingsSurface).to.deep.equal(pickerSurface);
+    expect(parseFloat(settingsSurface.borderTopLeftRadius), 'rounded corners').to.be.above(0);
+  });
 });

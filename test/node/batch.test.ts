@@ -29,6 +29,7 @@ import { atomicStatusOf, getCallsStatus } from '../../src/wallet/calls.ts';
 import { WalletError, getAtomicStatus, normalizeRpcError, sendCalls } from '../../src/wallet/index.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
 import { DST, SRC } from './helpers/chains.ts';
+import { endedPhase } from './helpers/tracked.ts';
 
 const fastPoll = { intervalMs: 100, minIntervalMs: 50 };
 const fastBackoff = { baseMs: 20, maxMs: 200, jitter: 0 };
@@ -571,7 +572,7 @@ describe('batched transfers against the sandbox', () => {
         assert.equal(next.session.tracking?.current?.saved.batchId, pending.batchId);
         // Included now: the wallet reports it, the page takes the hash from its status.
         await rpc(SRC, 'evm_mine');
-        await waitFor(() => next.session.tracking?.current?.final === 'success', 'success');
+        await waitFor(() => endedPhase(next.session) === 'success', 'success');
         const done = stored(w.address, pending.intentId)!;
         const status = await getCallsStatus(w, pending.batchId!);
         assert.equal(done.sourceTxHash, status.receipts.at(-1)!.transactionHash, 'the bridge transaction’s hash, from wallet_getCallsStatus');
@@ -624,7 +625,7 @@ describe('batched transfers against the sandbox', () => {
       assert.deepEqual([record.phase, record.sourceTxHash, record.batchId, record.receiptAccepted], ['broadcast', saved.sourceTxHash, saved.batchId, false]);
       sandbox.faults.set({ rateLimitBurst: null });
       const next = reload(2);
-      await waitFor(() => next.session.tracking?.current?.final === 'success', 'success');
+      await waitFor(() => endedPhase(next.session) === 'success', 'success');
       assert.equal(stored(w.address, saved.intentId)?.receiptAccepted, true);
       assert.equal(next.session.tracking?.history.length, 1);
       next.session.disconnect();

@@ -33,6 +33,7 @@ import { sessionSettings } from './helpers/session-settings.ts';
 import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
+import { endedPhase } from './helpers/tracked.ts';
 import type { BridgeQuoteDetail } from '../../src/bridge-widget/events.ts';
 
 const SRC = '11155111';
@@ -268,7 +269,7 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(session.view, 'executing');
       await bridged;
       assert.equal(session.form.problem, undefined, session.form.problem?.message);
-      await until(session, () => session.tracking?.current?.final === 'success', 'success', 60_000);
+      await until(session, () => endedPhase(session) === 'success', 'success', 60_000);
       assert.equal(session.view, 'tracking');
       for (const type of ['bridge-route', 'bridge-transaction', 'bridge-status', 'bridge-success'])
         assert.ok(events.includes(type), `${type} in ${events.join()}`);
@@ -404,14 +405,14 @@ describe('session and form rules against the sandbox', () => {
       second.setWallet(provider, account);
       // The tracking room is a chunk of its own: asked for when the account's saved transfers are read, it resumes them on arrival.
       await until(second, () => second.view === 'tracking', 'the broadcast transfer shown again');
-      await until(second, () => second.tracking?.current?.final === 'success', 'success after resume', 60_000);
+      await until(second, () => endedPhase(second) === 'success', 'success after resume', 60_000);
       assert.equal(second.store.get(account, 'old-never-sent')?.phase, 'abandoned');
     });
 
     it('a later page whose account has only finished transfers loads the tracking room for its history, and shows the form (issue 34)', async () => {
       const storage = new MemoryStorage();
       const { session: first, provider } = await bridged(storage, '1');
-      await until(first, () => first.tracking?.current?.final === 'success', 'success', 60_000);
+      await until(first, () => endedPhase(first) === 'success', 'success', 60_000);
       first.disconnect();
 
       const second = open(storage);
@@ -427,7 +428,7 @@ describe('session and form rules against the sandbox', () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge', failWithRefund: true, holdRefund: true });
       const storage = new MemoryStorage();
       const { session: first, provider } = await bridged(storage, '1.5');
-      await until(first, () => first.tracking?.current?.final === 'failed', 'the failure', 60_000);
+      await until(first, () => endedPhase(first) === 'failed', 'the failure', 60_000);
       const { intentId, refundFloor } = first.tracking!.current!.saved;
       assert.equal(typeof refundFloor, 'bigint', 'the balance was read before signing');
       assert.equal(first.tracking?.watchingRefund(intentId), true);

@@ -12,6 +12,7 @@ import type { TransferSession } from '../../flow/session.js';
 import { explorerTxUrl } from '../../format/safe-url.js';
 import { shortenHex } from '../../format/amount.js';
 import { checksumAddress } from '../../model/eip55.js';
+import { isOver } from '../../model/transfer-phase.js';
 import type { SavedTransfer } from '../../flow/intent-store.js';
 import { addEnglish, type StringKey } from '../../i18n/strings.js';
 import { EXPORT_TRACKER } from '../export-parts.js';
@@ -69,7 +70,8 @@ export function statusView(
   const current = tracking?.current;
   if (!current) return undefined;
   // The saved transfer has every status merged in (src/flow/track-transfer.ts): it is the one source here.
-  const { saved, final, status } = current;
+  const { saved, status } = current;
+  const over = isOver(saved.phase, saved.arrival?.state);
   const fromChain = session.chain(saved.fromChainId);
   const toChain = session.chain(saved.toChainId);
   const { sourceTxHash, destTxHash, toAmountReceived: received } = saved;
@@ -77,10 +79,10 @@ export function statusView(
   const toChainName = toChain?.networkName ?? saved.toChainId;
   // "Complete" only once the destination chain did not contradict it (src/flow/arrival-check.ts).
   const arrival = saved.phase === 'success' ? saved.arrival?.state : undefined;
-  // Between the service's `success` and the check's start nothing is saved yet: that is checking too, never "complete".
-  const checking = arrival === 'checking' || (saved.phase === 'success' && !arrival && !final && status?.kind === 'tracked' && status.status === 'success');
+  // A success not over yet (its arrival not read, or being read) is checking, never "complete".
+  const checking = saved.phase === 'success' && !over;
   return {
-    phase: checking ? 'checking' : arrival === 'contradicted' ? 'disputed' : unknown && !final ? 'unknown' : saved.phase,
+    phase: checking ? 'checking' : arrival === 'contradicted' ? 'disputed' : unknown && !over ? 'unknown' : saved.phase,
     arrivalText: t && arrivalText(saved, toChainName, format, t),
     rawStatus: status?.kind === 'tracked' ? status.rawStatus : undefined,
     fromChainName: fromChain?.networkName ?? saved.fromChainId,
@@ -97,7 +99,7 @@ export function statusView(
     startedAt: saved.createdAt,
     broadcastAt: saved.broadcastAt,
     expectedMs: saved.expectedSeconds && saved.expectedSeconds * 1000,
-    finishedAt: final ? (saved.finishedAt ?? saved.updatedAt) : undefined,
+    finishedAt: over ? (saved.finishedAt ?? saved.updatedAt) : undefined,
     needsGas: !!saved.needsGas,
     belowMinimum:
       saved.phase === 'success' && arrival !== 'contradicted' && receivedBelowMinimum(saved)
@@ -110,9 +112,9 @@ export function statusView(
     requestId: saved.requestId,
     providerRequestId: saved.providerRequestId,
     intentId: saved.intentId,
-    receiptPending: !!sourceTxHash && !saved.receiptAccepted && !final,
+    receiptPending: !!sourceTxHash && !saved.receiptAccepted && !over,
     lastCheckedAt: current.lastCheckedAt,
-    nextCheckAt: final ? undefined : current.nextCheckAt,
+    nextCheckAt: over ? undefined : current.nextCheckAt,
     message,
   };
 }

@@ -1,7 +1,9 @@
 import { css } from 'lit';
+import { dialogSurface } from './dialog-surface.styles.js';
 
 /**
- * Styles of the pickers' dialogs: the modal, search, list and options. They
+ * Styles of the pickers' dialogs: the modal (its surface shared with every
+ * dialog, ./dialog-surface.styles.ts), search, list and options. They
  * come with the dialog's chunk and are added to a picker's shadow root when
  * the dialog first loads (./picker.ts); the trigger's are ./picker.styles.ts.
  * Public tokens are read through the private `--_*` aliases of
@@ -10,7 +12,6 @@ import { css } from 'lit';
 export const dialogStyles = css`
   /* Dialog: the platform's modal <dialog> (top layer), a centred card; a sheet from the bottom edge on a narrow screen. */
   .dialog {
-    box-sizing: border-box;
     flex-direction: column;
     width: min(420px, calc(100% - 32px));
     max-width: none;
@@ -18,13 +19,6 @@ export const dialogStyles = css`
     margin: auto;
     padding: 0;
     overflow: hidden;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_bg);
-    color: var(--_text);
-    font-family: var(--bridge-font, system-ui, sans-serif);
-    font-size: var(--bridge-font-size, 15px);
-    line-height: 1.4;
     box-shadow:
       0 2px 6px rgb(0 0 0 / 0.08),
       0 16px 48px rgb(0 0 0 / 0.22);
@@ -33,8 +27,8 @@ export const dialogStyles = css`
   .dialog[open] {
     display: flex;
   }
+  ${dialogSurface}
   .dialog::backdrop {
-    background: var(--bridge-color-backdrop, rgb(10 12 16 / 0.5));
     animation: bw-fade 0.15s ease-out;
   }
   @keyframes bw-fade {
@@ -54,15 +48,11 @@ export const dialogStyles = css`
       animation: none;
     }
   }
-  /* A phone: a sheet that fills the height from the bottom edge, its top corners rounded. */
+  /* A phone: the sheet (./dialog-surface.styles.ts) fills the height. */
   @media (max-width: 480px) {
     .dialog {
-      width: 100%;
       height: calc(100% - 24px);
       max-height: none;
-      margin-block-end: 0;
-      border-end-start-radius: 0;
-      border-end-end-radius: 0;
       animation-name: bw-sheet;
     }
   }

@@ -6,6 +6,7 @@
  */
 import { css, html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { StringKey } from '../../i18n/strings.js';
+import { dialogSurface } from '../shared/dialog-surface.styles.js';
 import { styles as quoteStyles } from '../quote-panel/quote-panel.styles.js';
 import { SlippageControl, type SlippageHost } from '../quote-panel/slippage-control.js';
 
@@ -15,22 +16,11 @@ export class SwapSettingsDialog {
   static readonly styles = [
     quoteStyles,
     css`
-      dialog {
-        box-sizing: border-box;
+      .dialog {
         width: min(380px, calc(100% - 32px));
         padding: var(--_space);
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-        background: var(--_bg);
-        color: var(--_text);
-        font-family: var(--bridge-font, system-ui, sans-serif);
-        font-size: var(--bridge-font-size, 15px);
-        line-height: 1.4;
       }
-      dialog::backdrop {
-        background: var(--bridge-color-backdrop, rgb(10 12 16 / 0.5));
-      }
-      dialog[open] {
+      .dialog[open] {
         display: grid;
         gap: 12px;
       }
@@ -48,16 +38,8 @@ export class SwapSettingsDialog {
         font-size: 1.0625em;
         font-weight: 650;
       }
-      @media (max-width: 480px) {
-        dialog {
-          width: 100%;
-          max-width: none;
-          margin-block-end: 0;
-          border-end-start-radius: 0;
-          border-end-end-radius: 0;
-        }
-      }
     `,
+    dialogSurface,
   ];
 
   readonly #control: SlippageControl;
@@ -77,7 +59,7 @@ export class SwapSettingsDialog {
 
   render(): TemplateResult {
     const t = (key: StringKey) => this.io.t(key);
-    return html`<dialog part="dialog" aria-labelledby="settings-heading" @click=${(event: MouseEvent) => event.target === event.currentTarget && this.io.hide()}>
+    return html`<dialog class="dialog" part="dialog" aria-labelledby="settings-heading" @click=${(event: MouseEvent) => event.target === event.currentTarget && this.io.hide()}>
       <div class="head">
         <h2 id="settings-heading">${t('box.settings')}</h2>
         <button class="close" type="button" aria-label=${t('picker.close')} @click=${() => this.io.hide()}>${closeIcon}</button>
