@@ -514,9 +514,11 @@ async function main(): Promise<void> {
         log,
       };
 
-      const review = size.script.chunks.find((c) => c.role === 'on demand' && c.file.startsWith('review-'));
+      const review = size.script.chunks.find((c) => c.role === 'on demand' && c.file.startsWith('transfer-'));
       if ((opts.only.has('phone') || opts.peers) && !review)
-        throw new Error(`phone: no review chunk in the script build (${size.script.chunks.map((c) => c.file).join(', ')})`);
+        throw new Error(
+          `phone: no transfer chunk (the review with the rest of a transfer) in the script build (${size.script.chunks.map((c) => c.file).join(', ')})`,
+        );
       const phoneUrl = server.page('/phone.html', phonePage(config, PRESET_AMOUNT));
       if (opts.peers && peerScripts) {
         // One round: each widget's shell load (order rotated per round so none always goes first), then ours on the phone scenario.

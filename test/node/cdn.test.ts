@@ -115,8 +115,8 @@ const sriPage = () =>
 before(async () => {
   dir = scratchDir('cdn');
   scriptDir = path.dirname(await buildScript(dir));
-  const review = readdirSync(scriptDir).find((name) => /^review-[\w-]+\.js$/.test(name));
-  assert.ok(review, `the build has a review chunk: ${readdirSync(scriptDir).join(', ')}`);
+  const review = readdirSync(scriptDir).find((name) => /^transfer-[\w-]+\.js$/.test(name));
+  assert.ok(review, `the build has a transfer chunk (the review with the rest of a transfer): ${readdirSync(scriptDir).join(', ')}`);
   reviewChunk = review;
   devWallet = await buildDevWallet(path.join(dir, 'assets'));
   sandbox = await startSandbox({ bridgingDelayMs: 0, pollHintMs: 200 });
