@@ -25,7 +25,7 @@ import { attribute, groupOf, groupShares, gzipSize, packageOf, type Attribution,
 export const FIRST_LOAD_GZIP_BUDGET = 48 * 1024;
 
 /**
- * Issue 34 is not done with FIRST_LOAD_GZIP_BUDGET: the one file measured
+ * The first load is not yet within FIRST_LOAD_GZIP_BUDGET: the one file measured
  * 58,508 B on 2026-11-28 (60,134 B in five files before, the same code),
  * 58,627 B with the preset quote asked at once, 58,239 B once the route and
  * status schemas left it; then 62,371 B with the swap box (+3,093 B: its
@@ -46,13 +46,18 @@ export const FIRST_LOAD_GZIP_BUDGET = 48 * 1024;
  * (-1,002 B; the complete transfer +1,178 B, the new chunk's own); then the
  * allowance schema (read before an approval, src/api/transfer-schemas.ts) and
  * the receipt's submission loop (src/api/receipt.ts, the tracking steps')
- * left it: 55,296 B (-231 B; the complete transfer +61 B).
+ * left it: 55,296 B (-231 B; the complete transfer +61 B). Merged with
+ * the EIP-55 checksum on demand (src/model/eip55.ts, with @noble/hashes:
+ * -1,480 B), Lit's own template minifier (-146 B), the unknown outcome's
+ * look-up (its rules and English in the transfer chunk, +147 B) and one
+ * rule of when a transfer is over (+25 B): 53,814 B; a transfer's chunks
+ * written as one file: 53,774 B.
  * Until it fits, `npm test` reports the budget as a to-do with the gap and
  * the contributors, and holds this ceiling instead so the first load cannot
- * grow further: 55,300 B (54.0 KB). Lower it with each cut; remove it once
+ * grow further: 53,800 B (52.5 KB). Lower it with each cut; remove it once
  * the budget holds.
  */
-export const FIRST_LOAD_GZIP_CEILING = 55_300;
+export const FIRST_LOAD_GZIP_CEILING = 53_800;
 
 /**
  * Everything a complete English transfer can load from the script-tag build
