@@ -184,6 +184,7 @@ export class TransferSession implements ReactiveControllerHost {
           changed,
           emit: this.#emit.bind(this),
           report: (error, intentId) => this.report(error, intentId),
+          unknown: (saved) => this.unknownOutcome(saved),
           finished: () => this.remote.refreshBalances(),
         }));
         tracking.readHistory();
@@ -319,10 +320,7 @@ export class TransferSession implements ReactiveControllerHost {
     const saved =
       this.account && error instanceof FlowError && error.kind === 'batch-unknown' && this.store.list(this.account).find((t) => t.intentId === intentId);
     // Until the rules' chunk is in, the primary action waits for it (`primary`): nothing is sent unasked meanwhile.
-    if (saved) {
-      this.#unknownPending.push(saved);
-      void this.#unknownOutcomes().catch(() => undefined);
-    }
+    if (saved) this.unknownOutcome(saved);
     const problem = describeError(error);
     this.form.setProblem(problem);
     this.#emit('bridge-error', {
@@ -333,6 +331,12 @@ export class TransferSession implements ReactiveControllerHost {
       requestId: problem.requestId,
       retryable: problem.retryable,
     });
+  }
+
+  /** A transfer whose outcome is unknown (a forgotten batch, a hash the source chain does not show): looked up, and asked about before it is sent again. */
+  unknownOutcome(saved: SavedTransfer): void {
+    this.#unknownPending.push(saved);
+    void this.#unknownOutcomes().catch(() => undefined);
   }
 
   /** A problem found outside the flow (an unusable provider), shown without an event. */
