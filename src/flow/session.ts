@@ -184,7 +184,7 @@ export class TransferSession implements ReactiveControllerHost {
           changed,
           emit: this.#emit.bind(this),
           report: (error, intentId) => this.report(error, intentId),
-          unknown: (saved) => this.unknownOutcome(saved),
+          unknown: (saved) => this.#unknownOutcomes(saved),
           finished: () => this.remote.refreshBalances(),
         }));
         tracking.readHistory();
@@ -298,9 +298,10 @@ export class TransferSession implements ReactiveControllerHost {
   /** Unknown outcomes waiting for that chunk: a chunk that failed to load loses none of them. */
   readonly #unknownPending: SavedTransfer[] = [];
   #unknownLoad: Promise<UnknownOutcomes> | undefined;
-  /** Loads ./unknown-outcome.ts once and hands it the outcomes waiting; a chunk that failed is asked for again next time. */
-  #unknownOutcomes(): Promise<UnknownOutcomes> {
+  /** Loads ./unknown-outcome.ts once and hands it the outcomes waiting (`saved`: one more); a chunk that failed is asked for again next time. */
+  #unknownOutcomes(saved?: SavedTransfer): Promise<UnknownOutcomes> {
     this.#unknownSeen = true;
+    if (saved) this.#unknownPending.push(saved);
     return (this.#unknownLoad ??= loadUnknownOutcomes().then(
       (UnknownOutcomes) => {
         const unknown = (this.unknown ??= new UnknownOutcomes(this));
@@ -320,7 +321,7 @@ export class TransferSession implements ReactiveControllerHost {
     const saved =
       this.account && error instanceof FlowError && error.kind === 'batch-unknown' && this.store.list(this.account).find((t) => t.intentId === intentId);
     // Until the rules' chunk is in, the primary action waits for it (`primary`): nothing is sent unasked meanwhile.
-    if (saved) this.unknownOutcome(saved);
+    if (saved) void this.#unknownOutcomes(saved).catch(() => undefined);
     const problem = describeError(error);
     this.form.setProblem(problem);
     this.#emit('bridge-error', {
@@ -331,12 +332,6 @@ export class TransferSession implements ReactiveControllerHost {
       requestId: problem.requestId,
       retryable: problem.retryable,
     });
-  }
-
-  /** A transfer whose outcome is unknown (a forgotten batch, a hash the source chain does not show): looked up, and asked about before it is sent again. */
-  unknownOutcome(saved: SavedTransfer): void {
-    this.#unknownPending.push(saved);
-    void this.#unknownOutcomes().catch(() => undefined);
   }
 
   /** A problem found outside the flow (an unusable provider), shown without an event. */

@@ -60,8 +60,8 @@ export interface TrackingContext {
   changed(): void;
   emit<K extends keyof BridgeEventDetails>(type: K, detail: BridgeEventDetails[K]): void;
   report(error: unknown, intentId: string): void;
-  /** A transfer's outcome is unknown: the source chain does not show its hash. */
-  unknown(saved: SavedTransfer): void;
+  /** A transfer's outcome is unknown (the source chain does not show its hash): looked up, and asked about before it is sent again. */
+  unknown(saved: SavedTransfer): Promise<unknown>;
   /** A transfer ended, or a refund arrived: what the wallet holds changed. */
   finished(): void;
 }
@@ -181,7 +181,7 @@ export class TransferTracking {
       // A hash the source chain does not show (dropped, replaced, never broadcast): its outcome is unknown, looked up, asked about (./unknown-outcome.ts).
       if (latest.sourceTxHash && !isFinalPhase(latest.phase) && (await (await loadBatchSteps()).hashUnseen(latest, context.provider(), signal))) {
         if (onScreen()) this.show(undefined);
-        return context.unknown(latest);
+        return void context.unknown(latest).catch(() => undefined);
       }
       const { trackTransfer } = await loadTrackingSteps();
       const outcome = await trackTransfer(
