@@ -1,7 +1,9 @@
 /**
  * A transfer whose outcome is unknown (issue 35): the wallet forgot the batch
- * that carried it (EIP-5792 error 5730 after a reload). It may have gone
- * through, so it is never offered again as if nothing happened:
+ * that carried it (EIP-5792 error 5730 after a reload), or the source chain
+ * does not show the hash saved for it (`hashUnseen`: dropped, replaced, never
+ * broadcast). It may have gone through, so it is never offered again as if
+ * nothing happened:
  *
  * - the outcome is looked for (`lookUpOutcome`): the intent's status at the
  *   service (a status that names a transaction the source chain shows resolves
