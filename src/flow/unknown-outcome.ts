@@ -1,5 +1,5 @@
 /**
- * A transfer whose outcome is unknown (issue 35): the wallet forgot the batch
+ * A transfer whose outcome is unknown: the wallet forgot the batch
  * that carried it (EIP-5792 error 5730 after a reload), or the source chain
  * does not show the hash saved for it (`hashUnseen`: dropped, replaced, never
  * broadcast). It may have gone through, so it is never offered again as if
