@@ -12,7 +12,7 @@
  *
  * Local test keys only. Never give it a key that holds real funds.
  */
-import { encodeFunctionData, hexToBigInt, isAddress, numberToHex, type Hex } from 'viem';
+import { encodeFunctionData, hexToBigInt, isAddress, keccak256, numberToHex, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
 export interface DevWalletChain {
@@ -44,6 +44,11 @@ export interface DevWalletOptions {
   nonAtomicRevert?: 200 | 600 | undefined;
   /** A wallet that forgot its batches (as after a reload): `wallet_getCallsStatus` answers 5730 for every id. */
   forgetBatches?: boolean | undefined;
+  /**
+   * A wallet that returns a hash it never broadcast: `eth_sendTransaction` signs the transfer and answers its hash, but
+   * the chain never sees it (as a dropped or replaced transaction). ERC-20 approvals still go out, so a flow reaches the transfer.
+   */
+  dropTransactions?: boolean | undefined;
   /** Called once per request when it settles (or hangs), for activity logs in demos. */
   onActivity?: (activity: DevWalletActivity) => void;
 }
@@ -189,6 +194,8 @@ export class DevWallet {
   nonAtomicRevert: 200 | 600 | undefined;
   /** See {@link DevWalletOptions.forgetBatches}; settable at any time. */
   forgetBatches: boolean;
+  /** See {@link DevWalletOptions.dropTransactions}; settable at any time. */
+  dropTransactions: boolean;
   /** Every request's method, in the order they arrived (tests check which wallet was asked what). */
   readonly requests: string[] = [];
   private account: PrivateKeyAccount;
@@ -211,6 +218,7 @@ export class DevWallet {
     this.eip5792 = options.eip5792 ?? true;
     this.nonAtomicRevert = options.nonAtomicRevert;
     this.forgetBatches = options.forgetBatches ?? false;
+    this.dropTransactions = options.dropTransactions ?? false;
     this.onActivity = options.onActivity;
   }
 
@@ -440,6 +448,8 @@ export class DevWallet {
       'gasPrice' in fees
         ? await this.account.signTransaction({ ...common, type: 'legacy', gasPrice: fees.gasPrice })
         : await this.account.signTransaction({ ...common, type: 'eip1559', ...fees });
+    // ERC-20 `approve` (0x095ea7b3) still goes out.
+    if (this.dropTransactions && !data?.startsWith('0x095ea7b3')) return keccak256(signed);
     return (await this.rpc('eth_sendRawTransaction', [signed], chainId)) as Hex;
   }
 

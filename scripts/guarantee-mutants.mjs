@@ -852,6 +852,21 @@ export const MUTANTS = [
     browser: [TRUST_E2E],
     grep: 'plain words|look-up runs|outcome is unknown',
   },
+  {
+    row: 20,
+    name: 'unknown outcome: a hash the source chain never shows is tracked as if sent',
+    edits: [{ file: 'src/flow/unknown-outcome.ts', find: '    if (left <= 0) return true;', replace: '    if (left <= 0) return false;' }],
+    node: [BATCH],
+    browser: [TRUST_E2E],
+    grep: 'never shows|never broadcast',
+  },
+  {
+    row: 20,
+    name: 'unknown outcome: an unseen hash not handed to the look-up',
+    edits: [{ file: 'src/flow/tracking.ts', find: '        return void context.unknown(latest).catch(() => undefined);', replace: '        return;' }],
+    browser: [TRUST_E2E],
+    grep: 'never broadcast',
+  },
 ];
 
 /**

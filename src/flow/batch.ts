@@ -23,7 +23,6 @@ import type { Address, AtomicStatus, Call, Eip1193Provider, Hash } from '../wall
 import type { CallsReceipt } from '../wallet/calls.js';
 import { formatAmount } from '../format/amount.js';
 import { readChainFees } from '../wallet/reads.js';
-import { callProvider } from '../wallet/provider.js';
 import { FlowError, fromWalletError } from './errors.js';
 import { boundedFeeFields, networkFee } from './fees.js';
 import { checkApproval, checkTransaction, type Agreement, type Verdict } from './guards.js';
@@ -46,7 +45,8 @@ import {
 } from './transfer.js';
 
 // The rules for a transfer whose outcome is unknown travel in this chunk: the steps that find a forgotten batch hold them already (./chunks.ts).
-export { UnknownOutcomes } from './unknown-outcome.js';
+export { UnknownOutcomes, hashUnseen } from './unknown-outcome.js';
+import { nonceNow } from './unknown-outcome.js';
 
 export interface BatchDeps extends TransferDeps {
   /** The host allows batching (`batch` is not `off`). */
@@ -184,10 +184,7 @@ async function sendBatch(
   // What a refund must bring the balance back to (as in the sequence): read right before the prompt, kept with the batch id.
   const floor = await balanceFloor(plan, deps, route).catch((error: unknown) => (signal?.aborted ? abandon(error) : undefined));
   // The nonce too: should the wallet forget the batch, a later nonce says the account sent something since (./unknown-outcome.ts).
-  const nonce = await callProvider(provider, 'eth_getTransactionCount', [plan.fromAddress, 'latest'], { signal, timeoutMs: 5_000 }, 5_000).catch(
-    () => undefined,
-  );
-  const nonceAtAttempt = typeof nonce === 'string' && /^0x[0-9a-f]{1,14}$/i.test(nonce) ? Number(nonce) : undefined;
+  const nonceAtAttempt = await nonceNow(provider, plan.fromAddress, signal);
   // And the spender the batch approves the token sent to: its allowance says whether that approval ran.
   const approvalSpender = needed.find((step) => sameId(step.tokenAddress, plan.fromToken.address))?.spender;
 

@@ -185,6 +185,7 @@ export class TransferSession implements ReactiveControllerHost {
           changed,
           emit: this.#emit.bind(this),
           report: (error, intentId) => this.report(error, intentId),
+          unknown: (saved) => this.#unknownOutcomes(saved),
           finished: () => this.remote.refreshBalances(),
         }));
         tracking.readHistory();
@@ -298,20 +299,22 @@ export class TransferSession implements ReactiveControllerHost {
   /** Unknown outcomes waiting for that chunk: a chunk that failed to load loses none of them. */
   readonly #unknownPending: SavedTransfer[] = [];
   #unknownLoad: Promise<UnknownOutcomes> | undefined;
-  /** Loads ./unknown-outcome.ts once and hands it the outcomes waiting; a chunk that failed is asked for again next time. */
-  #unknownOutcomes(): Promise<UnknownOutcomes> {
+  /** Loads ./unknown-outcome.ts once and hands it the outcomes waiting (`saved`: one more); a chunk that failed is asked for again next time. */
+  #unknownOutcomes(saved?: SavedTransfer): Promise<UnknownOutcomes> {
     this.#unknownSeen = true;
-    return (this.#unknownLoad ??= loadUnknownOutcomes().then(
-      (UnknownOutcomes) => {
-        const unknown = (this.unknown ??= new UnknownOutcomes(this));
-        for (const saved of this.#unknownPending.splice(0)) void unknown.add(saved);
-        return unknown;
-      },
+    if (saved) this.#unknownPending.push(saved);
+    this.#unknownLoad ??= loadUnknownOutcomes().then(
+      (UnknownOutcomes) => (this.unknown ??= new UnknownOutcomes(this)),
       (error: unknown) => {
         this.#unknownLoad = undefined;
         throw error;
       },
-    ));
+    );
+    // Each call hands over what waits, so an outcome found after the chunk arrived is looked up too.
+    return this.#unknownLoad.then((unknown) => {
+      for (const waiting of this.#unknownPending.splice(0)) void unknown.add(waiting);
+      return unknown;
+    });
   }
 
   /** A problem (the flow's, or one the host found: an unusable provider, a refused connection), shown and reported as `bridge-error`. */
@@ -320,10 +323,7 @@ export class TransferSession implements ReactiveControllerHost {
     const saved =
       this.account && error instanceof FlowError && error.kind === 'batch-unknown' && this.store.list(this.account).find((t) => t.intentId === intentId);
     // Until the rules' chunk is in, the primary action waits for it (`primary`): nothing is sent unasked meanwhile.
-    if (saved) {
-      this.#unknownPending.push(saved);
-      void this.#unknownOutcomes().catch(() => undefined);
-    }
+    if (saved) void this.#unknownOutcomes(saved).catch(() => undefined);
     const problem = describeError(error);
     this.form.setProblem(problem);
     this.#emit('bridge-error', {

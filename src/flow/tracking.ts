@@ -9,7 +9,7 @@
 import type { ResponseMeta, WidgetClient } from '../api/client.js';
 import type { IntentStatus } from '../api/schemas.js';
 import type { BridgeEventDetails, BridgeStatusDetail } from '../events/index.js';
-import { isOver } from '../model/transfer-phase.js';
+import { isFinalPhase, isOver } from '../model/transfer-phase.js';
 import type { ContradictionReason } from '../model/arrival.js';
 import type { Eip1193Provider } from '../wallet/index.js';
 import { resumeAction } from '../model/resume.js';
@@ -62,6 +62,8 @@ export interface TrackingContext {
   changed(): void;
   emit<K extends keyof BridgeEventDetails>(type: K, detail: BridgeEventDetails[K]): void;
   report(error: unknown, intentId: string): void;
+  /** A transfer's outcome is unknown (the source chain does not show its hash): looked up, and asked about before it is sent again. */
+  unknown(saved: SavedTransfer): Promise<unknown>;
   /** A transfer ended, or a refund arrived: what the wallet holds changed. */
   finished(): void;
 }
@@ -178,6 +180,11 @@ export class TransferTracking {
       if (!saved.sourceTxHash && saved.batchId) {
         latest = await this.#settle(saved, signal);
         update({ saved: latest });
+      }
+      // A hash the source chain does not show (dropped, replaced, never broadcast): its outcome is unknown, looked up, asked about (./unknown-outcome.ts).
+      if (latest.sourceTxHash && !isFinalPhase(latest.phase) && (await (await loadBatchSteps()).hashUnseen(latest, context.provider(), signal))) {
+        if (onScreen()) this.show(undefined);
+        return void context.unknown(latest).catch(() => undefined);
       }
       const { trackTransfer } = await loadTrackingSteps();
       const outcome = await trackTransfer(

@@ -33,6 +33,7 @@ import { FlowError, fromWalletError } from './errors.js';
 import type { Agreement, Refusal, TermsChange } from './guards.js';
 import { boundedFeeFields, boundedGas, gasCap, networkFee, type NetworkFee } from './fees.js';
 import { simulateRoute, type SimulationReview } from './simulate-route.js';
+import { nonceNow } from './unknown-outcome.js';
 
 export { NATIVE_TOKEN, isNativeToken } from '../model/tokens.js';
 
@@ -544,6 +545,8 @@ export async function sendSequence(
   if (!txVerdict.ok) abandon(routeRejected(txVerdict, requestId));
   // What a refund must bring the balance back to, should the transfer fail (src/model/refund.ts): read last, right before the signature.
   const floor = await balanceFloor(plan, deps, route).catch((error: unknown) => (signal?.aborted ? abandon(error) : undefined));
+  // And the nonce: should the chain never show the hash, a later nonce says the account sent something since (./unknown-outcome.ts).
+  const nonceAtAttempt = await nonceNow(provider, fromAddress, signal);
   handlers.onStep?.('confirm-in-wallet');
   // The fee prices and gas the wallet is given, bounded by the chain's fees now (./fees.ts).
   let fees: Awaited<ReturnType<typeof readChainFees>>;
@@ -559,7 +562,7 @@ export async function sendSequence(
   const { fields, ignored } = boundedFeeFields(tx, fees);
   if (!simulatedGas) showReview({ networkFee: networkFee([{ gas: figure, fields }], fees), routeFeesIgnored: ignored });
   const saveHash = (hash: Hash): SavedTransfer => {
-    const change = { phase: 'broadcast', sourceTxHash: hash, broadcastAt: Date.now(), refundFloor: floor } as const;
+    const change = { phase: 'broadcast', sourceTxHash: hash, broadcastAt: Date.now(), refundFloor: floor, nonceAtAttempt } as const;
     return update((current) => ({ ...(current ?? record), ...change })) ?? { ...record, ...change };
   };
   // The user may confirm in the wallet after the widget stopped waiting; the hash must still be kept and tracked.

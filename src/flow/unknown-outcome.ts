@@ -1,7 +1,9 @@
 /**
- * A transfer whose outcome is unknown (issue 35): the wallet forgot the batch
- * that carried it (EIP-5792 error 5730 after a reload). It may have gone
- * through, so it is never offered again as if nothing happened:
+ * A transfer whose outcome is unknown: the wallet forgot the batch
+ * that carried it (EIP-5792 error 5730 after a reload), or the source chain
+ * does not show the hash saved for it (`hashUnseen`: dropped, replaced, never
+ * broadcast). It may have gone through, so it is never offered again as if
+ * nothing happened:
  *
  * - the outcome is looked for (`lookUpOutcome`): the intent's status at the
  *   service (a status that names a transaction the source chain shows resolves
@@ -27,6 +29,7 @@ import { readErc20Allowance, readTokenBalance, type Address, type Eip1193Provide
 import { callProvider } from '../wallet/provider.js';
 import { enUnknown } from '../i18n/en/unknown.js';
 import { addEnglish } from '../i18n/strings.js';
+import { sleep } from '../model/sleep.js';
 import { FlowError } from './errors.js';
 import type { IntentStore, SavedTransfer } from './intent-store.js';
 
@@ -127,6 +130,35 @@ export async function lookUpOutcome(saved: SavedTransfer, deps: OutcomeLookupDep
   }
   signal?.throwIfAborted();
   return { kind: 'unknown', signs };
+}
+
+/** The account's nonce now, read right before a prompt and saved with the attempt: a later one says the account sent something since. */
+export async function nonceNow(provider: Eip1193Provider, account: string, signal?: AbortSignal): Promise<number | undefined> {
+  const nonce = await callProvider(provider, 'eth_getTransactionCount', [account, 'latest'], { signal, timeoutMs: READ_MS }, READ_MS).catch(() => undefined);
+  return typeof nonce === 'string' && /^0x[0-9a-f]{1,14}$/i.test(nonce) ? Number(nonce) : undefined;
+}
+
+/** How long after its broadcast a saved hash may go unseen by the source chain (a node slow to learn it) before its outcome is unknown. */
+export const HASH_GRACE_MS = 60_000;
+
+/**
+ * Whether the source chain shows nothing of a saved transfer's hash, neither
+ * mined nor pending (dropped, replaced, or never broadcast by the wallet),
+ * asked again until `graceMs` after the broadcast. `false` whenever the chain
+ * cannot be asked (no wallet, another chain, a read that fails): the tracking
+ * then goes on as before.
+ */
+export async function hashUnseen(saved: SavedTransfer, provider: Eip1193Provider | undefined, signal?: AbortSignal, graceMs = HASH_GRACE_MS): Promise<boolean> {
+  const hash = saved.sourceTxHash;
+  const read = (method: string, params: unknown[]) => callProvider(provider!, method, params, { signal, timeoutMs: READ_MS }, READ_MS);
+  for (;;) {
+    const chainId = provider && hash && (await read('eth_chainId', []).catch(() => undefined));
+    if (typeof chainId !== 'string' || !/^0x[0-9a-f]{1,14}$/i.test(chainId) || String(Number(chainId)) !== saved.fromChainId) return false;
+    if ((await read('eth_getTransactionByHash', [hash]).catch(() => true)) !== null) return false;
+    const left = (saved.broadcastAt ?? 0) + graceMs - Date.now();
+    if (left <= 0) return true;
+    await sleep(Math.min(left, 5_000), signal);
+  }
 }
 
 /** Whether the signs say something went through (the question says so, more strongly). */

@@ -359,4 +359,57 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
     expect(text, 'the problem that said it was unknown is gone').not.to.include('whether the transfer was sent is unknown');
     expect(sends(), 'nothing sent again').to.equal(sentBefore);
   });
+  it('a hash the wallet returned but never broadcast, then a reload: the widget looks it up, says what the chain shows, and Bridge for the same route asks before it sends again', async () => {
+    await setFaults({ forceProvider: 'swiftbridge' });
+    const { proxyUrl } = await sandboxConfig();
+    const wallet = await devWallet({ account: 3, chainId: SRC });
+    const mountPage = async () => {
+      const widget = await fixture<BridgeWidget>(html`<bridge-widget
+        proxy-url=${proxyUrl}
+        from-chain=${String(SRC)}
+        to-chain=${String(DST)}
+        from-token="USDC"
+        to-token="USDC"
+        amount="2"
+        batch="off"
+      ></bridge-widget>`);
+      widget.provider = wallet;
+      return widget;
+    };
+    const usdc = await tokenAddress(SRC, 'USDC');
+    const balanceBefore = await erc20Balance(SRC, usdc, wallet.address);
+    wallet.dropTransactions = true;
+    const first = await mountPage();
+    await waitForText(first, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
+    const transaction = nextEvent<{ intentId: string; txHash: string }>(first, 'bridge-transaction', 150_000);
+    primaryButton(first).click();
+    const { intentId } = (await transaction).detail;
+    first.remove();
+    wallet.dropTransactions = false;
+    // As if the page reloaded a while later: the grace for a node slow to learn a hash has passed.
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      const value = localStorage.getItem(key) ?? '';
+      if (!value.includes(intentId)) continue;
+      const records = JSON.parse(value) as Record<string, unknown>[];
+      for (const r of records) if (r.intentId === intentId) r.broadcastAt = Date.now() - 10 * 60_000;
+      localStorage.setItem(key, JSON.stringify(records));
+    }
+    const sends = () => wallet.requests.filter((m) => m === 'eth_sendTransaction').length;
+    const sentBefore = sends();
+
+    const second = await mountPage();
+    // Looked up on the source chain: the hash is nowhere, the nonce did not move, the tokens are there.
+    await seen(second, 'Your account has sent nothing since your previous transfer of 2 USDC: it has not gone through so far.');
+    await waitForText(second, (t) => t === 'Bridge 2 USDC', 'the form back');
+    expect(await erc20Balance(SRC, usdc, wallet.address), 'nothing left the account').to.equal(balanceBefore);
+
+    // The first press asks and sends nothing; the second, chosen knowingly, goes on to the wallet.
+    primaryButton(second).click();
+    await waitForText(second, (t) => t === 'Send again anyway', 'the question');
+    expect(visibleText(second)).to.include('Your previous transfer of 2 USDC may have gone through. Send again anyway?');
+    expect(sends(), 'no wallet prompt').to.equal(sentBefore);
+    primaryButton(second).click();
+    await waitUntil(() => sends() > sentBefore, 'the wallet is asked once the user chose it', { timeout: 150_000 });
+  });
 });

@@ -16,7 +16,7 @@ import { PROMPT_METHODS, createDevWallet, type DevWallet, type DevWalletChain, t
 import { RoutingClient } from '../../src/api/index.ts';
 import type { Chain } from '../../src/api/schemas.ts';
 import { IntentStore, type SavedTransfer } from '../../src/flow/intent-store.ts';
-import { likelySent, lookUpOutcome, outcomeLine } from '../../src/flow/unknown-outcome.ts';
+import { hashUnseen, likelySent, lookUpOutcome, outcomeLine } from '../../src/flow/unknown-outcome.ts';
 import { sendTransferInOnePrompt, settleBatch, shouldBatch, type BatchHandlers } from '../../src/flow/batch.ts';
 import { walletPrompts, type ExecutionState } from '../../src/flow/execution.ts';
 import { FlowError } from '../../src/flow/errors.ts';
@@ -503,6 +503,18 @@ describe('batched transfers against the sandbox', () => {
       assert.deepEqual(quiet, { kind: 'unknown', signs: { nonceMoved: false, balanceDropped: false, approvalStands: false } });
       assert.equal(outcomeLine(quiet.kind === 'unknown' ? quiet.signs : undefined), 'unknown.nothing');
       w.forgetBatches = false;
+    });
+
+    it('a saved hash the source chain never shows (dropped, replaced, never broadcast) makes the outcome unknown once its grace has passed; a hash it shows, or a wallet on another chain, does not', async () => {
+      sandbox.faults.set({ forceProvider: 'swiftbridge' });
+      const w = wallet(0, { chainId: SRC });
+      const sent = await sendTransferInOnePrompt(plan(w), deps(w));
+      const saved = stored(w.address, sent.intentId)!;
+      assert.equal(await hashUnseen(saved, w), false, 'the chain shows the transaction');
+      const ghost = { ...saved, sourceTxHash: keccak256('0x0badc0de'), broadcastAt: Date.now() };
+      assert.equal(await hashUnseen(ghost, w, undefined, 50), true, 'unseen, asked again until the grace passed');
+      assert.equal(await hashUnseen(ghost, undefined), false, 'no wallet: nothing read, the tracking goes on');
+      assert.equal(await hashUnseen({ ...ghost, fromChainId: String(DST) }, w), false, 'the wallet on another chain: not read');
     });
 
     it('a hostile route is refused before the batch prompt: the wallet is asked nothing', async () => {
