@@ -33,6 +33,8 @@ import { sessionSettings } from './helpers/session-settings.ts';
 import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
+import { savedTransfer } from './helpers/saved-transfer.ts';
+import { FlowError } from '../../src/flow/errors.ts';
 import { endedPhase } from './helpers/tracked.ts';
 import type { BridgeQuoteDetail } from '../../src/bridge-widget/events.ts';
 
@@ -276,6 +278,22 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(session.tracking?.history.length, 1, 'the history lists the broadcast transfer');
       session.newTransfer();
       assert.deepEqual([session.view, session.form.values.amountText], ['form', '']);
+    });
+
+    it('hands every unknown outcome to the look-up, also one that becomes unknown after the look-up has loaded', async () => {
+      const session = open();
+      session.connect();
+      session.setWallet(wallet(), undefined);
+      await session.connectWallet();
+      const account = session.account!;
+      // Two batches the wallet forgot, one reported after the other (the service knows neither: both stay unknown).
+      for (const id of ['first', 'second'])
+        session.store.save(savedTransfer(id, Date.now(), { account, fromChainId: SRC, toChainId: DST, batchId: `0x${id.length}` }));
+      const unknown = () => session.unknown?.entries.map((e) => e.saved.intentId) ?? [];
+      session.report(new FlowError('batch-unknown', 'the wallet forgot the batch'), 'first');
+      await until(session, () => unknown().includes('first'), 'the first outcome looked up');
+      session.report(new FlowError('batch-unknown', 'the wallet forgot the batch'), 'second');
+      await until(session, () => unknown().includes('second'), 'the second outcome looked up too');
     });
 
     /** A session with the preset 2.5 USDC and a debounce far longer than any wait here: a preset quote can only arrive in time if it skips it. */
