@@ -11,7 +11,7 @@
  *   `javascript:` URL completes, and neither `bridge-status` nor
  *   `bridge-success` carries it, nor does the tracker link it.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { waitUntil } from './helpers/wait.js';
 import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
 import '../../src/define.js';
@@ -252,20 +252,8 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
     await setFaults({ forceProvider: 'swiftbridge' });
     const { proxyUrl } = await sandboxConfig();
     const wallet = await devWallet({ account, chainId: SRC, batching: true });
-    // Not the shared fixture: both pages need the one wallet (the one that forgot the batch), and it makes a wallet per mount.
-    const mountPage = async () => {
-      const widget = await fixture<BridgeWidget>(html`<bridge-widget
-        proxy-url=${proxyUrl}
-        from-chain=${String(SRC)}
-        to-chain=${String(DST)}
-        from-token="USDC"
-        to-token="USDC"
-        amount="2"
-        batch="on"
-      ></bridge-widget>`);
-      widget.provider = wallet;
-      return widget;
-    };
+    // Both pages take the one wallet (the one that forgot the batch).
+    const mountPage = async () => (await mountWidget({ attributes: { batch: 'on' }, wallet: { use: wallet } })).widget;
     // The first page: the batch runs on chain, but its receipt never reaches the service (the page goes first).
     await setFaults({ rateLimitBurst: { count: 100_000, endpoints: ['receipt'], retryAfterSeconds: 1 } });
     const first = await mountPage();
@@ -361,21 +349,9 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
   });
   it('a hash the wallet returned but never broadcast, then a reload: the widget looks it up, says what the chain shows, and Bridge for the same route asks before it sends again', async () => {
     await setFaults({ forceProvider: 'swiftbridge' });
-    const { proxyUrl } = await sandboxConfig();
     const wallet = await devWallet({ account: 3, chainId: SRC });
-    const mountPage = async () => {
-      const widget = await fixture<BridgeWidget>(html`<bridge-widget
-        proxy-url=${proxyUrl}
-        from-chain=${String(SRC)}
-        to-chain=${String(DST)}
-        from-token="USDC"
-        to-token="USDC"
-        amount="2"
-        batch="off"
-      ></bridge-widget>`);
-      widget.provider = wallet;
-      return widget;
-    };
+    // Both pages take the one wallet (the one that dropped the transfer).
+    const mountPage = async () => (await mountWidget({ attributes: { batch: 'off' }, wallet: { use: wallet } })).widget;
     const usdc = await tokenAddress(SRC, 'USDC');
     const balanceBefore = await erc20Balance(SRC, usdc, wallet.address);
     wallet.dropTransactions = true;

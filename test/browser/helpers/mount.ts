@@ -12,6 +12,8 @@ import { DST, SRC } from './chains.js';
 import { devWallet, sandboxConfig } from './sandbox.js';
 
 export interface WalletChoice {
+  /** A wallet the test already holds, for the same wallet on a page and on the page after a reload (the other choices are then ignored). */
+  use?: DevWallet;
   /** Index into the sandbox's extra accounts; the main account when left out. */
   account?: number;
   /** The chain the wallet starts on (default DST, so a transfer must switch). */
@@ -70,7 +72,7 @@ export async function mountWidget(options: MountOptions & { wallet?: WalletChoic
   }
   if (options.attributesAfterMount) set();
   if (options.wallet === false) return { widget };
-  const wallet = await devWallet({ chainId: DST, ...options.wallet });
+  const wallet = options.wallet?.use ?? (await devWallet({ chainId: DST, ...options.wallet }));
   const { onPrompt } = options;
   if (onPrompt) {
     const request = wallet.request.bind(wallet);
