@@ -245,6 +245,28 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
   const seen = (widget: BridgeWidget, text: string) => waitUntil(() => visibleText(widget).includes(text), `“${text}” on screen`, { timeout: 60_000 });
 
   /**
+   * Rewrites a saved transfer as a later page would find it, once the sending page has saved the hash: that page may still
+   * be writing when `bridge-transaction` arrives, and a rewrite before its write would be undone by it.
+   */
+  async function rewriteSaved(intentId: string, change: Record<string, unknown>) {
+    const find = () => {
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i)!;
+        const value = localStorage.getItem(key) ?? '';
+        if (!value.includes(intentId)) continue;
+        const records = JSON.parse(value) as Record<string, unknown>[];
+        const record = records.find((r) => r.intentId === intentId);
+        if (record) return { key, records, record };
+      }
+      return undefined;
+    };
+    await waitUntil(() => !!find()?.record.sourceTxHash, 'the sending page saved the hash');
+    const { key, records, record } = find()!;
+    Object.assign(record, change);
+    localStorage.setItem(key, JSON.stringify(records));
+  }
+
+  /**
    * A batch that ran on chain, then a reload before the wallet reported it (only its id saved), and a wallet that forgot it.
    * Each test takes its own account: a transfer a test leaves running writes to its account's storage after the next test cleared it.
    */
@@ -263,15 +285,7 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
     const { intentId, txHash } = (await transaction).detail;
     first.remove();
     // As if the page had reloaded before the wallet reported the batch: only its id is saved.
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)!;
-      const value = localStorage.getItem(key) ?? '';
-      if (!value.includes(intentId)) continue;
-      const records = JSON.parse(value) as Record<string, unknown>[];
-      for (const r of records)
-        if (r.intentId === intentId) Object.assign(r, { phase: 'signing', sourceTxHash: undefined, broadcastAt: undefined, receiptAccepted: false });
-      localStorage.setItem(key, JSON.stringify(records));
-    }
+    await rewriteSaved(intentId, { phase: 'signing', sourceTxHash: undefined, broadcastAt: undefined, receiptAccepted: false });
     wallet.forgetBatches = true;
     return { wallet, mountPage, intentId, txHash, proxyUrl };
   }
@@ -363,14 +377,7 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
     first.remove();
     wallet.dropTransactions = false;
     // As if the page reloaded a while later: the grace for a node slow to learn a hash has passed.
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)!;
-      const value = localStorage.getItem(key) ?? '';
-      if (!value.includes(intentId)) continue;
-      const records = JSON.parse(value) as Record<string, unknown>[];
-      for (const r of records) if (r.intentId === intentId) r.broadcastAt = Date.now() - 10 * 60_000;
-      localStorage.setItem(key, JSON.stringify(records));
-    }
+    await rewriteSaved(intentId, { broadcastAt: Date.now() - 10 * 60_000 });
     const sends = () => wallet.requests.filter((m) => m === 'eth_sendTransaction').length;
     const sentBefore = sends();
 
