@@ -248,6 +248,12 @@ describe('faults and bad input, end to end', function () {
     const { account } = await sandboxConfig();
     const { proxyUrl } = await sandboxConfig();
     const intentId = `0x${'ab'.repeat(32)}`;
+    // A transaction the source chain shows (a saved hash it does not show is an unknown outcome, looked up instead), which the service never heard of.
+    const wallet = await devWallet({ chainId: SRC });
+    const sourceTxHash = (await wallet.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: wallet.address, to: wallet.address, value: '0x0' }],
+    })) as string;
     localStorage.setItem(
       `bridge-widget:v1:${proxyUrl}:${account.address.toLowerCase()}`,
       JSON.stringify([
@@ -265,12 +271,11 @@ describe('faults and bad input, end to end', function () {
           updatedAt: Date.now() - 60_000,
           phase: 'tracking',
           receiptAccepted: true,
-          sourceTxHash: `0x${'cd'.repeat(32)}`,
+          sourceTxHash,
         },
       ]),
     );
     const { proxyUrl: url } = await sandboxConfig();
-    const wallet = await devWallet({ chainId: SRC });
     const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${url}></bridge-widget>`);
     const failed = nextEvent<{ reason: string }>(widget, 'bridge-failed');
     widget.provider = wallet;
