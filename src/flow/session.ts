@@ -292,7 +292,7 @@ export class TransferSession implements ReactiveControllerHost {
     this.requestUpdate();
   }
 
-  /** Transfers whose outcome is unknown (a batch the wallet forgot), once their chunk is in: looked up, and asked about before the same route is sent again (./unknown-outcome.ts). */
+  /** Transfers whose outcome is unknown (a batch the wallet forgot, a saved hash the source chain never showed), once their chunk is in: looked up, and asked about before the same route is sent again (./unknown-outcome.ts). */
   unknown: UnknownOutcomes | undefined;
   /** Set once an outcome is unknown: from then on the primary action asks those rules first, and sends nothing while they cannot load. */
   #unknownSeen = false;
