@@ -142,9 +142,13 @@ export class TransferSession implements ReactiveControllerHost {
           },
           // The tracking room was asked for with this one: here already, unless its chunk could not be loaded.
           // Then the form says so; the transfer is saved, and a reload follows it.
+          // A transfer broadcast after the widget left the page is saved: followed when it comes back (`connect`) or on the next visit.
           broadcast: (record, show) =>
             this.#withTracking(
-              (tracking) => tracking.follow(record, show || this.view === 'form'),
+              (tracking) => {
+                if (!this.#stopped) return tracking.follow(record, show || this.view === 'form');
+                if (this.view === 'executing') this.view = 'form';
+              },
               (error) => {
                 if (this.view === 'executing') this.view = 'form';
                 this.report(error, record.intentId);
@@ -249,6 +253,8 @@ export class TransferSession implements ReactiveControllerHost {
     this.connected = true;
     this.#stopped = false;
     this.remote.loadCatalog();
+    // Back on the page (moved, or re-rendered by a framework): the transfers `disconnect` stopped following are followed again.
+    if (this.tracking && this.account) this.tracking.resume(this.account, this.view !== 'form');
     this.requestUpdate();
   }
 

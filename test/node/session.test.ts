@@ -427,6 +427,27 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(second.store.get(account, 'old-never-sent')?.phase, 'abandoned');
     });
 
+    it('a widget taken off the page as its transfer is broadcast follows nothing while away, and follows the transfer once it is back', async () => {
+      const session = open();
+      session.configure(settings({ amount: '1' }), ['amount', 'fromChain']);
+      session.connect();
+      session.setWallet(wallet(), undefined);
+      await session.connectWallet();
+      await until(session, () => session.mainAction.key === 'action.bridge', 'a quote', 30_000);
+      // Taken off the page (a framework re-rendering it, a tab closed) the moment the transaction is out.
+      session.subscribe({ event: (type) => type === 'bridge-transaction' && session.disconnect() });
+      await session.primary();
+      const [saved] = session.store.list(session.account!);
+      assert.ok(saved?.sourceTxHash, 'the broadcast transfer is saved');
+      await until(session, () => session.tracking !== undefined, 'the tracking room');
+      assert.equal(session.tracking?.current, undefined, 'not followed by a widget off the page');
+      assert.equal(session.store.get(session.account!, saved.intentId)?.receiptAccepted, false, 'nothing sent to the service while away');
+
+      session.connect();
+      await until(session, () => endedPhase(session) === 'success', 'shown and followed to success once back', 60_000);
+      assert.equal(endedPhase(session) && session.tracking!.current!.saved.intentId, saved.intentId, 'the transfer it sent');
+    });
+
     it('a later page whose account has only finished transfers loads the tracking room for its history, and shows the form (issue 34)', async () => {
       const storage = new MemoryStorage();
       const { session: first, provider } = await bridged(storage, '1');
