@@ -1,8 +1,8 @@
 /**
  * Registers <bridge-widget> and the parts of its first load (what draws the
- * form and makes it interactive). The parts of later moments (the review, the
- * tracker, the history, the wallet chooser) are registered by their own chunks
- * when they load: src/bridge-widget/moments/. Guarded (./define-elements.ts).
+ * form and makes it interactive). The parts of later moments (the quote line,
+ * the review, the tracker, the history, the wallet chooser) are registered by
+ * their own chunks when they load: src/bridge-widget/moments/. Guarded (./define-elements.ts).
  * `<bw-chain-picker>` is no part of the widget (the swap box has asset
  * pickers): hosts that use it on its own register it from
  * `bridge-widget/elements`, and its dialog is no download of a transfer.
@@ -13,7 +13,6 @@ import { AssetPicker } from './components/asset-picker/asset-picker.js';
 import { SwapSettings } from './components/swap-settings/swap-settings.js';
 import { AmountInput } from './components/amount-input/amount-input.js';
 import { RecipientInput } from './components/recipient-input/recipient-input.js';
-import { QuotePanel } from './components/quote-panel/quote-panel.js';
 import { defineElements } from './define-elements.js';
 
 export const ELEMENTS = {
@@ -23,7 +22,6 @@ export const ELEMENTS = {
   'bw-swap-settings': SwapSettings,
   'bw-amount-input': AmountInput,
   'bw-recipient-input': RecipientInput,
-  'bw-quote-panel': QuotePanel,
 } as const;
 
 /** Registers the widget in `registry` (default: the page's); the later moments' parts follow it there when they load. */
@@ -41,6 +39,5 @@ declare global {
     'bw-swap-settings': SwapSettings;
     'bw-amount-input': AmountInput;
     'bw-recipient-input': RecipientInput;
-    'bw-quote-panel': QuotePanel;
   }
 }

@@ -11,6 +11,7 @@
  * itself loads each later moment's English with that moment).
  */
 export * from './script.js';
-// Not in the script-tag build (no part of the widget's first load), still a class of the package's API.
+// Not in the script-tag build's entry (no part of the widget's first load), still classes of the package's API.
 export { ChainPicker } from './components/chain-picker/chain-picker.js';
+export { QuotePanel } from './components/quote-panel/quote-panel.js';
 export { en } from './i18n/en.js';

@@ -1,8 +1,8 @@
 /**
  * The script-tag build's entry (dist/script/bridge-widget.js): registers
  * <bridge-widget> with the parts of its first load, and exports what hosts use
- * from JavaScript. The parts of later moments (review, tracker, history,
- * wallet chooser) arrive as chunks of their own when the widget needs them,
+ * from JavaScript. The parts of later moments (quote line, review, tracker,
+ * history, wallet chooser) arrive as chunks of their own when the widget needs them,
  * with their English strings; their classes, for hosts that register elements
  * themselves, are in `bridge-widget/elements`.
  *
@@ -20,7 +20,7 @@ export { TokenPicker } from './components/token-picker/token-picker.js';
 export type { TokenOption } from './components/token-picker/token-picker.js';
 export { AmountInput } from './components/amount-input/amount-input.js';
 export { RecipientInput } from './components/recipient-input/recipient-input.js';
-export { QuotePanel } from './components/quote-panel/quote-panel.js';
+export type { QuotePanel } from './components/quote-panel/quote-panel.js';
 export type { ApprovalSteps } from './components/approval-steps/approval-steps.js';
 export type { StatusTracker } from './components/status-tracker/status-tracker.js';
 export type { RouteReview, RouteReviewView, ReviewToken } from './components/route-review/route-review.js';

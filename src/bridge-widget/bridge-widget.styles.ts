@@ -302,6 +302,28 @@ export const styles = css`
       animation-duration: 3s;
     }
   }
+  /* The quote line's place while its chunk is on its way: the line's box (.panel.summary in src/components/quote-panel/quote-panel.styles.ts) in its "finding" state, its chevron's room kept, so nothing moves when the line arrives. */
+  .quote-line {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    box-sizing: content-box;
+    min-height: 32px;
+    padding-block: 6px;
+    padding-inline: var(--bridge-spacing) calc(var(--bridge-spacing) + 24px);
+    border: 1px solid var(--bridge-color-border);
+    border-radius: var(--bridge-radius);
+    font-size: 0.9em;
+    color: var(--bridge-color-text-muted);
+  }
+  .quote-line-text {
+    flex: 1;
+    min-width: 0;
+  }
+  .quote-line .spinner {
+    width: 12px;
+    height: 12px;
+  }
   /* The review in the swap box's frame: what must be seen before signing stays on screen at a phone's width. */
   .moment {
     display: grid;

@@ -297,7 +297,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
             </p>`
           : nothing
       }
-      <button part="primary-button" class="primary" ?disabled=${!action.enabled || again?.looking} @click=${() => (session.account ? this.#bridge() : this.#connect())}>
+      <button part="primary-button" class="primary" ?disabled=${!action.enabled || again?.looking || this.#quoteLineMissing(action.key)} @click=${() => (session.account ? this.#bridge() : this.#connect())}>
         ${again ? i18n.t(again.button) : i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
       </button>
     `;
@@ -465,15 +465,34 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     </p>`;
   }
 
+  /**
+   * Bridge waits for the quote line: no transfer starts before the user could see its fees and, when the quote loses
+   * value, tick its confirmation (which only the line offers). In practice the line is here before the quote is.
+   */
+  #quoteLineMissing(action: string): boolean {
+    return action === 'action.bridge' && !this.#moments.get('quote');
+  }
+
   #renderQuote(): TemplateResult | typeof nothing {
     const session = this.#session;
+    const i18n = this.#i18n;
     const { form, remote } = session;
     const { draft, values } = form;
     if (!draft.inputs) return nothing;
+    // The line's chunk is asked with the first quote (if the page was not idle before), so both round trips run side by side.
+    const line = this.#moments.get('quote');
     const error = remote.quoteError;
     if (error) {
       const problem = describeError(error);
       return this.#renderProblem(problem, problem.retryable ? () => remote.retryQuote() : undefined);
+    }
+    if (!line) {
+      const failed = this.#moments.failed.get('quote');
+      if (failed) return this.#renderProblem(describeError(failed), () => location.reload(), 'widget.reload');
+      // The line's place and its "finding" state, as the line shows them while quoting, until its chunk is here.
+      return html`<div class="quote-line" part="quote" aria-busy="true">
+        <span class="quote-line-text">${i18n.t('quote.finding')}</span><span class="spinner" aria-hidden="true"></span>
+      </div>`;
     }
     // Only the quote for what is typed now: a quote for another amount is never on screen, not even dimmed.
     const shown = session.currentQuote;

@@ -90,9 +90,10 @@ describe('<bridge-widget> accessibility in every state', function () {
     const { widget } = await mount({ amount: '2', threshold: '0.01' });
     await formReady(widget);
     await waitFor(() => primaryText(widget) === 'Confirm the value loss above', 'the value-loss gate');
-    const panel = shadow(widget).querySelector('bw-quote-panel')!;
-    const box = shadow(panel).querySelector('[part="value-loss"]')!;
-    expect(box).to.not.equal(null);
+    // The confirmation is on the quote line, a chunk of its own that may arrive after the quote.
+    const confirmation = () => shadow(widget).querySelector('bw-quote-panel')?.shadowRoot?.querySelector('[part="value-loss"]');
+    await waitFor(() => confirmation(), 'the confirmation on the quote line');
+    const box = confirmation()!;
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
     box.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();

@@ -186,9 +186,10 @@ describe('<bridge-widget> states', function () {
     widget.provider = await devWallet();
     await waitUntil(() => /value loss/i.test(buttonText(widget)), 'confirmation asked', { timeout: 20_000 });
     expect(primaryButton(widget).disabled).to.equal(true);
-    const panel = shadow(widget).querySelector('bw-quote-panel')!;
-    const checkbox = shadow(panel).querySelector<HTMLInputElement>('input[type="checkbox"]')!;
-    checkbox.click();
+    // The confirmation is on the quote line, a chunk of its own that may arrive after the quote.
+    const checkbox = () => shadow(widget).querySelector('bw-quote-panel')?.shadowRoot?.querySelector<HTMLInputElement>('input[type="checkbox"]');
+    await waitUntil(() => checkbox(), 'the confirmation on the quote line');
+    checkbox()!.click();
     await waitForText(widget, (t) => t.startsWith('Bridge 0.00005 ETH'), 'enabled once confirmed');
   });
 });

@@ -390,6 +390,8 @@ describe('faults and bad input, end to end', function () {
   });
 
   it('time: without a duration from the service the quote shows none (nothing invented)', async () => {
+    // The quote line's chunk registers the panel (src/bridge-widget/moments/quote.ts); on its own, it is registered here.
+    await import('../../src/bridge-widget/moments/quote.js');
     const panel = await fixture<HTMLElement & { estimate: unknown }>(html`<bw-quote-panel></bw-quote-panel>`);
     const fee = { type: 'service_fee', amount: 1000n, token: { chainId: '11155111', address: '0x1', symbol: 'USDC', decimals: 6 } };
     panel.estimate = { fromAmount: 3_000_000n, toAmount: 2_990_000n, toAmountMin: 2_960_000n, fees: [fee], fromAmountUsd: '3', toAmountUsd: '2.99' };

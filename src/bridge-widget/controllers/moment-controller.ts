@@ -1,5 +1,5 @@
 /**
- * The later moments of the widget: the pickers' dialogs, the quote's breakdown, the review (from the
+ * The later moments of the widget: the pickers' dialogs, the quote line with its breakdown, the review (from the
  * click on Bridge to the broadcast), the tracker, the history and the wallet chooser. Each is a chunk
  * loaded when its moment comes, and fetched before it while the page is idle
  * once the form is interactive, so that no click waits on the network. The
@@ -12,8 +12,8 @@ import { loadChunk } from '../../flow/errors.js';
 import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps, loadTransferSteps } from '../../flow/chunks.js';
 import type * as TokenPickerDialog from '../../components/token-picker/token-picker-dialog.js';
 import type * as AssetPickerDialog from '../../components/asset-picker/asset-picker-dialog.js';
-import type * as QuoteBreakdown from '../../components/quote-panel/quote-breakdown.js';
 import type * as History from '../moments/history.js';
+import type * as Quote from '../moments/quote.js';
 import type * as Review from '../moments/review.js';
 import type * as Tracking from '../moments/tracking.js';
 import type * as Wallets from '../moments/wallets.js';
@@ -24,8 +24,11 @@ export interface Moments {
    * The swap box shows asset pickers only (their dialog extends the token picker's); `<bw-chain-picker>`'s dialog is fetched by that element alone.
    */
   pickers: [typeof TokenPickerDialog, typeof AssetPickerDialog];
-  /** The quote line's breakdown. The quote panel imports it when its line is opened; the same import here only fetches it early. */
-  quote: typeof QuoteBreakdown;
+  /**
+   * The quote line (`<bw-quote-panel>` with its breakdown): asked by the form as soon as it has what a quote needs, so its
+   * round trip runs beside the quote's, or before that when the page is idle; the widget holds the line's place until then.
+   */
+  quote: typeof Quote;
   review: typeof Review;
   tracking: typeof Tracking;
   history: typeof History;
@@ -36,7 +39,7 @@ export type Moment = keyof Moments;
 
 const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
   pickers: () => Promise.all([import('../../components/token-picker/token-picker-dialog.js'), import('../../components/asset-picker/asset-picker-dialog.js')]),
-  quote: () => import('../../components/quote-panel/quote-breakdown.js'),
+  quote: () => import('../moments/quote.js'),
   review: async () => (await Promise.all([import('../moments/review.js'), loadExecutionRoom(), loadTransferSteps(), loadTransferSchemas()]))[0],
   tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingRoom(), loadTrackingSteps(), loadTransferSchemas()]))[0],
   history: () => import('../moments/history.js'),

@@ -16,90 +16,13 @@ export const styles = css`
     margin: 0;
   }
 
-  /* Children of a flex row are blockified: they need no inline-flex. The breakdown's header and rows have their styles in ./quote-breakdown.ts. */
-  .slippage-controls,
-  .custom {
-    display: flex;
-    align-items: center;
-    gap: 6px;
-  }
-  .slippage-controls {
-    flex-wrap: wrap;
-  }
-  .usd,
-  .slippage-label,
-  .custom input::placeholder {
-    color: var(--_muted);
-  }
-  .usd,
-  .slippage-message {
-    font-size: 0.9em;
-  }
-  .slippage-message {
-    min-height: 1.4em;
-  }
+  /* The breakdown's header and rows have their styles in ./quote-breakdown.ts, the slippage row's in ./slippage-control.ts. */
   .usd {
     display: inline-block;
+    font-size: 0.9em;
     font-weight: 400;
+    color: var(--_muted);
   }
-
-  .slippage {
-    display: grid;
-    gap: 6px;
-    border-block-start: 1px solid var(--_border);
-    padding-block-start: 10px;
-  }
-  /* The label on a line of its own: the four choices then fit one row down to a 320 px widget. */
-  .slippage-label {
-    flex-basis: 100%;
-  }
-  .slippage-controls {
-    gap: 4px;
-  }
-  .pill {
-    padding-inline: 7px;
-  }
-  .preset {
-    min-width: 40px;
-  }
-  .preset[aria-pressed='true'] {
-    border-color: var(--_accent);
-    background: var(--_accent);
-    color: var(--_accent-text);
-    font-weight: 600;
-  }
-  .custom {
-    gap: 4px;
-    padding-block: 0;
-    text-align: end;
-  }
-  .custom:focus-within {
-    border-color: var(--_focus);
-    outline: 1px solid var(--_focus);
-  }
-  .custom input {
-    width: 4em;
-    border: 0;
-    padding: 4px 0;
-    background: transparent;
-    /* The number runs left to right (dir="ltr") but sits against the percent sign: the end of the row. */
-    text-align: match-parent;
-    outline: none;
-  }
-  .custom input::placeholder {
-    opacity: 1;
-  }
-  /* A locale that writes the sign first (Turkish: %0,5): the number follows it. */
-  .custom.sign-first {
-    text-align: start;
-  }
-  .custom.invalid {
-    border-color: var(--_danger);
-  }
-  .error {
-    color: var(--_danger);
-  }
-  .warning,
   .value-loss {
     color: var(--_warning);
   }

@@ -1,7 +1,8 @@
-import { adoptStyles, html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
+import { adoptStyles, html, nothing, type CSSResultOrNative, type PropertyValues, type PropertyDeclarations } from 'lit';
 import type { Estimate } from '../../api/schemas.js';
 import { formatAmount, formatUsd } from '../../format/amount.js';
 import { formatPercent } from '../../format/number.js';
+import { enQuote } from '../../i18n/en/quote.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './quote-panel.styles.js';
@@ -89,6 +90,9 @@ export class QuotePanel extends PartElement {
 
   static override styles = [hostStyles, partTokens, styles];
 
+  /** The line's English (and its breakdown's): it travels with the panel, which is no part of the widget's first load. */
+  protected static override english = enQuote;
+
   /** The quote's estimate (amounts in smallest units); a skeleton shows while it is undefined and `loading` is set. */
   estimate?: Estimate;
   /** The token sent (`chainId`, `address`): fees on its chain in another token are paid on top, and count in the value loss. */
@@ -148,10 +152,11 @@ export class QuotePanel extends PartElement {
   /** Total fees (USD) before a slippage change, while the quote asked with the new slippage costs otherwise: the change is visible. */
   private feesWere: string | undefined = undefined;
   /**
-   * The breakdown (provider, amounts, fees; ./quote-breakdown.ts), a chunk of
-   * its own with its styles and English: loaded when the summary line is
-   * opened, or when a full panel is connected (the widget fetches it earlier,
-   * while the page is idle).
+   * The breakdown (provider, amounts, fees; ./quote-breakdown.ts), with its
+   * styles: loaded when the summary line is opened, or when a full panel is
+   * connected. In the widget it is already here: it travels in the quote
+   * line's chunk (src/bridge-widget/moments/quote.ts), so this import finds it
+   * loaded; a panel used on its own fetches it then.
    */
   #breakdown: typeof Breakdown | undefined;
   #breakdownLoading: Promise<void> | undefined;
@@ -164,6 +169,7 @@ export class QuotePanel extends PartElement {
   #feesBefore: string | undefined;
 
   #timer: ReturnType<typeof setInterval> | undefined;
+  readonly #chunkStyles: CSSResultOrNative[] = [];
 
   /** True when the value-loss warning is shown and its checkbox is not ticked: the host must not continue. */
   get needsValueLossConfirmation(): boolean {
@@ -215,12 +221,18 @@ export class QuotePanel extends PartElement {
     }
   }
 
+  /** A chunk's styles join the panel's (the breakdown's, the slippage row's), in this shadow root. */
+  #adoptStyles(sheet: CSSResultOrNative): void {
+    this.#chunkStyles.push(sheet);
+    const root = this.renderRoot;
+    if (root instanceof ShadowRoot) adoptStyles(root, [...(this.constructor as typeof QuotePanel).elementStyles, ...this.#chunkStyles]);
+  }
+
   #loadBreakdown(): void {
     this.#breakdownLoading ??= import('./quote-breakdown.js').then(
       (breakdown) => {
         this.#breakdown = breakdown;
-        const root = this.renderRoot;
-        if (root instanceof ShadowRoot) adoptStyles(root, [...(this.constructor as typeof QuotePanel).elementStyles, breakdown.breakdownStyles]);
+        this.#adoptStyles(breakdown.breakdownStyles);
         this.requestUpdate();
       },
       () => {
@@ -231,7 +243,8 @@ export class QuotePanel extends PartElement {
 
   #loadSlippage(): void {
     this.#slippageLoading ??= import('./slippage-control.js').then(
-      ({ SlippageControl }) => {
+      ({ SlippageControl, slippageStyles }) => {
+        this.#adoptStyles(slippageStyles);
         this.#slippage = new SlippageControl(this, {
           slippage: () => this.slippage,
           set: (value) => this.#setSlippage(value),

@@ -5,13 +5,94 @@
  * controller: its host renders `render()` and calls `sync` when its
  * `slippage` changes from outside.
  */
-import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { css, html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { normaliseDigits } from '../../format/amount.js';
 import { percentAffix } from '../../format/number.js';
 import { enSettings } from '../../i18n/en/settings.js';
 import { addEnglish, type StringKey, type Vars } from '../../i18n/strings.js';
 import { SLIPPAGE_MAX } from '../../model/quote.js';
+
+/**
+ * The row's styles, with it in its chunk: the full quote panel adopts them when
+ * the row arrives, the settings dialog has them in its own styles.
+ */
+export const slippageStyles = css`
+  .slippage {
+    display: grid;
+    gap: 6px;
+    border-block-start: 1px solid var(--_border);
+    padding-block-start: 10px;
+  }
+  /* Children of a flex row are blockified: they need no inline-flex. */
+  .slippage-controls,
+  .custom {
+    display: flex;
+    align-items: center;
+    gap: 4px;
+  }
+  .slippage-controls {
+    flex-wrap: wrap;
+  }
+  /* The label on a line of its own: the four choices then fit one row down to a 320 px widget. */
+  .slippage-label {
+    flex-basis: 100%;
+  }
+  .slippage-label,
+  .custom input::placeholder {
+    color: var(--_muted);
+  }
+  .slippage-message {
+    margin: 0;
+    min-height: 1.4em;
+    font-size: 0.9em;
+  }
+  .pill {
+    padding-inline: 7px;
+  }
+  .preset {
+    min-width: 40px;
+  }
+  .preset[aria-pressed='true'] {
+    border-color: var(--_accent);
+    background: var(--_accent);
+    color: var(--_accent-text);
+    font-weight: 600;
+  }
+  .custom {
+    padding-block: 0;
+    text-align: end;
+  }
+  .custom:focus-within {
+    border-color: var(--_focus);
+    outline: 1px solid var(--_focus);
+  }
+  .custom input {
+    width: 4em;
+    border: 0;
+    padding: 4px 0;
+    background: transparent;
+    /* The number runs left to right (dir="ltr") but sits against the percent sign: the end of the row. */
+    text-align: match-parent;
+    outline: none;
+  }
+  .custom input::placeholder {
+    opacity: 1;
+  }
+  /* A locale that writes the sign first (Turkish: %0,5): the number follows it. */
+  .custom.sign-first {
+    text-align: start;
+  }
+  .custom.invalid {
+    border-color: var(--_danger);
+  }
+  .error {
+    color: var(--_danger);
+  }
+  .warning {
+    color: var(--_warning);
+  }
+`;
 
 /** Slippage presets, in percent. */
 export const SLIPPAGE_PRESETS = [0.5, 1, 3] as const;

@@ -7,14 +7,13 @@
 import { css, html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { StringKey } from '../../i18n/strings.js';
 import { dialogSurface } from '../shared/dialog-surface.styles.js';
-import { styles as quoteStyles } from '../quote-panel/quote-panel.styles.js';
-import { SlippageControl, type SlippageHost } from '../quote-panel/slippage-control.js';
+import { SlippageControl, slippageStyles, type SlippageHost } from '../quote-panel/slippage-control.js';
 
 const closeIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" /></svg>`;
 
 export class SwapSettingsDialog {
   static readonly styles = [
-    quoteStyles,
+    slippageStyles,
     css`
       .dialog {
         width: min(380px, calc(100% - 32px));

@@ -4,8 +4,8 @@
  * the errors of the service and of the connection, and the wallet's menu.
  * In the script-tag entry from the start (../strings.ts reads it); the
  * later moments' strings are in ./review.ts, ./tracking.ts,
- * ./history.ts, ./wallets.ts, ./settings.ts and ./quote.ts (the quote's
- * breakdown), which travel with those
+ * ./history.ts, ./wallets.ts, ./settings.ts and ./quote.ts (the quote
+ * line), which travel with those
  * moments' chunks. ../en.ts joins the parts into the whole table.
  */
 export const enForm = {
@@ -41,7 +41,6 @@ export const enForm = {
   'box.recipientToggle': 'Send to another address',
   'box.settings': 'Settings',
   'box.settingsChanged': 'Settings (changed)',
-  'quote.summaryFees': 'Fees',
   'form.locked': 'Set by this site',
   'form.notRoutable': 'No route to this chain yet',
   'action.bridge': 'Bridge {amount} {symbol}',
@@ -132,18 +131,8 @@ export const enForm = {
   'recipient.format': 'Not a valid {family} address',
   'recipient.solana': 'Solana address',
   // Quote
-  'quote.label': 'Quote',
   'quote.finding': 'Finding the best route…',
   'quote.via': 'Route via {provider}',
   'quote.reliable': '{percent} reliable',
-  'quote.feesWere': '(were {fees} at the previous slippage)',
-  'quote.notAvailable': 'Not available',
-  'quote.empty': 'Enter an amount to see a quote',
-  'quote.approx': '≈ {amount}',
-  'quote.ready': 'Quote ready: you receive about {amount}',
-  'quote.lossWarning': 'Warning: you would receive about {percent} less in value',
-  'quote.lossTitle': 'You would receive about {percent} less in value.',
-  'quote.lossDetail': 'You send {from} and receive about {to} after fees and price impact.',
-  'quote.lossConfirm': 'I understand I will receive about {percent} less in value',
   'common.newTab': '(opens in a new tab)',
 } as const;

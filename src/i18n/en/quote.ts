@@ -1,11 +1,27 @@
 /**
- * English, the quote breakdown's part: the provider line, the amounts and the
- * itemised fees behind the swap box's quote line (and in the full quote
- * panel). Travels with the quote-breakdown chunk, which adds it when it runs,
- * before it renders. ../en.ts joins the parts. (The provider line's two
- * strings are the first load's: the review shows them too.)
+ * English, the quote line's part: the swap box's one-line summary, the
+ * value-loss confirmation, what is said as a quote arrives, and the breakdown
+ * behind the line (the provider line, the amounts and the itemised fees; the
+ * full quote panel shows it always). Travels with the quote line's chunk
+ * (src/bridge-widget/moments/quote.ts), which adds it when it runs, before it
+ * renders. ../en.ts joins the parts. (The "finding the best route" line that
+ * holds the place until then, and the provider line's two strings, which the
+ * review shows too, are the first load's.)
  */
 export const enQuote = {
+  // The line (the swap box's summary, the value-loss confirmation, what is said as the quote arrives)
+  'quote.summaryFees': 'Fees',
+  'quote.label': 'Quote',
+  'quote.feesWere': '(were {fees} at the previous slippage)',
+  'quote.notAvailable': 'Not available',
+  'quote.empty': 'Enter an amount to see a quote',
+  'quote.approx': '≈ {amount}',
+  'quote.ready': 'Quote ready: you receive about {amount}',
+  'quote.lossWarning': 'Warning: you would receive about {percent} less in value',
+  'quote.lossTitle': 'You would receive about {percent} less in value.',
+  'quote.lossDetail': 'You send {from} and receive about {to} after fees and price impact.',
+  'quote.lossConfirm': 'I understand I will receive about {percent} less in value',
+  // The breakdown
   'quote.updating': 'Updating…',
   'quote.loading': 'Loading…',
   'quote.refreshIn': 'Refreshes {when}',
