@@ -1,7 +1,7 @@
 /**
  * Registers <bridge-widget> and the parts of its first load (what draws the
  * form and makes it interactive). The parts of later moments (the review, the
- * tracker, the history, the wallet chooser) are registered by their own chunks
+ * tracker, the history, the wallet chooser, the recipient field) are registered by their own chunks
  * when they load: src/bridge-widget/moments/. Guarded (./define-elements.ts).
  * `<bw-chain-picker>` is no part of the widget (the swap box has asset
  * pickers): hosts that use it on its own register it from
@@ -12,7 +12,6 @@ import { TokenPicker } from './components/token-picker/token-picker.js';
 import { AssetPicker } from './components/asset-picker/asset-picker.js';
 import { SwapSettings } from './components/swap-settings/swap-settings.js';
 import { AmountInput } from './components/amount-input/amount-input.js';
-import { RecipientInput } from './components/recipient-input/recipient-input.js';
 import { QuotePanel } from './components/quote-panel/quote-panel.js';
 import { defineElements } from './define-elements.js';
 
@@ -22,7 +21,6 @@ export const ELEMENTS = {
   'bw-asset-picker': AssetPicker,
   'bw-swap-settings': SwapSettings,
   'bw-amount-input': AmountInput,
-  'bw-recipient-input': RecipientInput,
   'bw-quote-panel': QuotePanel,
 } as const;
 
@@ -40,7 +38,6 @@ declare global {
     'bw-asset-picker': AssetPicker;
     'bw-swap-settings': SwapSettings;
     'bw-amount-input': AmountInput;
-    'bw-recipient-input': RecipientInput;
     'bw-quote-panel': QuotePanel;
   }
 }

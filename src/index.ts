@@ -13,4 +13,6 @@
 export * from './script.js';
 // Not in the script-tag build (no part of the widget's first load), still a class of the package's API.
 export { ChainPicker } from './components/chain-picker/chain-picker.js';
+// A chunk of the widget's (registered when the widget shows it), still a class of the package's API.
+export { RecipientInput } from './components/recipient-input/recipient-input.js';
 export { en } from './i18n/en.js';
