@@ -445,7 +445,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     }
       ${
         failed
-          ? this.#renderProblem(describeError(failed), () => location.reload(), 'widget.reload')
+          ? html`<div id="recipient">${this.#renderProblem(describeError(failed), () => location.reload(), 'widget.reload')}</div>`
           : open
             ? html`<bw-recipient-input
               id="recipient"

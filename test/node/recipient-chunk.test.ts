@@ -162,6 +162,12 @@ describe('the recipient field, a chunk of the script-tag build', { timeout: 240_
       await page.getByText('Part of the widget could not be loaded').waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Reload the page' }).waitFor({ timeout: 10_000 });
       assert.equal(await page.evaluate(() => !!document.querySelector('bridge-widget')!.shadowRoot!.querySelector('bw-recipient-input')), false);
+      // The toggle still names what it controls: the message, in the field's place.
+      const controlled = await page.evaluate(() => {
+        const root = document.querySelector('bridge-widget')!.shadowRoot!;
+        return root.getElementById(root.querySelector('.recipient-toggle')!.getAttribute('aria-controls')!)?.textContent?.trim();
+      });
+      assert.match(controlled ?? '', /^Part of the widget could not be loaded/);
     } finally {
       await page.close();
     }
