@@ -159,6 +159,16 @@ const TRANSFER_ROOTS = new Set(
 );
 
 /**
+ * Modules that go into the chunk of another (module → the module whose chunk
+ * takes it in): the Solana, Cosmos and Bitcoin address rules, which the form
+ * may ask for on their own, travel with the recipient field that checks them
+ * (one file: each small file compresses on its own and repeats its imports).
+ */
+const JOINED = new Map(
+  [['src/model/address-rules.ts', 'src/bridge-widget/moments/recipient.ts']].map(([module, host]) => [resolve(ROOT, module!), resolve(ROOT, host!)]),
+);
+
+/**
  * Where each module goes: as Rollup splits it by itself, except that the
  * transfer roots' chunks and the shared chunks only they import become one
  * chunk, `transfer`. Read from a first pass without manual chunks, so the entry
@@ -183,6 +193,7 @@ function chunkPlan(chunks: OutputChunk[]): Map<string, string> {
     if (localeChunk(chunk)) continue;
     for (const id of chunk.moduleIds) plan.set(id, transfer.has(chunk.fileName) ? 'transfer' : chunk.name);
   }
+  for (const [module, host] of JOINED) if (plan.has(module) && plan.has(host)) plan.set(module, plan.get(host)!);
   return plan;
 }
 

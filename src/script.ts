@@ -19,7 +19,7 @@ export type { ChainOption } from './components/chain-picker/chain-picker.js';
 export { TokenPicker } from './components/token-picker/token-picker.js';
 export type { TokenOption } from './components/token-picker/token-picker.js';
 export { AmountInput } from './components/amount-input/amount-input.js';
-export { RecipientInput } from './components/recipient-input/recipient-input.js';
+export type { RecipientInput } from './components/recipient-input/recipient-input.js';
 export type { QuotePanel } from './components/quote-panel/quote-panel.js';
 export type { ApprovalSteps } from './components/approval-steps/approval-steps.js';
 export type { StatusTracker } from './components/status-tracker/status-tracker.js';

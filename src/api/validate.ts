@@ -7,7 +7,9 @@ import type { PostHook } from './schemas.js';
 import { checkAddress, type AddressFamily } from '../model/address.js';
 import { MAX_UINT256 } from '../model/tokens.js';
 
-export { addressFamilyOf, checkAddress, decodeBech32, type AddressFamily, type AddressProblem } from '../model/address.js';
+export { addressFamilyOf, checkAddress, type AddressFamily, type AddressProblem } from '../model/address.js';
+/** Resolves once `checkAddress` can answer for Solana, Cosmos and Bitcoin (until then it says `checking`): the widget loads their rules on demand; `bridge-widget/api` has them from the start. */
+export { loadAddressRules } from '../model/address.js';
 /** Resolves once `checkAddress` can answer for mixed-case EVM hex (until then it says `checking`): the EIP-55 code is loaded on demand. */
 export { loadChecksum } from '../model/checksum.js';
 

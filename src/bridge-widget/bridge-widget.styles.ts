@@ -210,6 +210,12 @@ export const styles = css`
     color: var(--bridge-color-text-muted);
     cursor: not-allowed;
   }
+  /* The recipient field is a chunk: until it is defined its place is kept (the label and message lines, the 44 px input, the field's two 6 px gaps). */
+  bw-recipient-input:not(:defined) {
+    display: block;
+    font-size: var(--bridge-font-size, 15px);
+    min-height: calc(2.45em + 56px);
+  }
   .link {
     justify-self: start;
     padding: 2px 0;

@@ -420,6 +420,11 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const { family, recipientRequired } = form.draft;
     const open = this.#recipientOpen || !!recipientRequired || !!this.toAddress || !!form.values.recipient;
     const forced = !!recipientRequired || (this.#locked('toAddress') && !!this.toAddress);
+    // The field is a chunk: asked at once when it shows, else fetched while the page is idle, so the toggle's click does not wait on it.
+    const moments = this.#moments;
+    if (open) moments.get('recipient');
+    else moments.whenIdle('recipient', () => void moments.load('recipient').catch(() => undefined));
+    const failed = open ? moments.failed.get('recipient') : undefined;
     return html`${
       forced
         ? nothing
@@ -439,8 +444,10 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
           </button>`
     }
       ${
-        open
-          ? html`<bw-recipient-input
+        failed
+          ? html`<div id="recipient">${this.#renderProblem(describeError(failed), () => location.reload(), 'widget.reload')}</div>`
+          : open
+            ? html`<bw-recipient-input
               id="recipient"
               exportparts=${EXPORT_RECIPIENT}
               label=${i18n.t('form.recipient')}
@@ -451,7 +458,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
               placeholder=${recipientRequired ? '' : (session.account ?? '')}
               @recipient-change=${(e: CustomEvent<{ value: string }>) => form.edit({ recipient: e.detail.value })}
             ></bw-recipient-input>`
-          : nothing
+            : nothing
       }`;
   }
 

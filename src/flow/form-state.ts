@@ -6,7 +6,7 @@
  */
 import type { BalancesResponse, Chain } from '../api/schemas.js';
 import { parseList } from './catalog.js';
-import { chainFamily, fitsFamily } from '../model/address.js';
+import { addressRulesLoaded, chainFamily, fitsFamily, loadAddressRules } from '../model/address.js';
 import { isUsableSlippage } from '../model/quote.js';
 import {
   followWalletChain,
@@ -84,13 +84,19 @@ export class FormState {
   /** What the form adds up to: derived when something it depends on changed, else the same object. */
   get draft(): Draft {
     const context = this.#context;
-    const inputs = [this.values, context.catalog(), context.balances(), context.account(), context.inForm()] as const;
+    const inputs = [this.values, context.catalog(), context.balances(), context.account(), context.inForm(), addressRulesLoaded()] as const;
     const derived = this.#derived;
     if (derived && inputs.every((value, i) => value === derived.inputs[i])) return derived.draft;
-    const [values, catalog, balances, account, inForm] = inputs;
+    const [values, catalog, balances, account, inForm, rulesLoaded] = inputs;
     const draft = this.derive({ values, catalog, balances, account, previous: derived?.draft.inputs });
     // Away from the form nothing is quoted.
     if (!inForm) draft.inputs = undefined;
+    // A Solana, Cosmos or Bitcoin recipient is not valid until its rules (a chunk) have checked it: then the draft is derived again.
+    if (!rulesLoaded && values.recipient && draft.recipientRequired)
+      void loadAddressRules().then(
+        () => context.changed(),
+        () => {},
+      );
     this.#derived = { inputs, draft };
     return draft;
   }

@@ -9,7 +9,7 @@
  *
  * Each string is written once, in the part of the moment that shows it, so
  * that a page loads the English of a later moment with that moment's chunk:
- * ./en/form.ts (the first load), ./en/quote.ts, ./en/settings.ts, ./en/review.ts,
+ * ./en/form.ts (the first load), ./en/quote.ts, ./en/recipient.ts, ./en/settings.ts, ./en/review.ts,
  * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts, ./en/unknown.ts. This module joins them into the whole
  * table, for the types, the translators' XLIFF (scripts/i18n-xliff.ts), the
  * tests, and `import { en } from 'bridge-widget'` (and `bridge-widget/elements`).
@@ -19,6 +19,7 @@
 import { enForm } from './en/form.js';
 import { enHistory } from './en/history.js';
 import { enQuote } from './en/quote.js';
+import { enRecipient } from './en/recipient.js';
 import { enReview } from './en/review.js';
 import { enSettings } from './en/settings.js';
 import { enTracking } from './en/tracking.js';
@@ -29,6 +30,7 @@ import { enWallets } from './en/wallets.js';
 export const ENGLISH_PARTS = {
   form: enForm,
   quote: enQuote,
+  recipient: enRecipient,
   settings: enSettings,
   review: enReview,
   tracking: enTracking,
@@ -37,4 +39,4 @@ export const ENGLISH_PARTS = {
   unknown: enUnknown,
 } as const;
 
-export const en = { ...enForm, ...enQuote, ...enSettings, ...enReview, ...enTracking, ...enHistory, ...enWallets, ...enUnknown } as const;
+export const en = { ...enForm, ...enQuote, ...enRecipient, ...enSettings, ...enReview, ...enTracking, ...enHistory, ...enWallets, ...enUnknown } as const;

@@ -133,6 +133,7 @@ describe('<bridge-widget> accessibility in every state', function () {
       await expect(widget).to.be.accessible();
       settings.hide();
       shadow(widget).querySelector<HTMLButtonElement>('.recipient-toggle')!.click();
+      await waitFor(() => shadow(widget).querySelector('bw-recipient-input')?.shadowRoot?.querySelector('input'), 'the recipient field (a chunk)');
       await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
       await openQuote(widget);
       await untilAnimationsSettle(widget);

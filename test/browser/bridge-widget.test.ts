@@ -11,7 +11,7 @@ import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeQuoteDetail } from '../../src/bridge-widget/events.js';
 import { devWallet, resetSandbox, sandboxConfig, serviceRequests, setFaults, untilServiceRequest } from './helpers/sandbox.js';
 import { buttonText, primaryButton, shadow, waitForText } from './helpers/widget.js';
-import { untilAnimationsSettle } from './helpers/dom.js';
+import { untilAnimationsSettle, waitFor } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 import { AmountInputHarness } from './harness/amount-input.js';
 import type { AssetPicker } from '../../src/components/asset-picker/asset-picker.js';
@@ -162,7 +162,9 @@ describe('<bridge-widget> states', function () {
     const to = shadow(widget).querySelectorAll('bw-asset-picker')[1]!;
     const cataclysm = async () => (await listed(to, 'chains')).find((r) => r.meta.startsWith('cataclysm-1'));
     expect((await cataclysm())?.meta, 'the destination is marked as not yet confirmed').to.match(/Enter an amount to check it/);
+    // The field is a chunk, asked for as soon as the destination needs it.
     const recipient = shadow(widget).querySelector('bw-recipient-input')!;
+    await waitFor(() => recipient.shadowRoot?.querySelector('input'), 'the recipient field');
     const input = shadow(recipient).querySelector('input')!;
     input.focus();
     await sendKeys({ type: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });

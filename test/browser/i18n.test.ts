@@ -77,7 +77,7 @@ describe('strings and locale', function () {
       expect(legends(widget)).to.deep.equal(['Sie senden', 'Sie erhalten']);
       expect(label(widget, 'bw-amount-input')).to.equal('Sie senden');
       shadow(widget).querySelector<HTMLButtonElement>('.recipient-toggle')!.click();
-      await waitFor(() => shadow(widget).querySelector('bw-recipient-input'), 'the recipient field');
+      await waitFor(() => shadow(widget).querySelector('bw-recipient-input')?.shadowRoot?.querySelector('input'), 'the recipient field (a chunk)');
       await shadow(widget).querySelector('bw-recipient-input')!.updateComplete;
       expect(label(widget, 'bw-recipient-input')).to.equal('Empfänger (optional)');
       const pickers = [...shadow(widget).querySelectorAll('bw-asset-picker')].map((p) => shadow(p).querySelector('.label')?.textContent);

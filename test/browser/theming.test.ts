@@ -212,7 +212,7 @@ describe('theming', function () {
       const picker = shadow(widget).querySelector('bw-asset-picker')!;
       const amount = shadow(widget).querySelector('bw-amount-input')!;
       shadow(widget).querySelector<HTMLButtonElement>('.recipient-toggle')!.click();
-      await waitFor(() => shadow(widget).querySelector('bw-recipient-input'), 'the recipient field');
+      await waitFor(() => shadow(widget).querySelector('bw-recipient-input')?.shadowRoot?.querySelector('input'), 'the recipient field (a chunk)');
       const recipient = shadow(widget).querySelector('bw-recipient-input')!;
       await Promise.all([picker.updateComplete, amount.updateComplete, recipient.updateComplete]);
       const pick = (el: Element, props: string[]) => Object.fromEntries(props.map((p) => [p, cs(el).getPropertyValue(p)]));

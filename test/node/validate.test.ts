@@ -1,7 +1,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { base58, bech32, bech32m } from '@scure/base';
-import { addressFamilyOf, checkAddress, loadChecksum, postHookProblem } from '../../src/api/validate.ts';
+import { addressFamilyOf, checkAddress, loadAddressRules, loadChecksum, postHookProblem } from '../../src/api/validate.ts';
 
 // Reference encodings come from @scure/base, independent of our decoder.
 const bytes = (n: number, fill = 7) => new Uint8Array(n).fill(fill);
@@ -16,9 +16,29 @@ function flipLast(text: string): string {
   return text.slice(0, -1) + (last === 'q' ? 'p' : 'q');
 }
 
+// Runs first: nothing in this file has loaded the Solana, Cosmos and Bitcoin rules yet (the widget loads them with its recipient field).
+describe('checkAddress before the Solana, Cosmos and Bitcoin rules have arrived', () => {
+  it('holds such an address as `checking`, never valid, and answers once the rules are here; EVM and Sui answer at once', async () => {
+    for (const [address, family] of [
+      [solana, 'solana'],
+      [cosmos, 'cosmos'],
+      [btcV0, 'bitcoin'],
+      ['0xnotbase58', 'solana'],
+    ] as const)
+      assert.equal(checkAddress(address, family), 'checking', `${family}: ${address}`);
+    assert.equal(checkAddress('', 'solana'), 'empty');
+    assert.equal(checkAddress(` ${solana}`, 'solana'), 'whitespace');
+    assert.equal(checkAddress('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 'evm'), undefined);
+    assert.equal(checkAddress(`0x${'a'.repeat(64)}`, 'sui'), undefined);
+    await loadAddressRules();
+    assert.equal(checkAddress(solana, 'solana'), undefined);
+    assert.equal(checkAddress('0xnotbase58', 'solana'), 'format');
+  });
+});
+
 describe('checkAddress', () => {
-  // Mixed-case EVM hex is "checking" until the checksum code has arrived (checksum.test.ts); here it has.
-  before(() => loadChecksum());
+  // Mixed-case EVM hex is "checking" until the checksum code has arrived (checksum.test.ts); here it has. So are the other families' rules.
+  before(() => Promise.all([loadChecksum(), loadAddressRules()]));
 
   it('EVM: lowercase and checksummed pass, a broken checksum and wrong lengths fail', () => {
     assert.equal(checkAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'evm'), undefined);

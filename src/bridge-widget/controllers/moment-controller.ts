@@ -1,5 +1,5 @@
 /**
- * The later moments of the widget: the pickers' dialogs, the quote line with its breakdown, the review (from the
+ * The later moments of the widget: the pickers' dialogs, the quote line with its breakdown, the recipient field, the review (from the
  * click on Bridge to the broadcast), the tracker, the history and the wallet chooser. Each is a chunk
  * loaded when its moment comes, and fetched before it while the page is idle
  * once the form is interactive, so that no click waits on the network. The
@@ -10,10 +10,12 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { loadTransferSchemas } from '../../api/client.js';
 import { loadChunk } from '../../flow/errors.js';
 import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps, loadTransferSteps } from '../../flow/chunks.js';
+import { loadAddressRules } from '../../model/address.js';
 import type * as TokenPickerDialog from '../../components/token-picker/token-picker-dialog.js';
 import type * as AssetPickerDialog from '../../components/asset-picker/asset-picker-dialog.js';
 import type * as History from '../moments/history.js';
 import type * as Quote from '../moments/quote.js';
+import type * as Recipient from '../moments/recipient.js';
 import type * as Review from '../moments/review.js';
 import type * as Tracking from '../moments/tracking.js';
 import type * as Wallets from '../moments/wallets.js';
@@ -29,6 +31,8 @@ export interface Moments {
    * round trip runs beside the quote's, or before that when the page is idle; the widget holds the line's place until then.
    */
   quote: typeof Quote;
+  /** The recipient field, with the address rules it checks Solana, Cosmos and Bitcoin with (fetched side by side: the form's check needs them too). */
+  recipient: typeof Recipient;
   review: typeof Review;
   tracking: typeof Tracking;
   history: typeof History;
@@ -40,6 +44,7 @@ export type Moment = keyof Moments;
 const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
   pickers: () => Promise.all([import('../../components/token-picker/token-picker-dialog.js'), import('../../components/asset-picker/asset-picker-dialog.js')]),
   quote: () => import('../moments/quote.js'),
+  recipient: async () => (await Promise.all([import('../moments/recipient.js'), loadAddressRules()]))[0],
   review: async () => (await Promise.all([import('../moments/review.js'), loadExecutionRoom(), loadTransferSteps(), loadTransferSchemas()]))[0],
   tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingRoom(), loadTrackingSteps(), loadTransferSchemas()]))[0],
   history: () => import('../moments/history.js'),

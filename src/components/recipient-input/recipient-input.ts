@@ -1,8 +1,12 @@
 import { html, type PropertyValues, type PropertyDeclarations } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { checkAddress, type AddressProblem } from '../../model/address.js';
+// The Solana, Cosmos and Bitcoin rules: the field is a chunk (src/bridge-widget/moments/recipient.ts), and they come with it.
+import '../../model/address-rules.js';
 import { loadChecksum } from '../../model/checksum.js';
 import type { AddressFamily } from '../../model/address.js';
+import { enRecipient } from '../../i18n/en/recipient.js';
+import { addEnglish } from '../../i18n/strings.js';
 import { field, FieldElement } from '../shared/field.js';
 import { styles } from './recipient-input.styles.js';
 
@@ -86,6 +90,12 @@ export class RecipientInput extends FieldElement {
 
   /** The value whose checksum check waits for the checksum code. */
   #awaitedValue: string | undefined;
+
+  constructor() {
+    super();
+    // The field's English is in its chunk, not in the first load (src/i18n/en.ts).
+    addEnglish(enRecipient);
+  }
 
   /** The current problem, or undefined for a usable address. */
   get problem(): AddressProblem | undefined {

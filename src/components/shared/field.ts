@@ -57,7 +57,7 @@ export class FieldElement extends PartElement {
 
   static override styles = [hostStyles, partTokens, fieldStyles];
 
-  /** Visible label; the part's own string (`form.amount`, `recipient.label`) when empty. */
+  /** Visible label; the part's own string (the amount's `form.amount`, the recipient's label) when empty. */
   label = '';
 
   /** The text in the input, exactly as typed; the host may set it too. */

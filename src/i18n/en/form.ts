@@ -4,8 +4,8 @@
  * the errors of the service and of the connection, and the wallet's menu.
  * In the script-tag entry from the start (../strings.ts reads it); the
  * later moments' strings are in ./review.ts, ./tracking.ts,
- * ./history.ts, ./wallets.ts, ./settings.ts and ./quote.ts (the quote
- * line), which travel with those
+ * ./history.ts, ./wallets.ts, ./settings.ts, ./quote.ts (the quote
+ * line) and ./recipient.ts (the recipient field), which travel with those
  * moments' chunks. ../en.ts joins the parts into the whole table.
  */
 export const enForm = {
@@ -115,21 +115,6 @@ export const enForm = {
   'amount.insufficientAny': 'Insufficient balance',
   'amount.keepsGas': 'Keeps {amount} for gas',
   'amount.leavesGas': 'Leaves less than {amount} for gas',
-  // Recipient
-  'recipient.label': 'Recipient address',
-  'recipient.required': '(required)',
-  'recipient.optional': '(optional)',
-  'recipient.hint': 'Enter the {family} address that receives the funds',
-  'recipient.hintOptional': 'Optional: defaults to your wallet address',
-  'recipient.empty': 'Enter the recipient address',
-  'recipient.whitespace': 'Remove the spaces or line breaks from the address',
-  'recipient.checksumEvm': 'The capital letters do not match the address checksum: check it for typos',
-  'recipient.checksum': 'The address checksum does not match: check it for typos',
-  'recipient.prefixBitcoin': 'Expected a bc1… or tb1… address',
-  'recipient.prefix': 'Expected a {prefix}1… address',
-  'recipient.formatEvm': 'Not a valid EVM address (0x followed by 40 hex characters)',
-  'recipient.format': 'Not a valid {family} address',
-  'recipient.solana': 'Solana address',
   // Quote
   'quote.finding': 'Finding the best route…',
   'quote.via': 'Route via {provider}',
