@@ -143,7 +143,8 @@ export interface ScriptBuildOptions {
  * root them. Each small file compresses on its own and repeats its imports from
  * the entry, so chunks fetched together anyway cost less as one:
  * - `transfer`: the review and tracking moments with the flow's execution,
- *   transfer steps, tracking room, arrival check and transfer schemas,
+ *   transfer steps, tracking room, arrival check, transfer schemas and the
+ *   saved transfers' store,
  *   prefetched together once the form is interactive (as one file, 4.3 KB gzip
  *   less than as ten);
  * - `dialogs`: the form's dialogs (the asset and token pickers', the settings
@@ -164,6 +165,7 @@ const GROUPS = new Map(
       'src/flow/tracking.ts',
       'src/flow/arrival-check.ts',
       'src/api/transfer-schemas.ts',
+      'src/flow/intent-store.ts',
     ],
     dialogs: [
       'src/components/shared/picker-dialog.ts',

@@ -7,7 +7,7 @@
 import type { CallOptions, WidgetClient } from '../api/client.js';
 import { chainSchema, tokenSchema } from '../api/schemas.js';
 import type { BalanceRow, Chain, Token } from '../api/schemas.js';
-import type { KeyValueStorage } from './intent-store.js';
+import type { KeyValueStorage } from './storage.js';
 
 /** Stored chains and first pages younger than this are used without a request. */
 export const CATALOG_TTL_MS = 5 * 60_000;

@@ -28,3 +28,6 @@ export const loadTrackingRoom = () => loadChunk(() => import('./tracking.js'));
 
 /** The receipt and status steps (./track-transfer.ts): a chunk of their own, loaded with the first transfer followed. */
 export const loadTrackingSteps = () => loadChunk(() => import('./track-transfer.js'));
+
+/** The saved transfers' store (./intent-store.ts, with their schema): in the transfer's chunk, loaded with the execution or the tracking room. */
+export const loadIntentStore = () => loadChunk(() => import('./intent-store.js'));

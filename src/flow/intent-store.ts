@@ -11,6 +11,8 @@
 import * as z from 'zod/mini';
 import { isFinalPhase, TRANSFER_PHASES, type ReachedPhase, type TransferPhase } from '../model/transfer-phase.js';
 import type { SavedArrival } from '../model/arrival.js';
+import { savedTransfersKey } from './saved-transfers.js';
+import type { KeyValueStorage } from './storage.js';
 
 export interface SavedToken {
   address: string;
@@ -79,12 +81,6 @@ export interface SavedTransfer {
 export function receivedBelowMinimum(saved: SavedTransfer): boolean {
   const { toAmountReceived: received, toAmountMin: minimum } = saved;
   return received !== undefined && minimum !== undefined && received < minimum;
-}
-
-/** The subset of the Web Storage API we use; tests and SSR pass their own. */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
 }
 
 /** An approval broadcast but not yet seen mined: a retry waits for it instead of sending another. */
@@ -202,19 +198,19 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
 
 export class IntentStore {
   readonly #storage: KeyValueStorage | undefined;
-  readonly #prefix: string;
+  readonly #proxyUrl: string;
 
   readonly approvals: PendingApprovals;
 
   constructor(storage: KeyValueStorage | undefined, proxyUrl: string) {
     this.#storage = storage;
-    this.#prefix = `bridge-widget:v1:${proxyUrl.replace(/\/+$/, '')}`;
+    this.#proxyUrl = proxyUrl;
     this.approvals = new PendingApprovals(storage, (account) => `${this.keyFor(account)}:approvals`);
   }
 
-  /** Storage key of an account's transfers: addresses compare case-insensitively. */
+  /** Storage key of an account's transfers (./saved-transfers.ts). */
   keyFor(account: string): string {
-    return `${this.#prefix}:${account.toLowerCase()}`;
+    return savedTransfersKey(this.#proxyUrl, account);
   }
 
   list(account: string): SavedTransfer[] {

@@ -18,7 +18,7 @@ import type { Address } from '../wallet/index.js';
 import { TokenCatalog, heldTokens } from './catalog.js';
 import { SIDES, type Catalog, type QuoteInputs, type QuoteResult, type Side } from './form.js';
 import type { FormState } from './form-state.js';
-import type { KeyValueStorage } from './intent-store.js';
+import type { KeyValueStorage } from './storage.js';
 import { isAborted } from './problems.js';
 
 export const QUOTE_DEBOUNCE_MS = 400;

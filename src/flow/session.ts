@@ -25,11 +25,13 @@ import type { BridgeEventDetails } from '../events/index.js';
 import { sameId } from '../model/tokens.js';
 import { lossToConfirm } from '../model/quote.js';
 import { requestAccounts, type Address, type Eip1193Provider } from '../wallet/index.js';
-import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps, loadUnknownOutcomes } from './chunks.js';
+import { loadExecutionRoom, loadIntentStore, loadTrackingRoom, loadTrackingSteps, loadUnknownOutcomes } from './chunks.js';
 import type { Attempt, ExecutionContext, TransferExecution } from './execution.js';
 import { FormState } from './form-state.js';
 import { findToken, mainAction, type FormConfig, type MainAction, type QuoteResult } from './form.js';
-import { IntentStore, type KeyValueStorage, type SavedTransfer } from './intent-store.js';
+import type { IntentStore, SavedTransfer } from './intent-store.js';
+import type { KeyValueStorage } from './storage.js';
+import { hasSavedTransfers } from './saved-transfers.js';
 import { describeError, type Problem } from './problems.js';
 import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
@@ -62,7 +64,8 @@ export interface SessionListener {
 export class TransferSession implements ReactiveControllerHost {
   readonly options: SessionOptions;
   readonly client: WidgetClient | undefined;
-  readonly store: IntentStore;
+  /** The saved transfers, loaded with the execution or the tracking room (`loadStore`): the form needs only to know whether there are any. */
+  store: IntentStore | undefined;
   readonly remote: RemoteResources;
   readonly form: FormState;
   /** Loaded on demand (`prepareTransfer`): a form never needs it. */
@@ -92,7 +95,6 @@ export class TransferSession implements ReactiveControllerHost {
     this.settings = options.settings;
     const { proxyUrl, storage } = options;
     const client = (this.client = proxyUrl ? new WidgetClient({ baseUrl: proxyUrl, ...(options.backoff ? { backoff: options.backoff } : {}) }) : undefined);
-    const store = (this.store = new IntentStore(storage, proxyUrl));
     const changed = () => this.requestUpdate();
     const emit = this.#emit.bind(this);
     this.form = new FormState({
@@ -121,6 +123,20 @@ export class TransferSession implements ReactiveControllerHost {
     );
   }
 
+  #storeLoad: Promise<IntentStore> | undefined;
+  /** The saved transfers' store, loaded once (in the transfer's chunk, ./chunks.ts); a chunk that failed is asked for again next time. */
+  loadStore(): Promise<IntentStore> {
+    const { storage, proxyUrl } = this.options;
+    this.#storeLoad ??= loadIntentStore().then(
+      ({ IntentStore }) => (this.store ??= new IntentStore(storage, proxyUrl)),
+      (error: unknown) => {
+        this.#storeLoad = undefined;
+        throw error;
+      },
+    );
+    return this.#storeLoad;
+  }
+
   /**
    * Loads what a transfer needs, the execution room and the tracking room
    * (./chunks.ts), once: the element awaits it with the review's chunk before
@@ -128,10 +144,10 @@ export class TransferSession implements ReactiveControllerHost {
    */
   prepareTransfer(): Promise<TransferExecution> {
     this.#loadTracking().catch(() => undefined);
-    this.#executionLoad ??= loadExecutionRoom().then(
-      ({ TransferExecution }) => {
+    this.#executionLoad ??= Promise.all([loadExecutionRoom(), this.loadStore()]).then(
+      ([{ TransferExecution }, store]) => {
         const execution = (this.execution = new TransferExecution({
-          store: this.store,
+          store,
           settings: () => this.settings,
           timing: this.options.transfer,
           changed: () => this.requestUpdate(),
@@ -173,12 +189,12 @@ export class TransferSession implements ReactiveControllerHost {
   #loadTracking(): Promise<TransferTracking> {
     // Its receipt and status steps are fetched beside it, not after it: a resumed transfer is followed as soon as the room is here.
     if (!this.#trackingLoad) loadTrackingSteps().catch(() => undefined);
-    this.#trackingLoad ??= loadTrackingRoom().then(
-      ({ TransferTracking }) => {
+    this.#trackingLoad ??= Promise.all([loadTrackingRoom(), this.loadStore()]).then(
+      ([{ TransferTracking }, store]) => {
         const changed = () => this.requestUpdate();
         const tracking = (this.tracking = new TransferTracking({
           client: this.client,
-          store: this.store,
+          store,
           account: () => this.account,
           provider: () => this.provider,
           timing: this.options.transfer,
@@ -291,7 +307,7 @@ export class TransferSession implements ReactiveControllerHost {
     if (this.tracking) {
       this.tracking.readHistory();
       if (account) this.tracking.resume(account, this.view !== 'form');
-    } else if (account && this.store.list(account).length > 0) {
+    } else if (account && hasSavedTransfers(this.options.storage, this.options.proxyUrl, account)) {
       // Something saved to resume or to list: the room comes now, and resumes on arrival.
       this.#withTracking(() => undefined);
     }
@@ -309,8 +325,8 @@ export class TransferSession implements ReactiveControllerHost {
   #unknownOutcomes(saved?: SavedTransfer): Promise<UnknownOutcomes> {
     this.#unknownSeen = true;
     if (saved) this.#unknownPending.push(saved);
-    this.#unknownLoad ??= loadUnknownOutcomes().then(
-      (UnknownOutcomes) => (this.unknown ??= new UnknownOutcomes(this)),
+    this.#unknownLoad ??= Promise.all([loadUnknownOutcomes(), this.loadStore()]).then(
+      ([UnknownOutcomes]) => (this.unknown ??= new UnknownOutcomes(this)),
       (error: unknown) => {
         this.#unknownLoad = undefined;
         throw error;
@@ -327,7 +343,7 @@ export class TransferSession implements ReactiveControllerHost {
   report(error: unknown, intentId?: string): void {
     // A forgotten batch: its outcome is unknown (./unknown-outcome.ts).
     const saved =
-      this.account && error instanceof FlowError && error.kind === 'batch-unknown' && this.store.list(this.account).find((t) => t.intentId === intentId);
+      this.account && error instanceof FlowError && error.kind === 'batch-unknown' && this.store?.list(this.account).find((t) => t.intentId === intentId);
     // Until the rules' chunk is in, the primary action waits for it (`primary`): nothing is sent unasked meanwhile.
     if (saved) void this.#unknownOutcomes(saved).catch(() => undefined);
     const problem = describeError(error);

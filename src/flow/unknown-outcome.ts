@@ -197,7 +197,8 @@ export interface UnknownOutcome {
 
 /** What the outcomes read of the session and tell it (the session is one). */
 export interface UnknownOutcomesHost {
-  readonly store: IntentStore;
+  /** The saved transfers (the session loads them before the outcomes). */
+  readonly store: IntentStore | undefined;
   /** The service, for the intent's status; none: the chain alone is read. */
   readonly client: { status(intentId: string, options: { signal?: AbortSignal | undefined }): Promise<{ data: IntentStatus }> } | undefined;
   /** The wallet, for the source chain's reads. */
@@ -244,7 +245,7 @@ export class UnknownOutcomes {
       // No longer unknown: the problem that said so goes, and the transfer is followed as tracking does.
       host.form.setProblem(undefined);
       host.followFound(
-        host.store.update(saved.account, saved.intentId, (current) => current && { ...current, ...change }) ?? { ...saved, ...change },
+        host.store?.update(saved.account, saved.intentId, (current) => current && { ...current, ...change }) ?? { ...saved, ...change },
         host.view === 'form',
       );
     } else entry.signs = lookup.signs;

@@ -288,7 +288,7 @@ describe('session and form rules against the sandbox', () => {
       const account = session.account!;
       // Two batches the wallet forgot, one reported after the other (the service knows neither: both stay unknown).
       for (const id of ['first', 'second'])
-        session.store.save(savedTransfer(id, Date.now(), { account, fromChainId: SRC, toChainId: DST, batchId: `0x${id.length}` }));
+        (await session.loadStore()).save(savedTransfer(id, Date.now(), { account, fromChainId: SRC, toChainId: DST, batchId: `0x${id.length}` }));
       const unknown = () => session.unknown?.entries.map((e) => e.saved.intentId) ?? [];
       session.report(new FlowError('batch-unknown', 'the wallet forgot the batch'), 'first');
       await until(session, () => unknown().includes('first'), 'the first outcome looked up');
@@ -415,7 +415,7 @@ describe('session and form rules against the sandbox', () => {
         phase: 'signing',
         createdAt: Date.now() - ABANDON_AFTER_MS - 60_000,
       };
-      first.store.save(stale);
+      first.store!.save(stale);
 
       const second = open(storage);
       second.configure(settings(), ['fromChain']);
@@ -424,7 +424,7 @@ describe('session and form rules against the sandbox', () => {
       // The tracking room is a chunk of its own: asked for when the account's saved transfers are read, it resumes them on arrival.
       await until(second, () => second.view === 'tracking', 'the broadcast transfer shown again');
       await until(second, () => endedPhase(second) === 'success', 'success after resume', 60_000);
-      assert.equal(second.store.get(account, 'old-never-sent')?.phase, 'abandoned');
+      assert.equal(second.store!.get(account, 'old-never-sent')?.phase, 'abandoned');
     });
 
     it('a widget taken off the page as its transfer is broadcast follows nothing while away, and follows the transfer once it is back', async () => {
@@ -437,11 +437,11 @@ describe('session and form rules against the sandbox', () => {
       // Taken off the page (a framework re-rendering it, a tab closed) the moment the transaction is out.
       session.subscribe({ event: (type) => type === 'bridge-transaction' && session.disconnect() });
       await session.primary();
-      const [saved] = session.store.list(session.account!);
+      const [saved] = session.store!.list(session.account!);
       assert.ok(saved?.sourceTxHash, 'the broadcast transfer is saved');
       await until(session, () => session.tracking !== undefined, 'the tracking room');
       assert.equal(session.tracking?.current, undefined, 'not followed by a widget off the page');
-      assert.equal(session.store.get(session.account!, saved.intentId)?.receiptAccepted, false, 'nothing sent to the service while away');
+      assert.equal(session.store!.get(session.account!, saved.intentId)?.receiptAccepted, false, 'nothing sent to the service while away');
 
       session.connect();
       await until(session, () => endedPhase(session) === 'success', 'shown and followed to success once back', 60_000);
@@ -476,7 +476,7 @@ describe('session and form rules against the sandbox', () => {
       const before = reads();
       for (const deadline = Date.now() + 10_000; reads() < before + 2 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
       assert.ok(reads() >= before + 2, 'the balance is read again while the refund is on its way');
-      assert.equal(first.store.get(first.account!, intentId)?.refundedAt, undefined);
+      assert.equal(first.store!.get(first.account!, intentId)?.refundedAt, undefined);
       first.disconnect();
 
       // Another page: the failed transfer is watched again, and the refund seen once the sandbox sends it.
@@ -486,7 +486,7 @@ describe('session and form rules against the sandbox', () => {
       second.setWallet(provider, first.account);
       await until(second, () => second.tracking?.watchingRefund(intentId) === true, 'the refund watched again after a reload');
       sandbox.faults.set({ holdRefund: false });
-      await until(second, () => second.store.get(first.account!, intentId)?.refundedAt !== undefined, 'the refund seen', 30_000);
+      await until(second, () => second.store!.get(first.account!, intentId)?.refundedAt !== undefined, 'the refund seen', 30_000);
       assert.equal(second.tracking?.watchingRefund(intentId), false);
       assert.ok(second.tracking?.history.find((t) => t.intentId === intentId)?.refundedAt, 'the history has it');
     });

@@ -3,7 +3,7 @@
  * for one origin's `localStorage`, shared by every widget (or tab) given it.
  * `failWrites` makes `setItem` throw, as a full quota or a privacy mode does.
  */
-import type { KeyValueStorage } from '../../../src/flow/intent-store.ts';
+import type { KeyValueStorage } from '../../../src/flow/storage.ts';
 
 export class MemoryStorage implements KeyValueStorage {
   readonly map = new Map<string, string>();

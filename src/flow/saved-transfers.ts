@@ -1,0 +1,22 @@
+/**
+ * Where an account's saved transfers live in storage, and whether it has any:
+ * what the first load needs to decide that the tracking room must come (to
+ * resume or to list). Reading the records themselves (./intent-store.ts, with
+ * their schema) travels with the transfer's chunk.
+ */
+import type { KeyValueStorage } from './storage.js';
+
+/** The storage key of an account's transfers, per proxy: addresses compare case-insensitively. */
+export function savedTransfersKey(proxyUrl: string, account: string): string {
+  return `bridge-widget:v1:${proxyUrl.replace(/\/+$/, '')}:${account.toLowerCase()}`;
+}
+
+/** Whether storage holds anything for the account (unread: the store drops the records that do not parse). */
+export function hasSavedTransfers(storage: KeyValueStorage | undefined, proxyUrl: string, account: string): boolean {
+  try {
+    const records: unknown = JSON.parse(storage?.getItem(savedTransfersKey(proxyUrl, account)) || '[]');
+    return Array.isArray(records) && records.length > 0;
+  } catch {
+    return false;
+  }
+}
