@@ -19,6 +19,7 @@ import { openQuote, shadow } from './helpers/widget.js';
 import { deepText, formReady, primaryText, waitFor, untilAnimationsSettle } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { PickerHarness } from './harness/picker.js';
 
 async function mount(attrs: { locale?: string; amount?: string; token?: string; lang?: string } = {}, wallet = true): Promise<BridgeWidget> {
   const { token } = attrs;
@@ -122,6 +123,16 @@ describe('strings and locale', function () {
       expect(label(widget, 'bw-amount-input')).to.equal('You send');
       expect(shadow(widget).querySelector('[part~="base"]')!.getAttribute('lang')).to.equal('en');
       await waitFor(() => primaryText(widget) === 'Bridge 1,234.5 USDC', `an English button (it says “${primaryText(widget)}”)`);
+    });
+
+    it('locale="de": the open picker dialog, whose English travels with its chunk, speaks German', async () => {
+      const widget = await mount({ locale: 'de' });
+      await formReady(widget);
+      await showing(widget, 'de');
+      const picker = new PickerHarness(shadow(widget).querySelector('bw-asset-picker')!);
+      await picker.open();
+      expect(picker.search!.placeholder).to.equal(LOCALES['de']!['picker.tokenPlaceholder']);
+      expect(picker.search!.getAttribute('aria-label')).to.equal('Token durchsuchen');
     });
 
     it('without a locale attribute, follows the closest ancestor’s lang', async () => {
