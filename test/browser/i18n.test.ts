@@ -95,10 +95,12 @@ describe('strings and locale', function () {
       await waitFor(() => /Sie erhalten/.test(deepText(quote)), 'the quote in German');
       expect(deepText(quote)).to.match(/Mindestens erhalten [\d.]+,\d+ USDC/);
       // The slippage is behind the gear, in the settings.
-      const settings = part(widget, 'bw-swap-settings');
-      // Its dialog is a chunk of its own, loaded while the page is idle.
+      const settings = shadow(widget).querySelector('bw-swap-settings')!;
+      // Its dialog is a chunk of its own, fetched while the page is idle.
+      await settings.show();
       await waitFor(() => deepText(settings).includes('Max. Slippage'), 'the settings in German');
       expect(deepText(settings)).to.contain('0,5 %', 'percentages the German way');
+      settings.hide();
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
     });
@@ -133,6 +135,9 @@ describe('strings and locale', function () {
       await picker.open();
       expect(picker.search!.placeholder).to.equal(LOCALES['de']!['picker.tokenPlaceholder']);
       expect(picker.search!.getAttribute('aria-label')).to.equal('Token durchsuchen');
+      // The list it asked for is in before the widget is taken off the page.
+      await waitFor(() => picker.optionTitles.length > 0, 'the token list');
+      await picker.element.hide();
     });
 
     it('without a locale attribute, follows the closest ancestor’s lang', async () => {
