@@ -160,7 +160,9 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     // Once the form is interactive, what a transfer needs is fetched while the page is idle: Bridge opens the review without waiting.
     if (session.remote.chains.status === TaskStatus.COMPLETE) {
       this.#moments.prefetch(
-        this.#connection.discovering && !session.account ? ['pickers', 'quote', 'review', 'tracking', 'wallets'] : ['pickers', 'quote', 'review', 'tracking'],
+        this.#connection.discovering && !session.account
+          ? ['pickers', 'settings', 'quote', 'review', 'tracking', 'wallets']
+          : ['pickers', 'settings', 'quote', 'review', 'tracking'],
       );
     }
     // Once a quote is on screen, the session's transfer rooms are set up while the page is idle too: the click on Bridge then waits on nothing.

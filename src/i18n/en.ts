@@ -9,7 +9,7 @@
  *
  * Each string is written once, in the part of the moment that shows it, so
  * that a page loads the English of a later moment with that moment's chunk:
- * ./en/form.ts (the first load), ./en/quote.ts, ./en/recipient.ts, ./en/settings.ts, ./en/review.ts,
+ * ./en/form.ts (the first load), ./en/picker.ts, ./en/quote.ts, ./en/recipient.ts, ./en/settings.ts, ./en/review.ts,
  * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts, ./en/unknown.ts. This module joins them into the whole
  * table, for the types, the translators' XLIFF (scripts/i18n-xliff.ts), the
  * tests, and `import { en } from 'bridge-widget'` (and `bridge-widget/elements`).
@@ -18,6 +18,7 @@
  */
 import { enForm } from './en/form.js';
 import { enHistory } from './en/history.js';
+import { enPicker } from './en/picker.js';
 import { enQuote } from './en/quote.js';
 import { enRecipient } from './en/recipient.js';
 import { enReview } from './en/review.js';
@@ -29,6 +30,7 @@ import { enWallets } from './en/wallets.js';
 /** The English parts, by the moment that shows them (the keys of one part are in no other). */
 export const ENGLISH_PARTS = {
   form: enForm,
+  picker: enPicker,
   quote: enQuote,
   recipient: enRecipient,
   settings: enSettings,
@@ -39,4 +41,15 @@ export const ENGLISH_PARTS = {
   unknown: enUnknown,
 } as const;
 
-export const en = { ...enForm, ...enQuote, ...enRecipient, ...enSettings, ...enReview, ...enTracking, ...enHistory, ...enWallets, ...enUnknown } as const;
+export const en = {
+  ...enForm,
+  ...enPicker,
+  ...enQuote,
+  ...enRecipient,
+  ...enSettings,
+  ...enReview,
+  ...enTracking,
+  ...enHistory,
+  ...enWallets,
+  ...enUnknown,
+} as const;

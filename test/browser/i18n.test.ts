@@ -19,6 +19,7 @@ import { openQuote, shadow } from './helpers/widget.js';
 import { deepText, formReady, primaryText, waitFor, untilAnimationsSettle } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { PickerHarness } from './harness/picker.js';
 
 async function mount(attrs: { locale?: string; amount?: string; token?: string; lang?: string } = {}, wallet = true): Promise<BridgeWidget> {
   const { token } = attrs;
@@ -94,10 +95,12 @@ describe('strings and locale', function () {
       await waitFor(() => /Sie erhalten/.test(deepText(quote)), 'the quote in German');
       expect(deepText(quote)).to.match(/Mindestens erhalten [\d.]+,\d+ USDC/);
       // The slippage is behind the gear, in the settings.
-      const settings = part(widget, 'bw-swap-settings');
-      // Its dialog is a chunk of its own, loaded while the page is idle.
+      const settings = shadow(widget).querySelector('bw-swap-settings')!;
+      // Its dialog is a chunk of its own, fetched while the page is idle.
+      await settings.show();
       await waitFor(() => deepText(settings).includes('Max. Slippage'), 'the settings in German');
       expect(deepText(settings)).to.contain('0,5 %', 'percentages the German way');
+      settings.hide();
       await untilAnimationsSettle(widget);
       await expect(widget).to.be.accessible();
     });
@@ -122,6 +125,19 @@ describe('strings and locale', function () {
       expect(label(widget, 'bw-amount-input')).to.equal('You send');
       expect(shadow(widget).querySelector('[part~="base"]')!.getAttribute('lang')).to.equal('en');
       await waitFor(() => primaryText(widget) === 'Bridge 1,234.5 USDC', `an English button (it says “${primaryText(widget)}”)`);
+    });
+
+    it('locale="de": the open picker dialog, whose English travels with its chunk, speaks German', async () => {
+      const widget = await mount({ locale: 'de' });
+      await formReady(widget);
+      await showing(widget, 'de');
+      const picker = new PickerHarness(shadow(widget).querySelector('bw-asset-picker')!);
+      await picker.open();
+      expect(picker.search!.placeholder).to.equal(LOCALES['de']!['picker.tokenPlaceholder']);
+      expect(picker.search!.getAttribute('aria-label')).to.equal('Token durchsuchen');
+      // The list it asked for is in before the widget is taken off the page.
+      await waitFor(() => picker.optionTitles.length > 0, 'the token list');
+      await picker.element.hide();
     });
 
     it('without a locale attribute, follows the closest ancestor’s lang', async () => {

@@ -36,6 +36,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { buildWidget, ROOT, type BuiltFiles } from '../../scripts/bench/build.ts';
+import { firstLoadFiles, moduleGraph } from '../../scripts/bench/graph.ts';
 import { ENGLISH_PARTS } from '../../src/i18n/en.ts';
 import {
   bundledSources,
@@ -167,19 +168,32 @@ describe('size budgets', { timeout: 180_000 }, () => {
     );
   });
 
-  // The English of a later moment travels with its chunk (src/i18n/en.ts): its part must be in the chunk that names its keys, or the
-  // widget would show a key. Keys named literally are checked; the few built from a value (`phase.${step}`) name their part's keys only.
-  it("each chunk names only English strings it carries or the first load has; the first load carries no later moment's", () => {
+  // The English of a later moment travels with its chunk (src/i18n/en.ts): its part must be in the chunk that names its keys, or in a
+  // chunk that one imports statically (which runs first), or the widget would show a key. Keys named literally are checked; the few
+  // built from a value (`phase.${step}`) name their part's keys only.
+  it("each chunk names only English strings it carries or the first load has; the first load carries no later moment's", async () => {
     const partOf = new Map(Object.entries(ENGLISH_PARTS).flatMap(([name, part]) => Object.keys(part).map((key) => [key, name] as const)));
+    const graph = await moduleGraph(files.scriptFile);
+    const chunks = sizes.chunks.filter((c) => c.role !== 'language');
+    const sourcesOf = new Map(
+      chunks.map((chunk) => {
+        const file = join(files.scriptDir, chunk.file);
+        const sources = bundledSources(file)
+          .map((source) => resolve(dirname(file), source))
+          .filter((source) => source.startsWith(join(ROOT, 'src')));
+        return [file, sources] as const;
+      }),
+    );
+    const partsOf = (file: string) =>
+      (sourcesOf.get(file) ?? []).map((source) => /[\\/]src[\\/]i18n[\\/]en[\\/](\w+)\.ts$/.exec(source)?.[1]).filter((part) => part !== undefined);
     const misplaced: string[] = [];
-    for (const chunk of sizes.chunks.filter((c) => c.role !== 'language')) {
+    for (const chunk of chunks) {
       const file = join(files.scriptDir, chunk.file);
-      const sources = bundledSources(file)
-        .map((source) => resolve(dirname(file), source))
-        .filter((source) => source.startsWith(join(ROOT, 'src')));
-      const parts = sources.map((source) => /[\\/]src[\\/]i18n[\\/]en[\\/](\w+)\.ts$/.exec(source)?.[1]).filter((part) => part !== undefined);
+      const sources = sourcesOf.get(file) ?? [];
+      const parts = partsOf(file);
       if (chunk.role === 'entry') assert.deepEqual(parts, ['form'], `${chunk.file} carries the first load's English only`);
-      const carried = new Set(['form', ...parts]);
+      const imported = firstLoadFiles({ entry: file, nodes: graph.nodes });
+      const carried = new Set(['form', ...imported.flatMap(partsOf)]);
       for (const source of sources)
         for (const [, key] of readFileSync(source, 'utf8').matchAll(/['"`]([a-z]+\.[\w.-]+)['"`]/g)) {
           const part = partOf.get(key!);

@@ -1,8 +1,11 @@
 /**
- * The later moments of the widget: the pickers' dialogs, the quote line with its breakdown, the recipient field, the review (from the
+ * The later moments of the widget: the pickers' dialogs, the settings dialog, the quote line with its breakdown, the recipient field, the review (from the
  * click on Bridge to the broadcast), the tracker, the history and the wallet chooser. Each is a chunk
  * loaded when its moment comes, and fetched before it while the page is idle
- * once the form is interactive, so that no click waits on the network. The
+ * once the form is interactive, so that no click waits on the network. One
+ * rule for every such prefetch: not before the chain list is in (start-up's
+ * requests go first, alone on a phone's narrow link), then when the page is
+ * idle (`prefetch`, `whenIdle`). The
  * flow's code for a moment (its execution or tracking room and steps,
  * the route and status schemas) is fetched side by side with the moment's parts, not after them.
  */
@@ -13,6 +16,7 @@ import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps, loadTransferSte
 import { loadAddressRules } from '../../model/address.js';
 import type * as TokenPickerDialog from '../../components/token-picker/token-picker-dialog.js';
 import type * as AssetPickerDialog from '../../components/asset-picker/asset-picker-dialog.js';
+import type * as SwapSettingsDialog from '../../components/swap-settings/swap-settings-dialog.js';
 import type * as History from '../moments/history.js';
 import type * as Quote from '../moments/quote.js';
 import type * as Recipient from '../moments/recipient.js';
@@ -26,6 +30,8 @@ export interface Moments {
    * The swap box shows asset pickers only (their dialog extends the token picker's); `<bw-chain-picker>`'s dialog is fetched by that element alone.
    */
   pickers: [typeof TokenPickerDialog, typeof AssetPickerDialog];
+  /** The settings gear's dialog. The gear imports it on its first click (src/components/swap-settings/swap-settings.ts); the same import here only fetches it early. */
+  settings: typeof SwapSettingsDialog;
   /**
    * The quote line (`<bw-quote-panel>` with its breakdown): asked by the form as soon as it has what a quote needs, so its
    * round trip runs beside the quote's, or before that when the page is idle; the widget holds the line's place until then.
@@ -43,6 +49,7 @@ export type Moment = keyof Moments;
 
 const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
   pickers: () => Promise.all([import('../../components/token-picker/token-picker-dialog.js'), import('../../components/asset-picker/asset-picker-dialog.js')]),
+  settings: () => import('../../components/swap-settings/swap-settings-dialog.js'),
   quote: () => import('../moments/quote.js'),
   recipient: async () => (await Promise.all([import('../moments/recipient.js'), loadAddressRules()]))[0],
   review: async () => (await Promise.all([import('../moments/review.js'), loadExecutionRoom(), loadTransferSteps(), loadTransferSchemas()]))[0],

@@ -1,10 +1,11 @@
 import { css, html, type PropertyDeclarations } from 'lit';
 import type { ChainOption } from '../chain-picker/chain-picker.js';
-import type { OpenedDialog, PickerContext, PickerKeys, TriggerView } from '../shared/picker.js';
+import type { OpenedDialog, PickerContext, TriggerView } from '../shared/picker.js';
 import { tokenLogo } from '../shared/token-logo.js';
 import { normalise } from '../token-picker/token-option.js';
 import { TokenPicker } from '../token-picker/token-picker.js';
 import { shortenHex } from '../../format/amount.js';
+import type { StringKey } from '../../i18n/strings.js';
 
 /**
  * @summary Chooses a chain and a token in one dialog: the swap box's asset button (the token's logo with the chain's as a badge, the symbol, the chain's name).
@@ -93,8 +94,8 @@ export class AssetPicker extends TokenPicker {
   /** The host fixed the token: its rows cannot be chosen, and the dialog says why (`disabled-reason`). With `chain-locked` too, set `disabled`: the button itself is locked. */
   tokenLocked = false;
 
-  protected override get keys(): PickerKeys {
-    return { ...super.keys, select: 'picker.selectAsset' };
+  protected override get selectKey(): StringKey {
+    return 'picker.selectAsset';
   }
 
   protected override async loadDialog(context: PickerContext): Promise<OpenedDialog> {
@@ -113,7 +114,7 @@ export class AssetPicker extends TokenPicker {
     const key = normalise(this.selected ?? '');
     const token = this.tokens.find((t) => normalise(t.address) === key);
     const text = token?.symbol ?? (this.selected ? shortenHex(this.selected) : undefined);
-    if (!text) return chainName ? { text: this.t(this.keys.select), detail: chainName } : undefined;
+    if (!text) return chainName ? { text: this.t(this.selectKey), detail: chainName } : undefined;
     const logo = html`<span class="asset-logo"
       >${tokenLogo(token?.logoURI, text, 32)}${chain ? html`<span class="badge">${tokenLogo(chain.iconUrl, chain.name, 14)}</span>` : ''}</span
     >`;

@@ -4,6 +4,7 @@
  * "Listed, not routable" group.
  */
 import { html, nothing } from 'lit';
+import type { DialogKeys } from '../shared/picker-contract.js';
 import { PickerDialog } from '../shared/picker-dialog.js';
 import { tokenLogo } from '../shared/token-logo.js';
 import type { ChainOption, ChainPicker, ChainSelectDetail } from './chain-picker.js';
@@ -25,6 +26,16 @@ export class ChainPickerDialog extends PickerDialog<ChainPicker> {
   static override styles = [...PickerDialog.styles, styles];
 
   #memo?: { chains: ChainOption[]; query: string; rows: ChainOption[] };
+
+  protected keys(): DialogKeys {
+    return {
+      search: 'picker.searchChains',
+      placeholder: 'picker.chainPlaceholder',
+      list: 'picker.chains',
+      noMatch: 'picker.noChainMatch',
+      none: 'picker.noChains',
+    };
+  }
 
   /** Filtered chains: routable (and unavailable) chains first, then the listed-only group. */
   get #rows(): ChainOption[] {

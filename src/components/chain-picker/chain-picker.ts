@@ -67,14 +67,7 @@ export class ChainPicker extends PickerElement {
   /** Chains to offer, in display order. */
   chains: ChainOption[] = [];
 
-  protected readonly keys = {
-    select: 'picker.selectChain',
-    search: 'picker.searchChains',
-    placeholder: 'picker.chainPlaceholder',
-    list: 'picker.chains',
-    noMatch: 'picker.noChainMatch',
-    none: 'picker.noChains',
-  } as const;
+  protected readonly selectKey = 'picker.selectChain';
 
   protected async loadDialog(context: PickerContext): Promise<OpenedDialog> {
     const { ChainPickerDialog } = await import('./chain-picker-dialog.js');

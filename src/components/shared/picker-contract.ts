@@ -8,10 +8,13 @@
 import type { CSSResult, PropertyValues } from 'lit';
 import type { StringKey, Vars } from '../../i18n/strings.js';
 
-/** The strings a picker shows, as keys of the string table. */
-export interface PickerKeys {
-  /** Dialog heading and trigger placeholder: "Select chain". */
-  select: StringKey;
+/**
+ * The strings a picker's open dialog shows, as keys of the string table. The
+ * dialog names them (not the trigger), so their English travels with the
+ * dialog's chunk (src/i18n/en/picker.ts); the trigger names only its
+ * placeholder, which is also the dialog's heading (`PickerContext.selectKey`).
+ */
+export interface DialogKeys {
   /** Accessible name of the search field. */
   search: StringKey;
   placeholder: StringKey;
@@ -36,8 +39,8 @@ export interface PickerContext {
   t(key: StringKey, vars?: Vars): string;
   /** The locale for numbers in use now. */
   intl(): string | undefined;
-  /** The picker's string keys now (the token picker's change while it loads). */
-  keys(): PickerKeys;
+  /** The trigger's placeholder and the dialog's heading: "Select chain". */
+  selectKey(): StringKey;
 }
 
 /** What the picker calls on its dialog once loaded. */

@@ -8,8 +8,13 @@ import { html, nothing, type CSSResult, type PropertyValues, type TemplateResult
 import { live } from 'lit/directives/live.js';
 import { cssProperties } from './css-properties.js';
 import type { PickerElement } from './picker.js';
-import type { OpenedDialog, PickerContext } from './picker-contract.js';
+import type { DialogKeys, OpenedDialog, PickerContext } from './picker-contract.js';
 import { dialogStyles } from './picker-dialog.styles.js';
+import { enPicker } from '../../i18n/en/picker.js';
+import { addEnglish } from '../../i18n/strings.js';
+
+// The open dialog's English travels with this chunk; it is here before any dialog renders.
+addEnglish(enPicker);
 
 // Stroke icons: colour, width and line caps come from the trigger's style sheet (`.icon`).
 const checkIcon = html`<svg class="icon check" viewBox="0 0 16 16" aria-hidden="true"><path d="M3.5 8.5l3 3 6-7" /></svg>`;
@@ -59,6 +64,8 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> impl
     protected readonly context: PickerContext,
   ) {}
 
+  /** The search field's, the list's and the empty states' strings now (the token dialog's change while its picker loads). */
+  protected abstract keys(): DialogKeys;
   /** Number of options after filtering by `query`. */
   protected abstract get optionCount(): number;
   /** Fires the picker's selection event for the option at `index`. */
@@ -254,7 +261,7 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> impl
   render(): TemplateResult {
     const { activeIndex } = this;
     const { t } = this.context;
-    const keys = this.context.keys();
+    const keys = this.keys();
     const label = this.picker.label;
     const count = this.optionCount;
     const query = this.query.trim();
@@ -272,7 +279,7 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> impl
         <div class="header">
           <div>
             ${label ? html`<p id="dialog-eyebrow" class="eyebrow">${label}</p>` : nothing}
-            <h2 id="dialog-heading" class="heading">${t(keys.select)}</h2>
+            <h2 id="dialog-heading" class="heading">${t(this.context.selectKey())}</h2>
           </div>
           <button id="close" class="close" part="close" type="button" aria-label=${t('picker.close')} @click=${this.#onDismiss}>${closeIcon}</button>
         </div>

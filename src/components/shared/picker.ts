@@ -10,12 +10,13 @@
  */
 import { adoptStyles, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { PartElement } from './part.js';
-import type { OpenedDialog, PickerContext, PickerKeys, TriggerView } from './picker-contract.js';
+import type { StringKey } from '../../i18n/strings.js';
+import type { OpenedDialog, PickerContext, TriggerView } from './picker-contract.js';
 import { triggerStyles } from './picker.styles.js';
 import { hostStyles, partTokens } from './styles.js';
 import { tokenLogoStyles } from './token-logo.js';
 
-export type { OpenedDialog, PickerContext, PickerKeys, TriggerView } from './picker-contract.js';
+export type { DialogKeys, OpenedDialog, PickerContext, TriggerView } from './picker-contract.js';
 
 // A stroke icon: colour, width and line caps come from the style sheet (`.icon`).
 const chevronIcon = html`<svg class="icon chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" /></svg>`;
@@ -61,7 +62,8 @@ export abstract class PickerElement extends PartElement {
   #dialog: OpenedDialog | undefined;
   #loading: Promise<OpenedDialog | undefined> | undefined;
 
-  protected abstract readonly keys: PickerKeys;
+  /** The trigger's placeholder and the dialog's heading ("Select chain"); the dialog names its other strings itself. */
+  protected abstract readonly selectKey: StringKey;
 
   /** The selection's name and logo for the trigger; undefined shows the placeholder. */
   protected abstract triggerView(): TriggerView | undefined;
@@ -114,7 +116,7 @@ export abstract class PickerElement extends PartElement {
 
   /** Once per element: the dialog's chunk, its styles added to this shadow root. A failed fetch is not retried (browsers keep a failed module for the page's life); the trigger asks for a reload. */
   #loadDialog(): Promise<OpenedDialog | undefined> {
-    this.#loading ??= this.loadDialog({ t: (key, vars) => this.t(key, vars), intl: () => this.intl, keys: () => this.keys }).then(
+    this.#loading ??= this.loadDialog({ t: (key, vars) => this.t(key, vars), intl: () => this.intl, selectKey: () => this.selectKey }).then(
       (dialog) => {
         const root = this.renderRoot;
         if (root instanceof ShadowRoot) adoptStyles(root, [...(this.constructor as typeof PickerElement).elementStyles, ...dialog.styles]);
@@ -164,7 +166,7 @@ export abstract class PickerElement extends PartElement {
 
   #renderValue(view: { text: string; title?: string } | undefined): TemplateResult {
     return html`<span id="trigger-value" class=${view ? 'trigger-value' : 'trigger-value placeholder'} title=${view?.title ?? nothing}
-      >${view ? view.text : this.t(this.keys.select)}</span
+      >${view ? view.text : this.t(this.selectKey)}</span
     >`;
   }
 

@@ -16,9 +16,11 @@ const gearIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
 /**
  * @summary The swap box's settings: a gear button in the header opening a modal dialog with the slippage (presets and a custom value); the gear carries a mark while a setting differs from its default.
  *
- * The dialog is a chunk of its own (./swap-settings-dialog.ts), loaded while
- * the page is idle once the gear is on the page, or on the first click if
- * that comes sooner.
+ * The dialog is a chunk of its own (./swap-settings-dialog.ts), imported on
+ * the first click; inside `<bridge-widget>` it is fetched before that, while
+ * the page is idle once the form is interactive (the shell's `settings`
+ * moment, src/bridge-widget/controllers/moment-controller.ts), so that
+ * neither the click waits on the network nor start-up's requests on it.
  *
  * @fires slippage-change - `CustomEvent<SlippageChangeDetail>` when a preset is picked or a valid custom value is typed. Bubbles, not composed.
  *
@@ -91,13 +93,12 @@ export class SwapSettings extends PartElement {
 
   #dialog: SwapSettingsDialog | undefined;
   #loading: Promise<SwapSettingsDialog | undefined> | undefined;
-  #idle: (() => void) | undefined;
 
   get #dialogElement(): HTMLDialogElement | null {
     return this.renderRoot.querySelector('dialog');
   }
 
-  /** Opens the settings dialog (loading it first, if the page was not idle yet). */
+  /** Opens the settings dialog (loading it first, the first time; at once when the shell fetched it while idle). */
   async show(): Promise<void> {
     const dialog = this.#dialog ?? (await this.#loadDialog());
     if (!dialog || !this.isConnected) return;
@@ -109,25 +110,6 @@ export class SwapSettings extends PartElement {
   /** Closes it; focus returns to the gear (the platform's dialog does that). */
   hide(): void {
     this.#dialogElement?.close();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.#loading) return;
-    const load = () => void this.#loadDialog();
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(load, { timeout: 2_000 });
-      this.#idle = () => cancelIdleCallback(id);
-    } else {
-      const id = setTimeout(load, 200);
-      this.#idle = () => clearTimeout(id);
-    }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#idle?.();
-    this.#idle = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -7,6 +7,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { formatAmount, formatUsd, shortenHex, usdValue } from '../../format/amount.js';
 import { cssProperties } from '../shared/css-properties.js';
+import type { DialogKeys } from '../shared/picker-contract.js';
 import { PickerDialog } from '../shared/picker-dialog.js';
 import { tokenLogo } from '../shared/token-logo.js';
 import { normalise, type TokenOption, type TokenSelectDetail } from './token-option.js';
@@ -35,6 +36,17 @@ export class TokenPickerDialog extends PickerDialog<TokenPicker> {
   #last = 0;
   #askedAt = -1;
   #sentQuery = '';
+
+  protected keys(): DialogKeys {
+    const loading = this.picker.loading ? 'picker.loadingTokens' : undefined;
+    return {
+      search: 'picker.searchTokens',
+      placeholder: 'picker.tokenPlaceholder',
+      list: 'picker.tokens',
+      noMatch: loading ?? 'picker.noTokenMatch',
+      none: loading ?? 'picker.noTokens',
+    };
+  }
 
   override disconnected(): void {
     cancelAnimationFrame(this.#scrollFrame);

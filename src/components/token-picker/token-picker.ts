@@ -1,6 +1,7 @@
 import type { PropertyDeclarations } from 'lit';
+import type { StringKey } from '../../i18n/strings.js';
 import { shortenHex } from '../../format/amount.js';
-import { PickerElement, type OpenedDialog, type PickerContext, type PickerKeys, type TriggerView } from '../shared/picker.js';
+import { PickerElement, type OpenedDialog, type PickerContext, type TriggerView } from '../shared/picker.js';
 import { tokenLogo } from '../shared/token-logo.js';
 import { normalise, type TokenOption, type TokenSelectEvent } from './token-option.js';
 
@@ -78,16 +79,8 @@ export class TokenPicker extends PickerElement {
   /** A search or a further page is on its way: announced, and shown instead of "no match". */
   loading = false;
 
-  protected get keys(): PickerKeys {
-    const loading = this.loading ? 'picker.loadingTokens' : undefined;
-    return {
-      select: 'picker.selectToken',
-      search: 'picker.searchTokens',
-      placeholder: 'picker.tokenPlaceholder',
-      list: 'picker.tokens',
-      noMatch: loading ?? 'picker.noTokenMatch',
-      none: loading ?? 'picker.noTokens',
-    } as const;
+  protected get selectKey(): StringKey {
+    return 'picker.selectToken';
   }
 
   protected async loadDialog(context: PickerContext): Promise<OpenedDialog> {

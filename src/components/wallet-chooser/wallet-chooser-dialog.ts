@@ -3,6 +3,7 @@
  * with the chooser (the `wallets` moment's chunk).
  */
 import { safeIconUrl } from '../../format/safe-url.js';
+import type { DialogKeys } from '../shared/picker-contract.js';
 import { PickerDialog } from '../shared/picker-dialog.js';
 import { tokenLogo } from '../shared/token-logo.js';
 import type { WalletList, WalletOption, WalletSelectDetail } from './wallet-option.js';
@@ -10,6 +11,10 @@ import { styles } from './wallet-chooser-dialog.styles.js';
 
 export class WalletChooserDialog extends PickerDialog<WalletList> {
   static override styles = [...PickerDialog.styles, styles];
+
+  protected keys(): DialogKeys {
+    return { search: 'wallet.search', placeholder: 'wallet.placeholder', list: 'wallet.list', noMatch: 'wallet.noMatch', none: 'wallet.none' };
+  }
 
   private get rows(): WalletOption[] {
     const { wallets } = this.picker;

@@ -31,14 +31,7 @@ export class WalletChooser extends PickerElement {
     wallets: { attribute: false },
   };
 
-  protected readonly keys = {
-    select: 'wallet.choose',
-    search: 'wallet.search',
-    placeholder: 'wallet.placeholder',
-    list: 'wallet.list',
-    noMatch: 'wallet.noMatch',
-    none: 'wallet.none',
-  } as const;
+  protected readonly selectKey = 'wallet.choose';
 
   /** Wallets to offer, in display order. */
   wallets: WalletOption[] = [];

@@ -5,7 +5,8 @@
  * In the script-tag entry from the start (../strings.ts reads it); the
  * later moments' strings are in ./review.ts, ./tracking.ts,
  * ./history.ts, ./wallets.ts, ./settings.ts, ./quote.ts (the quote
- * line) and ./recipient.ts (the recipient field), which travel with those
+ * line), ./recipient.ts (the recipient field) and ./picker.ts (the open
+ * picker dialog), which travel with those
  * moments' chunks. ../en.ts joins the parts into the whole table.
  */
 export const enForm = {
@@ -75,27 +76,10 @@ export const enForm = {
   'error.wallet-no-provider': 'No wallet can be connected here yet. Please try again later or contact the site owner.',
   'error.proxy-refused': 'Bridging is not available on this site. If this is your site, the browser console says what to change.',
   'status.contradicted': 'The service sent the status of another transfer: ignored, still checking.',
-  // Pickers
+  // Pickers: the closed trigger (the open dialog's strings are in ./picker.ts)
   'picker.selectChain': 'Select chain',
   'picker.selectToken': 'Select token',
   'picker.close': 'Close',
-  'picker.searchChains': 'Search chains',
-  'picker.searchTokens': 'Search tokens',
-  'picker.chainPlaceholder': 'Search by name or chain ID',
-  'picker.tokenPlaceholder': 'Search name, symbol or paste address',
-  'picker.chains': 'Chains',
-  'picker.tokens': 'Tokens',
-  'picker.noChainMatch': 'No chains match “{query}”',
-  'picker.noChains': 'No chains available',
-  'picker.noTokenMatch': 'No tokens match “{query}”',
-  'picker.noTokens': 'No tokens available',
-  'picker.loadingTokens': 'Loading tokens…',
-  'picker.listed': 'Not available as a destination',
-  'picker.needsQuote': 'Enter an amount to check it',
-  'picker.noRouteYet': 'No route to this chain yet',
-  'picker.unavailable': 'Unavailable',
-  'picker.balancesPartial': 'Some balances are still loading',
-  'picker.balancesLoading': 'Loading balances…',
   'wallet.browser': 'Browser wallet',
   'wallet.change': 'Change wallet',
   'wallet.disconnect': 'Disconnect',

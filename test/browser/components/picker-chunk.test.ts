@@ -51,6 +51,9 @@ describe("a picker's dialog, loaded on the first open", () => {
     expect(fetchesSince(pressed, 'chain-picker-dialog.ts'), 'the first open fetched the dialog').to.equal(1);
     expect(picker.trigger!.getAttribute('aria-expanded')).to.equal('true');
     expect(picker.optionTitles).to.deep.equal(['Ethereum', 'Base']);
+    // The open dialog's English came with its chunk: words, not keys.
+    expect(picker.search!.placeholder).to.equal('Search by name or chain ID');
+    expect(picker.search!.getAttribute('aria-label')).to.equal('Search chains');
 
     await sendKeys({ type: 'Base' });
     await waitUntil(() => picker.activeOption?.textContent?.includes('Base'), 'Base active');
