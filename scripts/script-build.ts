@@ -166,6 +166,8 @@ const GROUPS = new Map(
       'src/flow/arrival-check.ts',
       'src/api/transfer-schemas.ts',
       'src/flow/intent-store.ts',
+      // The phases, which the history imports too: it shows only when the tracking room has come (it reads the history).
+      'src/model/transfer-phase.ts',
     ],
     dialogs: [
       'src/components/shared/picker-dialog.ts',
@@ -179,10 +181,21 @@ const GROUPS = new Map(
   }).map(([name, roots]) => [name, new Set(roots.map((path) => resolve(ROOT, path)))]),
 );
 
+/** The entry's chunk name: `bridge-widget.js`. */
+const ENTRY_NAME = 'bridge-widget';
+
+/**
+ * Modules the entry carries though it does not need them itself: small ones
+ * that several later chunks import. On their own they would be a chunk that
+ * those chunks import statically, one more round trip after theirs (the
+ * duration's formats: the quote line and the tracker).
+ */
+const IN_ENTRY = ['src/format/duration.ts'].map((path) => resolve(ROOT, path));
+
 /**
  * Where each module goes: as Rollup splits it by itself, except that each
  * group's root chunks, and the shared chunks only that group imports, become
- * one chunk named by the group. Read from a first pass without manual chunks,
+ * one chunk named by the group, and `IN_ENTRY` goes into the entry. Read from a first pass without manual chunks,
  * so the entry keeps exactly the modules it had (a manual chunk takes in the
  * modules it imports that no other manual chunk names).
  */
@@ -206,6 +219,9 @@ function chunkPlan(chunks: OutputChunk[]): Map<string, string> {
     if (localeChunk(chunk)) continue;
     for (const id of chunk.moduleIds) plan.set(id, groupOf.get(chunk.fileName) ?? chunk.name);
   }
+  // A root that Rollup put in a shared chunk (imported by modules of several groups) goes to its group all the same.
+  for (const [name, roots] of GROUPS) for (const id of roots) if (plan.has(id)) plan.set(id, name);
+  for (const id of IN_ENTRY) if (plan.has(id)) plan.set(id, ENTRY_NAME);
   return plan;
 }
 
@@ -221,7 +237,7 @@ export async function buildScriptFolder(options: ScriptBuildOptions = {}): Promi
 
 async function bundleScriptFolder(outDir: string, sourcemap: boolean | 'hidden', plan?: Map<string, string>): Promise<OutputChunk[]> {
   const bundle = await rollup({
-    input: { 'bridge-widget': resolve(ROOT, SCRIPT_ENTRY) },
+    input: { [ENTRY_NAME]: resolve(ROOT, SCRIPT_ENTRY) },
     // The entry may export more than its own API: what it shares with later chunks.
     preserveEntrySignatures: 'allow-extension',
     plugins: [
