@@ -162,12 +162,14 @@ export class RemoteResources {
     // A chain the host preset is known before the list: its first page is asked for at the same time, not after it (one round trip, not two).
     const preset = this.#context.form.presetChains();
     const early = SIDES.map((side) => this.#loadChain(side, preset[side], signal));
+    // Handled here as well: should the list fail or be stopped (the widget left the page) first, they are never awaited below.
+    for (const page of early) page.catch(() => undefined);
     const chains = await this.tokens.chains({ signal }, (fresh) => this.#touchCatalog(fresh));
     const selected = this.#context.form.sideChains(chains);
     await Promise.all(
       SIDES.map((side, i) => {
         if (selected[side] === preset[side]) return early[i];
-        early[i]!.catch(() => undefined); // a preset the list does not offer: its page is not needed
+        // A preset the list does not offer: its page is not needed.
         return this.#loadChain(side, selected[side], signal);
       }),
     );

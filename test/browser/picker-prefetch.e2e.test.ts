@@ -7,23 +7,17 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import { resetSandbox, sandboxConfig } from './helpers/sandbox.js';
+import { fetchesOf, freshPage, sandboxConfig } from './helpers/sandbox.js';
 import { shadow } from './helpers/widget.js';
 import { waitFor } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 
-/** The page's fetches of the source module `file` (the test server serves src/ as is). */
-const fetches = (file: string) => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith(`/${file}`)).length;
+const fetches = (file: string) => fetchesOf(file).length;
 
 describe("<bridge-widget> fetches the pickers' dialogs while idle", function () {
   this.timeout(120_000);
 
-  beforeEach(async () => {
-    // The test runner's own modules fill the default buffer (250 entries); the widget's fetches must be recorded.
-    performance.setResourceTimingBufferSize(100_000);
-    localStorage.clear();
-    await resetSandbox();
-  });
+  beforeEach(freshPage);
 
   it('fetches both dialogs once the form is interactive, before any picker is opened; opening one fetches nothing more', async () => {
     const { proxyUrl } = await sandboxConfig();

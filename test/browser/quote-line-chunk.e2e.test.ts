@@ -10,8 +10,8 @@ import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import { en } from '../../src/i18n/en.js';
 import { mountWidget } from './helpers/mount.js';
-import { resetSandbox, setFaults } from './helpers/sandbox.js';
-import { fetchesOf, holdQuoteLine } from './helpers/quote-line-chunk.js';
+import { fetchesOf, freshPage, setFaults } from './helpers/sandbox.js';
+import { holdQuoteLine } from './helpers/quote-line-chunk.js';
 import { buttonText, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { waitUntil } from './helpers/wait.js';
 
@@ -26,12 +26,7 @@ const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, 
 describe('<bridge-widget> while the quote line is on its way', function () {
   this.timeout(120_000);
 
-  before(async () => {
-    // The test runner's own modules fill the default buffer (250 entries); the widget's fetches must be recorded.
-    performance.setResourceTimingBufferSize(100_000);
-    localStorage.clear();
-    await resetSandbox();
-  });
+  before(freshPage);
   after(() => setFaults({}));
 
   it("holds the line's place in its finding state, asked beside the quote; Bridge waits for the line; nothing moves when it arrives", async () => {

@@ -8,23 +8,14 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import { resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
+import { fetchesOf, freshPage, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { shadow } from './helpers/widget.js';
 import { waitFor } from './helpers/dom.js';
-
-/** The page's fetches whose path ends with `path` (the test server serves src/ as is). */
-const fetched = (path: string) =>
-  performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith(path)) as PerformanceResourceTiming[];
 
 describe("<bridge-widget> fetches the settings gear's dialog while idle, once the form is interactive", function () {
   this.timeout(120_000);
 
-  before(async () => {
-    // The test runner's own modules fill the default buffer (250 entries); the widget's fetches must be recorded.
-    performance.setResourceTimingBufferSize(100_000);
-    localStorage.clear();
-    await resetSandbox();
-  });
+  before(freshPage);
 
   after(() => setFaults({ latency: null }));
 
@@ -36,15 +27,15 @@ describe("<bridge-widget> fetches the settings gear's dialog while idle, once th
     const settings = shadow(widget).querySelector('bw-swap-settings')!;
     expect(shadow(settings).querySelector('[part="gear"]'), 'the gear draws in the first render').to.not.equal(null);
 
-    await waitFor(() => fetched('/swap-settings-dialog.ts').length > 0, 'the settings dialog fetched while idle');
-    const [chainList] = fetched('/chains');
-    const [dialog] = fetched('/swap-settings-dialog.ts');
+    await waitFor(() => fetchesOf('swap-settings-dialog.ts').length > 0, 'the settings dialog fetched while idle');
+    const [chainList] = fetchesOf('chains');
+    const [dialog] = fetchesOf('swap-settings-dialog.ts');
     expect(chainList, 'the chain list was asked').to.not.equal(undefined);
     expect(dialog!.startTime, 'the dialog waited for the chain list').to.be.at.least(chainList!.responseEnd);
 
     await settings.show();
     expect(shadow(settings).querySelector('dialog[open]'), 'the gear opened its dialog').to.not.equal(null);
-    expect(fetched('/swap-settings-dialog.ts').length, 'the open used the prefetched chunk').to.equal(1);
+    expect(fetchesOf('swap-settings-dialog.ts').length, 'the open used the prefetched chunk').to.equal(1);
     settings.hide();
   });
 });

@@ -340,6 +340,24 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(quotes[0], 2_500_000n);
     });
 
+    it('a widget taken off the page while its preset chains load leaves no unhandled rejection behind (a framework that mounts it twice)', async () => {
+      const unhandled: unknown[] = [];
+      const listener = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', listener);
+      try {
+        const session = open();
+        session.configure(settings(), ['fromChain', 'toChain']);
+        // The chain list and the preset chains' first pages leave at once; leaving the page aborts them all.
+        session.connect();
+        session.disconnect();
+        // An aborted request rejects within this turn of the event loop, and an unhandled rejection is reported before the next.
+        await new Promise(setImmediate);
+        assert.deepEqual(unhandled, []);
+      } finally {
+        process.off('unhandledRejection', listener);
+      }
+    });
+
     it('a keystroke is read once: one derivation of the form, however often the view reads it, and one quote', async () => {
       const session = open();
       session.configure(settings({ amount: '2.5' }), ['amount', 'fromChain']);

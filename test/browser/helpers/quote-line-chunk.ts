@@ -29,7 +29,3 @@ export function holdQuoteLine(): () => void {
 export function loseQuoteLine(): void {
   mapQuoteLineTo(`/test/browser/helpers/missing-quote-line-${Math.random().toString(36).slice(2)}.js`);
 }
-
-/** The page's fetches of a module whose path ends with `file`. */
-export const fetchesOf = (file: string): PerformanceResourceTiming[] =>
-  (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => new URL(entry.name).pathname.endsWith(`/${file}`));

@@ -50,6 +50,10 @@ export async function freshPage(): Promise<void> {
   await resetSandbox();
 }
 
+/** The page's fetches whose path ends with `/${path}` (a source module: the test server serves src/ as is; or an API path), as resource timings. */
+export const fetchesOf = (path: string): PerformanceResourceTiming[] =>
+  (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => new URL(entry.name).pathname.endsWith(`/${path}`));
+
 /** One API request as the routing service logged it (see sandbox/service/request-log.ts). */
 export interface ServiceRequest {
   seq: number;
