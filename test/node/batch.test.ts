@@ -98,7 +98,7 @@ describe('batched transfers against the sandbox', () => {
       functionName: 'allowance',
       args: [owner as Hex, spender as Hex],
     });
-  const nonce = (owner: string) => publicClient(SRC).getTransactionCount({ address: owner as Hex });
+  const nonce = (owner: string) => publicClient(SRC).getTransactionCount({ address: owner as Hex, blockTag: 'pending' });
   const rpc = (chainId: number, method: string, params: unknown[] = []) =>
     sandbox.chain(chainId).publicClient.request({ method: method as never, params: params as never });
 

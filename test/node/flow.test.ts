@@ -35,7 +35,9 @@ describe('transfer flow against the sandbox', () => {
       .chain(chainId)
       .publicClient.readContract({ address: tokenAddress as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [owner as `0x${string}`] });
   const nativeBalance = (chainId: number, owner: string) => sandbox.chain(chainId).publicClient.getBalance({ address: owner as `0x${string}` });
-  const nonce = (chainId: number, owner: string) => sandbox.chain(chainId).publicClient.getTransactionCount({ address: owner as `0x${string}` });
+  // 'pending' counts what was sent, mined or not: anvil mines a moment after it answers, so 'latest' can lag a broadcast.
+  const nonce = (chainId: number, owner: string) =>
+    sandbox.chain(chainId).publicClient.getTransactionCount({ address: owner as `0x${string}`, blockTag: 'pending' });
 
   const plan = (overrides: Partial<TransferPlan> = {}) => usdcPlan({ sandbox, client, chains }, wallet.address, 25_500_000n, overrides);
   const deps = () => flowDeps(client, wallet, store);

@@ -36,7 +36,7 @@ describe('guards in the flow, against a hostile routing service', () => {
 
   const token = (chainId: number, symbol: string) => sandboxToken(sandbox, chainId, symbol);
   const native = { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 };
-  const nonce = (chainId: number) => sandbox.chain(chainId).publicClient.getTransactionCount({ address: wallet.address });
+  const nonce = (chainId: number) => sandbox.chain(chainId).publicClient.getTransactionCount({ address: wallet.address, blockTag: 'pending' });
   const balance = (chainId: number, tokenAddress: string, owner: string) =>
     sandbox
       .chain(chainId)

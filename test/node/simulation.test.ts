@@ -50,7 +50,7 @@ describe('the route judged by what it does: simulation before the first prompt, 
   const token = (chainId: number, symbol: string) => sandboxToken(sandbox, chainId, symbol);
   const native = { address: NATIVE_TOKEN, symbol: 'ETH', decimals: 18 };
   const chainClient = (chainId: number) => sandbox.chain(chainId).publicClient;
-  const nonce = () => chainClient(SRC).getTransactionCount({ address: wallet.address });
+  const nonce = () => chainClient(SRC).getTransactionCount({ address: wallet.address, blockTag: 'pending' });
   const balance = (chainId: number, tokenAddress: string, owner: string) =>
     chainClient(chainId).readContract({ address: tokenAddress as Hex, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Hex] });
 

@@ -117,8 +117,9 @@ export async function nativeBalance(chainId: number, owner: `0x${string}`): Prom
   return BigInt((await rpc(chainId, 'eth_getBalance', [owner, 'latest'])) as string);
 }
 
+/** Transactions sent by `owner`, mined or still in the pool ('latest' can lag a broadcast that anvil has not mined yet). */
 export async function transactionCount(chainId: number, owner: `0x${string}`): Promise<number> {
-  return Number(BigInt((await rpc(chainId, 'eth_getTransactionCount', [owner, 'latest'])) as string));
+  return Number(BigInt((await rpc(chainId, 'eth_getTransactionCount', [owner, 'pending'])) as string));
 }
 
 /**
