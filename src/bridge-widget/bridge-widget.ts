@@ -176,7 +176,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
   override render(): TemplateResult {
     const session = this.#session;
     const i18n = this.#i18n;
-    const { remote, account } = session;
+    const { remote, account, shownAccount } = session;
     const { wallet } = this.#connection;
     const chain = this.#wallet.chainId === undefined ? undefined : session.chain(String(this.#wallet.chainId));
     const history = account && this.proxyUrl && session.view === 'form' && !!session.tracking?.history.length;
@@ -188,7 +188,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
           ${
             account || wallet
               ? html`<span class="account" part="account"
-                >${account ? html`<span title=${account}><bdi dir="ltr">${shortenHex(account)}</bdi>${chain ? html` · ${chain.networkName}` : nothing}</span>` : nothing}
+                >${shownAccount ? html`<span title=${shownAccount}><bdi dir="ltr">${shortenHex(shownAccount)}</bdi>${chain ? html` · ${chain.networkName}` : nothing}</span>` : nothing}
                 ${this.#connection.renderActions(
                   (k) => i18n.t(k),
                   () => this.#connect(),
@@ -457,7 +457,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
               .family=${family ?? 'evm'}
               ?required=${recipientRequired}
               ?disabled=${this.#locked('toAddress')}
-              placeholder=${recipientRequired ? '' : (session.account ?? '')}
+              placeholder=${recipientRequired ? '' : (session.shownAccount ?? '')}
               @recipient-change=${(e: CustomEvent<{ value: string }>) => form.edit({ recipient: e.detail.value })}
             ></bw-recipient-input>`
             : nothing

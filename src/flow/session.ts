@@ -23,6 +23,7 @@ import { WidgetClient } from '../api/client.js';
 import type { BackoffOptions } from '../api/rate-limit.js';
 import type { BridgeEventDetails } from '../events/index.js';
 import { sameId } from '../model/tokens.js';
+import { checksumLoaded, checksumNow, loadChecksum } from '../model/checksum.js';
 import { lossToConfirm } from '../model/quote.js';
 import { requestAccounts, type Address, type Eip1193Provider } from '../wallet/index.js';
 import { loadExecutionRoom, loadIntentStore, loadTrackingRoom, loadTrackingSteps, loadUnknownOutcomes } from './chunks.js';
@@ -37,7 +38,7 @@ import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
 import type { TransferTracking, TrackingContext } from './tracking.js';
 import type { UnknownOutcomes } from './unknown-outcome.js';
-import { FlowError } from './errors.js';
+import { FlowError, loadChunk } from './errors.js';
 
 export type View = 'form' | 'executing' | 'tracking';
 
@@ -144,7 +145,8 @@ export class TransferSession implements ReactiveControllerHost {
    */
   prepareTransfer(): Promise<TransferExecution> {
     this.#loadTracking().catch(() => undefined);
-    this.#executionLoad ??= Promise.all([loadExecutionRoom(), this.loadStore()]).then(
+    // With the checksum code: the transfer hands the account to the wallet checksummed, and its events carry checksummed addresses.
+    this.#executionLoad ??= Promise.all([loadExecutionRoom(), this.loadStore(), loadChunk(loadChecksum)]).then(
       ([{ TransferExecution }, store]) => {
         const execution = (this.execution = new TransferExecution({
           store,
@@ -297,12 +299,22 @@ export class TransferSession implements ReactiveControllerHost {
     return this.form.config;
   }
 
-  /** The wallet in use and its account (the wallet controller decides which provider that is). */
+  /** The account as shown: EIP-55 once the checksum code is here (asked for in `setWallet`), lowercase until then. */
+  get shownAccount(): Address | undefined {
+    return this.account && (checksumNow(this.account) ?? this.account);
+  }
+
+  /** The wallet in use and its account, lowercase (the wallet controller decides which provider that is). */
   setWallet(provider: Eip1193Provider | undefined, account: Address | undefined): void {
     this.provider = provider;
     if (sameId(account, this.account)) return this.requestUpdate();
     const previous = this.account;
     this.account = account;
+    // Used at once, lowercase (src/wallet/hex.ts); shown checksummed (`shownAccount`) once that code is here: asked for now.
+    if (account && !checksumLoaded())
+      void loadChecksum()
+        .then(() => this.requestUpdate())
+        .catch(() => undefined);
     if (previous && this.view === 'executing') this.execution?.accountChanged();
     if (this.tracking) {
       this.tracking.readHistory();

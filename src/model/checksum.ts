@@ -2,8 +2,9 @@
  * EVM addresses: the hex form, checked here at once, and the EIP-55 checksum
  * in the case of mixed-case hex, which needs Keccak-256 and so lives in a
  * chunk of its own (./eip55.ts), loaded on demand: when a mixed-case address
- * is typed or checked, when a wallet's accounts are read (they are handed on
- * checksummed), and with the later moments that show addresses. The first
+ * is typed or checked, when an account is shown or handed on (a wallet's
+ * accounts are kept lowercase and used at once: nothing that needs an account
+ * waits for this code), and with the later moments that show addresses. The first
  * load carries no Keccak: moving it out took the first load from 56,529 B to
  * 55,049 B gzip (2026-11-28).
  */
@@ -38,6 +39,22 @@ export function loadChecksum(): Promise<Eip55> {
 
 /** The checksum code when it has arrived, else undefined. */
 export const checksumLoaded = (): Eip55 | undefined => loaded;
+
+/**
+ * The EIP-55 spelling of an address the widget holds (a wallet's account is
+ * kept lowercase, see ../wallet/hex.ts), for where it is shown or handed out:
+ * at once when the checksum code is here, else undefined and its load starts.
+ */
+export function checksumNow(address: `0x${string}`): `0x${string}` | undefined {
+  if (loaded) return loaded.checksumAddress(address);
+  void loadChecksum().catch(() => {});
+  return undefined;
+}
+
+/** `checksumNow` once the checksum code has arrived: for what is handed on (a wallet request, an event) rather than shown. */
+export async function checksummed(address: `0x${string}`): Promise<`0x${string}`> {
+  return (await loadChecksum()).checksumAddress(address);
+}
 
 /**
  * The EIP-55 verdict on the case of a hex address as far as it is known now:

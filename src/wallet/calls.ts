@@ -10,6 +10,7 @@
  * What a wallet answers is untrusted: it is read field by field here, and a
  * shape this module does not know reads as "no batching", never as a guess.
  */
+import { checksummed } from '../model/checksum.js';
 import { sleep } from '../model/sleep.js';
 import { WalletError } from './errors.js';
 import { assertAddress, parseHash, toQuantity, type Address, type Hash } from './hex.js';
@@ -63,10 +64,11 @@ export function atomicStatusOf(capabilities: unknown, chainId: number): AtomicSt
   return status === 'supported' || status === 'ready' ? status : 'unsupported';
 }
 
-/** Whether the wallet batches atomically for `account` on `chainId`; `unsupported` when it has no EIP-5792 at all. */
+/** Whether the wallet batches atomically for `account` (handed on checksummed) on `chainId`; `unsupported` when it has no EIP-5792 at all. */
 export async function getAtomicStatus(provider: Eip1193Provider, account: Address, chainId: number, options?: CallOptions): Promise<AtomicStatus> {
   try {
-    return atomicStatusOf(await callProvider(provider, 'wallet_getCapabilities', [account, [toQuantity(chainId)]], options, READ_TIMEOUT_MS), chainId);
+    const params = [await checksummed(account), [toQuantity(chainId)]];
+    return atomicStatusOf(await callProvider(provider, 'wallet_getCapabilities', params, options, READ_TIMEOUT_MS), chainId);
   } catch (error) {
     if (error instanceof WalletError && error.kind === 'unsupported') return 'unsupported';
     throw error;
@@ -77,15 +79,17 @@ export async function getAtomicStatus(provider: Eip1193Provider, account: Addres
  * Asks the wallet to run `calls` in order, all or nothing (`atomicRequired`),
  * in one prompt; resolves with the batch id. Checks chain and account first,
  * as `sendTransaction` does: a batch signed on the wrong chain or by another
- * account would move funds the route did not plan for.
+ * account would move funds the route did not plan for. `from` goes checksummed,
+ * as in `sendTransaction`.
  */
 export async function sendCalls(provider: Eip1193Provider, request: SendCallsRequest, options?: CallOptions): Promise<string> {
   assertAddress(request.from, 'from');
   for (const call of request.calls) assertAddress(call.to, 'to');
-  await assertSigner(provider, request, 'the batch', options);
+  const from = await checksummed(request.from);
+  await assertSigner(provider, { chainId: request.chainId, from }, 'the batch', options);
   const params = {
     version: '2.0.0',
-    from: request.from,
+    from,
     chainId: toQuantity(request.chainId),
     atomicRequired: true,
     calls: request.calls.map(({ to, data, value }) => ({ to, data, value: toQuantity(value) })),

@@ -1,5 +1,5 @@
 import { WalletError } from './errors.js';
-import { parseChainId, readAccounts, toQuantity, type Address } from './hex.js';
+import { parseAccounts, parseChainId, toQuantity, type Address } from './hex.js';
 import { sleep } from '../model/sleep.js';
 import { PROMPT_TIMEOUT_MS, READ_TIMEOUT_MS, callProvider, type CallOptions, type Eip1193Provider } from './provider.js';
 
@@ -12,16 +12,16 @@ export interface AddChainParams {
   blockExplorerUrls?: string[];
 }
 
-/** Asks the user to connect (`eth_requestAccounts`). An empty answer counts as a refusal. */
+/** Asks the user to connect (`eth_requestAccounts`). An empty answer counts as a refusal. Accounts come lowercase (see `parseAccounts`). */
 export async function requestAccounts(provider: Eip1193Provider, options?: CallOptions): Promise<Address[]> {
-  const accounts = await readAccounts(await callProvider(provider, 'eth_requestAccounts', undefined, options, PROMPT_TIMEOUT_MS));
+  const accounts = parseAccounts(await callProvider(provider, 'eth_requestAccounts', undefined, options, PROMPT_TIMEOUT_MS));
   if (accounts.length === 0) throw new WalletError('rejected', 'The wallet did not share any account.');
   return accounts;
 }
 
-/** Accounts already shared with this page (`eth_accounts`); empty when not connected. */
+/** Accounts already shared with this page (`eth_accounts`), lowercase; empty when not connected. */
 export async function getAccounts(provider: Eip1193Provider, options?: CallOptions): Promise<Address[]> {
-  return readAccounts(await callProvider(provider, 'eth_accounts', undefined, options, READ_TIMEOUT_MS));
+  return parseAccounts(await callProvider(provider, 'eth_accounts', undefined, options, READ_TIMEOUT_MS));
 }
 
 export async function getChainId(provider: Eip1193Provider, options?: CallOptions): Promise<number> {

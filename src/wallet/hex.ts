@@ -1,4 +1,4 @@
-import { isHexAddress, loadChecksum, type Eip55 } from '../model/checksum.js';
+import { isHexAddress } from '../model/checksum.js';
 import { WalletError } from './errors.js';
 
 export type Address = `0x${string}`;
@@ -33,15 +33,17 @@ export function parseChainId(value: unknown): number {
   return chainId;
 }
 
-/** Checksummed addresses from a wallet's account list, with the checksum code at hand; anything malformed is dropped. */
-export function parseAccounts(value: unknown, { checksumAddress }: Eip55): Address[] {
+/**
+ * A wallet's account list as the widget keeps it: lowercase hex, anything
+ * malformed dropped. Lowercase is the account's one spelling inside the widget
+ * (the quote, the balances, the saved transfers' keys, comparisons): read at
+ * once, with no wait for the EIP-55 checksum code (a chunk loaded on demand).
+ * Where an account is shown or handed on, `checksumNow`/`checksummed`
+ * (../model/checksum.ts) give its checksummed spelling.
+ */
+export function parseAccounts(value: unknown): Address[] {
   if (!Array.isArray(value)) throw new WalletError('rpc', 'The wallet returned a malformed account list.');
-  return value.filter((item): item is Address => typeof item === 'string' && isHexAddress(item)).map((item) => checksumAddress(item));
-}
-
-/** `parseAccounts` once the checksum code has arrived (it is loaded on demand, see ../model/checksum.ts). */
-export async function readAccounts(value: unknown): Promise<Address[]> {
-  return parseAccounts(value, await loadChecksum());
+  return value.filter((item): item is Address => typeof item === 'string' && isHexAddress(item)).map((item) => item.toLowerCase() as Address);
 }
 
 export function parseHash(value: unknown, what: string): Hash {

@@ -1,5 +1,6 @@
 import { getAccounts, getChainId } from './chain.js';
 import { WalletError } from './errors.js';
+import { checksummed } from '../model/checksum.js';
 import { sleep } from '../model/sleep.js';
 import { assertAddress, parseHash, toQuantity, type Address, type Hash } from './hex.js';
 import { PROMPT_TIMEOUT_MS, READ_TIMEOUT_MS, callProvider, type CallOptions, type Eip1193Provider } from './provider.js';
@@ -33,13 +34,17 @@ export interface WaitOptions {
  * `tx.chainId` with `tx.from` selected: the user may have switched either in
  * the wallet since the route was built, and a transaction signed on the wrong
  * chain or by the wrong account would move funds the route did not plan for.
+ * `from` goes to the wallet checksummed (EIP-55), as wallets spell their own
+ * accounts: the widget keeps accounts lowercase (./hex.ts), and a wallet need
+ * not compare them case-insensitively.
  */
 export async function sendTransaction(provider: Eip1193Provider, tx: TxRequest, options?: CallOptions): Promise<Hash> {
   assertAddress(tx.from, 'from');
   assertAddress(tx.to, 'to');
-  await assertSigner(provider, tx, 'the transaction', options);
+  const signer = { ...tx, from: await checksummed(tx.from) };
+  await assertSigner(provider, signer, 'the transaction', options);
 
-  const hash = await callProvider(provider, 'eth_sendTransaction', [toRpcTransaction(tx)], options, PROMPT_TIMEOUT_MS);
+  const hash = await callProvider(provider, 'eth_sendTransaction', [toRpcTransaction(signer)], options, PROMPT_TIMEOUT_MS);
   return parseHash(hash, 'transaction hash');
 }
 
@@ -61,10 +66,12 @@ export async function assertSigner(
     throw new WalletError('wrong-chain', `The wallet is on chain ${chainId}, ${what} is for chain ${expected.chainId}.`);
   }
   const [account] = await getAccounts(provider, readOptions);
-  if (!account || account.toLowerCase() !== expected.from.toLowerCase()) {
+  if (!account || account !== expected.from.toLowerCase()) {
     throw new WalletError(
       'wrong-account',
-      account ? `The wallet's selected account ${account} is not ${expected.from}.` : `The wallet has no connected account; expected ${expected.from}.`,
+      account
+        ? `The wallet's selected account ${await checksummed(account)} is not ${expected.from}.`
+        : `The wallet has no connected account; expected ${expected.from}.`,
     );
   }
 }

@@ -1,5 +1,4 @@
-import { checksumLoaded } from '../model/checksum.js';
-import { parseAccounts, parseChainId, readAccounts, type Address } from './hex.js';
+import { parseAccounts, parseChainId, type Address } from './hex.js';
 import type { Eip1193Provider } from './provider.js';
 
 export interface WalletEventHandlers {
@@ -26,37 +25,23 @@ export function watchWallet(provider: Eip1193Provider, handlers: WalletEventHand
   let active = true;
   // Parses the payload, then calls the handler; a malformed payload is the
   // wallet's bug and is dropped rather than thrown into the wallet's emitter.
-  // `active` also silences providers that cannot remove listeners. A parse
-  // that waits (accounts before the checksum code has arrived) delivers when
-  // it is done, unless unsubscribed by then.
+  // `active` also silences providers that cannot remove listeners.
   const listen =
-    <T>(parse: (payload: unknown) => T | Promise<T>, handler: (value: T) => void): Listener =>
+    <T>(parse: (payload: unknown) => T, handler: (value: T) => void): Listener =>
     (payload) => {
       if (!active) return;
-      let value: T | Promise<T>;
+      let value: T;
       try {
         value = parse(payload);
       } catch {
         return;
       }
-      if (!(value instanceof Promise)) return handler(value);
-      value.then(
-        (parsed) => {
-          if (active) handler(parsed);
-        },
-        () => {},
-      );
+      handler(value);
     };
-  // Accounts come checksummed: at once when the checksum code is here (it is
-  // loaded when the accounts are first read), after it arrives otherwise.
-  const accounts = (payload: unknown) => {
-    const eip55 = checksumLoaded();
-    return eip55 ? parseAccounts(payload, eip55) : readAccounts(payload);
-  };
 
   const listeners: [string, Listener][] = [];
   const { accountsChanged, chainChanged, disconnect } = handlers;
-  if (accountsChanged) listeners.push(['accountsChanged', listen(accounts, (a) => accountsChanged.call(handlers, a))]);
+  if (accountsChanged) listeners.push(['accountsChanged', listen(parseAccounts, (a) => accountsChanged.call(handlers, a))]);
   if (chainChanged) listeners.push(['chainChanged', listen(parseChainId, (id) => chainChanged.call(handlers, id))]);
   if (disconnect)
     listeners.push([

@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { bytesToHex, getAddress, isAddress } from 'viem';
 import { checkAddress } from '../../src/model/address.ts';
 import { checksummedOrNothing } from '../../src/model/chain-value.ts';
-import { checksumLoaded, checksumVerdict, loadChecksum } from '../../src/model/checksum.ts';
+import { checksumLoaded, checksumNow, checksumVerdict, checksummed, loadChecksum } from '../../src/model/checksum.ts';
+import { parseAccounts } from '../../src/wallet/hex.ts';
 import { checksumAddress, hasValidChecksum } from '../../src/model/eip55.ts';
 
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -18,7 +19,7 @@ const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const TYPO = '0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 describe('the checksum code, loaded on demand', () => {
-  it('before it arrives: lower and upper case pass, mixed case is "checking" (never passed, never refused), events get lowercase or nothing', () => {
+  it('before it arrives: lower and upper case pass, mixed case is "checking" (never passed, never refused), events get lowercase or nothing, accounts are read lowercase', () => {
     assert.equal(checksumLoaded(), undefined);
     assert.equal(checksumVerdict(CHECKSUMMED.toLowerCase() as `0x${string}`), true);
     assert.equal(checkAddress(CHECKSUMMED.toUpperCase().replace('0X', '0x'), 'evm'), undefined);
@@ -28,6 +29,10 @@ describe('the checksum code, loaded on demand', () => {
     assert.equal(checkAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe', 'evm'), 'format', 'the form is checked at once');
     assert.equal(checksummedOrNothing(CHECKSUMMED.toUpperCase().replace('0X', '0x')), CHECKSUMMED.toLowerCase());
     assert.equal(checksummedOrNothing(CHECKSUMMED), undefined);
+    // A wallet's accounts are read at once, lowercase; their EIP-55 spelling (shown, handed on) is not known yet.
+    const accounts = parseAccounts([CHECKSUMMED, CHECKSUMMED.toLowerCase(), 'not an address']);
+    assert.deepEqual(accounts, [CHECKSUMMED.toLowerCase(), CHECKSUMMED.toLowerCase()]);
+    assert.equal(checksumNow(accounts[0]!), undefined);
   });
 
   it('once it has arrived (the check above started the load): the checksum decides, events get the EIP-55 spelling', async () => {
@@ -37,6 +42,8 @@ describe('the checksum code, loaded on demand', () => {
     assert.equal(checkAddress(TYPO, 'evm'), 'checksum');
     assert.equal(checksummedOrNothing(CHECKSUMMED.toLowerCase()), CHECKSUMMED);
     assert.equal(checksummedOrNothing(TYPO), undefined);
+    assert.equal(checksumNow(CHECKSUMMED.toLowerCase() as `0x${string}`), CHECKSUMMED, 'an account shown');
+    assert.equal(await checksummed(CHECKSUMMED.toLowerCase() as `0x${string}`), CHECKSUMMED, 'an account handed on');
   });
 });
 

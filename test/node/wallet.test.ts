@@ -121,11 +121,11 @@ describe('accounts and chains', () => {
     assert.match(providerProblem('window.ethereum')!, /got string/);
   });
 
-  it('requestAccounts connects and returns the checksummed account', async () => {
+  it('requestAccounts connects and returns the account lowercase, the one spelling the widget keeps', async () => {
     const dev = wallet({ autoConnect: false });
     assert.deepEqual(await getAccounts(dev), []);
-    assert.deepEqual(await requestAccounts(dev), [env.account.address]);
-    assert.deepEqual(await getAccounts(dev), [env.account.address]);
+    assert.deepEqual(await requestAccounts(dev), [env.account.address.toLowerCase()]);
+    assert.deepEqual(await getAccounts(dev), [env.account.address.toLowerCase()]);
     assert.equal(await getChainId(dev), chainA().chainId);
   });
 
@@ -227,15 +227,24 @@ describe('transactions', () => {
     await rejectsWith(sendTransaction(dev, { from: env.account.address, to: env.account.address, value: 1n, chainId: chainA().chainId }), 'wrong-account');
   });
 
-  it('sendTransaction accepts `from` in any letter case and sends value', async () => {
+  it('sendTransaction accepts `from` in any letter case, hands it to the wallet checksummed and sends value', async () => {
     const dev = wallet();
+    const sent: unknown[] = [];
+    // The real development wallet, with the transactions it is asked to send written down.
+    const recording: Eip1193Provider = {
+      request: (args) => {
+        if (args.method === 'eth_sendTransaction') sent.push(...(args.params as unknown[]));
+        return dev.request(args);
+      },
+    };
     const recipient = privateKeyToAccount(generatePrivateKey()).address;
-    const hash = await sendTransaction(dev, {
+    const hash = await sendTransaction(recording, {
       from: env.account.address.toLowerCase() as Hex,
       to: recipient,
       value: 12_345n,
       chainId: chainA().chainId,
     });
+    assert.equal((sent[0] as { from?: string }).from, env.account.address);
     const receipt = await waitForReceipt(dev, hash, { pollMs: 50 });
     assert.equal(receipt.status, 'success');
     assert.equal(receipt.transactionHash, hash);
@@ -379,8 +388,10 @@ describe('watchWallet', () => {
     const otherKey = generatePrivateKey();
     dev.setAccount(otherKey);
     dev.setChain(chainB().chainId);
+    // Delivered at once (lowercase), before anything else happens: nothing waits for the checksum code.
+    assert.deepEqual(accounts, [[privateKeyToAccount(otherKey).address.toLowerCase()]]);
     await switchChain(dev, addChainParams(chainA()));
-    assert.deepEqual(accounts, [[privateKeyToAccount(otherKey).address]]);
+    assert.deepEqual(accounts, [[privateKeyToAccount(otherKey).address.toLowerCase()]]);
     assert.deepEqual(chains, [chainB().chainId, chainA().chainId]);
 
     unsubscribe();
