@@ -9,9 +9,10 @@ import type { WidgetClient } from '../api/client.js';
 import type { Chain, Estimate, Token } from '../api/schemas.js';
 import type { BridgeEventDetails } from '../events/index.js';
 import { english } from '../i18n/strings.js';
+import { loadChecksum } from '../model/checksum.js';
 import type { Address, Eip1193Provider } from '../wallet/index.js';
 import { loadTransferSteps } from './chunks.js';
-import { FlowError } from './errors.js';
+import { FlowError, loadChunk } from './errors.js';
 import type { QuoteInputs, QuoteResult } from './form.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
 import type { SessionSettings } from './settings.js';
@@ -105,7 +106,8 @@ export class TransferExecution {
     };
     context.changed();
     try {
-      const { sendTransferInOnePrompt } = await loadTransferSteps();
+      // With the checksum code: the transfer's events carry checksummed addresses (../bridge-widget/event-values.ts).
+      const [{ sendTransferInOnePrompt }] = await Promise.all([loadTransferSteps(), loadChunk(loadChecksum)]);
       const saved = await sendTransferInOnePrompt(
         {
           fromChain,

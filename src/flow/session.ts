@@ -23,7 +23,7 @@ import { WidgetClient } from '../api/client.js';
 import type { BackoffOptions } from '../api/rate-limit.js';
 import type { BridgeEventDetails } from '../events/index.js';
 import { sameId } from '../model/tokens.js';
-import { checksumLoaded, checksumNow, loadChecksum } from '../model/checksum.js';
+import { checksumNow } from '../model/checksum.js';
 import { lossToConfirm } from '../model/quote.js';
 import { requestAccounts, type Address, type Eip1193Provider } from '../wallet/index.js';
 import { loadExecutionRoom, loadIntentStore, loadTrackingRoom, loadTrackingSteps, loadUnknownOutcomes } from './chunks.js';
@@ -38,7 +38,7 @@ import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
 import type { TransferTracking, TrackingContext } from './tracking.js';
 import type { UnknownOutcomes } from './unknown-outcome.js';
-import { FlowError, loadChunk } from './errors.js';
+import { FlowError } from './errors.js';
 
 export type View = 'form' | 'executing' | 'tracking';
 
@@ -145,8 +145,7 @@ export class TransferSession implements ReactiveControllerHost {
    */
   prepareTransfer(): Promise<TransferExecution> {
     this.#loadTracking().catch(() => undefined);
-    // With the checksum code: the transfer hands the account to the wallet checksummed, and its events carry checksummed addresses.
-    this.#executionLoad ??= Promise.all([loadExecutionRoom(), this.loadStore(), loadChunk(loadChecksum)]).then(
+    this.#executionLoad ??= Promise.all([loadExecutionRoom(), this.loadStore()]).then(
       ([{ TransferExecution }, store]) => {
         const execution = (this.execution = new TransferExecution({
           store,
@@ -299,9 +298,9 @@ export class TransferSession implements ReactiveControllerHost {
     return this.form.config;
   }
 
-  /** The account as shown: EIP-55 once the checksum code is here (asked for in `setWallet`), lowercase until then. */
+  /** The account as shown: EIP-55 once the checksum code is here (asked for when first shown, then shown again), lowercase until then. */
   get shownAccount(): Address | undefined {
-    return this.account && (checksumNow(this.account) ?? this.account);
+    return this.account && checksumNow(this.account, () => this.requestUpdate());
   }
 
   /** The wallet in use and its account, lowercase (the wallet controller decides which provider that is). */
@@ -310,11 +309,6 @@ export class TransferSession implements ReactiveControllerHost {
     if (sameId(account, this.account)) return this.requestUpdate();
     const previous = this.account;
     this.account = account;
-    // Used at once, lowercase (src/wallet/hex.ts); shown checksummed (`shownAccount`) once that code is here: asked for now.
-    if (account && !checksumLoaded())
-      void loadChecksum()
-        .then(() => this.requestUpdate())
-        .catch(() => undefined);
     if (previous && this.view === 'executing') this.execution?.accountChanged();
     if (this.tracking) {
       this.tracking.readHistory();

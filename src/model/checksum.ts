@@ -42,18 +42,14 @@ export const checksumLoaded = (): Eip55 | undefined => loaded;
 
 /**
  * The EIP-55 spelling of an address the widget holds (a wallet's account is
- * kept lowercase, see ../wallet/hex.ts), for where it is shown or handed out:
- * at once when the checksum code is here, else undefined and its load starts.
+ * kept lowercase, see ../wallet/hex.ts), for where it is shown: at once when
+ * the checksum code is here; else the address as given, the code's load
+ * starts and `changed` is called when it has arrived.
  */
-export function checksumNow(address: `0x${string}`): `0x${string}` | undefined {
+export function checksumNow(address: `0x${string}`, changed: () => void): `0x${string}` {
   if (loaded) return loaded.checksumAddress(address);
-  void loadChecksum().catch(() => {});
-  return undefined;
-}
-
-/** `checksumNow` once the checksum code has arrived: for what is handed on (a wallet request, an event) rather than shown. */
-export async function checksummed(address: `0x${string}`): Promise<`0x${string}`> {
-  return (await loadChecksum()).checksumAddress(address);
+  loadChecksum().then(changed, () => {});
+  return address;
 }
 
 /**

@@ -10,12 +10,11 @@
  * What a wallet answers is untrusted: it is read field by field here, and a
  * shape this module does not know reads as "no batching", never as a guess.
  */
-import { checksummed } from '../model/checksum.js';
 import { sleep } from '../model/sleep.js';
 import { WalletError } from './errors.js';
 import { assertAddress, parseHash, toQuantity, type Address, type Hash } from './hex.js';
 import { PROMPT_TIMEOUT_MS, READ_TIMEOUT_MS, callProvider, type CallOptions, type Eip1193Provider } from './provider.js';
-import { assertSigner, type WaitOptions } from './transaction.js';
+import { assertSigner, checksummed, type WaitOptions } from './transaction.js';
 
 /**
  * EIP-5792's `atomic` capability on one chain: `supported` (the wallet runs a

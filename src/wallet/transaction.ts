@@ -1,6 +1,6 @@
 import { getAccounts, getChainId } from './chain.js';
 import { WalletError } from './errors.js';
-import { checksummed } from '../model/checksum.js';
+import { loadChecksum } from '../model/checksum.js';
 import { sleep } from '../model/sleep.js';
 import { assertAddress, parseHash, toQuantity, type Address, type Hash } from './hex.js';
 import { PROMPT_TIMEOUT_MS, READ_TIMEOUT_MS, callProvider, type CallOptions, type Eip1193Provider } from './provider.js';
@@ -30,13 +30,21 @@ export interface WaitOptions {
 }
 
 /**
+ * The EIP-55 spelling of an account handed to the wallet, once that code is
+ * here (../model/checksum.ts): the widget keeps accounts lowercase (./hex.ts),
+ * and a wallet need not compare them case-insensitively. In this file, loaded
+ * with a transfer, so that the first load does not carry it.
+ */
+export async function checksummed(address: Address): Promise<Address> {
+  return (await loadChecksum()).checksumAddress(address);
+}
+
+/**
  * Sends `tx` through the wallet after checking that the wallet is on
  * `tx.chainId` with `tx.from` selected: the user may have switched either in
  * the wallet since the route was built, and a transaction signed on the wrong
  * chain or by the wrong account would move funds the route did not plan for.
- * `from` goes to the wallet checksummed (EIP-55), as wallets spell their own
- * accounts: the widget keeps accounts lowercase (./hex.ts), and a wallet need
- * not compare them case-insensitively.
+ * `from` goes to the wallet checksummed (`checksummed`).
  */
 export async function sendTransaction(provider: Eip1193Provider, tx: TxRequest, options?: CallOptions): Promise<Hash> {
   assertAddress(tx.from, 'from');

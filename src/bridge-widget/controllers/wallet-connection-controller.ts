@@ -30,7 +30,7 @@ import { INJECTED_RDNS, WalletRegistry, rememberWallet, rememberedWallet, type D
 import { BridgeConnectRequestEvent } from '../../events/bridge-connect-request.js';
 import { BridgeWalletEvent, type BridgeWalletDetail } from '../../events/bridge-wallet.js';
 import { cleanDetail } from '../event-values.js';
-import { checksumNow, checksummed } from '../../model/checksum.js';
+import { loadChecksum } from '../../model/checksum.js';
 
 export interface WalletConnectionHost extends ReactiveControllerHost, HTMLElement {
   /** What the host set (checked by the wallet controller); any value but undefined or null is the host's wallet. */
@@ -50,8 +50,8 @@ export class WalletConnectionController implements ReactiveController {
   #remembered: string | undefined;
   /** The remembered wallet was asked for its accounts (once per return to discovery). */
   #reconnectTried = false;
-  /** The last `bridge-wallet` event waiting for the checksum code (see `#emit`). */
-  #waiting: Promise<void> | undefined;
+  /** The last `bridge-wallet` event (see `#emit`). */
+  #emitted: Promise<unknown> = Promise.resolve();
 
   readonly #host: WalletConnectionHost;
   readonly #onError: (error: unknown) => void;
@@ -212,20 +212,17 @@ export class WalletConnectionController implements ReactiveController {
   }
 
   /**
-   * The account goes to the host checksummed (EIP-55), whose code may still be
-   * on its way (the widget uses the account lowercase at once, see
-   * src/wallet/hex.ts): then this event, and any after it, wait for it, so that
-   * they keep their order. Should that code not load, the address goes lowercase.
+   * The account goes to the host checksummed (EIP-55, by `cleanDetail`) once
+   * that code is here: the widget uses the account lowercase at once (see
+   * src/wallet/hex.ts), so the code may still be on its way. Each event waits
+   * for the one before, so they keep their order; should the code not load,
+   * the address goes lowercase.
    */
-  #emit(state: BridgeWalletDetail['state'], { info, injected }: DiscoveredWallet, account: Address | undefined): void {
-    const rdns = injected || info.rdns === INJECTED_RDNS ? undefined : info.rdns;
-    const dispatch = (address: string | undefined) => this.#host.dispatchEvent(new BridgeWalletEvent(cleanDetail({ state, name: info.name, rdns, address })));
-    const now = account && checksumNow(account);
-    if (!this.#waiting && (!account || now)) return void dispatch(now);
-    const address = account && checksummed(account).catch(() => account);
-    const waiting = (this.#waiting = (this.#waiting ?? Promise.resolve()).then(async () => {
-      dispatch(await address);
-      if (this.#waiting === waiting) this.#waiting = undefined;
-    }));
+  #emit(state: BridgeWalletDetail['state'], { info, injected }: DiscoveredWallet, address: Address | undefined): void {
+    const detail: BridgeWalletDetail = { state, name: info.name, rdns: injected || info.rdns === INJECTED_RDNS ? undefined : info.rdns, address };
+    this.#emitted = this.#emitted
+      .then(() => address && loadChecksum())
+      .catch(() => {})
+      .then(() => void this.#host.dispatchEvent(new BridgeWalletEvent(cleanDetail(detail))));
   }
 }
