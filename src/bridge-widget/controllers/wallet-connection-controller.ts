@@ -30,7 +30,7 @@ import { INJECTED_RDNS, WalletRegistry, rememberWallet, rememberedWallet, type D
 import { BridgeConnectRequestEvent } from '../../events/bridge-connect-request.js';
 import { BridgeWalletEvent, type BridgeWalletDetail } from '../../events/bridge-wallet.js';
 import { cleanDetail } from '../event-values.js';
-import { loadChecksum } from '../../model/checksum.js';
+import { checksumLoaded, loadChecksum } from '../../model/checksum.js';
 
 export interface WalletConnectionHost extends ReactiveControllerHost, HTMLElement {
   /** What the host set (checked by the wallet controller); any value but undefined or null is the host's wallet. */
@@ -50,8 +50,9 @@ export class WalletConnectionController implements ReactiveController {
   #remembered: string | undefined;
   /** The remembered wallet was asked for its accounts (once per return to discovery). */
   #reconnectTried = false;
-  /** The last `bridge-wallet` event (see `#emit`). */
+  /** The last `bridge-wallet` event waiting for the checksum code, and how many wait (see `#emit`). */
   #emitted: Promise<unknown> = Promise.resolve();
+  #waiting = 0;
 
   readonly #host: WalletConnectionHost;
   readonly #onError: (error: unknown) => void;
@@ -220,9 +221,16 @@ export class WalletConnectionController implements ReactiveController {
    */
   #emit(state: BridgeWalletDetail['state'], { info, injected }: DiscoveredWallet, address: Address | undefined): void {
     const detail: BridgeWalletDetail = { state, name: info.name, rdns: injected || info.rdns === INJECTED_RDNS ? undefined : info.rdns, address };
+    const dispatch = () => void this.#host.dispatchEvent(new BridgeWalletEvent(cleanDetail(detail)));
+    // At once when nothing waits (a disconnect, or the code is here).
+    if (!this.#waiting && (!address || checksumLoaded())) return dispatch();
+    this.#waiting++;
     this.#emitted = this.#emitted
       .then(() => address && loadChecksum())
       .catch(() => {})
-      .then(() => void this.#host.dispatchEvent(new BridgeWalletEvent(cleanDetail(detail))));
+      .then(() => {
+        this.#waiting--;
+        dispatch();
+      });
   }
 }
