@@ -9,7 +9,7 @@ import type { WidgetClient } from '../api/client.js';
 import type { Chain, Estimate, Token } from '../api/schemas.js';
 import type { BridgeEventDetails } from '../events/index.js';
 import { english } from '../i18n/strings.js';
-import { loadChecksum } from '../model/checksum.js';
+import { isHexAddress, loadChecksum } from '../model/checksum.js';
 import type { Address, Eip1193Provider } from '../wallet/index.js';
 import { loadTransferSteps } from './chunks.js';
 import { FlowError, loadChunk } from './errors.js';
@@ -106,8 +106,10 @@ export class TransferExecution {
     };
     context.changed();
     try {
-      // With the checksum code: the transfer's events carry checksummed addresses (../bridge-widget/event-values.ts).
-      const [{ sendTransferInOnePrompt }] = await Promise.all([loadTransferSteps(), loadChunk(loadChecksum)]);
+      // With the checksum code: the transfer's addresses (the wallet's account is kept lowercase, see ../wallet/hex.ts) go to the
+      // service, the review and the events in their EIP-55 spelling, as the user reads them elsewhere.
+      const [{ sendTransferInOnePrompt }, { checksumAddress }] = await Promise.all([loadTransferSteps(), loadChunk(loadChecksum)]);
+      const spelled = <T extends string>(address: T): T => (isHexAddress(address) ? (checksumAddress(address) as T) : address);
       const saved = await sendTransferInOnePrompt(
         {
           fromChain,
@@ -115,8 +117,8 @@ export class TransferExecution {
           fromToken: savedToken(fromToken),
           toToken: savedToken(toToken),
           amount: inputs.fromAmount,
-          fromAddress: account,
-          toAddress: inputs.toAddress,
+          fromAddress: spelled(account),
+          toAddress: spelled(inputs.toAddress),
           slippage: inputs.slippage,
           fromAmountUsd: quote.estimate.fromAmountUsd,
           metadata,
