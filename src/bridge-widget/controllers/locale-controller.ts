@@ -10,7 +10,7 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { LocaleContext, LocaleRequestEvent } from '../../components/shared/locale.js';
 import { formatAmount } from '../../format/amount.js';
-import { formatPercent, numberFormat } from '../../format/number.js';
+import { formatPercent } from '../../format/number.js';
 import { chooseLocale, directionOf, type LocaleChoice } from '../../i18n/choose.js';
 import { failedLocale, loadLocale } from '../../i18n/loaders.js';
 import {
@@ -48,8 +48,6 @@ export class LocaleController implements ReactiveController {
   readonly #subscribers = new Set<(context: LocaleContext) => void>();
   #unwatch: (() => void) | undefined;
   #observer: MutationObserver | undefined;
-  /** Whether the locale's number format was asked for ahead of the first amount (see `hostUpdated`). */
-  #numbersAsked = false;
 
   readonly #host: LocaleHost;
 
@@ -79,21 +77,6 @@ export class LocaleController implements ReactiveController {
     const before = this.#memo;
     const now = this.#resolve();
     if (before !== now) for (const callback of this.#subscribers) callback(now);
-  }
-
-  /**
-   * After the first render, when the page is next idle: the locale's number
-   * format. A page's first `Intl.NumberFormat` loads the locale's data, about
-   * 70 ms on the bench's phone CPU; made while the widget waits for the
-   * catalog, it is no longer paid between the catalog's arrival and the form
-   * showing its first amount (the formats made later take about 1 ms each).
-   */
-  hostUpdated(): void {
-    if (this.#numbersAsked) return;
-    this.#numbersAsked = true;
-    const make = () => void numberFormat(this.intl);
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(make, { timeout: 1_000 });
-    else setTimeout(make);
   }
 
   readonly #refresh = (): void => {
