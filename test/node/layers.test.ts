@@ -55,7 +55,7 @@ const RULES: Record<string, { values: string[]; types?: string[] }> = {
 
 /** Packages a folder may use: the DOM-free layers never import Lit's element classes. */
 const PACKAGES: Record<string, RegExp> = {
-  model: /^viem$/,
+  model: /^(viem|@scure\/base)$/,
   api: /^(zod\/mini)$/,
   wallet: /^$/,
   format: /^viem$/,
