@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { ChainPicker, type ChainOption } from '../../../src/components/chain-picker/chain-picker.js';
 import { untilAnimationsSettle } from '../helpers/dom.js';

@@ -5,7 +5,8 @@
  * opens the picker is what fetches it, and the dialog opens once it arrives.
  * The module graph of the built script is tested in test/node/picker-chunks.test.ts.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { ChainPicker, type ChainOption } from '../../../src/components/chain-picker/chain-picker.js';
 import type { ChainPickerDialog } from '../../../src/components/chain-picker/chain-picker-dialog.js';

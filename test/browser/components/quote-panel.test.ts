@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import type { Estimate } from '../../../src/api/schemas.js';
 import { QuotePanel, valueLossPercent, type SlippageChangeDetail, type ValueLossConfirmDetail } from '../../../src/components/quote-panel/quote-panel.js';

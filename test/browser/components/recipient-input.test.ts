@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { bech32 } from '@scure/base';
 import { RecipientInput, type RecipientChangeDetail } from '../../../src/components/recipient-input/recipient-input.js';

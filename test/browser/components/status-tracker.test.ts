@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait.js';
 import { StatusTracker, formatDuration, type StatusActionDetail, type StatusView } from '../../../src/components/status-tracker/status-tracker.js';
 import { formatEstimate } from '../../../src/format/duration.js';
 import { TRANSFER_PHASES, isFinalPhase } from '../../../src/model/transfer-phase.js';

@@ -1,4 +1,5 @@
-import { expect, fixture, html, nextFrame, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { TokenPicker, type TokenOption } from '../../../src/components/token-picker/token-picker.js';
 import { untilAnimationsSettle } from '../helpers/dom.js';

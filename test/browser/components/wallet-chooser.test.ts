@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { WalletChooser, type WalletOption, type WalletSelectEvent } from '../../../src/components/wallet-chooser/wallet-chooser.js';
 import { PickerHarness } from '../harness/picker.js';
