@@ -14,7 +14,7 @@ import type { WalletChooser } from '../../src/components/wallet-chooser/wallet-c
 import { announceWallet, createDevWallet, type DevWallet, type Eip6963Info } from '../../demo/dev-wallet.js';
 import { devWallet, erc20Balance, resetSandbox, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
-import { deepActiveElement, formReady, primaryText, waitFor } from './helpers/dom.js';
+import { deepActiveElement, formReady, primaryText, untilAnimationsSettle, waitFor } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
 
@@ -68,7 +68,7 @@ async function openChooser(widget: BridgeWidget): Promise<void> {
   primaryButton(widget).click();
   await waitFor(() => dialogOf(widget), 'the wallet chooser opens');
   const chooser = chooserOf(widget)!;
-  await Promise.all(chooser.shadowRoot!.getAnimations().map((a) => a.finished));
+  await untilAnimationsSettle(chooser);
 }
 
 async function choose(widget: BridgeWidget, name: string, wallet: DevWallet): Promise<void> {
@@ -126,11 +126,7 @@ describe('<bridge-widget> wallet discovery (EIP-6963)', function () {
     const gamma = install(await extensionWallet(2), GAMMA);
     await waitFor(() => namesOf(widget).length === 4, 'the late wallet appears');
     expect(namesOf(widget)[3]).to.equal('Gamma Dev Wallet');
-    await Promise.all(
-      chooserOf(widget)!
-        .shadowRoot!.getAnimations()
-        .map((a) => a.finished),
-    );
+    await untilAnimationsSettle(chooserOf(widget)!);
     await expect(widget).to.be.accessible();
     expect((window as { __walletPwned?: unknown }).__walletPwned).to.equal(undefined);
     // Listing wallets asks none of them anything.

@@ -3,6 +3,7 @@ import { waitUntil } from '../helpers/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { WalletChooser, type WalletOption, type WalletSelectEvent } from '../../../src/components/wallet-chooser/wallet-chooser.js';
 import { PickerHarness } from '../harness/picker.js';
+import { untilAnimationsSettle } from '../helpers/dom.js';
 
 if (!customElements.get('bw-wallet-chooser')) customElements.define('bw-wallet-chooser', WalletChooser);
 
@@ -56,7 +57,7 @@ async function open(el: WalletChooser, opener: HTMLButtonElement) {
 
 /** Axe reads colours: wait for the opening animation to end rather than check a fading dialog. */
 async function accessible(el: WalletChooser) {
-  await Promise.all(el.shadowRoot!.getAnimations().map((a) => a.finished));
+  await untilAnimationsSettle(el);
   await expect(el).to.be.accessible();
 }
 

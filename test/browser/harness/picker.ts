@@ -9,7 +9,7 @@ import type { AssetPicker } from '../../../src/components/asset-picker/asset-pic
 import type { ChainPicker } from '../../../src/components/chain-picker/chain-picker.js';
 import type { TokenPicker } from '../../../src/components/token-picker/token-picker.js';
 import type { WalletChooser } from '../../../src/components/wallet-chooser/wallet-chooser.js';
-import { waitFor } from '../helpers/dom.js';
+import { untilAnimationsSettle, waitFor } from '../helpers/dom.js';
 
 type Picker = ChainPicker | TokenPicker | AssetPicker | WalletChooser;
 
@@ -119,9 +119,9 @@ export class PickerHarness {
     return this;
   }
 
-  /** Waits for the dialog's animations to end. */
+  /** Waits for the dialog's animations to end (one cancelled by a re-render counts as ended). */
   async settled(): Promise<void> {
-    await Promise.all(this.root.getAnimations().map((a) => a.finished));
+    await untilAnimationsSettle(this.element);
   }
 
   /** Types into the search field as a user would (one input event with the whole text). */
