@@ -62,7 +62,7 @@ const PACKAGES: Record<string, RegExp> = {
   i18n: /^$/,
   events: /^$/,
   flow: /^(zod\/mini|@lit\/task|@lit\/reactive-element)$/,
-  components: /^lit(\/|$)/,
+  components: /^(lit(\/|$)|lean-qr(\/|$))/,
   proxy: /^(node:.*|@redis\/client|prom-client)$/,
 };
 

@@ -290,9 +290,9 @@ describe("the docs' framework snippets against the installed package", { timeout
 });
 
 describe('dependencies dedupe in a host app (npm ls)', { timeout: 300_000 }, () => {
-  it('an app that already has lit, viem and zod (and @lit/task, @noble/hashes, @scure/base) in the declared ranges gets one copy of each', async () => {
+  it('an app that already has lit, viem and zod (and @lit/task, @noble/hashes, @scure/base, lean-qr) in the declared ranges gets one copy of each', async () => {
     const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    assert.deepEqual(Object.keys(dependencies).sort(), ['@lit/task', '@noble/hashes', '@scure/base', 'lit', 'viem', 'zod']);
+    assert.deepEqual(Object.keys(dependencies).sort(), ['@lit/task', '@noble/hashes', '@scure/base', 'lean-qr', 'lit', 'viem', 'zod']);
     for (const [name, range] of Object.entries(dependencies)) assert.match(range, /^\^\d+\.\d+\.\d+$/, `${name} is a caret range, not a pin`);
     // Outside the repository, so npm sees only this app; the registry's current releases, as an app would have them.
     const host = mkdtempSync(path.join(tmpdir(), 'bridge-widget-dedupe-'));
