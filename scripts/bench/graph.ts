@@ -116,7 +116,21 @@ export function firstLoadFiles(graph: ModuleGraph): string[] {
  * and what it imports in turn is counted only if something else needs it).
  */
 export function completeFiles(graph: ModuleGraph): string[] {
-  return reach(graph, (node) => [...node.static, ...node.dynamic].filter((file) => !isLanguageAddOn(file)));
+  return reach(graph, (node) => [...node.static, ...node.dynamic].filter((file) => !isLanguageAddOn(file) && !isOnChoiceChunk(file)));
+}
+
+/**
+ * Chunks of a feature few users pick, fetched only on that choice and never
+ * while the page is idle (WalletConnect, paying into a deposit address): like
+ * a language add-on, a complete English transfer through the browser's wallet
+ * never loads them, so its budget leaves them out; each has its own size in the
+ * bench. Named by their group in scripts/script-build.ts.
+ */
+export const ON_CHOICE_CHUNKS = ['walletconnect', 'deposit'] as const;
+
+export function isOnChoiceChunk(fileName: string): boolean {
+  const name = basename(fileName).replace(/\.m?js$/, '');
+  return ON_CHOICE_CHUNKS.some((group) => name === group || name.startsWith(`${group}-`));
 }
 
 function reach(graph: ModuleGraph, next: (node: ModuleNode) => string[]): string[] {

@@ -29,9 +29,12 @@ export const FIRST_LOAD_GZIP_BUDGET = 48 * 1024;
 /**
  * Everything a complete English transfer can load from the script-tag build
  * (the entry and everything it imports, statically or with `import()`,
- * language add-ons left out): 100 KB gzipped (102,400 B), issue 24.
+ * language add-ons and the chunks of a feature picked by few left out,
+ * `ON_CHOICE_CHUNKS` in ./graph.ts): 110 KB gzipped (112,640 B), the
+ * developers' guide's budget, which makes room for viem's ABI coder in the
+ * transfer chunk instead of our copies.
  */
-export const COMPLETE_GZIP_BUDGET = 100 * 1024;
+export const COMPLETE_GZIP_BUDGET = 110 * 1024;
 
 /**
  * The package entry with its local chunks, as published (not minified;
