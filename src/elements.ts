@@ -21,6 +21,7 @@ export type { RouteReviewView, ReviewToken } from './components/route-review/rou
 export { TransferHistory } from './components/transfer-history/transfer-history.js';
 export { WalletChooser } from './components/wallet-chooser/wallet-chooser.js';
 export type { WalletOption } from './components/wallet-chooser/wallet-chooser.js';
+export { QrCode } from './components/qr-code/qr-code.js';
 export { VERSION } from './version.js';
 export { isEip1193Provider } from './wallet/index.js';
 export type { Eip1193Provider } from './wallet/index.js';
