@@ -182,6 +182,7 @@ export const ar: Strings = {
   'wallet.list': 'المحافظ',
   'wallet.noMatch': 'لا توجد محافظ تطابق «{query}»',
   'wallet.none': 'لم يُعثر على محفظة في هذا المتصفح. على الهاتف، افتح هذه الصفحة في المتصفح المدمج في تطبيق محفظتك.',
+  'wallet.otherWays': 'طرق أخرى للدفع',
   'wallet.browser': 'محفظة المتصفح',
   'wallet.change': 'تغيير المحفظة',
   'wallet.disconnect': 'قطع الاتصال',

@@ -179,6 +179,7 @@ export const de: Strings = {
   'wallet.list': 'Wallets',
   'wallet.noMatch': 'Keine Wallets passen zu „{query}“',
   'wallet.none': 'In diesem Browser wurde kein Wallet gefunden. Öffnen Sie diese Seite auf dem Handy im integrierten Browser Ihrer Wallet-App.',
+  'wallet.otherWays': 'Weitere Möglichkeiten zu bezahlen',
   'wallet.browser': 'Browser-Wallet',
   'wallet.change': 'Wallet wechseln',
   'wallet.disconnect': 'Trennen',

@@ -178,6 +178,7 @@ export const es: Strings = {
   'wallet.list': 'Billeteras',
   'wallet.noMatch': 'Ninguna billetera coincide con «{query}»',
   'wallet.none': 'No se encontró ninguna billetera en este navegador. En el móvil, abre esta página en el navegador integrado de tu app de billetera.',
+  'wallet.otherWays': 'Otras formas de pagar',
   'wallet.browser': 'Billetera del navegador',
   'wallet.change': 'Cambiar billetera',
   'wallet.disconnect': 'Desconectar',

@@ -181,6 +181,7 @@ export const fa: Strings = {
   'wallet.list': 'کیف پول\u200cها',
   'wallet.noMatch': 'هیچ کیف پولی با «{query}» مطابقت ندارد',
   'wallet.none': 'کیف پولی در این مرورگر پیدا نشد. روی تلفن همراه، این صفحه را در مرورگر داخلی برنامه کیف پول خود باز کنید.',
+  'wallet.otherWays': 'راه‌های دیگر پرداخت',
   'wallet.browser': 'کیف پول مرورگر',
   'wallet.change': 'تغییر کیف پول',
   'wallet.disconnect': 'قطع اتصال',

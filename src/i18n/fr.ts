@@ -181,6 +181,7 @@ export const fr: Strings = {
   'wallet.noMatch': 'Aucun portefeuille ne correspond à «\u00a0{query}\u00a0»',
   'wallet.none':
     'Aucun portefeuille trouvé dans ce navigateur. Sur mobile, ouvrez cette page dans le navigateur intégré de l’application de votre portefeuille.',
+  'wallet.otherWays': 'Autres moyens de payer',
   'wallet.browser': 'Portefeuille du navigateur',
   'wallet.change': 'Changer de portefeuille',
   'wallet.disconnect': 'Déconnecter',

@@ -178,6 +178,7 @@ export const he: Strings = {
   'wallet.list': 'ארנקים',
   'wallet.noMatch': 'אין ארנקים שתואמים ל-”{query}”',
   'wallet.none': 'לא נמצא ארנק בדפדפן הזה. בטלפון, יש לפתוח את הדף בדפדפן המובנה של אפליקציית הארנק.',
+  'wallet.otherWays': 'דרכים אחרות לשלם',
   'wallet.browser': 'ארנק דפדפן',
   'wallet.change': 'החלפת ארנק',
   'wallet.disconnect': 'ניתוק',

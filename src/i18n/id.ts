@@ -176,6 +176,7 @@ export const id: Strings = {
   'wallet.list': 'Dompet',
   'wallet.noMatch': 'Tidak ada dompet yang cocok dengan “{query}”',
   'wallet.none': 'Tidak ada dompet di browser ini. Di ponsel, buka halaman ini di browser bawaan aplikasi dompet Anda.',
+  'wallet.otherWays': 'Cara lain untuk membayar',
   'wallet.browser': 'Dompet browser',
   'wallet.change': 'Ganti dompet',
   'wallet.disconnect': 'Putuskan',

@@ -180,6 +180,7 @@ export const it: Strings = {
   'wallet.list': 'Wallet',
   'wallet.noMatch': 'Nessun wallet corrisponde a “{query}”',
   'wallet.none': 'Nessun wallet trovato in questo browser. Da smartphone, apri questa pagina nel browser integrato dell’app del tuo wallet.',
+  'wallet.otherWays': 'Altri modi per pagare',
   'wallet.browser': 'Wallet del browser',
   'wallet.change': 'Cambia wallet',
   'wallet.disconnect': 'Disconnetti',

@@ -176,6 +176,7 @@ export const ja: Strings = {
   'wallet.list': 'ウォレット',
   'wallet.noMatch': '「{query}」に一致するウォレットはありません',
   'wallet.none': 'このブラウザにウォレットが見つかりません。スマートフォンでは、ウォレットアプリ内蔵のブラウザでこのページを開いてください。',
+  'wallet.otherWays': 'その他の支払い方法',
   'wallet.browser': 'ブラウザウォレット',
   'wallet.change': 'ウォレットを変更',
   'wallet.disconnect': '接続を解除',

@@ -176,6 +176,7 @@ export const ko: Strings = {
   'wallet.list': '지갑',
   'wallet.noMatch': '“{query}”와(과) 일치하는 지갑이 없습니다',
   'wallet.none': '이 브라우저에서 지갑을 찾지 못했습니다. 휴대폰에서는 지갑 앱에 내장된 브라우저로 이 페이지를 여세요.',
+  'wallet.otherWays': '다른 결제 방법',
   'wallet.browser': '브라우저 지갑',
   'wallet.change': '지갑 변경',
   'wallet.disconnect': '연결 해제',

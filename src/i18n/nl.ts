@@ -179,6 +179,7 @@ export const nl: Strings = {
   'wallet.list': 'Wallets',
   'wallet.noMatch': 'Geen wallets gevonden voor ‘{query}’',
   'wallet.none': 'Geen wallet gevonden in deze browser. Open deze pagina op je telefoon in de ingebouwde browser van je wallet-app.',
+  'wallet.otherWays': 'Andere manieren om te betalen',
   'wallet.browser': 'Browserwallet',
   'wallet.change': 'Andere wallet',
   'wallet.disconnect': 'Verbinding verbreken',

@@ -181,6 +181,7 @@ export const pl: Strings = {
   'wallet.list': 'Portfele',
   'wallet.noMatch': 'Brak portfeli pasujących do „{query}”',
   'wallet.none': 'Nie znaleziono portfela w tej przeglądarce. Na telefonie otwórz tę stronę we wbudowanej przeglądarce aplikacji portfela.',
+  'wallet.otherWays': 'Inne sposoby zapłaty',
   'wallet.browser': 'Portfel w przeglądarce',
   'wallet.change': 'Zmień portfel',
   'wallet.disconnect': 'Rozłącz',

@@ -180,6 +180,7 @@ export const pt: Strings = {
   'wallet.list': 'Carteiras',
   'wallet.noMatch': 'Nenhuma carteira corresponde a “{query}”',
   'wallet.none': 'Nenhuma carteira encontrada neste navegador. No celular, abra esta página no navegador integrado do app da sua carteira.',
+  'wallet.otherWays': 'Outras formas de pagar',
   'wallet.browser': 'Carteira do navegador',
   'wallet.change': 'Trocar carteira',
   'wallet.disconnect': 'Desconectar',

@@ -177,6 +177,7 @@ export const ru: Strings = {
   'wallet.list': 'Кошельки',
   'wallet.noMatch': 'Нет кошельков по запросу «{query}»',
   'wallet.none': 'В этом браузере кошелек не найден. На телефоне откройте эту страницу во встроенном браузере приложения кошелька.',
+  'wallet.otherWays': 'Другие способы оплаты',
   'wallet.browser': 'Кошелек в браузере',
   'wallet.change': 'Сменить кошелек',
   'wallet.disconnect': 'Отключить',

@@ -177,6 +177,7 @@ export const tr: Strings = {
   'wallet.list': 'Cüzdanlar',
   'wallet.noMatch': '“{query}” ile eşleşen cüzdan yok',
   'wallet.none': 'Bu tarayıcıda cüzdan bulunamadı. Telefondaysanız bu sayfayı cüzdan uygulamanızın yerleşik tarayıcısında açın.',
+  'wallet.otherWays': 'Ödemenin diğer yolları',
   'wallet.browser': 'Tarayıcı cüzdanı',
   'wallet.change': 'Cüzdanı değiştir',
   'wallet.disconnect': 'Bağlantıyı kes',

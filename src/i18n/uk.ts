@@ -179,6 +179,7 @@ export const uk: Strings = {
   'wallet.list': 'Гаманці',
   'wallet.noMatch': 'Немає гаманців за запитом «{query}»',
   'wallet.none': 'У цьому браузері гаманець не знайдено. На телефоні відкрийте цю сторінку у вбудованому браузері застосунку гаманця.',
+  'wallet.otherWays': 'Інші способи оплати',
   'wallet.browser': 'Гаманець у браузері',
   'wallet.change': 'Змінити гаманець',
   'wallet.disconnect': 'Відключити',

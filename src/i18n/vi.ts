@@ -177,6 +177,7 @@ export const vi: Strings = {
   'wallet.list': 'Ví',
   'wallet.noMatch': 'Không có ví nào khớp với “{query}”',
   'wallet.none': 'Không tìm thấy ví trong trình duyệt này. Trên điện thoại, hãy mở trang này trong trình duyệt tích hợp của ứng dụng ví.',
+  'wallet.otherWays': 'Cách thanh toán khác',
   'wallet.browser': 'Ví trình duyệt',
   'wallet.change': 'Đổi ví',
   'wallet.disconnect': 'Ngắt kết nối',

@@ -175,6 +175,7 @@ export const zh: Strings = {
   'wallet.list': '钱包',
   'wallet.noMatch': '没有与“{query}”匹配的钱包',
   'wallet.none': '此浏览器中未找到钱包。如在手机上，请在钱包应用的内置浏览器中打开此页面。',
+  'wallet.otherWays': '其他支付方式',
   'wallet.browser': '浏览器钱包',
   'wallet.change': '更换钱包',
   'wallet.disconnect': '断开连接',

@@ -80,6 +80,11 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> impl
   }
 
   /** Optional line between the search field and the list. */
+  /** Below the list: what the picker offers besides its options (the wallet chooser's other ways to pay); nothing by default. */
+  protected renderFooter(): unknown {
+    return nothing;
+  }
+
   protected renderNotice(): unknown {
     return nothing;
   }
@@ -321,6 +326,7 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> impl
           ${this.renderRows()}
         </div>
         <div class="empty" role="status">${count ? '' : query ? t(keys.noMatch, { query }) : t(keys.none)}</div>
+        ${this.renderFooter()}
       </dialog>`;
   }
 }

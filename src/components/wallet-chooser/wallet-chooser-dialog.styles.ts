@@ -7,4 +7,35 @@ export const styles = css`
   .empty {
     line-height: 1.5;
   }
+  .ways {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+    padding: 8px 12px 12px;
+    border-block-start: 1px solid var(--_border);
+  }
+  .ways-heading {
+    margin: 4px 4px 2px;
+    font-size: inherit;
+    font-weight: 600;
+    color: var(--_muted);
+  }
+  .way {
+    display: flex;
+    align-items: center;
+    min-height: 48px;
+    padding: 6px 12px;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius-s);
+    background: none;
+    color: inherit;
+    font: inherit;
+    text-align: start;
+    text-decoration: none;
+    cursor: pointer;
+  }
+  .way:hover {
+    background: var(--_surface);
+  }
+
 `;

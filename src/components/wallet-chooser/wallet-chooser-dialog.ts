@@ -2,11 +2,12 @@
  * The wallet chooser's dialog: the announced wallets filtered by name. Loaded
  * with the chooser (the `wallets` moment's chunk).
  */
+import { html, nothing } from 'lit';
 import { safeIconUrl } from '../../format/safe-url.js';
 import type { DialogKeys } from '../shared/picker-contract.js';
 import { PickerDialog } from '../shared/picker-dialog.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import type { WalletList, WalletOption, WalletSelectDetail } from './wallet-option.js';
+import type { WalletList, WalletOption, WalletSelectDetail, WayOption, WaySelectDetail } from './wallet-option.js';
 import { styles } from './wallet-chooser-dialog.styles.js';
 
 export class WalletChooserDialog extends PickerDialog<WalletList> {
@@ -38,5 +39,25 @@ export class WalletChooserDialog extends PickerDialog<WalletList> {
     return this.rows.map((w, i) =>
       this.renderOption(i, { selected: w.id === this.picker.selected, logo: tokenLogo(w.icon, w.name, 28, safeIconUrl), title: w.name, meta: w.rdns ?? '' }),
     );
+  }
+
+  /** The other ways to pay, as links (they leave the page) or buttons (the shell takes over). */
+  protected override renderFooter(): unknown {
+    const { ways } = this.picker;
+    if (!ways.length) return nothing;
+    const text = (way: WayOption) =>
+      html`<span class="option-text"><span class="option-title">${way.title}</span>${way.detail ? html`<span class="option-meta">${way.detail}</span>` : nothing}</span>`;
+    return html`<div class="ways" part="ways" role="group" aria-labelledby="ways-heading">
+      <h3 id="ways-heading" class="ways-heading">${this.context.t('wallet.otherWays')}</h3>
+      ${ways.map((way) =>
+        way.href
+          ? html`<a class="way" part="way" href=${way.href} rel="noopener noreferrer">${text(way)}</a>`
+          : html`<button class="way" part="way" type="button" @click=${() => this.#selectWay(way.id)}>${text(way)}</button>`,
+      )}
+    </div>`;
+  }
+
+  #selectWay(id: string): void {
+    this.picker.dispatchEvent(new CustomEvent<WaySelectDetail>('way-select', { detail: { id }, bubbles: true }));
   }
 }

@@ -3,9 +3,9 @@ import { PickerElement, type PickerContext } from '../shared/picker.js';
 // Static, unlike the pickers' dialogs: the chooser is nothing but its dialog, and is itself a later moment's chunk (src/bridge-widget/moments/wallets.ts).
 import { WalletChooserDialog } from './wallet-chooser-dialog.js';
 import { enWallets } from '../../i18n/en/wallets.js';
-import type { WalletOption, WalletSelectEvent } from './wallet-option.js';
+import type { WalletOption, WalletSelectEvent, WayOption, WaySelectEvent } from './wallet-option.js';
 
-export type { WalletOption, WalletSelectDetail, WalletSelectEvent } from './wallet-option.js';
+export type { WalletOption, WalletSelectDetail, WalletSelectEvent, WayOption, WaySelectDetail, WaySelectEvent } from './wallet-option.js';
 
 /**
  * @summary Lets the user choose one of the wallets installed in the browser, in a modal dialog.
@@ -15,7 +15,11 @@ export type { WalletOption, WalletSelectDetail, WalletSelectEvent } from './wall
  * choice) returns focus to `opener`. Without any wallet it says so and
  * suggests a wallet app's built-in browser.
  *
+ * Under the list it offers the other ways to pay the shell gives it (`ways`):
+ * a wallet on another device, a wallet app's browser, a deposit address.
+ *
  * @fires wallet-select - `CustomEvent<{ id: string }>` when a wallet is chosen. Bubbles, not composed. The element does not connect anything itself.
+ * @fires way-select - `CustomEvent<{ id: string }>` when another way to pay (one without `href`) is chosen. Bubbles, not composed; the dialog stays open for the shell to close or change.
  *
  * @csspart dialog - The modal dialog.
  * @csspart search - The search field.
@@ -23,18 +27,24 @@ export type { WalletOption, WalletSelectDetail, WalletSelectEvent } from './wall
  * @csspart list - The listbox.
  * @csspart option - Each wallet row.
  * @csspart logo - Wallet icons (image or fallback letters).
+ * @csspart ways - The other ways to pay, under the list.
+ * @csspart way - One of them (a button or a link).
  */
 export class WalletChooser extends PickerElement {
   protected static override english = enWallets;
 
   static override properties: PropertyDeclarations = {
     wallets: { attribute: false },
+    ways: { attribute: false },
   };
 
   protected readonly selectKey = 'wallet.choose';
 
   /** Wallets to offer, in display order. */
   wallets: WalletOption[] = [];
+
+  /** The other ways to pay, under the list, in display order. */
+  ways: WayOption[] = [];
 
   private opener: HTMLElement | undefined;
 
@@ -70,5 +80,6 @@ declare global {
   }
   interface HTMLElementEventMap {
     'wallet-select': WalletSelectEvent;
+    'way-select': WaySelectEvent;
   }
 }

@@ -17,10 +17,32 @@ export interface WalletOption {
   rdns?: string;
 }
 
+/**
+ * Another way to pay than a wallet of this browser, offered under the list:
+ * a wallet on another device, a wallet app's own browser, a deposit address.
+ * With `href` it is a link (it leaves the page, or opens an app); without, a
+ * button that fires `way-select` and leaves the rest to the shell.
+ */
+export interface WayOption {
+  /** What `way-select` reports (`walletconnect`, `deposit`, …). */
+  id: string;
+  /** Shown as text. */
+  title: string;
+  /** A second line saying what happens. */
+  detail?: string;
+  /** Only an https URL (or a wallet's own scheme the shell built); the chooser never takes one from the service. */
+  href?: string;
+}
+
+export interface WaySelectDetail {
+  id: string;
+}
+export type WaySelectEvent = CustomEvent<WaySelectDetail>;
+
 export interface WalletSelectDetail {
   id: string;
 }
 export type WalletSelectEvent = CustomEvent<WalletSelectDetail>;
 
 /** The chooser as its dialog sees it: a picker with the wallets to offer. */
-export type WalletList = PickerElement & { readonly wallets: WalletOption[] };
+export type WalletList = PickerElement & { readonly wallets: WalletOption[]; readonly ways: WayOption[] };

@@ -11,4 +11,5 @@ export const enWallets = {
   'wallet.list': 'Wallets',
   'wallet.noMatch': 'No wallets match “{query}”',
   'wallet.none': 'No wallet found in this browser. On a phone, open this page in your wallet app’s built-in browser.',
+  'wallet.otherWays': 'Other ways to pay',
 } as const;

@@ -1,7 +1,13 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../helpers/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
-import { WalletChooser, type WalletOption, type WalletSelectEvent } from '../../../src/components/wallet-chooser/wallet-chooser.js';
+import {
+  WalletChooser,
+  type WalletOption,
+  type WalletSelectEvent,
+  type WayOption,
+  type WaySelectEvent,
+} from '../../../src/components/wallet-chooser/wallet-chooser.js';
 import { PickerHarness } from '../harness/picker.js';
 import { untilAnimationsSettle } from '../helpers/dom.js';
 
@@ -38,10 +44,10 @@ function ui(el: WalletChooser) {
 }
 
 /** The chooser next to the button that opens it, as the shell places them. */
-async function mount(wallets: WalletOption[]) {
+async function mount(wallets: WalletOption[], ways: WayOption[] = []) {
   const wrapper = await fixture<HTMLDivElement>(html`<div>
     <button id="opener">Connect wallet</button>
-    <bw-wallet-chooser .wallets=${wallets}></bw-wallet-chooser>
+    <bw-wallet-chooser .wallets=${wallets} .ways=${ways}></bw-wallet-chooser>
   </div>`);
   const el = wrapper.querySelector('bw-wallet-chooser')!;
   const opener = wrapper.querySelector<HTMLButtonElement>('#opener')!;
@@ -152,5 +158,37 @@ describe('<bw-wallet-chooser>', () => {
     expect(ui(el).options()).to.have.length(0);
     expect(ui(el).status()).to.equal('No wallet found in this browser. On a phone, open this page in your wallet app’s built-in browser.');
     await accessible(el);
+  });
+
+  describe('other ways to pay, under the list', () => {
+    const WAYS: WayOption[] = [
+      { id: 'walletconnect', title: 'A wallet on your phone', detail: 'Scan a QR code' },
+      { id: 'app', title: 'Open in MetaMask', href: 'https://metamask.app.link/dapp/shop.example/' },
+    ];
+
+    it('offers each way under its heading: a button fires way-select and leaves the dialog open; a link is a link', async () => {
+      const { el, opener } = await mount([], WAYS);
+      await open(el, opener);
+      const group = el.shadowRoot!.querySelector<HTMLElement>('[part="ways"]')!;
+      expect(group.getAttribute('role')).to.equal('group');
+      expect(group.querySelector('h3')!.textContent).to.equal('Other ways to pay');
+      const [button, link] = [...group.querySelectorAll<HTMLElement>('[part="way"]')];
+      expect(button!.tagName).to.equal('BUTTON');
+      expect(button!.textContent).to.include('A wallet on your phone');
+      expect(button!.textContent).to.include('Scan a QR code');
+      expect(link!.tagName).to.equal('A');
+      expect(link!.getAttribute('href')).to.equal('https://metamask.app.link/dapp/shop.example/');
+      const chosen = oneEvent(el, 'way-select') as Promise<WaySelectEvent>;
+      button!.click();
+      expect((await chosen).detail).to.deep.equal({ id: 'walletconnect' });
+      expect(ui(el).dialog()!.open).to.equal(true);
+      await accessible(el);
+    });
+
+    it('shows no heading and no group without other ways', async () => {
+      const { el, opener } = await mount(WALLETS);
+      await open(el, opener);
+      expect(el.shadowRoot!.querySelector('[part="ways"]')).to.equal(null);
+    });
   });
 });
