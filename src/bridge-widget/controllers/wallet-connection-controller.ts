@@ -30,6 +30,7 @@ import { INJECTED_RDNS, WalletRegistry, rememberWallet, rememberedWallet, type D
 import { BridgeConnectRequestEvent } from '../../events/bridge-connect-request.js';
 import { BridgeWalletEvent, type BridgeWalletDetail } from '../../events/bridge-wallet.js';
 import { cleanDetail } from '../event-values.js';
+import type { WayOption } from '../../components/wallet-chooser/wallet-option.js';
 import { checksumLoaded, loadChecksum } from '../../model/checksum.js';
 
 export interface WalletConnectionHost extends ReactiveControllerHost, HTMLElement {
@@ -195,8 +196,11 @@ export class WalletConnectionController implements ReactiveController {
       : nothing;
   }
 
-  /** The chooser exists only while discovering: the host's `provider` removes it at once. */
-  renderChooser(t: (key: StringKey) => string, exportparts: string): TemplateResult | typeof nothing {
+  /**
+   * The chooser exists only while discovering: the host's `provider` removes it at once. `ways` are the other ways to
+   * pay the element offers under the wallets (a deposit address); `onWay` hears which one the user chose.
+   */
+  renderChooser(t: (key: StringKey) => string, exportparts: string, ways: WayOption[] = [], onWay?: (id: string) => void): TemplateResult | typeof nothing {
     if (!this.discovering) return nothing;
     const wallets = this.#registry.wallets.map(({ info, injected }) => ({
       id: info.uuid,
@@ -208,7 +212,9 @@ export class WalletConnectionController implements ReactiveController {
       exportparts=${exportparts}
       .wallets=${wallets}
       .selected=${this.#chosen?.info.uuid}
+      .ways=${ways}
       @wallet-select=${(e: CustomEvent<{ id: string }>) => void this.choose(e.detail.id)}
+      @way-select=${(e: CustomEvent<{ id: string }>) => onWay?.(e.detail.id)}
     ></bw-wallet-chooser>`;
   }
 
