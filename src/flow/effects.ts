@@ -32,6 +32,7 @@
  * in the same sequence did not leave); gas is not in the logs: the network
  * fee is shown and bounded on its own (./fees.ts).
  */
+import { decodeErrorResult, decodeEventLog, erc1155Abi, erc20Abi, erc721Abi, type Abi, type Hex } from 'viem';
 import type { RequiredApproval } from '../api/approvals.js';
 import type { Route } from '../api/schemas.js';
 import type { SimulatedCall, SimulatedLog } from '../api/simulation.js';
@@ -39,18 +40,48 @@ import { MAX_UINT256, NATIVE_TOKEN, isNativeToken } from '../model/tokens.js';
 import { inertText } from '../model/text.js';
 import { OK, approvalBound, nativeValueBound, refuse, type Agreement, type Verdict } from './guards.js';
 
-// keccak256 of each event's signature (test/node/effects.test.ts checks them with viem).
-export const TOPICS = {
-  transfer: '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
-  approval: '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925',
-  approvalForAll: '0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31',
-  /** Permit2: Approval(address indexed owner, address indexed token, address indexed spender, uint160 amount, uint48 expiration). */
-  permit2Approval: '0xda9fa7c1b00402c17d0161b249b1ab8bbec047c5a52207b9c112deffd817036b',
-  /** Permit2: Permit(address indexed owner, address indexed token, address indexed spender, uint160 amount, uint48 expiration, uint48 nonce). */
-  permit2Permit: '0xc6a377bfc4eb120024a8ac08eef205be16b817020812c73223e81d1bdb9708ec',
-  transferSingle: '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62',
-  transferBatch: '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb',
-} as const;
+/** Permit2 (Uniswap)'s own allowance events; viem has no ABI of Permit2. */
+const permit2Events = [
+  {
+    type: 'event',
+    name: 'Approval',
+    inputs: [
+      { name: 'owner', type: 'address', indexed: true },
+      { name: 'token', type: 'address', indexed: true },
+      { name: 'spender', type: 'address', indexed: true },
+      { name: 'amount', type: 'uint160', indexed: false },
+      { name: 'expiration', type: 'uint48', indexed: false },
+    ],
+  },
+  {
+    type: 'event',
+    name: 'Permit',
+    inputs: [
+      { name: 'owner', type: 'address', indexed: true },
+      { name: 'token', type: 'address', indexed: true },
+      { name: 'spender', type: 'address', indexed: true },
+      { name: 'amount', type: 'uint160', indexed: false },
+      { name: 'expiration', type: 'uint48', indexed: false },
+      { name: 'nonce', type: 'uint48', indexed: false },
+    ],
+  },
+] as const;
+
+const eventsOf = (abi: Abi) => abi.filter((item) => item.type === 'event');
+
+/**
+ * The events read, by the number of topics a log has: ERC-20's and ERC-721's
+ * `Transfer` and `Approval` share one signature (so one first topic), and only
+ * ERC-721's indexes the token id, a fourth topic. A log with more topics is
+ * read by the first four, one with fewer by what it has (its data may then
+ * hold the rest), as the contract's own declaration would be.
+ */
+const THREE_TOPICS = [...eventsOf(erc20Abi), ...eventsOf(erc721Abi).filter((e) => e.name === 'ApprovalForAll')];
+const FOUR_TOPICS = [
+  ...eventsOf(erc721Abi).filter((e) => e.name !== 'ApprovalForAll'),
+  ...eventsOf(erc1155Abi).filter((e) => e.name.startsWith('Transfer')),
+  ...permit2Events,
+];
 
 /** A grant the user gives: who may move what. */
 export type Grant =
@@ -72,30 +103,51 @@ export interface Effects {
   grants: readonly Grant[];
 }
 
-const topicAddress = (topic: string | undefined) => (topic && topic.length === 66 ? `0x${topic.slice(26)}`.toLowerCase() : '');
-/** The `index`th 32-byte word of `data`; unreadable counts as the largest amount (the worst case). */
-function dataWord(data: string, index: number): bigint {
-  const digits = data.slice(2 + 64 * index, 2 + 64 * (index + 1));
-  return digits.length === 64 ? BigInt(`0x${digits}`) : MAX_UINT256;
+/** One of the events above, its address arguments lowercase; an argument its data does not hold is missing. */
+interface ReadEvent {
+  name: string;
+  args: Record<string, unknown>;
 }
 
 /**
- * An `Error(string)` or `Panic(uint256)` revert as words; undefined for
- * anything else (custom errors, empty). Read by hand: viem's
- * decodeErrorResult here, measured 2026-11-28 (script-tag build, gzip -9),
- * left the first load as it was (this file is in the batch chunk) but grew a
- * complete English transfer from 100,963 B to 106,407 B (+5,444 B, its ABI
- * decoder), over the 102,400 B budget. test/node/effects.test.ts feeds it
- * data made by viem's encodeErrorResult.
+ * A log as one of the events read, by viem's decoder. Not strict: when the
+ * data does not decode, the topics' arguments are still read and the data's
+ * are missing, so the rules below count an unreadable amount as the largest
+ * (the worst case) instead of skipping the log. Undefined for any other event,
+ * or topics that are no ABI words.
+ */
+function readLog(log: SimulatedLog): ReadEvent | undefined {
+  try {
+    const { eventName, args } = decodeEventLog({
+      abi: log.topics.length === 3 ? THREE_TOPICS : FOUR_TOPICS,
+      topics: log.topics as [Hex, ...Hex[]],
+      data: log.data as Hex,
+      strict: false,
+    });
+    const named = (args ?? {}) as Record<string, unknown>;
+    return { name: eventName, args: Object.fromEntries(Object.entries(named).map(([k, v]) => [k, typeof v === 'string' ? v.toLowerCase() : v])) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** An amount argument; missing (the data did not decode) counts as the largest, the worst case. */
+const amountOf = (value: unknown): bigint => (typeof value === 'bigint' ? value : MAX_UINT256);
+
+/**
+ * An `Error(string)` or `Panic(uint256)` revert as words (viem's decoder,
+ * which knows both without an ABI); undefined for anything else (custom
+ * errors, empty or malformed data).
  */
 export function revertReason(data: string): string | undefined {
-  if (data.startsWith('0x4e487b71') && data.length >= 74) return `panic 0x${BigInt(`0x${data.slice(10, 74)}`).toString(16)}`;
-  if (!data.startsWith('0x08c379a0')) return undefined;
-  const length = Number(dataWord(`0x${data.slice(10)}`, 1));
-  const bytes = data.slice(138, 138 + 2 * length);
-  if (!Number.isSafeInteger(length) || bytes.length !== 2 * length || !/^([0-9a-fA-F]{2})*$/.test(bytes)) return undefined;
-  const text = new TextDecoder().decode(new Uint8Array(bytes.match(/../g)?.map((b) => parseInt(b, 16)) ?? []));
-  return inertText(text, 120) || undefined;
+  try {
+    const { errorName, args } = decodeErrorResult({ data: data as Hex });
+    if (errorName === 'Panic') return `panic 0x${(args[0] as bigint).toString(16)}`;
+    if (errorName === 'Error') return inertText(args[0] as string, 120) || undefined;
+  } catch {
+    // Not one of the two, or not decodable: no reason to show.
+  }
+  return undefined;
 }
 
 /** What the calls do to `owner`'s wallet: only successful calls have effects; the first revert is noted. */
@@ -107,21 +159,21 @@ export function readEffects(owner: string, calls: readonly SimulatedCall[]): Eff
   const move = (asset: string, amount: bigint) => net.set(asset, (net.get(asset) ?? 0n) + amount);
   const failed = calls.findIndex((c) => !c.ok);
   for (const log of calls.flatMap((c) => (c.ok ? c.logs : []))) {
-    const topic = log.topics[0]?.toLowerCase();
-    const indexed = (i: number) => topicAddress(log.topics[i]);
-    if (topic === TOPICS.transfer && log.topics.length === 3) {
-      // ERC-20 (and native, with traceTransfers): from, to indexed; the value in data.
-      const value = dataWord(log.data, 0);
-      if (indexed(1) === me) move(log.address, value);
-      if (indexed(2) === me) move(log.address, -value);
-    } else if (topic === TOPICS.transfer) {
+    const event = readLog(log);
+    if (!event) continue;
+    const { name, args } = event;
+    if (name === 'Transfer' && log.topics.length === 3) {
+      // ERC-20 (and native, with traceTransfers): the value in the data.
+      const value = amountOf(args.value);
+      if (args.from === me) move(log.address, value);
+      if (args.to === me) move(log.address, -value);
+    } else if (name === 'Transfer') {
       // ERC-721: the token id is indexed too.
-      if (indexed(1) === me) collectibleOut = true;
-    } else if (topic === TOPICS.transferSingle || topic === TOPICS.transferBatch) {
-      // ERC-1155: operator, from, to indexed.
-      if (indexed(2) === me) collectibleOut = true;
-    } else if (indexed(1) === me) {
-      grants.push(...grantOf(log, topic, indexed));
+      if (args.from === me) collectibleOut = true;
+    } else if (name === 'TransferSingle' || name === 'TransferBatch') {
+      if (args.from === me) collectibleOut = true;
+    } else if (args.owner === me) {
+      grants.push(...grantOf(log, event));
     }
   }
   return {
@@ -133,21 +185,22 @@ export function readEffects(owner: string, calls: readonly SimulatedCall[]): Eff
 }
 
 /** The grant an owner's log gives, if it is one (a zero allowance, a cleared approval or a revoked operator is none). */
-function grantOf(log: SimulatedLog, topic: string | undefined, indexed: (i: number) => string): Grant[] {
+function grantOf(log: SimulatedLog, { name, args }: ReadEvent): Grant[] {
   const token = log.address;
-  const spender = indexed(2);
-  if (topic === TOPICS.approval && log.topics.length === 3) {
-    const amount = dataWord(log.data, 0);
-    return amount === 0n ? [] : [{ kind: 'allowance', token, spender, amount }];
+  if (name === 'Permit' || (name === 'Approval' && 'token' in args)) {
+    // Permit2: owner, token, spender indexed; the amount first in the data.
+    const amount = amountOf(args.amount);
+    return amount === 0n ? [] : [{ kind: 'permit2', token: String(args.token), spender: String(args.spender), amount }];
+  }
+  if (name === 'Approval' && log.topics.length === 3) {
+    const amount = amountOf(args.value);
+    return amount === 0n ? [] : [{ kind: 'allowance', token, spender: String(args.spender), amount }];
   }
   // ERC-721: approval of one token id; to the zero address it clears one.
-  if (topic === TOPICS.approval) return /^0x0{40}$/.test(spender) ? [] : [{ kind: 'allowance', token, spender, amount: undefined }];
-  if (topic === TOPICS.approvalForAll) return dataWord(log.data, 0) === 0n ? [] : [{ kind: 'operator', token, spender }];
-  // Permit2: owner, token, spender indexed; the amount first in data.
-  if (topic === TOPICS.permit2Approval || topic === TOPICS.permit2Permit) {
-    const amount = dataWord(log.data, 0);
-    return amount === 0n ? [] : [{ kind: 'permit2', token: spender, spender: indexed(3), amount }];
-  }
+  if (name === 'Approval')
+    return /^0x0{40}$/.test(String(args.spender)) ? [] : [{ kind: 'allowance', token, spender: String(args.spender), amount: undefined }];
+  // An unreadable flag counts as set, the worst case.
+  if (name === 'ApprovalForAll') return args.approved === false ? [] : [{ kind: 'operator', token, spender: String(args.operator) }];
   return [];
 }
 

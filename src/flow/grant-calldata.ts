@@ -12,6 +12,8 @@
  * batch that does not decode.
  */
 
+import { decodeFunctionData, toFunctionSelector, type AbiFunction, type AbiParameter, type Hex } from 'viem';
+
 /** Selectors that grant an allowance or an operator, or move the caller's tokens, on any contract. */
 export const GRANT_SELECTORS: Readonly<Record<string, string>> = {
   '0xa9059cbb': 'transfer(address,uint256)',
@@ -39,29 +41,37 @@ export const GRANT_SELECTORS: Readonly<Record<string, string>> = {
   '0x959b8c3f': 'authorizeOperator(address)',
 };
 
+/** The calls of a Multicall3 batch: a target and its calldata (`aggregate3` adds whether it may fail, `aggregate3Value` the value too). */
+const calls = (...fields: AbiParameter[]): AbiParameter => ({
+  name: 'calls',
+  type: 'tuple[]',
+  components: [{ name: 'target', type: 'address' }, ...fields, { name: 'callData', type: 'bytes' }],
+});
+const batch = (name: string, ...inputs: AbiParameter[]): AbiFunction => ({ type: 'function', name, stateMutability: 'payable', inputs, outputs: [] });
+const allowFailure: AbiParameter = { name: 'allowFailure', type: 'bool' };
+const requireSuccess: AbiParameter = { name: 'requireSuccess', type: 'bool' };
+const data: AbiParameter = { name: 'data', type: 'bytes[]' };
+
 /**
- * Batching entry points and where their calls' calldata sits in the ABI
- * encoding: `list` is the argument holding the array, `bytesAt` the word of
- * each (dynamic) tuple that points to its `callData`, or -1 for `bytes[]`.
- * Multicall3's `aggregate`, `tryAggregate`, `blockAndAggregate`,
- * `tryBlockAndAggregate`, `aggregate3`, `aggregate3Value`, and the routers'
- * `multicall(bytes[])`, `multicall(uint256,bytes[])`, `multicall(bytes32,bytes[])`
- * (test/node/grant-calldata.test.ts derives the selectors from the signatures
- * and encodes each with viem). Decoded by hand: viem's generic decoder costs
- * about 6 KB gzip in the review's chunk for nine fixed layouts.
+ * Batching entry points: Multicall3's `aggregate`, `tryAggregate`,
+ * `blockAndAggregate`, `tryBlockAndAggregate`, `aggregate3`,
+ * `aggregate3Value`, and the routers' `multicall(bytes[])`,
+ * `multicall(uint256,bytes[])`, `multicall(bytes32,bytes[])`; decoded by
+ * viem (test/node/grant-calldata.test.ts checks the selectors against the
+ * signatures and encodes each batch with viem).
  */
-const BATCHES: Readonly<Record<string, { list: number; bytesAt: number }>> = {
-  '0x252dba42': { list: 0, bytesAt: 1 },
-  '0xbce38bd7': { list: 1, bytesAt: 1 },
-  '0xc3077fa9': { list: 0, bytesAt: 1 },
-  '0x399542e9': { list: 1, bytesAt: 1 },
-  '0x82ad56cb': { list: 0, bytesAt: 2 },
-  '0x174dea71': { list: 0, bytesAt: 3 },
-  '0xac9650d8': { list: 0, bytesAt: -1 },
-  '0x5ae401dc': { list: 1, bytesAt: -1 },
-  '0x1f0464d1': { list: 1, bytesAt: -1 },
-};
-export const BATCH_SELECTORS = Object.keys(BATCHES);
+const BATCHES = [
+  batch('aggregate', calls()),
+  batch('tryAggregate', requireSuccess, calls()),
+  batch('blockAndAggregate', calls()),
+  batch('tryBlockAndAggregate', requireSuccess, calls()),
+  batch('aggregate3', calls(allowFailure)),
+  batch('aggregate3Value', calls(allowFailure, { name: 'value', type: 'uint256' })),
+  batch('multicall', data),
+  batch('multicall', { name: 'deadline', type: 'uint256' }, data),
+  batch('multicall', { name: 'previousBlockhash', type: 'bytes32' }, data),
+];
+export const BATCH_SELECTORS = BATCHES.map((item) => toFunctionSelector(item));
 
 /** Calls a batch may hold before it is refused unread: far above any bridge's. */
 const MAX_INNER_CALLS = 64;
@@ -70,29 +80,12 @@ const selectorOf = (data: string) => data.slice(0, 10).toLowerCase();
 
 /** The inner calls' calldata of a batching call, or undefined when `data` is no batch; throws when it is one that does not decode. */
 function innerCalls(data: string): string[] | undefined {
-  const layout = BATCHES[selectorOf(data)];
-  if (!layout) return undefined;
-  const body = data.slice(10);
-  // The 32-byte word at byte offset `at` of the arguments, as a number; anything out of range or beyond 2^32 does not decode.
-  const word = (at: number): number => {
-    const hex = body.slice(2 * at, 2 * at + 64);
-    if (hex.length !== 64 || !/^0{56}[0-9a-fA-F]{8}$/.test(hex)) throw new Error('undecodable batch');
-    return parseInt(hex, 16);
-  };
-  const bytesAt = (at: number): string => {
-    const length = word(at);
-    const hex = body.slice(2 * (at + 32), 2 * (at + 32 + length));
-    if (hex.length !== 2 * length) throw new Error('undecodable batch');
-    return `0x${hex}`;
-  };
-  const list = word(32 * layout.list);
-  const count = word(list);
-  if (count > MAX_INNER_CALLS) throw new Error('too many calls');
-  const start = list + 32;
-  return Array.from({ length: count }, (_, i) => {
-    const item = start + word(start + 32 * i);
-    return layout.bytesAt < 0 ? bytesAt(item) : bytesAt(item + word(item + 32 * layout.bytesAt));
-  });
+  if (!BATCH_SELECTORS.includes(selectorOf(data) as Hex)) return undefined;
+  const { args } = decodeFunctionData({ abi: BATCHES, data: data as Hex });
+  // The list is the last argument: `bytes[]`, or tuples that carry their `callData`.
+  const list = args?.at(-1) as readonly (Hex | { callData: Hex })[];
+  if (list.length > MAX_INNER_CALLS) throw new Error('too many calls');
+  return list.map((call) => (typeof call === 'string' ? call : call.callData));
 }
 
 /**
@@ -108,5 +101,5 @@ export function grantsAssets(data: string): boolean {
   } catch {
     return true;
   }
-  return !!inner?.some((call) => selectorOf(call) in GRANT_SELECTORS || BATCH_SELECTORS.includes(selectorOf(call)));
+  return !!inner?.some((call) => selectorOf(call) in GRANT_SELECTORS || BATCH_SELECTORS.includes(selectorOf(call) as Hex));
 }

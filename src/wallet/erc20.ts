@@ -1,4 +1,5 @@
-import { MAX_UINT256, isNativeToken } from '../model/tokens.js';
+import { encodeFunctionData, erc20Abi } from 'viem';
+import { isNativeToken } from '../model/tokens.js';
 import { WalletError } from './errors.js';
 import { assertAddress, type Address, type Hash } from './hex.js';
 import { READ_TIMEOUT_MS, callProvider, type CallOptions, type Eip1193Provider } from './provider.js';
@@ -21,33 +22,26 @@ export interface Erc20AllowanceArgs {
   spender: Address;
 }
 
-// Calldata for the three fixed ERC-20 calls, encoded by hand: a selector and
-// two 32-byte words. viem's encodeFunctionData + erc20Abi, measured 2026-11-28
-// (script-tag build, gzip -9): the first load unchanged (56,531 B; the ABI
-// coder lands in the batch chunk) but a complete English transfer grew from
-// 100,963 B to 106,454 B (+5,491 B), over its 102,400 B budget.
-// test/node/wallet.test.ts checks these against viem.
-const APPROVE_SELECTOR = '0x095ea7b3'; // approve(address,uint256)
-const ALLOWANCE_SELECTOR = '0xdd62ed3e'; // allowance(address,address)
-const BALANCE_OF_SELECTOR = '0x70a08231'; // balanceOf(address)
+// The calls' addresses are checked (a TypeError names the argument) and handed
+// to viem's coder lowercase: an ABI word does not carry the EIP-55 spelling,
+// and a mixed-case address the service sent is compared lowercase everywhere
+// else too (viem would read its case as a checksum to verify).
+const lower = (value: unknown, name: string): Address => {
+  assertAddress(value, name);
+  return value.toLowerCase() as Address;
+};
 
-/** One ABI word; an address argument is checked here, for every call that encodes one. */
-function word(value: Address | bigint, name?: string): string {
-  if (name) assertAddress(value, name);
-  return (typeof value === 'bigint' ? value.toString(16) : value.slice(2).toLowerCase()).padStart(64, '0');
-}
-
+/** `approve(spender, amount)`; an amount outside uint256 throws (viem's IntegerOutOfRangeError). */
 export function encodeApprove(spender: Address, amount: bigint): `0x${string}` {
-  if (amount < 0n || amount > MAX_UINT256) throw new RangeError(`The approval amount ${amount} is not a uint256.`);
-  return `${APPROVE_SELECTOR}${word(spender, 'spender')}${word(amount)}`;
+  return encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [lower(spender, 'spender'), amount] });
 }
 
 export function encodeAllowance(owner: Address, spender: Address): `0x${string}` {
-  return `${ALLOWANCE_SELECTOR}${word(owner, 'owner')}${word(spender, 'spender')}`;
+  return encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [lower(owner, 'owner'), lower(spender, 'spender')] });
 }
 
 export function encodeBalanceOf(owner: Address): `0x${string}` {
-  return `${BALANCE_OF_SELECTOR}${word(owner, 'owner')}`;
+  return encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [lower(owner, 'owner')] });
 }
 
 /** Sends `approve(spender, amount)` on `token`; resolves with the transaction hash. */

@@ -183,6 +183,23 @@ describe('guards: grants refused without simulation (issue 35)', () => {
     refused(checkTransaction(agreement(), route({ transaction: { to: MULTICALL3, data: `0x82ad56cb${'ff'.repeat(40)}` } })), 'transaction-calldata');
   });
 
+  it('a batch of more calls than any bridge makes, or whose offset or length points beyond its data, is refused unread', () => {
+    const aggregate3 = (count: number) =>
+      encodeFunctionData({
+        abi,
+        functionName: 'aggregate3',
+        args: [Array.from({ length: count }, () => ({ target: ROUTER, allowFailure: false, callData: bridgeCall as Hex }))],
+      });
+    assert.equal(grantsAssets(aggregate3(64)), false, '64 honest calls');
+    assert.equal(grantsAssets(aggregate3(65)), true, '65 calls');
+    // The hand-written decoder's cases, as bytes: after the selector, the list's offset word, then at that offset its length.
+    const honest = aggregate3(1);
+    const word = (value: bigint) => value.toString(16).padStart(64, '0');
+    assert.equal(grantsAssets(`${honest.slice(0, 10)}${word(0x10000n)}${honest.slice(74)}`), true, 'the list beyond the data');
+    assert.equal(grantsAssets(`${honest.slice(0, 74)}${word(2n ** 32n)}${honest.slice(138)}`), true, 'a length of 2^32 calls');
+    assert.equal(grantsAssets(honest.slice(0, -64)), true, 'cut short');
+  });
+
   it('honest calls pass: a bridge call, and a batch of bridge calls', () => {
     assert.deepEqual(checkRoute(agreement(), route({ transaction: { data: bridgeCall } })), { ok: true });
     for (const [entry, data] of Object.entries(batches(bridgeCall as Hex, ROUTER))) {

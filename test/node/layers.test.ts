@@ -57,11 +57,11 @@ const RULES: Record<string, { values: string[]; types?: string[] }> = {
 const PACKAGES: Record<string, RegExp> = {
   model: /^(viem|@scure\/base)$/,
   api: /^(zod\/mini)$/,
-  wallet: /^$/,
+  wallet: /^viem$/,
   format: /^viem$/,
   i18n: /^$/,
   events: /^$/,
-  flow: /^(zod\/mini|@lit\/task|@lit\/reactive-element)$/,
+  flow: /^(zod\/mini|@lit\/task|@lit\/reactive-element|viem)$/,
   components: /^(lit(\/|$)|lean-qr(\/|$))/,
   proxy: /^(node:.*|@redis\/client|prom-client)$/,
 };

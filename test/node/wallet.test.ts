@@ -467,16 +467,21 @@ describe('development wallet signing', () => {
 });
 
 describe('ERC-20 calldata', () => {
-  it("matches viem's encoding", () => {
+  it("is viem's encoding, hand-checked: the selector and two words", () => {
     const spender = privateKeyToAccount(generatePrivateKey()).address;
     const owner = privateKeyToAccount(generatePrivateKey()).address;
-    for (const amount of [0n, 1n, 1_234_567_890_123n, 2n ** 256n - 1n]) {
-      assert.equal(encodeApprove(spender, amount), encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }));
-    }
-    assert.equal(encodeAllowance(owner, spender), encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [owner, spender] }));
-    assert.equal(encodeBalanceOf(owner), encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] }));
-    assert.throws(() => encodeApprove(spender, -1n), RangeError);
-    assert.throws(() => encodeApprove(spender, 2n ** 256n), RangeError);
+    // The hand-written encoding these calls had before viem's coder: the selector, then one 32-byte word per argument.
+    const word = (value: string | bigint) => (typeof value === 'bigint' ? value.toString(16) : value.slice(2).toLowerCase()).padStart(64, '0');
+    for (const amount of [0n, 1n, 1_234_567_890_123n, 2n ** 256n - 1n])
+      assert.equal(encodeApprove(spender, amount), `0x095ea7b3${word(spender)}${word(amount)}`);
+    assert.equal(encodeAllowance(owner, spender), `0xdd62ed3e${word(owner)}${word(spender)}`);
+    assert.equal(encodeBalanceOf(owner), `0x70a08231${word(owner)}`);
+    assert.throws(() => encodeApprove(spender, -1n), /256-bit unsigned integer range/);
+    assert.throws(() => encodeApprove(spender, 2n ** 256n), /256-bit unsigned integer range/);
+    assert.throws(() => encodeApprove('0x1234' as `0x${string}`, 1n), { name: 'TypeError', message: /spender is not an EVM address/ });
+    // A mixed-case address whose case is no valid checksum is still the same 20 bytes: encoded as its lowercase.
+    const shouted = spender.replace(/[a-f]/g, (c) => c.toUpperCase()) as `0x${string}`;
+    assert.equal(encodeApprove(shouted, 1n), encodeApprove(spender, 1n));
   });
 });
 
