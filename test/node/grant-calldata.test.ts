@@ -188,7 +188,7 @@ describe('guards: grants refused without simulation (issue 35)', () => {
       encodeFunctionData({
         abi,
         functionName: 'aggregate3',
-        args: [Array.from({ length: count }, () => ({ target: ROUTER, allowFailure: false, callData: bridgeCall as Hex }))],
+        args: [Array.from({ length: count }, () => ({ target: ROUTER as Hex, allowFailure: false, callData: bridgeCall as Hex }))],
       });
     assert.equal(grantsAssets(aggregate3(64)), false, '64 honest calls');
     assert.equal(grantsAssets(aggregate3(65)), true, '65 calls');
