@@ -27,8 +27,22 @@ import { enTracking } from './en/tracking.js';
 import { enUnknown } from './en/unknown.js';
 import { enWallets } from './en/wallets.js';
 
-/** The English parts, by the moment that shows them (the keys of one part are in no other). */
-export const ENGLISH_PARTS = {
+/**
+ * The English parts, by the moment that shows them (the keys of one part are in no other). Typed by reference to
+ * each part, so that the declarations carry every string once (in ./en/*.d.ts), not again here.
+ */
+export const ENGLISH_PARTS: {
+  form: typeof enForm;
+  picker: typeof enPicker;
+  quote: typeof enQuote;
+  recipient: typeof enRecipient;
+  settings: typeof enSettings;
+  review: typeof enReview;
+  tracking: typeof enTracking;
+  history: typeof enHistory;
+  wallets: typeof enWallets;
+  unknown: typeof enUnknown;
+} = {
   form: enForm,
   picker: enPicker,
   quote: enQuote,
@@ -39,9 +53,21 @@ export const ENGLISH_PARTS = {
   history: enHistory,
   wallets: enWallets,
   unknown: enUnknown,
-} as const;
+};
 
-export const en = {
+/** The whole English table: every part's strings. */
+export type English = typeof enForm &
+  typeof enPicker &
+  typeof enQuote &
+  typeof enRecipient &
+  typeof enSettings &
+  typeof enReview &
+  typeof enTracking &
+  typeof enHistory &
+  typeof enWallets &
+  typeof enUnknown;
+
+export const en: English = {
   ...enForm,
   ...enPicker,
   ...enQuote,
@@ -52,4 +78,4 @@ export const en = {
   ...enHistory,
   ...enWallets,
   ...enUnknown,
-} as const;
+};

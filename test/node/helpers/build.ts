@@ -66,7 +66,12 @@ export async function buildPackage(root: string, options: { script?: boolean; de
   await run(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn']);
   const steps: Promise<unknown>[] = [];
   if (options.script ?? true) steps.push(buildScript(root));
-  if (options.declarations ?? true) steps.push(run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--declarationDir', path.join(dist, 'types')]));
+  if (options.declarations ?? true)
+    steps.push(
+      run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--declarationDir', path.join(dist, 'types')]).then(() =>
+        run(process.execPath, [path.join(ROOT, 'scripts/prune-declarations.mjs'), path.join(dist, 'types')]),
+      ),
+    );
   await Promise.all(steps);
   copyFileSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'));
 }
@@ -89,7 +94,7 @@ export async function packPackage(root: string): Promise<PackResult> {
   await buildPackage(stage);
   for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE', 'custom-elements.json']) copyFileSync(path.join(ROOT, file), path.join(stage, file));
   cpSync(path.join(ROOT, 'bin'), path.join(stage, 'bin'), { recursive: true });
-  // The reference README links and the pictures (package.json `files`: docs/*.md, docs/*.png).
+  // The reference README links (package.json `files`: docs/*.md; the pictures stay in the repository).
   cpSync(path.join(ROOT, 'docs'), path.join(stage, 'docs'), { recursive: true });
   const output = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', root], { cwd: stage });
   const [result] = JSON.parse(output.slice(output.indexOf('['))) as {
