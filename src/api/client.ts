@@ -32,7 +32,6 @@ import type {
   ReceiptResult,
   RouteRequest,
   RouteResult,
-  Token,
   TokenPage,
   TokensQuery,
 } from './schemas.js';

@@ -21,7 +21,6 @@
  *   blank the widget. The client reports how many were dropped.
  */
 import * as z from 'zod/mini';
-import { canonicalChainId } from '../model/chain-id.js';
 import { inertText } from '../model/text.js';
 import { estimateSchema } from './estimate-schema.js';
 import type { PostHook } from './transfer-schemas.js';

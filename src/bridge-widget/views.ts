@@ -4,22 +4,15 @@
  * come from the locale controller.
  */
 import type { Chain } from '../api/schemas.js';
-import type { ApprovalStepView } from '../components/approval-steps/approval-steps.js';
 import type { ChainOption } from '../components/chain-picker/chain-picker.js';
-import type { StatusView } from '../components/status-tracker/status-tracker.js';
-import type { RouteReviewView } from '../components/route-review/route-review.js';
 import { destinationAvailability } from '../flow/catalog.js';
 import { balanceOf, presetProblems, tokensFor, type Side, type SideConfig } from '../flow/form.js';
 import type { TokenOption } from '../components/token-picker/token-picker.js';
 import type { TransferSession } from '../flow/session.js';
-import { explorerAddressUrl, explorerTxUrl } from '../format/safe-url.js';
-import { shortenHex } from '../format/amount.js';
 import { chainFamily } from '../model/address.js';
 import { isUsableSlippage } from '../model/quote.js';
 import { isEip1193Provider } from '../wallet/index.js';
 import type { StringKey, Vars } from '../i18n/strings.js';
-
-type Format = (value: bigint, decimals: number, symbol?: string) => string;
 
 /** What `configProblems` reads of the element: its attributes as set and as parsed. */
 interface ConfiguredHost {

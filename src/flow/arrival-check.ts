@@ -120,7 +120,7 @@ async function receiptWithin(read: ChainRead, hash: string, options: ArrivalChec
   const now = options.now ?? Date.now;
   const deadline = now() + (options.waitMs ?? ARRIVAL_WAIT_MS);
   let delay = options.firstDelayMs ?? 1_000;
-  let lastFailed = false;
+  let lastFailed: boolean;
   for (;;) {
     try {
       const receipt = readReceipt(await read('eth_getTransactionReceipt', [hash], options.signal));

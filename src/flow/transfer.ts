@@ -477,7 +477,7 @@ export async function prepareTransfer(plan: TransferPlan, deps: TransferDeps, ha
     handlers.onReview?.(review);
   };
   const now = Date.now();
-  let record: SavedTransfer = {
+  const record: SavedTransfer = {
     intentId: route.intentId,
     account: fromAddress.toLowerCase(),
     fromChainId: fromChain.chainId,

@@ -9,6 +9,7 @@
  * control characters (C0, DEL, C1): none belongs in a token or chain name.
  */
 
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** The longest a chain or token name is shown, in characters. */

@@ -31,6 +31,7 @@ export type BridgeWidgetJsxProps = React.DetailedHTMLProps<React.HTMLAttributes<
   BridgeWidgetEventHandlers;
 
 declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- React declares JSX as a namespace: only one can be augmented
   namespace JSX {
     interface IntrinsicElements {
       'bridge-widget': BridgeWidgetJsxProps;

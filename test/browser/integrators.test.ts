@@ -14,7 +14,7 @@ import type { BridgeErrorDetail } from '../../src/bridge-widget/events.js';
 import type { AssetPicker } from '../../src/components/asset-picker/asset-picker.js';
 import { en } from '../../src/i18n/en.js';
 import { devWallet, resetSandbox, sandboxConfig } from './helpers/sandbox.js';
-import { primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { primaryButton, shadow } from './helpers/widget.js';
 import { formReady, primaryText } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
 

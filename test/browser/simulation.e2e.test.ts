@@ -10,7 +10,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { waitUntil } from './helpers/wait.js';
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, parseAbi } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeErrorDetail, BridgeRouteDetail, BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';

@@ -85,7 +85,6 @@ describe('the swap box at a phone’s width', function () {
     // What the user must see before signing is on screen, not folded: what leaves, to whom, the fee and its bound, the allowance and its spender, the minimum, the simulation.
     const review = shadow(widget).querySelector('bw-route-review')!;
     const card = shadow(widget).querySelector('[part="base"]')!.getBoundingClientRect();
-    const text = deepText(review);
     for (const closed of shadow(review).querySelectorAll('details:not([open])')) {
       expect(closed.querySelector('[part~="recipient"], [part~="minimum"], [part~="network-fee"]'), 'nothing a user must see is folded').to.equal(null);
     }

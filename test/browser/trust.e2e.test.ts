@@ -30,7 +30,7 @@ import {
   tokenAddress,
   transactionCount,
 } from './helpers/sandbox.js';
-import { DST, SRC } from './helpers/chains.js';
+import { SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 

@@ -5,7 +5,6 @@
  * always gives way to the host's own `provider`.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { waitUntil } from './helpers/wait.js';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';

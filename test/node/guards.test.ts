@@ -41,7 +41,6 @@ import {
   AMOUNT,
   GAS_FEE,
   SERVICE_FEE,
-  chain,
   sepolia,
   baseSepolia,
   polygon,

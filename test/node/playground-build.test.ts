@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index.js';
 import { launchChromium } from './helpers/browser.js';
-import { ROOT, removeDir, run, scratchDir } from './helpers/build.ts';
+import { removeDir, run, scratchDir } from './helpers/build.ts';
 import { startStaticServer, type StaticRoutes, type StaticServer } from './helpers/static-server.js';
 
 const PREFIX = '/partner/tools/playground';

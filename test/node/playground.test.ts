@@ -147,7 +147,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 /** Waits until the widget shows what the scenario says (chains and tokens from the catalog, the language), then reads it. */
-async function settled(page: Page, widget: Locator, scenario: Scenario, where: string): Promise<WidgetState> {
+async function settled(widget: Locator, scenario: Scenario, where: string): Promise<WidgetState> {
   try {
     for (const text of scenario.shows.texts) await widget.getByText(text).filter({ visible: true }).first().waitFor({ timeout: WAIT_MS });
     await widget.getByRole('button', { name: scenario.shows.button }).waitFor({ timeout: WAIT_MS });
@@ -229,7 +229,7 @@ describe('playground', { timeout: 900_000 }, () => {
         .waitFor({ state: 'attached', timeout: WAIT_MS });
       await scenario.pick(page);
       const preview = page.getByTestId('preview').locator('bridge-widget');
-      const expected = await settled(page, preview, scenario, 'playground preview');
+      const expected = await settled(preview, scenario, 'playground preview');
 
       for (const kind of SNIPPET_KINDS) {
         const code = await copySnippet(page, kind);
@@ -240,7 +240,7 @@ describe('playground', { timeout: 900_000 }, () => {
         const html = blankPage(kind, code, `${index}-${kind}`);
         await mounted.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }));
         await mounted.goto(url, { waitUntil: 'commit' });
-        const state = await settled(mounted, mounted.locator('bridge-widget'), scenario, `${kind} snippet`);
+        const state = await settled(mounted.locator('bridge-widget'), scenario, `${kind} snippet`);
         assert.deepEqual(state.properties, expected.properties, `${kind}: the same properties as the preview`);
         assert.deepEqual(state.css, expected.css, `${kind}: the same custom properties as the preview`);
         assert.deepEqual(mountErrors, [], `${kind}: no page error`);
@@ -250,7 +250,7 @@ describe('playground', { timeout: 900_000 }, () => {
       // The address is the configuration: a new tab opened on it shows the same controls and the same widget.
       const shared = await context.newPage();
       await shared.goto(page.url(), { waitUntil: 'commit' });
-      const reopened = await settled(shared, shared.getByTestId('preview').locator('bridge-widget'), scenario, 'reopened address');
+      const reopened = await settled(shared.getByTestId('preview').locator('bridge-widget'), scenario, 'reopened address');
       assert.deepEqual(reopened.properties, expected.properties);
       assert.deepEqual(reopened.css, expected.css);
       assert.equal(await shared.locator('#controls').getByLabel('Language', { exact: true }).inputValue(), scenario.expect.properties.locale);

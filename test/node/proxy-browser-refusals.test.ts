@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
 import { launchChromium } from './helpers/browser.js';
 import { startUpstream, type Upstream, proxyFleet } from './helpers/proxy-upstream.js';
 import { startStaticServer, type StaticServer } from './helpers/static-server.js';

@@ -10,7 +10,6 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
 import { deadUrl, startUpstream, type Upstream, proxyFleet } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_health_0123456789';

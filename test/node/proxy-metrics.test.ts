@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { proxyServerOptionsFromEnv } from '../../src/proxy/cli.js';
-import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
 import { startUpstream, type Upstream, proxyFleet } from './helpers/proxy-upstream.js';
 
 const API_KEY = 'rk_live_metrics_0123456789';

@@ -9,8 +9,8 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import net from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseClientRateLimit, proxyServerOptionsFromEnv } from '../../src/proxy/cli.js';
