@@ -9,9 +9,15 @@ import type { AssetPicker } from '../../../src/components/asset-picker/asset-pic
 import type { ChainPicker } from '../../../src/components/chain-picker/chain-picker.js';
 import type { TokenPicker } from '../../../src/components/token-picker/token-picker.js';
 import type { WalletChooser } from '../../../src/components/wallet-chooser/wallet-chooser.js';
-import { untilAnimationsSettle, waitFor } from '../helpers/dom.js';
+import { idrefText, untilAnimationsSettle, waitFor } from '../helpers/dom.js';
 
 type Picker = ChainPicker | TokenPicker | AssetPicker | WalletChooser;
+
+/** A logo as drawn: the image's URL (none when the URL was refused or missing) and the letters shown without it. */
+export interface LogoView {
+  src: string | null;
+  initials: string | null;
+}
 
 export class PickerHarness {
   constructor(readonly element: Picker) {}
@@ -31,6 +37,26 @@ export class PickerHarness {
   /** What the trigger shows: the selection's name, or the placeholder. */
   get triggerText(): string {
     return this.root.querySelector('#trigger-value')?.textContent?.trim() ?? '';
+  }
+
+  /** The trigger's accessible name, as its `aria-labelledby` composes it (the label, the selection, the asset picker's chain). */
+  get triggerName(): string {
+    return idrefText(this.root, this.trigger?.getAttribute('aria-labelledby'));
+  }
+
+  /** The trigger's accessible description (`aria-describedby`): why it is locked, or that its dialog could not be loaded. */
+  get triggerDescription(): string {
+    return idrefText(this.root, this.trigger?.getAttribute('aria-describedby'));
+  }
+
+  /** The asset picker's logos on the trigger: the token's, and the chain's badge on it; each its image URL and its fallback letters. */
+  get triggerLogos(): { token?: LogoView; badge?: LogoView } {
+    const view = (logo: Element | null | undefined): LogoView | undefined =>
+      logo
+        ? { src: logo.querySelector('img')?.getAttribute('src') ?? null, initials: logo.querySelector('.initials')?.getAttribute('data-initials') ?? null }
+        : undefined;
+    const asset = this.trigger?.querySelector('.asset-logo');
+    return { token: view(asset?.querySelector(':scope > .logo')), badge: view(asset?.querySelector('.badge .logo')) };
   }
 
   /** The trigger is offered but locked (`aria-disabled`), with its reason. */
@@ -57,6 +83,11 @@ export class PickerHarness {
   /** The asset picker's small second line: the chain's name. */
   get triggerDetail(): string {
     return this.root.querySelector('#trigger-detail')?.textContent?.trim() ?? '';
+  }
+
+  /** The asset picker's line under its chains saying why the chain or the token is fixed. */
+  get lockReason(): string {
+    return this.root.querySelector('.lock-reason')?.textContent?.trim() ?? '';
   }
 
   /** Clicks the asset picker's chain button with this name; the dialog stays open on its tokens. */

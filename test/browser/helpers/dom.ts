@@ -35,6 +35,15 @@ export function partsNamed(host: Element, name: string): Element[] {
   return out;
 }
 
+/** What an ARIA id list (`aria-labelledby`, `aria-describedby`) names in `root`: the texts of its elements, whitespace collapsed, in order. */
+export function idrefText(root: ShadowRoot | Document, ids: string | null | undefined): string {
+  return (ids ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => root.getElementById(id)?.textContent?.replace(/\s+/g, ' ').trim() ?? '')
+    .join(' ');
+}
+
 export async function waitFor(check: () => unknown, message: string, timeout = 30_000): Promise<void> {
   const deadline = Date.now() + timeout;
   while (!check()) {
