@@ -6,6 +6,7 @@
  */
 import { html, nothing, type CSSResult, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
+import { onBackdrop } from './backdrop.js';
 import { cssProperties } from './css-properties.js';
 import type { PickerElement } from './picker.js';
 import type { DialogKeys, OpenedDialog, PickerContext } from './picker-contract.js';
@@ -188,7 +189,7 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> impl
 
   /** A click on the backdrop lands on the <dialog> itself (its content covers the rest). */
   #onDialogClick = (event: MouseEvent): void => {
-    if (event.target === event.currentTarget) void this.picker.hide();
+    if (onBackdrop(event)) void this.picker.hide();
   };
 
   #onSearchInput = (event: Event): void => {

@@ -6,6 +6,7 @@
  */
 import { css, html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { StringKey } from '../../i18n/strings.js';
+import { onBackdrop } from '../shared/backdrop.js';
 import { dialogSurface } from '../shared/dialog-surface.styles.js';
 import { SlippageControl, slippageStyles, type SlippageHost } from '../quote-panel/slippage-control.js';
 
@@ -58,7 +59,7 @@ export class SwapSettingsDialog {
 
   render(): TemplateResult {
     const t = (key: StringKey) => this.io.t(key);
-    return html`<dialog class="dialog" part="dialog" aria-labelledby="settings-heading" @click=${(event: MouseEvent) => event.target === event.currentTarget && this.io.hide()}>
+    return html`<dialog class="dialog" part="dialog" aria-labelledby="settings-heading" @click=${(event: MouseEvent) => onBackdrop(event) && this.io.hide()}>
       <div class="head">
         <h2 id="settings-heading">${t('box.settings')}</h2>
         <button class="close" type="button" aria-label=${t('picker.close')} @click=${() => this.io.hide()}>${closeIcon}</button>

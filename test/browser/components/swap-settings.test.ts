@@ -4,7 +4,7 @@
  * fetches the dialog's chunk.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { SlippageChangeDetail } from '../../../src/components/quote-panel/quote-panel.js';
 import { SwapSettings } from '../../../src/components/swap-settings/swap-settings.js';
 import { idrefText, untilAnimationsSettle } from '../helpers/dom.js';
@@ -266,8 +266,14 @@ describe('<bw-swap-settings>', () => {
     settings.close().click();
     await waitUntil(() => !settings.dialog() && settings.focused() === settings.gear(), 'closed by its close button, focus on the gear');
 
+    // A real click inside the card, on its padding (the dialog itself is the target there, as for the backdrop): it stays open.
     await open(settings);
-    settings.dialog()!.click();
+    const box = settings.dialog()!.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(box.left + 4), Math.round(box.top + box.height / 2)] });
+    await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + 4)] });
+    expect(settings.dialog(), 'a click on the card’s padding keeps it open').to.not.equal(null);
+    // A real click beside it, on the backdrop: it closes.
+    await sendMouse({ type: 'click', position: [Math.max(1, Math.round(box.left - 8)), Math.round(box.top + box.height / 2)] });
     await waitUntil(() => !settings.dialog() && settings.focused() === settings.gear(), 'closed by the backdrop, focus on the gear');
     expect(changes).to.deep.equal([]);
   });

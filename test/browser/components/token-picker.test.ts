@@ -1,6 +1,6 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import { waitUntil } from '../helpers/wait.js';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { TokenPicker, type TokenOption } from '../../../src/components/token-picker/token-picker.js';
 import { untilAnimationsSettle } from '../helpers/dom.js';
 import { PickerHarness } from '../harness/picker.js';
@@ -196,12 +196,22 @@ describe('<bw-token-picker>', () => {
     expect(seen).to.have.length(0);
   });
 
-  it('closes on a backdrop click and on the close button', async () => {
+  it('closes on a backdrop click, not on a click inside its edge, and on the close button', async () => {
     const el = await fixture<TokenPicker>(html`<bw-token-picker .tokens=${BASIC}></bw-token-picker>`);
     await open(el);
-    el.shadowRoot!.querySelector<HTMLElement>('dialog')!.click();
+    const dialog = el.shadowRoot!.querySelector<HTMLElement>('dialog')!;
+    const box = dialog.getBoundingClientRect();
+    // The dialog is the click's target where none of its content is (its padding, the gaps between its rows), as on its
+    // backdrop: a real click on such a point inside the card keeps it open.
+    const inside = [...Array(Math.floor(box.height / 4)).keys()]
+      .flatMap((row) => [...Array(Math.floor(box.width / 4)).keys()].map((column) => [box.left + 2 + column * 4, box.top + 2 + row * 4] as const))
+      .find(([x, y]) => el.shadowRoot!.elementFromPoint(x, y) === dialog);
+    expect(inside, 'a point of the card where the dialog itself is hit').to.not.equal(undefined);
+    await sendMouse({ type: 'click', position: [Math.round(inside![0]), Math.round(inside![1])] });
     await el.updateComplete;
-    expect(ui(el).dialog()).to.equal(null);
+    expect(ui(el).dialog(), 'a click inside the edge').to.not.equal(null);
+    await sendMouse({ type: 'click', position: [Math.max(1, Math.round(box.left - 8)), Math.round(box.top + box.height / 2)] });
+    await waitUntil(() => ui(el).dialog() === null, 'closed by a click on the backdrop');
     await open(el);
     el.shadowRoot!.querySelector<HTMLButtonElement>('button[aria-label="Close"]')!.click();
     await el.updateComplete;
