@@ -106,7 +106,9 @@ export class AssetPickerDialog extends TokenPickerDialog {
       this.query = '';
       this.onQueryChange();
     }
+    // The new chain's list starts at its top, its first token active and in view.
     this.activeIndex = 0;
+    this.reveal(0);
     this.changed();
   }
 

@@ -223,6 +223,24 @@ describe('<bw-asset-picker>', () => {
       await accessible(el);
     });
 
+    it('a long list scrolled down starts at the top on another chain, its first token active and in view', async () => {
+      const many = (chainId: string) =>
+        Array.from({ length: 200 }, (_, i) => token(chainId, `T${i}`, `Token ${i}`, `0x${(i + 1).toString(16).padStart(40, '0')}`));
+      const { el, picker } = await mount({ chain: '1' });
+      el.tokens = many('1');
+      el.addEventListener('chain-select', (e) => (el.tokens = many(e.detail.chainId)));
+      await open(picker);
+      await waitUntil(() => picker.optionTitles.includes('T0'), 'the first chain listed');
+      picker.list!.scrollTop = 5_600;
+      await waitUntil(() => picker.optionTitles.includes('T100'), 'scrolled far down the first chain');
+      await picker.chooseChain('Base');
+      await waitUntil(() => picker.list!.scrollTop === 0 && picker.optionTitles.includes('T1'), 'the new chain from its top');
+      const list = picker.list!.getBoundingClientRect();
+      const active = picker.activeOption!.getBoundingClientRect();
+      expect(picker.activeOption!.textContent).to.include('T0');
+      expect(active.top >= list.top && active.bottom <= list.bottom, 'the active token is in view').to.equal(true);
+    });
+
     it('choosing a token fires token-select, closes the dialog and puts focus back on the button', async () => {
       const { picker, seen } = await mount({ chain: '1' });
       picker.trigger!.focus();
