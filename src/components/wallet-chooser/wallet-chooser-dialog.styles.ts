@@ -11,7 +11,8 @@ export const styles = css`
     display: flex;
     flex-direction: column;
     gap: 4px;
-    padding: 8px 12px 12px;
+    padding-block: 8px 12px;
+    padding-inline: 12px;
     border-block-start: 1px solid var(--_border);
   }
   .ways-heading {
