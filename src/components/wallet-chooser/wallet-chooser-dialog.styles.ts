@@ -16,7 +16,8 @@ export const styles = css`
     border-block-start: 1px solid var(--_border);
   }
   .ways-heading {
-    margin: 4px 4px 2px;
+    margin-block: 4px 2px;
+    margin-inline: 4px;
     font-size: inherit;
     font-weight: 600;
     color: var(--_muted);
