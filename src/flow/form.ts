@@ -68,6 +68,8 @@ export interface FormValues extends Selection {
   recipient: string;
   slippage: number;
   valueLossConfirmed: boolean;
+  /** The address the user sends from, typed when paying into a deposit address (./deposit.ts): no wallet here gives it. */
+  sender?: string | undefined;
 }
 
 /** A complete quote request plus a string key: an unchanged request keeps its identity. */

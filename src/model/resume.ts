@@ -10,11 +10,13 @@ export const ABANDON_AFTER_MS = 10 * 60_000;
 export interface ResumableTransfer {
   sourceTxHash?: string | undefined;
   batchId?: string | undefined;
+  /** Paid into a deposit address: the service watches it, the widget follows its status. */
+  deposit?: object | undefined;
   createdAt: number;
 }
 
-/** What resuming does with an unfinished saved transfer: follow it (it was broadcast, or the wallet took its batch), give it up, or leave it. */
+/** What resuming does with an unfinished saved transfer: follow it (it was broadcast, the wallet took its batch, or it is paid into a deposit address), give it up, or leave it. */
 export function resumeAction(saved: ResumableTransfer, now: number): 'track' | 'abandon' | 'keep' {
-  if (saved.sourceTxHash || saved.batchId) return 'track';
+  if (saved.sourceTxHash || saved.batchId || saved.deposit) return 'track';
   return now - saved.createdAt > ABANDON_AFTER_MS ? 'abandon' : 'keep';
 }
