@@ -24,7 +24,7 @@ import { checkAddress, type AddressFamily } from '../model/address.js';
 import { sameChainId } from '../model/chain-id.js';
 import { isNativeToken, sameId } from '../model/tokens.js';
 import { routeBody, WidgetClient, type ApiResult, type CallOptions } from './client.js';
-import { NoRouteError, RoutingError, type RoutingErrorInit } from './errors.js';
+import { RoutingError, type NoRouteError, type RoutingErrorInit } from './errors.js';
 import { estimateSchema, type Estimate } from './estimate-schema.js';
 import { isRecord } from './records.js';
 import type { ProviderOutcome, RouteRequest } from './schemas.js';
@@ -240,8 +240,11 @@ export class DepositClient extends WidgetClient {
       });
     } catch (error) {
       // Declined by every provider (a negative answer); one that failed may answer later, so that stays a no-route error.
-      if (error instanceof NoRouteError && !error.retryable)
-        throw new DepositUnavailableError('declined', error.providers, { requestId: error.requestId, status: error.status, cause: error });
+      // (Told by its kind: the class need not leave the first load for this.)
+      if (error instanceof RoutingError && error.kind === 'no-route' && !error.retryable) {
+        const { providers, requestId, status } = error as NoRouteError;
+        throw new DepositUnavailableError('declined', providers, { requestId, status, cause: error });
+      }
       if (error instanceof RoutingError && error.status === 404 && error.kind !== 'invalid-response')
         throw new DepositUnavailableError('not-offered', [], { requestId: error.requestId, status: 404, cause: error });
       throw error;

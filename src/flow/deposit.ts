@@ -12,21 +12,20 @@
  * choice: while it is in use it drafts the form its own way (`draft`), so the
  * quote screens the typed sender instead of a wallet's account.
  */
-import { TaskStatus } from '@lit/task';
 import { DepositClient, DepositRefusedError, DepositUnavailableError, checkDeposit } from '../api/deposit.js';
 import type { WidgetClient } from '../api/client.js';
 import type { BackoffOptions } from '../api/rate-limit.js';
 import type { Chain, RouteRequest, Token } from '../api/schemas.js';
 import { english } from '../i18n/strings.js';
-import { chainFamily, checkAddress, loadAddressRules } from '../model/address.js';
+import { chainFamily, checkAddress } from '../model/address.js';
 import { loadChecksum } from '../model/checksum.js';
 import { expectedSeconds } from '../model/quote.js';
 import { FlowError } from './errors.js';
-import { chainsFor, mainAction, readDraft, type Catalog, type Draft, type DraftInput, type MainAction, type QuoteResult } from './form.js';
+import { chainsFor, type Catalog, type Draft, type DraftInput, type MainAction, type QuoteResult } from './form.js';
 import type { FormState } from './form-state.js';
 import type { RemoteResources } from './remote-resources.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
-import { describeError, type Problem } from './problems.js';
+import type { Problem } from './problems.js';
 import { DEPOSIT_ACCOUNT } from './saved-transfers.js';
 import type { SessionSettings } from './settings.js';
 
@@ -40,9 +39,8 @@ export interface DepositContext {
   settings(): SessionSettings;
   /** The quote on screen, only if it matches the form (the session's `currentQuote`). */
   quote(): QuoteResult | undefined;
-  quoteFailed(): boolean;
-  /** The value loss the user must confirm first (the session's `valueLoss`). */
-  valueLoss(): number | undefined;
+  /** What the main button says (the session's `mainAction`, which takes the draft's `sender` for the wallet's account). */
+  action(): MainAction;
   loadStore(): Promise<IntentStore>;
   /** The transfer is saved: show and follow it (the tracking room). */
   follow(saved: SavedTransfer): void;
@@ -52,18 +50,20 @@ export interface DepositContext {
 }
 
 /**
- * The form's draft when paying into a deposit address: the address the quote
+ * The form's draft when paying into a deposit address, by the form's own rule
+ * (`derive`, ./form.ts `readDraft`) with these inputs: the address the quote
  * screens is the sender the user typed, valid by the source chain's address
- * rules (the one place that choice is made in this mode); no wallet balance
- * limits the amount; the recipient is required, since no wallet defaults it.
+ * rules (the one place that choice is made in this mode, kept as the draft's
+ * `sender`); no wallet balance limits the amount; the recipient is required,
+ * since no wallet defaults it.
  */
-export function depositDraft(input: DraftInput): Draft {
+export function depositDraft(input: DraftInput, derive: (input: DraftInput) => Draft): Draft {
   const { values, catalog } = input;
   const family = chainFamily(catalog?.chains.find((c) => c.chainId === values.fromChainId));
-  const sender = values.sender ?? '';
-  const quoting = family && sender && !checkAddress(sender, family) ? sender : undefined;
-  const draft = readDraft({ ...input, balances: undefined, account: quoting });
-  return values.recipient ? { ...draft, recipientRequired: true } : { ...draft, recipientRequired: true, recipient: undefined, inputs: undefined };
+  const typed = values.sender ?? '';
+  const sender = family && typed && !checkAddress(typed, family) ? typed : undefined;
+  const draft = { ...derive({ ...input, balances: undefined, account: sender }), sender, recipientRequired: true };
+  return values.recipient ? draft : { ...draft, recipient: undefined, inputs: undefined };
 }
 
 /** The route a deposit address is asked for, as a key: a service that offers none for it is not asked again. */
@@ -85,14 +85,12 @@ export class DepositRoom {
     this.#context = context;
     const { client, backoff } = context;
     this.#client = client && new DepositClient({ baseUrl: client.baseUrl, gate: client.gate, ...(backoff ? { backoff } : {}) });
-    context.form.derive = depositDraft;
+    const { form } = context;
+    // The form's own rule, taken before this room puts its own in its place (`leave` gives it back).
+    const derive = form.derive.bind(form);
+    form.derive = (input) => depositDraft(input, derive);
     // The form shows a fresh draft: the sender, not a wallet, quotes now.
-    context.form.edit({});
-    // The source's address rules, for the sender and the deposit address alike.
-    void Promise.all([loadAddressRules(), loadChecksum()]).then(
-      () => context.changed(),
-      () => undefined,
-    );
+    form.edit({});
   }
 
   /** Back to paying from a wallet: the form drafts as before, and a source no wallet signs on gives way to one that does. */
@@ -122,22 +120,7 @@ export class DepositRoom {
    * you send from", `action.bridge` is "show the deposit address".
    */
   get action(): MainAction {
-    const { form, quote, quoteFailed, valueLoss } = this.#context;
-    const draft = form.draft;
-    return mainAction({
-      account: draft.inputs?.fromAddress ?? this.#validSender(),
-      values: form.values,
-      draft,
-      quote: quote(),
-      quoteFailed: quoteFailed(),
-      valueLoss: valueLoss(),
-    });
-  }
-
-  #validSender(): string | undefined {
-    const family = chainFamily(this.#source);
-    const sender = this.#context.form.values.sender;
-    return family && sender && !checkAddress(sender, family) ? sender : undefined;
+    return this.#context.action();
   }
 
   /**
@@ -170,7 +153,9 @@ export class DepositRoom {
     };
     try {
       const { data: fresh } = await client.quote(request);
-      const [{ data: answer, meta }, store] = await Promise.all([client.depositAddress(request), context.loadStore(), loadAddressRules(), loadChecksum()]);
+      // The checksum code, for a mixed-case EVM address; a Cosmos, Solana or Bitcoin one needs their rules, which come with the
+      // sender's field (the recipient field's chunk): until they are here such an address is refused, never shown unchecked.
+      const [{ data: answer, meta }, store] = await Promise.all([client.depositAddress(request), context.loadStore(), loadChecksum()]);
       let deposit;
       try {
         deposit = checkDeposit(answer, { request, family }, meta);
@@ -213,13 +198,17 @@ export class DepositRoom {
       context.follow(record);
     } catch (error) {
       if (!(error instanceof DepositUnavailableError)) return context.report(error);
-      const unavailable = new FlowError('deposit-unavailable', english['error.deposit-unavailable'] ?? error.message, {
-        cause: error,
-        requestId: error.requestId,
-        recoverable: false,
-      });
-      this.unavailable.set(key, describeError(unavailable));
-      context.report(unavailable);
+      context.report(
+        new FlowError('deposit-unavailable', english['error.deposit-unavailable'] ?? error.message, {
+          cause: error,
+          requestId: error.requestId,
+          recoverable: false,
+        }),
+      );
+      // Said once, where the button was: the option stays hidden for this route, with the problem as the form read it.
+      const problem = form.problem;
+      if (problem) this.unavailable.set(key, problem);
+      form.setProblem(undefined);
     } finally {
       this.asking = false;
       context.changed();
@@ -236,10 +225,10 @@ export interface DepositHost {
   readonly client: WidgetClient | undefined;
   readonly options: { readonly backoff?: BackoffOptions | undefined };
   readonly form: FormState;
-  readonly remote: Pick<RemoteResources, 'catalog' | 'quote'>;
+  readonly remote: Pick<RemoteResources, 'catalog'>;
   readonly settings: SessionSettings;
   readonly currentQuote: QuoteResult | undefined;
-  readonly valueLoss: number | undefined;
+  readonly mainAction: MainAction;
   deposit: DepositRoom | undefined;
   loadStore(): Promise<IntentStore>;
   open(saved: SavedTransfer): void;
@@ -256,8 +245,7 @@ export function enterDeposit(host: DepositHost): DepositRoom {
     catalog: () => host.remote.catalog,
     settings: () => host.settings,
     quote: () => host.currentQuote,
-    quoteFailed: () => host.remote.quote.status === TaskStatus.ERROR,
-    valueLoss: () => host.valueLoss,
+    action: () => host.mainAction,
     loadStore: () => host.loadStore(),
     follow: (saved) => host.open(saved),
     report: (error) => host.report(error),

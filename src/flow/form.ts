@@ -97,6 +97,8 @@ export interface Draft {
   recipient?: string | undefined;
   /** Set once everything a quote needs is there. */
   inputs?: QuoteInputs | undefined;
+  /** The address the draft quotes from when no wallet gives it: the sender typed to pay into a deposit address (./deposit.ts). */
+  sender?: string | undefined;
 }
 
 function passes(list: { allow: string; deny: string }): (...values: string[]) => boolean {

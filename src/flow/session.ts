@@ -406,7 +406,8 @@ export class TransferSession implements ReactiveControllerHost {
 
   get mainAction(): MainAction {
     return mainAction({
-      account: this.account,
+      // Paying into a deposit address, the typed sender stands where a wallet's account would (./deposit.ts).
+      account: this.form.draft.sender ?? this.account,
       values: this.form.values,
       draft: this.form.draft,
       quote: this.currentQuote,

@@ -15,6 +15,7 @@ import { checksumAddress } from '../../model/eip55.js';
 import { isOver } from '../../model/transfer-phase.js';
 import type { SavedTransfer } from '../../flow/intent-store.js';
 import { addEnglish, type StringKey } from '../../i18n/strings.js';
+import { loadChunk } from '../../flow/errors.js';
 import { EXPORT_TRACKER } from '../export-parts.js';
 import type { Shell } from '../shell.js';
 
@@ -109,6 +110,13 @@ export function statusView(
           )
         : undefined,
     refund: saved.refundedAt !== undefined ? 'arrived' : tracking?.watchingRefund(saved.intentId) ? 'watching' : undefined,
+    // A deposit address sends back what reached it (not the amount asked), to the sender the user named; nothing, when nothing came.
+    refundText:
+      saved.deposit &&
+      t?.(saved.sourceTxHash ? 'status.depositRefund' : 'status.depositExpired', {
+        address: shortenHex(saved.deposit.sender, 6),
+        chain: fromChain?.networkName ?? saved.fromChainId,
+      }),
     requestId: saved.requestId,
     providerRequestId: saved.providerRequestId,
     intentId: saved.intentId,
@@ -119,7 +127,31 @@ export function statusView(
   };
 }
 
-export function renderTracking({ session, i18n }: Shell): TemplateResult {
+/** The view of a transfer paid into a deposit address while nothing has arrived: the deposit moment's (./deposit.ts), set when its chunk runs. */
+let depositScreen: ((shell: Shell) => TemplateResult) | undefined;
+
+/** The deposit moment hands its view over (once its chunk has run). */
+export function showDepositsWith(screen: (shell: Shell) => TemplateResult): void {
+  depositScreen = screen;
+}
+
+/** Loading the deposit moment for a saved deposit transfer on screen (after a reload, or from the history); a chunk that failed says so. */
+let depositLoad: Promise<unknown> | undefined;
+
+export function renderTracking(shell: Shell): TemplateResult {
+  const { session, i18n } = shell;
+  const saved = session.tracking?.current?.saved;
+  if (saved?.deposit && saved.phase === 'signing') {
+    if (depositScreen) return depositScreen(shell);
+    depositLoad ??= loadChunk(() => import('./deposit.js')).then(
+      () => session.requestUpdate(),
+      (error: unknown) => {
+        depositLoad = undefined;
+        session.report(error, saved.intentId);
+      },
+    );
+    return html`<p class="notice info phase" part="notice notice-info"><span class="spinner" aria-hidden="true"></span>${i18n.t('widget.loading')}</p>`;
+  }
   const newTransfer = () => session.newTransfer();
   const notice = session.tracking?.notice;
   return html`<bw-status-tracker

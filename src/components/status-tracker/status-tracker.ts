@@ -45,6 +45,8 @@ export interface StatusView {
   needsGas: boolean;
   /** After `failed`: the refund was seen in the source balance (`arrived`), or that balance is being read for it (`watching`). */
   refund?: 'watching' | 'arrived' | undefined;
+  /** After `failed`: the sentence in place of "a refund of {amount} … has been initiated", when the shell knows better (a deposit address sends back what reached it, to the sender). */
+  refundText?: string | undefined;
   requestId?: string;
   providerRequestId?: string;
   intentId: string;
@@ -247,7 +249,7 @@ export class StatusTracker extends PartElement {
               : this.#notice(
                   'danger',
                   'refund',
-                  this.t('status.refund', { amount: view.fromAmountText, chain: view.fromChainName }),
+                  view.refundText ?? this.t('status.refund', { amount: view.fromAmountText, chain: view.fromChainName }),
                   view.refund === 'watching' ? this.t('status.refundWatching', { chain: view.fromChainName }) : undefined,
                   view.message,
                 )

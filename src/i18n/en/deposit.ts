@@ -8,7 +8,7 @@
  */
 export const enDeposit = {
   'deposit.sender': 'You send from',
-  'deposit.senderHint': 'The {family} address you pay from: the service checks it, and anything sent back goes there',
+  'deposit.senderHint': 'The address you pay from, on this network: the service checks it, and anything sent back goes there',
   'deposit.enterSender': 'Enter the address you send from',
   'deposit.show': 'Show the address to pay {amount} {symbol} into',
   'deposit.asking': 'Getting the deposit address…',
