@@ -263,7 +263,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
 
   /** "Send from another wallet or an exchange" (beside Connect, or in the chooser): the deposit moment's chunk, which takes the form over. */
   readonly #payByDeposit = (): void => {
-    this.renderRoot.querySelector('bw-wallet-chooser')?.hide();
+    // The chooser, when open (its chunk may not be here at all when the choice is made beside Connect).
+    this.renderRoot.querySelector('bw-wallet-chooser')?.hide?.();
     this.#moments.load('deposit').then(
       (deposit) => deposit.payByDeposit(this.#shell),
       (error: unknown) => this.#session.report(error),
