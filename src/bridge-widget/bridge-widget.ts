@@ -95,6 +95,14 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart history - The list of recent transfers.
  * @csspart history-item - One recent transfer.
  * @csspart wallet-action - "Change wallet" and "Disconnect" in the account area (a wallet the widget discovered).
+ * @csspart deposit-toggle - "Send from another wallet or an exchange" beside Connect, and "Pay from a connected wallet instead" while paying into a deposit address.
+ * @csspart deposit-sender - The input of the address the user sends from, while paying into a deposit address.
+ * @csspart deposit - The deposit address view: where to send, with its QR code, while nothing has arrived.
+ * @csspart deposit-heading - Its heading ("Send 2 USDC to this address").
+ * @csspart deposit-qr - Its QR code (a phone wallet reads the address, the token, the network and the amount).
+ * @csspart deposit-address - The deposit address.
+ * @csspart deposit-amount - The exact amount to send.
+ * @csspart deposit-time-left - The time left to pay, or that the address expired.
  *
  * @cssprop --bridge-color-bg - Card background.
  * @cssprop --bridge-color-surface - Background of grouped fields.
