@@ -256,27 +256,6 @@ export async function askProvider(
 
   const source = sourceChain.local;
   const destChain = destination.chainId;
-  if (!source || !signable) {
-    // A deposit-only source: no transaction to build; the service moves what arrives at the deposit address.
-    return ok(name, {
-      provider: profile,
-      source: undefined,
-      destination,
-      fromToken,
-      toToken,
-      estimate,
-      hookAmount,
-      postHook: request.postHook,
-      gasLimit: 0n,
-      to: '0x0000000000000000000000000000000000000000',
-      value: 0n,
-      approvals: [],
-      expectedDeposit: { token: fromToken.address as Address, amount: request.fromAmount, nativeFee: 0n },
-      calldata: () => '0x',
-    });
-  }
-  const recipient: Hex = destination.chainType === 'evm' ? (request.toAddress.toLowerCase() as Hex) : stringToHex(request.toAddress);
-  const token = fromToken.address as Address;
   const base = {
     provider: profile,
     source,
@@ -288,13 +267,29 @@ export async function askProvider(
     postHook: request.postHook,
     gasLimit: nativeSource ? profile.gasLimit.native : profile.gasLimit.erc20,
   };
+  if (!source || !signable) {
+    // A deposit-only source: no transaction to build; the service moves what arrives at the deposit address.
+    return ok(name, {
+      ...base,
+      source: undefined,
+      gasLimit: 0n,
+      to: '0x0000000000000000000000000000000000000000',
+      value: 0n,
+      approvals: [],
+      expectedDeposit: { token: fromToken.address as Address, amount: request.fromAmount, nativeFee: 0n },
+      calldata: () => '0x',
+    });
+  }
+  const recipient: Hex = destination.chainType === 'evm' ? (request.toAddress.toLowerCase() as Hex) : stringToHex(request.toAddress);
+  const token = fromToken.address as Address;
+  const routed = { ...base, source };
 
   switch (name) {
     case 'swiftbridge': {
       const to = source.contracts.swiftRouter;
       if (nativeSource) {
         return ok(name, {
-          ...base,
+          ...routed,
           to,
           value: request.fromAmount,
           approvals: [],
@@ -303,7 +298,7 @@ export async function askProvider(
         });
       }
       return ok(name, {
-        ...base,
+        ...routed,
         to,
         value: gasFee,
         approvals: [{ tokenAddress: token, spender: source.contracts.swiftTokenTransferProxy, amount: request.fromAmount }],
@@ -320,7 +315,7 @@ export async function askProvider(
       const to = source.contracts.hoplineRouter;
       if (nativeSource) {
         return ok(name, {
-          ...base,
+          ...routed,
           to,
           value: request.fromAmount,
           approvals: [],
@@ -339,7 +334,7 @@ export async function askProvider(
         approvals.push({ tokenAddress: token, spender: source.contracts.hoplineFeeCollector, amount: serviceFee });
       }
       return ok(name, {
-        ...base,
+        ...routed,
         to,
         value: gasFee,
         approvals,
@@ -355,7 +350,7 @@ export async function askProvider(
     case 'slowlane': {
       const to = source.contracts.slowlaneBridge;
       return ok(name, {
-        ...base,
+        ...routed,
         to,
         value: 0n,
         approvals: [{ tokenAddress: token, spender: to, amount: request.fromAmount }],

@@ -17,6 +17,7 @@ import { decodeQr } from './helpers/qr.js';
 import { waitUntil } from './helpers/wait.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { DEPOSIT_REFUSALS } from '../fixtures/deposit-refusals.js';
 
 const DEPOSITS_KEY_SUFFIX = ':deposits';
 
@@ -118,17 +119,7 @@ describe('paying into a deposit address against the sandbox', function () {
 
   it('each refusal of the answer shows nothing to pay into, saves nothing and says why', async () => {
     const widget = await depositForm(2);
-    const modes = [
-      ['deposit-no-address', 'no-address'],
-      ['deposit-other-chain', 'other-chain'],
-      ['deposit-other-token', 'other-token'],
-      ['deposit-other-amount', 'other-amount'],
-      ['deposit-sender-address', 'sender-address'],
-      ['deposit-recipient-address', 'recipient-address'],
-      ['deposit-invalid-address', 'invalid-address'],
-      ['deposit-expired', 'expired'],
-    ];
-    for (const [mode, rule] of modes) {
+    for (const [mode, rule] of DEPOSIT_REFUSALS) {
       await setFaults({ hostile: mode });
       const error = nextEvent<BridgeErrorDetail>(widget, 'bridge-error');
       depositButton(widget)!.click();

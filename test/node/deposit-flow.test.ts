@@ -21,24 +21,9 @@ import { clearCatalogCache } from '../../src/flow/catalog.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
 import { sessionSettings } from './helpers/session-settings.ts';
 import { SRC } from './helpers/chains.ts';
+import { until as untilDefault } from './helpers/until.ts';
 
-function until(session: TransferSession, check: () => boolean, what: string, ms = 30_000): Promise<void> {
-  if (check()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`timed out waiting for ${what}`));
-    }, ms);
-    const stop = session.subscribe({
-      changed: () => {
-        if (!check()) return;
-        clearTimeout(timer);
-        stop();
-        resolve();
-      },
-    });
-  });
-}
+const until = (session: TransferSession, check: () => boolean, what: string, ms = 30_000) => untilDefault(session, check, what, ms);
 
 describe('paying into a deposit address, with no wallet', () => {
   let sandbox: SandboxHandle;

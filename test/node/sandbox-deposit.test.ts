@@ -12,7 +12,8 @@ import { createWalletClient, custom, erc20Abi, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { NATIVE_TOKEN_ADDRESS, startSandbox, type SandboxHandle } from '../../sandbox/index.js';
 import { pollIntentStatus, rawApiClient, type RawApiClient, type StatusBody } from '../../sandbox/testing.js';
-import { checkDeposit, depositResponseSchema, DepositRefusedError, loadAddressRules, loadChecksum, type DepositRule } from '../../src/api/index.ts';
+import { checkDeposit, depositResponseSchema, DepositRefusedError, loadAddressRules, loadChecksum } from '../../src/api/index.ts';
+import { DEPOSIT_REFUSALS } from '../fixtures/deposit-refusals.ts';
 import { DST, SRC } from './helpers/chains.ts';
 
 let sandbox: SandboxHandle;
@@ -202,17 +203,7 @@ describe('hostile deposit answers: each gives the refusal the widget checks for'
     await Promise.all([loadChecksum(), loadAddressRules()]);
   });
 
-  const expected: [mode: string, rule: DepositRule][] = [
-    ['deposit-no-address', 'no-address'],
-    ['deposit-other-chain', 'other-chain'],
-    ['deposit-other-token', 'other-token'],
-    ['deposit-other-amount', 'other-amount'],
-    ['deposit-sender-address', 'sender-address'],
-    ['deposit-recipient-address', 'recipient-address'],
-    ['deposit-invalid-address', 'invalid-address'],
-    ['deposit-expired', 'expired'],
-  ];
-  for (const [mode, rule] of expected) {
+  for (const [mode, rule] of DEPOSIT_REFUSALS) {
     test(`${mode}: ${rule}`, async () => {
       await admin.post('/faults', { hostile: mode });
       try {

@@ -33,6 +33,7 @@ import { sessionSettings } from './helpers/session-settings.ts';
 import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
+import { until } from './helpers/until.ts';
 import { savedTransfer } from './helpers/saved-transfer.ts';
 import { FlowError } from '../../src/flow/errors.ts';
 import { endedPhase } from './helpers/tracked.ts';
@@ -46,25 +47,6 @@ const config = (from: Partial<FormConfig['from']> = {}, to: Partial<FormConfig['
   from: { ...EMPTY_SIDE, ...from },
   to: { ...EMPTY_SIDE, ...to },
 });
-
-/** Resolves when `check` holds after a session change; fails after `ms`. */
-function until(session: TransferSession, check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  if (check()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`timed out waiting for ${what}`));
-    }, ms);
-    const stop = session.subscribe({
-      changed: () => {
-        if (!check()) return;
-        clearTimeout(timer);
-        stop();
-        resolve();
-      },
-    });
-  });
-}
 
 describe('session and form rules against the sandbox', () => {
   let sandbox: SandboxHandle;

@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { formatDuration } from '../../format/duration.js';
 import { enDeposit } from '../../i18n/en/deposit.js';
+import { CopyController } from '../shared/copy.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './deposit-address.styles.js';
@@ -58,8 +59,6 @@ export class DepositAddress extends PartElement {
   static override properties: PropertyDeclarations = {
     view: { attribute: false },
     now: { state: true },
-    copied: { state: true },
-    canCopy: { state: true },
   };
 
   static override styles = [hostStyles, partTokens, spinStyles, styles];
@@ -68,15 +67,12 @@ export class DepositAddress extends PartElement {
   view?: DepositAddressView;
 
   private now = Date.now();
-  private copied?: string;
-  private canCopy = false;
 
+  readonly #copies = new CopyController(this, (label, copied) => copied && this.announce(this.t('deposit.copiedAnnounce', { label })));
   #timer: ReturnType<typeof setInterval> | undefined;
-  #copiedTimer: ReturnType<typeof setTimeout> | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.canCopy = typeof navigator.clipboard?.writeText === 'function';
     this.now = Date.now();
     this.#timer = setInterval(() => {
       if (this.view?.expiresAt !== undefined) this.now = Date.now();
@@ -86,23 +82,10 @@ export class DepositAddress extends PartElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearInterval(this.#timer);
-    clearTimeout(this.#copiedTimer);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('view')) this.now = Date.now();
-  }
-
-  async #copy(label: string, value: string): Promise<void> {
-    clearTimeout(this.#copiedTimer);
-    try {
-      await navigator.clipboard.writeText(value);
-      this.copied = label;
-      this.announce(this.t('deposit.copiedAnnounce', { label }));
-    } catch {
-      this.copied = undefined;
-    }
-    this.#copiedTimer = setTimeout(() => (this.copied = undefined), 2000);
   }
 
   override render() {
@@ -142,9 +125,9 @@ export class DepositAddress extends PartElement {
       <dd>
         <code part=${part} dir="ltr">${shown}</code>
         ${
-          this.canCopy
-            ? html`<button class="copy pill" part="copy" type="button" @click=${() => this.#copy(label, value)}>
-                ${this.t(this.copied === label ? 'deposit.copied' : 'deposit.copy')}<span class="visually-hidden"> ${label}</span>
+          this.#copies.canCopy
+            ? html`<button class="copy pill" part="copy" type="button" @click=${() => this.#copies.copy(label, value)}>
+                ${this.t(this.#copies.copied === label ? 'deposit.copied' : 'deposit.copy')}<span class="visually-hidden"> ${label}</span>
               </button>`
             : nothing
         }
