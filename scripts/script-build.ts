@@ -172,6 +172,8 @@ const GROUPS = new Map(
       'src/flow/intent-store.ts',
       // The phases, which the history imports too: it shows only when the tracking room has come (it reads the history).
       'src/model/transfer-phase.ts',
+      // The tracker's copy buttons, which the deposit address's view shares: the deposit chunk takes them from here.
+      'src/components/shared/copy.ts',
     ],
     dialogs: [
       'src/components/shared/picker-dialog.ts',

@@ -2,7 +2,7 @@
  * Paying into a deposit address ("Send from another wallet or an exchange"):
  * the sender's field and the button in the form, then the address with its QR
  * code while nothing has arrived (the tracking moment shows this view for such
- * a transfer: ./tracking.ts). A chunk of its own, `deposit`, with the flow's
+ * a transfer, importing this module then: ./tracking.ts). A chunk of its own, `deposit`, with the flow's
  * deposit room (src/flow/deposit.ts): fetched only when the user chooses it
  * (in the wallet chooser, or beside Connect), or to show a saved deposit
  * transfer; never while the page is idle.
@@ -19,7 +19,6 @@ import { enDeposit } from '../../i18n/en/deposit.js';
 import { addEnglish, type StringKey } from '../../i18n/strings.js';
 import { chainFamily } from '../../model/address.js';
 import type { Shell } from '../shell.js';
-import { showDepositsWith } from './tracking.js';
 
 export const ELEMENTS = {
   'bw-deposit-address': DepositAddress,
@@ -29,7 +28,6 @@ export const ELEMENTS = {
 defineLaterElements(ELEMENTS);
 // The English this moment shows, before its first render (its parts bring theirs too; its views here need it through the shell).
 addEnglish(enDeposit);
-showDepositsWith(renderDepositScreen);
 
 /** The deposit view's parts under the widget's own part names (the `@csspart` list on BridgeWidget); here, not in ../export-parts.ts, which the first load carries. */
 const EXPORT_DEPOSIT =

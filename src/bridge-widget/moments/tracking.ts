@@ -127,24 +127,24 @@ export function statusView(
   };
 }
 
-/** The view of a transfer paid into a deposit address while nothing has arrived: the deposit moment's (./deposit.ts), set when its chunk runs. */
-let depositScreen: ((shell: Shell) => TemplateResult) | undefined;
-
-/** The deposit moment hands its view over (once its chunk has run). */
-export function showDepositsWith(screen: (shell: Shell) => TemplateResult): void {
-  depositScreen = screen;
-}
-
-/** Loading the deposit moment for a saved deposit transfer on screen (after a reload, or from the history); a chunk that failed says so. */
+/**
+ * The deposit moment (./deposit.ts), whose view shows a transfer paid into a deposit address while nothing has
+ * arrived: imported when such a transfer is on screen (after a reload, or from the history), not before; a chunk
+ * that failed says so, and the next render asks again.
+ */
+let deposit: typeof import('./deposit.js') | undefined;
 let depositLoad: Promise<unknown> | undefined;
 
 export function renderTracking(shell: Shell): TemplateResult {
   const { session, i18n } = shell;
   const saved = session.tracking?.current?.saved;
   if (saved?.deposit && saved.phase === 'signing') {
-    if (depositScreen) return depositScreen(shell);
+    if (deposit) return deposit.renderDepositScreen(shell);
     depositLoad ??= loadChunk(() => import('./deposit.js')).then(
-      () => session.requestUpdate(),
+      (module) => {
+        deposit = module;
+        session.requestUpdate();
+      },
       (error: unknown) => {
         depositLoad = undefined;
         session.report(error, saved.intentId);
