@@ -10,7 +10,7 @@ import { encodeFunctionData, erc20Abi } from 'viem';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeErrorDetail, BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
-import { devWallet, erc20Balance, resetSandbox, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
+import { devWallet, erc20Balance, fetchesOf, freshPage, resetSandbox, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
 import { nextEvent, shadow } from './helpers/widget.js';
 import { deepText, untilAnimationsSettle, waitFor } from './helpers/dom.js';
 import { decodeQr } from './helpers/qr.js';
@@ -64,6 +64,19 @@ describe('paying into a deposit address against the sandbox', function () {
     localStorage.clear();
     await resetSandbox();
     await setFaults({ forceProvider: 'swiftbridge' });
+  });
+
+  // First in this file: the page has fetched no moment yet.
+  it('its chunk is fetched only on that choice: never while the page is idle, with or without a wallet', async () => {
+    await freshPage();
+    const { widget } = await mountWidget({ wallet: false });
+    await waitFor(() => shadow(widget).querySelector('[part="deposit-toggle"]'), 'the way beside Connect');
+    // The later moments a transfer needs are fetched when idle (the tracker's among them); this one is not.
+    await waitUntil(() => fetchesOf('bridge-widget/moments/tracking.ts').length > 0, 'the idle prefetch');
+    expect(fetchesOf('bridge-widget/moments/deposit.ts')).to.have.length(0);
+    expect(fetchesOf('flow/deposit.ts')).to.have.length(0);
+    shadow(widget).querySelector<HTMLButtonElement>('[part="deposit-toggle"]')!.click();
+    await waitUntil(() => fetchesOf('bridge-widget/moments/deposit.ts').length === 1 && fetchesOf('flow/deposit.ts').length === 1, 'fetched on the choice');
   });
 
   it('completes when the other wallet pays in; the QR code is the EIP-681 request with the token, chain and amount', async () => {
@@ -156,6 +169,24 @@ describe('paying into a deposit address against the sandbox', function () {
     // Back to a wallet: Connect again.
     shadow(widget).querySelector<HTMLButtonElement>('[part="deposit-toggle"]')!.click();
     await waitUntil(() => depositButton(widget)?.textContent?.includes('Connect wallet'), 'Connect again');
+  });
+
+  it('offers a source no wallet here signs on (the simulated Cosmos chain) only while paying into a deposit address', async () => {
+    const { widget } = await mountWidget({ wallet: false });
+    const sourceChains = async () => {
+      const picker = shadow(widget).querySelector('bw-asset-picker')!;
+      picker.shadowRoot!.querySelector<HTMLButtonElement>('#trigger')!.click();
+      await waitUntil(() => picker.shadowRoot!.querySelector('dialog[open] [part="chain-option"]'), 'the source chains');
+      const names = [...picker.shadowRoot!.querySelectorAll('[part="chain-option"]')].map((b) => b.textContent?.trim() ?? '');
+      picker.shadowRoot!.querySelector('dialog[open]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      await waitUntil(() => !picker.shadowRoot!.querySelector('dialog[open]'), 'the picker closed');
+      return names.join(' | ');
+    };
+    await waitFor(() => shadow(widget).querySelector('[part="deposit-toggle"]'), 'the way beside Connect');
+    expect(await sourceChains()).to.not.include('Cataclysm');
+    shadow(widget).querySelector<HTMLButtonElement>('[part="deposit-toggle"]')!.click();
+    await waitFor(() => shadow(widget).querySelector('#sender'), "the sender's field");
+    expect(await sourceChains()).to.include('Cataclysm');
   });
 
   it('is offered in the wallet chooser too, which closes as the form turns to it', async () => {
