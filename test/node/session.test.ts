@@ -25,7 +25,7 @@ import {
   type FormValues,
   type MainActionInput,
 } from '../../src/flow/form.ts';
-import { ABANDON_AFTER_MS, resumeAction } from '../../src/model/resume.ts';
+import { ABANDON_AFTER_MS, DEPOSIT_GIVE_UP_MS, resumeAction } from '../../src/model/resume.ts';
 import { lossToConfirm } from '../../src/model/quote.ts';
 import { TaskStatus } from '@lit/task';
 import { TransferSession } from '../../src/flow/session.ts';
@@ -187,6 +187,14 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(resumeAction({ createdAt: now - ABANDON_AFTER_MS - 1 }, now), 'abandon');
       assert.equal(resumeAction({ createdAt: now - ABANDON_AFTER_MS + 1000 }, now), 'keep');
       assert.equal(resumeAction({ createdAt: 0, sourceTxHash: '0xabc' }, now), 'track');
+    });
+
+    it('a deposit address waiting for its payment is followed, until a week after it expired with nothing seen', () => {
+      const now = 1_000_000_000_000;
+      assert.equal(resumeAction({ createdAt: now - 60 * 60_000, deposit: { expiresAt: now - 30 * 60_000 } }, now), 'track');
+      assert.equal(resumeAction({ createdAt: 0, deposit: {} }, now), 'track', 'no expiry given');
+      assert.equal(resumeAction({ createdAt: 0, deposit: { expiresAt: now - DEPOSIT_GIVE_UP_MS - 1 } }, now), 'abandon');
+      assert.equal(resumeAction({ createdAt: 0, deposit: { expiresAt: 0 }, sourceTxHash: '0xabc' }, now), 'track', 'paid: followed to its end');
     });
   });
 
