@@ -15,7 +15,7 @@ export default tseslint.config({
   settings: { wc: { elementBaseClasses: ['LitElement', 'PartElement', 'FieldElement', 'PickerElement', 'TokenPicker', 'BridgeWidgetPublicProperties'] } },
   rules: {
     // A parameter a subclass may use, named with `_` in the base (as tsc's noUnusedParameters reads it).
-    '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     // `declare global { interface GlobalEventHandlersEventMap extends BridgeWidgetEventMap {} }` is how a map is merged into the DOM's.
     '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     // tsc (noUnusedLocals) reports an unused private member, and reads `this.#loading ??= import(…)`, a once-only guard, as the use it is.

@@ -4,4 +4,4 @@
  */
 import { startDemoPage } from './shared/demo-page.js';
 
-void startDemoPage({ status: 'status', eventLog: 'event-log', wallet: 'wallet', faults: 'faults', widget: 'widget' });
+void startDemoPage({ status: 'status', eventLog: 'event-log', wallet: 'wallet', faults: 'faults', deposit: 'deposit', widget: 'widget' });

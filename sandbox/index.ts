@@ -234,6 +234,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         hostile: null,
         statusOverride: null,
         estimatedRouteSeconds: null,
+        depositTtlSeconds: null,
       },
       pollHintMs: options.pollHintMs ?? 1000,
       balanceDeadlineMs: options.balanceDeadlineMs ?? 1500,

@@ -22,6 +22,9 @@ const ARRIVAL_E2E = 'test/browser/arrival.e2e.test.ts';
 const BATCH = 'test/node/batch.test.ts';
 const UNKNOWN = 'test/node/unknown-outcome.test.ts';
 const TRUST_E2E = 'test/browser/trust.e2e.test.ts';
+const DEPOSIT_API = 'test/node/deposit-address.test.ts';
+const DEPOSIT_FLOW = 'test/node/deposit-flow.test.ts';
+const DEPOSIT_E2E = 'test/browser/deposit.e2e.test.ts';
 const PROXY_KEY_TESTS = ['test/node/proxy-leak.test.ts', 'test/node/proxy-scrub.test.ts', 'test/node/security-key.test.ts', 'test/node/proxy.test.ts'];
 
 /** @type {{ row: number, name: string, edits: { file: string, find: string, replace: string }[], node?: string[], browser?: string[], grep?: string, note?: string }[]} */
@@ -866,6 +869,107 @@ export const MUTANTS = [
     edits: [{ file: 'src/flow/tracking.ts', find: '        return void context.unknown(latest).catch(() => undefined);', replace: '        return;' }],
     browser: [TRUST_E2E],
     grep: 'never broadcast',
+  },
+  // 21. Nothing to pay into unless it is what was asked (the deposit address).
+  {
+    row: 21,
+    name: 'deposit address: one for another amount shown',
+    edits: [{ file: 'src/api/deposit.ts', find: "  if (amount !== request.fromAmount) throw refuse('other-amount');", replace: '' }],
+    node: [DEPOSIT_API, DEPOSIT_FLOW],
+    grep: 'another amount|fails a check',
+  },
+  {
+    row: 21,
+    name: 'deposit address: one on another chain shown',
+    edits: [{ file: 'src/api/deposit.ts', find: "  if (!sameChainId(chainId, request.fromChain)) throw refuse('other-chain');", replace: '' }],
+    node: [DEPOSIT_API],
+    grep: 'another chain',
+  },
+  {
+    row: 21,
+    name: 'deposit address: one for another token shown',
+    edits: [{ file: 'src/api/deposit.ts', find: "  if (!sameId(token, request.fromToken)) throw refuse('other-token');", replace: '' }],
+    node: [DEPOSIT_API],
+    grep: 'another token',
+  },
+  {
+    row: 21,
+    name: "deposit address: the sender's own shown to pay into",
+    edits: [{ file: 'src/api/deposit.ts', find: "  if (sameId(address, request.fromAddress)) throw refuse('sender-address');", replace: '' }],
+    node: [DEPOSIT_API],
+    grep: 'sender',
+  },
+  {
+    row: 21,
+    name: "deposit address: the recipient's shown to pay into",
+    edits: [{ file: 'src/api/deposit.ts', find: "  if (sameId(address, request.toAddress)) throw refuse('recipient-address');", replace: '' }],
+    node: [DEPOSIT_API],
+    grep: 'recipient',
+  },
+  {
+    row: 21,
+    name: 'deposit address: one not valid on the source chain shown',
+    edits: [
+      {
+        file: 'src/api/deposit.ts',
+        find: "  if (checkAddress(address, family, bech32Prefix ? { bech32Prefix } : {}) || ZERO_ADDRESS.test(address)) throw refuse('invalid-address');",
+        replace: '',
+      },
+    ],
+    node: [DEPOSIT_API],
+    grep: 'not valid|Cosmos',
+  },
+  {
+    row: 21,
+    name: 'deposit address: an expired one shown',
+    edits: [{ file: 'src/api/deposit.ts', find: "  if (expiresAt !== undefined && expiresAt <= now) throw refuse('expired');", replace: '' }],
+    node: [DEPOSIT_API],
+    grep: 'expired',
+  },
+  {
+    row: 21,
+    name: "deposit address: the service's answer shown without its checks",
+    edits: [
+      {
+        file: 'src/flow/deposit.ts',
+        find: '        deposit = checkDeposit(answer, { request, family }, meta);',
+        replace:
+          "        deposit = { intentId: answer.intentId, address: answer.address ?? '', chainId: request.fromChain, token: request.fromToken, amount: request.fromAmount, expiresAt: answer.expiresAt, estimate: answer.estimate, provider: answer.provider };",
+      },
+    ],
+    node: [DEPOSIT_FLOW],
+    browser: [DEPOSIT_E2E],
+    grep: 'fails a check|each refusal',
+  },
+  {
+    row: 21,
+    name: 'deposit address: asked for without a fresh quote',
+    edits: [
+      { file: 'src/flow/deposit.ts', find: '      const { data: fresh } = await client.quote(request);', replace: '      const fresh = quote.estimate;' },
+    ],
+    node: [DEPOSIT_FLOW],
+    grep: 'fresh quote',
+  },
+  {
+    row: 21,
+    name: 'deposit address: shown before it is saved',
+    edits: [{ file: 'src/flow/deposit.ts', find: '      store.save(record);\n', replace: '' }],
+    node: [DEPOSIT_FLOW],
+    grep: 'fresh quote|reload',
+  },
+  {
+    row: 21,
+    name: 'deposit address: its QR code without the token contract',
+    edits: [
+      {
+        file: 'src/api/deposit.ts',
+        find: '  return isNativeToken(token) ? `ethereum:${address}@${chainId}?value=${amount}`',
+        replace: '  return true ? `ethereum:${address}@${chainId}?value=${amount}`',
+      },
+    ],
+    node: [DEPOSIT_API],
+    browser: [DEPOSIT_E2E],
+    grep: 'EIP-681|ERC-20',
   },
 ];
 

@@ -82,7 +82,7 @@ async function main() {
   let browser;
   try {
     const base = await demo.ready;
-    const { adminUrl } = await (await fetch(new URL('sandbox-config.json', base))).json();
+    const { adminUrl, account, otherAccount } = await (await fetch(new URL('sandbox-config.json', base))).json();
     const faults = (patch) => fetch(`${adminUrl}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(patch) });
     browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
@@ -97,7 +97,7 @@ async function main() {
       mkdirSync(outDir, { recursive: true });
       // A context per language: its own storage, so its history holds its own transfers.
       const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 1400 }, reducedMotion: 'reduce', deviceScaleFactor: SCALE });
-      await shoot(await context.newPage(), { base, faults, locale, outDir });
+      await shoot(await context.newPage(), { base, faults, locale, outDir, sender: otherAccount?.address ?? account.address, recipient: account.address });
       await context.close();
     }
   } finally {
@@ -131,7 +131,7 @@ async function shootPlayground(browser, base) {
 }
 
 /** Every state of one language, from a fresh page through two transfers. */
-async function shoot(page, { base, faults, locale, outDir }) {
+async function shoot(page, { base, faults, locale, outDir, sender, recipient }) {
   const capture = (p, state) => captureIn(p, outDir, state);
   written = 0;
   // The demo builds the script-tag file on its first request: on a busy machine that takes a while.
@@ -263,6 +263,18 @@ async function shoot(page, { base, faults, locale, outDir }) {
   await page.locator('bridge-widget bw-transfer-history [part="toggle"]').first().click();
   await page.locator('bridge-widget bw-transfer-history [part="item"]').first().waitFor({ timeout: TIMEOUT });
   await capture(page, '10-history');
+
+  // No wallet here: "Send from another wallet or an exchange", the sender and the recipient typed, then the deposit address.
+  await page.locator('[data-testid="wallet-connect"]').click();
+  await page.locator('bridge-widget [part="deposit-toggle"]').first().click();
+  await amount('2');
+  await page.locator('bridge-widget #sender input').first().fill(sender);
+  await page.locator('bridge-widget #recipient input').first().fill(recipient);
+  await enabled();
+  await capture(page, '11-deposit-form');
+  await primary.click();
+  await shown('bw-deposit-address [part="qr"]');
+  await capture(page, '12-deposit-address');
 
   console.log(`${written} screenshots in ${path.relative(root, outDir) || '.'}/`);
 }

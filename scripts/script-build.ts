@@ -152,7 +152,11 @@ export interface ScriptBuildOptions {
  *   and all prefetched when the page is idle (as one file, about 1.5 KB less
  *   than as seven);
  * - `recipient`: the recipient field with the Solana, Cosmos and Bitcoin
- *   address rules it checks (the form may ask for the rules on their own).
+ *   address rules it checks (the form may ask for the rules on their own);
+ * - `deposit`: paying into a deposit address, the moment with its view and
+ *   QR code, the flow's deposit room and the deposit address's client and
+ *   checks, fetched only on the user's choice (scripts/bench/graph.ts
+ *   `ON_CHOICE_CHUNKS`) or to show a saved deposit transfer.
  */
 const GROUPS = new Map(
   Object.entries({
@@ -168,6 +172,8 @@ const GROUPS = new Map(
       'src/flow/intent-store.ts',
       // The phases, which the history imports too: it shows only when the tracking room has come (it reads the history).
       'src/model/transfer-phase.ts',
+      // The tracker's copy buttons, which the deposit address's view shares: the deposit chunk takes them from here.
+      'src/components/shared/copy.ts',
     ],
     dialogs: [
       'src/components/shared/picker-dialog.ts',
@@ -178,6 +184,7 @@ const GROUPS = new Map(
       'src/bridge-widget/moments/wallets.ts',
     ],
     recipient: ['src/bridge-widget/moments/recipient.ts', 'src/model/address-rules.ts'],
+    deposit: ['src/bridge-widget/moments/deposit.ts', 'src/flow/deposit.ts', 'src/api/deposit.ts', 'src/components/deposit-address/deposit-address.ts'],
   }).map(([name, roots]) => [name, new Set(roots.map((path) => resolve(ROOT, path)))]),
 );
 

@@ -22,6 +22,8 @@ export { TransferHistory } from './components/transfer-history/transfer-history.
 export { WalletChooser } from './components/wallet-chooser/wallet-chooser.js';
 export type { WalletOption } from './components/wallet-chooser/wallet-chooser.js';
 export { QrCode } from './components/qr-code/qr-code.js';
+export { DepositAddress } from './components/deposit-address/deposit-address.js';
+export type { DepositAddressView } from './components/deposit-address/deposit-address.js';
 export { VERSION } from './version.js';
 export { isEip1193Provider } from './wallet/index.js';
 export type { Eip1193Provider } from './wallet/index.js';

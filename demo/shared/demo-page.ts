@@ -6,6 +6,7 @@
 import { createDevWallet, type DevWallet, type DevWalletActivity } from '../dev-wallet.js';
 import { h } from './dom.js';
 import { mountEventLog, type EventLog } from './event-log.js';
+import { mountDepositPanel } from './deposit-panel.js';
 import { mountFaultPanel } from './fault-panel.js';
 import { loadSandboxConfig, walletChains, type SandboxConfig } from './sandbox-config.js';
 import { mountWalletPanel, type WalletPanel } from './wallet-panel.js';
@@ -31,6 +32,8 @@ export interface DemoPageSlots {
   eventLog?: string;
   wallet?: string;
   faults?: string;
+  /** "Pay from the demo's other wallet": pays the deposit address the widget shows. */
+  deposit?: string;
   widget?: string;
   /** Extra attributes for `<bridge-widget>` (besides proxy-url). */
   widgetAttributes?: Record<string, string>;
@@ -79,6 +82,8 @@ export async function startDemoPage(slots: DemoPageSlots): Promise<DemoPage | un
       chainIds: config.chains.map((chain) => chain.chainId),
     });
   }
+  const depositSlot = optionalSlot(slots.deposit);
+  if (depositSlot) mountDepositPanel(depositSlot, config, log);
   const widgetSlot = optionalSlot(slots.widget);
   const page: DemoPage = { config, wallet, log, widget: undefined };
   window.demo = page;

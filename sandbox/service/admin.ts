@@ -38,6 +38,16 @@ export function intentSummary(intent: Intent) {
       hookSucceeded: intent.hookSucceeded,
       outcomeOverride: intent.outcomeOverride,
       hostileRoute: intent.hostileRoute,
+      deposit: intent.deposit && {
+        address: intent.deposit.address,
+        chainId: intent.deposit.chainId,
+        token: intent.deposit.token,
+        amount: intent.deposit.amount.toString(),
+        expiresAt: new Date(intent.deposit.expiresAt).toISOString(),
+        received: intent.deposit.received.toString(),
+        paymentTxHash: intent.deposit.paymentTxHash,
+        refundTxHash: intent.deposit.refundTxHash,
+      },
     },
   };
 }
@@ -101,6 +111,7 @@ export async function handleAdmin(
     }
   }
   if (resource === 'fund' && method === 'POST') return fund(ctx, await readJson());
+  if (resource === 'cosmos' && method === 'POST' && (id === 'fund' || id === 'send')) return cosmos(ctx, id, await readJson());
   return json(404, { error: 'Unknown admin endpoint' });
 }
 
@@ -135,4 +146,27 @@ async function fund(ctx: ServiceContext, body: unknown): Promise<ApiResult> {
     funded.push({ chainId: String(chain.network.chainId), eth: amounts.eth, usdc: amounts.usdc, weth: amounts.weth });
   }
   return json(200, { ok: true, address, funded });
+}
+
+/**
+ * The simulated Cosmos chain's bank, for paying into a `cata1…` deposit address: `fund` mints
+ * (`{ address, denom, amount }`), `send` moves (`{ from, to, denom, amount }`, answers the transfer's hash).
+ * Amounts in smallest units, as decimal strings.
+ */
+function cosmos(ctx: ServiceContext, action: 'fund' | 'send', body: unknown): ApiResult {
+  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const { address, from, to, denom, amount } = input;
+  const text = (value: unknown) => typeof value === 'string' && value.length > 0;
+  if (!text(denom) || typeof amount !== 'string' || !/^\d+$/.test(amount)) return json(400, { error: 'denom and amount (a decimal string) are required' });
+  if (action === 'fund') {
+    if (!text(address)) return json(400, { error: 'address is required' });
+    ctx.cosmos.fund(address as string, denom as string, BigInt(amount));
+    return json(200, { ok: true });
+  }
+  if (!text(from) || !text(to)) return json(400, { error: 'from and to are required' });
+  try {
+    return json(200, { ok: true, hash: ctx.cosmos.send(from as string, to as string, denom as string, BigInt(amount)).hash });
+  } catch (error) {
+    return json(400, { error: (error as Error).message });
+  }
 }

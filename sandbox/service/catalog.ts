@@ -1,7 +1,8 @@
 /**
  * What the service knows about chains and tokens: the two local EVM chains
- * (routable), the simulated Cosmos destination `cataclysm-1`, and
- * informational entries that the real service lists but cannot route to.
+ * (routable), the simulated Cosmos chain `cataclysm-1` (a destination, and a
+ * source paid only into a deposit address), and informational entries that
+ * the real service lists but cannot route to.
  */
 import { NATIVE_TOKEN_ADDRESS, SANDBOX_ERC20S, SANDBOX_NETWORKS, type SandboxNetwork } from '../chains/networks.js';
 import { buildLargeCatalog } from './large-catalog.js';
@@ -12,7 +13,7 @@ export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 export type ChainType = 'evm' | 'cosmos' | 'solana' | 'bitcoin' | 'sui';
 
-/** The one non-EVM destination the sandbox routes to (simulated: there is no Cosmos chain here). */
+/** The one non-EVM chain the sandbox routes to, and from by deposit address (simulated: there is no Cosmos chain here). */
 export const CATACLYSM_CHAIN_ID = 'cataclysm-1';
 
 export interface CatalogChain {
@@ -29,6 +30,8 @@ export interface CatalogChain {
   /** Set for the two local EVM chains. */
   local?: SandboxNetwork;
   routable: 'source-and-destination' | 'destination' | 'no';
+  /** A source no wallet signs on here: routes from it are paid into a deposit address only (quote and deposit-address, never route). */
+  depositSource?: true;
 }
 
 export interface CatalogToken {
@@ -93,6 +96,7 @@ export function buildChains(rpcUrls: ReadonlyMap<number, string>): CatalogChain[
       providersSupported: ['swiftbridge', 'hopline'],
       providerChainName: { field: 'swiftbridgeChainName', value: 'cataclysm' },
       routable: 'destination',
+      depositSource: true,
     },
     informational('osmosis-1', 'cosmos', 'Osmosis', { name: 'Osmosis', symbol: 'OSMO', decimals: 6 }),
     informational('cosmoshub-4', 'cosmos', 'Cosmos Hub', { name: 'Cosmos Hub Atom', symbol: 'ATOM', decimals: 6 }),

@@ -39,6 +39,14 @@ export const HOSTILE_MODES = [
   'bidi-names',
   'multicall-grant',
   'forged-hashes',
+  'deposit-no-address',
+  'deposit-other-chain',
+  'deposit-other-token',
+  'deposit-other-amount',
+  'deposit-sender-address',
+  'deposit-recipient-address',
+  'deposit-invalid-address',
+  'deposit-expired',
 ] as const;
 export type HostileMode = (typeof HOSTILE_MODES)[number];
 
@@ -91,6 +99,8 @@ export interface FaultState {
   statusOverride: string | null;
   /** Quotes and routes announce this `estimatedRouteDuration` (seconds) instead of the provider's own. */
   estimatedRouteSeconds: number | null;
+  /** Deposit addresses take payments this long (seconds) instead of 15 minutes. */
+  depositTtlSeconds: number | null;
 }
 
 const endpointList = z.union([z.array(z.enum(ENDPOINT_NAMES)), z.enum(ENDPOINT_NAMES), z.null()]).optional();
@@ -126,6 +136,7 @@ export const faultPatchSchema = z
     hostile: z.union([z.enum(HOSTILE_MODES), z.null()]).optional(),
     statusOverride: z.union([z.string().min(1), z.null()]).optional(),
     estimatedRouteSeconds: z.union([z.number().int().min(0), z.null()]).optional(),
+    depositTtlSeconds: z.union([z.number().int().min(1), z.null()]).optional(),
   })
   .strict();
 export type FaultPatch = z.input<typeof faultPatchSchema>;
@@ -208,6 +219,7 @@ export class FaultController {
     if (p.hostile !== undefined) s.hostile = p.hostile;
     if (p.statusOverride !== undefined) s.statusOverride = p.statusOverride;
     if (p.estimatedRouteSeconds !== undefined) s.estimatedRouteSeconds = p.estimatedRouteSeconds;
+    if (p.depositTtlSeconds !== undefined) s.depositTtlSeconds = p.depositTtlSeconds;
     return this.get();
   }
 

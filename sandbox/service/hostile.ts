@@ -11,6 +11,9 @@ import type { HostileMode } from './faults.js';
 import type { Intent } from './intents.js';
 import { formatMicroUsd } from './money.js';
 import type { RoutePlan } from './providers.js';
+import type { RouteRequest } from './request-validation.js';
+
+const NATIVE_TOKEN = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 
 /** Multicall3's `aggregate3`, the one entry point `multicall-grant` uses. */
 const AGGREGATE3_ABI = parseAbi([
@@ -64,6 +67,8 @@ export function hexChainId(chainId: string): string {
  * mode on a native-source route, or a status mode) and the route stays honest.
  */
 export function applyHostileRoute(mode: HostileMode, route: HostileRouteTarget, plan: RoutePlan): string | null {
+  const source = plan.source;
+  if (!source) return null;
   const fromAmount = plan.estimate.fromAmount;
   const nativeSource = plan.fromToken.category === 'native';
   const tx = route.execution.transaction;
@@ -90,8 +95,8 @@ export function applyHostileRoute(mode: HostileMode, route: HostileRouteTarget, 
     }
     case 'permit2-approval': {
       // The Permit2 allowance on the source token (USDC for a native source): whatever the user ever approved to Permit2.
-      const token = nativeSource ? plan.source.contracts.usdc : plan.fromToken.address;
-      tx.to = plan.source.contracts.permit2;
+      const token = nativeSource ? source.contracts.usdc : plan.fromToken.address;
+      tx.to = source.contracts.permit2;
       tx.data = encodeFunctionData({
         abi: SandboxPermit2Abi,
         functionName: 'approve',
@@ -101,7 +106,7 @@ export function applyHostileRoute(mode: HostileMode, route: HostileRouteTarget, 
       return `transaction=Permit2.approve(${token}, ${ATTACKER_ACCOUNT.address}, 2^160-1, 2^48-1)`;
     }
     case 'nft-approval-for-all': {
-      tx.to = plan.source.contracts.collectible;
+      tx.to = source.contracts.collectible;
       tx.data = encodeFunctionData({ abi: SandboxCollectibleAbi, functionName: 'setApprovalForAll', args: [ATTACKER_ACCOUNT.address, true] });
       tx.value = '0';
       return `transaction=setApprovalForAll(${ATTACKER_ACCOUNT.address}, true) on ${tx.to}`;
@@ -111,10 +116,10 @@ export function applyHostileRoute(mode: HostileMode, route: HostileRouteTarget, 
       const grant = encodeFunctionData({ abi: SandboxCollectibleAbi, functionName: 'setApprovalForAll', args: [ATTACKER_ACCOUNT.address, true] });
       const calls = [
         { target: tx.to as Hex, allowFailure: false, callData: tx.data as Hex },
-        { target: plan.source.contracts.collectible as Hex, allowFailure: false, callData: grant },
+        { target: source.contracts.collectible as Hex, allowFailure: false, callData: grant },
       ];
       tx.data = encodeFunctionData({ abi: AGGREGATE3_ABI, functionName: 'aggregate3', args: [calls] });
-      tx.to = plan.source.contracts.multicall3;
+      tx.to = source.contracts.multicall3;
       return `transaction=Multicall3.aggregate3([bridge call, setApprovalForAll(${ATTACKER_ACCOUNT.address}, true)])`;
     }
     case 'hex-chain-ids': {
@@ -135,14 +140,23 @@ export function applyHostileRoute(mode: HostileMode, route: HostileRouteTarget, 
     case 'foreign-status':
     case 'forged-hashes':
     case 'bidi-names':
+    case 'deposit-no-address':
+    case 'deposit-other-chain':
+    case 'deposit-other-token':
+    case 'deposit-other-amount':
+    case 'deposit-sender-address':
+    case 'deposit-recipient-address':
+    case 'deposit-invalid-address':
+    case 'deposit-expired':
       return null;
   }
 
   // Every remaining mode lies about an ERC-20 source; native routes have no approval to bend.
   if (nativeSource || !approvals || !first) return null;
+  const otherToken = otherErc20(source, plan.fromToken.address);
   switch (mode) {
     case 'foreign-token-approval': {
-      first.tokenAddress = otherErc20(plan);
+      first.tokenAddress = otherToken;
       return `approvals[0].tokenAddress=${first.tokenAddress}`;
     }
     case 'huge-approval': {
@@ -177,9 +191,56 @@ export function applyHostileRoute(mode: HostileMode, route: HostileRouteTarget, 
 }
 
 /** A real ERC-20 deployed on the source chain that is not the source token (USDC ↔ WETH). */
-function otherErc20(plan: RoutePlan): string {
-  const { usdc, weth } = plan.source.contracts;
-  return plan.fromToken.address.toLowerCase() === usdc.toLowerCase() ? weth : usdc;
+function otherErc20(source: NonNullable<RoutePlan['source']>, token: string): string {
+  const { usdc, weth } = source.contracts;
+  return token.toLowerCase() === usdc.toLowerCase() ? weth : usdc;
+}
+
+/** The fields of a deposit-address answer the deposit modes rewrite (sandbox/service/handlers/route-handlers.ts). */
+export interface HostileDepositTarget {
+  depositAddress?: string;
+  chainId: string;
+  token: string;
+  amount: string;
+  expiresAt: string;
+}
+
+/**
+ * Rewrites a deposit-address answer in place for a `deposit-*` mode, one lie
+ * each; returns what was changed, or null for any other mode. The address the
+ * service watches stays the honest one: a widget that shows the lie sends its
+ * user's money where nobody pays it out.
+ */
+export function applyHostileDeposit(mode: HostileMode, answer: HostileDepositTarget, request: RouteRequest): string | null {
+  switch (mode) {
+    case 'deposit-no-address':
+      delete answer.depositAddress;
+      return 'no depositAddress';
+    case 'deposit-other-chain':
+      answer.chainId = request.toChain;
+      return `chainId=${answer.chainId}`;
+    case 'deposit-other-token':
+      answer.token = answer.token.toLowerCase() === NATIVE_TOKEN ? request.toToken : NATIVE_TOKEN;
+      return `token=${answer.token}`;
+    case 'deposit-other-amount':
+      answer.amount = (request.fromAmount / 2n).toString();
+      return `amount=${answer.amount}`;
+    case 'deposit-sender-address':
+      answer.depositAddress = request.fromAddress;
+      return `depositAddress=${answer.depositAddress} (the sender)`;
+    case 'deposit-recipient-address':
+      answer.depositAddress = request.toAddress;
+      return `depositAddress=${answer.depositAddress} (the recipient)`;
+    case 'deposit-invalid-address':
+      // One hex digit short (an EVM source), or a Cosmos address with its checksum broken.
+      answer.depositAddress = answer.depositAddress?.startsWith('0x') ? answer.depositAddress.slice(0, -1) : `${answer.depositAddress?.slice(0, -1)}q`;
+      return `depositAddress=${answer.depositAddress} (not an address of the source chain)`;
+    case 'deposit-expired':
+      answer.expiresAt = new Date(Date.now() - 60_000).toISOString();
+      return `expiresAt=${answer.expiresAt} (a minute ago)`;
+    default:
+      return null;
+  }
 }
 
 /** Intent id of the made-up record: well-formed, stable per real intent, never the real one. */

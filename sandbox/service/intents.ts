@@ -43,6 +43,41 @@ export interface Intent {
   outcomeOverride: OutcomeOverride | null;
   /** The hostile mode whose lie the route response carried (null: the route was served honestly). */
   hostileRoute: HostileMode | null;
+  /** Set for an intent paid into a deposit address (`POST /routes/deposit-address`, ./deposits.ts); null for a route. */
+  deposit: DepositWatch | null;
+}
+
+/**
+ * A deposit address the service watches on chain: a fresh account per intent
+ * (a key the sandbox holds, so it can move what arrives), or a fresh address
+ * of the simulated Cosmos bank. The intent stays `pending` until at least
+ * `amount` arrives before `expiresAt`; less, or anything after it, goes back to
+ * the sender (`request.fromAddress`).
+ */
+export interface DepositWatch {
+  chainId: string;
+  address: string;
+  /** The fresh EVM account's key; null on the simulated Cosmos chain, whose bank moves by the sandbox's word. */
+  privateKey: Hex | null;
+  /** Token contract, the native token's `0xeeee…`, or a Cosmos denom. */
+  token: string;
+  native: boolean;
+  /** Exactly what the user is asked to send, smallest units. */
+  amount: bigint;
+  expiresAt: number;
+  /** The block the address was made at (EVM): payments are looked for from here. */
+  fromBlock: bigint;
+  /** The last block scanned for native payments (EVM). */
+  scannedBlock: bigint;
+  /** What arrived so far (smallest units) and the transaction that brought it. */
+  received: bigint;
+  /** What goes back to the sender should the intent fail: all that arrived, or the amount once a surplus was sent back. */
+  owed: bigint;
+  paymentTxHash: string | null;
+  /** The transaction that sent an underpayment, a late payment or a surplus back to the sender. */
+  refundTxHash: string | null;
+  /** Not watched any more: the amount arrived, or this long after the expiry nothing more is looked for. */
+  watchUntil: number;
 }
 
 export class IntentStore {
@@ -61,7 +96,11 @@ export class IntentStore {
   }
 
   active(): Intent[] {
-    return this.all().filter((i) => i.status === 'submitted' || i.status === 'bridging' || i.refundHeld);
+    const now = Date.now();
+    return this.all().filter(
+      (i) =>
+        i.status === 'submitted' || i.status === 'bridging' || i.refundHeld || (i.deposit !== null && now < i.deposit.watchUntil && !i.deposit.paymentTxHash),
+    );
   }
 
   clear(): void {
@@ -101,7 +140,7 @@ export function pendingPayload(intent: Intent, approvalSteps: ApprovalStep[]) {
 
 export function fullPayload(intent: Intent, approvalSteps: ApprovalStep[], pollHintMs: number) {
   const plan = intent.plan;
-  const sourceChain = String(plan.source.chainId);
+  const sourceChain = intent.request.fromChain;
   const steps: object[] = [...approvalSteps];
   steps.push({
     type: 'source_transaction',
@@ -166,7 +205,8 @@ export function fullPayload(intent: Intent, approvalSteps: ApprovalStep[], pollH
     from_token: intent.request.fromToken,
     to_token: intent.request.toToken,
     from_amount: intent.request.fromAmount.toString(),
-    refund_tx_hash: intent.refundTxHash,
+    refund_tx_hash: intent.refundTxHash ?? intent.deposit?.refundTxHash ?? null,
     failure_reason: intent.failureReason,
+    ...(intent.deposit ? { deposit_address: intent.deposit.address, deposit_received: intent.deposit.received.toString() } : {}),
   };
 }

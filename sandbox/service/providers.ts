@@ -26,7 +26,18 @@ export interface ProviderProfile {
   symbols: readonly string[] | null;
   estimatedRouteSeconds: number;
   gasLimit: { erc20: bigint; native: bigint };
+  /** Offers deposit addresses (`POST /routes/deposit-address`). */
+  depositAddresses: boolean;
 }
+
+/**
+ * What a plan is for: a route (a transaction the user signs), a quote, or a
+ * deposit address (the user sends the amount to an address; the service moves
+ * it). A chain no wallet signs on here (`depositSource`) is a source for
+ * quotes and deposit addresses only. A deposit carries no gas receiver fee: the
+ * user sends the token alone, and the provider's cost comes out of its service fee.
+ */
+export type PlanPurpose = 'route' | 'quote' | 'deposit';
 
 export const PROVIDERS: Readonly<Record<ProviderName, ProviderProfile>> = {
   // Spender ≠ transaction.to: tokens move through SwiftTokenTransferProxy.
@@ -45,6 +56,7 @@ export const PROVIDERS: Readonly<Record<ProviderName, ProviderProfile>> = {
     symbols: null,
     estimatedRouteSeconds: 30,
     gasLimit: { erc20: 300_000n, native: 200_000n },
+    depositAddresses: true,
   },
   // Two approvals: the router (bridged amount) and the fee collector (service fee).
   hopline: {
@@ -59,6 +71,7 @@ export const PROVIDERS: Readonly<Record<ProviderName, ProviderProfile>> = {
     symbols: null,
     estimatedRouteSeconds: 120,
     gasLimit: { erc20: 400_000n, native: 200_000n },
+    depositAddresses: true,
   },
   // The plain case (spender = transaction.to), USDC only, no native, no hooks, no Cosmos.
   slowlane: {
@@ -73,6 +86,7 @@ export const PROVIDERS: Readonly<Record<ProviderName, ProviderProfile>> = {
     symbols: ['USDC'],
     estimatedRouteSeconds: 900,
     gasLimit: { erc20: 250_000n, native: 0n },
+    depositAddresses: false,
   },
 };
 
@@ -105,7 +119,8 @@ export interface ApprovalPlan {
 /** Everything needed to build the transaction, track the deposit and settle the destination. */
 export interface RoutePlan {
   provider: ProviderProfile;
-  source: SandboxNetwork;
+  /** The local EVM chain the transaction runs on; undefined for a deposit-only source (the simulated Cosmos chain). */
+  source: SandboxNetwork | undefined;
   destination: CatalogChain;
   fromToken: CatalogToken;
   toToken: CatalogToken;
@@ -138,14 +153,25 @@ function decline(provider: ProviderName, code: string, reason: string): Provider
   return { provider, outcome: 'declined', code, reason };
 }
 
-export async function askProvider(profile: ProviderProfile, request: RouteRequest, context: PlanningContext, failing: boolean): Promise<ProviderAnswer> {
+export async function askProvider(
+  profile: ProviderProfile,
+  request: RouteRequest,
+  context: PlanningContext,
+  failing: boolean,
+  purpose: PlanPurpose = 'route',
+): Promise<ProviderAnswer> {
   const name = profile.name;
   if (failing) return { provider: name, outcome: 'failed', code: 'UPSTREAM_TIMEOUT', reason: 'Provider did not answer in time' };
 
   const sourceChain = context.chain(request.fromChain);
   const destination = context.chain(request.toChain);
-  if (!sourceChain?.local || sourceChain.routable !== 'source-and-destination') {
-    return decline(name, 'SOURCE_CHAIN_NOT_SUPPORTED', `Chain ${request.fromChain} is not supported as a source`);
+  const signable = !!sourceChain?.local && sourceChain.routable === 'source-and-destination';
+  if (!sourceChain || (!signable && !(sourceChain.depositSource && purpose !== 'route'))) {
+    const depositOnly = sourceChain?.depositSource ? ': it is paid into a deposit address only' : '';
+    return decline(name, 'SOURCE_CHAIN_NOT_SUPPORTED', `Chain ${request.fromChain} is not supported as a source${depositOnly}`);
+  }
+  if (purpose === 'deposit' && !profile.depositAddresses) {
+    return decline(name, 'DEPOSIT_ADDRESS_NOT_SUPPORTED', 'Deposit addresses are not offered by this provider');
   }
   if (!destination || destination.routable === 'no' || !destination.providersSupported.includes(name)) {
     return decline(name, 'DESTINATION_NOT_SUPPORTED', `Chain ${request.toChain} is not supported as a destination`);
@@ -174,13 +200,13 @@ export async function askProvider(profile: ProviderProfile, request: RouteReques
     return decline(name, 'HOOKS_NOT_SUPPORTED', 'Post hooks are not supported');
   }
   const sourceNative = context.nativeToken(request.fromChain);
-  if (!sourceNative) return decline(name, 'SOURCE_CHAIN_NOT_SUPPORTED', 'Source chain has no native token');
+  if (!sourceNative && signable) return decline(name, 'SOURCE_CHAIN_NOT_SUPPORTED', 'Source chain has no native token');
 
   // Fees: the service fee is taken in the source token; the gas receiver fee in
   // the source chain's native token, paid as value on ERC-20 routes and
   // deducted from the amount on native routes (value then carries the amount).
   const serviceFee = bps(request.fromAmount, profile.serviceFeeBps);
-  const gasFee = profile.gasReceiverFeeWei;
+  const gasFee = purpose === 'deposit' || !signable ? 0n : profile.gasReceiverFeeWei;
   const net = request.fromAmount - serviceFee - (nativeSource ? gasFee : 0n);
   if (net <= 0n) return decline(name, 'AMOUNT_TOO_LOW', 'Amount does not cover the fees');
   const toAmount = convertAmount(net, fromToken, toToken);
@@ -200,7 +226,7 @@ export async function askProvider(profile: ProviderProfile, request: RouteReques
   }
 
   const fees: FeeLine[] = [];
-  if (gasFee > 0n) {
+  if (gasFee > 0n && sourceNative) {
     fees.push({
       type: 'gas_receiver_fee',
       amount: gasFee,
@@ -230,8 +256,6 @@ export async function askProvider(profile: ProviderProfile, request: RouteReques
 
   const source = sourceChain.local;
   const destChain = destination.chainId;
-  const recipient: Hex = destination.chainType === 'evm' ? (request.toAddress.toLowerCase() as Hex) : stringToHex(request.toAddress);
-  const token = fromToken.address as Address;
   const base = {
     provider: profile,
     source,
@@ -243,13 +267,29 @@ export async function askProvider(profile: ProviderProfile, request: RouteReques
     postHook: request.postHook,
     gasLimit: nativeSource ? profile.gasLimit.native : profile.gasLimit.erc20,
   };
+  if (!source || !signable) {
+    // A deposit-only source: no transaction to build; the service moves what arrives at the deposit address.
+    return ok(name, {
+      ...base,
+      source: undefined,
+      gasLimit: 0n,
+      to: '0x0000000000000000000000000000000000000000',
+      value: 0n,
+      approvals: [],
+      expectedDeposit: { token: fromToken.address as Address, amount: request.fromAmount, nativeFee: 0n },
+      calldata: () => '0x',
+    });
+  }
+  const recipient: Hex = destination.chainType === 'evm' ? (request.toAddress.toLowerCase() as Hex) : stringToHex(request.toAddress);
+  const token = fromToken.address as Address;
+  const routed = { ...base, source };
 
   switch (name) {
     case 'swiftbridge': {
       const to = source.contracts.swiftRouter;
       if (nativeSource) {
         return ok(name, {
-          ...base,
+          ...routed,
           to,
           value: request.fromAmount,
           approvals: [],
@@ -258,7 +298,7 @@ export async function askProvider(profile: ProviderProfile, request: RouteReques
         });
       }
       return ok(name, {
-        ...base,
+        ...routed,
         to,
         value: gasFee,
         approvals: [{ tokenAddress: token, spender: source.contracts.swiftTokenTransferProxy, amount: request.fromAmount }],
@@ -275,7 +315,7 @@ export async function askProvider(profile: ProviderProfile, request: RouteReques
       const to = source.contracts.hoplineRouter;
       if (nativeSource) {
         return ok(name, {
-          ...base,
+          ...routed,
           to,
           value: request.fromAmount,
           approvals: [],
@@ -294,7 +334,7 @@ export async function askProvider(profile: ProviderProfile, request: RouteReques
         approvals.push({ tokenAddress: token, spender: source.contracts.hoplineFeeCollector, amount: serviceFee });
       }
       return ok(name, {
-        ...base,
+        ...routed,
         to,
         value: gasFee,
         approvals,
@@ -310,7 +350,7 @@ export async function askProvider(profile: ProviderProfile, request: RouteReques
     case 'slowlane': {
       const to = source.contracts.slowlaneBridge;
       return ok(name, {
-        ...base,
+        ...routed,
         to,
         value: 0n,
         approvals: [{ tokenAddress: token, spender: to, amount: request.fromAmount }],

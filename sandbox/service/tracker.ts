@@ -4,15 +4,17 @@
  * to the intent, waits the bridging delay, then has the operator release on
  * the destination (or refund on the source) in real transactions.
  */
+import { randomUUID } from 'node:crypto';
 import { keccak256, parseEventLogs, stringToHex, type Address, type Hex, type TransactionReceipt } from 'viem';
 import { HookExecutorAbi, LiquidityVaultAbi, SwiftRouterAbi } from '../artifacts/abis.js';
 import { ATTACKER_ACCOUNT, EXTRA_USER_ACCOUNTS, OPERATOR_ACCOUNT } from '../chains/accounts.js';
 import type { SandboxChain } from '../chains/local-networks.js';
 import { NATIVE_TOKEN_ADDRESS } from '../chains/networks.js';
 import { sameAddress } from './catalog.js';
+import { depositVerdict, paymentHash, readDeposit, sendFromDeposit } from './deposits.js';
 import { BELOW_MINIMUM_DIVISOR } from './hostile.js';
 import type { FaultController } from './faults.js';
-import { touch, type Intent, type IntentStore } from './intents.js';
+import { touch, type DepositWatch, type Intent, type IntentStore } from './intents.js';
 import type { SimulatedCosmosBank } from './simulated-cosmos.js';
 
 export interface TrackerOptions {
@@ -69,14 +71,55 @@ export class IntentTracker {
 
   private async advance(intent: Intent): Promise<void> {
     if (intent.refundHeld) await this.refund(intent);
-    else if (intent.status === 'submitted') await this.checkSource(intent);
-    else if (intent.status === 'bridging') await this.settle(intent);
+    else if (intent.deposit && !intent.deposit.paymentTxHash) await this.watchDeposit(intent, intent.deposit);
+    else if (intent.status === 'submitted') {
+      // A deposit's payment is its source transaction, already on chain: the bridge takes it up.
+      if (intent.deposit) touch(intent, { status: 'bridging', intentStatus: 'source_confirmed', bridgingSince: Date.now() });
+      else await this.checkSource(intent);
+    } else if (intent.status === 'bridging') await this.settle(intent);
   }
 
   private sourceChain(intent: Intent): SandboxChain {
-    const chain = this.options.chains.get(String(intent.plan.source.chainId));
-    if (!chain) throw new Error(`source chain ${intent.plan.source.chainId} is not running`);
+    const chain = this.options.chains.get(intent.request.fromChain);
+    if (!chain) throw new Error(`source chain ${intent.request.fromChain} is not running`);
     return chain;
+  }
+
+  /**
+   * A deposit address read on its chain (./deposits.ts): at least the amount before the expiry proceeds as a
+   * submitted transfer (a surplus goes back); less, or anything after the expiry, goes back and the intent fails;
+   * nothing by the expiry fails it as expired, and the address is still watched for a late payment.
+   */
+  private async watchDeposit(intent: Intent, deposit: DepositWatch): Promise<void> {
+    const evm = this.options.chains.get(deposit.chainId);
+    const { cosmos } = this.options;
+    const { held, hash } = await readDeposit(deposit, evm, cosmos);
+    const verdict = depositVerdict(deposit, intent, held, Date.now());
+    if (verdict === 'expired') {
+      touch(intent, { status: 'failed', intentStatus: 'expired', failureReason: 'Nothing arrived at the deposit address before it expired' });
+      return;
+    }
+    if (verdict === 'wait' || !hash) return;
+    const late = intent.status !== 'pending';
+    deposit.received = held;
+    deposit.paymentTxHash = hash;
+    const source = { sourceTxHash: paymentHash(hash) as Hex, sourceTxState: 'confirmed' as const, transactionId: randomUUID(), submittedAt: Date.now() };
+    if (verdict === 'paid') {
+      deposit.owed = deposit.amount;
+      touch(intent, { ...source, status: 'submitted', intentStatus: 'deposit_received' });
+      if (held > deposit.amount) deposit.refundTxHash = await sendFromDeposit(deposit, evm, cosmos, intent.request.fromAddress, held - deposit.amount);
+      return;
+    }
+    deposit.owed = held;
+    // Failed at once, the money on its way back (a refund that fails is tried again while `refundHeld`).
+    touch(intent, {
+      ...(late ? {} : source),
+      status: 'failed',
+      intentStatus: 'failed',
+      refundHeld: true,
+      failureReason: late ? 'Paid after the deposit address expired: sent back to the sender' : 'Less than the amount arrived: sent back to the sender',
+    });
+    await this.refund(intent);
   }
 
   private async checkSource(intent: Intent): Promise<void> {
@@ -303,6 +346,21 @@ export class IntentTracker {
     if (this.options.faults.peek('holdRefund')) {
       // Said at once ("failed": a refund is initiated), sent later: what a widget sees when a refund takes its time.
       if (!intent.refundHeld) touch(intent, { status: 'failed', intentStatus: 'failed', refundHeld: true, gasStatus: null });
+      return;
+    }
+    const deposit = intent.deposit;
+    if (deposit) {
+      // What a deposit address received goes back from it to the sender.
+      const evm = this.options.chains.get(deposit.chainId);
+      const hash = await sendFromDeposit(deposit, evm, this.options.cosmos, intent.request.fromAddress, deposit.owed);
+      deposit.refundTxHash = hash;
+      touch(intent, {
+        status: 'failed',
+        intentStatus: 'refunded',
+        refundTxHash: hash.startsWith('0x') ? (hash as Hex) : null,
+        gasStatus: null,
+        refundHeld: false,
+      });
       return;
     }
     const source = this.sourceChain(intent);

@@ -164,18 +164,9 @@ export class WidgetClient {
   }
 
   async route(request: RouteRequest, options: CallOptions = {}): Promise<ApiResult<RouteResult>> {
-    const body: Record<string, unknown> = quoteBody(request);
-    const { fromAmountUSD, slippage, metadata, postHook } = request;
-    if (fromAmountUSD !== undefined) body.fromAmountUSD = fromAmountUSD;
-    if (slippage !== undefined) body.slippageBps = Math.round(slippage * 100);
-    if (metadata !== undefined) body.metadata = metadata;
-    if (postHook !== undefined) {
-      const problem = postHookProblem(postHook);
-      if (problem) throw new PostHookRejectedError(problem);
-      body.hooks = { postHook };
-    }
+    const body = routeBody(request);
     const { routeResponseSchema } = await loadTransferSchemas();
-    return this.#inner('routes/route', routeResponseSchema, { ...options, body, once: true, errors: 'route', hasPostHook: postHook !== undefined });
+    return this.#inner('routes/route', routeResponseSchema, { ...options, body, once: true, errors: 'route', hasPostHook: request.postHook !== undefined });
   }
 
   async receipt(intentId: string, txHash: string, options: CallOptions = {}): Promise<ApiResult<ReceiptResult>> {
@@ -338,6 +329,21 @@ function quoteBody(request: QuoteRequest): Record<string, unknown> {
   assertSlippage(slippage);
   body.fromAmount = assertAmount(fromAmount);
   if (slippage !== undefined) body.slippage = slippage;
+  return body;
+}
+
+/** The body of a route request, and of a deposit address's (./deposit.ts), which takes the same fields. */
+export function routeBody(request: RouteRequest): Record<string, unknown> {
+  const body = quoteBody(request);
+  const { fromAmountUSD, slippage, metadata, postHook } = request;
+  if (fromAmountUSD !== undefined) body.fromAmountUSD = fromAmountUSD;
+  if (slippage !== undefined) body.slippageBps = Math.round(slippage * 100);
+  if (metadata !== undefined) body.metadata = metadata;
+  if (postHook !== undefined) {
+    const problem = postHookProblem(postHook);
+    if (problem) throw new PostHookRejectedError(problem);
+    body.hooks = { postHook };
+  }
   return body;
 }
 

@@ -18,7 +18,11 @@ export type RoutingErrorKind =
   | 'timeout'
   | 'upstream'
   | 'proxy-refused'
-  | 'aborted';
+  | 'aborted'
+  /** The deposit address's answer failed one of its checks (./deposit.ts): nothing is shown to pay into. */
+  | 'deposit-refused'
+  /** The service offers no deposit address for this route (404, or every provider declined): ./deposit.ts. */
+  | 'deposit-unavailable';
 
 export interface RoutingErrorInit {
   requestId?: string | undefined;

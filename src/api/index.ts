@@ -3,6 +3,7 @@ export * from './receipt.js';
 // The full client, with the endpoints the widget does not call, shadows the widget's own.
 export { RoutingClient } from './full-client.js';
 export * from './errors.js';
+export * from './deposit.js';
 export * from './rate-limit.js';
 export * from './schemas.js';
 export * from './transfer-schemas.js';

@@ -95,6 +95,14 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart history - The list of recent transfers.
  * @csspart history-item - One recent transfer.
  * @csspart wallet-action - "Change wallet" and "Disconnect" in the account area (a wallet the widget discovered).
+ * @csspart deposit-toggle - "Send from another wallet or an exchange" beside Connect, and "Pay from a connected wallet instead" while paying into a deposit address.
+ * @csspart deposit-sender - The input of the address the user sends from, while paying into a deposit address.
+ * @csspart deposit - The deposit address view: where to send, with its QR code, while nothing has arrived.
+ * @csspart deposit-heading - Its heading ("Send 2 USDC to this address").
+ * @csspart deposit-qr - Its QR code (a phone wallet reads the address, the token, the network and the amount).
+ * @csspart deposit-address - The deposit address.
+ * @csspart deposit-amount - The exact amount to send.
+ * @csspart deposit-time-left - The time left to pay, or that the address expired.
  *
  * @cssprop --bridge-color-bg - Card background.
  * @cssprop --bridge-color-surface - Background of grouped fields.
@@ -183,7 +191,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const { remote, account, shownAccount } = session;
     const { wallet } = this.#connection;
     const chain = this.#wallet.chainId === undefined ? undefined : session.chain(String(this.#wallet.chainId));
-    const history = account && this.proxyUrl && session.view === 'form' && !!session.tracking?.history.length;
+    // The account's transfers and this browser's deposit transfers, with or without a wallet (the tracking room reads both).
+    const history = this.proxyUrl && session.view === 'form' && !!session.tracking?.history.length;
     return html`
       <div part="base" class="card" lang=${i18n.textLanguage} dir=${i18n.direction} @bw-announce=${this.#views.onAnnounce}>
         <div class="header" part="header">
@@ -228,7 +237,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
           pending: () => this.#renderLoading(),
         })}
         ${history ? (this.#moments.get('history')?.renderHistory(this.#shell) ?? nothing) : nothing}
-        ${this.#connection.renderChooser((k) => i18n.t(k), EXPORT_PICKER)}
+        ${this.#connection.renderChooser((k) => i18n.t(k), EXPORT_PICKER, [{ id: 'deposit', title: i18n.t('deposit.way') }], this.#payByDeposit)}
         <div class="visually-hidden" role="status" aria-atomic="true">${this.#views.announcement}</div>
       </div>
     `;
@@ -260,6 +269,16 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     this.renderRoot.querySelector('bw-wallet-chooser')?.show(opener instanceof HTMLElement ? opener : undefined);
   }
 
+  /** "Send from another wallet or an exchange" (beside Connect, or in the chooser): the deposit moment's chunk, which takes the form over. */
+  readonly #payByDeposit = (): void => {
+    // The chooser, when open (its chunk may not be here at all when the choice is made beside Connect).
+    this.renderRoot.querySelector('bw-wallet-chooser')?.hide?.();
+    this.#moments.load('deposit').then(
+      (deposit) => deposit.payByDeposit(this.#shell),
+      (error: unknown) => this.#session.report(error),
+    );
+  };
+
   /** Bridge: the review's chunk first, so that a transfer never starts behind a view that cannot be shown (nothing routed, nothing signed). */
   async #bridge(): Promise<void> {
     const session = this.#session;
@@ -285,6 +304,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       amount: i18n.formatAmount(saved.fromAmount, saved.fromToken.decimals),
       symbol: saved.fromToken.symbol,
     });
+    // Paying into a deposit address: its moment draws the sender's field and the button, in the button's place.
+    const deposit = session.deposit && this.#moments.get('deposit');
     return html`
       <div class="box" part="box">${this.#renderSend()} ${this.#renderSwap()} ${this.#renderReceive()}</div>
       ${this.#renderRecipient()} ${this.#renderQuote()}
@@ -303,9 +324,14 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
             </p>`
           : nothing
       }
-      <button part="primary-button" class="primary" ?disabled=${!action.enabled || again?.looking || this.#quoteLineMissing(action.key)} @click=${() => (session.account ? this.#bridge() : this.#connect())}>
-        ${again ? i18n.t(again.button) : i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
-      </button>
+      ${
+        deposit
+          ? deposit.renderDeposit(this.#shell)
+          : html`<button part="primary-button" class="primary" ?disabled=${!action.enabled || again?.looking || this.#quoteLineMissing(action.key)} @click=${() => (session.account ? this.#bridge() : this.#connect())}>
+              ${again ? i18n.t(again.button) : i18n.t(action.key, { ...(action.symbol ? { symbol: action.symbol } : {}), ...(amount ? { amount } : {}) })}
+            </button>
+            ${session.account ? nothing : html`<button class="link" part="deposit-toggle" @click=${this.#payByDeposit}>${i18n.t('deposit.way')}</button>`}`
+      }
     `;
   }
 
@@ -317,8 +343,9 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const { values } = form;
     const chainId = values[`${side}ChainId`];
     const wallet = this.#wallet.chainId === undefined ? undefined : String(this.#wallet.chainId);
+    // Paying into a deposit address, a chain no wallet here signs on can be the source too: no source filter then.
     const chains = chainOptions(
-      chainsFor(sideConfig(this, side), side, remote.catalog?.chains ?? []),
+      chainsFor(sideConfig(this, side), session.deposit ? 'to' : side, remote.catalog?.chains ?? []),
       side,
       remote.confirmedDestinations,
       i18n.t('form.notRoutable'),

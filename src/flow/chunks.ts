@@ -31,3 +31,6 @@ export const loadTrackingSteps = () => loadChunk(() => import('./track-transfer.
 
 /** The saved transfers' store (./intent-store.ts, with their schema): in the transfer's chunk, loaded with the execution or the tracking room. */
 export const loadIntentStore = () => loadChunk(() => import('./intent-store.js'));
+
+/** Paying into a deposit address (./deposit.ts): the `deposit` chunk, loaded on the user's choice only (never while the page is idle), or to show a saved deposit transfer. */
+export const loadDepositRoom = () => loadChunk(() => import('./deposit.js'));

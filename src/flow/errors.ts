@@ -4,6 +4,7 @@
  */
 import { english } from '../i18n/strings.js';
 import { WalletError } from '../wallet/index.js';
+import type { DepositRule } from '../api/deposit.js';
 import type { GuardRule } from './guards.js';
 
 export type FlowErrorKind =
@@ -21,7 +22,9 @@ export type FlowErrorKind =
   | 'batch-unknown'
   | 'routing'
   | 'route-rejected'
-  | 'simulation-unavailable';
+  | 'simulation-unavailable'
+  | 'deposit-refused'
+  | 'deposit-unavailable';
 
 /** A failure of the flow that the UI explains; `cause` keeps the original error. */
 export class FlowError extends Error {
@@ -29,13 +32,13 @@ export class FlowError extends Error {
   /** Nothing moved and the user can try again from the review step. */
   readonly recoverable: boolean;
   readonly requestId: string | undefined;
-  /** For `route-rejected`: the guard rule that failed (see src/flow/guards.ts). */
-  readonly rule: GuardRule | undefined;
+  /** For `route-rejected`: the guard rule that failed (see src/flow/guards.ts); for `deposit-refused`, the deposit address's check (src/api/deposit.ts). */
+  readonly rule: GuardRule | DepositRule | undefined;
 
   constructor(
     kind: FlowErrorKind,
     message: string,
-    options: { cause?: unknown; recoverable?: boolean; requestId?: string | undefined; rule?: GuardRule | undefined } = {},
+    options: { cause?: unknown; recoverable?: boolean; requestId?: string | undefined; rule?: GuardRule | DepositRule | undefined } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'FlowError';

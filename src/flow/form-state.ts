@@ -101,7 +101,7 @@ export class FormState {
     return draft;
   }
 
-  /** The draft for these inputs (the one place the form's derivation runs). */
+  /** The draft for these inputs (the one place the form's derivation runs; paying into a deposit address, ./deposit.ts, drafts its own way and puts its rule here for as long). */
   derive(input: DraftInput): Draft {
     return readDraft(input);
   }
@@ -172,7 +172,7 @@ export class FormState {
   }
 
   /** Typed or chosen values; changing what is sent asks for a new value-loss confirmation. */
-  edit(change: Partial<Pick<FormValues, 'amountText' | 'recipient' | 'slippage' | 'valueLossConfirmed'>>): void {
+  edit(change: Partial<Pick<FormValues, 'amountText' | 'recipient' | 'slippage' | 'valueLossConfirmed' | 'sender'>>): void {
     const resets = 'amountText' in change;
     this.#set({ ...this.values, ...(resets ? { valueLossConfirmed: false } : {}), ...change });
   }

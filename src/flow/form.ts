@@ -68,6 +68,8 @@ export interface FormValues extends Selection {
   recipient: string;
   slippage: number;
   valueLossConfirmed: boolean;
+  /** The address the user sends from, typed when paying into a deposit address (./deposit.ts): no wallet here gives it. */
+  sender?: string | undefined;
 }
 
 /** A complete quote request plus a string key: an unchanged request keeps its identity. */
@@ -95,6 +97,8 @@ export interface Draft {
   recipient?: string | undefined;
   /** Set once everything a quote needs is there. */
   inputs?: QuoteInputs | undefined;
+  /** The address the draft quotes from when no wallet gives it: the sender typed to pay into a deposit address (./deposit.ts). */
+  sender?: string | undefined;
 }
 
 function passes(list: { allow: string; deny: string }): (...values: string[]) => boolean {

@@ -20,6 +20,21 @@ export interface SavedToken {
   decimals: number;
 }
 
+/**
+ * A transfer paid into a deposit address (./deposit.ts): the address shown,
+ * saved before it was shown, so a reload shows the same one; the sender the
+ * user named (the quote screened it; refunds go there); when it stops taking
+ * payments. The token, chain and exact amount are the transfer's own
+ * (`fromToken`, `fromChainId`, `fromAmount`). Such a transfer is kept under
+ * `DEPOSIT_ACCOUNT` (./saved-transfers.ts), not under a wallet's account.
+ */
+export interface SavedDeposit {
+  address: string;
+  sender: string;
+  /** Epoch milliseconds, when the service gave one. */
+  expiresAt?: number | undefined;
+}
+
 export interface SavedTransfer {
   intentId: string;
   /** Lower-case: the store's key. */
@@ -75,6 +90,8 @@ export interface SavedTransfer {
   refundedAt?: number | undefined;
   /** After `success`: what the destination chain showed (src/model/arrival.ts); records saved before the check lack it. */
   arrival?: SavedArrival | undefined;
+  /** Paid into a deposit address, not signed here. */
+  deposit?: SavedDeposit | undefined;
 }
 
 /** A success that delivered less than the route guaranteed (issue 25): it says so, and `bridge-success` carries `belowMinimum: true`. */
@@ -160,6 +177,7 @@ const storedTransfer = z.object({
       token: text,
     }),
   ),
+  deposit: z.optional(z.object({ address: z.string(), sender: z.string(), expiresAt: z.optional(z.number()) })),
 });
 
 const storedApproval = z.object({ chainId: z.string(), tokenAddress: z.string(), spender: z.string(), amount, hash: z.string(), at: z.number() });

@@ -6,13 +6,20 @@
  */
 import type { KeyValueStorage } from './storage.js';
 
+/**
+ * The key transfers paid into a deposit address are kept under, in place of a
+ * wallet's account: no wallet here sent them (the sender may be an exchange).
+ * They are this browser's, listed and resumed with or without a wallet.
+ */
+export const DEPOSIT_ACCOUNT = 'deposits';
+
 /** The storage key of an account's transfers, per proxy: addresses compare case-insensitively. */
 export function savedTransfersKey(proxyUrl: string, account: string): string {
   return `bridge-widget:v1:${proxyUrl.replace(/\/+$/, '')}:${account.toLowerCase()}`;
 }
 
-/** Whether storage holds anything for the account (unread: the store drops the records that do not parse). */
-export function hasSavedTransfers(storage: KeyValueStorage | undefined, proxyUrl: string, account: string): boolean {
+/** Whether storage holds anything for the account, by default the deposit transfers' (unread: the store drops the records that do not parse). */
+export function hasSavedTransfers(storage: KeyValueStorage | undefined, proxyUrl: string, account = DEPOSIT_ACCOUNT): boolean {
   try {
     const records: unknown = JSON.parse(storage?.getItem(savedTransfersKey(proxyUrl, account)) || '[]');
     return Array.isArray(records) && records.length > 0;

@@ -6,8 +6,10 @@
  * - `execution` (./execution.ts): the attempt between the click and the broadcast;
  *   a chunk of its own, loaded with the review (`prepareTransfer`), `undefined` until then;
  * - `tracking` (./tracking.ts): broadcast transfers followed to their end, and the history;
- *   a chunk of its own, loaded when the account has a saved transfer (to resume or
- *   list) or a transfer starts, and `undefined` until then;
+ *   a chunk of its own, loaded when the account (or this browser, for deposit transfers)
+ *   has a saved transfer (to resume or list) or a transfer starts, and `undefined` until then;
+ * - `deposit` (./deposit.ts): paying into a deposit address, while the user has chosen
+ *   it; set and cleared by the element's deposit moment, `undefined` otherwise;
  * - the wording of problems (./problems.ts).
  * It moves through form → executing → tracking. The element gives it what the
  * host set and what the user typed, renders its rooms' state, and turns its
@@ -30,6 +32,7 @@ import { loadExecutionRoom, loadIntentStore, loadTrackingRoom, loadTrackingSteps
 import type { Attempt, ExecutionContext, TransferExecution } from './execution.js';
 import { FormState } from './form-state.js';
 import { findToken, mainAction, type FormConfig, type MainAction, type QuoteResult } from './form.js';
+import type { DepositRoom } from './deposit.js';
 import type { IntentStore, SavedTransfer } from './intent-store.js';
 import type { KeyValueStorage } from './storage.js';
 import { hasSavedTransfers } from './saved-transfers.js';
@@ -73,6 +76,8 @@ export class TransferSession implements ReactiveControllerHost {
   execution: TransferExecution | undefined;
   /** Loaded on demand (see `#loadTracking`): a form with nothing saved to follow or list never needs it. */
   tracking: TransferTracking | undefined;
+  /** Paying into a deposit address, while the user has chosen it (the deposit moment sets it). */
+  deposit: DepositRoom | undefined;
 
   view: View = 'form';
   settings: SessionSettings;
@@ -210,7 +215,7 @@ export class TransferSession implements ReactiveControllerHost {
           finished: () => this.remote.refreshBalances(),
         }));
         tracking.readHistory();
-        if (this.account && !this.#stopped) tracking.resume(this.account, this.view !== 'form');
+        if (!this.#stopped) tracking.resume(this.account, this.view !== 'form');
         changed();
         return tracking;
       },
@@ -271,7 +276,9 @@ export class TransferSession implements ReactiveControllerHost {
     this.#stopped = false;
     this.remote.loadCatalog();
     // Back on the page (moved, or re-rendered by a framework): the transfers `disconnect` stopped following are followed again.
-    if (this.tracking && this.account) this.tracking.resume(this.account, this.view !== 'form');
+    if (this.tracking) this.tracking.resume(this.account, this.view !== 'form');
+    // This browser's deposit transfers, wallet or not: the room comes, and resumes them on arrival.
+    else if (hasSavedTransfers(this.options.storage, this.options.proxyUrl)) this.#withTracking(() => undefined);
     this.requestUpdate();
   }
 
@@ -399,7 +406,8 @@ export class TransferSession implements ReactiveControllerHost {
 
   get mainAction(): MainAction {
     return mainAction({
-      account: this.account,
+      // Paying into a deposit address, the typed sender stands where a wallet's account would (./deposit.ts).
+      account: this.form.draft.sender ?? this.account,
       values: this.form.values,
       draft: this.form.draft,
       quote: this.currentQuote,

@@ -14,6 +14,7 @@ import type { ContradictionReason } from '../model/arrival.js';
 import type { Eip1193Provider } from '../wallet/index.js';
 import { resumeAction } from '../model/resume.js';
 import { receivedBelowMinimum, type IntentStore, type SavedTransfer } from './intent-store.js';
+import { DEPOSIT_ACCOUNT } from './saved-transfers.js';
 import { loadTrackingSteps } from './chunks.js';
 import { loadChunk } from './errors.js';
 import { isAborted } from './problems.js';
@@ -116,25 +117,35 @@ export class TransferTracking {
     return this.#refunds.watching(intentId);
   }
 
+  /** The account's broadcast transfers and this browser's transfers paid into a deposit address (listed with or without a wallet), newest first. */
   readHistory(): void {
     const account = this.#context.account();
-    this.history = account ? this.#context.store.list(account).filter((t) => t.sourceTxHash) : [];
+    const { store } = this.#context;
+    const sent = account ? store.list(account).filter((t) => t.sourceTxHash) : [];
+    this.history = [...sent, ...store.list(DEPOSIT_ACCOUNT)].sort((a, b) => b.createdAt - a.createdAt);
   }
 
-  /** Follows the account's unfinished transfers; gives up on those never broadcast (see `resumeAction`); shows the first unless `busy`. Failed ones of the last days still waiting for their refund are watched again. */
-  resume(account: string, busy: boolean): void {
+  /**
+   * Follows the account's unfinished transfers and this browser's deposit transfers; gives up on those never
+   * broadcast (see `resumeAction`); shows the first unless `busy`. Failed ones of the last days still waiting
+   * for their refund are watched again.
+   */
+  resume(account: string | undefined, busy: boolean): void {
     let shown = busy;
     const now = Date.now();
-    for (const t of this.#context.store.list(account)) if (awaitsRefund(t) && now - t.updatedAt < REFUND_RESUME_MS) this.#refunds.watch(t);
+    const store = this.#context.store;
+    const accounts = account ? [account, DEPOSIT_ACCOUNT] : [DEPOSIT_ACCOUNT];
+    const saved = accounts.flatMap((a) => store.list(a));
+    for (const t of saved) if (awaitsRefund(t) && now - t.updatedAt < REFUND_RESUME_MS) this.#refunds.watch(t);
     // Reported complete, its arrival not yet read when the page went: read it now.
-    for (const t of this.#context.store.list(account)) if (t.phase === 'success' && t.arrival?.state === 'checking') this.follow(t, false);
-    for (const t of this.#context.store.unfinished(account)) {
+    for (const t of saved) if (t.phase === 'success' && t.arrival?.state === 'checking') this.follow(t, false);
+    for (const t of accounts.flatMap((a) => store.unfinished(a))) {
       const action = resumeAction(t, Date.now());
       if (action === 'track') {
         this.follow(t, !shown);
         shown = true;
       } else if (action === 'abandon') {
-        this.#context.store.update(account, t.intentId, (c) => c && { ...c, phase: 'abandoned' });
+        store.update(t.account, t.intentId, (c) => c && { ...c, phase: 'abandoned' });
       }
     }
   }
@@ -182,7 +193,13 @@ export class TransferTracking {
         update({ saved: latest });
       }
       // A hash the source chain does not show (dropped, replaced, never broadcast): its outcome is unknown, looked up, asked about (./unknown-outcome.ts).
-      if (latest.sourceTxHash && !isFinalPhase(latest.phase) && (await (await loadBatchSteps()).hashUnseen(latest, context.provider(), signal))) {
+      // A deposit's hash is the service's word for a payment no wallet here sent: nothing to look up.
+      if (
+        latest.sourceTxHash &&
+        !latest.deposit &&
+        !isFinalPhase(latest.phase) &&
+        (await (await loadBatchSteps()).hashUnseen(latest, context.provider(), signal))
+      ) {
         if (onScreen()) this.show(undefined);
         return void context.unknown(latest).catch(() => undefined);
       }

@@ -10,12 +10,13 @@
  * Each string is written once, in the part of the moment that shows it, so
  * that a page loads the English of a later moment with that moment's chunk:
  * ./en/form.ts (the first load), ./en/picker.ts, ./en/quote.ts, ./en/recipient.ts, ./en/settings.ts, ./en/review.ts,
- * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts, ./en/unknown.ts. This module joins them into the whole
+ * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts, ./en/unknown.ts, ./en/deposit.ts. This module joins them into the whole
  * table, for the types, the translators' XLIFF (scripts/i18n-xliff.ts), the
  * tests, and `import { en } from 'bridge-widget'` (and `bridge-widget/elements`).
  * The widget's own code never imports it: src/i18n/strings.ts holds the
  * English it has so far.
  */
+import { enDeposit } from './en/deposit.js';
 import { enForm } from './en/form.js';
 import { enHistory } from './en/history.js';
 import { enPicker } from './en/picker.js';
@@ -42,6 +43,7 @@ export const ENGLISH_PARTS: {
   history: typeof enHistory;
   wallets: typeof enWallets;
   unknown: typeof enUnknown;
+  deposit: typeof enDeposit;
 } = {
   form: enForm,
   picker: enPicker,
@@ -53,6 +55,7 @@ export const ENGLISH_PARTS: {
   history: enHistory,
   wallets: enWallets,
   unknown: enUnknown,
+  deposit: enDeposit,
 };
 
 /** The whole English table: every part's strings. */
@@ -65,7 +68,8 @@ export type English = typeof enForm &
   typeof enTracking &
   typeof enHistory &
   typeof enWallets &
-  typeof enUnknown;
+  typeof enUnknown &
+  typeof enDeposit;
 
 export const en: English = {
   ...enForm,
@@ -78,4 +82,5 @@ export const en: English = {
   ...enHistory,
   ...enWallets,
   ...enUnknown,
+  ...enDeposit,
 };

@@ -206,13 +206,6 @@ describe('RoutingClient against a real HTTP server', () => {
     assert.notEqual(approvals[0]!.spender, result.data.route.execution.transaction.to);
   });
 
-  it('passes deposit-address requests through', async () => {
-    server.answer(() => ({ json: { depositAddress: '0xabc', anything: [1] } }));
-    const result = await client.depositAddress({ fromChain: '1' });
-    assert.equal(server.requests[0]!.url, '/bridge/api/v1/routes/deposit-address');
-    assert.deepEqual(result.data, { depositAddress: '0xabc', anything: [1] });
-  });
-
   it('submits a receipt and reads the status: pending stub first, then the full record', async () => {
     server.answer(() => ({ json: { data: { ok: true, transaction_id: 'tx-1' } } }));
     const receipt = await client.receipt('int_123', HASH);

@@ -170,6 +170,33 @@ describe('npm run demo', () => {
     );
   });
 
+  it("completes a deposit transfer by clicking: the development wallet disconnected, the address shown, paid from the demo's other wallet", async () => {
+    const page = await browser!.newPage();
+    await page.goto(demoUrl);
+    await page
+      .getByRole('button', { name: 'Connect wallet' })
+      .or(page.getByTestId('wallet-status').filter({ hasText: /^Connected$/ }))
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('wallet-status')
+      .filter({ hasText: /^Connected$/ })
+      .waitFor({ timeout: 30_000 });
+    await page.getByTestId('wallet-connect').click();
+    await page.getByRole('button', { name: 'Send from another wallet or an exchange' }).click({ timeout: 30_000 });
+    await page.getByRole('textbox', { name: 'You send', exact: true }).fill('0.01');
+    const sender = (await page.getByTestId('deposit-sender').textContent())!;
+    await page.getByLabel(/^You send from/).fill(sender);
+    await page.getByLabel(/^Recipient/).fill(config.account.address);
+    const show = page.getByRole('button', { name: 'Show the address to pay 0.01 ETH into' });
+    await show.and(page.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
+    await show.click();
+    await page.getByRole('heading', { name: 'Send 0.01 ETH to this address' }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('deposit-pay').click();
+    await page.getByRole('heading', { name: 'Transfer complete' }).waitFor({ timeout: 60_000 });
+    await page.close();
+  });
+
   it('serves the script-tag build to the script-tag and zero-JS pages without a Vite pre-transform error', async () => {
     for (const page of ['/pages/script-tag.html', '/pages/zero-js.html']) {
       const html = await (await fetch(new URL(page, demoUrl))).text();

@@ -300,13 +300,18 @@ describe('quote, route and deposit-address details', () => {
     assert.equal(slow.body.data.route.execution.approvals[0]?.spender, slow.body.data.route.execution.transaction.to);
   });
 
-  test('deposit-address: validated like route, then 422 not available, with X-Provider-Request-Id', async () => {
-    const response = await api.post<{ code: string; providers: unknown[] }>('/api/v1/routes/deposit-address', quoteBody());
-    assert.equal(response.status, 422);
-    assert.equal(response.body.code, 'DEPOSIT_ADDRESS_UNAVAILABLE');
-    assert.ok(response.headers.get('x-provider-request-id'));
+  test('deposit-address: validated like route (a bad post hook is 400); declined by every provider consulted: 422 with their outcomes', async () => {
     const invalid = await api.post('/api/v1/routes/deposit-address', { ...quoteBody(), hooks: { postHook: { callData: '0x12345678' } } });
     assert.equal(invalid.status, 400);
+    const declined = await api.post<{ code: string; providers: { provider: string; code: string }[] }>('/api/v1/routes/deposit-address', {
+      ...quoteBody(),
+      metadata: { sandboxProvider: 'slowlane' },
+    });
+    assert.equal(declined.status, 422);
+    assert.deepEqual(
+      declined.body.providers.map((p) => [p.provider, p.code]),
+      [['slowlane', 'DEPOSIT_ADDRESS_NOT_SUPPORTED']],
+    );
   });
 
   test('receipt: 404 for an unknown intent, 400 for a malformed hash; status pending stub before it', async () => {

@@ -25,7 +25,7 @@ import {
   type FormValues,
   type MainActionInput,
 } from '../../src/flow/form.ts';
-import { ABANDON_AFTER_MS, resumeAction } from '../../src/model/resume.ts';
+import { ABANDON_AFTER_MS, DEPOSIT_GIVE_UP_MS, resumeAction } from '../../src/model/resume.ts';
 import { lossToConfirm } from '../../src/model/quote.ts';
 import { TaskStatus } from '@lit/task';
 import { TransferSession } from '../../src/flow/session.ts';
@@ -33,6 +33,7 @@ import { sessionSettings } from './helpers/session-settings.ts';
 import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
+import { until } from './helpers/until.ts';
 import { savedTransfer } from './helpers/saved-transfer.ts';
 import { FlowError } from '../../src/flow/errors.ts';
 import { endedPhase } from './helpers/tracked.ts';
@@ -46,25 +47,6 @@ const config = (from: Partial<FormConfig['from']> = {}, to: Partial<FormConfig['
   from: { ...EMPTY_SIDE, ...from },
   to: { ...EMPTY_SIDE, ...to },
 });
-
-/** Resolves when `check` holds after a session change; fails after `ms`. */
-function until(session: TransferSession, check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  if (check()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`timed out waiting for ${what}`));
-    }, ms);
-    const stop = session.subscribe({
-      changed: () => {
-        if (!check()) return;
-        clearTimeout(timer);
-        stop();
-        resolve();
-      },
-    });
-  });
-}
 
 describe('session and form rules against the sandbox', () => {
   let sandbox: SandboxHandle;
@@ -205,6 +187,14 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(resumeAction({ createdAt: now - ABANDON_AFTER_MS - 1 }, now), 'abandon');
       assert.equal(resumeAction({ createdAt: now - ABANDON_AFTER_MS + 1000 }, now), 'keep');
       assert.equal(resumeAction({ createdAt: 0, sourceTxHash: '0xabc' }, now), 'track');
+    });
+
+    it('a deposit address waiting for its payment is followed, until a week after it expired with nothing seen', () => {
+      const now = 1_000_000_000_000;
+      assert.equal(resumeAction({ createdAt: now - 60 * 60_000, deposit: { expiresAt: now - 30 * 60_000 } }, now), 'track');
+      assert.equal(resumeAction({ createdAt: 0, deposit: {} }, now), 'track', 'no expiry given');
+      assert.equal(resumeAction({ createdAt: 0, deposit: { expiresAt: now - DEPOSIT_GIVE_UP_MS - 1 } }, now), 'abandon');
+      assert.equal(resumeAction({ createdAt: 0, deposit: { expiresAt: 0 }, sourceTxHash: '0xabc' }, now), 'track', 'paid: followed to its end');
     });
   });
 

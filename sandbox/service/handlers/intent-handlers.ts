@@ -16,6 +16,7 @@ export function submitReceipt(ctx: ServiceContext, req: ApiRequest): ApiResult {
   if (!intent) return notFound();
   const body = req.body;
   const txHash = typeof body === 'object' && body !== null ? (body as { txHash?: unknown }).txHash : undefined;
+  if (intent.deposit) return json(409, { error: 'This intent is paid into its deposit address: it takes no receipt', code: 'DEPOSIT_INTENT' });
   if (typeof txHash !== 'string' || !TX_HASH.test(txHash)) {
     return json(400, { error: 'txHash is required: 0x followed by 64 hex characters', code: 'INVALID_REQUEST' });
   }
@@ -42,7 +43,7 @@ export function submitReceipt(ctx: ServiceContext, req: ApiRequest): ApiResult {
 /** Whether each approval of the route has landed, read from the chain. */
 async function approvalSteps(ctx: ServiceContext, intent: Intent): Promise<ApprovalStep[]> {
   const plan = intent.plan;
-  const chainId = String(plan.source.chainId);
+  const chainId = intent.request.fromChain;
   const chain = ctx.chains.get(chainId);
   // Once the deposit is confirmed, the allowances have been spent: they landed.
   const confirmed = intent.sourceTxState === 'confirmed';
@@ -76,7 +77,8 @@ export async function intentStatus(ctx: ServiceContext, req: ApiRequest): Promis
   const intent = ctx.store.get(req.params.intentId ?? '');
   if (!intent) return notFound();
   intent.pollAttempt += 1;
-  const steps = await approvalSteps(ctx, intent);
+  // A deposit is paid by a plain transfer to its address: no approval to report.
+  const steps = intent.deposit ? [] : await approvalSteps(ctx, intent);
   if (ctx.faults.peek('hostile') === 'foreign-status') {
     return json(200, { data: foreignStatus(fullPayload(intent, steps, ctx.pollHintMs), intent) });
   }

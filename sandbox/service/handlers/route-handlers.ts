@@ -3,10 +3,20 @@ import { randomBytes } from 'node:crypto';
 import { bytesToHex, erc20Abi, type Address, type Hex } from 'viem';
 import { PROVIDER_NAMES, type ProviderName } from '../catalog.js';
 import { json, type ApiRequest, type ApiResult, type ServiceContext } from '../context.js';
-import { applyHostileRoute } from '../hostile.js';
+import { DEPOSIT_TTL_MS, openDeposit } from '../deposits.js';
+import { applyHostileDeposit, applyHostileRoute, type HostileDepositTarget } from '../hostile.js';
 import { OUTCOME_OVERRIDES, type Intent, type OutcomeOverride } from '../intents.js';
 import { formatMicroUsd } from '../money.js';
-import { askProvider, pickBest, PROVIDERS, type EstimateNumbers, type PlanningContext, type ProviderAnswer, type RoutePlan } from '../providers.js';
+import {
+  askProvider,
+  pickBest,
+  PROVIDERS,
+  type EstimateNumbers,
+  type PlanningContext,
+  type PlanPurpose,
+  type ProviderAnswer,
+  type RoutePlan,
+} from '../providers.js';
 import { parseRouteRequest, RequestValidationError, type RouteRequest } from '../request-validation.js';
 
 const PROVIDER_ID_PREFIX: Record<ProviderName, string> = { swiftbridge: 'swb', hopline: 'hop', slowlane: 'slw' };
@@ -83,11 +93,11 @@ function outcomeOverride(request: RouteRequest): OutcomeOverride | null {
 
 type Planned = { kind: 'plan'; plan: RoutePlan; answers: ProviderAnswer[] } | { kind: 'none'; result: ApiResult };
 
-async function planRoute(ctx: ServiceContext, request: RouteRequest): Promise<Planned> {
+async function planRoute(ctx: ServiceContext, request: RouteRequest, purpose: PlanPurpose): Promise<Planned> {
   const providers = consultedProviders(ctx, request);
   const failing = ctx.faults.peek('failedProviders');
   const context = planningContext(ctx);
-  const answers = await Promise.all(providers.map((name) => askProvider(PROVIDERS[name], request, context, failing.includes(name))));
+  const answers = await Promise.all(providers.map((name) => askProvider(PROVIDERS[name], request, context, failing.includes(name), purpose)));
   const plans = answers.flatMap((a) => (a.outcome === 'ok' ? [a.plan] : []));
   const best = pickBest(plans);
   if (best) return { kind: 'plan', plan: best, answers };
@@ -129,7 +139,7 @@ export async function quote(ctx: ServiceContext, req: ApiRequest): Promise<ApiRe
   if (ctx.faults.isFlagged(request.fromAddress) || ctx.faults.isFlagged(request.toAddress)) {
     return json(403, { error: 'Quote could not be provided', code: 'QUOTE_REJECTED' });
   }
-  const planned = await planRoute(ctx, request);
+  const planned = await planRoute(ctx, request, 'quote');
   if (planned.kind === 'none') return planned.result;
   return json(200, {
     data: {
@@ -150,48 +160,19 @@ export async function route(ctx: ServiceContext, req: ApiRequest): Promise<ApiRe
     return validationFailure(error);
   }
   // As the spec warns, route runs no AML screening: that happens at quote only.
-  const planned = await planRoute(ctx, request);
+  const planned = await planRoute(ctx, request, 'route');
   if (planned.kind === 'none') return planned.result;
   const plan = planned.plan;
   const intentId = bytesToHex(randomBytes(32)) as Hex;
   const providerId = providerRequestId(plan.provider.name);
-  const chain = ctx.chains.get(String(plan.source.chainId));
-  if (!chain) throw new Error(`source chain ${plan.source.chainId} is not running`);
+  const chain = ctx.chains.get(request.fromChain);
+  if (!chain) throw new Error(`source chain ${request.fromChain} is not running`);
   const [fees, gasPrice] = await Promise.all([chain.clients.publicClient.estimateFeesPerGas(), chain.clients.publicClient.getGasPrice()]);
 
-  const now = Date.now();
-  const intent: Intent = {
-    intentId,
-    createdAt: now,
-    updatedAt: now,
-    requestId: req.requestId,
-    providerRequestId: providerId,
-    apiKeyId: req.apiKey.keyId,
-    sdkRequest: req.apiKey.sdk,
-    request,
-    plan,
-    status: 'pending',
-    intentStatus: 'created',
-    transactionId: null,
-    sourceTxHash: null,
-    sourceTxState: 'unknown',
-    destTxHash: null,
-    refundTxHash: null,
-    toAmountWei: null,
-    hookSucceeded: null,
-    gasStatus: null,
-    pollAttempt: 0,
-    failureReason: null,
-    submittedAt: null,
-    bridgingSince: null,
-    settlementAttempts: 0,
-    refundHeld: false,
-    outcomeOverride: override,
-    hostileRoute: null,
-  };
+  const intent = newIntent(req, request, plan, override, intentId, providerId);
   ctx.store.add(intent);
 
-  const sourceChainId = String(plan.source.chainId);
+  const sourceChainId = request.fromChain;
   const body = {
     data: {
       intentId,
@@ -235,30 +216,92 @@ export async function route(ctx: ServiceContext, req: ApiRequest): Promise<ApiRe
   return json(200, body, { 'X-Provider-Request-Id': providerId });
 }
 
+/** A new intent's record, as the route and deposit-address endpoints store it (the tracker advances it). */
+function newIntent(
+  req: ApiRequest,
+  request: RouteRequest,
+  plan: RoutePlan,
+  override: OutcomeOverride | null,
+  intentId: Hex,
+  providerId: string,
+): Intent {
+  const now = Date.now();
+  return {
+    intentId,
+    createdAt: now,
+    updatedAt: now,
+    requestId: req.requestId,
+    providerRequestId: providerId,
+    apiKeyId: req.apiKey.keyId,
+    sdkRequest: req.apiKey.sdk,
+    request,
+    plan,
+    status: 'pending',
+    intentStatus: 'created',
+    transactionId: null,
+    sourceTxHash: null,
+    sourceTxState: 'unknown',
+    destTxHash: null,
+    refundTxHash: null,
+    toAmountWei: null,
+    hookSucceeded: null,
+    gasStatus: null,
+    pollAttempt: 0,
+    failureReason: null,
+    submittedAt: null,
+    bridgingSince: null,
+    settlementAttempts: 0,
+    refundHeld: false,
+    outcomeOverride: override,
+    hostileRoute: null,
+    deposit: null,
+  };
+}
+
 /**
- * The sandbox has no deposit-address flow: after validating like a route
- * request (post hook rules included) it answers 422 DEPOSIT_ADDRESS_UNAVAILABLE.
+ * A deposit address (the sandbox's shape, which the widget defines: docs/client.md): validated and planned like a
+ * route (post hook rules included), by the providers that offer deposit addresses, from a local chain or from the
+ * simulated Cosmos chain; a fresh address per intent, watched by the tracker (../deposits.ts). No AML screening,
+ * as for a route: the quote before it screens. Every provider declining is 422 with their outcomes.
  */
-export function depositAddress(ctx: ServiceContext, req: ApiRequest): ApiResult {
-  let providers: ProviderName[];
+export async function depositAddress(ctx: ServiceContext, req: ApiRequest): Promise<ApiResult> {
+  let request: RouteRequest;
+  let override: OutcomeOverride | null;
   try {
-    providers = consultedProviders(ctx, parse(ctx, req.body));
+    request = parse(ctx, req.body);
+    consultedProviders(ctx, request);
+    override = outcomeOverride(request);
   } catch (error) {
     return validationFailure(error);
   }
-  const first = providers[0] ?? 'swiftbridge';
-  return json(
-    422,
-    {
-      code: 'DEPOSIT_ADDRESS_UNAVAILABLE',
-      error: 'Deposit-address routing is not available on this route',
-      providers: providers.map((provider) => ({
-        provider,
-        outcome: 'declined',
-        code: 'DEPOSIT_ADDRESS_NOT_SUPPORTED',
-        reason: 'Provider offers no deposit addresses in the sandbox',
-      })),
-    },
-    { 'X-Provider-Request-Id': providerRequestId(first) },
+  const planned = await planRoute(ctx, request, 'deposit');
+  if (planned.kind === 'none') return planned.result;
+  const plan = planned.plan;
+  const source = ctx.catalog.chain(request.fromChain)!;
+  const ttlSeconds = ctx.faults.peek('depositTtlSeconds');
+  const deposit = await openDeposit(
+    source,
+    ctx.chains.get(request.fromChain),
+    plan.fromToken,
+    request.fromAmount,
+    ttlSeconds === null ? DEPOSIT_TTL_MS : ttlSeconds * 1000,
   );
+  const intentId = bytesToHex(randomBytes(32)) as Hex;
+  const providerId = providerRequestId(plan.provider.name);
+  const intent = { ...newIntent(req, request, plan, override, intentId, providerId), deposit, intentStatus: 'awaiting_deposit' };
+  ctx.store.add(intent);
+  const answer: HostileDepositTarget & Record<string, unknown> = {
+    intentId,
+    depositAddress: deposit.address,
+    chainId: deposit.chainId,
+    token: deposit.token,
+    amount: deposit.amount.toString(),
+    expiresAt: new Date(deposit.expiresAt).toISOString(),
+    estimate: estimateJson(plan.estimate, ctx),
+    provider: plan.provider.name,
+  };
+  const hostile = ctx.faults.peek('hostile');
+  const lie = hostile && applyHostileDeposit(hostile, answer, request);
+  if (lie) ctx.log(`hostile ${hostile}: deposit address ${intentId}: ${lie}`);
+  return json(200, { data: answer }, { 'X-Provider-Request-Id': providerId });
 }

@@ -17,6 +17,7 @@ import { loadAddressRules } from '../../model/address.js';
 import type * as TokenPickerDialog from '../../components/token-picker/token-picker-dialog.js';
 import type * as AssetPickerDialog from '../../components/asset-picker/asset-picker-dialog.js';
 import type * as SwapSettingsDialog from '../../components/swap-settings/swap-settings-dialog.js';
+import type * as Deposit from '../moments/deposit.js';
 import type * as History from '../moments/history.js';
 import type * as Quote from '../moments/quote.js';
 import type * as Recipient from '../moments/recipient.js';
@@ -43,6 +44,8 @@ export interface Moments {
   tracking: typeof Tracking;
   history: typeof History;
   wallets: typeof Wallets;
+  /** Paying into a deposit address: only on the user's choice (never in a `prefetch`), or to show a saved deposit transfer. */
+  deposit: typeof Deposit;
 }
 
 export type Moment = keyof Moments;
@@ -56,6 +59,7 @@ const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
   tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingRoom(), loadTrackingSteps(), loadTransferSchemas()]))[0],
   history: () => import('../moments/history.js'),
   wallets: () => import('../moments/wallets.js'),
+  deposit: () => import('../moments/deposit.js'),
 };
 
 export class MomentController implements ReactiveController {

@@ -15,6 +15,7 @@ import { checksumAddress } from '../../model/eip55.js';
 import { isOver } from '../../model/transfer-phase.js';
 import type { SavedTransfer } from '../../flow/intent-store.js';
 import { addEnglish, type StringKey } from '../../i18n/strings.js';
+import { loadChunk } from '../../flow/errors.js';
 import { EXPORT_TRACKER } from '../export-parts.js';
 import type { Shell } from '../shell.js';
 
@@ -109,6 +110,13 @@ export function statusView(
           )
         : undefined,
     refund: saved.refundedAt !== undefined ? 'arrived' : tracking?.watchingRefund(saved.intentId) ? 'watching' : undefined,
+    // A deposit address sends back what reached it (not the amount asked), to the sender the user named; nothing, when nothing came.
+    refundText:
+      saved.deposit &&
+      t?.(saved.sourceTxHash ? 'status.depositRefund' : 'status.depositExpired', {
+        address: shortenHex(saved.deposit.sender, 6),
+        chain: fromChain?.networkName ?? saved.fromChainId,
+      }),
     requestId: saved.requestId,
     providerRequestId: saved.providerRequestId,
     intentId: saved.intentId,
@@ -119,7 +127,31 @@ export function statusView(
   };
 }
 
-export function renderTracking({ session, i18n }: Shell): TemplateResult {
+/**
+ * The deposit moment (./deposit.ts), whose view shows a transfer paid into a deposit address while nothing has
+ * arrived: imported when such a transfer is on screen (after a reload, or from the history), not before; a chunk
+ * that failed says so, and the next render asks again.
+ */
+let deposit: typeof import('./deposit.js') | undefined;
+let depositLoad: Promise<unknown> | undefined;
+
+export function renderTracking(shell: Shell): TemplateResult {
+  const { session, i18n } = shell;
+  const saved = session.tracking?.current?.saved;
+  if (saved?.deposit && saved.phase === 'signing') {
+    if (deposit) return deposit.renderDepositScreen(shell);
+    depositLoad ??= loadChunk(() => import('./deposit.js')).then(
+      (module) => {
+        deposit = module;
+        session.requestUpdate();
+      },
+      (error: unknown) => {
+        depositLoad = undefined;
+        session.report(error, saved.intentId);
+      },
+    );
+    return html`<p class="notice info phase" part="notice notice-info"><span class="spinner" aria-hidden="true"></span>${i18n.t('widget.loading')}</p>`;
+  }
   const newTransfer = () => session.newTransfer();
   const notice = session.tracking?.notice;
   return html`<bw-status-tracker

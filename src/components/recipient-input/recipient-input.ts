@@ -65,6 +65,7 @@ export class RecipientInput extends FieldElement {
     required: { type: Boolean },
     bech32Prefix: { attribute: 'bech32-prefix' },
     placeholder: {},
+    hint: {},
     touched: { state: true },
   };
 
@@ -81,6 +82,9 @@ export class RecipientInput extends FieldElement {
 
   /** Placeholder text; by default an example address of the family. */
   placeholder: string | undefined = undefined;
+
+  /** The line under the field while nothing is wrong; by default what a recipient is for (the field also takes a sender's address). */
+  hint: string | undefined = undefined;
 
   /** The field lost focus once, or the value came from outside: problems show from then on. */
   private touched = false;
@@ -152,7 +156,7 @@ export class RecipientInput extends FieldElement {
 
   override render() {
     const error = this.#visibleError();
-    const hint = this.required ? this.t('recipient.hint', { family: this.#info.name }) : this.t('recipient.hintOptional');
+    const hint = this.hint ?? (this.required ? this.t('recipient.hint', { family: this.#info.name }) : this.t('recipient.hintOptional'));
     return field(
       'recipient',
       html`<span>${this.label || this.t('recipient.label')}</span>

@@ -5,6 +5,7 @@ import { formatDuration, formatRelative } from '../../format/duration.js';
 import { SLOW_AFTER_MS } from '../../model/quote.js';
 import { isFinalPhase, type TransferPhase } from '../../model/transfer-phase.js';
 import { fillParts, type StringKey } from '../../i18n/strings.js';
+import { CopyController } from '../shared/copy.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './status-tracker.styles.js';
@@ -45,6 +46,8 @@ export interface StatusView {
   needsGas: boolean;
   /** After `failed`: the refund was seen in the source balance (`arrived`), or that balance is being read for it (`watching`). */
   refund?: 'watching' | 'arrived' | undefined;
+  /** After `failed`: the sentence in place of "a refund of {amount} … has been initiated", when the shell knows better (a deposit address sends back what reached it, to the sender). */
+  refundText?: string | undefined;
   requestId?: string;
   providerRequestId?: string;
   intentId: string;
@@ -141,8 +144,6 @@ export class StatusTracker extends PartElement {
   static override properties: PropertyDeclarations = {
     view: { attribute: false },
     now: { state: true },
-    copied: { state: true },
-    canCopy: { state: true },
   };
 
   static override styles = [hostStyles, partTokens, spinStyles, styles];
@@ -151,15 +152,12 @@ export class StatusTracker extends PartElement {
   view?: StatusView;
 
   private now = Date.now();
-  private copied?: string;
-  private canCopy = false;
 
+  readonly #copies = new CopyController(this, (label, copied) => this.announce(this.t(copied ? 'status.copiedAnnounce' : 'status.copyFailed', { label })));
   #timer: ReturnType<typeof setInterval> | undefined;
-  #copiedTimer: ReturnType<typeof setTimeout> | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.canCopy = typeof navigator.clipboard?.writeText === 'function';
     this.now = Date.now();
     this.#timer = setInterval(() => {
       if (this.view && !isFinal(this.view.phase)) this.now = Date.now();
@@ -169,7 +167,6 @@ export class StatusTracker extends PartElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearInterval(this.#timer);
-    clearTimeout(this.#copiedTimer);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -196,21 +193,6 @@ export class StatusTracker extends PartElement {
   #emit(name: 'new-transfer' | 'status-dismiss'): void {
     const detail: StatusActionDetail = { intentId: this.view?.intentId ?? '' };
     this.dispatchEvent(new CustomEvent<StatusActionDetail>(name, { detail, bubbles: true, composed: false }));
-  }
-
-  async #copy(label: string, value: string): Promise<void> {
-    clearTimeout(this.#copiedTimer);
-    try {
-      await navigator.clipboard.writeText(value);
-      this.copied = label;
-      this.announce(this.t('status.copiedAnnounce', { label }));
-    } catch {
-      this.copied = undefined;
-      this.announce(this.t('status.copyFailed', { label }));
-    }
-    this.#copiedTimer = setTimeout(() => {
-      this.copied = undefined;
-    }, 2000);
   }
 
   override render() {
@@ -247,7 +229,7 @@ export class StatusTracker extends PartElement {
               : this.#notice(
                   'danger',
                   'refund',
-                  this.t('status.refund', { amount: view.fromAmountText, chain: view.fromChainName }),
+                  view.refundText ?? this.t('status.refund', { amount: view.fromAmountText, chain: view.fromChainName }),
                   view.refund === 'watching' ? this.t('status.refundWatching', { chain: view.fromChainName }) : undefined,
                   view.message,
                 )
@@ -338,9 +320,9 @@ export class StatusTracker extends PartElement {
               <dd>
                 <code dir="ltr">${value}</code>
                 ${
-                  this.canCopy
-                    ? html`<button class="copy pill" part="copy" type="button" @click=${() => this.#copy(label, value)}>
-                      ${this.t(this.copied === label ? 'status.copied' : 'status.copy')}<span class="visually-hidden"> ${label}</span>
+                  this.#copies.canCopy
+                    ? html`<button class="copy pill" part="copy" type="button" @click=${() => this.#copies.copy(label, value)}>
+                      ${this.t(this.#copies.copied === label ? 'status.copied' : 'status.copy')}<span class="visually-hidden"> ${label}</span>
                     </button>`
                     : nothing
                 }

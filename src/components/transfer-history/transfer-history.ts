@@ -68,14 +68,18 @@ export class TransferHistory extends PartElement {
           // A failed transfer whose refund was seen in the source balance is "Refunded"; else "Failed, refund initiated".
           // A success says what the destination chain showed (src/model/arrival.ts); records saved before the check just "Arrived".
           const arrival = t.phase === 'success' ? t.arrival?.state : undefined;
+          // A deposit address that expired before anything arrived: nothing to refund.
+          const expired = t.deposit && t.phase === 'failed' && !t.sourceTxHash;
           const state = this.t(
             t.refundedAt !== undefined
               ? 'history.refunded'
-              : arrival
-                ? (`history.${arrival === 'contradicted' ? 'disputed' : arrival}` as StringKey)
-                : final
-                  ? (`history.${t.phase}` as StringKey)
-                  : 'history.pending',
+              : expired
+                ? 'history.expired'
+                : arrival
+                  ? (`history.${arrival === 'contradicted' ? 'disputed' : arrival}` as StringKey)
+                  : final
+                    ? (`history.${t.phase}` as StringKey)
+                    : 'history.pending',
           );
           // Every row opens the transfer's own view (the tracker, with its links), finished or not.
           return html`<li part="item">

@@ -47,6 +47,8 @@ export const enForm = {
   'action.bridge': 'Bridge {amount} {symbol}',
   'action.noWallet': 'Connect a wallet to continue',
   'action.connect': 'Connect wallet',
+  // The other way to pay, beside Connect and in the wallet chooser: the rest of it is in ./deposit.ts.
+  'deposit.way': 'Send from another wallet or an exchange',
   'action.selectTokens': 'Select tokens',
   'action.enterAmount': 'Enter an amount',
   'action.insufficient': 'Insufficient {symbol}',

@@ -8,6 +8,7 @@ export const enHistory = {
   'history.item': '{amount} {symbol}, {from} → {chain}',
   'history.success': 'Arrived',
   'history.failed': 'Failed, refund initiated',
+  'history.expired': 'Expired, nothing sent',
   'history.refunded': 'Refunded',
   'history.not-found': 'Unknown to the service',
   'history.pending': 'In progress',

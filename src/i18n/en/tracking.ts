@@ -46,6 +46,8 @@ export const enTracking = {
     'The transfer failed. A refund of {amount} to your address on {chain} has been initiated; it can take a few minutes to show in your balance.',
   'status.refundWatching': 'Checking your balance on {chain}: this note will say when the refund has arrived.',
   'status.refunded': 'Refunded: {amount} is back at your address on {chain}.',
+  'status.depositRefund': 'The transfer failed. What reached the deposit address goes back to {address} on {chain}.',
+  'status.depositExpired': 'The deposit address expired before anything arrived: nothing was sent.',
   'status.notFound': 'The service no longer knows this transfer, so its progress cannot be followed here.',
   'status.notFoundHelp': 'Check the source transaction on the explorer. If it is confirmed and the funds have not arrived, contact support with the ids below.',
   'status.raw': 'Status: {status}',
