@@ -217,14 +217,7 @@ export async function route(ctx: ServiceContext, req: ApiRequest): Promise<ApiRe
 }
 
 /** A new intent's record, as the route and deposit-address endpoints store it (the tracker advances it). */
-function newIntent(
-  req: ApiRequest,
-  request: RouteRequest,
-  plan: RoutePlan,
-  override: OutcomeOverride | null,
-  intentId: Hex,
-  providerId: string,
-): Intent {
+function newIntent(req: ApiRequest, request: RouteRequest, plan: RoutePlan, override: OutcomeOverride | null, intentId: Hex, providerId: string): Intent {
   const now = Date.now();
   return {
     intentId,
