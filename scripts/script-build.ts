@@ -169,6 +169,7 @@ const GROUPS = new Map(
       'src/flow/tracking.ts',
       'src/flow/arrival-check.ts',
       'src/api/transfer-schemas.ts',
+      'src/api/transfer-client.ts',
       'src/flow/intent-store.ts',
       // The phases, which the history imports too: it shows only when the tracking room has come (it reads the history).
       'src/model/transfer-phase.ts',

@@ -20,31 +20,9 @@ import { DEFAULT_BACKOFF, RateLimitGate, backoffDelay, parseRetryAfter, readRate
 import { sleep } from '../model/sleep.js';
 import type { BackoffOptions, RateLimitInfo } from './rate-limit.js';
 import { balanceRowSchema, balancesResponseSchema, chainSchema, errorBodySchema, quoteResponseSchema, tokenSchema } from './schemas.js';
-import type {
-  AllowanceQuery,
-  AllowanceResult,
-  BalancesResponse,
-  Chain,
-  ErrorBody,
-  Estimate,
-  IntentStatus,
-  QuoteRequest,
-  ReceiptResult,
-  RouteRequest,
-  RouteResult,
-  TokenPage,
-  TokensQuery,
-} from './schemas.js';
-import { assertAmount, assertSlippage, postHookProblem } from './validate.js';
+import type { BalancesResponse, Chain, ErrorBody, Estimate, QuoteRequest, TokenPage, TokensQuery } from './schemas.js';
+import { assertAmount, assertSlippage } from './validate.js';
 import { isRecord } from './records.js';
-
-/**
- * The route, allowance, receipt and status schemas (./transfer-schemas.ts), which the
- * form never needs: the first call of one of those endpoints imports them, and
- * the review and tracking moments fetch them while the page is idle, before
- * any click needs them.
- */
-export const loadTransferSchemas = () => import('./transfer-schemas.js');
 
 export interface ResponseMeta {
   status: number;
@@ -100,7 +78,7 @@ export interface SendInit extends CallOptions {
 
 const PATH_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
 
-function pathSegment(value: string, field: string): string {
+export function pathSegment(value: string, field: string): string {
   if (!PATH_SEGMENT.test(value)) throw new InvalidRequestError(`${field} contains characters that cannot be sent`, field);
   return value;
 }
@@ -131,6 +109,8 @@ function parse<S extends z.ZodMiniType>(body: unknown, schema: S, meta: Response
 export class WidgetClient {
   readonly baseUrl: string;
   readonly gate: RateLimitGate;
+  /** What this client was made with, its gate included: another client of the same proxy (a later moment's, ./transfer-client.ts) is made from it and pools the quota. */
+  readonly options: RoutingClientOptions;
   readonly #fetchImpl: typeof fetch;
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
@@ -141,6 +121,7 @@ export class WidgetClient {
     // Keep a mount path such as `/bridge`; only a trailing slash is dropped.
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.gate = options.gate ?? new RateLimitGate();
+    this.options = { ...options, gate: this.gate };
     this.#fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#timeoutMs = options.timeoutMs ?? 20_000;
     this.#maxRetries = options.maxRetries ?? 3;
@@ -151,34 +132,9 @@ export class WidgetClient {
     return this.list('routes/chains', chainSchema, options);
   }
 
-  async allowance(query: AllowanceQuery, options: CallOptions = {}): Promise<ApiResult<AllowanceResult>> {
-    const { allowanceResponseSchema } = await loadTransferSchemas();
-    const { data, meta } = await this.call('sdk/rpc/evm/allowance', allowanceResponseSchema, { ...options, query: { ...query } });
-    if (!data.success) throw new RoutingError('upstream', 'The allowance could not be read', { ...meta, retryable: true });
-    return { data: data.data, meta };
-  }
-
   async quote(request: QuoteRequest, options: CallOptions = {}): Promise<ApiResult<Estimate>> {
-    const { data, meta } = await this.#inner('routes/quote', quoteResponseSchema, { ...options, body: quoteBody(request), errors: 'quote' });
+    const { data, meta } = await this.inner('routes/quote', quoteResponseSchema, { ...options, body: quoteBody(request), errors: 'quote' });
     return { data: data.estimate, meta };
-  }
-
-  async route(request: RouteRequest, options: CallOptions = {}): Promise<ApiResult<RouteResult>> {
-    const body = routeBody(request);
-    const { routeResponseSchema } = await loadTransferSchemas();
-    return this.#inner('routes/route', routeResponseSchema, { ...options, body, once: true, errors: 'route', hasPostHook: request.postHook !== undefined });
-  }
-
-  async receipt(intentId: string, txHash: string, options: CallOptions = {}): Promise<ApiResult<ReceiptResult>> {
-    if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new InvalidRequestError('txHash must be a 32-byte hex hash', 'txHash');
-    const path = `route-intent/${pathSegment(intentId, 'intentId')}/receipt`;
-    const { receiptResponseSchema } = await loadTransferSchemas();
-    return this.#inner(path, receiptResponseSchema, { ...options, body: { txHash }, intentId });
-  }
-
-  async status(intentId: string, options: CallOptions = {}): Promise<ApiResult<IntentStatus>> {
-    const { statusResponseSchema } = await loadTransferSchemas();
-    return this.call(`route-intent/${pathSegment(intentId, 'intentId')}/status`, statusResponseSchema, { ...options, intentId });
   }
 
   /**
@@ -214,7 +170,7 @@ export class WidgetClient {
   }
 
   /** As {@link call}, for the responses that wrap their result in `data`. */
-  async #inner<T>(path: string, schema: z.ZodMiniType<{ data: T }>, init: SendInit): Promise<ApiResult<T>> {
+  protected async inner<T>(path: string, schema: z.ZodMiniType<{ data: T }>, init: SendInit): Promise<ApiResult<T>> {
     const { data, meta } = await this.call(path, schema, init);
     return { data: data.data, meta };
   }
@@ -320,7 +276,7 @@ export class WidgetClient {
   }
 }
 
-function quoteBody(request: QuoteRequest): Record<string, unknown> {
+export function quoteBody(request: QuoteRequest): Record<string, unknown> {
   const { fromChain, toChain, fromToken, toToken, fromAmount, fromAddress, toAddress, slippage } = request;
   const body: Record<string, unknown> = { fromChain, toChain, fromToken, toToken, fromAmount, fromAddress, toAddress };
   for (const [field, value] of Object.entries(body)) {
@@ -329,21 +285,6 @@ function quoteBody(request: QuoteRequest): Record<string, unknown> {
   assertSlippage(slippage);
   body.fromAmount = assertAmount(fromAmount);
   if (slippage !== undefined) body.slippage = slippage;
-  return body;
-}
-
-/** The body of a route request, and of a deposit address's (./deposit.ts), which takes the same fields. */
-export function routeBody(request: RouteRequest): Record<string, unknown> {
-  const body = quoteBody(request);
-  const { fromAmountUSD, slippage, metadata, postHook } = request;
-  if (fromAmountUSD !== undefined) body.fromAmountUSD = fromAmountUSD;
-  if (slippage !== undefined) body.slippageBps = Math.round(slippage * 100);
-  if (metadata !== undefined) body.metadata = metadata;
-  if (postHook !== undefined) {
-    const problem = postHookProblem(postHook);
-    if (problem) throw new PostHookRejectedError(problem);
-    body.hooks = { postHook };
-  }
   return body;
 }
 

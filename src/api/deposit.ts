@@ -5,7 +5,7 @@
  * and shows neither its request nor its response; the shape here is ours
  * (docs/client.md, "The deposit address"):
  *
- *   request:  the route request's fields (./client.ts `routeBody`)
+ *   request:  the route request's fields (./transfer-client.ts `routeBody`)
  *   response: { data: { intentId, depositAddress, chainId, token, amount,
  *                       expiresAt?, estimate?, provider? } }
  *
@@ -23,7 +23,8 @@ import * as z from 'zod/mini';
 import { checkAddress, type AddressFamily } from '../model/address.js';
 import { sameChainId } from '../model/chain-id.js';
 import { isNativeToken, sameId } from '../model/tokens.js';
-import { routeBody, WidgetClient, type ApiResult, type CallOptions } from './client.js';
+import type { ApiResult, CallOptions } from './client.js';
+import { TransferClient, routeBody } from './transfer-client.js';
 import { RoutingError, type NoRouteError, type RoutingErrorInit } from './errors.js';
 import { estimateSchema, type Estimate } from './estimate-schema.js';
 import { isRecord } from './records.js';
@@ -222,7 +223,7 @@ export function paymentRequest(
  * this one call, which only the deposit chunk needs. `RoutingClient`
  * (`bridge-widget/api`) has it too.
  */
-export class DepositClient extends WidgetClient {
+export class DepositClient extends TransferClient {
   /**
    * Asks for a deposit address for `request` (the route's fields) and reads the
    * answer (`depositResponseSchema`); `checkDeposit` then decides whether it

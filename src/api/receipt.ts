@@ -3,7 +3,8 @@
  * accepts it. Only the tracking steps use it (src/flow/track-transfer.ts), so
  * it travels with their chunk, not with the form's client (./client.ts).
  */
-import type { ApiResult, CallOptions, WidgetClient } from './client.js';
+import type { ApiResult, CallOptions } from './client.js';
+import type { TransferClient } from './transfer-client.js';
 import { RateLimitedError, RoutingError } from './errors.js';
 import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './rate-limit.js';
 import type { ReceiptResult } from './schemas.js';
@@ -36,7 +37,7 @@ function refusesReceipt(error: RoutingError): boolean {
  * stops the loop.
  */
 export async function submitReceiptUntilAccepted(
-  client: WidgetClient,
+  client: TransferClient,
   intentId: string,
   txHash: string,
   options: ReceiptSubmitOptions = {},

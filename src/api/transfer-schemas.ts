@@ -1,11 +1,9 @@
 /**
  * The schemas of the transfer's own endpoints: the route (with the
  * transaction to sign), the allowance read before an approval, the receipt
- * and the status record. Only the review
- * and tracking moments read them, so they load with those moments (the
- * client imports this module when it first calls one of those endpoints, and
- * the moments fetch it while the page is idle), not with the form. Reading
- * rules as in ./schemas.ts.
+ * and the status record. Only the transfer's calls read them
+ * (./transfer-client.ts), so they travel in the transfer's chunk, not with
+ * the form. Reading rules as in ./schemas.ts.
  */
 import * as z from 'zod/mini';
 import { EVM_ADDRESS } from '../model/checksum.js';

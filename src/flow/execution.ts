@@ -6,6 +6,7 @@
  * (./chunks.ts), loaded with the review: a form never needs it.
  */
 import type { WidgetClient } from '../api/client.js';
+import { transferClient } from '../api/transfer-client.js';
 import type { Chain, Estimate, Token } from '../api/schemas.js';
 import type { BridgeEventDetails } from '../events/index.js';
 import { english } from '../i18n/strings.js';
@@ -128,7 +129,7 @@ export class TransferExecution {
         },
         {
           ...context.timing,
-          client,
+          client: transferClient(client),
           provider,
           store: context.store,
           unlimitedApprovals: unlimitedApproval,

@@ -5,7 +5,8 @@
  * `failed`) and on 404, which the spec declares terminal.
  */
 import { IntentNotFoundError, RateLimitedError, RoutingError } from '../api/errors.js';
-import type { WidgetClient, ResponseMeta } from '../api/client.js';
+import type { ResponseMeta } from '../api/client.js';
+import type { TransferClient } from '../api/transfer-client.js';
 import type { IntentStatus, TrackedIntentStatus } from '../api/schemas.js';
 import { backoffDelay, type BackoffOptions } from '../api/rate-limit.js';
 import { sleep } from '../model/sleep.js';
@@ -54,7 +55,7 @@ export function retryDelay(error: RoutingError, failures: number, backoff: Backo
   return error instanceof RateLimitedError ? Math.max(error.retryAfterMs, own) : own;
 }
 
-export async function pollUntilFinal(client: WidgetClient, intentId: string, options: PollOptions = {}): Promise<PollOutcome> {
+export async function pollUntilFinal(client: TransferClient, intentId: string, options: PollOptions = {}): Promise<PollOutcome> {
   let failures = 0;
   for (;;) {
     let delay: number;

@@ -5,7 +5,8 @@
  * transfer after a reload: safe to call again at any point, the receipt is
  * idempotent.
  */
-import type { ApiResult, ResponseMeta, WidgetClient } from '../api/client.js';
+import type { ApiResult, ResponseMeta } from '../api/client.js';
+import type { TransferClient } from '../api/transfer-client.js';
 import { submitReceiptUntilAccepted } from '../api/receipt.js';
 import { RoutingError } from '../api/errors.js';
 import type { BackoffOptions } from '../api/rate-limit.js';
@@ -17,7 +18,7 @@ import type { IntentStore, SavedTransfer } from './intent-store.js';
 import { pollUntilFinal, type PollOptions } from './status-poller.js';
 
 export interface TrackDeps {
-  client: WidgetClient;
+  client: TransferClient;
   store: IntentStore;
   signal?: AbortSignal | undefined;
   receiptBackoff?: BackoffOptions | undefined;

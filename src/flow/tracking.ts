@@ -7,6 +7,7 @@
  * or a transfer starts, so a form with nothing to follow never carries it.
  */
 import type { ResponseMeta, WidgetClient } from '../api/client.js';
+import { transferClient } from '../api/transfer-client.js';
 import type { IntentStatus } from '../api/schemas.js';
 import type { BridgeEventDetails, BridgeStatusDetail } from '../events/index.js';
 import { isFinalPhase, isOver } from '../model/transfer-phase.js';
@@ -206,7 +207,7 @@ export class TransferTracking {
       const { trackTransfer } = await loadTrackingSteps();
       const outcome = await trackTransfer(
         latest,
-        { ...context.timing, client, store: context.store, signal },
+        { ...context.timing, client: transferClient(client), store: context.store, signal },
         {
           onRecord: (record) => {
             latest = record;

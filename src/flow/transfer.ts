@@ -15,7 +15,8 @@
  */
 import { usableApprovals } from '../api/approvals.js';
 import type { RequiredApproval } from '../api/approvals.js';
-import type { ResponseMeta, WidgetClient } from '../api/client.js';
+import type { ResponseMeta } from '../api/client.js';
+import type { TransferClient } from '../api/transfer-client.js';
 import { sleep } from '../model/sleep.js';
 import type { ApprovalState } from '../model/approval-state.js';
 import type { Chain, Estimate, PostHook, RouteResult } from '../api/schemas.js';
@@ -105,7 +106,7 @@ export interface RouteReview {
 }
 
 export interface TransferDeps {
-  client: WidgetClient;
+  client: TransferClient;
   provider: Eip1193Provider;
   store: IntentStore;
   /** Approve 2^256-1 instead of the exact amount; only when the host opts in. */

@@ -24,6 +24,8 @@
  * its English (../i18n/en/unknown.ts); the view says it by the keys it hands.
  */
 import type { IntentStatus, QuoteRequest } from '../api/schemas.js';
+import type { WidgetClient } from '../api/client.js';
+import { transferClient } from '../api/transfer-client.js';
 import { txHashOrNothing } from '../model/chain-value.js';
 import { readErc20Allowance, readTokenBalance, type Address, type Eip1193Provider } from '../wallet/index.js';
 import { callProvider } from '../wallet/provider.js';
@@ -200,7 +202,7 @@ export interface UnknownOutcomesHost {
   /** The saved transfers (the session loads them before the outcomes). */
   readonly store: IntentStore | undefined;
   /** The service, for the intent's status; none: the chain alone is read. */
-  readonly client: { status(intentId: string, options: { signal?: AbortSignal | undefined }): Promise<{ data: IntentStatus }> } | undefined;
+  readonly client: WidgetClient | undefined;
   /** The wallet, for the source chain's reads. */
   readonly provider: Eip1193Provider | undefined;
   readonly form: { setProblem(problem: undefined): void };
@@ -232,7 +234,7 @@ export class UnknownOutcomes {
     const entry: UnknownOutcome = { saved, signs: undefined };
     this.entries = [...this.entries, entry];
     host.requestUpdate();
-    const client = host.client;
+    const client = host.client && transferClient(host.client);
     const status = async (intentId: string, signal?: AbortSignal) => {
       if (!client) throw new Error('no service');
       return (await client.status(intentId, { signal })).data;

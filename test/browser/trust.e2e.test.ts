@@ -15,7 +15,7 @@ import { expect } from '@open-wc/testing';
 import { waitUntil } from './helpers/wait.js';
 import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
 import '../../src/define.js';
-import { WidgetClient } from '../../src/api/client.js';
+import { TransferClient } from '../../src/api/transfer-client.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeApprovalDetail, BridgeErrorDetail, BridgeRouteDetail, BridgeStatusDetail, BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
 import {
@@ -345,7 +345,7 @@ describe('trust: a transfer whose outcome is unknown is never sent again unasked
     const sentBefore = sends();
     // The receipt reached the service after all (another tab, a retry): its status names the transaction.
     await setFaults({ rateLimitBurst: null });
-    await new WidgetClient({ baseUrl: proxyUrl }).receipt(intentId, txHash);
+    await new TransferClient({ baseUrl: proxyUrl }).receipt(intentId, txHash);
     const second = await mountPage();
     const statuses = collectEvents(second, ['bridge-status']) as { detail: BridgeStatusDetail }[];
     const error = await nextEvent<BridgeErrorDetail>(second, 'bridge-error', 60_000);

@@ -7,7 +7,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { WidgetClient } from '../../src/api/client.ts';
+import { TransferClient } from '../../src/api/transfer-client.ts';
 import { RateLimitedError, RoutingError } from '../../src/api/errors.ts';
 import type { IntentStatus } from '../../src/api/schemas.ts';
 import { POLL_BACKOFF, isFinalStatus, nextPollDelay, pollUntilFinal, retryDelay } from '../../src/flow/status-poller.ts';
@@ -59,10 +59,10 @@ describe('status poller: when to ask again', () => {
 
 describe('status poller against a real HTTP server', () => {
   const server = new ScriptedServer();
-  let client: WidgetClient;
+  let client: TransferClient;
   before(async () => {
     await server.start();
-    client = new WidgetClient({ baseUrl: server.url, maxRetries: 0, backoff: { baseMs: 1, maxMs: 2, jitter: 0 } });
+    client = new TransferClient({ baseUrl: server.url, maxRetries: 0, backoff: { baseMs: 1, maxMs: 2, jitter: 0 } });
   });
   after(() => server.stop());
 

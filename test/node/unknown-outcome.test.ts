@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { FlowError } from '../../src/flow/errors.ts';
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
 import { IntentStore } from '../../src/flow/intent-store.ts';
+import { TransferClient } from '../../src/api/transfer-client.ts';
 import { UnknownOutcomes, isOutcomeUnknown, likelySent, outcomeLine, primaryGate, sameRoute } from '../../src/flow/unknown-outcome.ts';
 
 const USDC_A = '0x1111111111111111111111111111111111111111';
@@ -105,7 +106,11 @@ describe('a transfer whose outcome is unknown', () => {
     const unknown = new UnknownOutcomes({
       ...host,
       // The service does not answer yet: the look-up runs until it does (and then it knows nothing).
-      client: { status: () => new Promise((_, reject) => (resolveStatus = reject)) },
+      client: new (class extends TransferClient {
+        override status(): Promise<never> {
+          return new Promise((_, reject) => (resolveStatus = reject));
+        }
+      })({ baseUrl: 'http://127.0.0.1:1' }),
       requestUpdate: () => changes++,
     });
     const added = unknown.add(saved);

@@ -10,7 +10,6 @@
  * the route and status schemas) is fetched side by side with the moment's parts, not after them.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { loadTransferSchemas } from '../../api/client.js';
 import { loadChunk } from '../../flow/errors.js';
 import { loadExecutionRoom, loadTrackingRoom, loadTrackingSteps, loadTransferSteps } from '../../flow/chunks.js';
 import { loadAddressRules } from '../../model/address.js';
@@ -55,8 +54,8 @@ const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
   settings: () => import('../../components/swap-settings/swap-settings-dialog.js'),
   quote: () => import('../moments/quote.js'),
   recipient: async () => (await Promise.all([import('../moments/recipient.js'), loadAddressRules()]))[0],
-  review: async () => (await Promise.all([import('../moments/review.js'), loadExecutionRoom(), loadTransferSteps(), loadTransferSchemas()]))[0],
-  tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingRoom(), loadTrackingSteps(), loadTransferSchemas()]))[0],
+  review: async () => (await Promise.all([import('../moments/review.js'), loadExecutionRoom(), loadTransferSteps()]))[0],
+  tracking: async () => (await Promise.all([import('../moments/tracking.js'), loadTrackingRoom(), loadTrackingSteps()]))[0],
   history: () => import('../moments/history.js'),
   wallets: () => import('../moments/wallets.js'),
   deposit: () => import('../moments/deposit.js'),
