@@ -376,11 +376,12 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const session = this.#session;
     const i18n = this.#i18n;
     const { toToken } = session.form.draft;
-    const estimate = session.currentQuote?.estimate;
+    const quote = session.currentQuote;
+    const estimate = quote?.estimate;
     const decimals = toToken?.decimals ?? 18;
     const usd = estimate && formatUsd(estimate.toAmountUsd, i18n.intl);
     return html`<section class="side receive" part="group" aria-labelledby="receive-label">
-      <span id="receive-label" class="side-label" part="label">${i18n.t('box.receive')}</span>
+      <span id="receive-label" class="side-label" part="label">${i18n.t(quote?.inputs.preview ? 'box.receiveEstimate' : 'box.receive')}</span>
       <div class="side-row">
         <output class="received ${estimate ? '' : 'placeholder'}" part="received" aria-labelledby="receive-label" dir="ltr"
           >${estimate ? i18n.formatAmount(estimate.toAmount, decimals) : '0'}</output
@@ -495,6 +496,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     // The line's chunk is asked with the first quote (if the page was not idle before), so both round trips run side by side.
     const line = this.#moments.get('quote');
     const error = remote.quoteError;
+    // A preview the service refused (its address screened out, or no route for it) shows no price, and no error: a wallet's quote may well go.
+    if (error && draft.inputs.preview) return nothing;
     if (error) {
       const problem = describeError(error);
       return this.#renderProblem(problem, problem.retryable ? () => remote.retryQuote() : undefined);

@@ -9,6 +9,7 @@ import { chainFamily, checkAddress, type AddressFamily } from '../model/address.
 import { checkAmount, type AmountCheck } from '../format/amount.js';
 import { isNativeToken, sameId } from '../model/tokens.js';
 import { isSourceChain, parseList, passesLists } from './catalog.js';
+import { quotingAddress } from './quote-address.js';
 
 export type Side = 'from' | 'to';
 export const SIDES: readonly Side[] = ['from', 'to'];
@@ -74,6 +75,8 @@ export interface FormValues extends Selection {
 export interface QuoteInputs extends QuoteRequest {
   key: string;
   slippage: number;
+  /** Asked for the host's preview address (no wallet yet): an estimate, never routed. */
+  preview?: boolean;
 }
 
 export interface QuoteResult {
@@ -217,11 +220,13 @@ export interface DraftInput {
   balances: BalancesResponse | undefined;
   values: FormValues;
   account: string | undefined;
+  /** The host's preview address (`previewAddress` in ./quote-address.ts): without an account, the quote is asked for it. */
+  preview?: string | undefined;
   /** The previous draft's inputs: kept (same object) while the request is unchanged. */
   previous?: QuoteInputs | undefined;
 }
 
-export function readDraft({ catalog, balances, values, account, previous }: DraftInput): Draft {
+export function readDraft({ catalog, balances, values, account, preview, previous }: DraftInput): Draft {
   const tokens = catalog?.tokens ?? [];
   const fromToken = findToken(tokens, values.fromChainId, values.fromTokenAddress);
   const toToken = findToken(tokens, values.toChainId, values.toTokenAddress);
@@ -231,21 +236,24 @@ export function readDraft({ catalog, balances, values, account, previous }: Draf
   const amount = fromToken && checkAmount(values.amountText, fromToken.decimals, balance);
   const typed = values.recipient;
   const recipient = !family ? undefined : !typed ? (recipientRequired ? undefined : account) : checkAddress(typed, family) ? undefined : typed;
+  const sender = quotingAddress({ account, preview });
+  // A preview is sent to the preview address too, unless the user typed a recipient (or the destination needs one).
+  const toAddress = recipient ?? (sender?.preview && !typed && family === 'evm' ? sender.address : undefined);
   let inputs: QuoteInputs | undefined;
-  if (account && amount?.amount !== undefined && !amount.problem && recipient && values.toTokenAddress) {
+  if (sender && amount?.amount !== undefined && !amount.problem && toAddress && values.toTokenAddress) {
     const request = {
       fromChain: values.fromChainId,
       toChain: values.toChainId,
       fromToken: values.fromTokenAddress,
       toToken: values.toTokenAddress,
       fromAmount: amount.amount,
-      fromAddress: account,
-      toAddress: recipient,
+      fromAddress: sender.address,
+      toAddress,
       slippage: values.slippage,
     };
     // Addresses, ids and numbers: none contains a comma.
     const key = Object.values(request).join();
-    inputs = previous?.key === key ? previous : { ...request, key };
+    inputs = previous?.key === key ? previous : { ...request, key, ...(sender.preview ? { preview: true } : {}) };
   }
   return { fromToken, toToken, balance, family, recipientRequired, amount, recipient, inputs };
 }

@@ -47,6 +47,7 @@ export const ar: Strings = {
   'picker.selectAsset': 'اختر الشبكة والرمز المميز',
   'box.send': 'ترسل',
   'box.receive': 'تستلم',
+  'box.receiveEstimate': 'تستلم (تقدير)',
   'box.atLeast': 'على الأقل {amount}',
   'box.swap': 'بدّل بين الإرسال والاستلام',
   'box.swapLocked': 'لا يمكن التبديل: حدّد هذا الموقع المسار',

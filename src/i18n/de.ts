@@ -38,6 +38,7 @@ export const de: Strings = {
   'picker.selectAsset': 'Chain und Token auswählen',
   'box.send': 'Sie senden',
   'box.receive': 'Sie erhalten',
+  'box.receiveEstimate': 'Sie erhalten (geschätzt)',
   'box.atLeast': 'Mindestens {amount}',
   'box.swap': 'Senden und Empfangen tauschen',
   'box.swapLocked': 'Tauschen nicht möglich: Diese Website hat die Route festgelegt',

@@ -40,6 +40,7 @@ export const es: Strings = {
   'picker.selectAsset': 'Seleccionar red y token',
   'box.send': 'Envías',
   'box.receive': 'Recibes',
+  'box.receiveEstimate': 'Recibes (estimado)',
   'box.atLeast': 'Al menos {amount}',
   'box.swap': 'Intercambiar envío y recepción',
   'box.swapLocked': 'No se puede intercambiar: este sitio fijó la ruta',

@@ -43,6 +43,7 @@ export const fa: Strings = {
   'picker.selectAsset': 'انتخاب شبکه و توکن',
   'box.send': 'ارسال می\u200cکنید',
   'box.receive': 'دریافت می\u200cکنید',
+  'box.receiveEstimate': 'دریافت می‌کنید (تخمینی)',
   'box.atLeast': 'دست\u200cکم {amount}',
   'box.swap': 'جابه\u200cجایی ارسال و دریافت',
   'box.swapLocked': 'جابه\u200cجایی ممکن نیست: این سایت مسیر را تعیین کرده است',

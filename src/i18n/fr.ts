@@ -41,6 +41,7 @@ export const fr: Strings = {
   'picker.selectAsset': 'Choisir la chaîne et le token',
   'box.send': 'Vous envoyez',
   'box.receive': 'Vous recevez',
+  'box.receiveEstimate': 'Vous recevez (estimation)',
   'box.atLeast': 'Au moins {amount}',
   'box.swap': 'Inverser envoi et réception',
   'box.swapLocked': 'Inversion impossible : ce site a fixé l’itinéraire',

@@ -43,6 +43,7 @@ export const he: Strings = {
   'picker.selectAsset': 'בחירת רשת וטוקן',
   'box.send': 'שולחים',
   'box.receive': 'יתקבל',
+  'box.receiveEstimate': 'יתקבל (הערכה)',
   'box.atLeast': 'לפחות {amount}',
   'box.swap': 'החלפה בין שליחה לקבלה',
   'box.swapLocked': 'אי אפשר להחליף: האתר קבע את המסלול',

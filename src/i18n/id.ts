@@ -37,6 +37,7 @@ export const id: Strings = {
   'picker.selectAsset': 'Pilih jaringan dan token',
   'box.send': 'Anda mengirim',
   'box.receive': 'Anda menerima',
+  'box.receiveEstimate': 'Anda menerima (perkiraan)',
   'box.atLeast': 'Minimal {amount}',
   'box.swap': 'Tukar kirim dan terima',
   'box.swapLocked': 'Tidak bisa ditukar: situs ini menetapkan rutenya',

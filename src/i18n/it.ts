@@ -40,6 +40,7 @@ export const it: Strings = {
   'picker.selectAsset': 'Seleziona rete e token',
   'box.send': 'Invii',
   'box.receive': 'Ricevi',
+  'box.receiveEstimate': 'Ricevi (stima)',
   'box.atLeast': 'Almeno {amount}',
   'box.swap': 'Inverti invio e ricezione',
   'box.swapLocked': 'Impossibile invertire: il percorso è impostato da questo sito',

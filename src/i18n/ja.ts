@@ -40,6 +40,7 @@ export const ja: Strings = {
   'picker.selectAsset': 'チェーンとトークンを選択',
   'box.send': '送る数量',
   'box.receive': '受け取る数量',
+  'box.receiveEstimate': '受け取る数量（見積もり）',
   'box.atLeast': '最低 {amount}',
   'box.swap': '送金側と受取側を入れ替え',
   'box.swapLocked': '入れ替えできません：このサイトがルートを設定しています',

@@ -41,6 +41,7 @@ export const ko: Strings = {
   'picker.selectAsset': '체인 및 토큰 선택',
   'box.send': '보내는 수량',
   'box.receive': '받는 수량',
+  'box.receiveEstimate': '받는 수량 (예상)',
   'box.atLeast': '최소 {amount}',
   'box.swap': '보내기와 받기 바꾸기',
   'box.swapLocked': '바꿀 수 없음: 이 사이트에서 경로를 설정함',

@@ -39,6 +39,7 @@ export const nl: Strings = {
   'picker.selectAsset': 'Chain en token kiezen',
   'box.send': 'Je verstuurt',
   'box.receive': 'Je ontvangt',
+  'box.receiveEstimate': 'Je ontvangt (schatting)',
   'box.atLeast': 'Minstens {amount}',
   'box.swap': 'Versturen en ontvangen omwisselen',
   'box.swapLocked': 'Omwisselen kan niet: deze site heeft de route vastgelegd',

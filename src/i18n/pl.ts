@@ -42,6 +42,7 @@ export const pl: Strings = {
   'picker.selectAsset': 'Wybierz sieć i token',
   'box.send': 'Wysyłasz',
   'box.receive': 'Otrzymasz',
+  'box.receiveEstimate': 'Otrzymasz (szacunkowo)',
   'box.atLeast': 'Co najmniej {amount}',
   'box.swap': 'Zamień wysyłanie i odbiór',
   'box.swapLocked': 'Nie można zamienić: trasę ustawiła ta strona',

@@ -40,6 +40,7 @@ export const pt: Strings = {
   'picker.selectAsset': 'Selecionar rede e token',
   'box.send': 'Você envia',
   'box.receive': 'Você recebe',
+  'box.receiveEstimate': 'Você recebe (estimativa)',
   'box.atLeast': 'No mínimo {amount}',
   'box.swap': 'Inverter envio e recebimento',
   'box.swapLocked': 'Não é possível inverter: este site definiu a rota',

@@ -41,6 +41,7 @@ export const ru: Strings = {
   'picker.selectAsset': 'Выберите сеть и токен',
   'box.send': 'Вы отправляете',
   'box.receive': 'Вы получите',
+  'box.receiveEstimate': 'Вы получите (оценка)',
   'box.atLeast': 'Не менее {amount}',
   'box.swap': 'Поменять отправку и получение местами',
   'box.swapLocked': 'Нельзя поменять: маршрут задан этим сайтом',

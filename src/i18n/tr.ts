@@ -40,6 +40,7 @@ export const tr: Strings = {
   'picker.selectAsset': 'Ağ ve token seçin',
   'box.send': 'Gönderdiğiniz',
   'box.receive': 'Alacağınız',
+  'box.receiveEstimate': 'Alacağınız (tahmini)',
   'box.atLeast': 'En az {amount}',
   'box.swap': 'Gönderilen ve alınanı değiştir',
   'box.swapLocked': 'Değiştirilemez: rotayı bu site belirledi',

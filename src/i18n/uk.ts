@@ -42,6 +42,7 @@ export const uk: Strings = {
   'picker.selectAsset': 'Виберіть мережу й токен',
   'box.send': 'Ви надсилаєте',
   'box.receive': 'Ви отримаєте',
+  'box.receiveEstimate': 'Ви отримаєте (оцінка)',
   'box.atLeast': 'Щонайменше {amount}',
   'box.swap': 'Поміняти надсилання й отримання місцями',
   'box.swapLocked': 'Неможливо поміняти: маршрут задано цим сайтом',

@@ -38,6 +38,7 @@ export const vi: Strings = {
   'picker.selectAsset': 'Chọn mạng và token',
   'box.send': 'Bạn gửi',
   'box.receive': 'Bạn nhận',
+  'box.receiveEstimate': 'Bạn nhận (ước tính)',
   'box.atLeast': 'Ít nhất {amount}',
   'box.swap': 'Đảo chiều gửi và nhận',
   'box.swapLocked': 'Không thể đảo: trang web này đã đặt tuyến',

@@ -41,6 +41,7 @@ export const zh: Strings = {
   'picker.selectAsset': '选择网络和代币',
   'box.send': '您发送',
   'box.receive': '您将收到',
+  'box.receiveEstimate': '您将收到（估算）',
   'box.atLeast': '至少 {amount}',
   'box.swap': '交换发送与接收',
   'box.swapLocked': '无法交换：本网站已设定路线',

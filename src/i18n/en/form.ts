@@ -35,6 +35,7 @@ export const enForm = {
   'picker.selectAsset': 'Select chain and token',
   'box.send': 'You send',
   'box.receive': 'You receive',
+  'box.receiveEstimate': 'You receive (estimate)',
   'box.atLeast': 'At least {amount}',
   'box.swap': 'Swap send and receive',
   'box.swapLocked': "Can't swap: this site set the route",
