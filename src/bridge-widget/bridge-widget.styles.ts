@@ -71,24 +71,8 @@ export const styles = css`
   }
   h2 {
     margin: 0;
-    font-size: 1.15em;
+    font-size: var(--_fs-l);
     font-weight: 650;
-  }
-  .account {
-    font-size: 0.85em;
-    color: var(--bridge-color-text-muted);
-    display: flex;
-    gap: 6px;
-    align-items: center;
-  }
-  .account button {
-    font: inherit;
-    color: var(--bridge-color-accent);
-    background: none;
-    border: 0;
-    padding: 0;
-    cursor: pointer;
-    text-decoration: underline;
   }
   .header-end {
     display: flex;
@@ -124,7 +108,6 @@ export const styles = css`
     outline: none;
   }
   .send bw-amount-input::part(input) {
-    font-size: 1.75em;
     padding-block: 4px;
   }
   .send bw-amount-input::part(message) {
@@ -132,7 +115,7 @@ export const styles = css`
   }
   .send bw-amount-input::part(label),
   .side-label {
-    font-size: 0.85em;
+    font-size: var(--_fs-s);
     font-weight: 600;
     color: var(--bridge-color-text-muted);
   }
@@ -155,7 +138,7 @@ export const styles = css`
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
-    font-size: 1.75em;
+    font-size: var(--_fs-xl);
     font-weight: 600;
     font-variant-numeric: tabular-nums;
     text-align: match-parent;
@@ -169,7 +152,7 @@ export const styles = css`
     justify-content: space-between;
     gap: 4px 8px;
     min-height: 1.4em;
-    font-size: 0.85em;
+    font-size: var(--_fs-s);
     color: var(--bridge-color-text-muted);
   }
   .swap-row {
@@ -223,7 +206,7 @@ export const styles = css`
     background: none;
     color: var(--bridge-color-accent);
     font: inherit;
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
     text-decoration: underline;
     text-underline-offset: 2px;
     cursor: pointer;
@@ -236,7 +219,6 @@ export const styles = css`
     background: var(--bridge-color-accent);
     color: var(--bridge-color-accent-text);
     font-weight: 650;
-    font-size: 1.05em;
   }
   .primary:hover:not(:disabled) {
     background: color-mix(in srgb, var(--bridge-color-accent) 88%, var(--bridge-color-text));
@@ -252,19 +234,19 @@ export const styles = css`
     background: var(--bridge-color-surface-raised);
     border-radius: var(--bridge-radius-small);
     padding: 6px 12px;
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
   }
   .notice {
     border-radius: var(--bridge-radius-small);
     padding: 10px 12px;
-    font-size: 0.92em;
+    font-size: var(--_fs-s);
     margin: 0;
   }
   /* Support details (the request id) on a line of their own, not inside the sentence. */
   .notice .request {
     display: block;
     margin-block-start: 4px;
-    font-size: 0.85em;
+    font-size: var(--_fs-xs);
     opacity: 0.85;
     overflow-wrap: anywhere;
   }
@@ -319,7 +301,7 @@ export const styles = css`
     padding-inline: var(--bridge-spacing) calc(var(--bridge-spacing) + 24px);
     border: 1px solid var(--bridge-color-border);
     border-radius: var(--bridge-radius);
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
     color: var(--bridge-color-text-muted);
   }
   .quote-line-text {
@@ -337,7 +319,6 @@ export const styles = css`
   }
   .moment > .notice {
     padding-block: 6px;
-    font-size: 0.85em;
   }
   .moment > .secondary {
     justify-self: start;
@@ -345,7 +326,7 @@ export const styles = css`
   .route-info,
   .prompts {
     margin: 0;
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
     color: var(--bridge-color-text-muted);
   }
 `;

@@ -5,7 +5,7 @@ import { hostStyles, tokenDefaults } from '../components/shared/styles.js';
 import { chainsFor, sideConfig, swapBlock, type Side } from '../flow/form.js';
 import { describeError, type Problem } from '../flow/problems.js';
 import { QUOTE_REFRESH_MS } from '../flow/remote-resources.js';
-import { formatUsd, shortenHex } from '../format/amount.js';
+import { formatUsd } from '../format/amount.js';
 import { numberFormat } from '../format/number.js';
 import { NATIVE_GAS_RESERVE, isNativeToken } from '../model/tokens.js';
 import { LocaleController } from './controllers/locale-controller.js';
@@ -40,7 +40,9 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart base - The card that holds the widget.
  * @csspart header - The title row (title and connected account).
  * @csspart title - The title.
- * @csspart account - The connected account and its network.
+ * @csspart account - The connected account: the pill with its address and network, and its menu.
+ * @csspart account-pill - The button that shows the account and opens its menu.
+ * @csspart account-menu - The account's menu (copy the address; change the wallet and disconnect, for a wallet chosen in the widget).
  * @csspart box - The two cards and the swap button between them.
  * @csspart group - The "You send" and "You receive" cards.
  * @csspart label - Field labels ("You send", "You receive", recipient).
@@ -94,7 +96,7 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart history-toggle - The "Recent transfers" button.
  * @csspart history - The list of recent transfers.
  * @csspart history-item - One recent transfer.
- * @csspart wallet-action - "Change wallet" and "Disconnect" in the account area (a wallet the widget discovered).
+ * @csspart wallet-action - An action of the account's menu: "Copy address", "Change wallet", "Disconnect".
  *
  * @cssprop --bridge-color-bg - Card background.
  * @cssprop --bridge-color-surface - Background of grouped fields.
@@ -191,13 +193,15 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
           <span class="header-end">
           ${
             account || wallet
-              ? html`<span class="account" part="account"
-                >${shownAccount ? html`<span title=${shownAccount}><bdi dir="ltr">${shortenHex(shownAccount)}</bdi>${chain ? html` · ${chain.networkName}` : nothing}</span>` : nothing}
-                ${this.#connection.renderActions(
-                  (k) => i18n.t(k),
-                  () => this.#connect(),
-                )}</span
-              >`
+              ? html`<bw-account-pill
+                  part="account"
+                  exportparts="pill:account-pill,menu:account-menu,menu-item:wallet-action"
+                  .address=${shownAccount ?? ''}
+                  .network=${chain?.networkName ?? ''}
+                  .wallet=${wallet ? (wallet.injected ? i18n.t('wallet.browser') : wallet.info.name) : ''}
+                  @account-change=${() => this.#connect()}
+                  @account-disconnect=${() => this.#connection.disconnect()}
+                ></bw-account-pill>`
               : nothing
           }
           ${

@@ -10,12 +10,13 @@
  * Each string is written once, in the part of the moment that shows it, so
  * that a page loads the English of a later moment with that moment's chunk:
  * ./en/form.ts (the first load), ./en/picker.ts, ./en/quote.ts, ./en/recipient.ts, ./en/settings.ts, ./en/review.ts,
- * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts, ./en/unknown.ts. This module joins them into the whole
+ * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts, ./en/account.ts, ./en/unknown.ts. This module joins them into the whole
  * table, for the types, the translators' XLIFF (scripts/i18n-xliff.ts), the
  * tests, and `import { en } from 'bridge-widget'` (and `bridge-widget/elements`).
  * The widget's own code never imports it: src/i18n/strings.ts holds the
  * English it has so far.
  */
+import { enAccount } from './en/account.js';
 import { enForm } from './en/form.js';
 import { enHistory } from './en/history.js';
 import { enPicker } from './en/picker.js';
@@ -38,6 +39,7 @@ export const ENGLISH_PARTS = {
   tracking: enTracking,
   history: enHistory,
   wallets: enWallets,
+  account: enAccount,
   unknown: enUnknown,
 } as const;
 
@@ -51,5 +53,6 @@ export const en = {
   ...enTracking,
   ...enHistory,
   ...enWallets,
+  ...enAccount,
   ...enUnknown,
 } as const;

@@ -74,7 +74,7 @@ export class AssetPicker extends TokenPicker {
       }
       .trigger-detail {
         overflow: hidden;
-        font-size: 0.75em;
+        font-size: var(--_fs-xs);
         color: var(--_muted);
         white-space: nowrap;
         text-overflow: ellipsis;

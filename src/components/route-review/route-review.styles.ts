@@ -8,7 +8,7 @@ export const styles = css`
     padding: 10px;
     border: 1px solid var(--_border);
     border-radius: var(--_radius-s);
-    font-size: 0.85em;
+    font-size: var(--_fs-s);
     line-height: 1.35;
     font-variant-numeric: tabular-nums;
   }

@@ -82,8 +82,6 @@ export const enForm = {
   'picker.selectToken': 'Select token',
   'picker.close': 'Close',
   'wallet.browser': 'Browser wallet',
-  'wallet.change': 'Change wallet',
-  'wallet.disconnect': 'Disconnect',
   // Amount
   'amount.balance': 'Balance: {amount}',
   'amount.max': 'Max',
