@@ -201,6 +201,7 @@ export const styles = css`
   }
   .link {
     justify-self: start;
+    min-height: 24px;
     padding: 2px 0;
     border: 0;
     background: none;

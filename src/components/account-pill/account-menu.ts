@@ -71,11 +71,20 @@ export class AccountMenu {
     this.#element?.showPopover();
   }
 
-  /** Under the pill, its end at the pill's end (the right in a left-to-right layout, the left in a right-to-left one); the first action focused. */
+  /**
+   * Open: under the pill, its end at the pill's end (the right in a left-to-right layout, the left in a right-to-left
+   * one), the first action focused. Closed with focus in it (Escape, an action): focus back on the pill.
+   */
   readonly #place = (event: Event): void => {
     const menu = event.target as HTMLElement;
-    if ((event as ToggleEvent).newState !== 'open') return;
-    const pill = this.#pill.renderRoot.querySelector('.pill')!.getBoundingClientRect();
+    const button = this.#pill.renderRoot.querySelector<HTMLElement>('.pill')!;
+    if ((event as ToggleEvent).newState !== 'open') {
+      // Focus in the menu, or lost with it (to the page's body); not where the user clicked to close it.
+      const active = (this.#pill.renderRoot as ShadowRoot).activeElement;
+      if (active ? menu.contains(active) : document.activeElement === document.body) button.focus();
+      return;
+    }
+    const pill = button.getBoundingClientRect();
     const rtl = getComputedStyle(this.#pill).direction === 'rtl';
     menu.style.top = `${pill.bottom + 4}px`;
     menu.style[rtl ? 'left' : 'right'] = `${rtl ? pill.left : document.documentElement.clientWidth - pill.right}px`;
