@@ -176,6 +176,7 @@ const GROUPS = new Map(
       'src/components/swap-settings/swap-settings-dialog.ts',
       'src/components/quote-panel/slippage-control.ts',
       'src/bridge-widget/moments/wallets.ts',
+      'src/bridge-widget/moments/account.ts',
       'src/components/account-pill/account-menu.ts',
     ],
     recipient: ['src/bridge-widget/moments/recipient.ts', 'src/model/address-rules.ts'],

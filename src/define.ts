@@ -13,7 +13,6 @@ import { TokenPicker } from './components/token-picker/token-picker.js';
 import { AssetPicker } from './components/asset-picker/asset-picker.js';
 import { SwapSettings } from './components/swap-settings/swap-settings.js';
 import { AmountInput } from './components/amount-input/amount-input.js';
-import { AccountPill } from './components/account-pill/account-pill.js';
 import { defineElements } from './define-elements.js';
 
 export const ELEMENTS = {
@@ -22,7 +21,6 @@ export const ELEMENTS = {
   'bw-asset-picker': AssetPicker,
   'bw-swap-settings': SwapSettings,
   'bw-amount-input': AmountInput,
-  'bw-account-pill': AccountPill,
 } as const;
 
 /** Registers the widget in `registry` (default: the page's); the later moments' parts follow it there when they load. */
@@ -39,6 +37,5 @@ declare global {
     'bw-asset-picker': AssetPicker;
     'bw-swap-settings': SwapSettings;
     'bw-amount-input': AmountInput;
-    'bw-account-pill': AccountPill;
   }
 }

@@ -193,6 +193,10 @@ export const styles = css`
     color: var(--bridge-color-text-muted);
     cursor: not-allowed;
   }
+  /* The account's pill is a chunk: until it is defined its place is kept (its 44 px). */
+  bw-account-pill:not(:defined) {
+    min-height: 44px;
+  }
   /* The recipient field is a chunk: until it is defined its place is kept (the label and message lines, the 44 px input, the field's two 6 px gaps). */
   bw-recipient-input:not(:defined) {
     display: block;

@@ -156,6 +156,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const step = view === 'executing' ? execution?.state.step : undefined;
     if (step && step !== this.#announcedStep) this.#views.say(this.#i18n.t(`phase.${step}`));
     this.#announcedStep = step;
+    // A failed quote takes back what was said of the last one: the region never still says "Quote ready" beside the error.
+    if (this.#session.remote.quoteError) this.#views.announcement = '';
   }
 
   protected override updated(): void {
@@ -167,8 +169,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     if (session.remote.chains.status === TaskStatus.COMPLETE) {
       this.#moments.prefetch(
         this.#connection.discovering && !session.account
-          ? ['pickers', 'settings', 'quote', 'review', 'tracking', 'wallets']
-          : ['pickers', 'settings', 'quote', 'review', 'tracking'],
+          ? ['pickers', 'settings', 'quote', 'review', 'tracking', 'wallets', 'account']
+          : ['pickers', 'settings', 'quote', 'review', 'tracking', 'account'],
       );
     }
     // Once a quote is on screen, the session's transfer rooms are set up while the page is idle too: the click on Bridge then waits on nothing.
@@ -186,6 +188,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const { wallet } = this.#connection;
     const chain = this.#wallet.chainId === undefined ? undefined : session.chain(String(this.#wallet.chainId));
     const history = account && this.proxyUrl && session.view === 'form' && !!session.tracking?.history.length;
+    // The account's pill is a chunk (an account comes after the first paint): asked now, it renders once defined, its place kept.
+    if (account || wallet) this.#moments.get('account');
     return html`
       <div part="base" class="card" lang=${i18n.textLanguage} dir=${i18n.direction} @bw-announce=${this.#views.onAnnounce}>
         <div class="header" part="header">
@@ -293,7 +297,12 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       <div class="box" part="box">${this.#renderSend()} ${this.#renderSwap()} ${this.#renderReceive()}</div>
       ${this.#renderRecipient()} ${this.#renderQuote()}
       ${configProblems(this, session, (k, v) => i18n.t(k, v)).map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
-      ${session.tracking?.notice ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.tracking.notice)}</p>` : nothing}
+      ${
+        // The tracking room's notices are its moment's English: shown once that chunk is here.
+        session.tracking?.notice && this.#moments.get('tracking')
+          ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.tracking.notice)}</p>`
+          : nothing
+      }
       ${
         session.form.problem && !session.remote.quoteError
           ? this.#renderProblem(session.form.problem, session.form.problem.kind === 'chunk-load' ? () => location.reload() : undefined, 'widget.reload')

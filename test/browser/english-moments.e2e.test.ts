@@ -52,9 +52,9 @@ describe('the English of the later moments, right after the first load', functio
     primaryButton(widget).click();
     const { detail } = await declined;
     expect(detail.kind).to.equal('wallet-rejected');
-    expect(detail.message).to.equal('You declined the transfer in your wallet. Nothing was sent.');
+    expect(detail.message).to.equal('You cancelled in your wallet. Nothing was sent.');
     const notice = () => shadow(widget).querySelector('[part~="notice-info"][role="status"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-    await waitUntil(() => notice().includes('You declined the transfer in your wallet. Nothing was sent.'), `the notice (${notice()})`);
+    await waitUntil(() => notice().includes('You cancelled in your wallet. Nothing was sent.'), `the notice (${notice()})`);
     expect(notice()).to.not.match(KEY);
     expect(await transactionCount(SRC, wallet.address)).to.equal(nonceBefore);
   });

@@ -61,7 +61,7 @@ describe('strings and locale', function () {
 
     it('falls back to English key by key, and names fees from the table', () => {
       expect(translate({ 'form.amount': 'You pay' }, 'form.amount')).to.equal('You pay');
-      expect(translate({ 'form.amount': 'You pay' }, 'form.to')).to.equal('To');
+      expect(translate({ 'form.amount': 'You pay' }, 'box.receive')).to.equal('You receive');
       expect(humanFeeType('gas', { 'fee.gas': 'Gasgebühr' })).to.equal('Gasgebühr');
       expect(humanFeeType('express_delivery', { 'fee.other': 'Gebühr: {name}' })).to.equal('Gebühr: Express delivery');
       expect(humanFeeType('serviceFee')).to.equal('Service fee');

@@ -17,7 +17,7 @@ const chainName = (widget: BridgeWidget, index: number) =>
 
 /** The characters of the name the box shows whole, in reading order (a cut one is not shown whole). */
 function shownPart(element: HTMLElement): { first: string; shown: string; cut: boolean } {
-  const text = [...element.childNodes].find((n): n is Text => n.nodeType === Node.TEXT_NODE && !!n.data.trim())!;
+  const text = [...element.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && !!n.textContent?.trim()) as Text;
   const box = element.getBoundingClientRect();
   const range = document.createRange();
   let shown = '';

@@ -62,6 +62,14 @@ export const styles = css`
     font: inherit;
     font-weight: 600;
   }
+  .whole {
+    min-height: 24px;
+    margin-inline-start: 6px;
+    padding: 0 6px;
+    border: 0;
+    font-weight: 400;
+    text-decoration: underline;
+  }
   .confirm {
     background: var(--_accent);
     color: var(--_accent-text);

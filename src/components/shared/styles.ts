@@ -19,11 +19,11 @@ export const hostStyles = css`
      * The type scale, the only font sizes the widget and its parts use: five, each a whole number of pixels from the
      * base size (12, 14, 15, 20 and 28 px at the default 15 px). Fine print, secondary text, body, titles, amounts.
      */
-    --_fs-xs: calc(var(--bridge-font-size, 15px) - 3px);
-    --_fs-s: calc(var(--bridge-font-size, 15px) - 1px);
     --_fs-m: var(--bridge-font-size, 15px);
-    --_fs-l: calc(var(--bridge-font-size, 15px) + 5px);
-    --_fs-xl: calc(var(--bridge-font-size, 15px) + 13px);
+    --_fs-xs: calc(var(--_fs-m) - 3px);
+    --_fs-s: calc(var(--_fs-m) - 1px);
+    --_fs-l: calc(var(--_fs-m) + 5px);
+    --_fs-xl: calc(var(--_fs-m) + 13px);
   }
   *,
   *::before,

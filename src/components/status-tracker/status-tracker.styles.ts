@@ -54,6 +54,13 @@ export const styles = css`
     stroke-linecap: round;
     stroke-linejoin: round;
   }
+  /* Done: what arrived, large (the type scale's amount size). */
+  .received {
+    margin: 0;
+    font-size: var(--_fs-xl);
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
   .heading.success {
     color: var(--_success);
   }
