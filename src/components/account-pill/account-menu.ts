@@ -5,10 +5,15 @@
  * is a popover: the platform closes it on Escape and on a click elsewhere,
  * and gives focus back to the pill; it opens under the pill, at its end.
  */
-import { adoptStyles, css, html } from 'lit';
+import { adoptStyles, css, html, type LitElement } from 'lit';
 import { addEnglish, type StringKey } from '../../i18n/strings.js';
 import { enAccount } from '../../i18n/en/account.js';
-import type { AccountPill } from './account-pill.js';
+
+/** What the menu reads of its pill (./account-pill.ts). */
+export interface MenuHost extends LitElement {
+  readonly address: string;
+  readonly wallet: string;
+}
 
 type Action = 'copy' | 'change' | 'disconnect';
 
@@ -49,17 +54,17 @@ const menuStyles = css`
 `;
 
 export class AccountMenu {
-  readonly #pill: AccountPill;
+  readonly #pill: MenuHost;
   readonly #t: (key: StringKey) => string;
   readonly #announce: (message: string) => void;
 
-  constructor(pill: AccountPill, t: (key: StringKey) => string, announce: (message: string) => void) {
+  constructor(pill: MenuHost, t: (key: StringKey) => string, announce: (message: string) => void) {
     this.#pill = pill;
     this.#t = t;
     this.#announce = announce;
     addEnglish(enAccount);
     const root = pill.renderRoot;
-    if (root instanceof ShadowRoot) adoptStyles(root, [...(pill.constructor as typeof AccountPill).elementStyles, menuStyles]);
+    if (root instanceof ShadowRoot) adoptStyles(root, [...(pill.constructor as typeof LitElement).elementStyles, menuStyles]);
   }
 
   get #element(): HTMLElement | null {
