@@ -123,6 +123,7 @@ export const ar: Strings = {
   'status.contradicted': 'أرسلت الخدمة حالة تحويل آخر: تم تجاهلها، وما زلنا نتحقق.',
   'review.title': 'ما سترسله محفظتك',
   'review.amount': 'ترسل',
+  'review.onChain': '{amount} على {chain}',
   'review.nativeValue': 'يخرج من محفظتك بعملة {symbol}',
   'review.recipient': 'المستلِم',
   'review.showWhole': 'عرض الكل',

@@ -120,6 +120,7 @@ export const de: Strings = {
   'status.contradicted': 'Der Dienst hat den Status einer anderen Überweisung gesendet: ignoriert, es wird weiter geprüft.',
   'review.title': 'Was Ihr Wallet sendet',
   'review.amount': 'Sie senden',
+  'review.onChain': '{amount} auf {chain}',
   'review.nativeValue': 'Verlässt Ihr Wallet in {symbol}',
   'review.recipient': 'Empfänger',
   'review.showWhole': 'Ganz anzeigen',

@@ -119,6 +119,7 @@ export const es: Strings = {
   'status.contradicted': 'El servicio envió el estado de otra transferencia: se ignora y se sigue comprobando.',
   'review.title': 'Lo que enviará tu billetera',
   'review.amount': 'Envías',
+  'review.onChain': '{amount} en {chain}',
   'review.nativeValue': 'Sale de tu billetera en {symbol}',
   'review.recipient': 'Destinatario',
   'review.showWhole': 'Ver completa',

@@ -122,6 +122,7 @@ export const fa: Strings = {
   'status.contradicted': 'سرویس وضعیت انتقال دیگری را فرستاد: نادیده گرفته شد، بررسی ادامه دارد.',
   'review.title': 'آنچه کیف پول شما می‌فرستد',
   'review.amount': 'ارسال می\u200cکنید',
+  'review.onChain': '{amount} در {chain}',
   'review.nativeValue': 'به\u200cصورت {symbol} از کیف پول شما خارج می\u200cشود',
   'review.recipient': 'گیرنده',
   'review.showWhole': 'نمایش کامل',

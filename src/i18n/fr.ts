@@ -121,6 +121,7 @@ export const fr: Strings = {
   'status.contradicted': 'Le service a envoyé le statut d’un autre transfert\u00a0: ignoré, la vérification continue.',
   'review.title': 'Ce que votre portefeuille va envoyer',
   'review.amount': 'Vous envoyez',
+  'review.onChain': '{amount} sur {chain}',
   'review.nativeValue': 'Quitte votre portefeuille en {symbol}',
   'review.recipient': 'Destinataire',
   'review.showWhole': 'Tout afficher',

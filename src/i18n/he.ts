@@ -119,6 +119,7 @@ export const he: Strings = {
   'status.contradicted': 'השירות שלח סטטוס של העברה אחרת: התעלמנו ממנו, הבדיקה נמשכת.',
   'review.title': 'מה הארנק שלך ישלח',
   'review.amount': 'נשלח',
+  'review.onChain': '{amount} ב-{chain}',
   'review.nativeValue': 'יוצא מהארנק ב-{symbol}',
   'review.recipient': 'נמען',
   'review.showWhole': 'הצגה מלאה',

@@ -117,6 +117,7 @@ export const id: Strings = {
   'status.contradicted': 'Layanan mengirim status transfer lain: diabaikan, masih terus dicek.',
   'review.title': 'Yang akan dikirim dompet Anda',
   'review.amount': 'Anda mengirim',
+  'review.onChain': '{amount} di {chain}',
   'review.nativeValue': 'Keluar dari dompet Anda dalam {symbol}',
   'review.recipient': 'Penerima',
   'review.showWhole': 'Tampilkan semua',

@@ -121,6 +121,7 @@ export const it: Strings = {
   'status.contradicted': 'Il servizio ha inviato lo stato di un altro trasferimento: ignorato, il controllo continua.',
   'review.title': 'Cosa invierà il tuo wallet',
   'review.amount': 'Invii',
+  'review.onChain': '{amount} su {chain}',
   'review.nativeValue': 'Esce dal tuo wallet in {symbol}',
   'review.recipient': 'Destinatario',
   'review.showWhole': 'Mostra tutto',

@@ -117,6 +117,7 @@ export const ja: Strings = {
   'status.contradicted': 'サービスから別の送金のステータスが届きました。無視して確認を続けます。',
   'review.title': 'ウォレットが送信する内容',
   'review.amount': '送る数量',
+  'review.onChain': '{chain} で {amount}',
   'review.nativeValue': 'ウォレットから {symbol} で支払う額',
   'review.recipient': '受取人',
   'review.showWhole': 'すべて表示',

@@ -117,6 +117,7 @@ export const ko: Strings = {
   'status.contradicted': '서비스가 다른 전송의 상태를 보냈습니다. 무시하고 계속 확인합니다.',
   'review.title': '지갑이 보낼 내용',
   'review.amount': '보내는 수량',
+  'review.onChain': '{chain}의 {amount}',
   'review.nativeValue': '지갑에서 {symbol}(으)로 나가는 금액',
   'review.recipient': '받는 사람',
   'review.showWhole': '전체 보기',

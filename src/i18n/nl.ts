@@ -120,6 +120,7 @@ export const nl: Strings = {
   'status.contradicted': 'De dienst stuurde de status van een andere overboeking: genegeerd, er wordt verder gecontroleerd.',
   'review.title': 'Wat je wallet verstuurt',
   'review.amount': 'Je verstuurt',
+  'review.onChain': '{amount} op {chain}',
   'review.nativeValue': 'Verlaat je wallet in {symbol}',
   'review.recipient': 'Ontvanger',
   'review.showWhole': 'Volledig tonen',

@@ -122,6 +122,7 @@ export const pl: Strings = {
   'status.contradicted': 'Usługa przysłała stan innego przelewu: pominięto, sprawdzanie trwa.',
   'review.title': 'Co wyśle Twój portfel',
   'review.amount': 'Wysyłasz',
+  'review.onChain': '{amount} w sieci {chain}',
   'review.nativeValue': 'Opuszcza portfel w {symbol}',
   'review.recipient': 'Odbiorca',
   'review.showWhole': 'Pokaż całość',

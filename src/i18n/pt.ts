@@ -121,6 +121,7 @@ export const pt: Strings = {
   'status.contradicted': 'O serviço enviou o status de outra transferência: ignorado, verificando novamente.',
   'review.title': 'O que sua carteira vai enviar',
   'review.amount': 'Você envia',
+  'review.onChain': '{amount} em {chain}',
   'review.nativeValue': 'Sai da sua carteira em {symbol}',
   'review.recipient': 'Destinatário',
   'review.showWhole': 'Mostrar tudo',

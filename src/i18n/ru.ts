@@ -118,6 +118,7 @@ export const ru: Strings = {
   'status.contradicted': 'Сервис прислал статус другого перевода: он пропущен, проверка продолжается.',
   'review.title': 'Что отправит ваш кошелёк',
   'review.amount': 'Вы отправляете',
+  'review.onChain': '{amount} в сети {chain}',
   'review.nativeValue': 'Списывается из кошелька в {symbol}',
   'review.recipient': 'Получатель',
   'review.showWhole': 'Показать полностью',

@@ -118,6 +118,7 @@ export const tr: Strings = {
   'status.contradicted': 'Hizmet başka bir transferin durumunu gönderdi: yok sayıldı, kontrol sürüyor.',
   'review.title': 'Cüzdanınızın göndereceği',
   'review.amount': 'Gönderdiğiniz',
+  'review.onChain': '{chain} ağında {amount}',
   'review.nativeValue': 'Cüzdanınızdan {symbol} olarak çıkan',
   'review.recipient': 'Alıcı',
   'review.showWhole': 'Tamamını göster',

@@ -120,6 +120,7 @@ export const uk: Strings = {
   'status.contradicted': 'Сервіс надіслав статус іншого переказу: його пропущено, перевірка триває.',
   'review.title': 'Що надішле ваш гаманець',
   'review.amount': 'Ви надсилаєте',
+  'review.onChain': '{amount} у мережі {chain}',
   'review.nativeValue': 'Списується з гаманця в {symbol}',
   'review.recipient': 'Одержувач',
   'review.showWhole': 'Показати повністю',

@@ -118,6 +118,7 @@ export const vi: Strings = {
   'status.contradicted': 'Dịch vụ gửi trạng thái của một giao dịch chuyển khác: đã bỏ qua, vẫn đang kiểm tra.',
   'review.title': 'Những gì ví của bạn sẽ gửi',
   'review.amount': 'Bạn gửi',
+  'review.onChain': '{amount} trên {chain}',
   'review.nativeValue': 'Rời ví của bạn bằng {symbol}',
   'review.recipient': 'Người nhận',
   'review.showWhole': 'Hiện đầy đủ',

@@ -116,6 +116,7 @@ export const zh: Strings = {
   'status.contradicted': '服务返回了另一笔转账的状态：已忽略，仍在检查。',
   'review.title': '您的钱包将发送的内容',
   'review.amount': '您发送',
+  'review.onChain': '{chain} 上的 {amount}',
   'review.nativeValue': '从钱包中以 {symbol} 支出',
   'review.recipient': '接收方',
   'review.showWhole': '显示完整地址',

@@ -92,7 +92,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     await waitUntil(() => shadow(widget).querySelector('bw-approval-steps'), 'approval steps shown', { timeout: 20_000 });
     const steps = shadow(widget).querySelector('bw-approval-steps')!;
     await waitUntil(() => shadow(steps).querySelectorAll('[part~="step"]').length === 2, 'two approval steps listed');
-    expect(shadow(widget).querySelector('.route-info')?.textContent, 'the route names its provider').to.match(/Route via hopline/);
+    expect(shadow(widget).querySelector('.route-info')?.textContent, 'the route names its provider').to.match(/Provider: hopline/);
     // Before the first prompt: how many times the wallet will ask, and who each spender is (linked to the explorer).
     const prompts = () => shadow(widget).querySelector('[part="prompts"]')?.textContent?.trim() ?? '';
     await waitUntil(() => prompts() !== '', 'the number of wallet prompts is said');

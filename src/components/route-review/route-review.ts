@@ -87,7 +87,7 @@ export class RouteReview extends PartElement {
       const usd = formatUsd(usdValue(value, token.decimals, token.usdPrice), this.intl);
       return usd ? `${show(value, token)} (${usd})` : show(value, token);
     };
-    const on = (text: string, chain: string | undefined) => (chain ? this.t('status.sentDetail', { amount: text, chain }) : text);
+    const on = (text: string, chain: string | undefined) => (chain ? this.t('review.onChain', { amount: text, chain }) : text);
     // Amounts and the address read left to right inside a right-to-left layout.
     const ltr = (text: string) => html`<bdi dir="ltr">${text}</bdi>`;
     const row = (label: 'review.receive' | 'terms.minimum' | 'terms.fees', before: unknown = '', after: unknown = '') =>

@@ -39,6 +39,7 @@ export const enReview = {
   'error.simulation-unavailable': 'This transfer could not be simulated, and this site requires a simulation before anything is signed. Nothing was signed.',
   'review.title': 'What your wallet will send',
   'review.amount': 'You send',
+  'review.onChain': '{amount} on {chain}',
   'review.nativeValue': 'Leaves your wallet in {symbol}',
   'review.recipient': 'Recipient',
   'review.showWhole': 'Show all',
