@@ -274,6 +274,7 @@ export const styles = css`
     display: flex;
     align-items: center;
     gap: 10px;
+    margin: 0;
     font-weight: 600;
   }
   .spinner {
@@ -325,8 +326,12 @@ export const styles = css`
   .moment > .notice {
     padding-block: 6px;
   }
-  .moment > .secondary {
-    justify-self: start;
+  /* The step and Cancel on one line. */
+  .status-row {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
   }
   .route-info,
   .prompts {

@@ -73,7 +73,10 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
   const steps = approvalSteps(session, execution.state, (k) => i18n.t(k));
   const prompts = walletPrompts(execution.state);
   return html`<div class="moment">
-    <p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t(step ? `phase.${step}` : 'widget.working')}</p>
+    <div class="status-row">
+      <p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t(step ? `phase.${step}` : 'widget.working')}</p>
+      <button class="secondary" part="secondary-button" @click=${() => execution.cancel()}>${i18n.t('terms.cancel')}</button>
+    </div>
     ${
       route
         ? html`<p class="route-info">
@@ -93,7 +96,6 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
     <bw-route-review .view=${routeReview(session, execution.state)} @terms-confirm=${() => execution.answerTerms(true)} @terms-cancel=${() => execution.answerTerms(false)}></bw-route-review>
     ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${unlimitedApproval}></bw-approval-steps>` : nothing}
     ${step === 'routing' ? html`<p class="notice info" part="notice notice-info">${i18n.t('widget.keepOpen')}</p>` : nothing}
-    <button class="secondary" part="secondary-button" @click=${() => execution.cancel()}>${i18n.t('terms.cancel')}</button>
   </div>`;
 }
 

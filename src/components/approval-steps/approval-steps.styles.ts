@@ -55,6 +55,15 @@ export const styles = css`
     font-size: var(--_fs-s);
   }
 
+  /* A lone approval: its state at the end of its line. */
+  .line {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .line .badge {
+    display: inline-flex;
+    vertical-align: middle;
+  }
   .badge {
     gap: 4px;
     flex: none;

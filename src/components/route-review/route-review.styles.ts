@@ -37,12 +37,18 @@ export const styles = css`
   }
   dl {
     display: grid;
-    grid-template-columns: auto 1fr;
-    gap: 2px 10px;
+    gap: 2px;
+  }
+  dl > div {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    column-gap: 10px;
   }
   dd {
     margin: 0;
     overflow-wrap: anywhere;
+    text-align: end;
   }
   dt,
   th {

@@ -96,7 +96,8 @@ export class RouteReview extends PartElement {
         <td>${before}</td>
         <td>${after}</td>
       </tr>`;
-    const item = (label: string, value: unknown) => html`<dt>${label}</dt><dd>${value}</dd>`;
+    // One row per item, the value at the end of the label's line while both fit (a short review), below it otherwise.
+    const item = (label: string, value: unknown) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
     const simulated = review.simulation?.kind === 'simulated' ? review.simulation : undefined;
     // After the effect rules only the source token and native currency can leave or be approved.
     const tokenOf = (asset: string): ReviewToken => (asset === NATIVE_TOKEN ? view.native : view.fromToken);
@@ -146,19 +147,30 @@ export class RouteReview extends PartElement {
           review.networkFee
             ? item(
                 this.t('review.networkFee'),
-                ltr(this.t('review.fee', { expected: worth(review.networkFee.expected, view.native), maximum: show(review.networkFee.maximum, view.native) })),
+                ltr(
+                  this.t('review.fee', {
+                    expected: worth(review.networkFee.expected, view.native),
+                    // The bound in dollars when the price is known (the amount is beside the expected fee), else in the native token.
+                    maximum:
+                      formatUsd(usdValue(review.networkFee.maximum, view.native.decimals, view.native.usdPrice), this.intl) ??
+                      show(review.networkFee.maximum, view.native),
+                  }),
+                ),
               )
             : nothing
         }
-        ${(simulated?.allowances ?? []).map(({ token, spender, amount, remaining }) => {
-          const unit = tokenOf(token);
-          const vars = {
-            amount: show(amount, unit),
-            spender: sameAddress(spender, review.to) ? this.t('review.bridgeContract') : this.t('review.otherContract', { address: shortenHex(spender) }),
-            left: show(remaining ?? 0n, unit),
-          };
-          return item(this.t('review.allowance'), this.t(remaining ? 'review.allowanceLeft' : 'review.allowanceUsed', vars));
-        })}
+        ${(simulated?.allowances ?? [])
+          .filter(({ remaining }) => remaining)
+          .map(({ token, spender, amount, remaining }) => {
+            const unit = tokenOf(token);
+            const vars = {
+              amount: show(amount, unit),
+              spender: sameAddress(spender, review.to) ? this.t('review.bridgeContract') : this.t('review.otherContract', { address: shortenHex(spender) }),
+              left: show(remaining ?? 0n, unit),
+            };
+            // An allowance the transfer uses up is the approval step below; one it leaves standing is said here.
+            return item(this.t('review.allowance'), this.t('review.allowanceLeft', vars));
+          })}
         ${item(this.t('review.receive'), on(`≈ ${worth(now.toAmount)}`, view.toChainName))} ${item(this.t('review.minimum'), ltr(worth(now.toAmountMin)))}
         ${item(
           this.t('review.recipient'),

@@ -235,7 +235,9 @@ describe('<bw-status-tracker>', () => {
   for (const phase of ['bridging', 'success', 'submitted'] as const) {
     it(`warns that the destination step waits for gas (${phase})`, async () => {
       const el = await mount(view({ phase, needsGas: true }));
-      expect(clean($(el, '[part~="needs-gas"]'))).to.equal('The last step waits for network fees on the destination; the bridge finishes it once they are paid.');
+      expect(clean($(el, '[part~="needs-gas"]'))).to.equal(
+        'The last step waits for network fees on the destination; the bridge finishes it once they are paid.',
+      );
       await untilAnimationsSettle(el);
       await expect(el).to.be.accessible();
     });
