@@ -24,7 +24,7 @@ export const id: Strings = {
   'review.provider': 'Penyedia: {provider}',
   'review.providerRate': 'Penyedia: {provider} · tingkat keberhasilan {percent}',
   'widget.prompts': {
-    other: 'Dompet Anda akan meminta konfirmasi {count} kali: setiap persetujuan, lalu transfernya.',
+    other: 'Dompet Anda akan meminta konfirmasi {count} kali.',
   },
   'widget.promptsBatch': 'Dompet Anda akan meminta konfirmasi sekali: persetujuan dan transfer sekaligus, dalam satu batch.',
   'form.amount': 'Jumlah',
@@ -132,7 +132,7 @@ export const id: Strings = {
   'review.allowanceLeft': '{amount} untuk {spender}, setelahnya masih diizinkan {left}',
   'review.bridgeContract': 'kontrak bridge',
   'review.otherContract': 'kontrak lain dari rute ini ({address})',
-  'review.simulated': 'Diuji sebelum Anda menandatangani: tidak ada lagi yang keluar dari dompet, tidak ada lagi yang disetujui.',
+  'review.simulated': 'Diuji: tidak ada lagi yang keluar atau disetujui.',
   'review.notSimulated': 'Tidak diuji sebelum ditandatangani',
   'review.notSimulated.unavailable': 'Situs ini tidak menyediakan simulasi untuk jaringan ini: hanya pemeriksaan rute yang berlaku.',
   'review.notSimulated.timeout': 'Simulasi tidak menjawab tepat waktu: hanya pemeriksaan rute yang berlaku.',

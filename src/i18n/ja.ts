@@ -27,7 +27,7 @@ export const ja: Strings = {
   'review.provider': 'プロバイダー: {provider}',
   'review.providerRate': 'プロバイダー: {provider} · 成功率 {percent}',
   'widget.prompts': {
-    other: 'ウォレットで {count} 回の確認が求められます：各承認のあと、送金です。',
+    other: 'ウォレットで {count} 回の確認が求められます。',
   },
   'widget.promptsBatch': 'ウォレットでの確認は 1 回です：承認と送金をまとめて 1 つのバッチで。',
   'form.amount': '数量',
@@ -132,7 +132,7 @@ export const ja: Strings = {
   'review.allowanceLeft': '{spender}に{amount}、送金後も{left}が承認されたまま',
   'review.bridgeContract': 'ブリッジコントラクト',
   'review.otherContract': 'このルートの別のコントラクト（{address}）',
-  'review.simulated': '署名前にテスト済み: ほかにウォレットから出ていくものも、承認されるものもありません。',
+  'review.simulated': 'テスト済み: ほかに出ていくものも承認されるものもありません。',
   'review.notSimulated': '署名前のテストなし',
   'review.notSimulated.unavailable': 'このサイトはこのネットワークのシミュレーションを提供していません。ルートの確認のみが適用されます。',
   'review.notSimulated.timeout': 'シミュレーションが時間内に応答しませんでした。ルートの確認のみが適用されます。',

@@ -28,7 +28,7 @@ export const ko: Strings = {
   'review.provider': '제공자: {provider}',
   'review.providerRate': '제공자: {provider} · 성공률 {percent}',
   'widget.prompts': {
-    other: '지갑에서 {count}번 확인을 요청합니다: 각 승인 후 전송.',
+    other: '지갑에서 {count}번 확인을 요청합니다.',
   },
   'widget.promptsBatch': '지갑에서 한 번 확인을 요청합니다: 승인과 전송을 하나의 배치로 함께.',
   'form.amount': '수량',
@@ -132,7 +132,7 @@ export const ko: Strings = {
   'review.allowanceLeft': '{spender}에 {amount}, 전송 후에도 {left} 승인 유지',
   'review.bridgeContract': '브리지 컨트랙트',
   'review.otherContract': '이 경로의 다른 컨트랙트({address})',
-  'review.simulated': '서명 전에 테스트함: 지갑에서 다른 것은 나가지 않고 다른 승인도 없습니다.',
+  'review.simulated': '테스트함: 다른 것은 나가거나 승인되지 않습니다.',
   'review.notSimulated': '서명 전 테스트 안 됨',
   'review.notSimulated.unavailable': '이 사이트는 이 네트워크의 시뮬레이션을 제공하지 않습니다. 경로 검사만 적용됩니다.',
   'review.notSimulated.timeout': '시뮬레이션이 제시간에 응답하지 않았습니다. 경로 검사만 적용됩니다.',

@@ -25,7 +25,7 @@ export const vi: Strings = {
   'review.provider': 'Nhà cung cấp: {provider}',
   'review.providerRate': 'Nhà cung cấp: {provider} · tỉ lệ thành công {percent}',
   'widget.prompts': {
-    other: 'Ví của bạn sẽ yêu cầu xác nhận {count} lần: từng lần phê duyệt, rồi lệnh chuyển.',
+    other: 'Ví của bạn sẽ yêu cầu xác nhận {count} lần.',
   },
   'widget.promptsBatch': 'Ví của bạn sẽ yêu cầu xác nhận một lần: các phê duyệt và lệnh chuyển cùng lúc, trong một lô.',
   'form.amount': 'Số lượng',
@@ -133,7 +133,7 @@ export const vi: Strings = {
   'review.allowanceLeft': '{amount} cho {spender}, sau đó vẫn còn {left} được cấp quyền',
   'review.bridgeContract': 'hợp đồng cầu nối',
   'review.otherContract': 'một hợp đồng khác của tuyến này ({address})',
-  'review.simulated': 'Đã thử trước khi bạn ký: không có gì khác rời ví, không có gì khác được phê duyệt.',
+  'review.simulated': 'Đã thử: không có gì khác rời đi hay được phê duyệt.',
   'review.notSimulated': 'Chưa thử trước khi ký',
   'review.notSimulated.unavailable': 'Trang này không cung cấp mô phỏng cho mạng này: chỉ áp dụng các bước kiểm tra tuyến.',
   'review.notSimulated.timeout': 'Mô phỏng không phản hồi kịp: chỉ áp dụng các bước kiểm tra tuyến.',

@@ -28,7 +28,7 @@ export const zh: Strings = {
   'review.provider': '服务商：{provider}',
   'review.providerRate': '服务商：{provider} · 成功率 {percent}',
   'widget.prompts': {
-    other: '您的钱包将请求确认 {count} 次：每次批准，然后是转账。',
+    other: '您的钱包将请求确认 {count} 次。',
   },
   'widget.promptsBatch': '您的钱包将只请求确认 1 次：批准和转账合并为一个批次。',
   'form.amount': '数量',
@@ -131,7 +131,7 @@ export const zh: Strings = {
   'review.allowanceLeft': '授权 {spender} {amount}，之后仍授权 {left}',
   'review.bridgeContract': '桥合约',
   'review.otherContract': '该路由的另一个合约（{address}）',
-  'review.simulated': '签名前已测试：不会有其他资产离开您的钱包，也不会批准其他额度。',
+  'review.simulated': '已测试：不会有其他资产转出或被授权。',
   'review.notSimulated': '签名前未测试',
   'review.notSimulated.unavailable': '本站没有为此网络提供模拟：仅适用路由检查。',
   'review.notSimulated.timeout': '模拟未及时响应：仅适用路由检查。',
