@@ -262,7 +262,7 @@ async function shoot(page, { base, faults, locale, outDir }) {
   await enabled();
   await faults({ failWithRefund: true, holdRefund: true });
   await primary.click();
-  await shown('bw-status-tracker .heading.failed');
+  await shown('bw-status-tracker .heading.refund');
   await capture(page, '9-failed');
   // The refund held back a while, then seen in the source balance: the note changes to say it arrived.
   const refundNote = page.locator('bridge-widget bw-status-tracker [part~="refund"]').first();

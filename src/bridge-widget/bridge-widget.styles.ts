@@ -63,11 +63,13 @@ export const styles = css`
     border-radius: var(--bridge-radius);
     padding: calc(var(--bridge-spacing) * 1.5);
   }
+  /* min-width: the account's pill gives way (its network cut short) rather than widen the card. */
   .header {
     display: flex;
     align-items: center;
     justify-content: space-between;
     gap: var(--bridge-spacing);
+    min-width: 0;
   }
   h2 {
     margin: 0;
