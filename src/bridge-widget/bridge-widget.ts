@@ -487,7 +487,10 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     // The user's own "no" in the wallet is information, not an error: neutral, and announced politely.
     const kind = problem.kind === 'wallet-rejected' || problem.kind === 'cancelled' ? 'info' : 'error';
     return html`<p class="notice ${kind}" role=${kind === 'info' ? 'status' : 'alert'} part="notice notice-${kind}">
-      ${i18n.problemText(problem)}${problem.requestId ? html`<small class="request">${i18n.t('widget.request', { id: problem.requestId })}</small>` : nothing}
+      ${i18n.problemText(problem)}${
+        // No route is the user's answer, not a fault to report: its request id stays in bridge-error for the host.
+        problem.requestId && problem.kind !== 'no-route' ? html`<small class="request">${i18n.t('widget.request', { id: problem.requestId })}</small>` : nothing
+      }
       ${retry ? html`<button class="secondary" part="secondary-button" @click=${retry}>${i18n.t(retryLabel)}</button>` : nothing}
     </p>`;
   }

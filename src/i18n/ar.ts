@@ -132,7 +132,7 @@ export const ar: Strings = {
   'review.leaves': 'يخرج من محفظتك إجمالًا',
   'review.alsoLeaves': 'يخرج أيضًا من محفظتك',
   'review.networkFee': 'رسوم الشبكة',
-  'review.fee': 'نحو {expected} (بحد أقصى {maximum})',
+  'review.fee': '{expected}، بحد أقصى {maximum}',
   'review.allowance': 'موافقة على الإنفاق',
   'review.allowanceUsed': '{amount} لـ {spender}، يُستهلك في هذا التحويل',
   'review.allowanceLeft': '{amount} لـ {spender}، ويبقى {left} مأذونًا بعده',

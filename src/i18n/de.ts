@@ -129,7 +129,7 @@ export const de: Strings = {
   'review.leaves': 'Verlässt Ihr Wallet insgesamt',
   'review.alsoLeaves': 'Verlässt außerdem Ihr Wallet',
   'review.networkFee': 'Netzwerkgebühr',
-  'review.fee': 'etwa {expected} (höchstens {maximum})',
+  'review.fee': '{expected}, höchstens {maximum}',
   'review.allowance': 'Ausgabefreigabe',
   'review.allowanceUsed': '{amount} für {spender}, in dieser Überweisung verbraucht',
   'review.allowanceLeft': '{amount} für {spender}, danach noch {left} freigegeben',

@@ -128,7 +128,7 @@ export const es: Strings = {
   'review.leaves': 'Sale de tu billetera en total',
   'review.alsoLeaves': 'También sale de tu billetera',
   'review.networkFee': 'Comisión de red',
-  'review.fee': 'unos {expected} (como máximo {maximum})',
+  'review.fee': '{expected}, como máximo {maximum}',
   'review.allowance': 'Aprobación de gasto',
   'review.allowanceUsed': '{amount} para {spender}, usada en esta transferencia',
   'review.allowanceLeft': '{amount} para {spender}, {left} siguen autorizados después',

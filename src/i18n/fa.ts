@@ -131,7 +131,7 @@ export const fa: Strings = {
   'review.leaves': 'در مجموع از کیف پول شما خارج می\u200cشود',
   'review.alsoLeaves': 'همچنین از کیف پول شما خارج می\u200cشود',
   'review.networkFee': 'کارمزد شبکه',
-  'review.fee': 'حدود {expected} (حداکثر {maximum})',
+  'review.fee': '{expected}، حداکثر {maximum}',
   'review.allowance': 'مجوز خرج\u200cکردن',
   'review.allowanceUsed': '{amount} برای {spender}، در همین انتقال مصرف می\u200cشود',
   'review.allowanceLeft': '{amount} برای {spender}، پس از آن {left} همچنان مجاز است',

@@ -130,7 +130,7 @@ export const fr: Strings = {
   'review.leaves': 'Quitte votre portefeuille au total',
   'review.alsoLeaves': 'Quitte aussi votre portefeuille',
   'review.networkFee': 'Frais de réseau',
-  'review.fee': 'environ {expected} (au plus {maximum})',
+  'review.fee': '{expected}, au plus {maximum}',
   'review.allowance': 'Autorisation de dépense',
   'review.allowanceUsed': '{amount} pour {spender}, utilisée dans ce transfert',
   'review.allowanceLeft': '{amount} pour {spender}, {left} encore autorisés ensuite',

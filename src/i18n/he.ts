@@ -128,7 +128,7 @@ export const he: Strings = {
   'review.leaves': 'יוצא מהארנק בסך הכול',
   'review.alsoLeaves': 'יוצא גם מהארנק שלך',
   'review.networkFee': 'עמלת רשת',
-  'review.fee': 'בערך {expected} (לכל היותר {maximum})',
+  'review.fee': '{expected}, לכל היותר {maximum}',
   'review.allowance': 'אישור הוצאה',
   'review.allowanceUsed': '{amount} ל{spender}, מנוצלת בהעברה הזו',
   'review.allowanceLeft': '{amount} ל{spender}, ואחריה עדיין מאושרים {left}',

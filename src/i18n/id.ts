@@ -126,7 +126,7 @@ export const id: Strings = {
   'review.leaves': 'Total yang keluar dari dompet Anda',
   'review.alsoLeaves': 'Juga keluar dari dompet Anda',
   'review.networkFee': 'Biaya jaringan',
-  'review.fee': 'sekitar {expected} (paling banyak {maximum})',
+  'review.fee': '{expected}, paling banyak {maximum}',
   'review.allowance': 'Persetujuan pembelanjaan',
   'review.allowanceUsed': '{amount} untuk {spender}, dipakai dalam transfer ini',
   'review.allowanceLeft': '{amount} untuk {spender}, setelahnya masih diizinkan {left}',

@@ -130,7 +130,7 @@ export const it: Strings = {
   'review.leaves': 'Esce dal wallet in totale',
   'review.alsoLeaves': 'Esce anche dal tuo wallet',
   'review.networkFee': 'Commissione di rete',
-  'review.fee': 'circa {expected} (al massimo {maximum})',
+  'review.fee': '{expected}, al massimo {maximum}',
   'review.allowance': 'Autorizzazione di spesa',
   'review.allowanceUsed': '{amount} a {spender}, usata in questo trasferimento',
   'review.allowanceLeft': '{amount} a {spender}, {left} ancora autorizzati dopo',

@@ -126,7 +126,7 @@ export const ja: Strings = {
   'review.leaves': 'ウォレットから出ていく合計',
   'review.alsoLeaves': 'ウォレットからほかに出ていくもの',
   'review.networkFee': 'ネットワーク手数料',
-  'review.fee': '約 {expected}（最大 {maximum}）',
+  'review.fee': '{expected}（最大 {maximum}）',
   'review.allowance': '使用の承認',
   'review.allowanceUsed': '{spender}に{amount}、この送金で使い切ります',
   'review.allowanceLeft': '{spender}に{amount}、送金後も{left}が承認されたまま',

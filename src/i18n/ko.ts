@@ -126,7 +126,7 @@ export const ko: Strings = {
   'review.leaves': '지갑에서 나가는 총액',
   'review.alsoLeaves': '지갑에서 추가로 나가는 금액',
   'review.networkFee': '네트워크 수수료',
-  'review.fee': '약 {expected} (최대 {maximum})',
+  'review.fee': '{expected} (최대 {maximum})',
   'review.allowance': '사용 승인',
   'review.allowanceUsed': '{spender}에 {amount}, 이번 전송에서 모두 사용',
   'review.allowanceLeft': '{spender}에 {amount}, 전송 후에도 {left} 승인 유지',

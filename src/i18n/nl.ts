@@ -129,7 +129,7 @@ export const nl: Strings = {
   'review.leaves': 'Verlaat je wallet in totaal',
   'review.alsoLeaves': 'Verlaat ook je wallet',
   'review.networkFee': 'Netwerkkosten',
-  'review.fee': 'ongeveer {expected} (hoogstens {maximum})',
+  'review.fee': '{expected}, hoogstens {maximum}',
   'review.allowance': 'Bestedingsgoedkeuring',
   'review.allowanceUsed': '{amount} voor {spender}, gebruikt in deze overboeking',
   'review.allowanceLeft': '{amount} voor {spender}, daarna nog {left} goedgekeurd',

@@ -131,7 +131,7 @@ export const pl: Strings = {
   'review.leaves': 'Łącznie wychodzi z portfela',
   'review.alsoLeaves': 'Z portfela wychodzi też',
   'review.networkFee': 'Opłata sieciowa',
-  'review.fee': 'około {expected} (najwyżej {maximum})',
+  'review.fee': '{expected}, najwyżej {maximum}',
   'review.allowance': 'Zgoda na wydatki',
   'review.allowanceUsed': '{amount} dla {spender}, wykorzystane w tym przelewie',
   'review.allowanceLeft': '{amount} dla {spender}, potem nadal zatwierdzone {left}',

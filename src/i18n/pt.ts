@@ -130,7 +130,7 @@ export const pt: Strings = {
   'review.leaves': 'Sai da sua carteira no total',
   'review.alsoLeaves': 'Também sai da sua carteira',
   'review.networkFee': 'Taxa de rede',
-  'review.fee': 'cerca de {expected} (no máximo {maximum})',
+  'review.fee': '{expected}, no máximo {maximum}',
   'review.allowance': 'Aprovação de gasto',
   'review.allowanceUsed': '{amount} para {spender}, usada nesta transferência',
   'review.allowanceLeft': '{amount} para {spender}, {left} ainda autorizados depois',

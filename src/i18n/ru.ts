@@ -127,7 +127,7 @@ export const ru: Strings = {
   'review.leaves': 'Всего списывается с кошелька',
   'review.alsoLeaves': 'Также списывается с кошелька',
   'review.networkFee': 'Комиссия сети',
-  'review.fee': 'около {expected} (не более {maximum})',
+  'review.fee': '{expected}, не более {maximum}',
   'review.allowance': 'Разрешение на списание',
   'review.allowanceUsed': '{amount} для {spender}, используется в этом переводе',
   'review.allowanceLeft': '{amount} для {spender}, после него остаётся разрешено {left}',

@@ -127,7 +127,7 @@ export const tr: Strings = {
   'review.leaves': 'Cüzdanınızdan toplam çıkan',
   'review.alsoLeaves': 'Cüzdanınızdan ayrıca çıkan',
   'review.networkFee': 'Ağ ücreti',
-  'review.fee': 'yaklaşık {expected} (en fazla {maximum})',
+  'review.fee': '{expected}, en fazla {maximum}',
   'review.allowance': 'Harcama onayı',
   'review.allowanceUsed': '{spender} için {amount}, bu transferde kullanılır',
   'review.allowanceLeft': '{spender} için {amount}, sonrasında hâlâ {left} izinli',

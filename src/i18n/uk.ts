@@ -129,7 +129,7 @@ export const uk: Strings = {
   'review.leaves': 'Усього списується з гаманця',
   'review.alsoLeaves': 'Також списується з гаманця',
   'review.networkFee': 'Комісія мережі',
-  'review.fee': 'близько {expected} (щонайбільше {maximum})',
+  'review.fee': '{expected}, не більше {maximum}',
   'review.allowance': 'Дозвіл на витрату',
   'review.allowanceUsed': '{amount} для {spender}, використовується в цьому переказі',
   'review.allowanceLeft': '{amount} для {spender}, після нього ще дозволено {left}',

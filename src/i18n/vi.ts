@@ -127,7 +127,7 @@ export const vi: Strings = {
   'review.leaves': 'Tổng rời khỏi ví của bạn',
   'review.alsoLeaves': 'Cũng rời khỏi ví của bạn',
   'review.networkFee': 'Phí mạng',
-  'review.fee': 'khoảng {expected} (tối đa {maximum})',
+  'review.fee': '{expected}, tối đa {maximum}',
   'review.allowance': 'Phê duyệt chi tiêu',
   'review.allowanceUsed': '{amount} cho {spender}, dùng trong lần chuyển này',
   'review.allowanceLeft': '{amount} cho {spender}, sau đó vẫn còn {left} được cấp quyền',

@@ -125,7 +125,7 @@ export const zh: Strings = {
   'review.leaves': '从您的钱包转出合计',
   'review.alsoLeaves': '另从您的钱包转出',
   'review.networkFee': '网络费用',
-  'review.fee': '约 {expected}（最多 {maximum}）',
+  'review.fee': '{expected}（最多 {maximum}）',
   'review.allowance': '支出授权',
   'review.allowanceUsed': '授权 {spender} {amount}，在此次转账中用完',
   'review.allowanceLeft': '授权 {spender} {amount}，之后仍授权 {left}',

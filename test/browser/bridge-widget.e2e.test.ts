@@ -65,7 +65,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     // The amount that arrived, as the destination chain shows it (issue 36): said as a fact, checked on the chain.
     expect(success.detail.arrival).to.equal('checked');
     const arrivedDetail = shadow(tracker).querySelectorAll('[part="steps"] > li')[3]?.querySelector('.detail')?.textContent?.replace(/\s+/g, ' ').trim();
-    expect(arrivedDetail).to.match(/^Arrived on [^:]+: [\d.,]+ USDC at 0x\S+ · checked on the chain/);
+    expect(arrivedDetail).to.match(/^Arrived on [^:]+: [\d.,]+ USDC at 0x\S+, confirmed on .+ itself/);
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
@@ -152,7 +152,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
       const history = shadow(w).querySelector('bw-transfer-history');
       return (history && shadow(history).querySelector('[part="item"] .state')?.textContent?.trim()) ?? '';
     };
-    await waitUntil(() => historyState(widget) === 'Failed, refund initiated', `the history says the refund is initiated (${historyState(widget)})`);
+    await waitUntil(() => historyState(widget) === 'Refund on its way', `the history says the refund is initiated (${historyState(widget)})`);
 
     await setFaults({ holdRefund: false });
     await waitUntil(() => historyState(widget) === 'Refunded', `the history says "Refunded" once the balance shows it (${historyState(widget)})`, {

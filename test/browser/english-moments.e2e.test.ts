@@ -35,7 +35,7 @@ describe('the English of the later moments, right after the first load', functio
     const step = () => shadow(widget).querySelector('[part="status"]')?.textContent?.trim() ?? '';
     await waitUntil(() => step() === 'Confirm the transfer in your wallet', `the step in words (${step()})`, { timeout: 30_000 });
     const review = shadow(widget).querySelector('bw-route-review')?.shadowRoot?.textContent?.replace(/\s+/g, ' ') ?? '';
-    expect(review).to.include('You are about to sign');
+    expect(review).to.include('You send');
     expect(review).to.not.match(KEY);
     expect(shadow(widget).textContent).to.not.match(KEY);
 

@@ -130,15 +130,15 @@ describe('simulation: what a route does, end to end (issue 25)', function () {
     const [first, ...rest] = mounted.prompts;
     expect(first?.method).to.equal('eth_sendTransaction');
     const review = first!.review;
-    expect(review).to.match(/Leaves your wallet ?3(\.\d+)? USDC/);
+    expect(review).to.match(/You send ?3(\.\d+)? USDC/);
     const [, expected, maximum] = FEE.exec(review) ?? [];
     expect(expected, review).to.exist;
     expect(Number(expected)).to.be.above(0).and.at.most(Number(maximum));
     expect(Number(maximum), 'a bounded fee, far from 3,000 ETH').to.be.below(0.1);
     expect(review).to.match(/Allowance ?3(\.\d+)? USDC to the bridge contract, used in this transfer/);
     expect(review).to.match(/You receive at least ?[\d.,]+ USDC/);
-    expect(review).to.include('Simulated: nothing else leaves your wallet, nothing else is approved.');
-    expect(review).not.to.include('Not simulated');
+    expect(review).to.include('Tested: nothing else leaves or gets approved.');
+    expect(review).not.to.include('Not tested before you sign');
     expect(rest.map((p) => p.method)).to.deep.equal(['eth_sendTransaction']);
   });
 
@@ -157,9 +157,9 @@ describe('simulation: what a route does, end to end (issue 25)', function () {
     const mounted = await mount({ 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.01' });
     await bridge(mounted);
     const review = mounted.prompts[0]!.review;
-    expect(review).to.match(/Leaves your wallet ?0\.01\d* ETH/);
+    expect(review).to.match(/Leaves your wallet in all ?0\.01\d* ETH/);
     expect(review).to.match(FEE);
-    expect(review).not.to.include('Allowance');
+    expect(review).not.to.include('Spending approval');
   });
 
   it('chain ids in 0x hex: a legitimate route, it completes', async () => {
@@ -215,8 +215,8 @@ describe('simulation: what a route does, end to end (issue 25)', function () {
     const mounted = await mount({}, 'unsimulated');
     await bridge(mounted);
     const first = mounted.prompts[0]!.review;
-    expect(first).to.include('Not simulated This site offers no simulation for this network: only the route checks apply.');
-    expect(first).not.to.include('Leaves your wallet');
+    expect(first).to.include('Not tested before you sign This site offers no simulation for this network: only the route checks apply.');
+    expect(first).not.to.include('leaves your wallet');
     expect(mounted.prompts.at(-1)!.review).to.match(FEE);
   });
 

@@ -140,14 +140,14 @@ describe('<bw-amount-input>', () => {
     await el.updateComplete;
     expect(input(el).value).to.equal('0.99');
     expect(reported(el, events)).to.deep.equal({ text: '0.99', amount: (99n * ETH) / 100n });
-    expect(message(el)).to.equal('Keeps 0.01 ETH for gas');
+    expect(message(el)).to.equal('Keeps 0.01 ETH for network fees');
     expect(input(el).getAttribute('aria-invalid')).to.equal('false');
     await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
     // Editing the amount drops the note.
     await type(el, '5');
     expect(input(el).value).to.equal('0.995');
-    expect(message(el)).to.equal('Leaves less than 0.01 ETH for gas');
+    expect(message(el)).to.equal('Leaves less than 0.01 ETH for network fees');
   });
 
   it('Max on a native token never goes below 0 when the balance is under the reserve', async () => {
@@ -156,7 +156,7 @@ describe('<bw-amount-input>', () => {
     await el.updateComplete;
     expect(input(el).value).to.equal('0');
     expect(reported(el, events)).to.deep.equal({ text: '0', problem: 'zero' });
-    expect(message(el)).to.equal('Your balance is below the 0.01 ETH kept for gas');
+    expect(message(el)).to.equal('Your balance is below the 0.01 ETH kept for network fees');
   });
 
   it('Max on a non-native token ignores the gas reserve', async () => {
