@@ -85,6 +85,14 @@ async function captureIn(page, outDir, state, locale) {
 }
 
 async function main() {
+  // The docs' languages each on a demo of their own, as the run of one language alone is: the playground with the first.
+  if (DOCS) for (const [i, locale] of locales.entries()) await run([locale], i === 0);
+  else await run(locales, args.includes('--playground'));
+  if (DOCS) recordDocs();
+}
+
+/** One demo: the playground when asked, then each language in `runLocales` in a browser context of its own. */
+async function run(runLocales, playground) {
   const demo = startDemo();
   let browser;
   try {
@@ -95,9 +103,9 @@ async function main() {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
-    if (args.includes('--playground') || DOCS) await shootPlayground(browser, base);
+    if (playground) await shootPlayground(browser, base);
     if (args.includes('--playground')) return;
-    for (const locale of locales) {
+    for (const locale of runLocales) {
       const outDir = path.join(outBase, locale);
       mkdirSync(outDir, { recursive: true });
       // A context per language: its own storage, so its history holds its own transfers.
@@ -109,7 +117,6 @@ async function main() {
     await browser?.close();
     await demo.stop();
   }
-  if (DOCS) recordDocs();
 }
 
 /**
@@ -148,6 +155,14 @@ async function shootPlayground(browser, base) {
   written++;
   console.log(`wrote ${path.relative(root, file)}`);
   await context.close();
+}
+
+/**
+ * The wallet's held prompt has been asked for (the demo's wallet panel lists no trap still waiting): Cancel before it
+ * would leave the trap armed, and the next transfer's first prompt would hang instead.
+ */
+function untilTrapTaken(page) {
+  return page.waitForFunction(() => !document.querySelector('[data-testid="wallet-traps"]')?.textContent?.trim(), undefined, { timeout: TIMEOUT });
 }
 
 /** Every state of one language, from a fresh page through two transfers. */
@@ -229,6 +244,7 @@ async function shoot(page, { base, faults, locale, outDir }) {
   await primary.click();
   await shown('bw-route-review section');
   await capture(page, '5-review');
+  await untilTrapTaken(page);
   await page.locator('bridge-widget button.secondary').first().click();
   await enabled();
 
@@ -240,6 +256,7 @@ async function shoot(page, { base, faults, locale, outDir }) {
   await shown('[part="prompts"]');
   await shown('bw-approval-steps [part="badge"]');
   await capture(page, '5b-prompts');
+  await untilTrapTaken(page);
   await page.locator('bridge-widget button.secondary').first().click();
   await faults({ forceProvider: null });
   await enabled();
