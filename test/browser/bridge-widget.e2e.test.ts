@@ -96,7 +96,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     // Before the first prompt: how many times the wallet will ask, and who each spender is (linked to the explorer).
     const prompts = () => shadow(widget).querySelector('[part="prompts"]')?.textContent?.trim() ?? '';
     await waitUntil(() => prompts() !== '', 'the number of wallet prompts is said');
-    expect(prompts()).to.equal('Your wallet will ask you 3 times: each approval, then the transfer.');
+    expect(prompts()).to.equal('Your wallet will ask you 3 times.');
     const labels = [...shadow(steps).querySelectorAll<HTMLAnchorElement>('[part="spender-link"]')];
     expect(labels.map((a) => a.textContent?.trim())).to.deep.equal(['Bridge contract', 'Another contract of this route']);
     for (const a of labels)
@@ -139,7 +139,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     const tracker = () => shadow(widget).querySelector('bw-status-tracker');
     const refundNote = () => (tracker() && shadow(tracker()!).querySelector('[part~="refund"]')?.textContent?.replace(/\s+/g, ' ').trim()) ?? '';
     await waitUntil(() => /Checking your balance on Sepolia/.test(refundNote()), `the balance is watched for the refund (${refundNote()})`);
-    expect(refundNote()).to.match(/A refund of 2 USDC to your address on Sepolia[^.]* has been initiated/);
+    expect(refundNote()).to.match(/2 USDC is being refunded to your address on Sepolia/);
     expect(refundNote()).to.not.match(/Refunded/);
     expect(await erc20Balance(SRC, usdcSrc, wallet.address), 'nothing came back yet').to.equal(before - 2_000_000n);
     const took = () => (tracker() && shadow(tracker()!).querySelector('[part="timing"]')?.textContent?.trim()) ?? '';
@@ -186,7 +186,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     expect(error.detail.kind).to.equal('wallet-rejected');
     // The user's own "no": said neutrally (an information notice, announced politely), not as a red alert.
     await waitUntil(
-      () => /declined/i.test(shadow(widget).querySelector('[part~="notice-info"][role="status"]')?.textContent ?? ''),
+      () => /You cancelled in your wallet/.test(shadow(widget).querySelector('[part~="notice-info"][role="status"]')?.textContent ?? ''),
       'the rejection is explained',
     );
     expect(shadow(widget).querySelector('[role="alert"], [part~="notice-error"]')).to.equal(null);

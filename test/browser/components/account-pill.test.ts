@@ -24,7 +24,7 @@ describe('<bw-account-pill>', () => {
     expect(pillOf(el).title).to.equal(ADDRESS);
     await open(el);
     expect(items(el)).to.deep.equal(['Copy address', 'Change wallet', 'Disconnect']);
-    expect(deepActiveElement()?.textContent?.trim(), 'the first action has focus').to.equal('Copy address');
+    await waitFor(() => deepActiveElement()?.textContent?.trim() === 'Copy address', 'the first action has focus');
     await expect(el).to.be.accessible();
     const changed = oneEvent(el, 'account-change');
     el.shadowRoot!.querySelector<HTMLButtonElement>('.change')!.click();

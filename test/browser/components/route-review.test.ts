@@ -81,7 +81,7 @@ describe('<bw-route-review>', () => {
     expect(pairs(el).slice(0, 5)).to.deep.equal([
       ['You send', '3 USDC ($3.00) on Sepolia'],
       ['Leaves your wallet in ETH', '0.0003 ETH'],
-      ['Network fee', 'about 0.0004 ETH ($1.20) (at most $3.30)'],
+      ['Network fee', '0.0004 ETH ($1.20), at most $3.30'],
       ['You receive', '≈ 2.997 USDC ($3.00) on Base Sepolia'],
       ['You receive at least', '2.96703 USDC ($2.97)'],
     ]);
@@ -108,7 +108,7 @@ describe('<bw-route-review>', () => {
     expect(pairs(el)).to.deep.equal([
       ['You send', '3 USDC'],
       ['Also leaves your wallet', '0.0001 ETH'],
-      ['Network fee', 'about 0.0004 ETH (at most 0.0011 ETH)'],
+      ['Network fee', '0.0004 ETH, at most 0.0011 ETH'],
       // The allowance the transfer uses up is its approval step (not repeated here); the one it leaves standing is said.
       ['Spending approval', '0.0075 USDC to another contract of this route (0x2B57…4e70), 0.0025 USDC still approved after it'],
       ['You receive', '≈ 2.997 USDC on Base Sepolia'],
