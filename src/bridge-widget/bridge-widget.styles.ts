@@ -323,7 +323,7 @@ export const styles = css`
   /* The review in the swap box's frame: what must be seen before signing stays on screen at a phone's width. */
   .moment {
     display: grid;
-    gap: 6px;
+    gap: 4px;
   }
   .moment > .notice {
     padding-block: 6px;

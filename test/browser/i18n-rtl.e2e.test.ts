@@ -185,8 +185,12 @@ describe('<bridge-widget> right to left, end to end', function () {
       primaryButton(widget).click();
       const review = () => shadow(widget).querySelector('bw-route-review');
       await waitFor(() => review() && shadow(review()!).querySelector('section') && shadow(widget).querySelector('bw-approval-steps'), 'the review', 60_000);
-      const recipient = [...shadow(review()!).querySelectorAll('bdi[dir="ltr"]')].map((el) => el.textContent);
-      expect(recipient).to.include(wallet.address, 'the recipient address, left to right');
+      // The recipient, shortened until asked for whole, reads left to right either way.
+      const recipient = () => [...shadow(review()!).querySelectorAll('bdi[dir="ltr"]')].map((el) => el.textContent);
+      expect(recipient()).to.include(`${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`, 'the recipient address, shortened, left to right');
+      shadow(review()!).querySelector<HTMLButtonElement>('[part="recipient-whole"]')!.click();
+      await review()!.updateComplete;
+      expect(recipient()).to.include(wallet.address, 'the recipient address, whole, left to right');
       await check('review');
 
       // Tracker: in transit (the bridge holds it), its line on the right.

@@ -5,7 +5,7 @@ export const styles = css`
     display: grid;
     grid-template-columns: 1fr 1fr;
     gap: 6px;
-    padding: 10px;
+    padding: 8px 10px;
     border: 1px solid var(--_border);
     border-radius: var(--_radius-s);
     font-size: var(--_fs-s);

@@ -148,13 +148,8 @@ export class RouteReview extends PartElement {
             ? item(
                 this.t('review.networkFee'),
                 ltr(
-                  this.t('review.fee', {
-                    expected: worth(review.networkFee.expected, view.native),
-                    // The bound in dollars when the price is known (the amount is beside the expected fee), else in the native token.
-                    maximum:
-                      formatUsd(usdValue(review.networkFee.maximum, view.native.decimals, view.native.usdPrice), this.intl) ??
-                      show(review.networkFee.maximum, view.native),
-                  }),
+                  // The bound in the native token, as the wallet will cap it; the expected fee with its dollars beside it.
+                  this.t('review.fee', { expected: worth(review.networkFee.expected, view.native), maximum: show(review.networkFee.maximum, view.native) }),
                 ),
               )
             : nothing

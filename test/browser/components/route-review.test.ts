@@ -81,7 +81,7 @@ describe('<bw-route-review>', () => {
     expect(pairs(el).slice(0, 5)).to.deep.equal([
       ['You send', '3 USDC ($3.00) on Sepolia'],
       ['Leaves your wallet in ETH', '0.0003 ETH'],
-      ['Network fee', '0.0004 ETH ($1.20), at most $3.30'],
+      ['Network fee', '0.0004 ETH ($1.20), at most 0.0011 ETH'],
       ['You receive', '≈ 2.997 USDC ($3.00) on Base Sepolia'],
       ['You receive at least', '2.96703 USDC ($2.97)'],
     ]);
