@@ -219,7 +219,7 @@ describe('<bridge-widget> right to left, end to end', function () {
       widget.setAttribute('amount', '1');
       await waitFor(() => !primaryButton(widget).disabled && /\u20681 USDC\u2069/.test(primaryButton(widget).textContent ?? ''), 'a quote for 1 USDC', 60_000);
       primaryButton(widget).click();
-      await waitFor(() => heading('failed'), 'the failure heading', 90_000);
+      await waitFor(() => heading('refund'), 'the refund heading', 90_000);
       await check('failure');
 
       // History: both transfers, each "amount, from → to" with the arrow the way the language reads.
