@@ -236,6 +236,9 @@ export class DevWallet {
       this.report({ method, outcome: 'rejected', detail: 'rejectNext' });
       throw new ProviderRpcError(USER_REJECTED, 'User rejected the request.');
     }
+    // A person takes a moment to read a prompt before answering it (the demo's default, so its review is seen).
+    if (this.promptDelayMs > 0 && PROMPT_METHODS.includes(method) && !(method === 'eth_requestAccounts' && this.connected))
+      await new Promise((resolve) => setTimeout(resolve, this.promptDelayMs));
     try {
       const result = await this.handle(method, Array.isArray(args.params) ? (args.params as readonly unknown[]) : []);
       const detail = method === 'eth_sendTransaction' ? String(result) : method === 'wallet_sendCalls' ? (result as { id: string }).id : undefined;
@@ -324,6 +327,9 @@ export class DevWallet {
   rejectNext(method?: MethodMatcher): void {
     this.traps.push({ method, action: 'reject' });
   }
+
+  /** Milliseconds the wallet waits before it answers a prompt (connect, switch, sign, send), as a person reading it would; 0 answers at once. */
+  promptDelayMs = 0;
 
   /** The next request for `method` (as in rejectNext) never settles, like a wallet popup left open. */
   hang(method?: MethodMatcher): void {

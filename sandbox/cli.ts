@@ -19,6 +19,9 @@
 import { parseArgs } from 'node:util';
 import { startSandbox, type SandboxHandle, type SandboxPorts } from './index.js';
 
+/** A second signal within this long is the same stop delivered twice, not a user insisting. */
+const DUPLICATE_SIGNAL_MS = 1_000;
+
 const DEFAULT_PORTS: Required<SandboxPorts> = { sepolia: 8545, baseSepolia: 8546, service: 8600, proxy: 8787 };
 
 function integer(name: string, value: string | undefined): number | undefined {
@@ -82,13 +85,16 @@ async function main(): Promise<void> {
     ...(values.verbose ? { proxyLog: (line: string) => process.stderr.write(`[proxy] ${line}\n`) } : {}),
   });
 
-  let stopping = false;
+  let stopping: number | undefined;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (stopping !== undefined) {
+      // One Ctrl-C or stop can arrive twice (the terminal signals the whole group, and `npm run` forwards it once more):
+      // only a second one a moment later means "now".
+      if (Date.now() - stopping < DUPLICATE_SIGNAL_MS) return;
       log(`${signal} again, exiting without cleanup`);
       process.exit(1);
     }
-    stopping = true;
+    stopping = Date.now();
     log(`${signal} received, stopping`);
     sandbox.close().then(
       () => {

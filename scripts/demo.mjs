@@ -47,11 +47,12 @@ function ensureDependencies() {
 }
 
 /**
- * Spawns the sandbox in its own process group (detached) so that stopping it
- * by PID also stops what `npm run` started underneath it.
+ * Spawns the sandbox (node itself, not through `npm run`, which would forward
+ * each signal a second time) in its own process group (detached), so that
+ * stopping the group stops it once, and it cleans up.
  */
 function startSandbox() {
-  const child = spawn('npm', ['run', '--silent', 'sandbox', '--', '--port', '0'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,6 +11,13 @@
  * 4.0 (within 40 B of this one either way, and not Lit's own);
  * `rollup-plugin-minify-html-literals` has had no release since 2024.
  *
+ * Whitespace is collapsed conservatively (html-minifier-next's
+ * `conservativeCollapse`): a run of spaces and line breaks becomes one space,
+ * never none. A browser reads it the same way, so the build shows the text
+ * the sources show; without it, the space before an inline part that starts a
+ * template or follows a tag went ("Fees $4.53· ≈ 30 sec").
+ * test/browser/script-tag-text.e2e.test.ts compares the two, state by state.
+ *
  * A `css` template that holds declarations only (no rule: the dark theme's
  * tokens in bridge-widget.styles.ts, interpolated into two rules) is left as
  * written: Lightning CSS reads a template as a style sheet, and a bare
@@ -30,5 +37,9 @@ export function isCssStyleSheet(template: Template): boolean {
 }
 
 export function minifyLitTemplatesPlugin(): Plugin {
-  return minifyHtmlLiterals({ include: ['**/src/**/*.ts'], failOnError: true, options: { shouldMinifyCSS: isCssStyleSheet } }) as Plugin;
+  return minifyHtmlLiterals({
+    include: ['**/src/**/*.ts'],
+    failOnError: true,
+    options: { shouldMinifyCSS: isCssStyleSheet, minifyOptions: { conservativeCollapse: true } },
+  }) as Plugin;
 }

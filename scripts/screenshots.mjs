@@ -12,26 +12,33 @@
 //   npm run screenshots -- --only picker     states whose name contains "picker"
 //   npm run screenshots -- --out shots/      another folder (default .screenshots/, git-ignored)
 //   npm run screenshots -- --playground      only the playground, configured, into docs/playground.png (docs/playground.md shows it)
+//   npm run screenshots -- --docs            the README's and the docs' pictures: the swap box at 390 px (light, dark, Arabic;
+//                                            before a quote, quoted, the review, in transit) and the playground, into docs/, with
+//                                            docs/screenshots.json, the sources each shows, hashed (test/node/screenshots-fresh.test.ts)
 //
 // States are found by the widget's structure (parts and classes), never by
 // its English text, so every language goes through the same run.
 // CHROME_PATH picks the browser (default /usr/bin/chromium). Animations are
 // off (prefers-reduced-motion), so a screenshot never catches a fade.
-import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { DOCS_STATES, RECORD, screenshotSources, sourcesHash } from './screenshot-sources.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const only = option('--only', '');
-const locales = option('--locale', '').split(',');
+const DOCS = args.includes('--docs');
+const locales = DOCS ? ['', 'ar'] : option('--locale', '').split(',');
 const outBase = path.resolve(root, option('--out', '.screenshots'));
-const WIDTHS = [440, 390];
+const WIDTHS = DOCS ? [390] : [440, 390];
 const THEMES = args.includes('--theme') ? [option('--theme')] : ['light', 'dark'];
+/** The README's and the docs' pictures (`--docs`): each state at 390 px, light and dark in English, light in Arabic, into docs/. */
+const docsFile = (locale, theme, state) => path.join(root, 'docs', `swap-box-${locale || theme}-${state}.png`);
 const SCALE = Number(option('--scale', '1'));
 const TIMEOUT = 60_000;
 
@@ -60,16 +67,16 @@ function startDemo() {
 let written = 0;
 
 /** One PNG of the widget per width and theme, named `<width>-<theme>-<state>.png`, in `outDir`. */
-async function captureIn(page, outDir, state) {
-  if (!state.includes(only)) return;
+async function captureIn(page, outDir, state, locale) {
+  if (!state.includes(only) || (DOCS && !DOCS_STATES.includes(state))) return;
   const widget = page.locator('bridge-widget').first();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 1400 });
-    for (const theme of THEMES) {
+    for (const theme of DOCS && locale ? ['light'] : THEMES) {
       await widget.evaluate((el, t) => el.setAttribute('theme', t), theme);
       // The picker dialogs are fixed over the page: the page shows them, the element alone would not.
       const dialog = await page.locator('[part="dialog"][open]').count();
-      const file = path.join(outDir, `${width}-${theme}-${state}.png`);
+      const file = DOCS ? docsFile(locale, theme, state) : path.join(outDir, `${width}-${theme}-${state}.png`);
       await (dialog ? page.screenshot({ path: file }) : widget.screenshot({ path: file }));
       written++;
       console.log(file);
@@ -78,6 +85,14 @@ async function captureIn(page, outDir, state) {
 }
 
 async function main() {
+  // The docs' languages each on a demo of their own, as the run of one language alone is: the playground with the first.
+  if (DOCS) for (const [i, locale] of locales.entries()) await run([locale], i === 0);
+  else await run(locales, args.includes('--playground'));
+  if (DOCS) recordDocs();
+}
+
+/** One demo: the playground when asked, then each language in `runLocales` in a browser context of its own. */
+async function run(runLocales, playground) {
   const demo = startDemo();
   let browser;
   try {
@@ -88,11 +103,9 @@ async function main() {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
-    if (args.includes('--playground')) {
-      await shootPlayground(browser, base);
-      return;
-    }
-    for (const locale of locales) {
+    if (playground) await shootPlayground(browser, base);
+    if (args.includes('--playground')) return;
+    for (const locale of runLocales) {
       const outDir = path.join(outBase, locale);
       mkdirSync(outDir, { recursive: true });
       // A context per language: its own storage, so its history holds its own transfers.
@@ -104,6 +117,20 @@ async function main() {
     await browser?.close();
     await demo.stop();
   }
+}
+
+/**
+ * The docs' pictures, quantised to 256 colours when pngquant is on the machine (they ship in the package), and the
+ * record of the sources each shows, hashed as they are now (docs/screenshots.json).
+ */
+function recordDocs() {
+  const shots = screenshotSources();
+  const quantise = spawnSync('pngquant', ['--version']).status === 0;
+  if (quantise) for (const file of Object.keys(shots)) spawnSync('pngquant', ['--force', '--skip-if-larger', '--ext', '.png', '256', path.join(root, file)]);
+  else console.log('pngquant not found: the pictures are written as they are (apt-get install pngquant makes them about a third the size)');
+  const record = Object.fromEntries(Object.entries(shots).map(([file, sources]) => [file, sourcesHash(sources)]));
+  writeFileSync(path.join(root, RECORD), `${JSON.stringify(record, null, 2)}\n`);
+  console.log(`wrote ${RECORD}`);
 }
 
 /** The playground with a configuration a partner might pick (dark, accent, German, presets), at a desktop width, for docs/playground.md. */
@@ -130,9 +157,17 @@ async function shootPlayground(browser, base) {
   await context.close();
 }
 
+/**
+ * The wallet's held prompt has been asked for (the demo's wallet panel lists no trap still waiting): Cancel before it
+ * would leave the trap armed, and the next transfer's first prompt would hang instead.
+ */
+function untilTrapTaken(page) {
+  return page.waitForFunction(() => !document.querySelector('[data-testid="wallet-traps"]')?.textContent?.trim(), undefined, { timeout: TIMEOUT });
+}
+
 /** Every state of one language, from a fresh page through two transfers. */
 async function shoot(page, { base, faults, locale, outDir, sender, recipient }) {
-  const capture = (p, state) => captureIn(p, outDir, state);
+  const capture = (p, state) => captureIn(p, outDir, state, locale);
   written = 0;
   // The demo builds the script-tag file on its first request: on a busy machine that takes a while.
   await page.goto(new URL('pages/script-tag.html', base).href, { timeout: 300_000 });
@@ -209,6 +244,7 @@ async function shoot(page, { base, faults, locale, outDir, sender, recipient }) 
   await primary.click();
   await shown('bw-route-review section');
   await capture(page, '5-review');
+  await untilTrapTaken(page);
   await page.locator('bridge-widget button.secondary').first().click();
   await enabled();
 
@@ -220,6 +256,7 @@ async function shoot(page, { base, faults, locale, outDir, sender, recipient }) 
   await shown('[part="prompts"]');
   await shown('bw-approval-steps [part="badge"]');
   await capture(page, '5b-prompts');
+  await untilTrapTaken(page);
   await page.locator('bridge-widget button.secondary').first().click();
   await faults({ forceProvider: null });
   await enabled();
@@ -242,7 +279,7 @@ async function shoot(page, { base, faults, locale, outDir, sender, recipient }) 
   await enabled();
   await faults({ failWithRefund: true, holdRefund: true });
   await primary.click();
-  await shown('bw-status-tracker .heading.failed');
+  await shown('bw-status-tracker .heading.refund');
   await capture(page, '9-failed');
   // The refund held back a while, then seen in the source balance: the note changes to say it arrived.
   const refundNote = page.locator('bridge-widget bw-status-tracker [part~="refund"]').first();

@@ -183,6 +183,8 @@ const GROUPS = new Map(
       'src/components/swap-settings/swap-settings-dialog.ts',
       'src/components/quote-panel/slippage-control.ts',
       'src/bridge-widget/moments/wallets.ts',
+      'src/bridge-widget/moments/account.ts',
+      'src/components/account-pill/account-menu.ts',
     ],
     recipient: ['src/bridge-widget/moments/recipient.ts', 'src/model/address-rules.ts'],
     deposit: ['src/bridge-widget/moments/deposit.ts', 'src/flow/deposit.ts', 'src/api/deposit.ts', 'src/components/deposit-address/deposit-address.ts'],

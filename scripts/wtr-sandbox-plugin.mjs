@@ -4,7 +4,8 @@
  * Started lazily on the first request so that unit-only runs cost nothing.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 export function startSandboxProcess(extraArgs = []) {
@@ -30,11 +31,34 @@ export function startSandboxProcess(extraArgs = []) {
   return { child, ready };
 }
 
+/**
+ * The script-tag build (scripts/script-build.ts, minified as `npm run build` makes it), built once per run on the first
+ * request into node_modules/.cache and served under `/__script-tag/`: tests compare what it shows with the sources.
+ */
+function scriptTagBuild() {
+  const dir = path.resolve('node_modules/.cache/bridge-widget-tests/wtr-script-tag');
+  let built;
+  return async (file) => {
+    built ??= new Promise((resolve, reject) => {
+      mkdirSync(dir, { recursive: true });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/script-build.ts', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`script-tag build failed (${code}):\n${stderr}`))));
+    });
+    await built;
+    const target = path.join(dir, path.basename(file));
+    return existsSync(target) ? { body: readFileSync(target, 'utf8'), type: 'js' } : undefined;
+  };
+}
+
 export function sandboxPlugin() {
   let sandbox;
+  const scriptTag = scriptTagBuild();
   return {
     name: 'bridge-sandbox',
     async serve(context) {
+      if (context.path.startsWith('/__script-tag/')) return scriptTag(context.path);
       if (context.path !== '/__sandbox-config') return undefined;
       sandbox ??= startSandboxProcess();
       const config = await sandbox.ready;

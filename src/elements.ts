@@ -11,6 +11,7 @@ export { TokenPicker } from './components/token-picker/token-picker.js';
 export type { TokenOption } from './components/token-picker/token-picker.js';
 export { AssetPicker } from './components/asset-picker/asset-picker.js';
 export { SwapSettings } from './components/swap-settings/swap-settings.js';
+export { AccountPill } from './components/account-pill/account-pill.js';
 export { AmountInput } from './components/amount-input/amount-input.js';
 export { RecipientInput } from './components/recipient-input/recipient-input.js';
 export { QuotePanel } from './components/quote-panel/quote-panel.js';

@@ -176,14 +176,29 @@ function controlFor(field: Field, chains: CatalogChain[]): HTMLElement {
   }
   if (field.kind === 'color') {
     const picker = h('input', { type: 'color', 'aria-label': `Pick: ${field.label}` });
-    picker.value = /^#[\da-f]{6}$/i.test(input.value) ? input.value : field.target === 'css' ? field.placeholder : '#000000';
+    picker.value = hexColor(input.value) ?? (field.target === 'css' ? field.placeholder : '#000000');
     picker.addEventListener('input', () => {
       input.value = picker.value;
       onInput(field, input, input.value);
     });
+    // The swatch follows a colour typed in any CSS form (#e6007a, #e07, rebeccapurple, rgb(…)).
+    input.addEventListener('input', () => {
+      const hex = hexColor(input.value);
+      if (hex) picker.value = hex;
+    });
     return h('div', { class: 'field' }, h('label', { for: id }, field.label), h('div', { class: 'with-picker' }, input, picker), ...extras);
   }
   return h('div', { class: 'field' }, h('label', { for: id }, field.label), ...parts, ...extras);
+}
+
+/** A CSS colour as `#rrggbb` (what a colour input takes), or undefined when the text is no colour: the canvas reads it as the page would. */
+function hexColor(text: string): string | undefined {
+  const value = text.trim();
+  if (!value || !CSS.supports('color', value)) return undefined;
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return undefined;
+  context.fillStyle = value;
+  return /^#[\da-f]{6}$/i.test(context.fillStyle) ? context.fillStyle : undefined;
 }
 
 function refreshTokenLists(): void {

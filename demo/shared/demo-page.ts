@@ -9,7 +9,7 @@ import { mountEventLog, type EventLog } from './event-log.js';
 import { mountDepositPanel } from './deposit-panel.js';
 import { mountFaultPanel } from './fault-panel.js';
 import { loadSandboxConfig, walletChains, type SandboxConfig } from './sandbox-config.js';
-import { mountWalletPanel, type WalletPanel } from './wallet-panel.js';
+import { mountWalletPanel, type WalletPanel, DEMO_PROMPT_DELAY_MS } from './wallet-panel.js';
 import { mountWidget, type BridgeWidgetElement } from './widget-mount.js';
 
 declare global {
@@ -70,6 +70,8 @@ export async function startDemoPage(slots: DemoPageSlots): Promise<DemoPage | un
   const wallet = createDevWallet({ privateKey: config.account.privateKey, chains: walletChains(config), onActivity });
   // Connect up front, as a user who already trusts this site would.
   await wallet.request({ method: 'eth_requestAccounts' });
+  // Then answer each prompt after a moment, as a person reading it would, so the widget's review is seen (the panel's lever turns it off).
+  wallet.promptDelayMs = DEMO_PROMPT_DELAY_MS;
 
   const walletSlot = optionalSlot(slots.wallet);
   if (walletSlot) walletPanel = mountWalletPanel(walletSlot, wallet, config, log);

@@ -5,6 +5,9 @@ import { h, shortAddress } from './dom.js';
 import type { EventLog } from './event-log.js';
 import type { SandboxChain, SandboxConfig } from './sandbox-config.js';
 
+/** How long the demo's wallet waits before it answers a prompt, by default: long enough to read the widget's review. */
+export const DEMO_PROMPT_DELAY_MS = 1_500;
+
 const BALANCE_REFRESH_MS = 4_000;
 const NATIVE_ADDRESS = /^0x[eE]{40}$/;
 
@@ -49,6 +52,11 @@ export function mountWalletPanel(container: HTMLElement, wallet: DevWallet, conf
     wallet.eip5792 = !wallet.eip5792;
     return `EIP-5792 batching ${wallet.eip5792 ? 'on: one prompt for approvals and transfer' : 'off: one prompt per step'}`;
   });
+  // A person takes a moment before answering a prompt: the review shows meanwhile. Off: the wallet answers at once.
+  const delayButton = button('Wait before answering', 'wallet-delay-toggle', () => {
+    wallet.promptDelayMs = wallet.promptDelayMs ? 0 : DEMO_PROMPT_DELAY_MS;
+    return wallet.promptDelayMs ? `the wallet waits ${wallet.promptDelayMs / 1000} s before it answers a prompt` : 'the wallet answers prompts at once';
+  });
   const connectButton = button('Connect', 'wallet-connect', async () => {
     if (wallet.connected) wallet.disconnect();
     else await wallet.request({ method: 'eth_requestAccounts' });
@@ -79,6 +87,7 @@ export function mountWalletPanel(container: HTMLElement, wallet: DevWallet, conf
       return `wallet chain switched to ${chainLabel(wallet.chainId)}`;
     }),
     batchingButton,
+    delayButton,
     connectButton,
   );
 
@@ -110,6 +119,7 @@ export function mountWalletPanel(container: HTMLElement, wallet: DevWallet, conf
     connectButton.textContent = wallet.connected ? 'Disconnect' : 'Connect';
     batching.textContent = wallet.eip5792 ? 'EIP-5792 on (atomic through EIP-7702)' : 'EIP-5792 off (method not found)';
     batchingButton.setAttribute('aria-pressed', String(wallet.eip5792));
+    delayButton.setAttribute('aria-pressed', String(wallet.promptDelayMs > 0));
     const pending = wallet.pendingTraps;
     traps.textContent = pending.length ? `Armed: ${pending.map((trap) => `${trap.action} the next ${describeMatcher(trap.method)}`).join(', ')}` : '';
   }

@@ -63,32 +63,18 @@ export const styles = css`
     border-radius: var(--bridge-radius);
     padding: calc(var(--bridge-spacing) * 1.5);
   }
+  /* min-width: the account's pill gives way (its network cut short) rather than widen the card. */
   .header {
     display: flex;
     align-items: center;
     justify-content: space-between;
     gap: var(--bridge-spacing);
+    min-width: 0;
   }
   h2 {
     margin: 0;
-    font-size: 1.15em;
+    font-size: var(--_fs-l);
     font-weight: 650;
-  }
-  .account {
-    font-size: 0.85em;
-    color: var(--bridge-color-text-muted);
-    display: flex;
-    gap: 6px;
-    align-items: center;
-  }
-  .account button {
-    font: inherit;
-    color: var(--bridge-color-accent);
-    background: none;
-    border: 0;
-    padding: 0;
-    cursor: pointer;
-    text-decoration: underline;
   }
   .header-end {
     display: flex;
@@ -124,7 +110,6 @@ export const styles = css`
     outline: none;
   }
   .send bw-amount-input::part(input) {
-    font-size: 1.75em;
     padding-block: 4px;
   }
   .send bw-amount-input::part(message) {
@@ -132,7 +117,7 @@ export const styles = css`
   }
   .send bw-amount-input::part(label),
   .side-label {
-    font-size: 0.85em;
+    font-size: var(--_fs-s);
     font-weight: 600;
     color: var(--bridge-color-text-muted);
   }
@@ -155,7 +140,7 @@ export const styles = css`
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
-    font-size: 1.75em;
+    font-size: var(--_fs-xl);
     font-weight: 600;
     font-variant-numeric: tabular-nums;
     text-align: match-parent;
@@ -169,7 +154,7 @@ export const styles = css`
     justify-content: space-between;
     gap: 4px 8px;
     min-height: 1.4em;
-    font-size: 0.85em;
+    font-size: var(--_fs-s);
     color: var(--bridge-color-text-muted);
   }
   .swap-row {
@@ -210,6 +195,10 @@ export const styles = css`
     color: var(--bridge-color-text-muted);
     cursor: not-allowed;
   }
+  /* The account's pill is a chunk: until it is defined its place is kept (its 44 px). */
+  bw-account-pill:not(:defined) {
+    min-height: 44px;
+  }
   /* The recipient field is a chunk: until it is defined its place is kept (the label and message lines, the 44 px input, the field's two 6 px gaps). */
   bw-recipient-input:not(:defined) {
     display: block;
@@ -218,12 +207,13 @@ export const styles = css`
   }
   .link {
     justify-self: start;
+    min-height: 24px;
     padding: 2px 0;
     border: 0;
     background: none;
     color: var(--bridge-color-accent);
     font: inherit;
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
     text-decoration: underline;
     text-underline-offset: 2px;
     cursor: pointer;
@@ -236,7 +226,6 @@ export const styles = css`
     background: var(--bridge-color-accent);
     color: var(--bridge-color-accent-text);
     font-weight: 650;
-    font-size: 1.05em;
   }
   .primary:hover:not(:disabled) {
     background: color-mix(in srgb, var(--bridge-color-accent) 88%, var(--bridge-color-text));
@@ -252,19 +241,19 @@ export const styles = css`
     background: var(--bridge-color-surface-raised);
     border-radius: var(--bridge-radius-small);
     padding: 6px 12px;
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
   }
   .notice {
     border-radius: var(--bridge-radius-small);
     padding: 10px 12px;
-    font-size: 0.92em;
+    font-size: var(--_fs-s);
     margin: 0;
   }
   /* Support details (the request id) on a line of their own, not inside the sentence. */
   .notice .request {
     display: block;
     margin-block-start: 4px;
-    font-size: 0.85em;
+    font-size: var(--_fs-xs);
     opacity: 0.85;
     overflow-wrap: anywhere;
   }
@@ -287,6 +276,7 @@ export const styles = css`
     display: flex;
     align-items: center;
     gap: 10px;
+    margin: 0;
     font-weight: 600;
   }
   .spinner {
@@ -319,7 +309,7 @@ export const styles = css`
     padding-inline: var(--bridge-spacing) calc(var(--bridge-spacing) + 24px);
     border: 1px solid var(--bridge-color-border);
     border-radius: var(--bridge-radius);
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
     color: var(--bridge-color-text-muted);
   }
   .quote-line-text {
@@ -333,19 +323,22 @@ export const styles = css`
   /* The review in the swap box's frame: what must be seen before signing stays on screen at a phone's width. */
   .moment {
     display: grid;
-    gap: 8px;
+    gap: 4px;
   }
   .moment > .notice {
     padding-block: 6px;
-    font-size: 0.85em;
   }
-  .moment > .secondary {
-    justify-self: start;
+  /* The step and Cancel on one line. */
+  .status-row {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
   }
   .route-info,
   .prompts {
     margin: 0;
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
     color: var(--bridge-color-text-muted);
   }
 `;

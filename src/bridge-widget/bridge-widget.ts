@@ -5,7 +5,7 @@ import { hostStyles, tokenDefaults } from '../components/shared/styles.js';
 import { chainsFor, sideConfig, swapBlock, type Side } from '../flow/form.js';
 import { describeError, type Problem } from '../flow/problems.js';
 import { QUOTE_REFRESH_MS } from '../flow/remote-resources.js';
-import { formatUsd, shortenHex } from '../format/amount.js';
+import { formatUsd } from '../format/amount.js';
 import { numberFormat } from '../format/number.js';
 import { NATIVE_GAS_RESERVE, isNativeToken } from '../model/tokens.js';
 import { LocaleController } from './controllers/locale-controller.js';
@@ -40,7 +40,9 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart base - The card that holds the widget.
  * @csspart header - The title row (title and connected account).
  * @csspart title - The title.
- * @csspart account - The connected account and its network.
+ * @csspart account - The connected account: the pill with its address and network, and its menu.
+ * @csspart account-pill - The button that shows the account and opens its menu.
+ * @csspart account-menu - The account's menu (copy the address; change the wallet and disconnect, for a wallet chosen in the widget).
  * @csspart box - The two cards and the swap button between them.
  * @csspart group - The "You send" and "You receive" cards.
  * @csspart label - Field labels ("You send", "You receive", recipient).
@@ -94,7 +96,7 @@ type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'to
  * @csspart history-toggle - The "Recent transfers" button.
  * @csspart history - The list of recent transfers.
  * @csspart history-item - One recent transfer.
- * @csspart wallet-action - "Change wallet" and "Disconnect" in the account area (a wallet the widget discovered).
+ * @csspart wallet-action - An action of the account's menu: "Copy address", "Change wallet", "Disconnect".
  * @csspart deposit-toggle - "Send from another wallet or an exchange" beside Connect, and "Pay from a connected wallet instead" while paying into a deposit address.
  * @csspart deposit-sender - The input of the address the user sends from, while paying into a deposit address.
  * @csspart deposit - The deposit address view: where to send, with its QR code, while nothing has arrived.
@@ -162,6 +164,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const step = view === 'executing' ? execution?.state.step : undefined;
     if (step && step !== this.#announcedStep) this.#views.say(this.#i18n.t(`phase.${step}`));
     this.#announcedStep = step;
+    // A failed quote takes back what was said of the last one: the region never still says "Quote ready" beside the error.
+    if (this.#session.remote.quoteError) this.#views.announcement = '';
   }
 
   protected override updated(): void {
@@ -173,8 +177,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     if (session.remote.chains.status === TaskStatus.COMPLETE) {
       this.#moments.prefetch(
         this.#connection.discovering && !session.account
-          ? ['pickers', 'settings', 'quote', 'review', 'tracking', 'wallets']
-          : ['pickers', 'settings', 'quote', 'review', 'tracking'],
+          ? ['pickers', 'settings', 'quote', 'review', 'tracking', 'wallets', 'account']
+          : ['pickers', 'settings', 'quote', 'review', 'tracking', 'account'],
       );
     }
     // Once a quote is on screen, the session's transfer rooms are set up while the page is idle too: the click on Bridge then waits on nothing.
@@ -193,6 +197,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const chain = this.#wallet.chainId === undefined ? undefined : session.chain(String(this.#wallet.chainId));
     // The account's transfers and this browser's deposit transfers, with or without a wallet (the tracking room reads both).
     const history = this.proxyUrl && session.view === 'form' && !!session.tracking?.history.length;
+    // The account's pill is a chunk (an account comes after the first paint): asked now, it renders once defined, its place kept.
+    if (account || wallet) this.#moments.get('account');
     return html`
       <div part="base" class="card" lang=${i18n.textLanguage} dir=${i18n.direction} @bw-announce=${this.#views.onAnnounce}>
         <div class="header" part="header">
@@ -200,13 +206,15 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
           <span class="header-end">
           ${
             account || wallet
-              ? html`<span class="account" part="account"
-                >${shownAccount ? html`<span title=${shownAccount}><bdi dir="ltr">${shortenHex(shownAccount)}</bdi>${chain ? html` · ${chain.networkName}` : nothing}</span>` : nothing}
-                ${this.#connection.renderActions(
-                  (k) => i18n.t(k),
-                  () => this.#connect(),
-                )}</span
-              >`
+              ? html`<bw-account-pill
+                  part="account"
+                  exportparts="pill:account-pill,menu:account-menu,menu-item:wallet-action"
+                  .address=${shownAccount ?? ''}
+                  .network=${chain?.networkName ?? ''}
+                  .wallet=${wallet ? (wallet.injected ? i18n.t('wallet.browser') : wallet.info.name) : ''}
+                  @account-change=${() => this.#connect()}
+                  @account-disconnect=${() => this.#connection.disconnect()}
+                ></bw-account-pill>`
               : nothing
           }
           ${
@@ -310,7 +318,12 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       <div class="box" part="box">${this.#renderSend()} ${this.#renderSwap()} ${this.#renderReceive()}</div>
       ${this.#renderRecipient()} ${this.#renderQuote()}
       ${configProblems(this, session, (k, v) => i18n.t(k, v)).map((p) => html`<p class="notice warning" part="notice notice-warning">${p}</p>`)}
-      ${session.tracking?.notice ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.tracking.notice)}</p>` : nothing}
+      ${
+        // The tracking room's notices are its moment's English: shown once that chunk is here.
+        session.tracking?.notice && this.#moments.get('tracking')
+          ? html`<p class="notice info" part="notice notice-info">${i18n.t(session.tracking.notice)}</p>`
+          : nothing
+      }
       ${
         session.form.problem && !session.remote.quoteError
           ? this.#renderProblem(session.form.problem, session.form.problem.kind === 'chunk-load' ? () => location.reload() : undefined, 'widget.reload')
@@ -403,11 +416,12 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     const session = this.#session;
     const i18n = this.#i18n;
     const { toToken } = session.form.draft;
-    const estimate = session.currentQuote?.estimate;
+    const quote = session.currentQuote;
+    const estimate = quote?.estimate;
     const decimals = toToken?.decimals ?? 18;
     const usd = estimate && formatUsd(estimate.toAmountUsd, i18n.intl);
     return html`<section class="side receive" part="group" aria-labelledby="receive-label">
-      <span id="receive-label" class="side-label" part="label">${i18n.t('box.receive')}</span>
+      <span id="receive-label" class="side-label" part="label">${i18n.t(quote?.inputs.preview ? 'box.receiveEstimate' : 'box.receive')}</span>
       <div class="side-row">
         <output class="received ${estimate ? '' : 'placeholder'}" part="received" aria-labelledby="receive-label" dir="ltr"
           >${estimate ? i18n.formatAmount(estimate.toAmount, decimals) : '0'}</output
@@ -500,7 +514,10 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     // The user's own "no" in the wallet is information, not an error: neutral, and announced politely.
     const kind = problem.kind === 'wallet-rejected' || problem.kind === 'cancelled' ? 'info' : 'error';
     return html`<p class="notice ${kind}" role=${kind === 'info' ? 'status' : 'alert'} part="notice notice-${kind}">
-      ${i18n.problemText(problem)}${problem.requestId ? html`<small class="request">${i18n.t('widget.request', { id: problem.requestId })}</small>` : nothing}
+      ${i18n.problemText(problem)}${
+        // No route is the user's answer, not a fault to report: its request id stays in bridge-error for the host.
+        problem.requestId && problem.kind !== 'no-route' ? html`<small class="request">${i18n.t('widget.request', { id: problem.requestId })}</small>` : nothing
+      }
       ${retry ? html`<button class="secondary" part="secondary-button" @click=${retry}>${i18n.t(retryLabel)}</button>` : nothing}
     </p>`;
   }
@@ -522,6 +539,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
     // The line's chunk is asked with the first quote (if the page was not idle before), so both round trips run side by side.
     const line = this.#moments.get('quote');
     const error = remote.quoteError;
+    // A preview the service refused (its address screened out, or no route for it) shows no price, and no error: a wallet's quote may well go.
+    if (error && draft.inputs.preview) return nothing;
     if (error) {
       const problem = describeError(error);
       return this.#renderProblem(problem, problem.retryable ? () => remote.retryQuote() : undefined);

@@ -1,6 +1,7 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
 import type { PostHook } from '../api/schemas.js';
 import type { StringOverrides } from '../i18n/strings.js';
+import { PREVIEW_ADDRESS } from '../flow/quote-address.js';
 
 /**
  * The public attributes and properties of <bridge-widget>, each declared and
@@ -54,6 +55,7 @@ export class BridgeWidgetPublicProperties extends LitElement {
     requireSimulation: { type: Boolean, attribute: 'require-simulation' },
     walletTimeout: { type: Number, attribute: 'wallet-timeout' },
     valueLossThreshold: { type: Number, attribute: 'value-loss-threshold' },
+    previewAddress: { attribute: 'preview-address' },
     locale: {},
     strings: { attribute: false },
     provider: { attribute: false },
@@ -109,6 +111,14 @@ export class BridgeWidgetPublicProperties extends LitElement {
   walletTimeout = 300;
   /** Percent of value loss (USD given, fees paid on top included, vs. USD received) above which the user must confirm. Default 5. */
   valueLossThreshold = 5;
+  /**
+   * Before a wallet is connected, the quote is asked for this EVM address, so a visitor sees a price at once, labelled
+   * an estimate; once a wallet is connected the widget quotes again for its account, and only that quote is ever routed.
+   * The service screens the address it is given: the default, `0x000000000000000000000000000000000000dEaD`, is an
+   * address nobody holds a key to. A refused preview shows no price and no error. `off` (or any value that is not an
+   * EVM address): no quote before a wallet is connected.
+   */
+  previewAddress = PREVIEW_ADDRESS;
 
   /**
    * Language of the texts and format of the numbers: a BCP 47 tag such as `de`, `pt-PT` or `ar-EG`. English is built in;

@@ -51,18 +51,18 @@ export interface DepositContext {
 
 /**
  * The form's draft when paying into a deposit address, by the form's own rule
- * (`derive`, ./form.ts `readDraft`) with these inputs: the address the quote
- * screens is the sender the user typed, valid by the source chain's address
- * rules (the one place that choice is made in this mode, kept as the draft's
- * `sender`); no wallet balance limits the amount; the recipient is required,
- * since no wallet defaults it.
+ * (`derive`, ./form.ts `readDraft`) with these inputs: the sender the user
+ * typed, valid by the source chain's address rules, stands for the account
+ * (no wallet's account is used here; `quotingAddress` makes it the address the
+ * quote screens, and the draft keeps it as `sender`); no wallet balance limits
+ * the amount; the recipient is required, since no wallet defaults it.
  */
 export function depositDraft(input: DraftInput, derive: (input: DraftInput) => Draft): Draft {
   const { values, catalog } = input;
   const family = chainFamily(catalog?.chains.find((c) => c.chainId === values.fromChainId));
   const typed = values.sender ?? '';
   const sender = family && typed && !checkAddress(typed, family) ? typed : undefined;
-  const draft = { ...derive({ ...input, balances: undefined, account: sender }), sender, recipientRequired: true };
+  const draft = { ...derive({ ...input, balances: undefined, account: undefined, sender }), sender, recipientRequired: true };
   return values.recipient ? draft : { ...draft, recipient: undefined, inputs: undefined };
 }
 

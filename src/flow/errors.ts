@@ -54,7 +54,7 @@ export function fromWalletError(error: unknown, doing: string): unknown {
   if (!(error instanceof WalletError)) return error;
   switch (error.kind) {
     case 'rejected':
-      return new FlowError('wallet-rejected', `You declined ${doing} in your wallet. Nothing was sent.`, { cause: error });
+      return new FlowError('wallet-rejected', 'You cancelled in your wallet. Nothing was sent.', { cause: error });
     case 'wrong-account':
       return new FlowError('wrong-account', `${error.message} Select the account you started with and try again.`, { cause: error });
     case 'wrong-chain':

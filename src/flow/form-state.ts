@@ -23,6 +23,7 @@ import {
   type Side,
 } from './form.js';
 import type { Problem } from './problems.js';
+import { previewAddress } from './quote-address.js';
 import type { SessionSettings } from './settings.js';
 
 /** What the form reads of the session. */
@@ -84,11 +85,12 @@ export class FormState {
   /** What the form adds up to: derived when something it depends on changed, else the same object. */
   get draft(): Draft {
     const context = this.#context;
-    const inputs = [this.values, context.catalog(), context.balances(), context.account(), context.inForm(), addressRulesLoaded()] as const;
+    const preview = previewAddress(context.settings().previewAddress);
+    const inputs = [this.values, context.catalog(), context.balances(), context.account(), context.inForm(), addressRulesLoaded(), preview] as const;
     const derived = this.#derived;
     if (derived && inputs.every((value, i) => value === derived.inputs[i])) return derived.draft;
     const [values, catalog, balances, account, inForm, rulesLoaded] = inputs;
-    const draft = this.derive({ values, catalog, balances, account, previous: derived?.draft.inputs });
+    const draft = this.derive({ values, catalog, balances, account, preview, previous: derived?.draft.inputs });
     // Away from the form nothing is quoted.
     if (!inForm) draft.inputs = undefined;
     // A Solana, Cosmos or Bitcoin recipient is not valid until its rules (a chunk) have checked it: then the draft is derived again.

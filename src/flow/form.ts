@@ -9,6 +9,7 @@ import { chainFamily, checkAddress, type AddressFamily } from '../model/address.
 import { checkAmount, type AmountCheck } from '../format/amount.js';
 import { isNativeToken, sameId } from '../model/tokens.js';
 import { isSourceChain, parseList, passesLists } from './catalog.js';
+import { quotingAddress } from './quote-address.js';
 
 export type Side = 'from' | 'to';
 export const SIDES: readonly Side[] = ['from', 'to'];
@@ -76,6 +77,8 @@ export interface FormValues extends Selection {
 export interface QuoteInputs extends QuoteRequest {
   key: string;
   slippage: number;
+  /** Asked for the host's preview address (no wallet yet): an estimate, never routed. */
+  preview?: boolean;
 }
 
 export interface QuoteResult {
@@ -221,11 +224,15 @@ export interface DraftInput {
   balances: BalancesResponse | undefined;
   values: FormValues;
   account: string | undefined;
+  /** The address the user sends from, typed (paying into a deposit address, ./deposit.ts): without an account, the quote screens it. */
+  sender?: string | undefined;
+  /** The host's preview address (`previewAddress` in ./quote-address.ts): without an account or a sender, the quote is asked for it. */
+  preview?: string | undefined;
   /** The previous draft's inputs: kept (same object) while the request is unchanged. */
   previous?: QuoteInputs | undefined;
 }
 
-export function readDraft({ catalog, balances, values, account, previous }: DraftInput): Draft {
+export function readDraft({ catalog, balances, values, account, sender, preview, previous }: DraftInput): Draft {
   const tokens = catalog?.tokens ?? [];
   const fromToken = findToken(tokens, values.fromChainId, values.fromTokenAddress);
   const toToken = findToken(tokens, values.toChainId, values.toTokenAddress);
@@ -235,21 +242,24 @@ export function readDraft({ catalog, balances, values, account, previous }: Draf
   const amount = fromToken && checkAmount(values.amountText, fromToken.decimals, balance);
   const typed = values.recipient;
   const recipient = !family ? undefined : !typed ? (recipientRequired ? undefined : account) : checkAddress(typed, family) ? undefined : typed;
+  const quoting = quotingAddress({ account, sender, preview });
+  // A preview is sent to the preview address too, unless the user typed a recipient (or the destination needs one).
+  const toAddress = recipient ?? (quoting?.preview && !typed && family === 'evm' ? quoting.address : undefined);
   let inputs: QuoteInputs | undefined;
-  if (account && amount?.amount !== undefined && !amount.problem && recipient && values.toTokenAddress) {
+  if (quoting && amount?.amount !== undefined && !amount.problem && toAddress && values.toTokenAddress) {
     const request = {
       fromChain: values.fromChainId,
       toChain: values.toChainId,
       fromToken: values.fromTokenAddress,
       toToken: values.toTokenAddress,
       fromAmount: amount.amount,
-      fromAddress: account,
-      toAddress: recipient,
+      fromAddress: quoting.address,
+      toAddress,
       slippage: values.slippage,
     };
     // Addresses, ids and numbers: none contains a comma.
     const key = Object.values(request).join();
-    inputs = previous?.key === key ? previous : { ...request, key };
+    inputs = previous?.key === key ? previous : { ...request, key, ...(quoting.preview ? { preview: true } : {}) };
   }
   return { fromToken, toToken, balance, family, recipientRequired, amount, recipient, inputs };
 }

@@ -435,7 +435,8 @@ export class TransferSession implements ReactiveControllerHost {
     const chains = this.remote.catalog?.chains ?? [];
     const fromChain = this.chain(this.form.values.fromChainId);
     const toChain = this.chain(this.form.values.toChainId);
-    if (!quote || !inputs || !provider || !account || !client || !fromChain || !toChain || !fromToken || !toToken) return Promise.resolve();
+    // A preview (no account when it was asked) is never routed: the account's own quote replaces it first.
+    if (!quote || !inputs || inputs.preview || !provider || !account || !client || !fromChain || !toChain || !fromToken || !toToken) return Promise.resolve();
     this.form.setProblem(undefined);
     this.view = 'executing';
     const attempt: Attempt = { quote, inputs, fromChain, toChain, fromToken, toToken, chains, provider, account, client };

@@ -21,6 +21,8 @@ export interface SessionSettings extends PresetSettings {
   /** `on`: without a provider, Connect offers the wallets the browser announces (the element's `wallet-discovery`). */
   readonly walletDiscovery?: string;
   readonly valueLossThreshold: number;
+  /** Without a wallet, the quote is asked for this address, an estimate (`preview-address`; `off`: none; ./quote-address.ts). */
+  readonly previewAddress?: string;
   readonly metadata: Record<string, unknown> | undefined;
   readonly postHook: PostHook | undefined;
 }

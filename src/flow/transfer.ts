@@ -322,9 +322,8 @@ export async function switchTo(
   const built = switchParams(agreementOf(plan, deps), chainId);
   if (!built.ok) throw routeRejected(built, requestId);
   const { params } = built;
-  handlers.onStep?.('switching-chain');
   try {
-    await switchChain(deps.provider, params, { signal: deps.signal });
+    await switchChain(deps.provider, params, { signal: deps.signal }, () => handlers.onStep?.('switching-chain'));
   } catch (error) {
     throw fromWalletError(error, `switching to ${params.chainName}`);
   }

@@ -73,22 +73,40 @@ export function checkAmount(text: string, decimals: number, balance: bigint | un
 }
 
 export interface FormatAmountOptions {
-  /** Digits after the separator to show at most; the rest is cut, never rounded up. */
+  /** Digits after the separator to show at most, instead of the rule's (`fractionDigits`); the rest is cut, never rounded up. */
   maxFractionDigits?: number;
   locale?: string | undefined;
 }
 
+/** Significant digits an amount shows (token amounts and dollars alike). */
+const SIGNIFICANT_DIGITS = 6;
+/** Digits after the separator a token amount shows at most: below that it reads `<0.00000001`. */
+const MAX_FRACTION_DIGITS = 8;
+
+/**
+ * The one rule for how many digits a number shows: six significant digits,
+ * decided by its magnitude, never fewer than its whole part: `9,982.99`,
+ * `1.49849`, `0.0123456`, `60,000,000`. A token amount shows at most eight
+ * digits after the separator; dollars show cents or none (`$9,982.99`,
+ * `$60,000,000`). The form, the pickers, the quote, the review and the
+ * tracker all write numbers through it, so a value reads the same everywhere.
+ */
+export function fractionDigits(whole: string, fraction = ''): number {
+  if (/[1-9]/.test(whole)) return Math.max(0, SIGNIFICANT_DIGITS - whole.replace(/^[-0]+/, '').length);
+  return Math.min(MAX_FRACTION_DIGITS, (/^0*/.exec(fraction)?.[0].length ?? 0) + SIGNIFICANT_DIGITS);
+}
+
 /**
  * Human text for an amount, as the locale writes numbers (`1,234.5`,
- * `1.234,5`, `١٬٢٣٤٫٥`). The bigint becomes a decimal string and
- * `Intl.NumberFormat` formats that string, so no digit is lost however large
- * the amount. Tiny non-zero amounts show as `<0.000001` instead of a
- * misleading `0`.
+ * `1.234,5`, `١٬٢٣٤٫٥`), with the digits `fractionDigits` gives (cut, never
+ * rounded up). The bigint becomes a decimal string and `Intl.NumberFormat`
+ * formats that string, so no digit is lost however large the amount. Tiny
+ * non-zero amounts show as `<0.00000001` instead of a misleading `0`.
  */
 export function formatAmount(value: bigint, decimals: number, options: FormatAmountOptions = {}): string {
-  const maxFraction = options.maxFractionDigits ?? 6;
   const sign = value < 0n ? '-' : '';
   const [whole = '0', fraction = ''] = formatUnits(value < 0n ? -value : value, decimals).split('.');
+  const maxFraction = options.maxFractionDigits ?? fractionDigits(whole, fraction);
   const cut = fraction.slice(0, maxFraction).replace(/0+$/, '');
   const format = numberFormat(options.locale, { maximumFractionDigits: maxFraction, roundingMode: 'trunc' } as Intl.NumberFormatOptions);
   if (value !== 0n && whole === '0' && cut === '') return `${sign}<${format.format(exactDecimal(`0.${'0'.repeat(Math.max(0, maxFraction - 1))}1`))}`;
@@ -117,7 +135,8 @@ export function formatUsd(value: number | string | null | undefined, locale?: st
   if (value === null || value === undefined || value === '') return undefined;
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return undefined;
-  const usd = numberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+  // The rule of `fractionDigits` for dollars: cents while they are among the six significant digits (below $10,000), whole dollars above.
+  const usd = numberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: Math.abs(n) < 1e4 ? 2 : 0 });
   const text = n > 0 && n < 0.01 ? `<${usd.format(0.01)}` : usd.format(n);
   return text.replace(/[\u200f\u061c]/g, '');
 }

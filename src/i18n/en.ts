@@ -10,12 +10,13 @@
  * Each string is written once, in the part of the moment that shows it, so
  * that a page loads the English of a later moment with that moment's chunk:
  * ./en/form.ts (the first load), ./en/picker.ts, ./en/quote.ts, ./en/recipient.ts, ./en/settings.ts, ./en/review.ts,
- * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts, ./en/unknown.ts, ./en/deposit.ts. This module joins them into the whole
+ * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts, ./en/account.ts, ./en/unknown.ts, ./en/deposit.ts. This module joins them into the whole
  * table, for the types, the translators' XLIFF (scripts/i18n-xliff.ts), the
  * tests, and `import { en } from 'bridge-widget'` (and `bridge-widget/elements`).
  * The widget's own code never imports it: src/i18n/strings.ts holds the
  * English it has so far.
  */
+import { enAccount } from './en/account.js';
 import { enDeposit } from './en/deposit.js';
 import { enForm } from './en/form.js';
 import { enHistory } from './en/history.js';
@@ -42,6 +43,7 @@ export const ENGLISH_PARTS: {
   tracking: typeof enTracking;
   history: typeof enHistory;
   wallets: typeof enWallets;
+  account: typeof enAccount;
   unknown: typeof enUnknown;
   deposit: typeof enDeposit;
 } = {
@@ -54,6 +56,7 @@ export const ENGLISH_PARTS: {
   tracking: enTracking,
   history: enHistory,
   wallets: enWallets,
+  account: enAccount,
   unknown: enUnknown,
   deposit: enDeposit,
 };
@@ -68,6 +71,7 @@ export type English = typeof enForm &
   typeof enTracking &
   typeof enHistory &
   typeof enWallets &
+  typeof enAccount &
   typeof enUnknown &
   typeof enDeposit;
 
@@ -81,6 +85,7 @@ export const en: English = {
   ...enTracking,
   ...enHistory,
   ...enWallets,
+  ...enAccount,
   ...enUnknown,
   ...enDeposit,
 };

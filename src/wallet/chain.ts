@@ -38,10 +38,12 @@ const SWITCH_SETTLE_POLL_MS = 100;
  * (EIP-3326 code 4902), and verifies the result with `eth_chainId`. Does not
  * prompt when the wallet is already on the chain.
  */
-export async function switchChain(provider: Eip1193Provider, chain: AddChainParams, options?: CallOptions): Promise<void> {
+export async function switchChain(provider: Eip1193Provider, chain: AddChainParams, options?: CallOptions, asking?: () => void): Promise<void> {
   // `timeoutMs` is meant for the prompts; the reads around them keep the read deadline.
   const readOptions = { signal: options?.signal };
   if ((await getChainId(provider, readOptions)) === chain.chainId) return;
+  // Only now will the wallet ask: a wallet already on the chain never shows "Switch network".
+  asking?.();
   const chainIdHex = toQuantity(chain.chainId);
   const requestSwitch = () => callProvider(provider, 'wallet_switchEthereumChain', [{ chainId: chainIdHex }], options, PROMPT_TIMEOUT_MS);
 

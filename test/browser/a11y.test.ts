@@ -153,7 +153,7 @@ describe('<bridge-widget> accessibility in every state', function () {
     }, 'the approval waiting for the wallet');
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
-    expect(deepText(liveRegion(widget))).to.match(/Approve the token in your wallet|Step 1 of 1/);
+    expect(deepText(liveRegion(widget))).to.match(/Approve in your wallet|Step 1 of 1/);
   });
 
   it('tracking: sent, while the receipt cannot be reported yet', async () => {
@@ -162,7 +162,7 @@ describe('<bridge-widget> accessibility in every state', function () {
     await waitForText(widget, (t) => t.startsWith('Bridge 0.01 ETH'), 'a quote');
     primaryButton(widget).click();
     await waitFor(
-      () => heading(widget) === 'Transfer sent' && /Reporting the transaction/.test(shadow(tracker(widget)!).textContent ?? ''),
+      () => heading(widget) === 'Transfer sent' && /Telling the bridge about your transfer/.test(shadow(tracker(widget)!).textContent ?? ''),
       'sent, receipt pending',
     );
     await untilAnimationsSettle(widget);
@@ -187,7 +187,7 @@ describe('<bridge-widget> accessibility in every state', function () {
     await waitFor(() => tracker(second.widget) && shadow(tracker(second.widget)!).querySelector('[part~="needs-gas"]'), 'waiting for gas', 60_000);
     await untilAnimationsSettle(second.widget);
     await expect(second.widget).to.be.accessible();
-    expect(deepText(liveRegion(second.widget))).to.contain('waiting for gas');
+    expect(deepText(liveRegion(second.widget))).to.contain('waits for network fees');
   });
 
   it('success, spoken once through the shell’s live region; then the history, open (light and dark)', async () => {
@@ -213,7 +213,7 @@ describe('<bridge-widget> accessibility in every state', function () {
         spoken.filter((s) => s.includes('Transfer complete')),
         `announced: ${JSON.stringify(spoken)}`,
       ).to.have.length(1);
-      expect(spoken.some((s) => /Preparing your route/.test(s))).to.equal(true, 'the execution phases are announced');
+      expect(spoken.some((s) => /Preparing your transfer/.test(s))).to.equal(true, 'the execution phases are announced');
       for (const r of partRegions(widget)) expect(r.textContent?.trim(), 'a part’s own live region stays silent in the shell').to.equal('');
       expect(shadow(widget).querySelectorAll('[aria-live], [role="status"]').length).to.equal(1, 'one live region in the shell');
       await untilAnimationsSettle(widget);
@@ -252,7 +252,7 @@ describe('<bridge-widget> accessibility in every state', function () {
     const failed = nextEvent(widget, 'bridge-failed', 90_000);
     primaryButton(widget).click();
     await failed;
-    await waitFor(() => heading(widget) === 'Transfer failed', 'the failure heading');
+    await waitFor(() => /^(Refund on its way|Refunded)$/.test(heading(widget)), 'the refund heading');
     // The sandbox refunds before it reports the failure: the note ends at "Refunded" with the first balance read.
     await waitFor(() => /^Refunded/.test(tracker(widget)?.shadowRoot?.querySelector('[part~="refund"]')?.textContent?.trim() ?? ''), 'the refund seen');
     await untilAnimationsSettle(widget);

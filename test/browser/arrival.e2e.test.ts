@@ -77,7 +77,7 @@ async function expectContradiction(mode: string, reason: string, shown: RegExp) 
   const text = trackerText(widget);
   expect(text).to.match(shown);
   expect(text).not.to.include('Transfer complete');
-  expect(text).not.to.include('checked on the chain');
+  expect(text).not.to.include('confirmed on');
   const root = trackerRoot(widget)!;
   expect(root.querySelector('[part~="arrival"]')?.textContent).to.match(shown);
   const support = root.querySelector<HTMLDetailsElement>('[part="support"]')!;
@@ -104,7 +104,7 @@ describe('the arrival, checked on the destination chain (issue 36)', function ()
     primaryButton(widget).click();
     const { detail } = await success;
     expect(detail.arrival).to.equal('checked');
-    await waitUntil(() => /Arrived on [^:]+: [\d.,]+ USDC at 0x\S+ · checked on the chain/.test(trackerText(widget)), 'the checked arrival is said');
+    await waitUntil(() => /Arrived on [^:]+: [\d.,]+ USDC at 0x\S+, confirmed on .+ itself/.test(trackerText(widget)), 'the checked arrival is said');
     expect(trackerText(widget)).to.include('Transfer complete');
   });
 
@@ -114,7 +114,10 @@ describe('the arrival, checked on the destination chain (issue 36)', function ()
     const success = nextEvent<BridgeSuccessDetail>(widget, 'bridge-success', 150_000);
     primaryButton(widget).click();
     expect((await success).detail.arrival).to.equal('unchecked');
-    await waitUntil(() => trackerText(widget).includes('The service reports it complete; not checked on the chain'), 'said plainly');
+    await waitUntil(
+      () => trackerText(widget).includes('The bridge says it arrived; this site could not confirm it on the destination network'),
+      'said plainly',
+    );
     const root = trackerRoot(widget)!;
     expect(root.querySelector('.heading')?.classList.contains('success')).to.equal(true);
     expect(root.querySelector('.notice.danger'), 'no failure notice').to.equal(null);

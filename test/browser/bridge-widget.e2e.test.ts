@@ -65,7 +65,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     // The amount that arrived, as the destination chain shows it (issue 36): said as a fact, checked on the chain.
     expect(success.detail.arrival).to.equal('checked');
     const arrivedDetail = shadow(tracker).querySelectorAll('[part="steps"] > li')[3]?.querySelector('.detail')?.textContent?.replace(/\s+/g, ' ').trim();
-    expect(arrivedDetail).to.match(/^Arrived on [^:]+: [\d.,]+ USDC at 0x\S+ · checked on the chain/);
+    expect(arrivedDetail).to.match(/^Arrived on [^:]+: [\d.,]+ USDC at 0x\S+, confirmed on .+ itself/);
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
@@ -92,11 +92,11 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     await waitUntil(() => shadow(widget).querySelector('bw-approval-steps'), 'approval steps shown', { timeout: 20_000 });
     const steps = shadow(widget).querySelector('bw-approval-steps')!;
     await waitUntil(() => shadow(steps).querySelectorAll('[part~="step"]').length === 2, 'two approval steps listed');
-    expect(shadow(widget).querySelector('.route-info')?.textContent, 'the route names its provider').to.match(/Route via hopline/);
+    expect(shadow(widget).querySelector('.route-info')?.textContent, 'the route names its provider').to.match(/Provider: hopline/);
     // Before the first prompt: how many times the wallet will ask, and who each spender is (linked to the explorer).
     const prompts = () => shadow(widget).querySelector('[part="prompts"]')?.textContent?.trim() ?? '';
     await waitUntil(() => prompts() !== '', 'the number of wallet prompts is said');
-    expect(prompts()).to.equal('Your wallet will ask you 3 times: each approval, then the transfer.');
+    expect(prompts()).to.equal('Your wallet will ask you 3 times.');
     const labels = [...shadow(steps).querySelectorAll<HTMLAnchorElement>('[part="spender-link"]')];
     expect(labels.map((a) => a.textContent?.trim())).to.deep.equal(['Bridge contract', 'Another contract of this route']);
     for (const a of labels)
@@ -139,7 +139,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     const tracker = () => shadow(widget).querySelector('bw-status-tracker');
     const refundNote = () => (tracker() && shadow(tracker()!).querySelector('[part~="refund"]')?.textContent?.replace(/\s+/g, ' ').trim()) ?? '';
     await waitUntil(() => /Checking your balance on Sepolia/.test(refundNote()), `the balance is watched for the refund (${refundNote()})`);
-    expect(refundNote()).to.match(/A refund of 2 USDC to your address on Sepolia[^.]* has been initiated/);
+    expect(refundNote()).to.match(/2 USDC is being refunded to your address on Sepolia/);
     expect(refundNote()).to.not.match(/Refunded/);
     expect(await erc20Balance(SRC, usdcSrc, wallet.address), 'nothing came back yet').to.equal(before - 2_000_000n);
     const took = () => (tracker() && shadow(tracker()!).querySelector('[part="timing"]')?.textContent?.trim()) ?? '';
@@ -152,7 +152,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
       const history = shadow(w).querySelector('bw-transfer-history');
       return (history && shadow(history).querySelector('[part="item"] .state')?.textContent?.trim()) ?? '';
     };
-    await waitUntil(() => historyState(widget) === 'Failed, refund initiated', `the history says the refund is initiated (${historyState(widget)})`);
+    await waitUntil(() => historyState(widget) === 'Refund on its way', `the history says the refund is initiated (${historyState(widget)})`);
 
     await setFaults({ holdRefund: false });
     await waitUntil(() => historyState(widget) === 'Refunded', `the history says "Refunded" once the balance shows it (${historyState(widget)})`, {
@@ -186,7 +186,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     expect(error.detail.kind).to.equal('wallet-rejected');
     // The user's own "no": said neutrally (an information notice, announced politely), not as a red alert.
     await waitUntil(
-      () => /declined/i.test(shadow(widget).querySelector('[part~="notice-info"][role="status"]')?.textContent ?? ''),
+      () => /You cancelled in your wallet/.test(shadow(widget).querySelector('[part~="notice-info"][role="status"]')?.textContent ?? ''),
       'the rejection is explained',
     );
     expect(shadow(widget).querySelector('[role="alert"], [part~="notice-error"]')).to.equal(null);

@@ -35,7 +35,7 @@ describe('the English of the later moments, right after the first load', functio
     const step = () => shadow(widget).querySelector('[part="status"]')?.textContent?.trim() ?? '';
     await waitUntil(() => step() === 'Confirm the transfer in your wallet', `the step in words (${step()})`, { timeout: 30_000 });
     const review = shadow(widget).querySelector('bw-route-review')?.shadowRoot?.textContent?.replace(/\s+/g, ' ') ?? '';
-    expect(review).to.include('You are about to sign');
+    expect(review).to.include('You send');
     expect(review).to.not.match(KEY);
     expect(shadow(widget).textContent).to.not.match(KEY);
 
@@ -52,9 +52,9 @@ describe('the English of the later moments, right after the first load', functio
     primaryButton(widget).click();
     const { detail } = await declined;
     expect(detail.kind).to.equal('wallet-rejected');
-    expect(detail.message).to.equal('You declined the transfer in your wallet. Nothing was sent.');
+    expect(detail.message).to.equal('You cancelled in your wallet. Nothing was sent.');
     const notice = () => shadow(widget).querySelector('[part~="notice-info"][role="status"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-    await waitUntil(() => notice().includes('You declined the transfer in your wallet. Nothing was sent.'), `the notice (${notice()})`);
+    await waitUntil(() => notice().includes('You cancelled in your wallet. Nothing was sent.'), `the notice (${notice()})`);
     expect(notice()).to.not.match(KEY);
     expect(await transactionCount(SRC, wallet.address)).to.equal(nonceBefore);
   });

@@ -70,10 +70,11 @@ describe('faults and bad input, end to end', function () {
 
   it('a flagged address is refused at quote with a generic message; nothing is routed and nothing moves', async () => {
     const { account } = await sandboxConfig();
-    const { widget, wallet } = await mount({}, 1);
+    // No price before the wallet (preview-address off): every quote asked is the account's, and each is refused.
+    const { widget, wallet } = await mount({ 'preview-address': 'off' }, 1);
     await setFaults({ flaggedAddresses: [wallet.address, account.address] });
     const nonce = await transactionCount(SRC, wallet.address);
-    await waitUntil(() => /cannot be quoted/.test(visibleText(widget)), 'the refusal is shown');
+    await waitUntil(() => /can’t be made/.test(visibleText(widget)), 'the refusal is shown');
     expect(visibleText(widget)).to.not.match(/OFAC|sanction|flag|AML/i);
     expect(primaryButton(widget).disabled).to.equal(true);
     const log = await serviceRequests();
@@ -110,7 +111,7 @@ describe('faults and bad input, end to end', function () {
     const error = nextEvent<{ kind: string; message: string }>(widget, 'bridge-error');
     primaryButton(widget).click();
     expect((await error).detail.kind).to.equal('quote-rejected');
-    await waitUntil(() => /cannot be quoted/.test(visibleText(widget)), 'the refusal is shown');
+    await waitUntil(() => /can’t be made/.test(visibleText(widget)), 'the refusal is shown');
     expect(visibleText(widget)).to.not.match(/OFAC|sanction|flag|AML/i);
     const after = (await serviceRequests()).filter((r) => r.seq > mark);
     expect(after.find((r) => r.endpoint === 'quote')?.status, 'the re-quote was refused').to.equal(403);
@@ -129,7 +130,7 @@ describe('faults and bad input, end to end', function () {
     primaryButton(widget).click();
     const { requestId } = (await error).detail;
     expect(requestId, 'the refusal carries the service’s request id').to.be.a('string').and.not.equal('');
-    await waitUntil(() => /cannot be quoted/.test(visibleText(widget)), 'the refusal is shown');
+    await waitUntil(() => /can’t be made/.test(visibleText(widget)), 'the refusal is shown');
     const notices = () => [...shadow(widget).querySelectorAll('[part~="notice-error"]')];
     expect(notices()).to.have.length(1);
     const notice = notices()[0]!;
@@ -144,7 +145,7 @@ describe('faults and bad input, end to end', function () {
 
     await setFaults({ flaggedAddresses: [] });
     await new AmountInputHarness(shadow(widget).querySelector('bw-amount-input')!).type('0.04');
-    await waitUntil(() => !/cannot be quoted/.test(visibleText(widget)), 'the old refusal leaves with the old amount');
+    await waitUntil(() => !/can’t be made/.test(visibleText(widget)), 'the old refusal leaves with the old amount');
     await waitForText(widget, (t) => t.startsWith('Bridge 0.04 ETH'), 'a quote for the new amount');
     expect(notices()).to.have.length(0);
   });
@@ -306,7 +307,7 @@ describe('faults and bad input, end to end', function () {
     }
     expect(visibleText(widget)).to.match(/In transit/i);
     await setFaults({ stuckBridge: false, needsGas: true });
-    await waitUntil(() => /waiting for gas/i.test(visibleText(widget)), 'needs_gas is shown', { timeout: 30_000 });
+    await waitUntil(() => /waits for network fees/i.test(visibleText(widget)), 'needs_gas is shown', { timeout: 30_000 });
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });
@@ -323,9 +324,13 @@ describe('faults and bad input, end to end', function () {
     };
     const steps = async () =>
       [...shadow(await tracker()).querySelectorAll('[part="steps"] > li .label')].map((n) => n.textContent!.replace(/\s+/g, ' ').trim());
-    await waitUntil(async () => (await steps()).includes('In transit: in progress') && (await steps()).includes('Received by the bridge: done'), 'in transit', {
-      timeout: 30_000,
-    });
+    await waitUntil(
+      async () => (await steps()).includes('In transit: in progress') && (await steps()).includes('Picked up by the bridge: done'),
+      'in transit',
+      {
+        timeout: 30_000,
+      },
+    );
     const failed = nextEvent<{ reason: string }>(widget, 'bridge-failed', 60_000);
     // The refund held back, so the note is the one said before it arrives (the refund itself: bridge-widget.e2e).
     await setFaults({ stuckBridge: false, failWithRefund: true, holdRefund: true });
@@ -333,14 +338,14 @@ describe('faults and bad input, end to end', function () {
     await waitUntil(async () => (await steps()).includes('Arrived: failed'), 'the failure is shown');
     expect(await steps(), 'nothing reached goes back to "not started"').to.deep.equal([
       'Sent: done',
-      'Received by the bridge: done',
+      'Picked up by the bridge: done',
       'In transit: done',
       'Arrived: failed',
     ]);
     const refund = shadow(await tracker())
       .querySelector('[part~="refund"]')!
       .textContent!.replace(/\s+/g, ' ');
-    expect(refund).to.contain('A refund of 3 USDC to your address on Sepolia');
+    expect(refund).to.contain('3 USDC is being refunded to your address on Sepolia');
     await untilAnimationsSettle(widget);
     await expect(widget).to.be.accessible();
   });

@@ -185,8 +185,12 @@ describe('<bridge-widget> right to left, end to end', function () {
       primaryButton(widget).click();
       const review = () => shadow(widget).querySelector('bw-route-review');
       await waitFor(() => review() && shadow(review()!).querySelector('section') && shadow(widget).querySelector('bw-approval-steps'), 'the review', 60_000);
-      const recipient = [...shadow(review()!).querySelectorAll('bdi[dir="ltr"]')].map((el) => el.textContent);
-      expect(recipient).to.include(wallet.address, 'the recipient address, left to right');
+      // The recipient, shortened until asked for whole, reads left to right either way.
+      const recipient = () => [...shadow(review()!).querySelectorAll('bdi[dir="ltr"]')].map((el) => el.textContent);
+      expect(recipient()).to.include(`${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`, 'the recipient address, shortened, left to right');
+      shadow(review()!).querySelector<HTMLButtonElement>('[part="recipient-whole"]')!.click();
+      await review()!.updateComplete;
+      expect(recipient()).to.include(wallet.address, 'the recipient address, whole, left to right');
       await check('review');
 
       // Tracker: in transit (the bridge holds it), its line on the right.
@@ -215,7 +219,7 @@ describe('<bridge-widget> right to left, end to end', function () {
       widget.setAttribute('amount', '1');
       await waitFor(() => !primaryButton(widget).disabled && /\u20681 USDC\u2069/.test(primaryButton(widget).textContent ?? ''), 'a quote for 1 USDC', 60_000);
       primaryButton(widget).click();
-      await waitFor(() => heading('failed'), 'the failure heading', 90_000);
+      await waitFor(() => heading('refund'), 'the refund heading', 90_000);
       await check('failure');
 
       // History: both transfers, each "amount, from → to" with the arrow the way the language reads.

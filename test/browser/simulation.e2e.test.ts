@@ -28,8 +28,10 @@ function visibleText(widget: BridgeWidget): string {
 }
 
 /** The review's text ('' when none is shown). */
+/** What the user reads before the wallet asks: the review and the approval steps under it. */
 function reviewText(widget: BridgeWidget): string {
-  return (shadow(widget).querySelector('bw-route-review')?.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const text = (selector: string) => shadow(widget).querySelector(selector)?.shadowRoot?.textContent ?? '';
+  return `${text('bw-route-review')} ${text('bw-approval-steps')}`.replace(/\s+/g, ' ').trim();
 }
 
 interface Mounted {
@@ -111,7 +113,7 @@ async function bridge(mounted: Mounted) {
   return { success: (await success).detail, mined };
 }
 
-const FEE = /Network fee ?about ([\d.,]+) ETH \(at most ([\d.,]+) ETH\)/;
+const FEE = /Network fee ?([\d.,]+) ETH ?(?:\(\$[\d.,]+\))?, at most ([\d.,]+) ETH/;
 
 describe('simulation: what a route does, end to end (issue 25)', function () {
   this.timeout(180_000);
@@ -130,15 +132,16 @@ describe('simulation: what a route does, end to end (issue 25)', function () {
     const [first, ...rest] = mounted.prompts;
     expect(first?.method).to.equal('eth_sendTransaction');
     const review = first!.review;
-    expect(review).to.match(/Leaves your wallet ?3(\.\d+)? USDC/);
+    expect(review).to.match(/You send ?3(\.\d+)? USDC/);
     const [, expected, maximum] = FEE.exec(review) ?? [];
     expect(expected, review).to.exist;
     expect(Number(expected)).to.be.above(0).and.at.most(Number(maximum));
     expect(Number(maximum), 'a bounded fee, far from 3,000 ETH').to.be.below(0.1);
-    expect(review).to.match(/Allowance ?3(\.\d+)? USDC to the bridge contract, used in this transfer/);
+    // The allowance the transfer uses up is its approval step, named before the first prompt (not repeated in the review).
+    expect(review).to.match(/Approve ?3(\.\d+)? USDC for ?Bridge contract/);
     expect(review).to.match(/You receive at least ?[\d.,]+ USDC/);
-    expect(review).to.include('Simulated: nothing else leaves your wallet, nothing else is approved.');
-    expect(review).not.to.include('Not simulated');
+    expect(review).to.include('Tested: nothing else leaves or gets approved.');
+    expect(review).not.to.include('Not tested before you sign');
     expect(rest.map((p) => p.method)).to.deep.equal(['eth_sendTransaction']);
   });
 
@@ -147,7 +150,7 @@ describe('simulation: what a route does, end to end (issue 25)', function () {
     const mounted = await mount();
     await bridge(mounted);
     const review = mounted.prompts[0]!.review;
-    expect(review.match(/Allowance/g)?.length, review).to.equal(2);
+    expect(review.match(/Approve [\d.,]+ USDC for/g)?.length, review).to.equal(2);
     expect(review).to.match(FEE);
     expect(mounted.prompts.map((p) => p.method)).to.deep.equal(['eth_sendTransaction', 'eth_sendTransaction', 'eth_sendTransaction']);
   });
@@ -157,9 +160,9 @@ describe('simulation: what a route does, end to end (issue 25)', function () {
     const mounted = await mount({ 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.01' });
     await bridge(mounted);
     const review = mounted.prompts[0]!.review;
-    expect(review).to.match(/Leaves your wallet ?0\.01\d* ETH/);
+    expect(review).to.match(/Leaves your wallet in all ?0\.01\d* ETH/);
     expect(review).to.match(FEE);
-    expect(review).not.to.include('Allowance');
+    expect(review).not.to.include('Spending approval');
   });
 
   it('chain ids in 0x hex: a legitimate route, it completes', async () => {
@@ -215,8 +218,8 @@ describe('simulation: what a route does, end to end (issue 25)', function () {
     const mounted = await mount({}, 'unsimulated');
     await bridge(mounted);
     const first = mounted.prompts[0]!.review;
-    expect(first).to.include('Not simulated This site offers no simulation for this network: only the route checks apply.');
-    expect(first).not.to.include('Leaves your wallet');
+    expect(first).to.include('Not tested before you sign This site offers no simulation for this network: only the route checks apply.');
+    expect(first).not.to.include('leaves your wallet');
     expect(mounted.prompts.at(-1)!.review).to.match(FEE);
   });
 

@@ -58,9 +58,19 @@ const chooserOf = (widget: BridgeWidget) => shadow(widget).querySelector<WalletC
 const dialogOf = (widget: BridgeWidget) => chooserOf(widget)?.shadowRoot?.querySelector<HTMLElement>('[role="dialog"]') ?? null;
 const optionsOf = (widget: BridgeWidget) => [...(chooserOf(widget)?.shadowRoot?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])];
 const namesOf = (widget: BridgeWidget) => optionsOf(widget).map((o) => o.querySelector('.option-title')!.textContent);
-const accountText = (widget: BridgeWidget) => shadow(widget).querySelector('[part="account"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-const walletAction = (widget: BridgeWidget, label: string) =>
-  [...shadow(widget).querySelectorAll<HTMLButtonElement>('[part="wallet-action"]')].find((b) => b.textContent?.trim() === label);
+const pillOf = (widget: BridgeWidget) => shadow(widget).querySelector('bw-account-pill')?.shadowRoot ?? null;
+const accountText = (widget: BridgeWidget) => pillOf(widget)?.querySelector('[part="pill"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+/** An action of the account's menu, the menu opened from the pill as a user would. */
+async function walletAction(widget: BridgeWidget, label: string): Promise<HTMLButtonElement | undefined> {
+  const pill = pillOf(widget);
+  if (!pill) return undefined;
+  const menu = () => pill.querySelector<HTMLElement>('[part="menu"]');
+  if (!menu()?.matches(':popover-open')) {
+    pill.querySelector<HTMLButtonElement>('[part="pill"]')!.click();
+    await waitFor(() => menu()?.matches(':popover-open'), 'the account menu opens');
+  }
+  return [...menu()!.querySelectorAll<HTMLButtonElement>('[part~="menu-item"]')].find((b) => b.textContent?.trim() === label);
+}
 
 async function openChooser(widget: BridgeWidget): Promise<void> {
   await waitForText(widget, (t) => t === 'Connect wallet', 'the Connect button');
@@ -174,7 +184,7 @@ describe('<bridge-widget> wallet discovery (EIP-6963)', function () {
     expect(dialogOf(second)).to.equal(null);
     expect(events).to.deep.equal([{ state: 'connected', name: 'Beta Dev Wallet', rdns: 'dev.example.beta', address: beta.address }]);
 
-    walletAction(second, 'Disconnect')!.click();
+    (await walletAction(second, 'Disconnect'))!.click();
     await waitForText(second, (t) => t === 'Connect wallet', 'Connect again after Disconnect');
     expect(accountText(second)).to.equal('');
     expect(events.at(-1)).to.deep.equal({ state: 'disconnected', name: 'Beta Dev Wallet', rdns: 'dev.example.beta', address: undefined });
@@ -192,7 +202,7 @@ describe('<bridge-widget> wallet discovery (EIP-6963)', function () {
     const events = walletEvents();
     const widget = await mount();
     await choose(widget, 'Beta Dev Wallet', beta);
-    walletAction(widget, 'Change wallet')!.click();
+    (await walletAction(widget, 'Change wallet'))!.click();
     await waitFor(() => dialogOf(widget), 'Change wallet opens the chooser');
     const asked = beta.requests.length;
 
@@ -200,7 +210,7 @@ describe('<bridge-widget> wallet discovery (EIP-6963)', function () {
     widget.provider = host;
     await widget.updateComplete;
     expect(chooserOf(widget), 'the chooser is gone at once').to.equal(null);
-    expect(walletAction(widget, 'Disconnect')).to.equal(undefined);
+    expect(await walletAction(widget, 'Disconnect')).to.equal(undefined);
     expect(events.at(-1)).to.deep.equal({ state: 'disconnected', name: 'Beta Dev Wallet', rdns: 'dev.example.beta', address: undefined });
     await waitFor(() => accountText(widget).includes(host.address.slice(0, 6)), "the host's account");
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), "a quote for the host's account");

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { chooseLocale, directionOf } from '../../src/i18n/choose.js';
 import { en } from '../../src/i18n/en.js';
 import { fill, fillParts, LOCALES, matchLanguage, plural, registerLocale, resolveLocale, type Strings } from '../../src/i18n/strings.js';
-import { formatAmount, parseAmountInput } from '../../src/format/amount.js';
+import { formatAmount, formatUsd, parseAmountInput } from '../../src/format/amount.js';
 import { formatNumber, formatPercent, percentAffix } from '../../src/format/number.js';
 import { formatDuration, formatEstimate, formatRelative } from '../../src/format/duration.js';
 import ar from '../../src/i18n/ar.js';
@@ -60,7 +60,7 @@ describe('choosing the language', () => {
   });
 
   it('a language a host registers is chosen like a built-in one; resolveLocale reports the registered table', () => {
-    const sw: Strings = { ...en, 'form.from': 'Kutoka' };
+    const sw: Strings = { ...en, 'box.send': 'Unatuma' };
     assert.equal(choose({ languages: ['sw-KE'] }), 'en en');
     registerLocale('sw', sw);
     assert.equal(choose({ languages: ['sw-KE'] }), 'sw sw-KE');
@@ -142,9 +142,28 @@ describe('numbers, amounts and durations by the locale', () => {
     assert.equal(formatAmount(1_999_999n, 6, { locale: 'en', maxFractionDigits: 2 }), '1.99', 'cut, never rounded up');
     assert.equal(formatAmount(1_234_500_000n, 6, { locale: 'ar-EG' }), '١٬٢٣٤٫٥');
     assert.equal(formatAmount(1_500_000n, 6, { locale: 'fa' }), '۱٫۵');
-    assert.equal(formatAmount(1n, 18, { locale: 'en' }), '<0.000001');
-    assert.equal(formatAmount(1n, 18, { locale: 'de' }), '<0,000001');
+    assert.equal(formatAmount(1n, 18, { locale: 'en' }), '<0.00000001');
+    assert.equal(formatAmount(1n, 18, { locale: 'de' }), '<0,00000001');
     assert.equal(formatAmount(-15n, 1, { locale: 'en' }), '-1.5');
+  });
+
+  it('one rule for digits: six significant digits by magnitude, cut, never rounded up; dollars with cents below $10,000', () => {
+    const usdc = (text: string) => BigInt(text.replace('.', '')) * 10n ** BigInt(6 - (text.split('.')[1]?.length ?? 0));
+    assert.equal(formatAmount(usdc('9982.998999'), 6, { locale: 'en' }), '9,982.99', 'the balance, in the form and the picker alike');
+    assert.equal(formatAmount(usdc('1.49849'), 6, { locale: 'en' }), '1.49849');
+    assert.equal(formatAmount(usdc('1.483505'), 6, { locale: 'en' }), '1.4835', 'the minimum beside it: as many significant digits');
+    assert.equal(formatAmount(usdc('60000000'), 6, { locale: 'en' }), '60,000,000');
+    assert.equal(
+      formatAmount(12_345_678_901_234n, 18, { locale: 'en' }),
+      '0.00001234',
+      'small amounts: their significant digits, at most eight after the separator',
+    );
+    assert.equal(formatAmount(10n ** 13n, 18, { locale: 'en' }), '0.00001');
+    assert.equal(formatAmount(12_345n, 6, { locale: 'en' }), '0.012345');
+    assert.equal(formatUsd(60_000_000, 'en'), '$60,000,000');
+    assert.equal(formatUsd(9_982.5, 'en'), '$9,982.50');
+    assert.equal(formatUsd(4.5349, 'en'), '$4.53');
+    assert.equal(formatUsd(12_345.67, 'en'), '$12,346');
   });
 
   it('typing accepts the locale’s digits and decimal separator (Arabic, Persian, full-width), and still refuses grouping', () => {

@@ -194,7 +194,7 @@ describe('a vite production build of a host app (test/fixtures/vite-app)', { tim
     const english = chunks.filter((file) => readFileSync(path.join(app, 'dist/assets', file), 'utf8').includes(en['widget.noProxy']));
     assert.equal(german.length, 1, `the German table is in one chunk (${german.join(', ')})`);
     assert.ok(!english.includes(german[0]!), 'not in the chunk with the element and its English');
-    for (const key of ['widget.noProxy', 'form.from', 'action.connect'] as const) assert.ok(assets.includes(de[key]), `German "${de[key]}" is in the output`);
+    for (const key of ['widget.noProxy', 'box.send', 'action.connect'] as const) assert.ok(assets.includes(de[key]), `German "${de[key]}" is in the output`);
     assert.match(assets, /["']bridge-widget["']\s*:/, 'the tag table of defineBridgeWidget is in the output');
     assert.match(assets, /\.define\(/, 'customElements.define is called');
   });

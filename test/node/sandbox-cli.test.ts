@@ -95,6 +95,22 @@ test('npm run sandbox -- --port 0: ready line, working servers, clean SIGTERM', 
   });
 });
 
+test(
+  'Ctrl-C in a terminal (SIGINT to the whole group, which npm forwards once more): the sandbox cleans up, it does not exit without cleanup',
+  { timeout: 60_000 },
+  async () => {
+    await withSandboxCli(['--port', '0'], 30_000, async ({ child, info, exited, stderr }) => {
+      process.kill(-child.pid!, 'SIGINT');
+      const [code] = await exited;
+      assert.equal(code, 0, stderr());
+      assert.match(stderr(), /SIGINT received, stopping/);
+      assert.doesNotMatch(stderr(), /again, exiting without cleanup/);
+      assert.match(stderr(), /stopped/);
+      await assert.rejects(fetch(info.serviceUrl), 'the service is closed');
+    });
+  },
+);
+
 test('npm run sandbox -- --catalog large: the production-size catalog from start-up; a bad size is refused', { timeout: 90_000 }, async () => {
   const refused = spawn('npm', ['run', '--silent', 'sandbox', '--', '--port', '0', '--catalog', 'huge'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let refusal = '';

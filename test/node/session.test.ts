@@ -393,7 +393,7 @@ describe('session and form rules against the sandbox', () => {
       session.configure(settings({ amount: '2.5' }), ['amount', 'fromChain']);
       session.connect();
       await until(session, () => session.remote.chains.status === TaskStatus.COMPLETE, 'the catalog');
-      const refusal = { kind: 'wallet-rejected', message: 'You declined the transfer in your wallet. Nothing was sent.', retryable: true };
+      const refusal = { kind: 'wallet-rejected', message: 'You cancelled in your wallet. Nothing was sent.', retryable: true };
       session.showProblem(refusal);
       session.form.edit({ slippage: 3 });
       assert.equal(session.form.problem, refusal, 'slippage is not what the refusal was about');

@@ -138,17 +138,21 @@ describe('accounts and chains', () => {
     assert.deepEqual(await getAccounts(dev), []);
   });
 
-  it('switchChain moves to a chain the wallet knows', async () => {
+  it('switchChain moves to a chain the wallet knows, saying so (the flow\'s "Switch network in your wallet") before it asks', async () => {
     const dev = wallet();
-    await switchChain(dev, addChainParams(chainB()));
+    const said: string[] = [];
+    await switchChain(dev, addChainParams(chainB()), undefined, () => said.push(`asking on ${dev.chainId}`));
     assert.equal(await getChainId(dev), chainB().chainId);
+    assert.deepEqual(said, [`asking on ${chainA().chainId}`]);
   });
 
-  it('switchChain does not prompt when already on the chain', async () => {
+  it('switchChain does not prompt when already on the chain, and never says it would', async () => {
     const methods: string[] = [];
     const dev = wallet({ onActivity: (a) => methods.push(a.method) });
-    await switchChain(dev, addChainParams(chainA()));
+    let said = false;
+    await switchChain(dev, addChainParams(chainA()), undefined, () => (said = true));
     assert.deepEqual(methods, ['eth_chainId']);
+    assert.equal(said, false, '"Switch network in your wallet" never flashes for a wallet already there');
   });
 
   it('switchChain adds an unknown chain after 4902, then switches to it', async () => {

@@ -1,6 +1,6 @@
 /**
  * The later moments of the widget: the pickers' dialogs, the settings dialog, the quote line with its breakdown, the recipient field, the review (from the
- * click on Bridge to the broadcast), the tracker, the history and the wallet chooser. Each is a chunk
+ * click on Bridge to the broadcast), the tracker, the history, the wallet chooser and the account's pill. Each is a chunk
  * loaded when its moment comes, and fetched before it while the page is idle
  * once the form is interactive, so that no click waits on the network. One
  * rule for every such prefetch: not before the chain list is in (start-up's
@@ -23,6 +23,7 @@ import type * as Recipient from '../moments/recipient.js';
 import type * as Review from '../moments/review.js';
 import type * as Tracking from '../moments/tracking.js';
 import type * as Wallets from '../moments/wallets.js';
+import type * as Account from '../moments/account.js';
 
 export interface Moments {
   /**
@@ -45,6 +46,8 @@ export interface Moments {
   wallets: typeof Wallets;
   /** Paying into a deposit address: only on the user's choice (never in a `prefetch`), or to show a saved deposit transfer. */
   deposit: typeof Deposit;
+  /** The connected account's pill and its menu: asked once there is an account or a chosen wallet to show. */
+  account: typeof Account;
 }
 
 export type Moment = keyof Moments;
@@ -59,6 +62,7 @@ const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
   history: () => import('../moments/history.js'),
   wallets: () => import('../moments/wallets.js'),
   deposit: () => import('../moments/deposit.js'),
+  account: () => import('../moments/account.js'),
 };
 
 export class MomentController implements ReactiveController {

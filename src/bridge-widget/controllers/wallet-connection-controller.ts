@@ -79,7 +79,7 @@ export class WalletConnectionController implements ReactiveController {
     return this.#hostOwnsProvider ? this.#host.provider : this.discovering ? this.#chosen?.provider : undefined;
   }
 
-  /** The discovered wallet in use, for the account area ("Change wallet", "Disconnect"). */
+  /** The discovered wallet in use, for the account's menu ("Change wallet", "Disconnect"). */
   get wallet(): DiscoveredWallet | undefined {
     return this.discovering ? this.#chosen : undefined;
   }
@@ -186,14 +186,6 @@ export class WalletConnectionController implements ReactiveController {
     this.#chosen = undefined;
     this.#emit('disconnected', wallet, undefined);
     this.#host.requestUpdate();
-  }
-
-  /** "Change wallet" and "Disconnect" for a discovered wallet in use (the account area). */
-  renderActions(t: (key: StringKey) => string, connect: () => void): TemplateResult | typeof nothing {
-    return this.wallet
-      ? html`<button part="wallet-action" @click=${connect}>${t('wallet.change')}</button>
-          <button part="wallet-action" @click=${() => this.disconnect()}>${t('wallet.disconnect')}</button>`
-      : nothing;
   }
 
   /**

@@ -12,6 +12,7 @@ import { enReview } from '../../i18n/en/review.js';
 import { walletPrompts, type ExecutionState } from '../../flow/execution.js';
 import type { TransferSession } from '../../flow/session.js';
 import { shortenHex } from '../../format/amount.js';
+import { NATIVE_TOKEN } from '../../model/tokens.js';
 import { explorerAddressUrl, explorerTxUrl } from '../../format/safe-url.js';
 import { addEnglish, type StringKey } from '../../i18n/strings.js';
 import { EXPORT_APPROVALS } from '../export-parts.js';
@@ -56,7 +57,8 @@ export function routeReview(session: TransferSession, state: ExecutionState): Ro
     terms,
     fromToken,
     toToken,
-    native: fromChain.nativeCurrency ?? { symbol: 'ETH', decimals: 18 },
+    native: { ...(fromChain.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }), usdPrice: session.token(fromChain.chainId, NATIVE_TOKEN)?.usdPrice },
+    fromChainName: fromChain.networkName,
     toChainName: session.chain(toChainId)?.networkName ?? toChainId,
   };
 }
@@ -68,18 +70,20 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
     return html`<div class="moment"><p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t('widget.working')}</p></div>`;
   }
   const { step, route } = execution.state;
-  const fromChain = session.chain(session.form.values.fromChainId);
   const steps = approvalSteps(session, execution.state, (k) => i18n.t(k));
   const prompts = walletPrompts(execution.state);
   return html`<div class="moment">
-    <p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t(step ? `phase.${step}` : 'widget.working')}</p>
+    <div class="status-row">
+      <p class="phase" part="status" tabindex="-1"><span class="spinner" aria-hidden="true"></span>${i18n.t(step ? `phase.${step}` : 'widget.working')}</p>
+      <button class="secondary" part="secondary-button" @click=${() => execution.cancel()}>${i18n.t('terms.cancel')}</button>
+    </div>
     ${
       route
         ? html`<p class="route-info">
-          ${i18n.t('quote.via', { provider: route.provider })}${
+          ${
             route.reliabilityScore === undefined
-              ? nothing
-              : html` · ${i18n.t('quote.reliable', { percent: i18n.formatPercent(Math.round(route.reliabilityScore * 100)) })}`
+              ? i18n.t('review.provider', { provider: route.provider })
+              : i18n.t('review.providerRate', { provider: route.provider, percent: i18n.formatPercent(Math.round(route.reliabilityScore * 100)) })
           }
         </p>`
         : nothing
@@ -91,10 +95,7 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
     }
     <bw-route-review .view=${routeReview(session, execution.state)} @terms-confirm=${() => execution.answerTerms(true)} @terms-cancel=${() => execution.answerTerms(false)}></bw-route-review>
     ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${unlimitedApproval}></bw-approval-steps>` : nothing}
-    <p class="notice info" part="notice notice-info">
-      ${step === 'routing' ? i18n.t('widget.keepOpen') : ''} ${fromChain ? i18n.t('widget.leavesFrom', { chain: fromChain.networkName }) : ''}
-    </p>
-    <button class="secondary" part="secondary-button" @click=${() => execution.cancel()}>${i18n.t('terms.cancel')}</button>
+    ${step === 'routing' ? html`<p class="notice info" part="notice notice-info">${i18n.t('widget.keepOpen')}</p>` : nothing}
   </div>`;
 }
 

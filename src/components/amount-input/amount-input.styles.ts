@@ -33,7 +33,7 @@ export const styles = css`
     border: 0;
     outline: none;
     background: transparent;
-    font-size: 1.6em;
+    font-size: var(--_fs-xl);
     font-weight: 600;
     font-variant-numeric: tabular-nums;
     /* The number runs left to right (dir="ltr") and starts where the layout starts: the right in a right-to-left widget. */
@@ -67,7 +67,7 @@ export const styles = css`
     justify-content: space-between;
     gap: 8px;
     min-height: 28px;
-    font-size: 0.875em;
+    font-size: var(--_fs-s);
     color: var(--_muted);
     font-variant-numeric: tabular-nums;
   }
@@ -96,7 +96,7 @@ export const styles = css`
     border-radius: 999px;
     background: transparent;
     color: var(--_accent);
-    font-size: 0.85em;
+    font-size: var(--_fs-s);
     font-weight: 600;
   }
   .max:hover:not(:disabled) {

@@ -143,7 +143,7 @@ export class AmountInput extends FieldElement {
           <slot name="asset" @slotchange=${this.#onAssetSlot}></slot>
         </div>
         <div class="meta">
-          <span id="usd" class="usd" part="usd">${usd ? this.t('amount.usd', { usd }) : nothing}</span>
+          <span id="usd" class="usd" part="usd">${usd ?? nothing}</span>
           ${
             this.balance === undefined
               ? nothing

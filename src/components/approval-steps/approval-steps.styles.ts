@@ -15,7 +15,7 @@ export const styles = css`
     padding: 10px var(--_space);
     border: 1px solid var(--_border);
     border-radius: var(--_radius-s);
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
   }
   .step.failed,
   .step.rejected {
@@ -43,7 +43,7 @@ export const styles = css`
     color: var(--_muted);
   }
   .number {
-    font-size: 0.9em;
+    font-size: var(--_fs-xs);
   }
   .title,
   .message {
@@ -52,16 +52,25 @@ export const styles = css`
   }
   .address {
     font-family: var(--bridge-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
-    font-size: 0.95em;
+    font-size: var(--_fs-s);
   }
 
+  /* A lone approval: its state at the end of its line. */
+  .line {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .line .badge {
+    display: inline-flex;
+    vertical-align: middle;
+  }
   .badge {
     gap: 4px;
     flex: none;
     padding: 2px 8px;
     border-radius: 999px;
     background: var(--_surface);
-    font-size: 0.85em;
+    font-size: var(--_fs-xs);
     font-weight: 600;
     white-space: nowrap;
   }

@@ -133,26 +133,31 @@ export class ApprovalSteps extends PartElement {
       : address(step.spender);
     const showTx = (state === 'mining' || state === 'done') && step.txHash;
     const failed = state === 'failed' || state === 'rejected';
+    const badge = html`<span class="badge ${state}" part="badge">
+      <svg viewBox="0 0 16 16" aria-hidden="true">${STATE_ICON[state]}</svg>
+      ${this.t(`approval.${state}`)}
+    </span>`;
+    const text = html`${fillParts(
+      this.t('approval.title'),
+      {
+        amount: html`<strong>${amount} <span title=${step.tokenAddress}>${step.tokenSymbol}</span></strong>`,
+        spender,
+        chain: step.chainName,
+      },
+      { rtl: this.rtl },
+    )}`;
+    // One approval needs no "Step 1 of 1": its state goes at the end of its line, and the card is one row shorter.
     return html`
       <li class="step ${state}" part="step" aria-current=${current ? 'step' : 'false'}>
-        <div class="top">
-          <span class="number">${this.t('approval.step', { index: index + 1, total: this.steps.length })}</span>
-          <span class="badge ${state}" part="badge">
-            <svg viewBox="0 0 16 16" aria-hidden="true">${STATE_ICON[state]}</svg>
-            ${this.t(`approval.${state}`)}
-          </span>
-        </div>
-        <p class="title">
-          ${fillParts(
-            this.t('approval.title'),
-            {
-              amount: html`<strong>${amount} <span title=${step.tokenAddress}>${step.tokenSymbol}</span></strong>`,
-              spender,
-              chain: step.chainName,
-            },
-            { rtl: this.rtl },
-          )}
-        </p>
+        ${
+          this.steps.length === 1
+            ? html`<p class="line"><span class="title">${text}</span> ${badge}</p>`
+            : html`<div class="top">
+                  <span class="number">${this.t('approval.step', { index: index + 1, total: this.steps.length })}</span>
+                  ${badge}
+                </div>
+                <p class="title">${text}</p>`
+        }
         ${
           showTx || failed
             ? html`<div class="details">

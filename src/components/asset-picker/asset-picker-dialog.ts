@@ -27,7 +27,7 @@ const chainStyles = css`
   .chains legend {
     padding: 0;
     margin-block-end: 4px;
-    font-size: 0.75em;
+    font-size: var(--_fs-xs);
     font-weight: 600;
     color: var(--_muted);
   }
@@ -43,7 +43,7 @@ const chainStyles = css`
     background: var(--_bg);
     color: var(--_text);
     font: inherit;
-    font-size: 0.85em;
+    font-size: var(--_fs-s);
   }
   .chain[aria-pressed='true'] {
     border-color: var(--_accent);
@@ -64,7 +64,7 @@ const chainStyles = css`
     gap: 4px;
     flex-basis: 100%;
     margin: 0;
-    font-size: 0.8em;
+    font-size: var(--_fs-xs);
     color: var(--_muted);
   }
 `;

@@ -72,9 +72,11 @@ export class AssetPicker extends TokenPicker {
         min-width: 0;
         line-height: 1.2;
       }
+      /* A long name is cut at its end in its own direction (dir="auto"), kept on the layout's side: "Sepolia Sa…", never "…Sepolia Sandbox". */
       .trigger-detail {
+        text-align: match-parent;
         overflow: hidden;
-        font-size: 0.75em;
+        font-size: var(--_fs-xs);
         color: var(--_muted);
         white-space: nowrap;
         text-overflow: ellipsis;

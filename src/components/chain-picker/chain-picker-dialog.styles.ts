@@ -16,7 +16,7 @@ export const styles = css`
     border-radius: 999px;
     background: var(--_surface);
     color: var(--_muted);
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
     line-height: 1.5;
     white-space: nowrap;
   }

@@ -216,7 +216,7 @@ export const breakdownStyles = css`
   }
   .refresh {
     margin-inline-start: auto;
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
   }
 
   dl {
@@ -243,7 +243,7 @@ export const breakdownStyles = css`
     text-align: end;
   }
   .primary dd {
-    font-size: 1.15em;
+    font-size: var(--_fs-m);
     font-weight: 600;
   }
   .fee dt {

@@ -7,7 +7,7 @@ export const styles = css`
     padding: var(--_space);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
     font-variant-numeric: tabular-nums;
   }
   p,
@@ -19,7 +19,7 @@ export const styles = css`
   /* The breakdown's header and rows have their styles in ./quote-breakdown.ts, the slippage row's in ./slippage-control.ts. */
   .usd {
     display: inline-block;
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
     font-weight: 400;
     color: var(--_muted);
   }

@@ -45,7 +45,7 @@ export const slippageStyles = css`
   .slippage-message {
     margin: 0;
     min-height: 1.4em;
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
   }
   .pill {
     padding-inline: 7px;

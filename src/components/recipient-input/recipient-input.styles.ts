@@ -19,7 +19,7 @@ export const styles = css`
     border: 1px solid var(--_control);
     border-radius: var(--_radius);
     font-family: var(--bridge-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
     /* An address runs left to right (dir="ltr") and starts where the layout starts: the right in a right-to-left widget. */
     text-align: match-parent;
     text-overflow: ellipsis;

@@ -5,10 +5,10 @@ export const styles = css`
     display: grid;
     grid-template-columns: 1fr 1fr;
     gap: 6px;
-    padding: 10px;
+    padding: 8px 10px;
     border: 1px solid var(--_border);
     border-radius: var(--_radius-s);
-    font-size: 0.85em;
+    font-size: var(--_fs-s);
     line-height: 1.35;
     font-variant-numeric: tabular-nums;
   }
@@ -37,12 +37,18 @@ export const styles = css`
   }
   dl {
     display: grid;
-    grid-template-columns: auto 1fr;
-    gap: 2px 10px;
+    gap: 2px;
+  }
+  dl > div {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    column-gap: 10px;
   }
   dd {
     margin: 0;
     overflow-wrap: anywhere;
+    text-align: end;
   }
   dt,
   th {
@@ -61,6 +67,14 @@ export const styles = css`
     color: var(--_accent);
     font: inherit;
     font-weight: 600;
+  }
+  .whole {
+    min-height: 24px;
+    margin-inline-start: 6px;
+    padding: 0 6px;
+    border: 0;
+    font-weight: 400;
+    text-decoration: underline;
   }
   .confirm {
     background: var(--_accent);

@@ -1,17 +1,18 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import type { Estimate } from '../../api/schemas.js';
 import type { RouteReview as Review } from '../../flow/transfer.js';
-import { formatAmount, formatUsd, shortenHex } from '../../format/amount.js';
+import { formatAmount, formatUsd, shortenHex, usdValue } from '../../format/amount.js';
 import { NATIVE_TOKEN } from '../../model/tokens.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './route-review.styles.js';
 import { enReview } from '../../i18n/en/review.js';
 
-/** How to show a token's amounts. */
+/** How to show a token's amounts: its dollar value beside each when its price is known. */
 export interface ReviewToken {
   symbol: string;
   decimals: number;
+  usdPrice?: number | null | undefined;
 }
 
 /** What the wallet is about to be asked to sign, and what it takes to show it. */
@@ -22,6 +23,8 @@ export interface RouteReviewView {
   toToken: ReviewToken;
   /** The source chain's native currency (the native value is shown when non-zero). */
   native: ReviewToken;
+  /** The chain the funds leave from, by name (with what is sent). */
+  fromChainName?: string | undefined;
   toChainName: string;
   /** Set while the user must accept or refuse terms worse than this quote; nothing is signed meanwhile. */
   terms?: Estimate | undefined;
@@ -53,12 +56,16 @@ export class RouteReview extends PartElement {
 
   static override properties: PropertyDeclarations = {
     view: { attribute: false },
+    recipientWhole: { state: true },
   };
 
   static override styles = [hostStyles, partTokens, styles];
 
   /** The figures to show; nothing renders while it is unset. */
   view: RouteReviewView | undefined = undefined;
+
+  /** The recipient is shown shortened until the user asks to see it whole. */
+  private recipientWhole = false;
 
   protected override updated(changed: PropertyValues<this>): void {
     // The user must answer before anything goes on: bring the question to them.
@@ -75,6 +82,12 @@ export class RouteReview extends PartElement {
     const { terms, review, toToken } = view;
     const now = review.estimate;
     const show = (value: bigint, { decimals, symbol }: ReviewToken = toToken) => `${formatAmount(value, decimals, { locale: this.intl })} ${symbol}`;
+    // Dollars beside a token amount wherever the token's price is known, as in the quote.
+    const worth = (value: bigint, token: ReviewToken = toToken) => {
+      const usd = formatUsd(usdValue(value, token.decimals, token.usdPrice), this.intl);
+      return usd ? `${show(value, token)} (${usd})` : show(value, token);
+    };
+    const on = (text: string, chain: string | undefined) => (chain ? this.t('review.onChain', { amount: text, chain }) : text);
     // Amounts and the address read left to right inside a right-to-left layout.
     const ltr = (text: string) => html`<bdi dir="ltr">${text}</bdi>`;
     const row = (label: 'review.receive' | 'terms.minimum' | 'terms.fees', before: unknown = '', after: unknown = '') =>
@@ -83,17 +96,24 @@ export class RouteReview extends PartElement {
         <td>${before}</td>
         <td>${after}</td>
       </tr>`;
-    const item = (label: string, value: unknown) => html`<dt>${label}</dt><dd>${value}</dd>`;
+    // One row per item, the value at the end of the label's line while both fit (a short review), below it otherwise.
+    const item = (label: string, value: unknown) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
     const simulated = review.simulation?.kind === 'simulated' ? review.simulation : undefined;
     // After the effect rules only the source token and native currency can leave or be approved.
     const tokenOf = (asset: string): ReviewToken => (asset === NATIVE_TOKEN ? view.native : view.fromToken);
+    // What leaves the wallet besides the amount sent (a fee paid on top): the amount itself is the row above.
+    const also = simulated?.leaves.filter(({ asset, amount }) => !(asset !== NATIVE_TOKEN && amount === review.amount)) ?? [];
     return html`<section
       part="base"
       class=${terms ? 'terms' : ''}
-      aria-labelledby="title"
+      aria-labelledby=${terms ? 'title' : nothing}
+      aria-label=${terms ? nothing : this.t('review.title')}
       @keydown=${(e: KeyboardEvent) => terms && e.key === 'Escape' && this.#answer('terms-cancel')}
     >
-      <h3 id="title" tabindex="-1">${this.t(terms ? 'terms.title' : 'review.title')}</h3>
+      ${
+        // One heading while the wallet asks: the shell's step. The review is named by its label; a terms change has its own heading, focused.
+        terms ? html`<h3 id="title" tabindex="-1">${this.t('terms.title')}</h3>` : nothing
+      }
       ${
         terms
           ? html`<p role="alert">${this.t('terms.message', { new: show(now.toAmount), old: show(terms.toAmount) })}</p>
@@ -110,11 +130,14 @@ export class RouteReview extends PartElement {
           : nothing
       }
       <dl part="details">
-        ${item(this.t('review.amount'), ltr(show(review.amount, view.fromToken)))}
+        ${item(this.t('review.amount'), on(worth(review.amount, view.fromToken), view.fromChainName))}
         ${
           simulated
-            ? simulated.leaves.length
-              ? item(this.t('review.leaves'), ltr(simulated.leaves.map(({ asset, amount }) => show(amount, tokenOf(asset))).join(', ')))
+            ? also.length
+              ? item(
+                  this.t(also.length < simulated.leaves.length ? 'review.alsoLeaves' : 'review.leaves'),
+                  ltr(also.map(({ asset, amount }) => worth(amount, tokenOf(asset))).join(', ')),
+                )
               : nothing
             : review.nativeValue
               ? item(this.t('review.nativeValue', { symbol: view.native.symbol }), ltr(show(review.nativeValue, view.native)))
@@ -124,21 +147,33 @@ export class RouteReview extends PartElement {
           review.networkFee
             ? item(
                 this.t('review.networkFee'),
-                ltr(this.t('review.fee', { expected: show(review.networkFee.expected, view.native), maximum: show(review.networkFee.maximum, view.native) })),
+                ltr(
+                  // The bound in the native token, as the wallet will cap it; the expected fee with its dollars beside it.
+                  this.t('review.fee', { expected: worth(review.networkFee.expected, view.native), maximum: show(review.networkFee.maximum, view.native) }),
+                ),
               )
             : nothing
         }
-        ${(simulated?.allowances ?? []).map(({ token, spender, amount, remaining }) => {
-          const unit = tokenOf(token);
-          const vars = {
-            amount: show(amount, unit),
-            spender: sameAddress(spender, review.to) ? this.t('review.bridgeContract') : this.t('review.otherContract', { address: shortenHex(spender) }),
-            left: show(remaining ?? 0n, unit),
-          };
-          return item(this.t('review.allowance'), this.t(remaining ? 'review.allowanceLeft' : 'review.allowanceUsed', vars));
-        })}
-        ${item(this.t('review.recipient'), ltr(review.toAddress))} ${item(this.t('review.destination'), view.toChainName)}
-        ${item(this.t('review.receive'), ltr(`≈ ${show(now.toAmount)}`))} ${item(this.t('review.minimum'), ltr(show(now.toAmountMin)))}
+        ${(simulated?.allowances ?? [])
+          .filter(({ remaining }) => remaining)
+          .map(({ token, spender, amount, remaining }) => {
+            const unit = tokenOf(token);
+            const vars = {
+              amount: show(amount, unit),
+              spender: sameAddress(spender, review.to) ? this.t('review.bridgeContract') : this.t('review.otherContract', { address: shortenHex(spender) }),
+              left: show(remaining ?? 0n, unit),
+            };
+            // An allowance the transfer uses up is the approval step below; one it leaves standing is said here.
+            return item(this.t('review.allowance'), this.t('review.allowanceLeft', vars));
+          })}
+        ${item(this.t('review.receive'), on(`≈ ${worth(now.toAmount)}`, view.toChainName))} ${item(this.t('review.minimum'), ltr(worth(now.toAmountMin)))}
+        ${item(
+          this.t('review.recipient'),
+          this.recipientWhole
+            ? html`<bdi dir="ltr" class="address">${review.toAddress}</bdi>`
+            : html`<bdi dir="ltr" title=${review.toAddress}>${shortenHex(review.toAddress)}</bdi>
+                <button class="whole" part="recipient-whole" @click=${() => (this.recipientWhole = true)}>${this.t('review.showWhole')}</button>`,
+        )}
       </dl>
       ${
         review.simulation?.kind === 'not-simulated'

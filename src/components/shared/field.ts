@@ -22,7 +22,7 @@ export const fieldStyles = css`
     gap: 6px;
   }
   label {
-    font-size: 0.875em;
+    font-size: var(--_fs-s);
     font-weight: 600;
     color: var(--_muted);
   }
@@ -37,7 +37,7 @@ export const fieldStyles = css`
   .message {
     margin: 0;
     min-height: 1.4em;
-    font-size: 0.875em;
+    font-size: var(--_fs-s);
   }
   .message.error {
     color: var(--_danger);

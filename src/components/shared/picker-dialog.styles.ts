@@ -72,7 +72,7 @@ export const dialogStyles = css`
   }
   .eyebrow,
   .group-label {
-    font-size: 0.75em;
+    font-size: var(--_fs-xs);
     font-weight: 600;
     letter-spacing: 0.03em;
     text-transform: uppercase;
@@ -84,7 +84,7 @@ export const dialogStyles = css`
   }
   .heading {
     margin: 0;
-    font-size: 1.0625em;
+    font-size: var(--_fs-m);
     font-weight: 650;
     line-height: 1.3;
   }
@@ -156,7 +156,7 @@ export const dialogStyles = css`
     border-radius: var(--_radius-s);
     background: var(--_warning-bg);
     color: var(--_warning);
-    font-size: 0.8125em;
+    font-size: var(--_fs-s);
   }
   .notice:empty {
     display: none;
@@ -206,7 +206,7 @@ export const dialogStyles = css`
     font-weight: 600;
   }
   .option-meta {
-    font-size: 0.8125em;
+    font-size: var(--_fs-xs);
     color: var(--_muted);
   }
   .option[aria-disabled='true'] .option-title {

@@ -11,7 +11,7 @@ export const triggerStyles = css`
   .label {
     display: block;
     margin-block-end: 4px;
-    font-size: 0.8125em;
+    font-size: var(--_fs-s);
     font-weight: 500;
     color: var(--_muted);
   }
@@ -76,6 +76,6 @@ export const triggerStyles = css`
     display: block;
     margin-block-start: 4px;
     color: var(--_danger);
-    font-size: 0.8125em;
+    font-size: var(--_fs-s);
   }
 `;

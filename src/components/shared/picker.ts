@@ -156,7 +156,7 @@ export abstract class PickerElement extends PartElement {
         ${view?.logo ?? nothing}${
           view?.detail === undefined
             ? this.#renderValue(view)
-            : html`<span class="trigger-text">${this.#renderValue(view)} <span id="trigger-detail" class="trigger-detail" part="chain-name">${view.detail}</span></span>`
+            : html`<span class="trigger-text">${this.#renderValue(view)} <span id="trigger-detail" class="trigger-detail" part="chain-name" dir="auto">${view.detail}</span></span>`
         }
         ${chevronIcon}
       </button>

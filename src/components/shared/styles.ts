@@ -15,6 +15,15 @@ export const hostStyles = css`
     line-height: 1.4;
     color: var(--bridge-color-text, #14161a);
     -webkit-font-smoothing: antialiased;
+    /*
+     * The type scale, the only font sizes the widget and its parts use: five, each a whole number of pixels from the
+     * base size (12, 14, 15, 20 and 28 px at the default 15 px). Fine print, secondary text, body, titles, amounts.
+     */
+    --_fs-m: var(--bridge-font-size, 15px);
+    --_fs-xs: calc(var(--_fs-m) - 3px);
+    --_fs-s: calc(var(--_fs-m) - 1px);
+    --_fs-l: calc(var(--_fs-m) + 5px);
+    --_fs-xl: calc(var(--_fs-m) + 13px);
   }
   *,
   *::before,

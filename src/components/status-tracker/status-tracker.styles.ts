@@ -4,7 +4,7 @@ export const styles = css`
   .tracker {
     display: grid;
     gap: 14px;
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
   }
   p,
   h2,
@@ -37,7 +37,7 @@ export const styles = css`
     display: flex;
     align-items: center;
     gap: 8px;
-    font-size: 1.25em;
+    font-size: var(--_fs-l);
     line-height: 1.3;
   }
   .heading svg {
@@ -53,6 +53,13 @@ export const styles = css`
   path {
     stroke-linecap: round;
     stroke-linejoin: round;
+  }
+  /* Done: what arrived, large (the type scale's amount size). */
+  .received {
+    margin: 0;
+    font-size: var(--_fs-xl);
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
   }
   .heading.success {
     color: var(--_success);
@@ -166,7 +173,7 @@ export const styles = css`
   }
   .support h3 {
     display: inline;
-    font-size: 1em;
+    font-size: var(--_fs-s);
   }
   .support[open] summary {
     margin-block-end: 6px;
@@ -178,7 +185,7 @@ export const styles = css`
   dt,
   code,
   .copy {
-    font-size: 0.9em;
+    font-size: var(--_fs-xs);
   }
   dd,
   .actions {

@@ -208,14 +208,26 @@ export class StatusTracker extends PartElement {
         : '';
     const checked = !final && view.lastCheckedAt !== undefined ? this.#agoText(view.lastCheckedAt) : '';
     // The estimate is for the transfer itself: the time spent approving and signing before the broadcast does not count.
-    const slow = !final && this.now - (view.broadcastAt ?? view.startedAt) > (view.expectedMs ?? SLOW_AFTER_MS);
+    const sinceBroadcast = this.now - (view.broadcastAt ?? view.startedAt);
+    const slow = !final && sinceBroadcast > (view.expectedMs ?? SLOW_AFTER_MS);
+    // The time left by the quote's estimate, in front while it lasts; then "taking longer than usual" says the rest.
+    const left =
+      !final && view.expectedMs && phase !== 'signing' && !slow
+        ? this.t('status.left', { duration: formatDuration(Math.max(1_000, view.expectedMs - sinceBroadcast), this.intl) })
+        : '';
+    // A refund is the transfer's end, said calmly: on its way, then back.
+    const title = phase === 'failed' ? (view.refund === 'arrived' ? 'status.refundedTitle' : 'status.refunding') : (`status.${phase}` as const);
     return html`
       <section class="tracker" part="base" aria-labelledby="heading">
         <header>
-          <h2 id="heading" class="heading ${phase}" part="heading" tabindex="-1">${icon(phase)} ${this.t(`status.${phase}`)}</h2>
-          <p class="summary">${this.t('status.summary', { amount: view.fromAmountText, from: view.fromChainName, to: view.toChainName })}</p>
+          <h2 id="heading" class="heading ${phase === 'failed' ? 'refund' : phase}" part="heading" tabindex="-1">${icon(phase)} ${this.t(title)}</h2>
+          ${
+            phase === 'success' && view.toAmountText
+              ? html`<p class="received" part="received"><bdi dir="ltr">${view.toAmountText}</bdi></p>`
+              : html`<p class="summary">${this.t('status.summary', { amount: view.fromAmountText, from: view.fromChainName, to: view.toChainName })}</p>`
+          }
           <p class="timing" part="timing">
-            ${[elapsed, checked].map((text) => (text ? html`<span>${text}</span> ` : nothing))}
+            ${[left || elapsed, checked].map((text) => (text ? html`<span>${text}</span> ` : nothing))}
           </p>
         </header>
         ${this.#renderSteps(view)}
@@ -227,7 +239,7 @@ export class StatusTracker extends PartElement {
             ? view.refund === 'arrived'
               ? this.#notice('', 'refund', this.#refundedText(view), view.message)
               : this.#notice(
-                  'danger',
+                  'warning',
                   'refund',
                   view.refundText ?? this.t('status.refund', { amount: view.fromAmountText, chain: view.fromChainName }),
                   view.refund === 'watching' ? this.t('status.refundWatching', { chain: view.fromChainName }) : undefined,

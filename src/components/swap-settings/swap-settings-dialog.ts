@@ -35,7 +35,7 @@ export class SwapSettingsDialog {
       }
       h2 {
         margin: 0;
-        font-size: 1.0625em;
+        font-size: var(--_fs-m);
         font-weight: 650;
       }
     `,

@@ -42,7 +42,7 @@ export const styles = css`
     font-weight: 500;
   }
   .usd {
-    font-size: 0.8125em;
+    font-size: var(--_fs-xs);
     color: var(--_muted);
   }
   .skeleton {

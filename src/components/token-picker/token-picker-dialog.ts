@@ -209,7 +209,7 @@ export class TokenPickerDialog extends PickerDialog<TokenPicker> {
       metaTitle: token.address,
       end: held
         ? html`<span class="amounts">
-            <span class="balance">${formatAmount(balance, decimals, { maxFractionDigits: 4, locale })}</span>
+            <span class="balance">${formatAmount(balance, decimals, { locale })}</span>
             ${usd ? html`<span class="usd"><bdi dir="ltr">${usd}</bdi></span>` : nothing}
           </span>`
         : balance === undefined && this.picker.balancesLoading

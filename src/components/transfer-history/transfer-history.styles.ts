@@ -13,7 +13,7 @@ export const styles = css`
     border: 0;
     background: none;
     padding: 2px 4px;
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
     color: var(--bridge-color-accent);
     text-decoration: underline;
   }
@@ -23,7 +23,7 @@ export const styles = css`
     padding: 0;
     display: grid;
     gap: 6px;
-    font-size: 0.9em;
+    font-size: var(--_fs-s);
   }
   .history li {
     display: flex;

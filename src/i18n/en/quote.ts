@@ -5,8 +5,7 @@
  * full quote panel shows it always). Travels with the quote line's chunk
  * (src/bridge-widget/moments/quote.ts), which adds it when it runs, before it
  * renders. ../en.ts joins the parts. (The "finding the best route" line that
- * holds the place until then, and the provider line's two strings, which the
- * review shows too, are the first load's.)
+ * holds the place until then is the first load's.)
  */
 export const enQuote = {
   // The line (the swap box's summary, the value-loss confirmation, what is said as the quote arrives)
@@ -22,6 +21,8 @@ export const enQuote = {
   'quote.lossDetail': 'You send {from} and receive about {to} after fees and price impact.',
   'quote.lossConfirm': 'I understand I will receive about {percent} less in value',
   // The breakdown
+  'quote.via': 'Provider: {provider}',
+  'quote.reliable': '{percent} success rate',
   'quote.updating': 'Updating…',
   'quote.loading': 'Loading…',
   'quote.refreshIn': 'Refreshes {when}',

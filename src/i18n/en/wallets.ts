@@ -1,8 +1,8 @@
 /**
  * English, the wallet chooser's part (EIP-6963 discovery). Travels with the
  * wallets chunk (src/bridge-widget/moments/wallets.ts and <bw-wallet-chooser>
- * add it). The connected wallet's menu (`wallet.browser`, `wallet.change`,
- * `wallet.disconnect`) is in ./form.ts: it shows with the form.
+ * add it). `wallet.browser` is in ./form.ts (the chooser's list is built with
+ * the form); the connected account's menu is in ./account.ts.
  */
 export const enWallets = {
   'wallet.choose': 'Connect a wallet',

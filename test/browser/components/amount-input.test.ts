@@ -64,7 +64,7 @@ describe('<bw-amount-input>', () => {
     await type(el, '25.5');
     expect(events.map((e) => e.text)).to.deep.equal(['2', '25', '25.', '25.5']);
     expect(reported(el, events)).to.deep.equal({ text: '25.5', amount: 25_500_000n });
-    expect(usd(el)).to.equal('≈ $25.50');
+    expect(usd(el)).to.equal('$25.50');
     expect(message(el)).to.equal('');
     expect(input(el).getAttribute('aria-invalid')).to.equal('false');
   });
@@ -126,7 +126,7 @@ describe('<bw-amount-input>', () => {
 
   it('shows the balance; Max fills the whole balance for an ERC-20 token', async () => {
     const { el, events } = await mount({ balance: 1_234_567_891n, usdPrice: 1 });
-    expect(balanceText(el)).to.equal('Balance: 1,234.567891 USDC Max');
+    expect(balanceText(el)).to.equal('Balance: 1,234.56 USDC Max');
     maxButton(el)!.click();
     await el.updateComplete;
     expect(input(el).value).to.equal('1234.567891');
@@ -140,14 +140,14 @@ describe('<bw-amount-input>', () => {
     await el.updateComplete;
     expect(input(el).value).to.equal('0.99');
     expect(reported(el, events)).to.deep.equal({ text: '0.99', amount: (99n * ETH) / 100n });
-    expect(message(el)).to.equal('Keeps 0.01 ETH for gas');
+    expect(message(el)).to.equal('Keeps 0.01 ETH for network fees');
     expect(input(el).getAttribute('aria-invalid')).to.equal('false');
     await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
     // Editing the amount drops the note.
     await type(el, '5');
     expect(input(el).value).to.equal('0.995');
-    expect(message(el)).to.equal('Leaves less than 0.01 ETH for gas');
+    expect(message(el)).to.equal('Leaves less than 0.01 ETH for network fees');
   });
 
   it('Max on a native token never goes below 0 when the balance is under the reserve', async () => {
@@ -156,7 +156,7 @@ describe('<bw-amount-input>', () => {
     await el.updateComplete;
     expect(input(el).value).to.equal('0');
     expect(reported(el, events)).to.deep.equal({ text: '0', problem: 'zero' });
-    expect(message(el)).to.equal('Your balance is below the 0.01 ETH kept for gas');
+    expect(message(el)).to.equal('Your balance is below the 0.01 ETH kept for network fees');
   });
 
   it('Max on a non-native token ignores the gas reserve', async () => {

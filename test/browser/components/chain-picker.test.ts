@@ -18,7 +18,7 @@ const CHAINS: ChainOption[] = [
     name: 'Osmosis',
     family: 'cosmos',
     availability: 'informational',
-    note: 'No route to this chain yet',
+    note: 'Can’t send to this network yet',
   },
   { chainId: 'sui-mainnet', name: 'Sui', family: 'sui', availability: 'informational' },
   { chainId: '10', name: 'Optimism', family: 'evm', availability: 'unavailable', note: 'Same as the source chain' },
@@ -82,7 +82,7 @@ describe('<bw-chain-picker>', () => {
     expect(group()!.contains(option('Osmosis'))).to.equal(true);
     expect(group()!.contains(option('Base'))).to.equal(false);
     expect(option('Osmosis').getAttribute('aria-disabled')).to.equal('true');
-    expect(option('Osmosis').textContent).to.contain('No route to this chain yet');
+    expect(option('Osmosis').textContent).to.contain('Can’t send to this network yet');
     expect(option('Optimism').getAttribute('aria-disabled')).to.equal('true');
     expect(option('Optimism').textContent).to.contain('Same as the source chain');
     expect(option('Sei EVM').getAttribute('aria-disabled')).to.equal('false');

@@ -117,12 +117,12 @@ describe('<bw-quote-panel>', () => {
   it('shows expected and minimum received, itemised fees, total fees and the provider', async () => {
     const { el } = await mount({ estimate: estimate(), provider: 'Squid', reliabilityScore: 0.97 });
     expect(text(el, '[part="received"]')).to.equal('You receive ≈ 99.4312 USDC ($99.43)');
-    expect(text(el, '[part="minimum"]')).to.equal('Minimum received 98.436888 USDC ($98.44)');
+    expect(text(el, '[part="minimum"]')).to.equal('Minimum received 98.4368 USDC ($98.44)');
     const fees = [...el.shadowRoot!.querySelectorAll('[part="fee"]')].map((f) => f.textContent!.replace(/\s+/g, ' ').trim());
     expect(fees).to.deep.equal(['Destination gas fee 0.0012 ETH ($3.10)', 'Service fee 0.05 USDC ($0.05)']);
     expect(text(el, '[part="total-fees"]')).to.equal('Total fees $3.15');
-    expect(text(el, '[part="provider"]')).to.equal('Route via Squid');
-    expect(text(el, '[part="reliability"]')).to.equal('97% reliable');
+    expect(text(el, '[part="provider"]')).to.equal('Provider: Squid');
+    expect(text(el, '[part="reliability"]')).to.equal('97% success rate');
     expect(el.shadowRoot!.textContent).to.not.match(/[{}"]\s*(fromAmount|toAmount)/, 'no raw JSON');
     expect($(el, '[part="value-loss"]')).to.equal(null);
     await untilAnimationsSettle(el);
@@ -144,7 +144,7 @@ describe('<bw-quote-panel>', () => {
     });
     const { el } = await mount({ estimate: hostile, provider: '<script>alert(1)</script>' });
     expect(el.shadowRoot!.querySelector('img, b, script')).to.equal(null);
-    expect(text(el, '[part="provider"]')).to.equal('Route via <script>alert(1)</script>');
+    expect(text(el, '[part="provider"]')).to.equal('Provider: <script>alert(1)</script>');
   });
 
   it('shows a skeleton of the same height while the first quote loads', async () => {
@@ -321,7 +321,7 @@ describe('<bw-quote-panel>', () => {
     await waitUntil(() => $(el, '[part="received"]'), 'the breakdown');
     expect(line.getAttribute('aria-expanded')).to.equal('true');
     expect(text(el, '[part="received"]')).to.equal('You receive ≈ 99.4312 USDC ($99.43)');
-    expect(text(el, '[part="provider"]')).to.equal('Route via Squid');
+    expect(text(el, '[part="provider"]')).to.equal('Provider: Squid');
     // Its styles came with it: the rows are flex rows.
     expect(getComputedStyle($(el, '[part="received"]')!).display).to.equal('flex');
     await untilAnimationsSettle(el);

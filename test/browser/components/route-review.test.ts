@@ -48,22 +48,43 @@ async function mount(v: RouteReviewView) {
 }
 const text = (el: RouteReview) => el.shadowRoot!.textContent!.replace(/\s+/g, ' ').trim();
 /** The review's terms and their values, as a screen reader pairs them. */
-const pairs = (el: RouteReview) => [...el.shadowRoot!.querySelectorAll('dt')].map((dt) => [dt.textContent!.trim(), dt.nextElementSibling!.textContent!.trim()]);
+const pairs = (el: RouteReview) =>
+  [...el.shadowRoot!.querySelectorAll('dt')].map((dt) => [dt.textContent!.trim(), dt.nextElementSibling!.textContent!.replace(/\s+/g, ' ').trim()]);
 
 describe('<bw-route-review>', () => {
-  it('shows the amount, the native value leaving the wallet, the recipient and the destination chain, with no buttons', async () => {
+  it('shows the amount, the native value leaving the wallet, what arrives where, and the recipient shortened (Show all shows it whole), under no heading of its own', async () => {
     const el = await mount(view());
-    expect(el.shadowRoot!.querySelector('h3')!.textContent).to.equal('You are about to sign');
+    expect(el.shadowRoot!.querySelector('h3'), 'one heading while the wallet asks: the shell’s step').to.equal(null);
+    expect(el.shadowRoot!.querySelector('section')!.getAttribute('aria-label')).to.equal('What your wallet will send');
     expect(pairs(el)).to.deep.equal([
       ['You send', '3 USDC'],
       ['Leaves your wallet in ETH', '0.0003 ETH'],
-      ['Recipient', RECIPIENT],
-      ['Destination chain', 'Base Sepolia'],
-      ['You receive', '≈ 2.997 USDC'],
+      ['You receive', '≈ 2.997 USDC on Base Sepolia'],
       ['You receive at least', '2.96703 USDC'],
+      ['Recipient', '0x9fE4…a6e0 Show all'],
     ]);
-    expect(el.shadowRoot!.querySelectorAll('button')).to.have.length(0);
+    const whole = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="recipient-whole"]')!;
     await expect(el).to.be.accessible();
+    whole.click();
+    await el.updateComplete;
+    expect(pairs(el).at(-1)).to.deep.equal(['Recipient', RECIPIENT]);
+  });
+
+  it('writes dollars beside each amount whose price is known, the network fee too', async () => {
+    const el = await mount({
+      ...view({ networkFee: { expected: 400_000_000_000_000n, maximum: 1_100_000_000_000_000n } }),
+      fromToken: { ...usdc, usdPrice: 1 },
+      toToken: { ...usdc, usdPrice: 1 },
+      native: { decimals: 18, symbol: 'ETH', usdPrice: 3000 },
+      fromChainName: 'Sepolia',
+    });
+    expect(pairs(el).slice(0, 5)).to.deep.equal([
+      ['You send', '3 USDC ($3.00) on Sepolia'],
+      ['Leaves your wallet in ETH', '0.0003 ETH'],
+      ['Network fee', '0.0004 ETH ($1.20), at most 0.0011 ETH'],
+      ['You receive', '≈ 2.997 USDC ($3.00) on Base Sepolia'],
+      ['You receive at least', '2.96703 USDC ($2.97)'],
+    ]);
   });
 
   it('simulated: what leaves the wallet, the network fee, each allowance and whether the transfer uses it up, in the user’s words', async () => {
@@ -86,18 +107,15 @@ describe('<bw-route-review>', () => {
     );
     expect(pairs(el)).to.deep.equal([
       ['You send', '3 USDC'],
-      ['Leaves your wallet', '3 USDC, 0.0001 ETH'],
-      ['Network fee', 'about 0.0004 ETH (at most 0.0011 ETH)'],
-      ['Allowance', '2.9925 USDC to the bridge contract, used in this transfer'],
-      ['Allowance', '0.0075 USDC to another contract of this route (0x2B57…4e70), 0.0025 USDC still approved after it'],
-      ['Recipient', RECIPIENT],
-      ['Destination chain', 'Base Sepolia'],
-      ['You receive', '≈ 2.997 USDC'],
+      ['Also leaves your wallet', '0.0001 ETH'],
+      ['Network fee', '0.0004 ETH, at most 0.0011 ETH'],
+      // The allowance the transfer uses up is its approval step (not repeated here); the one it leaves standing is said.
+      ['Spending approval', '0.0075 USDC to another contract of this route (0x2B57…4e70), 0.0025 USDC still approved after it'],
+      ['You receive', '≈ 2.997 USDC on Base Sepolia'],
       ['You receive at least', '2.96703 USDC'],
+      ['Recipient', '0x9fE4…a6e0 Show all'],
     ]);
-    expect(el.shadowRoot!.querySelector('[part="simulation"]')!.textContent!.trim()).to.equal(
-      'Simulated: nothing else leaves your wallet, nothing else is approved.',
-    );
+    expect(el.shadowRoot!.querySelector('[part="simulation"]')!.textContent!.trim()).to.equal('Tested: nothing else leaves or gets approved.');
     await expect(el).to.be.accessible();
   });
 
@@ -108,7 +126,7 @@ describe('<bw-route-review>', () => {
       ['failed', 'The simulation failed: only the route checks apply.'],
     ] as const) {
       const el = await mount(view({ simulation: { kind: 'not-simulated', reason } }));
-      expect(el.shadowRoot!.querySelector('[part="simulation"]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(`Not simulated ${why}`);
+      expect(el.shadowRoot!.querySelector('[part="simulation"]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(`Not tested before you sign ${why}`);
       expect(pairs(el)[1]).to.deep.equal(['Leaves your wallet in ETH', '0.0003 ETH']);
       await expect(el).to.be.accessible();
     }
@@ -136,7 +154,7 @@ describe('<bw-route-review>', () => {
     const cells = [...el.shadowRoot!.querySelectorAll('tr')].slice(1).map((r) => [...r.children].map((c) => c.textContent!.trim()));
     expect(cells).to.deep.equal([
       ['You receive', '2.997 USDC', '1.4985 USDC'],
-      ['Minimum received', '2.96703 USDC', '1.483515 USDC'],
+      ['Minimum received', '2.96703 USDC', '1.48351 USDC'],
       ['Fees', '$1.05', '$1.30'],
     ]);
     expect(el.shadowRoot!.activeElement?.tagName).to.equal('H3');

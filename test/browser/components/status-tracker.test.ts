@@ -68,7 +68,7 @@ describe('formatDuration', () => {
 
 describe('<bw-status-tracker>', () => {
   /** The stepper's steps in order; each phase below gives their states. */
-  const STEPS = ['Sent', 'Received by the bridge', 'In transit', 'Arrived'];
+  const STEPS = ['Sent', 'Picked up by the bridge', 'In transit', 'Arrived'];
   const phaseView = (phase: StatusView['phase'], heading: string, states: string[], final: boolean) => ({
     phase,
     heading,
@@ -78,10 +78,10 @@ describe('<bw-status-tracker>', () => {
   const expectations = [
     phaseView('signing', 'Confirm the transfer in your wallet', ['in progress', 'not started', 'not started', 'not started'], false),
     phaseView('broadcast', 'Transfer sent', ['done', 'in progress', 'not started', 'not started'], false),
-    phaseView('submitted', 'Transfer received by the bridge', ['done', 'done', 'in progress', 'not started'], false),
+    phaseView('submitted', 'The bridge picked up your transfer', ['done', 'done', 'in progress', 'not started'], false),
     phaseView('bridging', 'Transfer in progress', ['done', 'done', 'in progress', 'not started'], false),
     phaseView('success', 'Transfer complete', ['done', 'done', 'done', 'done'], true),
-    phaseView('failed', 'Transfer failed', ['done', 'not started', 'not started', 'failed'], true),
+    phaseView('failed', 'Refund on its way', ['done', 'not started', 'not started', 'failed'], true),
     phaseView('not-found', 'Transfer not found', ['done', 'not started', 'not started', 'not started'], true),
     phaseView('checking', 'Checking the arrival', ['done', 'done', 'done', 'in progress'], false),
     phaseView('disputed', 'Arrival not confirmed', ['done', 'done', 'done', 'failed'], true),
@@ -118,13 +118,13 @@ describe('<bw-status-tracker>', () => {
         phase: 'success',
         finishedAt: Date.now(),
         destTxHash: DEST_TX,
-        arrivalText: 'Arrived on Base Sepolia: 25.43 USDC at 0x1234…abcd · checked on the chain',
+        arrivalText: 'Arrived on Base Sepolia: 25.43 USDC at 0x1234…abcd · confirmed on',
       }),
     );
-    expect(allText(checked)).to.contain('Arrived on Base Sepolia: 25.43 USDC at 0x1234…abcd · checked on the chain');
-    const unchecked = await mount(view({ phase: 'success', finishedAt: Date.now(), arrivalText: 'The service reports it complete; not checked on the chain' }));
+    expect(allText(checked)).to.contain('Arrived on Base Sepolia: 25.43 USDC at 0x1234…abcd · confirmed on');
+    const unchecked = await mount(view({ phase: 'success', finishedAt: Date.now(), arrivalText: 'The service reports it complete; not confirmed on' }));
     expect(heading(unchecked)).to.equal('Transfer complete');
-    expect(allText(unchecked)).to.contain('not checked on the chain');
+    expect(allText(unchecked)).to.contain('not confirmed on');
     expect($(unchecked, '.notice.danger')).to.equal(null);
     const shown = 'On Base Sepolia, the transaction the service reported failed (reverted).';
     const disputed = await mount(view({ phase: 'disputed', finishedAt: Date.now(), destTxHash: DEST_TX, arrivalText: shown }));
@@ -225,9 +225,9 @@ describe('<bw-status-tracker>', () => {
     }
   });
 
-  it('shows "Reporting the transaction to the bridge…" while the receipt is pending', async () => {
+  it('shows "Telling the bridge about your transfer…" while the receipt is pending', async () => {
     const el = await mount(view({ phase: 'broadcast', receiptPending: true }));
-    expect(allText(el)).to.contain('Reporting the transaction to the bridge…');
+    expect(allText(el)).to.contain('Telling the bridge about your transfer…');
     await untilAnimationsSettle(el);
     await expect(el).to.be.accessible();
   });
@@ -235,7 +235,9 @@ describe('<bw-status-tracker>', () => {
   for (const phase of ['bridging', 'success', 'submitted'] as const) {
     it(`warns that the destination step waits for gas (${phase})`, async () => {
       const el = await mount(view({ phase, needsGas: true }));
-      expect(clean($(el, '[part~="needs-gas"]'))).to.equal('The destination step is waiting for gas; the provider will complete it once gas is available.');
+      expect(clean($(el, '[part~="needs-gas"]'))).to.equal(
+        'The last step waits for network fees on the destination; the bridge finishes it once they are paid.',
+      );
       await untilAnimationsSettle(el);
       await expect(el).to.be.accessible();
     });
@@ -249,7 +251,7 @@ describe('<bw-status-tracker>', () => {
   it('failed: explains the refund to the source chain', async () => {
     const el = await mount(view({ phase: 'failed', finishedAt: Date.now(), message: 'Provider reported: slippage exceeded' }));
     expect(clean($(el, '[part~="refund"]'))).to.equal(
-      'The transfer failed. A refund of 25.5 USDC to your address on Sepolia has been initiated; it can take a few minutes to show in your balance. Provider reported: slippage exceeded',
+      'The transfer could not be completed. 25.5 USDC is being refunded to your address on Sepolia; it can take a few minutes to show in your balance. Provider reported: slippage exceeded',
     );
     expect(allText(el)).to.not.contain('Transfer complete');
   });
@@ -257,7 +259,7 @@ describe('<bw-status-tracker>', () => {
   it('failed: says the balance is checked while it is, and once the refund arrived says so and announces it', async () => {
     const el = await mount(view({ phase: 'failed', finishedAt: Date.now(), refund: 'watching' }));
     expect(clean($(el, '[part~="refund"]'))).to.equal(
-      'The transfer failed. A refund of 25.5 USDC to your address on Sepolia has been initiated; it can take a few minutes to show in your balance. Checking your balance on Sepolia: this note will say when the refund has arrived.',
+      'The transfer could not be completed. 25.5 USDC is being refunded to your address on Sepolia; it can take a few minutes to show in your balance. Checking your balance on Sepolia: this note will say when the refund has arrived.',
     );
     el.view = view({ phase: 'failed', finishedAt: Date.now(), refund: 'arrived' });
     await el.updateComplete;
@@ -270,7 +272,7 @@ describe('<bw-status-tracker>', () => {
 
   it('failed after reaching the bridge: the steps reached stay done, only the arrival failed', async () => {
     const el = await mount(view({ phase: 'failed', finishedAt: Date.now(), reached: 'bridging' }));
-    expect(steps(el)).to.deep.equal(['Sent: done', 'Received by the bridge: done', 'In transit: done', 'Arrived: failed']);
+    expect(steps(el)).to.deep.equal(['Sent: done', 'Picked up by the bridge: done', 'In transit: done', 'Arrived: failed']);
   });
 
   it('not-found: explains that the service no longer knows the transfer and to contact support with the ids', async () => {
@@ -300,17 +302,17 @@ describe('<bw-status-tracker>', () => {
     try {
       const el = await mount(view());
       const support = $(el, '[part="support"]')!;
-      expect(clean(support)).to.contain('Intent ID intent_01HZX');
+      expect(clean(support)).to.contain('Transfer ID intent_01HZX');
       expect(clean(support)).to.contain('Request ID 6f1c2a9e-2b7d-4c1e-9a55-0d9e3f1b7c21');
       expect(clean(support)).to.contain('Provider request ID sq-0xabc123');
-      const copyIntent = button(el, 'Copy Intent ID')!;
+      const copyIntent = button(el, 'Copy Transfer ID')!;
       const copyProvider = button(el, 'Copy Provider request ID')!;
       copyIntent.click();
       await new Promise((r) => setTimeout(r, 0));
       await el.updateComplete;
       expect(written).to.deep.equal(['intent_01HZX']);
-      expect(clean(copyIntent)).to.equal('Copied Intent ID');
-      expect(live(el)).to.equal('Intent ID copied');
+      expect(clean(copyIntent)).to.equal('Copied Transfer ID');
+      expect(live(el)).to.equal('Transfer ID copied');
       copyProvider.click();
       await new Promise((r) => setTimeout(r, 0));
       expect(written.at(-1)).to.equal('sq-0xabc123');
@@ -327,10 +329,10 @@ describe('<bw-status-tracker>', () => {
     clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
     try {
       const el = await mount(view());
-      button(el, 'Copy Intent ID')!.click();
+      button(el, 'Copy Transfer ID')!.click();
       await new Promise((r) => setTimeout(r, 0));
       await el.updateComplete;
-      expect(live(el)).to.equal('Could not copy the Intent ID: select the text to copy it');
+      expect(live(el)).to.equal('Could not copy the Transfer ID: select the text to copy it');
     } finally {
       clipboard.writeText = original;
     }
@@ -340,7 +342,7 @@ describe('<bw-status-tracker>', () => {
     const el = await mount(view({ requestId: undefined, providerRequestId: undefined }));
     const support = clean($(el, '[part="support"]'))!;
     expect(support).to.not.contain('Request ID');
-    expect(support).to.contain('Intent ID');
+    expect(support).to.contain('Transfer ID');
   });
 
   it('fires new-transfer and status-dismiss, bubbling but not composed', async () => {
@@ -364,7 +366,7 @@ describe('<bw-status-tracker>', () => {
     expect(live(el)).to.equal('Transfer in progress');
     el.view = view({ phase: 'bridging', needsGas: true });
     await el.updateComplete;
-    expect(live(el)).to.equal('The destination step is waiting for gas');
+    expect(live(el)).to.equal('The last step waits for network fees on the destination');
     el.view = view({ phase: 'success', finishedAt: Date.now() });
     await el.updateComplete;
     expect(live(el)).to.equal('Transfer complete');
@@ -397,7 +399,7 @@ describe('<bw-status-tracker>', () => {
     el.locale = 'de';
     await el.updateComplete;
     expect(heading(el)).to.equal('Überweisung läuft');
-    expect(steps(el)).to.deep.equal(['Gesendet: erledigt', 'Von der Bridge empfangen: erledigt', 'Unterwegs: läuft', 'Ankunft: nicht begonnen']);
+    expect(steps(el)).to.deep.equal(['Gesendet: erledigt', 'Von der Bridge übernommen: erledigt', 'Unterwegs: läuft', 'Ankunft: nicht begonnen']);
     expect(clean($(el, '[part="timing"]'))).to.match(/^Vergangen: 2 Min\., 0[5-6] Sek\./);
   });
 

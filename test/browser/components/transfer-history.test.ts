@@ -109,7 +109,7 @@ describe('<bw-transfer-history>', () => {
       submitted: 'In progress',
       bridging: 'In progress',
       success: 'Arrived',
-      failed: 'Failed, refund initiated',
+      failed: 'Refund on its way',
       'not-found': 'Unknown to the service',
       abandoned: 'Not sent',
     };

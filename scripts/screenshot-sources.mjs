@@ -1,0 +1,57 @@
+// What each screenshot in docs/ shows, as the source files that draw it, and a hash of them: `npm run screenshots -- --docs`
+// writes the hashes it shot with into docs/screenshots.json; test/node/screenshots-fresh.test.ts computes them again and
+// fails when a screenshot is older than the components it shows.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const RECORD = 'docs/screenshots.json';
+
+/** The swap box and the shell around every state. */
+const FORM = [
+  'src/bridge-widget/bridge-widget.ts',
+  'src/bridge-widget/bridge-widget.styles.ts',
+  'src/components/shared',
+  'src/components/amount-input',
+  'src/components/asset-picker',
+  'src/components/account-pill',
+  'src/components/swap-settings/swap-settings.ts',
+  'src/format',
+  'src/i18n/en/form.ts',
+];
+/** The sources of each state the README and the docs show. */
+const STATES = {
+  '1-form': FORM,
+  '2-quote': [...FORM, 'src/components/quote-panel', 'src/bridge-widget/moments/quote.ts', 'src/i18n/en/quote.ts'],
+  '5-review': [...FORM, 'src/components/route-review', 'src/components/approval-steps', 'src/bridge-widget/moments/review.ts', 'src/i18n/en/review.ts'],
+  '6-in-transit': [...FORM, 'src/components/status-tracker', 'src/bridge-widget/moments/tracking.ts', 'src/i18n/en/tracking.ts'],
+};
+/** The variants: a theme in English, or a language (its table on top). */
+export const VARIANTS = { light: [], dark: [], ar: ['src/i18n/ar.ts'] };
+export const DOCS_STATES = Object.keys(STATES);
+
+/** Every screenshot in docs/ with the sources it shows. */
+export function screenshotSources() {
+  const shots = {};
+  for (const [variant, extra] of Object.entries(VARIANTS))
+    for (const [state, sources] of Object.entries(STATES)) shots[`docs/swap-box-${variant}-${state}.png`] = [...sources, ...extra];
+  shots['docs/playground.png'] = [...STATES['2-quote'], 'src/i18n/de.ts', 'demo/playground.html', 'demo/playground'];
+  return shots;
+}
+
+function files(entry) {
+  const full = path.join(ROOT, entry);
+  if (!statSync(full).isDirectory()) return [entry];
+  return readdirSync(full)
+    .sort()
+    .flatMap((name) => files(path.join(entry, name)));
+}
+
+/** A hash of the sources' contents (each file's path and text, in a stable order). */
+export function sourcesHash(sources) {
+  const hash = createHash('sha256');
+  for (const file of [...new Set(sources.flatMap(files))].sort()) hash.update(`${file}\n`).update(readFileSync(path.join(ROOT, file)));
+  return hash.digest('hex').slice(0, 16);
+}
