@@ -32,7 +32,7 @@
  * in the same sequence did not leave); gas is not in the logs: the network
  * fee is shown and bounded on its own (./fees.ts).
  */
-import { decodeErrorResult, decodeEventLog, erc1155Abi, erc20Abi, erc721Abi, type Abi, type Hex } from 'viem';
+import { decodeErrorResult, decodeEventLog, type AbiEvent, type AbiParameter, type Hex } from 'viem';
 import type { RequiredApproval } from '../api/approvals.js';
 import type { Route } from '../api/schemas.js';
 import type { SimulatedCall, SimulatedLog } from '../api/simulation.js';
@@ -40,47 +40,44 @@ import { MAX_UINT256, NATIVE_TOKEN, isNativeToken } from '../model/tokens.js';
 import { inertText } from '../model/text.js';
 import { OK, approvalBound, nativeValueBound, refuse, type Agreement, type Verdict } from './guards.js';
 
-/** Permit2 (Uniswap)'s own allowance events; viem has no ABI of Permit2. */
-const permit2Events = [
-  {
-    type: 'event',
-    name: 'Approval',
-    inputs: [
-      { name: 'owner', type: 'address', indexed: true },
-      { name: 'token', type: 'address', indexed: true },
-      { name: 'spender', type: 'address', indexed: true },
-      { name: 'amount', type: 'uint160', indexed: false },
-      { name: 'expiration', type: 'uint48', indexed: false },
-    ],
-  },
-  {
-    type: 'event',
-    name: 'Permit',
-    inputs: [
-      { name: 'owner', type: 'address', indexed: true },
-      { name: 'token', type: 'address', indexed: true },
-      { name: 'spender', type: 'address', indexed: true },
-      { name: 'amount', type: 'uint160', indexed: false },
-      { name: 'expiration', type: 'uint48', indexed: false },
-      { name: 'nonce', type: 'uint48', indexed: false },
-    ],
-  },
-] as const;
-
-const eventsOf = (abi: Abi) => abi.filter((item) => item.type === 'event');
+const indexed = (name: string, type = 'address'): AbiParameter & { indexed: boolean } => ({ name, type, indexed: true });
+const unindexed = (name: string, type: string): AbiParameter & { indexed: boolean } => ({ name, type, indexed: false });
+const event = (name: string, ...inputs: (AbiParameter & { indexed: boolean })[]): AbiEvent => ({ type: 'event', name, inputs });
 
 /**
- * The events read, by the number of topics a log has: ERC-20's and ERC-721's
- * `Transfer` and `Approval` share one signature (so one first topic), and only
- * ERC-721's indexes the token id, a fourth topic. A log with more topics is
- * read by the first four, one with fewer by what it has (its data may then
- * hold the rest), as the contract's own declaration would be.
+ * The events read, as their standards declare them, by the number of topics a
+ * log has: ERC-20's and ERC-721's `Transfer` and `Approval` share one
+ * signature (so one first topic), and only ERC-721's indexes the token id, a
+ * fourth topic. A log with more topics is read by the first four, one with
+ * fewer by what it has (its data may then hold the rest), as the contract's
+ * own declaration would be. test/node/effects.test.ts holds each to its
+ * standard's signature.
  */
-const THREE_TOPICS = [...eventsOf(erc20Abi), ...eventsOf(erc721Abi).filter((e) => e.name === 'ApprovalForAll')];
-const FOUR_TOPICS = [
-  ...eventsOf(erc721Abi).filter((e) => e.name !== 'ApprovalForAll'),
-  ...eventsOf(erc1155Abi).filter((e) => e.name.startsWith('Transfer')),
-  ...permit2Events,
+export const THREE_TOPICS: readonly AbiEvent[] = [
+  // ERC-20
+  event('Transfer', indexed('from'), indexed('to'), unindexed('value', 'uint256')),
+  event('Approval', indexed('owner'), indexed('spender'), unindexed('value', 'uint256')),
+  // ERC-721 and ERC-1155
+  event('ApprovalForAll', indexed('owner'), indexed('operator'), unindexed('approved', 'bool')),
+];
+export const FOUR_TOPICS: readonly AbiEvent[] = [
+  // ERC-721
+  event('Transfer', indexed('from'), indexed('to'), indexed('tokenId', 'uint256')),
+  event('Approval', indexed('owner'), indexed('spender'), indexed('tokenId', 'uint256')),
+  // ERC-1155
+  event('TransferSingle', indexed('operator'), indexed('from'), indexed('to'), unindexed('id', 'uint256'), unindexed('value', 'uint256')),
+  event('TransferBatch', indexed('operator'), indexed('from'), indexed('to'), unindexed('ids', 'uint256[]'), unindexed('values', 'uint256[]')),
+  // Permit2 (Uniswap)'s own allowance
+  event('Approval', indexed('owner'), indexed('token'), indexed('spender'), unindexed('amount', 'uint160'), unindexed('expiration', 'uint48')),
+  event(
+    'Permit',
+    indexed('owner'),
+    indexed('token'),
+    indexed('spender'),
+    unindexed('amount', 'uint160'),
+    unindexed('expiration', 'uint48'),
+    unindexed('nonce', 'uint48'),
+  ),
 ];
 
 /** A grant the user gives: who may move what. */

@@ -9,10 +9,25 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeAbiParameters, encodeErrorResult, encodeEventTopics, keccak256, maxUint160, maxUint256, parseAbi, toEventSelector, toHex, type Hex } from 'viem';
+import {
+  encodeAbiParameters,
+  encodeErrorResult,
+  encodeEventTopics,
+  erc1155Abi,
+  erc20Abi,
+  erc721Abi,
+  keccak256,
+  maxUint160,
+  maxUint256,
+  parseAbi,
+  toEventSelector,
+  toHex,
+  type AbiEvent,
+  type Hex,
+} from 'viem';
 import type { RequiredApproval } from '../../src/api/approvals.ts';
 import { readSimulation, simulationRequest, type SimulatedCall, type SimulatedLog } from '../../src/api/simulation.ts';
-import { checkEffects, readEffects, revertReason } from '../../src/flow/effects.ts';
+import { FOUR_TOPICS, THREE_TOPICS, checkEffects, readEffects, revertReason } from '../../src/flow/effects.ts';
 import { refusalMessage, type Verdict } from '../../src/flow/guards.ts';
 import { NATIVE_TOKEN } from '../../src/model/tokens.ts';
 import {
@@ -84,6 +99,28 @@ function refused(verdict: Verdict, rule: string): void {
 const accepted = (verdict: Verdict) => assert.deepEqual(verdict, { ok: true });
 
 describe('effects: reading the simulation', () => {
+  it('the events read are their standards’ declarations (ERC-20, ERC-721, ERC-1155, Permit2), by the number of topics', () => {
+    const signature = (e: AbiEvent) => `${e.name}(${e.inputs.map((i) => `${i.type}${'indexed' in i && i.indexed ? ' indexed' : ''}`).join(',')})`;
+    assert.deepEqual(THREE_TOPICS.map(signature), [
+      'Transfer(address indexed,address indexed,uint256)',
+      'Approval(address indexed,address indexed,uint256)',
+      'ApprovalForAll(address indexed,address indexed,bool)',
+    ]);
+    assert.deepEqual(FOUR_TOPICS.map(signature), [
+      'Transfer(address indexed,address indexed,uint256 indexed)',
+      'Approval(address indexed,address indexed,uint256 indexed)',
+      'TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)',
+      'TransferBatch(address indexed,address indexed,address indexed,uint256[],uint256[])',
+      'Approval(address indexed,address indexed,address indexed,uint160,uint48)',
+      'Permit(address indexed,address indexed,address indexed,uint160,uint48,uint48)',
+    ]);
+    // The same events as viem's own ERC-20, ERC-721 and ERC-1155 ABIs declare them.
+    const standard = ([...erc20Abi, ...erc721Abi, ...erc1155Abi] as readonly (AbiEvent | { type: string })[])
+      .filter((item): item is AbiEvent => item.type === 'event')
+      .map(signature);
+    for (const e of [...THREE_TOPICS, ...FOUR_TOPICS].filter((e) => !(e.inputs[1]?.name === 'token'))) assert.ok(standard.includes(signature(e)), signature(e));
+  });
+
   it('counts net amounts per asset, only from successful calls, and notes the first revert', () => {
     const effects = readEffects(USER, [
       ...honest([transfer(USDC, ROUTER, USER, 5n)]),
