@@ -153,6 +153,8 @@ export interface ScriptBuildOptions {
  *   than as seven);
  * - `recipient`: the recipient field with the Solana, Cosmos and Bitcoin
  *   address rules it checks (the form may ask for the rules on their own);
+ * - `quote`: the quote line and its breakdown, with the duration's formats,
+ *   which the tracker and the deposit address import from it;
  * - `deposit`: paying into a deposit address, the moment with its view and
  *   QR code, the flow's deposit room and the deposit address's client and
  *   checks, fetched only on the user's choice (scripts/bench/graph.ts
@@ -187,6 +189,9 @@ const GROUPS = new Map(
       'src/components/account-pill/account-menu.ts',
     ],
     recipient: ['src/bridge-widget/moments/recipient.ts', 'src/model/address-rules.ts'],
+    // The duration's formats travel with the quote line, the first moment that shows one; the tracker and the deposit
+    // address take them from its chunk (a transfer, and a deposit, come after a quote).
+    quote: ['src/bridge-widget/moments/quote.ts', 'src/format/duration.ts'],
     deposit: ['src/bridge-widget/moments/deposit.ts', 'src/flow/deposit.ts', 'src/api/deposit.ts', 'src/components/deposit-address/deposit-address.ts'],
   }).map(([name, roots]) => [name, new Set(roots.map((path) => resolve(ROOT, path)))]),
 );
@@ -195,17 +200,9 @@ const GROUPS = new Map(
 const ENTRY_NAME = 'bridge-widget';
 
 /**
- * Modules the entry carries though it does not need them itself: small ones
- * that several later chunks import. On their own they would be a chunk that
- * those chunks import statically, one more round trip after theirs (the
- * duration's formats: the quote line and the tracker).
- */
-const IN_ENTRY = ['src/format/duration.ts'].map((path) => resolve(ROOT, path));
-
-/**
  * Where each module goes: as Rollup splits it by itself, except that each
  * group's root chunks, and the shared chunks only that group imports, become
- * one chunk named by the group, and `IN_ENTRY` goes into the entry. Read from a first pass without manual chunks,
+ * one chunk named by the group. Read from a first pass without manual chunks,
  * so the entry keeps exactly the modules it had (a manual chunk takes in the
  * modules it imports that no other manual chunk names).
  */
@@ -231,7 +228,6 @@ function chunkPlan(chunks: OutputChunk[]): Map<string, string> {
   }
   // A root that Rollup put in a shared chunk (imported by modules of several groups) goes to its group all the same.
   for (const [name, roots] of GROUPS) for (const id of roots) if (plan.has(id)) plan.set(id, name);
-  for (const id of IN_ENTRY) if (plan.has(id)) plan.set(id, ENTRY_NAME);
   return plan;
 }
 

@@ -199,11 +199,10 @@ export const styles = css`
   bw-account-pill:not(:defined) {
     min-height: 44px;
   }
-  /* The recipient field is a chunk: until it is defined its place is kept (the label and message lines, the 44 px input, the field's two 6 px gaps). */
+  /* The recipient field is a chunk: until it is defined its place is kept (the label and message lines, 1.4 times the small size, one pixel under the base; the 44 px input, the field's two 6 px gaps). */
   bw-recipient-input:not(:defined) {
     display: block;
-    font-size: var(--bridge-font-size, 15px);
-    min-height: calc(2.45em + 56px);
+    min-height: calc(2.8 * (var(--bridge-font-size, 15px) - 1px) + 56px);
   }
   .link {
     justify-self: start;
