@@ -40,10 +40,9 @@ function scriptAlias(): Plugin {
 
 /**
  * The npm package (`npm run build` runs it first): ES modules, dependencies
- * external, with entries for the element, the bare classes, the client, the
- * Node-safe proxy and every language add-on (`dist/locales/<code>.js`, which
- * the widget's own `import()` of that language also points at; the list is
- * src/i18n/add-ons.ts); the later moments' dynamic imports stay chunks, so a
+ * external, with entries for the element, the bare classes, the client and the
+ * Node-safe proxy; the language add-ons are the script build's files
+ * (languageFiles above); the later moments' dynamic imports stay chunks, so a
  * host's bundler splits them too.
  *
  * The script-tag folder, dist/script/, is built by Rollup, not here
@@ -54,11 +53,30 @@ function scriptAlias(): Plugin {
  * viem's and zod's sources (0.9 MB) or point at paths no CDN serves. The size
  * tools ask for the script build's map themselves (scripts/bench/build.ts).
  */
-const localeEntries = (prefix: string) => Object.fromEntries(LOCALE_ADD_ONS.map((code) => [`${prefix}${code}`, `src/i18n/${code}.ts`]));
+/**
+ * The language tables ship once, as the script build's language files
+ * (`dist/script/bridge-widget.<code>.js`: a module that exports its table and
+ * imports nothing). The package's `./locales/<code>` export points at them,
+ * and the widget's own `import()` of a language (src/i18n/loaders.ts) stays
+ * external here and reaches the same file: the tables were 0.45 MB twice.
+ */
+function languageFiles(): Plugin {
+  const table = new RegExp(`/src/i18n/(${LOCALE_ADD_ONS.join('|')})\\.ts$`);
+  return {
+    name: 'bridge-widget:language-files',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer?.endsWith('/src/i18n/loaders.ts')) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      const code = resolved && table.exec(resolved.id)?.[1];
+      return code ? { id: `./script/bridge-widget.${code}.js`, external: true } : null;
+    },
+  };
+}
 
 export default defineConfig({
   esbuild: { target: 'es2022' },
-  plugins: [typeOnlyEntries(['react', 'vue', 'svelte']), scriptAlias()],
+  plugins: [typeOnlyEntries(['react', 'vue', 'svelte']), scriptAlias(), languageFiles()],
   build: {
     target: 'es2022',
     emptyOutDir: true,
@@ -72,7 +90,6 @@ export default defineConfig({
         api: 'src/api/index.ts',
         proxy: 'src/proxy/index.ts',
         'proxy-handler': 'src/proxy/handler.ts',
-        ...localeEntries('locales/'),
       },
       formats: ['es'],
     },

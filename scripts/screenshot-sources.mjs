@@ -27,6 +27,7 @@ const STATES = {
   '2-quote': [...FORM, 'src/components/quote-panel', 'src/bridge-widget/moments/quote.ts', 'src/i18n/en/quote.ts'],
   '5-review': [...FORM, 'src/components/route-review', 'src/components/approval-steps', 'src/bridge-widget/moments/review.ts', 'src/i18n/en/review.ts'],
   '6-in-transit': [...FORM, 'src/components/status-tracker', 'src/bridge-widget/moments/tracking.ts', 'src/i18n/en/tracking.ts'],
+  '12-deposit-address': [...FORM, 'src/components/deposit-address', 'src/components/qr-code', 'src/bridge-widget/moments/deposit.ts', 'src/i18n/en/deposit.ts'],
 };
 /** The variants: a theme in English, or a language (its table on top). */
 export const VARIANTS = { light: [], dark: [], ar: ['src/i18n/ar.ts'] };

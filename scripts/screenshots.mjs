@@ -13,7 +13,7 @@
 //   npm run screenshots -- --out shots/      another folder (default .screenshots/, git-ignored)
 //   npm run screenshots -- --playground      only the playground, configured, into docs/playground.png (docs/playground.md shows it)
 //   npm run screenshots -- --docs            the README's and the docs' pictures: the swap box at 390 px (light, dark, Arabic;
-//                                            before a quote, quoted, the review, in transit) and the playground, into docs/, with
+//                                            before a quote, quoted, the review, in transit, the deposit address) and the playground, into docs/, with
 //                                            docs/screenshots.json, the sources each shows, hashed (test/node/screenshots-fresh.test.ts)
 //
 // States are found by the widget's structure (parts and classes), never by

@@ -6,6 +6,7 @@
  * DOM-free: Node tests import it.
  */
 import { LOCALE_ADD_ONS } from '../../src/i18n/add-ons.ts';
+import { PREVIEW_ADDRESS } from '../../src/flow/quote-address.ts';
 
 /** How a field is edited and how its value is written in code. */
 export type FieldKind =
@@ -124,6 +125,7 @@ export const ATTRIBUTE_FIELDS: readonly AttributeField[] = [
   attribute('batch', 'batch', 'choice', 'Batching (EIP-5792)', 'wallet', { defaultValue: 'on', choices: ['on', 'off'] }),
   attribute('wallet-discovery', 'walletDiscovery', 'choice', 'Wallet discovery (EIP-6963)', 'wallet', { defaultValue: 'on', choices: ['on', 'off'] }),
   attribute('wallet-timeout', 'walletTimeout', 'number', 'Wallet timeout (s)', 'wallet', { defaultValue: '300' }),
+  attribute('preview-address', 'previewAddress', 'text', 'Price before connecting: quote for (off: none)', 'wallet', { defaultValue: PREVIEW_ADDRESS }),
 ];
 
 export const CSS_FIELDS: readonly CssField[] = [

@@ -45,6 +45,7 @@ export interface BridgeWidgetAttributeNames {
   'wallet-timeout': 'walletTimeout';
   'value-loss-threshold': 'valueLossThreshold';
   'wallet-discovery': 'walletDiscovery';
+  'preview-address': 'previewAddress';
 }
 
 type AttributeValue<T> = T extends number ? number | `${number}` : T;

@@ -125,7 +125,7 @@ describe('one prompt where the wallet can: approvals and transfer as one EIP-579
     const error = nextEvent<BridgeErrorDetail>(widget, 'bridge-error');
     primaryButton(widget).click();
     expect((await error).detail.kind).to.equal('wallet-rejected');
-    await waitUntil(() => /declined the transfer in your wallet\. Nothing was sent/.test(text(widget, '[part~="notice-info"]')), 'the rejection is explained');
+    await waitUntil(() => /You cancelled in your wallet\. Nothing was sent/.test(text(widget, '[part~="notice-info"]')), 'the rejection is explained');
     expect(sends(wallet)).to.deep.equal(['wallet_sendCalls']);
     expect(await transactionCount(SRC, wallet.address)).to.equal(nonce);
     const spender = (await route).detail.route.execution.approvals![0]!.spender!;
@@ -161,7 +161,7 @@ describe('one prompt where the wallet can: approvals and transfer as one EIP-579
       const success = nextEvent(widget, 'bridge-success');
       primaryButton(widget).click();
       await waitUntil(() => wallet.requests.includes('eth_sendTransaction'), 'the approval sent', { timeout: 30_000 });
-      expect(text(widget, '[part="prompts"]')).to.equal('Your wallet will ask you 2 times: each approval, then the transfer.');
+      expect(text(widget, '[part="prompts"]')).to.equal('Your wallet will ask you 2 times.');
       await rpc(SRC, 'evm_setAutomine', [true]);
       await rpc(SRC, 'evm_mine', []);
       await success;

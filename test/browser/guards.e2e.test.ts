@@ -163,6 +163,9 @@ describe('guards: a hostile routing service, end to end', function () {
       timeout: 30_000,
     });
     await waitUntil(() => review(widget).activeElement?.tagName === 'H3', 'the question takes focus');
+    // The recipient's "Show all" comes first: the question is read with what it applies to.
+    await sendKeys({ press: 'Tab' });
+    expect(review(widget).activeElement?.getAttribute('part')).to.equal('recipient-whole');
     await sendKeys({ press: 'Tab' });
     expect(review(widget).activeElement?.getAttribute('part')).to.equal('confirm');
     const success = nextEvent<BridgeSuccessDetail>(widget, 'bridge-success', 90_000);

@@ -195,7 +195,9 @@ describe('strings and locale', function () {
     it('region fallbacks: pt-PT shows Portuguese; zh-TW shows English with Taiwanese numbers (no Traditional table ships)', async () => {
       const portuguese = await mount({ lang: 'pt-PT', amount: '1234.5' }, false);
       await showing(portuguese, 'pt');
-      expect(legends(portuguese)).to.deep.equal(['Você envia', 'Você recebe']);
+      // No wallet, an amount: the price before connecting, labelled an estimate in Portuguese.
+      await waitFor(() => legends(portuguese)[1] === 'Você recebe (estimativa)', 'the preview quote, an estimate');
+      expect(legends(portuguese)).to.deep.equal(['Você envia', 'Você recebe (estimativa)']);
       const chinese = await mount({ locale: 'zh-TW' }, false);
       await formReady(chinese);
       expect(legends(chinese)).to.deep.equal(['You send', 'You receive']);

@@ -445,7 +445,12 @@ describe('batched transfers against the sandbox', () => {
         assert.equal(outcomeLine(lookup.signs), 'unknown.approval');
         // Revoked, as the sentence says, so the account's later tests start from no allowance.
         w.nonAtomicRevert = undefined;
-        await w.request({ method: 'eth_sendTransaction', params: [{ from: w.address, to: approvals[0]!.tokenAddress, data: encodeApprove(spender, 0n) }] });
+        const revoke = (await w.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: w.address, to: approvals[0]!.tokenAddress, data: encodeApprove(spender, 0n) }],
+        })) as Hex;
+        // anvil may answer the hash before it mines the transaction: read the allowance once it is mined.
+        await publicClient(SRC).waitForTransactionReceipt({ hash: revoke });
         assert.equal(await allowance(w.address, spender), 0n);
       });
     }

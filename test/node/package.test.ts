@@ -108,9 +108,13 @@ describe('the npm package', { timeout: 180_000 }, () => {
       .filter((name) => /^[a-z]{2,3}(-[a-z]{2,4})?\.ts$/.test(name) && !['en.ts', 'add-ons.ts'].includes(name))
       .map((name) => name.replace(/\.ts$/, ''));
     assert.deepEqual([...LOCALE_ADD_ONS].sort(), tables.sort(), 'src/i18n/add-ons.ts lists exactly the language tables in src/i18n');
+    // Each table ships once: the script build's language file is also the package's `./locales/<code>` and what the ES build imports.
+    assert.deepEqual(pkg.exports['./locales/*'], { types: './dist/types/i18n/*.d.ts', import: './dist/script/bridge-widget.*.js' });
     for (const code of LOCALE_ADD_ONS) {
-      for (const file of [`dist/locales/${code}.js`, `dist/script/bridge-widget.${code}.js`]) assert.ok(existsSync(path.join(dir, file)), `${file} is built`);
+      const file = `dist/script/bridge-widget.${code}.js`;
+      assert.ok(existsSync(path.join(dir, file)), `${file} is built`);
     }
+    assert.ok(!existsSync(path.join(dir, 'dist/locales')), 'no second copy of the tables');
     // The language files are data the widget imports itself: no effect to keep.
     const effectEntries = ['./dist/index.js', './dist/script/bridge-widget.js', './dist/bridge-widget.min.js'];
     const patterns = pkg.sideEffects.map((glob) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*')}$`));

@@ -57,6 +57,7 @@ const SAMPLES: Record<string, string> = {
   slippage: '0.5',
   'value-loss-threshold': '2.5',
   'wallet-timeout': '120',
+  'preview-address': 'off',
   '--bridge-color-accent': '#e6007a',
   '--bridge-color-accent-text': 'white',
   '--bridge-radius': '4px',
