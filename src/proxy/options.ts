@@ -116,7 +116,8 @@ export interface ProxyOptions {
    */
   maxUpstreamWaitMs?: number;
   /**
-   * Deadline of each call to a shared `store` (Redis); default 50 ms. Past it,
+   * Deadline of each call to a shared `store` (Redis); default 50 ms (four of
+   * them for a quota decision that is not a receipt's or a status poll's). Past it,
    * this instance's memory answers (a cache miss, its own flood limit, its
    * share of the quota), and after 3 failed calls in a row the store is not
    * called at all until a probe (one every `storeProbeIntervalMs`, default
