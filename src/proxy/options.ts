@@ -8,7 +8,7 @@ import { createQuotaGate, type QuotaGate, type QuotaReserve } from './quota.js';
 import { createStoreGuard, DEFAULT_STORE_PROBE_INTERVAL_MS, DEFAULT_STORE_TIMEOUT_MS, type StoreGuard } from './store-guard.js';
 import type { ProxyStore } from './store.js';
 import { DEFAULT_SIMULATION_TIMEOUT_MS, resolveSimulationRpcUrls, type SimulationConfig } from './simulate.js';
-import { createSecretScrubber, type SecretScrubber } from './scrub.js';
+import { createSecretScrubber, urlSecrets, type SecretScrubber } from './scrub.js';
 
 export type { ClientRateLimit } from './ratelimit.js';
 export type { QuotaReserve } from './quota.js';
@@ -263,6 +263,9 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
     throw new TypeError('apiKey must be printable ASCII without spaces');
   }
   const scrubber = createSecretScrubber(apiKey);
+  const rpcUrls = resolveSimulationRpcUrls(options.simulationRpcUrls || options.rpcUrls ? { ...options.simulationRpcUrls, ...options.rpcUrls } : undefined);
+  // What the RPCs answer, and every log line, are also kept clear of the RPC URLs and the keys in them.
+  const rpcScrubber = rpcUrls.size === 0 ? scrubber : createSecretScrubber([apiKey, ...[...rpcUrls.values()].flatMap(urlSecrets)]);
   const onLog = options.onLog;
   // Bound here so runtimes that insist on fetch being called unbound (workers) are happy.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -288,7 +291,7 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
   const log = (line: string) => {
     if (!onLog) return;
     try {
-      onLog(scrubber.text(line));
+      onLog(rpcScrubber.text(line));
     } catch {
       // A failing logger must not turn into a failed request.
     }
@@ -317,11 +320,11 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
     catalog: catalogCache && createCatalogCache(catalogCache, store),
     metrics: options.metrics,
     simulation: {
-      rpcUrls: resolveSimulationRpcUrls(options.simulationRpcUrls || options.rpcUrls ? { ...options.simulationRpcUrls, ...options.rpcUrls } : undefined),
+      rpcUrls,
       timeoutMs: positiveInteger('simulationTimeoutMs', options.simulationTimeoutMs, DEFAULT_SIMULATION_TIMEOUT_MS),
       maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
       fetch: fetchImpl,
-      scrubber,
+      scrubber: rpcScrubber,
       withoutOrigin: options.simulationWithoutOrigin === true,
     },
     quota,
