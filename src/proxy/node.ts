@@ -170,6 +170,16 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
       connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeoutMs / 4))),
     },
     (req, res) => {
+      // A connection whose framing was refused serves nothing more: a request pipelined after it may be a smuggled one.
+      if (refusedConnections.has(req.socket)) return;
+      const framing = framingRefusal(req);
+      if (framing) {
+        refusedConnections.add(req.socket);
+        core.log(`${req.method ?? '-'} - -> ${framing.status} ${framing.code} transfer-encoding=${JSON.stringify(framing.seen.slice(0, 100))}`);
+        sendJson(res, framing.status, errorBody(framing.code, framing.message));
+        res.once('finish', () => req.socket.destroy());
+        return;
+      }
       if (metricsOptions?.token !== undefined && prometheus && req.url === `${proxyOptions.mountPath?.replace(/\/+$/, '') ?? ''}/metrics`) {
         void answerScrape(prometheus, core, req, res, { token: metricsOptions.token, fallbackHost: hostForUrl(host, boundPort()) });
         return;
@@ -386,6 +396,31 @@ async function answerScrape(prometheus: PrometheusMetrics, core: ProxyCore, req:
   } catch {
     sendJson(res, 500, errorBody('proxy_internal_error', 'Metrics could not be rendered'));
   }
+}
+
+/** Connections whose framing was refused: nothing more is read from them. */
+const refusedConnections = new WeakSet<object>();
+
+/**
+ * RFC 9112 §6: the only transfer coding the proxy understands is `chunked`,
+ * alone. Node's parser takes any list that ends in `chunked` (`gzip,
+ * chunked`, `identity, chunked`, `foo, chunked`) and a header given twice,
+ * then hands over the body as if it were plain: a `gzip`-declared body would
+ * be forwarded as JSON, and a front proxy that reads the same bytes
+ * differently sees a different next request. So anything else is refused
+ * (501 for a coding the proxy does not implement, 400 for the header given
+ * twice) and the connection is closed.
+ */
+function framingRefusal(req: IncomingMessage): { status: number; code: ProxyErrorCode; message: string; seen: string } | undefined {
+  const lines: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'transfer-encoding') lines.push(req.rawHeaders[i + 1]!);
+  if (lines.length === 0) return undefined;
+  const seen = lines.join(', ');
+  if (lines.length > 1) return { status: 400, code: 'proxy_bad_request', message: 'Transfer-Encoding given more than once', seen };
+  if (lines[0]!.trim().toLowerCase() !== 'chunked') {
+    return { status: 501, code: 'proxy_transfer_coding_not_supported', message: 'The only transfer coding served is chunked', seen };
+  }
+  return undefined;
 }
 
 function requestHasBody(req: IncomingMessage): boolean {
