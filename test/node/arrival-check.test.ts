@@ -13,6 +13,8 @@ import { proxyChainRead } from '../../src/api/chain-read.js';
 import { checkArrival, checkSavedArrival, type ExpectedArrival } from '../../src/flow/arrival-check.js';
 import type { SavedTransfer } from '../../src/flow/intent-store.js';
 import { DST as BASE } from './helpers/chains.ts';
+import { startLyingRpc, type LyingRpc } from './helpers/lying-rpc.ts';
+import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
 
 const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 const FAST = { waitMs: 1_500, firstDelayMs: 100, maxDelayMs: 400 };
@@ -149,6 +151,73 @@ describe('the arrival check on a real destination chain', { timeout: 120_000 }, 
     });
     const earlier = { ...saved, intentId: 'i-0', destTxHash: sent.usdc.toUpperCase().replace('0X', '0x') };
     assert.deepEqual(await checkSavedArrival(saved, [saved, earlier], sandbox.proxyUrl!, FAST), { state: 'contradicted', reason: 'too-early' });
+  });
+
+  describe('believed only when the RPC answers what was asked (a lying destination RPC)', () => {
+    let liar: LyingRpc;
+    let lyingProxy: RunningProxyServer;
+    const lied = () => proxyChainRead(lyingProxy.url, String(BASE));
+    const missing = `0x${'34'.repeat(32)}`;
+    before(async () => {
+      liar = await startLyingRpc(sandbox.chain(BASE).rpcUrl!);
+      lyingProxy = await startProxyServer({
+        upstreamUrl: sandbox.serviceUrl,
+        apiKey: sandbox.apiKey,
+        port: 0,
+        clientRateLimit: false,
+        rpcUrls: { [String(BASE)]: liar.url },
+        simulationWithoutOrigin: true,
+      });
+    });
+    after(async () => {
+      await lyingProxy?.close();
+      await liar?.close();
+    });
+    const receiptOf = (ask: (method: string, params: unknown[]) => Promise<unknown>, hash: string) =>
+      ask('eth_getTransactionReceipt', [hash]) as Promise<Record<string, unknown>>;
+
+    it("another transaction's receipt (another transactionHash, logs carrying other hashes) is no evidence: asked again, then not checked", async () => {
+      // Asked for a transaction the chain does not have, the liar answers with the receipt of a real USDC transfer to the recipient.
+      liar.lie = async (call, _truth, ask) =>
+        call.method === 'eth_getTransactionReceipt' ? { jsonrpc: '2.0', id: call.id, result: await receiptOf(ask, sent.usdc) } : undefined;
+      liar.calls.length = 0;
+      const arrival = await checkArrival(expect({ destTxHash: missing }), lied(), FAST);
+      assert.deepEqual(arrival, { kind: 'unchecked', reason: 'unreadable' });
+      assert.ok(liar.calls.filter((c) => c.method === 'eth_getTransactionReceipt').length >= 3, 'asked again with back-off');
+      // The same with the receipt's own transactionHash rewritten: its logs still name the other transaction.
+      liar.lie = async (call, _truth, ask) =>
+        call.method === 'eth_getTransactionReceipt'
+          ? { jsonrpc: '2.0', id: call.id, result: { ...(await receiptOf(ask, sent.usdc)), transactionHash: missing } }
+          : undefined;
+      assert.deepEqual(await checkArrival(expect({ destTxHash: missing }), lied(), FAST), { kind: 'unchecked', reason: 'unreadable' });
+    });
+
+    it("a block header other than the receipt's block is no evidence: not called too early, not checked", async () => {
+      liar.lie = async (call, _truth, ask) =>
+        call.method === 'eth_getBlockByNumber' ? { jsonrpc: '2.0', id: call.id, result: await ask('eth_getBlockByNumber', ['0x0', false]) } : undefined;
+      assert.deepEqual(await checkArrival(expect({}), lied(), FAST), { kind: 'unchecked', reason: 'unreadable' });
+    });
+
+    it('a malformed receipt (a log field that is not hex) is a failing RPC, not a contradiction; asked again, an honest answer is checked', async () => {
+      let lies = 0;
+      const malformed = async (call: { id: unknown; method: string }, truth: { result?: unknown }) => {
+        if (call.method !== 'eth_getTransactionReceipt') return undefined;
+        const receipt = truth.result as { logs: Array<Record<string, unknown>> };
+        lies += 1;
+        return { jsonrpc: '2.0', id: call.id, result: { ...receipt, logs: receipt.logs.map((log) => ({ ...log, data: 'zz' })) } };
+      };
+      liar.lie = malformed;
+      assert.deepEqual(await checkArrival(expect({}), lied(), FAST), { kind: 'unchecked', reason: 'unreadable' });
+      // Truncated JSON: the same rule.
+      liar.lie = async (call) => (call.method === 'eth_getTransactionReceipt' ? '{"jsonrpc":"2.0","id":1,"result":{"transactionHash":"0x' : undefined);
+      assert.deepEqual(await checkArrival(expect({}), lied(), FAST), { kind: 'unchecked', reason: 'unreadable' });
+      // Malformed twice, then the truth: the retry finds the arrival.
+      lies = 0;
+      liar.lie = async (call, truth) => (lies < 2 ? malformed(call, truth) : undefined);
+      const arrival = await checkArrival(expect({}), lied(), FAST);
+      assert.equal(arrival.kind, 'checked');
+      assert.equal(lies, 2);
+    });
   });
 
   it('unchecked: a proxy with no RPC for the chain, a non-EVM destination, no hash', async () => {
