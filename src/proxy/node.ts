@@ -10,6 +10,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { compressed } from './compression.js';
 import { createProxyCore, type ProxyCore } from './core.js';
 import { errorBody, type ProxyErrorCode } from './errors.js';
 import { SECURITY_HEADERS } from './headers.js';
@@ -56,6 +57,13 @@ export interface NodeProxyServerOptions extends ProxyOptions {
    * load balancer moves clients to other instances; then the port closes.
    */
   shutdownTimeoutMs?: number;
+  /**
+   * Compressed JSON answers: brotli or gzip as the client's `Accept-Encoding`
+   * allows, with `Vary: Accept-Encoding`, for answers of 1 KiB or more (a
+   * cached catalog answer is encoded once per encoding). Default true;
+   * `COMPRESSION=off` for the command.
+   */
+  compression?: boolean;
   /**
    * Prometheus metrics (needs the optional peer dependency `prom-client`);
    * off by default. `{ port }`: `/metrics` on its own port on the same bind
@@ -118,6 +126,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
     redisUrl,
     shutdownTimeoutMs = bodyTimeoutMs + (options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS),
     prometheus: metricsOptions,
+    compression = true,
     ...proxyOptions
   } = options;
   if (metricsOptions !== undefined) {
@@ -184,7 +193,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
         void answerScrape(prometheus, core, req, res, { token: metricsOptions.token, fallbackHost: hostForUrl(host, boundPort()) });
         return;
       }
-      const served = serve(core, req, res, { bodyTimeoutMs, responseTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
+      const served = serve(core, req, res, { bodyTimeoutMs, responseTimeoutMs, compression, fallbackHost: hostForUrl(host, boundPort()) });
       inProgress.add(served);
       void served.catch(() => undefined).finally(() => inProgress.delete(served));
     },
@@ -281,6 +290,7 @@ function isLoopbackHost(host: string): boolean {
 interface ServeOptions {
   readonly bodyTimeoutMs: number;
   readonly responseTimeoutMs: number;
+  readonly compression: boolean;
   readonly fallbackHost: string;
 }
 
@@ -335,6 +345,7 @@ async function serve(core: ProxyCore, req: IncomingMessage, res: ServerResponse,
     });
   }
 
+  if (options.compression && !res.headersSent && !res.destroyed) response = await compressed(response, req.headers['accept-encoding']);
   if (res.headersSent || res.destroyed) {
     await response.body?.cancel().catch(() => undefined);
     return;

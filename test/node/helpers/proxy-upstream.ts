@@ -174,7 +174,11 @@ export interface ProxyCommand {
 export async function startProxyCommand(env: Record<string, string>): Promise<ProxyCommand> {
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(base)) {
-    if (/^(ROUTING_|ALLOWED_|HOST$|PORT$|MOUNT_PATH|CLIENT_RATE|TRUST_|KEY_CHECK|HEALTH_|REDIS_|METRICS_|SIMULATION_|NODE_OPTIONS)/.test(name))
+    if (
+      /^(ROUTING_|ALLOWED_|HOST$|PORT$|MOUNT_PATH|CLIENT_RATE|TRUST_|KEY_CHECK|HEALTH_|REDIS_|METRICS_|SIMULATION_|RPC_URLS|COMPRESSION|NODE_OPTIONS)/.test(
+        name,
+      )
+    )
       delete base[name];
   }
   const child = spawn(process.execPath, [BIN], { cwd: ROOT, env: { ...base, PORT: '0', KEY_CHECK: 'off', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
