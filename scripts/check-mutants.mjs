@@ -319,6 +319,20 @@ export const MODULES = [
     ],
   },
   {
+    name: 'arrival-check',
+    mutate: ['src/flow/arrival-check.ts'],
+    tests: ['test/node/arrival-check.test.ts'],
+    goal: 95,
+    equivalent: [],
+  },
+  {
+    name: 'unknown-outcome',
+    mutate: ['src/flow/unknown-outcome.ts'],
+    tests: ['test/node/unknown-outcome.test.ts', 'test/node/batch.test.ts'],
+    goal: 95,
+    equivalent: [],
+  },
+  {
     name: 'effects',
     mutate: ['src/flow/effects.ts'],
     tests: ['test/node/effects.test.ts'],

@@ -190,6 +190,13 @@ describe('the arrival check on a real destination chain', { timeout: 120_000 }, 
           ? { jsonrpc: '2.0', id: call.id, result: { ...(await receiptOf(ask, sent.usdc)), transactionHash: missing } }
           : undefined;
       assert.deepEqual(await checkArrival(expect({ destTxHash: missing }), lied(), FAST), { kind: 'unchecked', reason: 'unreadable' });
+      // And with the logs' hashes rewritten: the receipt itself still names the other transaction.
+      liar.lie = async (call, _truth, ask) => {
+        if (call.method !== 'eth_getTransactionReceipt') return undefined;
+        const receipt = (await receiptOf(ask, sent.usdc)) as { logs: Array<Record<string, unknown>> };
+        return { jsonrpc: '2.0', id: call.id, result: { ...receipt, logs: receipt.logs.map((log) => ({ ...log, transactionHash: missing })) } };
+      };
+      assert.deepEqual(await checkArrival(expect({ destTxHash: missing }), lied(), FAST), { kind: 'unchecked', reason: 'unreadable' });
     });
 
     it("a block header other than the receipt's block is no evidence: not called too early, not checked", async () => {
