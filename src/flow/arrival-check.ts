@@ -75,6 +75,8 @@ export interface ArrivalCheckOptions {
   /** Clock skew allowed between this device and the chain's block times. */
   clockSkewMs?: number | undefined;
   now?: () => number;
+  /** How a retry waits (default `sleep`); a test's clock can stand in for both. */
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** A new chain's RPC can lag the service by seconds; a minute without the transaction is an answer. */
@@ -180,7 +182,7 @@ async function retried<T>(
     }
     if (value !== undefined && !again?.(value)) return value;
     if (now() >= pacing.deadline) return value === undefined ? 'unreadable' : value;
-    await sleep(Math.min(delay, Math.max(0, pacing.deadline - now())), options.signal);
+    await (options.wait ?? sleep)(Math.min(delay, Math.max(0, pacing.deadline - now())), options.signal);
     delay = Math.min(delay * 2, options.maxDelayMs ?? 8_000);
   }
 }

@@ -8,6 +8,7 @@
  * free port on 127.0.0.1 without persistence and is stopped by its PID.
  */
 import assert from 'node:assert/strict';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { startProxyServer, type NodeProxyServerOptions, type RunningProxyServer } from '../../src/proxy/node.js';
 import { createRedisStore } from '../../src/proxy/redis-store.js';
@@ -282,6 +283,18 @@ describe('when Redis stalls or dies under load', { timeout: 120_000 }, () => {
   });
 });
 
+/** A routing service's answer in a fixed window of `limit` calls ending at `resetAt` (epoch seconds), `remaining` left. */
+function answerInWindow(req: IncomingMessage, res: ServerResponse, status: number, remaining: number, limit: number, resetAt: number): void {
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'x-ratelimit-limit': String(limit),
+    'x-ratelimit-remaining': String(Math.max(0, remaining)),
+    'x-ratelimit-reset': String(resetAt),
+    ...(status === 429 ? { 'retry-after': '60' } : {}),
+  });
+  res.end(JSON.stringify({ url: req.url }));
+}
+
 describe('the quota is atomic across instances', { timeout: 120_000 }, () => {
   let redis: RedisServer;
   before(async () => {
@@ -301,16 +314,7 @@ describe('the quota is atomic across instances', { timeout: 120_000 }, () => {
     const upstream = await startUpstream((req, res, _body, used) => {
       const status = used > LIMIT ? 429 : 200;
       statuses.push(status);
-      const answer = () => {
-        res.writeHead(status, {
-          'content-type': 'application/json',
-          'x-ratelimit-limit': String(LIMIT),
-          'x-ratelimit-remaining': String(Math.max(0, LIMIT - used)),
-          'x-ratelimit-reset': String(resetAt),
-          ...(status === 429 ? { 'retry-after': '60' } : {}),
-        });
-        res.end(JSON.stringify({ url: req.url }));
-      };
+      const answer = () => answerInWindow(req, res, status, LIMIT - used, LIMIT, resetAt);
       if (req.url?.endsWith('/routes/quote') && holding) held.push(answer);
       else answer();
     });
@@ -384,14 +388,7 @@ describe('the quota is atomic across instances', { timeout: 120_000 }, () => {
       const windowed: Responder = (req, res, _body, used) => {
         const status = used > LIMIT ? 429 : 200;
         statuses.push(status);
-        res.writeHead(status, {
-          'content-type': 'application/json',
-          'x-ratelimit-limit': String(LIMIT),
-          'x-ratelimit-remaining': String(Math.max(0, LIMIT - used)),
-          'x-ratelimit-reset': String(resetAt),
-          ...(status === 429 ? { 'retry-after': '60' } : {}),
-        });
-        res.end(JSON.stringify({ url: req.url }));
+        answerInWindow(req, res, status, LIMIT - used, LIMIT, resetAt);
       };
       const upstream = await startUpstream(windowed);
       // Each run its own key space: a fresh quota, as for a new key.

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startAnvil, type AnvilChain } from '../../sandbox/chains/anvil.js';
 import { DEV_MNEMONIC } from '../../sandbox/chains/accounts.js';
-import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
+import { startProxyServer, type NodeProxyServerOptions, type RunningProxyServer } from '../../src/proxy/node.js';
 import { READ_CALL_GAS } from '../../src/proxy/chain-read.js';
 import { MAX_STATE_DEPTH_BLOCKS } from '../../src/proxy/rpc-guard.js';
 import { logWatcher, startUpstream, type Upstream } from './helpers/proxy-upstream.js';
@@ -39,6 +39,18 @@ async function post(base: string, path: string, body: unknown, headers: Record<s
 
 const rpcCall = (method: string, params: unknown[], id: unknown = 1) => ({ jsonrpc: '2.0', id, method, params });
 
+/** A proxy for the shop's page in front of `routing`, relaying chain `CHAIN` to `rpcUrl`. */
+const relayingProxy = (routing: Upstream, rpcUrl: string, options: Partial<NodeProxyServerOptions> = {}) =>
+  startProxyServer({
+    upstreamUrl: routing.url,
+    apiKey: API_KEY,
+    port: 0,
+    allowedOrigins: [ORIGIN],
+    clientRateLimit: false,
+    rpcUrls: { [CHAIN]: rpcUrl },
+    ...options,
+  });
+
 describe('/read is bounded like /simulate (a real anvil)', { timeout: 120_000 }, () => {
   let anvil: AnvilChain;
   let routing: Upstream;
@@ -63,14 +75,7 @@ describe('/read is bounded like /simulate (a real anvil)', { timeout: 120_000 },
     await setCode(at(3), returning(64));
     await setCode(at(4), returning(100 * 1024));
     routing = await startUpstream();
-    proxy = await startProxyServer({
-      upstreamUrl: routing.url,
-      apiKey: API_KEY,
-      port: 0,
-      allowedOrigins: [ORIGIN],
-      clientRateLimit: false,
-      rpcUrls: { [CHAIN]: anvil.url },
-    });
+    proxy = await relayingProxy(routing, anvil.url);
   });
   after(async () => {
     await proxy?.close();
@@ -171,15 +176,7 @@ describe("the RPC's keyed URL never reaches a browser or the log", { timeout: 60
     });
     rpcUrl = `${keyed.url}/v3/${PATH_SECRET}?key=${QUERY_SECRET}`;
     routing = await startUpstream();
-    proxy = await startProxyServer({
-      upstreamUrl: routing.url,
-      apiKey: API_KEY,
-      port: 0,
-      allowedOrigins: [ORIGIN],
-      clientRateLimit: false,
-      rpcUrls: { [CHAIN]: rpcUrl },
-      onLog: log.onLog,
-    });
+    proxy = await relayingProxy(routing, rpcUrl, { onLog: log.onLog });
   });
   after(async () => {
     await proxy?.close();
@@ -224,14 +221,7 @@ describe('an echoed id cannot stall the proxy', { timeout: 60_000 }, () => {
       res.writeHead(200, { 'content-type': 'application/json', 'x-ratelimit-limit': '100000', 'x-ratelimit-remaining': '90000' });
       res.end(req.url?.endsWith('/routes/quote') ? quoteAnswer : JSON.stringify([{ chainId: 1, name: 'Ethereum' }]));
     });
-    proxy = await startProxyServer({
-      upstreamUrl: routing.url,
-      apiKey: API_KEY,
-      port: 0,
-      allowedOrigins: [ORIGIN],
-      clientRateLimit: false,
-      rpcUrls: { [CHAIN]: rpc.url },
-    });
+    proxy = await relayingProxy(routing, rpc.url);
   });
   after(async () => {
     await proxy?.close();

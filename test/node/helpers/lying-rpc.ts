@@ -5,8 +5,7 @@
  * block, a malformed field, truncated JSON), as a compromised RPC or a proxy
  * in between could.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startUpstream } from './proxy-upstream.js';
 
 export interface RpcCall {
   readonly id: unknown;
@@ -30,38 +29,21 @@ export interface LyingRpc {
 }
 
 export async function startLyingRpc(chainUrl: string): Promise<LyingRpc> {
-  const ask = async (method: string, params: unknown[]) => {
-    const response = await fetch(chainUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    return ((await response.json()) as { result?: unknown }).result;
-  };
-  const liar: LyingRpc = { url: '', calls: [], lie: undefined, close: async () => undefined };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
-      const call = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RpcCall;
-      liar.calls.push(call);
-      const truth = (await (await fetch(chainUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call) })).json()) as {
-        result?: unknown;
-        error?: unknown;
-      };
-      const lied = liar.lie ? await liar.lie(call, truth, ask) : undefined;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(typeof lied === 'string' ? lied : JSON.stringify(lied ?? truth));
-    });
+  const forward = async (call: unknown) =>
+    (await (await fetch(chainUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call) })).json()) as {
+      result?: unknown;
+      error?: unknown;
+    };
+  const ask = async (method: string, params: unknown[]) => (await forward({ jsonrpc: '2.0', id: 1, method, params })).result;
+  const calls: RpcCall[] = [];
+  const server = await startUpstream(async (_req, res, body) => {
+    const call = JSON.parse(body) as RpcCall;
+    calls.push(call);
+    const truth = await forward(call);
+    const lied = liar.lie ? await liar.lie(call, truth, ask) : undefined;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(typeof lied === 'string' ? lied : JSON.stringify(lied ?? truth));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(liar, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  });
+  const liar: LyingRpc = { url: server.url, calls, lie: undefined, close: () => server.close() };
+  return liar;
 }
