@@ -3,13 +3,26 @@
  * while it is unknown, the same route asks before sending again; a different one does not.
  * The look-up against the sandbox is in batch.test.ts ("a forgotten batch’s outcome is looked for").
  */
-import { describe, it } from 'node:test';
+import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { FlowError } from '../../src/flow/errors.ts';
 import type { SavedTransfer } from '../../src/flow/intent-store.ts';
 import { IntentStore } from '../../src/flow/intent-store.ts';
 import { TransferClient } from '../../src/api/transfer-client.ts';
-import { UnknownOutcomes, isOutcomeUnknown, likelySent, outcomeLine, primaryGate, sameRoute } from '../../src/flow/unknown-outcome.ts';
+import {
+  UnknownOutcomes,
+  hashUnseen,
+  isOutcomeUnknown,
+  likelySent,
+  lookUpOutcome,
+  nonceNow,
+  outcomeLine,
+  primaryGate,
+  sameRoute,
+} from '../../src/flow/unknown-outcome.ts';
+import type { Eip1193Provider } from '../../src/wallet/index.ts';
+import { startAnvil, type AnvilChain } from '../../sandbox/chains/anvil.ts';
+import { DEV_MNEMONIC } from '../../sandbox/chains/accounts.ts';
 
 const USDC_A = '0x1111111111111111111111111111111111111111';
 const USDC_B = '0x2222222222222222222222222222222222222222';
@@ -141,5 +154,113 @@ describe('a transfer whose outcome is unknown', () => {
     assert.equal(unknown.question({ ...request, fromAmount: 1n }), undefined);
     assert.equal(unknown.mayBridge(request), false, 'asked again');
     assert.equal(unknown.mayBridge(request), true);
+  });
+});
+
+/**
+ * The source chain's reads on a real anvil, through a wallet that passes them
+ * on and, where a test says, answers oddly (a buggy or hostile wallet).
+ */
+describe('what the source chain shows, read through the wallet', { timeout: 60_000 }, () => {
+  let anvil: AnvilChain;
+  let odd: ((method: string) => unknown) | undefined;
+  const reads: string[] = [];
+  const wallet: Eip1193Provider = {
+    request: async ({ method, params }: { method: string; params?: readonly unknown[] }) => {
+      reads.push(method);
+      const answer = odd?.(method);
+      if (answer instanceof Error) throw answer;
+      if (answer !== undefined) return answer;
+      return anvil.provider.request({ method, params: params ? [...params] : [] });
+    },
+  } as Eip1193Provider;
+  const SOURCE = '11155111';
+  const ghost = `0x${'9f'.repeat(32)}`;
+  const unseen = (patch: Partial<SavedTransfer> = {}): SavedTransfer => ({
+    ...saved,
+    fromChainId: SOURCE,
+    sourceTxHash: ghost,
+    broadcastAt: Date.now(),
+    ...patch,
+  });
+  let mined: string;
+
+  before(async () => {
+    anvil = await startAnvil({ chainId: Number(SOURCE), name: 'Sepolia', port: 0, mnemonic: DEV_MNEMONIC, accounts: 2, balanceEther: 10n });
+    const [from, to] = (await anvil.provider.request({ method: 'eth_accounts', params: [] })) as string[];
+    mined = (await anvil.provider.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x1' }] })) as string;
+  });
+  after(async () => {
+    await anvil?.close();
+  });
+  beforeEach(() => {
+    odd = undefined;
+    reads.length = 0;
+  });
+
+  it("nonceNow: the account's nonce, or nothing for an answer that is no small hex number or a wallet that fails", async () => {
+    const [account] = (await anvil.provider.request({ method: 'eth_accounts', params: [] })) as string[];
+    assert.equal(await nonceNow(wallet, account!), 1);
+    for (const answer of ['zz0x1', '0x1zz', `0x${'1'.repeat(15)}`, 1, new Error('locked')]) {
+      odd = (method) => (method === 'eth_getTransactionCount' ? answer : undefined);
+      assert.equal(await nonceNow(wallet, account!), undefined, String(answer));
+    }
+  });
+
+  it('hashUnseen: a hash the chain shows, a read that fails, a wallet on another chain or an odd chain id, no hash: not unseen', async () => {
+    assert.equal(await hashUnseen(unseen({ sourceTxHash: mined }), wallet, undefined, 0), false);
+    assert.equal(await hashUnseen(unseen({ sourceTxHash: undefined }), wallet, undefined, 0), false);
+    assert.deepEqual(reads, ['eth_chainId', 'eth_getTransactionByHash'], 'no hash: nothing read');
+    for (const chainId of ['0x1', 'zz0xaa36a7', '0xaa36a7zz', `0x${'a'.repeat(15)}`, 11155111]) {
+      odd = (method) => (method === 'eth_chainId' ? chainId : undefined);
+      assert.equal(await hashUnseen(unseen({ broadcastAt: 0 }), wallet, undefined, 0), false, String(chainId));
+    }
+    odd = (method) => (method === 'eth_getTransactionByHash' ? new Error('no answer') : undefined);
+    assert.equal(await hashUnseen(unseen({ broadcastAt: 0 }), wallet, undefined, 0), false, 'a read that fails says nothing');
+  });
+
+  it('hashUnseen: a hash the chain does not show is asked again until its grace has passed (counted from the broadcast, or at once without one)', async () => {
+    const started = Date.now();
+    assert.equal(await hashUnseen(unseen(), wallet, undefined, 300), true);
+    const elapsed = Date.now() - started;
+    assert.ok(elapsed >= 290 && elapsed < 4_000, `${elapsed} ms`);
+    assert.ok(reads.filter((m) => m === 'eth_getTransactionByHash').length >= 2, 'asked again');
+    reads.length = 0;
+    assert.equal(await hashUnseen(unseen({ broadcastAt: undefined }), wallet, undefined, 60_000), true, 'no broadcast time: its grace is long over');
+    assert.equal(reads.filter((m) => m === 'eth_getTransactionByHash').length, 1);
+  });
+
+  it('lookUpOutcome: the service names a transaction the chain shows, or names one while the wallet is elsewhere: found; the chain does not show it: missing, and the chain is read', async () => {
+    const tracked = (hash: string) => async () => ({ kind: 'tracked', status: 'pending', source_tx_hash: hash }) as never;
+    assert.deepEqual(await lookUpOutcome(unseen(), { status: tracked(mined), provider: wallet }), { kind: 'found', hash: mined });
+    odd = (method) => (method === 'eth_chainId' ? '0x1' : undefined);
+    assert.deepEqual(await lookUpOutcome(unseen(), { status: tracked(ghost), provider: wallet }), { kind: 'found', hash: ghost });
+    odd = undefined;
+    assert.deepEqual(await lookUpOutcome(unseen(), { status: tracked(ghost) }), { kind: 'found', hash: ghost }, "no wallet: the service's word");
+    const missing = await lookUpOutcome(unseen({ nonceAtAttempt: 1 }), { status: tracked(ghost), provider: wallet });
+    assert.deepEqual(missing, { kind: 'unknown', signs: { hashMissing: true, nonceMoved: false } });
+    for (const nonce of ['zz0x2', '0x2zz', 2]) {
+      odd = (method) => (method === 'eth_getTransactionCount' ? nonce : undefined);
+      assert.deepEqual(await lookUpOutcome(unseen({ nonceAtAttempt: 0 }), { status: tracked(ghost), provider: wallet }), {
+        kind: 'unknown',
+        signs: { hashMissing: true },
+      });
+    }
+    odd = (method) => (method === 'eth_chainId' ? 'zz0xaa36a7' : undefined);
+    assert.deepEqual(
+      await lookUpOutcome(unseen({ nonceAtAttempt: 0 }), {
+        status: async () => {
+          throw new Error('404');
+        },
+        provider: wallet,
+      }),
+      { kind: 'unknown', signs: {} },
+    );
+  });
+
+  it('lookUpOutcome stops when its signal aborts', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('left'));
+    await assert.rejects(lookUpOutcome(unseen(), { status: async () => ({ kind: 'tracked' }) as never, provider: wallet, signal: controller.signal }), /left/);
   });
 });
