@@ -271,28 +271,31 @@ describe('the arrival check on a real destination chain', { timeout: 120_000 }, 
     const OTHER_EVENT = `0x${'5e'.repeat(32)}`;
     const withLog = (receipt: Fields, log: Record<string, unknown>) => ({ ...receipt, logs: [...receipt.logs, log] });
     const event = (patch: Record<string, unknown> = {}) => ({ address: usdc, topics: [OTHER_EVENT, `0x${'00'.repeat(32)}`], data: '0x1234', ...patch });
-    const extraLogVariants: Array<[string, Record<string, unknown>]> = [
-      ['a topic with text before 0x', { topics: [`zz${OTHER_EVENT}`] }],
-      ['a topic of 33 bytes', { topics: [`${OTHER_EVENT}aa`] }],
-      ['a topic that is a number', { topics: [5] }],
-      ['an address with text before 0x', { address: `zz${usdc}` }],
-      ['an address of 21 bytes', { address: `${usdc}aa` }],
-      ['an address in a list', { address: [usdc] }],
-      ['data with text after the bytes', { data: '0x12zz' }],
-      ['data with text before 0x', { data: 'zz0x12' }],
-      ['data of an odd number of hex digits', { data: '0x123' }],
-      ['data in a list', { data: ['0x12'] }],
-      ['a block number in a list', { blockNumber: '' }],
+    // Built when a test runs: the token's address is known only once the sandbox has started.
+    const extraLogVariants: Array<[string, (receipt: Fields) => Record<string, unknown>]> = [
+      ['a topic with text before 0x', () => ({ topics: [`zz${OTHER_EVENT}`] })],
+      ['a topic of 33 bytes', () => ({ topics: [`${OTHER_EVENT}aa`] })],
+      ['a topic that is a number', () => ({ topics: [5] })],
+      ['an address with text before 0x', () => ({ address: `zz${usdc}` })],
+      ['an address of 21 bytes', () => ({ address: `${usdc}aa` })],
+      ['an address in a list', () => ({ address: [usdc] })],
+      ['data with text after the bytes', () => ({ data: '0x12zz' })],
+      ['data with text before 0x', () => ({ data: 'zz0x12' })],
+      ['data of an odd number of hex digits', () => ({ data: '0x123' })],
+      ['data in a list', () => ({ data: ['0x12'] })],
+      ['a block number in a list', (receipt) => ({ blockNumber: [receipt.blockNumber] })],
     ];
     for (const [what, patch] of extraLogVariants) {
       it(`another event's log with ${what} is a failing RPC too`, async () => {
         liar.lie = async (call, truth) => {
           if (call.method !== 'eth_getTransactionReceipt') return undefined;
           const receipt = truth.result as Fields;
-          const log = what === 'a block number in a list' ? event({ blockNumber: [receipt.blockNumber] }) : event(patch);
-          return { jsonrpc: '2.0', id: call.id, result: withLog(receipt, log) };
+          return { jsonrpc: '2.0', id: call.id, result: withLog(receipt, event(patch(receipt))) };
         };
         assert.deepEqual(await checkArrival(expect({}), lied(), QUICK), { kind: 'unchecked', reason: 'unreadable' });
+        liar.lie = async (call, truth) =>
+          call.method === 'eth_getTransactionReceipt' ? { jsonrpc: '2.0', id: call.id, result: withLog(truth.result as Fields, event()) } : undefined;
+        assert.equal((await checkArrival(expect({}), lied(), QUICK)).kind, 'checked', 'the same event written well is read, and the transfer checked');
       });
     }
     const moreReceiptVariants: Array<[string, (receipt: Fields) => unknown]> = [
@@ -371,6 +374,9 @@ describe('the arrival check on a real destination chain', { timeout: 120_000 }, 
       ['another number', (b) => ({ ...b, number: `0x${(BigInt(b.number as string) - 1n).toString(16)}` })],
       ['another hash', (b) => ({ ...b, hash: `0x${'cd'.repeat(32)}` })],
       ['no timestamp', (b) => ({ ...b, timestamp: undefined })],
+      // Its own number written almost as a quantity (a number would read it right).
+      ['its number after a space', (b) => ({ ...b, number: ` ${b.number as string}` })],
+      ['its number in 65 hex digits', (b) => ({ ...b, number: `0x${(b.number as string).slice(2).padStart(65, '0')}` })],
       ['nothing (null)', () => null],
     ];
     for (const [what, lie] of blockVariants) {
@@ -386,6 +392,16 @@ describe('the arrival check on a real destination chain', { timeout: 120_000 }, 
       for (const lie of ['a lot', 5, ['0x5']]) {
         liar.lie = async (call) => (call.method === 'eth_getBalance' ? { jsonrpc: '2.0', id: call.id, result: lie } : undefined);
         assert.deepEqual(await checkArrival(native, lied(), QUICK), { kind: 'unchecked', reason: 'unreadable' }, JSON.stringify(lie));
+      }
+      // The true balances written almost as quantities (a number would read them right): no quantity either.
+      const almost: Array<[string, (balance: string) => string]> = [
+        ['a space before 0x', (balance) => ` ${balance}`],
+        ['65 hex digits', (balance) => `0x${balance.slice(2).padStart(65, '0')}`],
+      ];
+      for (const [what, rewrite] of almost) {
+        liar.lie = async (call, truth) =>
+          call.method === 'eth_getBalance' ? { jsonrpc: '2.0', id: call.id, result: rewrite(truth.result as string) } : undefined;
+        assert.deepEqual(await checkArrival(native, lied(), QUICK), { kind: 'unchecked', reason: 'unreadable' }, what);
       }
       // The block header's number in a list is no number either.
       liar.lie = async (call, truth) =>
