@@ -23,6 +23,9 @@ import {
 import type { Eip1193Provider } from '../../src/wallet/index.ts';
 import { startAnvil, type AnvilChain } from '../../sandbox/chains/anvil.ts';
 import { DEV_MNEMONIC } from '../../sandbox/chains/accounts.ts';
+import { bytecodeOf } from '../../sandbox/chains/artifacts.ts';
+import { SandboxTokenAbi } from '../../sandbox/artifacts/abis.ts';
+import { encodeDeployData, encodeFunctionData } from 'viem';
 
 const USDC_A = '0x1111111111111111111111111111111111111111';
 const USDC_B = '0x2222222222222222222222222222222222222222';
@@ -184,11 +187,25 @@ describe('what the source chain shows, read through the wallet', { timeout: 60_0
     ...patch,
   });
   let mined: string;
+  /** The account that sent `mined` (its nonce is 4 after the token's set-up) and holds 1,000 of `token`, with 25.5 approved to `spender`. */
+  let sender: string;
+  let token: string;
+  const spender = '0x4444444444444444444444444444444444444444';
+  const HELD = 1_000_000_000n;
 
   before(async () => {
     anvil = await startAnvil({ chainId: Number(SOURCE), name: 'Sepolia', port: 0, mnemonic: DEV_MNEMONIC, accounts: 2, balanceEther: 10n });
     const [from, to] = (await anvil.provider.request({ method: 'eth_accounts', params: [] })) as string[];
+    sender = from!;
     mined = (await anvil.provider.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x1' }] })) as string;
+    const send = async (tx: { to?: string; data: string }) => {
+      const hash = await anvil.provider.request({ method: 'eth_sendTransaction', params: [{ from, gas: '0x2dc6c0', ...tx }] });
+      return (await anvil.provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { contractAddress: string; status: string };
+    };
+    token = (await send({ data: encodeDeployData({ abi: SandboxTokenAbi, bytecode: bytecodeOf('SandboxToken'), args: ['USD Coin', 'USDC', 6] }) }))
+      .contractAddress;
+    await send({ to: token, data: encodeFunctionData({ abi: SandboxTokenAbi, functionName: 'mint', args: [from as `0x${string}`, HELD] }) });
+    await send({ to: token, data: encodeFunctionData({ abi: SandboxTokenAbi, functionName: 'approve', args: [spender, saved.fromAmount] }) });
   });
   after(async () => {
     await anvil?.close();
@@ -200,18 +217,25 @@ describe('what the source chain shows, read through the wallet', { timeout: 60_0
 
   it("nonceNow: the account's nonce, or nothing for an answer that is no small hex number or a wallet that fails", async () => {
     const [account] = (await anvil.provider.request({ method: 'eth_accounts', params: [] })) as string[];
-    assert.equal(await nonceNow(wallet, account!), 1);
-    for (const answer of ['zz0x1', '0x1zz', `0x${'1'.repeat(15)}`, 1, new Error('locked')]) {
+    assert.equal(await nonceNow(wallet, account!), 4, 'one transfer and the token deployed, minted and approved');
+    odd = (method) => (method === 'eth_getTransactionCount' ? '0x1f' : undefined);
+    assert.equal(await nonceNow(wallet, account!), 31, 'a nonce of two hex digits');
+    for (const answer of ['zz0x1', '0x1zz', `0x${'1'.repeat(15)}`, 1, ['0x1'], new Error('locked')]) {
       odd = (method) => (method === 'eth_getTransactionCount' ? answer : undefined);
       assert.equal(await nonceNow(wallet, account!), undefined, String(answer));
     }
+    // A wallet that never answers: nothing, as soon as the signal aborts.
+    odd = (method) => (method === 'eth_getTransactionCount' ? (new Promise(() => {}) as never) : undefined);
+    const started = Date.now();
+    assert.equal(await nonceNow(wallet, account!, AbortSignal.timeout(50)), undefined);
+    assert.ok(Date.now() - started < 4_000, `${Date.now() - started} ms`);
   });
 
   it('hashUnseen: a hash the chain shows, a read that fails, a wallet on another chain or an odd chain id, no hash: not unseen', async () => {
     assert.equal(await hashUnseen(unseen({ sourceTxHash: mined }), wallet, undefined, 0), false);
     assert.equal(await hashUnseen(unseen({ sourceTxHash: undefined }), wallet, undefined, 0), false);
     assert.deepEqual(reads, ['eth_chainId', 'eth_getTransactionByHash'], 'no hash: nothing read');
-    for (const chainId of ['0x1', 'zz0xaa36a7', '0xaa36a7zz', `0x${'a'.repeat(15)}`, 11155111]) {
+    for (const chainId of ['0x1', 'zz0xaa36a7', '0xaa36a7zz', ' 0xaa36a7', '0xaa36a7 ', `0x${'a'.repeat(15)}`, 11155111, ['0xaa36a7']]) {
       odd = (method) => (method === 'eth_chainId' ? chainId : undefined);
       assert.equal(await hashUnseen(unseen({ broadcastAt: 0 }), wallet, undefined, 0), false, String(chainId));
     }
@@ -256,6 +280,67 @@ describe('what the source chain shows, read through the wallet', { timeout: 60_0
       }),
       { kind: 'unknown', signs: {} },
     );
+  });
+
+  /** A transfer of `token` from `sender` whose hash the service does not know: only the chain's signs are read. */
+  const ours = (patch: Partial<SavedTransfer> = {}): SavedTransfer =>
+    unseen({ account: sender, fromToken: { address: token, symbol: 'USDC', decimals: 6 }, batchId: undefined, ...patch });
+  const noStatus = async () => {
+    throw new Error('404');
+  };
+  const signsOf = async (transfer: SavedTransfer) => {
+    const lookup = await lookUpOutcome(transfer, { status: noStatus, provider: wallet });
+    assert.equal(lookup.kind, 'unknown');
+    return lookup.kind === 'unknown' ? lookup.signs : undefined;
+  };
+
+  it('lookUpOutcome: the nonce moved past the one read before the prompt, not to it; an answer that is no hex number says nothing; nothing saved, nothing read', async () => {
+    const nonce = Number(await anvil.provider.request({ method: 'eth_getTransactionCount', params: [sender, 'latest'] }));
+    assert.deepEqual(await signsOf(ours({ nonceAtAttempt: nonce })), { nonceMoved: false }, 'the nonce read before the prompt');
+    assert.deepEqual(await signsOf(ours({ nonceAtAttempt: nonce - 1 })), { nonceMoved: true }, 'one transaction since');
+    odd = (method) => (method === 'eth_getTransactionCount' ? '0x1f' : undefined);
+    assert.deepEqual(await signsOf(ours({ nonceAtAttempt: 30 })), { nonceMoved: true }, 'a nonce of two hex digits');
+    odd = (method) => (method === 'eth_getTransactionCount' ? ['0x1f'] : undefined);
+    assert.deepEqual(await signsOf(ours({ nonceAtAttempt: 0 })), {}, 'a nonce in a list is no nonce');
+    odd = undefined;
+    reads.length = 0;
+    assert.deepEqual(await signsOf(ours()), {}, 'no nonce, floor or spender saved');
+    assert.deepEqual(reads, ['eth_chainId'], 'and nothing read but the chain');
+  });
+
+  it('lookUpOutcome: the balance below the refund floor (not at it), the allowance to the saved spender at the amount or more', async () => {
+    assert.deepEqual(await signsOf(ours({ refundFloor: HELD + 1n })), { balanceDropped: true });
+    assert.deepEqual(await signsOf(ours({ refundFloor: HELD })), { balanceDropped: false }, 'at the floor: nothing left the account');
+    assert.deepEqual(await signsOf(ours({ approvalSpender: spender })), { approvalStands: true }, 'the allowance is the amount');
+    assert.deepEqual(await signsOf(ours({ approvalSpender: spender, fromAmount: saved.fromAmount + 1n })), { approvalStands: false });
+    assert.deepEqual(await signsOf(ours({ approvalSpender: ME })), { approvalStands: false }, 'another spender has none');
+    odd = (method) => (method === 'eth_call' ? new Error('no answer') : undefined);
+    assert.deepEqual(await signsOf(ours({ refundFloor: HELD, approvalSpender: spender })), {}, 'reads that fail say nothing');
+  });
+
+  it("lookUpOutcome: the service's hash counts when the chain shows it mined or pending; a chain id that is no hex number is another chain", async () => {
+    const tracked = (hash: string) => async () => ({ kind: 'tracked', status: 'pending', source_tx_hash: hash }) as never;
+    odd = (method) => (method === 'eth_getTransactionByHash' ? null : undefined);
+    assert.deepEqual(await lookUpOutcome(unseen(), { status: tracked(mined), provider: wallet }), { kind: 'found', hash: mined }, 'its receipt');
+    odd = (method) => (method === 'eth_getTransactionReceipt' ? null : undefined);
+    assert.deepEqual(await lookUpOutcome(unseen(), { status: tracked(mined), provider: wallet }), { kind: 'found', hash: mined }, 'pending');
+    for (const chainId of [['0xaa36a7'], '0xaa36a7zz']) {
+      odd = (method) => (method === 'eth_chainId' ? chainId : undefined);
+      assert.deepEqual(await lookUpOutcome(unseen(), { status: tracked(ghost), provider: wallet }), { kind: 'found', hash: ghost }, String(chainId));
+    }
+  });
+
+  it('lookUpOutcome: a balance read the wallet never answers ends when the signal aborts', async () => {
+    const controller = new AbortController();
+    odd = (method) => {
+      if (method !== 'eth_call') return undefined;
+      setTimeout(() => controller.abort(new Error('left')), 50);
+      return new Promise(() => {}) as never;
+    };
+    const started = Date.now();
+    await assert.rejects(lookUpOutcome(ours({ refundFloor: HELD }), { status: noStatus, provider: wallet, signal: controller.signal }), /left/);
+    // At the abort, not when the read's own bound (5 s) or the wallet module's (30 s) runs out.
+    assert.ok(Date.now() - started < 4_000, `${Date.now() - started} ms`);
   });
 
   it('lookUpOutcome stops when its signal aborts', async () => {
