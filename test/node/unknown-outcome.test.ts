@@ -25,6 +25,8 @@ import { startAnvil, type AnvilChain } from '../../sandbox/chains/anvil.ts';
 import { DEV_MNEMONIC } from '../../sandbox/chains/accounts.ts';
 import { bytecodeOf } from '../../sandbox/chains/artifacts.ts';
 import { SandboxTokenAbi } from '../../sandbox/artifacts/abis.ts';
+import { MemoryStorage } from './helpers/memory-storage.ts';
+import { startUpstream } from './helpers/proxy-upstream.ts';
 import { encodeDeployData, encodeFunctionData } from 'viem';
 
 const USDC_A = '0x1111111111111111111111111111111111111111';
@@ -111,6 +113,11 @@ describe('a transfer whose outcome is unknown', () => {
     assert.equal(outcomeLine({ nonceMoved: true, balanceDropped: true }), 'unknown.left');
     assert.equal(outcomeLine({ nonceMoved: true, balanceDropped: false, approvalStands: true }), 'unknown.approval');
     assert.equal(outcomeLine({ nonceMoved: true, balanceDropped: false, approvalStands: false }), 'unknown.sent');
+    assert.equal(
+      outcomeLine({ nonceMoved: true, approvalStands: true }),
+      'unknown.sent',
+      'the balance unread: the approval alone does not say the transfer stayed',
+    );
     assert.equal(outcomeLine({ nonceMoved: false, balanceDropped: false }), 'unknown.nothing');
     assert.equal(outcomeLine({ hashMissing: true }), 'unknown.unread');
     assert.equal(outcomeLine({}), 'unknown.unread');
@@ -153,7 +160,9 @@ describe('a transfer whose outcome is unknown', () => {
   it('leaving the route drops the question: coming back asks again', async () => {
     const unknown = new UnknownOutcomes(host);
     await unknown.add(saved);
+    assert.equal(unknown.question(request), undefined, 'nothing asked yet');
     assert.equal(unknown.mayBridge(request), false);
+    assert.equal(unknown.question(undefined), undefined, 'no route on the form: no question');
     assert.equal(unknown.question({ ...request, fromAmount: 1n }), undefined);
     assert.equal(unknown.mayBridge(request), false, 'asked again');
     assert.equal(unknown.mayBridge(request), true);
@@ -341,6 +350,101 @@ describe('what the source chain shows, read through the wallet', { timeout: 60_0
     await assert.rejects(lookUpOutcome(ours({ refundFloor: HELD }), { status: noStatus, provider: wallet, signal: controller.signal }), /left/);
     // At the abort, not when the read's own bound (5 s) or the wallet module's (30 s) runs out.
     assert.ok(Date.now() - started < 4_000, `${Date.now() - started} ms`);
+  });
+
+  it('the session: a transfer the service names a hash for that the chain shows is followed (shown on the form, unseen elsewhere), saved as broadcast and no longer unknown; its question goes; each transfer is looked up once', async () => {
+    // The service on 127.0.0.1: every intent is bridging with `mined` as its source transaction, unless its id says otherwise.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const service = await startUpstream(async (req, res) => {
+      const id = /route-intent\/([^/]+)\/status/.exec(req.url ?? '')?.[1] ?? '';
+      if (id.startsWith('ghost-slow')) await held;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { intent_id: id, status: 'bridging', source_tx_hash: id.startsWith('ghost') ? ghost : mined } }));
+    });
+    try {
+      const store = new IntentStore(new MemoryStorage(), service.url);
+      const followed: Array<{ saved: SavedTransfer; show: boolean }> = [];
+      const problems: unknown[] = [];
+      const session = (view: string, withStore = true) =>
+        new UnknownOutcomes({
+          ...host,
+          store: withStore ? store : undefined,
+          client: new TransferClient({ baseUrl: service.url }),
+          provider: wallet,
+          view,
+          form: { setProblem: (problem) => problems.push(problem) },
+          followFound: (saved, show) => followed.push({ saved, show }),
+        });
+      const first = unseen({ intentId: 'intent-a', phase: 'signing', batchId: '0xabc' });
+      store.save(first);
+      const onForm = session('form');
+      const adding = onForm.add(first);
+      assert.equal(onForm.mayBridge(request), false, 'asked while the look-up runs');
+      await adding;
+      assert.deepEqual(onForm.entries, [], 'no longer unknown');
+      assert.equal(onForm.asking, undefined, 'the question about it goes');
+      assert.equal(onForm.mayBridge(request), true);
+      assert.deepEqual(problems, [undefined], 'the problem that said it was unknown goes');
+      assert.equal(followed.length, 1);
+      assert.equal(followed[0]!.show, true, 'on the form it is shown');
+      assert.deepEqual(
+        [followed[0]!.saved.phase, followed[0]!.saved.sourceTxHash, followed[0]!.saved.batchId, followed[0]!.saved.intentId],
+        ['broadcast', mined, undefined, 'intent-a'],
+      );
+      const kept = store.get(first.account, 'intent-a');
+      assert.deepEqual([kept?.phase, kept?.sourceTxHash, kept?.batchId], ['broadcast', mined, undefined], 'saved so');
+      // Elsewhere (another transfer on its way): followed unseen. Without a store: the record itself, changed.
+      followed.length = 0;
+      await session('tracking', false).add(unseen({ intentId: 'intent-b' }));
+      assert.deepEqual(
+        followed.map((f) => [f.show, f.saved.intentId, f.saved.phase, f.saved.sourceTxHash]),
+        [[false, 'intent-b', 'broadcast', mined]],
+      );
+      // A hash the chain does not show resolves nothing; the same transfer added again is not looked up again.
+      followed.length = 0;
+      const ghostly = session('form');
+      const calls = service.calls.length;
+      await ghostly.add(unseen({ intentId: 'ghost-1', account: sender, nonceAtAttempt: 0 }));
+      await ghostly.add(unseen({ intentId: 'ghost-1', account: sender, nonceAtAttempt: 0 }));
+      await ghostly.add(unseen({ intentId: 'ghost-2' }));
+      assert.equal(service.calls.length - calls, 2, 'once each');
+      assert.deepEqual(followed, []);
+      assert.deepEqual(
+        ghostly.entries.map((e) => [e.saved.intentId, e.signs]),
+        [
+          ['ghost-1', { hashMissing: true, nonceMoved: true }],
+          ['ghost-2', { hashMissing: true }],
+        ],
+      );
+      assert.deepEqual(
+        ghostly.lines().map((l) => l.key),
+        ['unknown.sent', 'unknown.unread'],
+      );
+      assert.equal(ghostly.mayBridge(request), false);
+      assert.deepEqual(ghostly.question(request), {
+        saved: ghostly.entries[0]!.saved,
+        likelySent: true,
+        looking: false,
+        key: 'unknown.likelySent',
+        button: 'action.sendAgain',
+      });
+      // Two transfers of two routes: the question and the press read the one of their own route, whose look-up still runs.
+      const two = session('form');
+      const other = { ...request, fromAmount: 1n };
+      await two.add(unseen({ intentId: 'ghost-3', account: sender, nonceAtAttempt: 0 }));
+      const slow = two.add(unseen({ intentId: 'ghost-slow', fromAmount: 1n }));
+      assert.equal(two.mayBridge(other), false, 'asked');
+      assert.equal(two.question(other)?.looking, true, 'its look-up runs');
+      assert.equal(two.question(other)?.likelySent, false);
+      assert.equal(two.mayBridge(other), false, 'and a press while it runs sends nothing');
+      release();
+      await slow;
+      assert.equal(two.question(other)?.looking, false);
+    } finally {
+      release();
+      await service.close();
+    }
   });
 
   it('lookUpOutcome stops when its signal aborts', async () => {
