@@ -742,7 +742,7 @@ export const MUTANTS = [
     edits: [
       {
         file: 'src/flow/grant-calldata.ts',
-        find: '  return !!inner?.some((call) => selectorOf(call) in GRANT_SELECTORS || BATCH_SELECTORS.includes(selectorOf(call)));',
+        find: '  return !!inner?.some((call) => selectorOf(call) in GRANT_SELECTORS || BATCH_SELECTORS.includes(selectorOf(call) as Hex));',
         replace: '  return false;',
       },
     ],
