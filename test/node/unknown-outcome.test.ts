@@ -250,6 +250,11 @@ describe('what the source chain shows, read through the wallet', { timeout: 60_0
     }
     odd = (method) => (method === 'eth_getTransactionByHash' ? new Error('no answer') : undefined);
     assert.equal(await hashUnseen(unseen({ broadcastAt: 0 }), wallet, undefined, 0), false, 'a read that fails says nothing');
+    // A wallet that never answers says nothing either, as soon as the signal aborts.
+    odd = (method) => (method === 'eth_getTransactionByHash' ? (new Promise(() => {}) as never) : undefined);
+    const started = Date.now();
+    assert.equal(await hashUnseen(unseen({ broadcastAt: 0 }), wallet, AbortSignal.timeout(50), 0), false);
+    assert.ok(Date.now() - started < 4_000, `${Date.now() - started} ms`);
   });
 
   it('hashUnseen: a hash the chain does not show is asked again until its grace has passed (counted from the broadcast, or at once without one)', async () => {
