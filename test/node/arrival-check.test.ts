@@ -128,24 +128,27 @@ describe('the arrival check on a real destination chain', { timeout: 120_000 }, 
     assert.equal(arrival.kind === 'contradicted' && arrival.reason, 'too-early');
   });
 
+  /** A saved transfer of USDC to the recipient that the service said arrived with the USDC transaction. */
+  const savedTransfer = (patch: Partial<SavedTransfer>): SavedTransfer => ({
+    intentId: 'i-1',
+    account: recipient.toLowerCase(),
+    fromChainId: '11155111',
+    toChainId: String(BASE),
+    fromToken: { address: usdc, symbol: 'USDC', decimals: 6 },
+    toToken: { address: usdc, symbol: 'USDC', decimals: 6 },
+    fromAmount: 26_000_000n,
+    toAmount: 25_470_000n,
+    toAddress: recipient,
+    createdAt: Date.now() - 60_000,
+    updatedAt: Date.now(),
+    phase: 'success',
+    receiptAccepted: true,
+    destTxHash: sent.usdc,
+    ...patch,
+  });
+
   it('a saved transfer: checked, unless another saved transfer already arrived with that hash (a replay)', async () => {
-    const saved = {
-      intentId: 'i-1',
-      account: recipient.toLowerCase(),
-      fromChainId: '11155111',
-      toChainId: String(BASE),
-      fromToken: { address: usdc, symbol: 'USDC', decimals: 6 },
-      toToken: { address: usdc, symbol: 'USDC', decimals: 6 },
-      fromAmount: 26_000_000n,
-      toAmount: 25_470_000n,
-      toAmountMin: 25_000_000n,
-      toAddress: recipient,
-      createdAt: Date.now() - 60_000,
-      updatedAt: Date.now(),
-      phase: 'success',
-      receiptAccepted: true,
-      destTxHash: sent.usdc,
-    } satisfies SavedTransfer;
+    const saved = savedTransfer({ intentId: 'i-1', toAmountMin: 25_000_000n });
     assert.deepEqual(await checkSavedArrival(saved, [saved], sandbox.proxyUrl!, FAST), {
       state: 'checked',
       reason: undefined,
@@ -447,22 +450,7 @@ describe('the arrival check on a real destination chain', { timeout: 120_000 }, 
   });
 
   it("a saved transfer: the route's amount when it names no minimum; another transfer's other hash is no replay; a record without a hash, or one the chain cannot be read for, is not checked", async () => {
-    const saved = {
-      intentId: 'i-2',
-      account: recipient.toLowerCase(),
-      fromChainId: '11155111',
-      toChainId: String(BASE),
-      fromToken: { address: usdc, symbol: 'USDC', decimals: 6 },
-      toToken: { address: usdc, symbol: 'USDC', decimals: 6 },
-      fromAmount: 26_000_000n,
-      toAmount: 25_470_001n,
-      toAddress: recipient,
-      createdAt: Date.now() - 60_000,
-      updatedAt: Date.now(),
-      phase: 'success',
-      receiptAccepted: true,
-      destTxHash: sent.usdc,
-    } satisfies SavedTransfer;
+    const saved = savedTransfer({ intentId: 'i-2', toAmount: 25_470_001n });
     const other = { ...saved, intentId: 'i-3', destTxHash: sent.weth };
     assert.deepEqual(await checkSavedArrival(saved, [saved, other], sandbox.proxyUrl!, FAST), {
       state: 'contradicted',
