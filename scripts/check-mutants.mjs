@@ -441,6 +441,34 @@ export const MODULES = [
         reason:
           'the grace runs out at exactly 0 ms only within one millisecond; then the wait is 0 ms, the hash is asked once more, and the time left is below 0',
       },
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        mutator: 'ConditionalExpression',
+        original: '!client',
+        replacement: 'false',
+        reason: "a session without a service then calls status on nothing, which throws as 'no service' does, and the look-up counts either as no status",
+      },
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        mutator: 'StringLiteral',
+        original: "'no service'",
+        replacement: '""',
+        reason: 'the look-up catches the error and never reads its message',
+      },
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        mutator: 'ObjectLiteral',
+        original: '{ signal }',
+        replacement: '{}',
+        reason: 'add starts the look-up without a signal, so the status call gets none either way',
+      },
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        mutator: 'ArrowFunction',
+        original: "() => ({ kind: 'unknown', signs: {} }) as const",
+        replacement: '() => undefined',
+        reason: 'lookUpOutcome rejects only when its signal aborts, and add gives it none: the catch is a guard that never runs',
+      },
     ],
   },
   {

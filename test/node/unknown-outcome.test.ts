@@ -446,6 +446,13 @@ describe('what the source chain shows, read through the wallet', { timeout: 60_0
       release();
       await slow;
       assert.equal(two.question(other)?.looking, false);
+      // A third transfer found meanwhile leaves the other two unknown, and the question about another route standing.
+      await two.add(unseen({ intentId: 'intent-c' }));
+      assert.deepEqual(
+        two.entries.map((e) => e.saved.intentId),
+        ['ghost-3', 'ghost-slow'],
+      );
+      assert.equal(two.asking?.intentId, 'ghost-slow');
     } finally {
       release();
       await service.close();
