@@ -385,6 +385,28 @@ export const MODULES = [
       {
         file: 'src/flow/arrival-check.ts',
         mutator: 'ConditionalExpression',
+        original: "typeof value !== 'object' || value === null",
+        replacement: 'false',
+        reason:
+          "blockTime: a null header throws when its fields are read (a failing RPC, as the refusal is); a header that is no object has no number, which the next rule refuses (the receipt's twin, typeof value !== 'object' → false, is named above)",
+      },
+      {
+        file: 'src/flow/arrival-check.ts',
+        mutator: 'LogicalOperator',
+        original: "typeof value !== 'object' || value === null",
+        replacement: "typeof value !== 'object' && value === null",
+        reason: 'as above: null throws, anything else that is no object has no number',
+      },
+      {
+        file: 'src/flow/arrival-check.ts',
+        mutator: 'ConditionalExpression',
+        original: 'value === null',
+        replacement: 'false',
+        reason: 'blockTime: a null header then throws when its fields are read: a failing RPC, as the refusal is',
+      },
+      {
+        file: 'src/flow/arrival-check.ts',
+        mutator: 'ConditionalExpression',
         original: "typeof address !== 'string'",
         replacement: 'false',
         reason: "a log's address that is no string but reads as an address (a list of one) is lower-cased next, which throws: a failing RPC, as the refusal is",
@@ -468,6 +490,21 @@ export const MODULES = [
         original: "() => ({ kind: 'unknown', signs: {} }) as const",
         replacement: '() => undefined',
         reason: 'lookUpOutcome rejects only when its signal aborts, and add gives it none: the catch is a guard that never runs',
+      },
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        mutator: 'OptionalChaining',
+        original: 'this.entries.find((e) => e.saved.intentId === intentId)?.signs',
+        replacement: 'this.entries.find(e => e.saved.intentId === intentId).signs',
+        reason: "mayBridge: the gate's transfer comes from the entries, so the find always finds it",
+      },
+      {
+        file: 'src/flow/unknown-outcome.ts',
+        mutator: 'OptionalChaining',
+        original: 'this.entries.find((e) => e.saved.intentId === asking.intentId)?.signs',
+        replacement: 'this.entries.find(e => e.saved.intentId === asking.intentId).signs',
+        reason:
+          'question: the transfer asked about is always an entry (a found one leaves the entries and, when it is the one asked about, the question with it)',
       },
     ],
   },
