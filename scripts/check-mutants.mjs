@@ -406,6 +406,20 @@ export const MODULES = [
       },
       {
         file: 'src/flow/arrival-check.ts',
+        mutator: 'LogicalOperator',
+        original: "after === 'unreadable' || before === 'unreadable'",
+        replacement: "after === 'unreadable' && before === 'unreadable'",
+        reason: "one unread balance then meets the subtraction, which throws for a non-bigint, and checkArrival's catch answers the same 'unreadable'",
+      },
+      {
+        file: 'src/flow/arrival-check.ts',
+        mutator: 'ConditionalExpression',
+        original: "after === 'unreadable'",
+        replacement: 'false',
+        reason: 'as above: the subtraction throws and the catch answers unreadable',
+      },
+      {
+        file: 'src/flow/arrival-check.ts',
         mutator: 'ConditionalExpression',
         original: "typeof address !== 'string'",
         replacement: 'false',

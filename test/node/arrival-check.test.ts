@@ -353,7 +353,13 @@ describe('the arrival check on a real destination chain', { timeout: 120_000 }, 
         return { jsonrpc: '2.0', id: call.id, result: { ...(truth.result as Fields), blockNumber: '0x0', blockHash: genesis.hash, logs: [] } };
       };
       const native = expect({ token: NATIVE, destTxHash: sent.native, toAmountMin: 1n, createdAt: 0 });
+      liar.calls.length = 0;
       assert.deepEqual(await checkArrival(native, lied(), QUICK), { kind: 'unchecked', reason: 'unreadable' });
+      assert.deepEqual(
+        liar.calls.filter((c) => c.method === 'eth_getBalance'),
+        [],
+        'said at once: no balance asked for (a block before 0 would be asked until the check gives up)',
+      );
     });
 
     it('another recipient: the largest transfer of the token is named, the first of equals', async () => {
