@@ -3,8 +3,8 @@
 // (ROUTING_API_URL, ROUTING_API_KEY, ALLOWED_ORIGINS, ALLOWED_HOSTS, HOST, PORT,
 // MOUNT_PATH, CLIENT_RATE_LIMIT, TRUST_PROXY_HEADER, MAX_RESPONSE_BYTES,
 // RESPONSE_TIMEOUT_MS, HEALTH_PATH, KEY_CHECK, REDIS_URL, STORE_TIMEOUT_MS,
-// MAX_UPSTREAM_WAIT_MS, SHUTDOWN_TIMEOUT_MS, SIMULATION_RPC_URLS, METRICS_PORT,
-// METRICS_TOKEN; see the README).
+// MAX_UPSTREAM_WAIT_MS, SHUTDOWN_TIMEOUT_MS, RPC_URLS, SIMULATION_RPC_URLS,
+// SIMULATION_WITHOUT_ORIGIN, METRICS_PORT, METRICS_TOKEN, COMPRESSION; see docs/proxy.md).
 // In a repository checkout (src/ present and tsx installed) it runs the
 // TypeScript source, so a stale dist/ can never be what runs or gets tested;
 // an installed package (no src/) uses the built dist/proxy.js.

@@ -12,6 +12,7 @@
  *   --plain-token-list      the tokens endpoint ignores its parameters (a service without pagination)
  *   --api-key <key>         the active API key (default sandbox-dev-key)
  *   --no-proxy              do not start the proxy
+ *   --no-compression        the proxy answers uncompressed (to time what compression saves)
  *   --verbose               log every proxied request to stderr
  * Environment: SANDBOX_PORT, SANDBOX_BRIDGING_DELAY_MS, SANDBOX_SYNTHETIC_TOKENS, SANDBOX_CATALOG, SANDBOX_API_KEY,
  * SANDBOX_QUIET=1 (log only errors to stderr).
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       'plain-token-list': { type: 'boolean', default: false },
       'api-key': { type: 'string' },
       'no-proxy': { type: 'boolean', default: false },
+      'no-compression': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -54,7 +56,7 @@ async function main(): Promise<void> {
   });
   if (values.help) {
     process.stderr.write(
-      'usage: npm run sandbox -- [--port n] [--bridging-delay ms] [--synthetic-tokens n] [--catalog default|large] [--plain-token-list] [--api-key key] [--no-proxy] [--verbose]\n',
+      'usage: npm run sandbox -- [--port n] [--bridging-delay ms] [--synthetic-tokens n] [--catalog default|large] [--plain-token-list] [--api-key key] [--no-proxy] [--no-compression] [--verbose]\n',
     );
     return;
   }
@@ -76,6 +78,7 @@ async function main(): Promise<void> {
   const sandbox: SandboxHandle = await startSandbox({
     ports: portsFor(base),
     proxy: !values['no-proxy'],
+    ...(values['no-compression'] ? { proxyCompression: false } : {}),
     ...(bridgingDelayMs !== undefined ? { bridgingDelayMs } : {}),
     ...(syntheticTokens !== undefined ? { syntheticTokens } : {}),
     ...(catalog === 'large' ? { catalog } : {}),

@@ -52,6 +52,8 @@ export interface SandboxOptions {
   serveRpc?: boolean;
   /** Start the backend proxy in front of the service (default true). */
   proxy?: boolean;
+  /** The proxy compresses its JSON answers as the client allows (default true; false to time the difference). */
+  proxyCompression?: boolean;
   /** The active API key (default "sandbox-dev-key"); the proxy is configured with it. */
   apiKey?: string;
   /** A key that exists but is inactive (default "sandbox-inactive-key"). */
@@ -264,6 +266,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         simulationWithoutOrigin: true,
         host: LOCALHOST,
         port: ports.proxy ?? 0,
+        compression: options.proxyCompression !== false,
         ...(options.proxyLog ? { onLog: options.proxyLog } : {}),
       });
       closers.push(() => proxy.close());
@@ -276,6 +279,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         clientRateLimit: false,
         catalogCache: false,
         quotaReserve: false,
+        compression: options.proxyCompression !== false,
         host: LOCALHOST,
         port: 0,
       });

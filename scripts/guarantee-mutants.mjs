@@ -17,6 +17,8 @@ const EFFECTS = 'test/node/effects.test.ts';
 const SIMULATION = 'test/node/simulation.test.ts';
 const SIMULATION_E2E = 'test/browser/simulation.e2e.test.ts';
 const PROXY_PROMISES = 'test/node/proxy-promises.test.ts';
+const PROXY_REDIS = 'test/node/proxy-redis.test.ts';
+const RPC_RELAY = 'test/node/proxy-rpc-relay.test.ts';
 const ARRIVAL = 'test/node/arrival-check.test.ts';
 const ARRIVAL_E2E = 'test/browser/arrival.e2e.test.ts';
 const BATCH = 'test/node/batch.test.ts';
@@ -309,7 +311,7 @@ export const MUTANTS = [
   {
     row: 10,
     name: 'log scrub removed',
-    edits: [{ file: 'src/proxy/options.ts', find: '      onLog(scrubber.text(line));', replace: '      onLog(line);' }],
+    edits: [{ file: 'src/proxy/options.ts', find: '      onLog(rpcScrubber.text(line));', replace: '      onLog(line);' }],
     node: PROXY_KEY_TESTS,
   },
   {
@@ -318,7 +320,7 @@ export const MUTANTS = [
     edits: [
       {
         file: 'src/proxy/scrub.ts',
-        find: '  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);',
+        find: '  const forms = new Set(secrets.flatMap((secret) => [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]));',
         replace: "  const forms = new Set(['\\u0000never']);",
       },
     ],
@@ -330,8 +332,8 @@ export const MUTANTS = [
     edits: [
       {
         file: 'src/proxy/scrub.ts',
-        find: '  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);',
-        replace: '  const forms = new Set([secret, JSON.stringify(secret).slice(1, -1)]);',
+        find: '  const forms = new Set(secrets.flatMap((secret) => [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]));',
+        replace: '  const forms = new Set(secrets.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]));',
       },
     ],
     node: PROXY_KEY_TESTS,
@@ -347,7 +349,7 @@ export const MUTANTS = [
   {
     row: 10,
     name: 'scrub: hex form let through',
-    edits: [{ file: 'src/proxy/scrub.ts', find: '    if (value.toLowerCase().includes(lowerHex)) return true;', replace: '' }],
+    edits: [{ file: 'src/proxy/scrub.ts', find: '    for (const lowerHex of lowerHexes) if (lowered.includes(lowerHex)) return true;', replace: '' }],
     node: PROXY_KEY_TESTS,
   },
   {
@@ -475,6 +477,93 @@ export const MUTANTS = [
     name: 'non-canonical (traversal) target accepted',
     edits: [{ file: 'src/proxy/core.ts', find: '    return new URL(`http://proxy.invalid${rawPath}`).pathname === rawPath;', replace: '    return true;' }],
     node: ['test/node/proxy.test.ts'],
+  },
+  {
+    row: 11,
+    name: 'quota: an instance deciding alone forgets what Redis gave out',
+    edits: [
+      {
+        file: 'src/proxy/quota.ts',
+        find: '      if (shared.ok && shared.value.view) access.local.follow(shared.value.view, access.instances());',
+        replace: '',
+      },
+    ],
+    node: [PROXY_REDIS],
+    grep: 'stalls in the middle of a burst',
+  },
+  {
+    row: 11,
+    name: "/read: balanceOf run with the RPC's whole gas cap",
+    edits: [
+      {
+        file: 'src/proxy/chain-read.ts',
+        find: '      return { ok: true, method, params: [{ to, data, gas: `0x${READ_CALL_GAS.toString(16)}` }, block]',
+        replace: '      return { ok: true, method, params: [{ to, data }, block]',
+      },
+    ],
+    node: [RPC_RELAY],
+    grep: 'balanceOf runs with',
+  },
+  {
+    row: 11,
+    name: '/read: an answer longer than one word relayed',
+    edits: [
+      {
+        file: 'src/proxy/chain-read.ts',
+        find: 'const oneWord: AnswerBound = { maxBytes: SMALL_ANSWER_BYTES,',
+        replace: 'const oneWord: AnswerBound = { maxBytes: Infinity,',
+      },
+    ],
+    node: [RPC_RELAY],
+    grep: 'larger than the one word',
+  },
+  {
+    row: 11,
+    name: '/read: state read at archive depth',
+    edits: [{ file: 'src/proxy/rpc-guard.ts', find: '  return head - block > MAX_STATE_DEPTH_BLOCKS', replace: '  return false' }],
+    node: [RPC_RELAY],
+    grep: 'below the head',
+  },
+  {
+    row: 11,
+    name: "RPC URL's keys not scrubbed",
+    edits: [
+      { file: 'src/proxy/options.ts', find: '  const rpcScrubber = rpcUrls.size === 0 ? scrubber :', replace: '  const rpcScrubber = true ? scrubber :' },
+    ],
+    node: [RPC_RELAY],
+    grep: 'keyed URL|scrubbed from /read',
+  },
+  {
+    row: 11,
+    name: "the caller's JSON-RPC id sent to the RPC",
+    edits: [
+      {
+        file: 'src/proxy/rpc-guard.ts',
+        find: '      body: rpcRequestBody(call.method, call.params),',
+        replace: "      body: JSON.stringify({ jsonrpc: '2.0', id: call.id, method: call.method, params: call.params }),",
+      },
+    ],
+    node: [RPC_RELAY],
+    grep: "proxy's own id",
+  },
+  {
+    row: 11,
+    name: "the caller's JSON-RPC id unbounded",
+    edits: [
+      {
+        file: 'src/proxy/rpc-guard.ts',
+        find: "  if (typeof id === 'string') return id.length <= MAX_RPC_ID_LENGTH ? id : undefined;",
+        replace: "  if (typeof id === 'string') return id;",
+      },
+    ],
+    node: [RPC_RELAY],
+    grep: "proxy's own id|250 KiB id",
+  },
+  {
+    row: 11,
+    name: 'transfer codings other than chunked accepted',
+    edits: [{ file: 'src/proxy/node.ts', find: "  if (lines[0]!.trim().toLowerCase() !== 'chunked') {", replace: '  if (false) {' }],
+    node: ['test/node/proxy-framing.test.ts'],
   },
   // 13. Untrusted URLs are dropped.
   {
@@ -777,6 +866,58 @@ export const MUTANTS = [
     ],
     node: [ARRIVAL],
     grep: 'no such transaction',
+  },
+  {
+    row: 19,
+    name: "arrival: another transaction's receipt believed",
+    edits: [
+      {
+        file: 'src/flow/arrival-check.ts',
+        find: '  if (!isHash(transactionHash) || lower(transactionHash) !== lower(hash)) return undefined;',
+        replace: '  if (!isHash(transactionHash)) return undefined;',
+      },
+    ],
+    node: [ARRIVAL],
+    grep: "another transaction's receipt",
+  },
+  {
+    row: 19,
+    name: 'arrival: logs of another transaction believed',
+    edits: [
+      {
+        file: 'src/flow/arrival-check.ts',
+        find: '    if (logHash !== undefined && (!isHash(logHash) || lower(logHash) !== lower(hash))) return undefined;',
+        replace: '',
+      },
+    ],
+    node: [ARRIVAL],
+    grep: "another transaction's receipt",
+  },
+  {
+    row: 19,
+    name: 'arrival: another block header believed',
+    edits: [
+      {
+        file: 'src/flow/arrival-check.ts',
+        find: '  if (quantity(number) !== receipt.blockNumber || !isHash(hash) || lower(hash) !== receipt.blockHash) return undefined;',
+        replace: '',
+      },
+    ],
+    node: [ARRIVAL],
+    grep: 'block header other',
+  },
+  {
+    row: 19,
+    name: 'arrival: a failing read not asked again',
+    edits: [
+      {
+        file: 'src/flow/arrival-check.ts',
+        find: "    if (now() >= pacing.deadline) return value === undefined ? 'unreadable' : value;",
+        replace: "    return value === undefined ? 'unreadable' : value;",
+      },
+    ],
+    node: [ARRIVAL],
+    grep: 'malformed receipt|no such transaction',
   },
   {
     row: 19,

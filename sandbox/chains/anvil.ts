@@ -12,7 +12,9 @@
  * the kernel kills it even when this process is killed with SIGKILL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { LOCALHOST } from '../shared/http.js';
@@ -29,6 +31,12 @@ export interface AnvilOptions {
   accounts: number;
   /** Genesis balance of every dev account, in whole ether. */
   balanceEther: bigint;
+  /**
+   * The genesis block's number (default 0): a chain that starts deep, as a
+   * long-lived one is, without mining its history (ten thousand blocks take
+   * anvil minutes).
+   */
+  firstBlock?: number;
 }
 
 export interface AnvilChain {
@@ -63,6 +71,13 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilChain> {
     '--balance',
     String(options.balanceEther),
   ];
+  let genesisDir: string | undefined;
+  if (options.firstBlock !== undefined) {
+    genesisDir = mkdtempSync(join(tmpdir(), 'anvil-genesis-'));
+    const genesis = join(genesisDir, 'genesis.json');
+    writeFileSync(genesis, JSON.stringify({ config: { chainId: options.chainId }, number: `0x${options.firstBlock.toString(16)}` }));
+    args.push('--init', genesis);
+  }
   // Not `--silent`: that also hides the "Listening on 127.0.0.1:<port>" line, the only way to learn which free
   // port `--port 0` took without a race. Logging is switched off over RPC as soon as the line is read.
   const [command, commandArgs] = withParentDeathSignal(anvilBinary(), args);
@@ -76,6 +91,8 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilChain> {
   track(child);
   try {
     const port = await listeningPort(child, options);
+    // Read at start-up: not needed any more.
+    if (genesisDir) rmSync(genesisDir, { recursive: true, force: true });
     const url = `http://${LOCALHOST}:${port}`;
     const provider = createHttpProvider(url);
     await provider.request({ method: 'anvil_setLoggingEnabled', params: [false] });
@@ -86,6 +103,7 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilChain> {
     child.unref();
     return { chainId: options.chainId, name: options.name, url, port, pid: child.pid!, provider, close: () => stop(child) };
   } catch (error) {
+    if (genesisDir) rmSync(genesisDir, { recursive: true, force: true });
     await stop(child);
     throw error;
   }

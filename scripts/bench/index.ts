@@ -5,6 +5,11 @@
  *   npm run bench [-- --runs 5] [--only size,phone,flow,catalog,picker,memory,proxy]
  *                 [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]
  *   npm run bench -- --peers [--runs 7]
+ *   npm run bench -- --compression off [...]
+ *
+ * `--compression off` has the sandbox's proxy answer uncompressed (it
+ * compresses its JSON answers by default, as a production proxy does): run
+ * the phone scenario with and without it to see what compression saves.
  *
  * `--peers` (issue 34) times LI.FI Widget's and TokenFlight's minimal pages
  * beside ours on the phone profile (scenarios/peers.ts) and prints them side
@@ -82,6 +87,7 @@ function options() {
       'proxy-visitors-per-minute': { type: 'string', default: '2000' },
       'proxy-key-limit': { type: 'string', default: '600' },
       out: { type: 'string', default: '.bench/results.json' },
+      compression: { type: 'string', default: 'on' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -89,7 +95,8 @@ function options() {
   if (values.help) {
     process.stdout.write(
       'usage: npm run bench -- [--runs 5] [--only size,phone,flow,catalog,picker,memory] [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]\n' +
-        '       npm run bench -- --peers [--runs 7] [--only …]   (LI.FI Widget and TokenFlight beside ours on the phone profile)\n',
+        '       npm run bench -- --peers [--runs 7] [--only …]   (LI.FI Widget and TokenFlight beside ours on the phone profile)\n' +
+        '       npm run bench -- --compression off [...]   (the proxy answers uncompressed: the "before" of the comparison)\n',
     );
     process.exit(0);
   }
@@ -100,7 +107,9 @@ function options() {
   };
   const only = values.only ? values.only.split(',').map((s) => s.trim()) : values.peers ? ['size'] : [...DEFAULT_SCENARIOS];
   for (const s of only) if (!SCENARIOS.includes(s as Scenario)) throw new Error(`--only: unknown scenario "${s}" (${SCENARIOS.join(', ')})`);
+  if (values.compression !== 'on' && values.compression !== 'off') throw new Error(`--compression must be on or off, got "${values.compression}"`);
   return {
+    compression: values.compression === 'on',
     runs: positive('runs', values.runs ?? (values.peers ? '7' : '5')),
     peers: values.peers,
     only: new Set(only as Scenario[]),
@@ -482,7 +491,7 @@ async function main(): Promise<void> {
     if (browserScenarios.length || opts.peers) {
       await buildDevWallet(files.outDir);
       log('starting the sandbox, a static server and Chromium …');
-      sandbox = await startBenchSandbox({ bridgingDelayMs: 1500 });
+      sandbox = await startBenchSandbox({ bridgingDelayMs: 1500, compression: opts.compression });
       server = await startStaticServer(files.outDir);
       browser = await launchBrowser(opts.peers ? PEERS_CHROMIUM_ARGS : []);
       chromium = browser.version();
@@ -608,6 +617,7 @@ async function main(): Promise<void> {
     machine,
     options: {
       runs: opts.runs,
+      proxyCompression: opts.compression,
       scenarios: [...opts.only, ...(opts.peers ? ['peers'] : [])],
       peers: opts.peers ? Object.fromEntries(PEERS.map((p) => [p.pkg, peerVersion(p)])) : undefined,
       pickerTokens: opts.pickerTokens,
@@ -630,6 +640,7 @@ async function main(): Promise<void> {
   print();
   print(`bridge-widget bench: median of ${opts.runs} run(s)`);
   print(machineLine(machine));
+  print(`The proxy's answers: ${opts.compression ? 'compressed (brotli, as the browser asks)' : 'uncompressed (--compression off)'}`);
   print();
   print(table(figures));
   if (opts.peers) {
@@ -673,7 +684,10 @@ async function main(): Promise<void> {
   }
   print();
   const markdown = opts.out.replace(/\.json$/, '') + '.md';
-  writeFileSync(markdown, `Machine: ${machineLine(machine)}\n\n${markdownTable(figures)}\n`);
+  writeFileSync(
+    markdown,
+    `Machine: ${machineLine(machine)}\n\nThe proxy's answers: ${opts.compression ? 'compressed' : 'uncompressed'}\n\n${markdownTable(figures)}\n`,
+  );
   print(`Written to ${relative(ROOT, opts.out)} and, as a Markdown table, ${relative(ROOT, markdown)} (${out.durationSeconds} s).`);
   process.exitCode = errors.length ? 1 : 0;
 }

@@ -17,10 +17,20 @@ export interface BenchSandbox {
   stop(): Promise<void>;
 }
 
-export async function startBenchSandbox(options: { bridgingDelayMs: number; timeoutMs?: number }): Promise<BenchSandbox> {
+export async function startBenchSandbox(options: { bridgingDelayMs: number; timeoutMs?: number; compression?: boolean }): Promise<BenchSandbox> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'sandbox/cli.ts'), '--port', '0', '--bridging-delay', String(options.bridgingDelayMs)],
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'sandbox/cli.ts'),
+      '--port',
+      '0',
+      '--bridging-delay',
+      String(options.bridgingDelayMs),
+      // The proxy's answers compressed (as a production proxy sends them) unless the run is the comparison's "before".
+      ...(options.compression === false ? ['--no-compression'] : []),
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SANDBOX_QUIET: '1' } },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -15,6 +15,14 @@
  * `contradicted` when the chain shows something else, which is never called
  * complete.
  *
+ * Only an answer to what was asked is evidence. A receipt of another
+ * transaction, a block header of another block, a malformed receipt (a field
+ * that is not hex of its size), a balance that is not a quantity, truncated
+ * JSON or an error are all a failing RPC: asked again with back-off (1, 2, 4,
+ * 8, 8… s) until the check's minute is over, then `unchecked`, never a
+ * contradiction (which fires the host's alert against the service) nor a
+ * confirmation.
+ *
  * DOM-free; the reads come in as a function so the element's tracking chunk
  * wires the proxy and Node tests wire a real chain.
  */
@@ -59,7 +67,7 @@ export interface ExpectedArrival {
 
 export interface ArrivalCheckOptions {
   signal?: AbortSignal | undefined;
-  /** How long a missing receipt (or a failing RPC) is retried: a new chain's RPC can lag the service. */
+  /** How long the check asks again while the receipt is missing or the RPC fails (every read is asked once anyway): a new chain's RPC can lag the service. */
   waitMs?: number | undefined;
   /** First retry delay; doubles up to `maxDelayMs`. */
   firstDelayMs?: number | undefined;
@@ -67,6 +75,8 @@ export interface ArrivalCheckOptions {
   /** Clock skew allowed between this device and the chain's block times. */
   clockSkewMs?: number | undefined;
   now?: () => number;
+  /** How a retry waits (default `sleep`); a test's clock can stand in for both. */
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** A new chain's RPC can lag the service by seconds; a minute without the transaction is an answer. */
@@ -78,6 +88,7 @@ const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
+const BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 
 interface ReceiptLog {
   address: string;
@@ -88,25 +99,50 @@ interface ReceiptLog {
 interface Receipt {
   status: string;
   blockNumber: bigint;
+  blockHash: string;
   logs: readonly ReceiptLog[];
 }
 
 const lower = (value: string) => value.toLowerCase();
-const wordAddress = (topic: string | undefined) => (topic && HASH.test(topic) ? `0x${topic.slice(26)}`.toLowerCase() : undefined);
+const wordAddress = (topic: string | undefined) => (topic ? `0x${topic.slice(26)}` : undefined);
+const isHash = (value: unknown): value is string => typeof value === 'string' && HASH.test(value);
 
-function readReceipt(value: unknown): Receipt | null | undefined {
+/**
+ * The receipt of `hash`, `null` while the chain has none, or `undefined` for
+ * an answer that is no such receipt: another transaction's (its
+ * `transactionHash`, or a log's, is not `hash`), or one not well formed
+ * (a field that is not hex of its size, a status other than 0x0 or 0x1, a
+ * log's block that is not the receipt's). Such an answer is a failing RPC,
+ * never evidence either way: it is asked again, and the arrival is "not
+ * checked" if it goes on.
+ */
+function readReceipt(value: unknown, hash: string): Receipt | null | undefined {
   if (value === null) return null;
-  if (typeof value !== 'object') return undefined;
-  const { status, blockNumber, logs } = value as Record<string, unknown>;
-  if (typeof status !== 'string' || typeof blockNumber !== 'string' || !QUANTITY.test(blockNumber) || !Array.isArray(logs)) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { transactionHash, status, blockNumber, blockHash, logs } = value as Record<string, unknown>;
+  if (!isHash(transactionHash) || lower(transactionHash) !== lower(hash)) return undefined;
+  if ((status !== '0x1' && status !== '0x0') || !isHash(blockHash) || typeof blockNumber !== 'string' || !QUANTITY.test(blockNumber)) return undefined;
+  if (!Array.isArray(logs)) return undefined;
+  const block = BigInt(blockNumber);
   const read: ReceiptLog[] = [];
   for (const log of logs as unknown[]) {
     if (typeof log !== 'object' || log === null) return undefined;
-    const { address, topics, data } = log as Record<string, unknown>;
-    if (typeof address !== 'string' || !ADDRESS.test(address) || !Array.isArray(topics) || typeof data !== 'string') return undefined;
-    read.push({ address: lower(address), topics: topics.filter((t): t is string => typeof t === 'string').map(lower), data });
+    const { address, topics, data, transactionHash: logHash, blockNumber: logBlock } = log as Record<string, unknown>;
+    if (typeof address !== 'string' || !ADDRESS.test(address) || typeof data !== 'string' || !BYTES.test(data)) return undefined;
+    if (!Array.isArray(topics) || topics.length > 4 || !topics.every(isHash)) return undefined;
+    if (logHash !== undefined && (!isHash(logHash) || lower(logHash) !== lower(hash))) return undefined;
+    if (logBlock !== undefined && (typeof logBlock !== 'string' || !QUANTITY.test(logBlock) || BigInt(logBlock) !== block)) return undefined;
+    read.push({ address: lower(address), topics: topics.map(lower), data });
   }
-  return { status, blockNumber: BigInt(blockNumber), logs: read };
+  return { status, blockNumber: block, blockHash: lower(blockHash), logs: read };
+}
+
+/** The timestamp of the receipt's block, or `undefined` for a header that is not that block (another number or hash). */
+function blockTime(value: unknown, receipt: Receipt): bigint | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { number, hash, timestamp } = value as Record<string, unknown>;
+  if (quantity(number) !== receipt.blockNumber || !isHash(hash) || lower(hash) !== receipt.blockHash) return undefined;
+  return quantity(timestamp);
 }
 
 function quantity(value: unknown): bigint | undefined {
@@ -115,25 +151,38 @@ function quantity(value: unknown): bigint | undefined {
 
 const hexQuantity = (value: bigint) => `0x${value.toString(16)}`;
 
-/** The receipt, retried with back-off while it is missing or the RPC fails, until `waitMs`. `null`: still none. */
-async function receiptWithin(read: ChainRead, hash: string, options: ArrivalCheckOptions): Promise<Receipt | null | 'unreadable'> {
-  const now = options.now ?? Date.now;
-  const deadline = now() + (options.waitMs ?? ARRIVAL_WAIT_MS);
+interface Pacing {
+  /** When the whole check stops asking (every read has its first attempt anyway). */
+  deadline: number;
+  now: () => number;
+  options: ArrivalCheckOptions;
+}
+
+/**
+ * One read, asked again with back-off (1, 2, 4, 8, 8… s) while the RPC fails
+ * or answers something other than what was asked (`take` gives undefined),
+ * or while `again` holds for its answer (a receipt not there yet), until the
+ * check's deadline. `'unreadable'` when the last attempt still failed.
+ */
+async function retried<T>(
+  pacing: Pacing,
+  ask: () => Promise<unknown>,
+  take: (answer: unknown) => T | undefined,
+  again?: (value: T) => boolean,
+): Promise<T | 'unreadable'> {
+  const { options, now } = pacing;
   let delay = options.firstDelayMs ?? 1_000;
-  let lastFailed: boolean;
   for (;;) {
+    let value: T | undefined;
     try {
-      const receipt = readReceipt(await read('eth_getTransactionReceipt', [hash], options.signal));
-      if (receipt === undefined) lastFailed = true;
-      else if (receipt !== null) return receipt;
-      else lastFailed = false;
+      value = take(await ask());
     } catch (error) {
       if (error instanceof ChainUnreadable) throw error;
       options.signal?.throwIfAborted();
-      lastFailed = true;
     }
-    if (now() >= deadline) return lastFailed ? 'unreadable' : null;
-    await sleep(Math.min(delay, Math.max(0, deadline - now())), options.signal);
+    if (value !== undefined && !again?.(value)) return value;
+    if (now() >= pacing.deadline) return value === undefined ? 'unreadable' : value;
+    await (options.wait ?? sleep)(Math.min(delay, Math.max(0, pacing.deadline - now())), options.signal);
     delay = Math.min(delay * 2, options.maxDelayMs ?? 8_000);
   }
 }
@@ -145,22 +194,33 @@ export async function checkArrival(expected: ExpectedArrival, read: ChainRead, o
     return { kind: 'unchecked', reason: 'non-evm' };
   }
   if (!hash || !HASH.test(hash)) return { kind: 'unchecked', reason: 'no-hash' };
+  const now = options.now ?? Date.now;
+  const pacing: Pacing = { deadline: now() + (options.waitMs ?? ARRIVAL_WAIT_MS), now, options };
+  const unreadable: Arrival = { kind: 'unchecked', reason: 'unreadable' };
   try {
-    const receipt = await receiptWithin(read, hash, options);
-    if (receipt === 'unreadable') return { kind: 'unchecked', reason: 'unreadable' };
+    const receipt = await retried(
+      pacing,
+      () => read('eth_getTransactionReceipt', [hash], options.signal),
+      (answer) => readReceipt(answer, hash),
+      (found) => found === null,
+    );
+    if (receipt === 'unreadable') return unreadable;
     if (receipt === null) return { kind: 'contradicted', reason: 'not-found', txHash: hash };
     if (receipt.status !== '0x1') return { kind: 'contradicted', reason: 'reverted', txHash: hash };
 
-    const block = (await read('eth_getBlockByNumber', [hexQuantity(receipt.blockNumber), false], options.signal)) as Record<string, unknown> | null;
-    const timestamp = quantity(block?.timestamp);
-    if (timestamp === undefined) return { kind: 'unchecked', reason: 'unreadable' };
+    const timestamp = await retried(
+      pacing,
+      () => read('eth_getBlockByNumber', [hexQuantity(receipt.blockNumber), false], options.signal),
+      (answer) => blockTime(answer, receipt),
+    );
+    if (timestamp === 'unreadable') return unreadable;
     const skew = BigInt(options.clockSkewMs ?? ARRIVAL_CLOCK_SKEW_MS);
     if (timestamp * 1000n < BigInt(expected.createdAt) - skew) return { kind: 'contradicted', reason: 'too-early', txHash: hash };
 
     const recipient = lower(expected.recipient);
     const token = lower(expected.token);
     const base = { txHash: hash, recipient, token, blockNumber: receipt.blockNumber };
-    if (isNativeToken(token)) return await nativeArrival(read, expected, receipt, base, options.signal);
+    if (isNativeToken(token)) return await nativeArrival(read, pacing, expected, receipt, base);
     return tokenArrival(receipt, expected, base);
   } catch (error) {
     options.signal?.throwIfAborted();
@@ -176,8 +236,9 @@ interface Base {
 }
 
 function tokenArrival(receipt: Receipt, expected: ExpectedArrival, base: Base): Arrival {
+  // A Transfer's amount is one word; a log of that topic with more data is some other event.
   const transfers = receipt.logs
-    .filter((log) => log.topics[0] === TRANSFER_TOPIC && log.topics.length === 3 && QUANTITY.test(log.data === '0x' ? '0x0' : log.data))
+    .filter((log) => log.topics[0] === TRANSFER_TOPIC && log.topics.length === 3 && log.data.length <= 66)
     .map((log) => ({ token: log.address, to: wordAddress(log.topics[2]), amount: BigInt(log.data === '0x' ? 0 : log.data) }));
   const toRecipient = transfers.filter((t) => t.token === base.token && t.to === base.recipient);
   const amount = toRecipient.reduce((sum, t) => sum + t.amount, 0n);
@@ -195,16 +256,12 @@ function tokenArrival(receipt: Receipt, expected: ExpectedArrival, base: Base): 
   return { kind: 'contradicted', reason: 'no-transfer', txHash: base.txHash };
 }
 
-async function nativeArrival(read: ChainRead, expected: ExpectedArrival, receipt: Receipt, base: Base, signal: AbortSignal | undefined): Promise<Arrival> {
+async function nativeArrival(read: ChainRead, pacing: Pacing, expected: ExpectedArrival, receipt: Receipt, base: Base): Promise<Arrival> {
   if (receipt.blockNumber === 0n) return { kind: 'unchecked', reason: 'unreadable' };
-  const [after, before] = await Promise.all([
-    read('eth_getBalance', [base.recipient, hexQuantity(receipt.blockNumber)], signal),
-    read('eth_getBalance', [base.recipient, hexQuantity(receipt.blockNumber - 1n)], signal),
-  ]);
-  const a = quantity(after);
-  const b = quantity(before);
-  if (a === undefined || b === undefined) return { kind: 'unchecked', reason: 'unreadable' };
-  const amount = a - b;
+  const balanceAt = (block: bigint) => retried(pacing, () => read('eth_getBalance', [base.recipient, hexQuantity(block)], pacing.options.signal), quantity);
+  const [after, before] = await Promise.all([balanceAt(receipt.blockNumber), balanceAt(receipt.blockNumber - 1n)]);
+  if (after === 'unreadable' || before === 'unreadable') return { kind: 'unchecked', reason: 'unreadable' };
+  const amount = after - before;
   if (amount <= 0n) return { kind: 'contradicted', reason: 'no-transfer', txHash: base.txHash };
   return amount >= expected.toAmountMin ? { kind: 'checked', ...base, amount } : { kind: 'contradicted', reason: 'below-minimum', ...base, amount };
 }

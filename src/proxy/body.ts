@@ -91,3 +91,26 @@ export function utf8Text(bytes: Uint8Array): string | undefined {
     return undefined;
   }
 }
+
+/** Shared bytes are streamed in parts this large (a copy of one part at a time). */
+const PART_BYTES = 64 * 1024;
+
+/**
+ * Bytes kept once for every visitor (a cached answer, or an encoding of it),
+ * as a stream of parts, each copied only when the reader asks for it: a
+ * visitor that reads slowly, or never, holds one part, not a copy.
+ */
+export function partsOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (offset >= bytes.byteLength) return controller.close();
+        const end = Math.min(offset + PART_BYTES, bytes.byteLength);
+        controller.enqueue(bytes.slice(offset, end));
+        offset = end;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

@@ -10,6 +10,7 @@
  * background call refreshes it; identical concurrent misses share one call.
  * Only 200 answers are kept: errors and refusals are never cached.
  */
+import { partsOf } from './body.js';
 import type { Exchange } from './exchange.js';
 import type { StoreGuard } from './store-guard.js';
 
@@ -35,8 +36,6 @@ const UNCACHED_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratel
 const MAX_LOCAL_ENTRIES = 256;
 /** Bytes kept in memory at most, all answers together. */
 const MAX_LOCAL_BYTES = 64 * 1024 * 1024;
-/** Each response streams the shared bytes in parts this large (a copy of one part at a time). */
-const PART_BYTES = 64 * 1024;
 
 export interface CatalogCache {
   /** The answer for `key`: cached, or fetched by `fetchUpstream` (once, however many ask at the same time). */
@@ -135,23 +134,7 @@ function fromCache(entry: CachedAnswer, config: CatalogCacheConfig, age: number,
   headers.set('content-length', String(entry.body.byteLength));
   if (kind !== 'miss') headers.set('age', String(Math.floor(age / 1000)));
   const note = upstreamNote ? `${upstreamNote} cache=${kind}` : `cache=${kind}`;
-  return { kind: 'response', status: entry.status, headers, body: partsOf(entry.body), note };
-}
-
-/** The cached bytes, one part at a time, each part copied only when the reader asks for it. */
-function partsOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  let offset = 0;
-  return new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (offset >= bytes.byteLength) return controller.close();
-        const end = Math.min(offset + PART_BYTES, bytes.byteLength);
-        controller.enqueue(bytes.slice(offset, end));
-        offset = end;
-      },
-    },
-    { highWaterMark: 0 },
-  );
+  return { kind: 'response', status: entry.status, headers, body: partsOf(entry.body), cached: entry.body, note };
 }
 
 function catalogCacheControl(config: CatalogCacheConfig, age: number): string {

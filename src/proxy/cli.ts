@@ -22,7 +22,7 @@ export class ProxyConfigError extends Error {
  * REDIS_URL (cache, flood limit and quota shared by every instance using it),
  * RPC_URLS (`11155111=https://…,84532=https://…`: simulation and chain reads; SIMULATION_RPC_URLS still read),
  * SIMULATION_WITHOUT_ORIGIN (`allow` serves /simulate and /read to callers that send no Origin), MAX_UPSTREAM_WAIT_MS,
- * STORE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT and METRICS_TOKEN.
+ * STORE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, METRICS_PORT, METRICS_TOKEN and COMPRESSION (`off` sends every answer plain).
  * KEY_CHECK is read by `runProxyCli`.
  */
 export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOptions {
@@ -57,6 +57,11 @@ export function proxyServerOptionsFromEnv(env: Environment): NodeProxyServerOpti
   if (responseTimeoutMs !== undefined) options.responseTimeoutMs = responseTimeoutMs;
   const redisUrl = env.REDIS_URL?.trim();
   if (redisUrl) options.redisUrl = redisUrl;
+  const compression = env.COMPRESSION?.trim().toLowerCase();
+  if (compression) {
+    if (compression !== 'on' && compression !== 'off') throw new ProxyConfigError(`COMPRESSION must be on or off, got "${compression}"`);
+    options.compression = compression === 'on';
+  }
   // RPC_URLS serves simulation and chain reads; SIMULATION_RPC_URLS, its former name, is still read (RPC_URLS wins per chain).
   const simulation = env.SIMULATION_RPC_URLS?.trim();
   if (simulation) options.simulationRpcUrls = parseSimulationRpcUrls(simulation);

@@ -6,7 +6,7 @@
 import { isJsonContentType, isJsonDocument, isJsonResponseType, readCappedBody, readCappedStream, utf8Text } from './body.js';
 import { corsResponseHeaders, decideOrigin, optionsHeaders, preflightHeaders } from './cors.js';
 import { jsonError, type ProxyErrorCode } from './errors.js';
-import type { Exchange } from './exchange.js';
+import { markSharedBody, type Exchange } from './exchange.js';
 import type { StoreState } from './store-guard.js';
 import type { KeyStatus } from './key-check.js';
 import { priorityOf, type Admission, type Priority, type SendTicket } from './quota.js';
@@ -328,7 +328,9 @@ function toOutcome(exchange: Exchange, cors: Readonly<Record<string, string>>, l
   // Whoever produced the answer (routing service, catalog cache, simulation RPC), it leaves with the proxy's own.
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
   headers.set('cache-control', headers.get('cache-control') ?? 'no-store');
-  return { response: new Response(exchange.body, { status: exchange.status, headers }), label, note: exchange.note };
+  const response = new Response(exchange.body, { status: exchange.status, headers });
+  if (exchange.cached) markSharedBody(response, exchange.cached);
+  return { response, label, note: exchange.note };
 }
 
 /** Runs `send` only if the key's quota allows a call of this priority now. */

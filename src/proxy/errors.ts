@@ -22,6 +22,8 @@ export type ProxyErrorCode =
   | 'proxy_headers_timeout'
   /** Node adapter: request line and headers larger than Node's limit (16 KiB by default). */
   | 'proxy_headers_too_large'
+  /** Node adapter: a `Transfer-Encoding` other than `chunked` alone (501); the connection is closed. */
+  | 'proxy_transfer_coding_not_supported'
   /** Over `clientRateLimit`; comes with `Retry-After`. */
   | 'proxy_rate_limited'
   /** The key's quota is low and the rest is kept for receipts and status polls (429 with `Retry-After`). */

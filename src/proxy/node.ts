@@ -10,6 +10,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { compressed } from './compression.js';
 import { createProxyCore, type ProxyCore } from './core.js';
 import { errorBody, type ProxyErrorCode } from './errors.js';
 import { SECURITY_HEADERS } from './headers.js';
@@ -56,6 +57,13 @@ export interface NodeProxyServerOptions extends ProxyOptions {
    * load balancer moves clients to other instances; then the port closes.
    */
   shutdownTimeoutMs?: number;
+  /**
+   * Compressed JSON answers: brotli or gzip as the client's `Accept-Encoding`
+   * allows, with `Vary: Accept-Encoding`, for answers of 1 KiB or more (a
+   * cached catalog answer is encoded once per encoding). Default true;
+   * `COMPRESSION=off` for the command.
+   */
+  compression?: boolean;
   /**
    * Prometheus metrics (needs the optional peer dependency `prom-client`);
    * off by default. `{ port }`: `/metrics` on its own port on the same bind
@@ -118,6 +126,7 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
     redisUrl,
     shutdownTimeoutMs = bodyTimeoutMs + (options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS),
     prometheus: metricsOptions,
+    compression = true,
     ...proxyOptions
   } = options;
   if (metricsOptions !== undefined) {
@@ -170,11 +179,21 @@ export async function startProxyServer(options: NodeProxyServerOptions): Promise
       connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeoutMs / 4))),
     },
     (req, res) => {
+      // A connection whose framing was refused serves nothing more: a request pipelined after it may be a smuggled one.
+      if (refusedConnections.has(req.socket)) return;
+      const framing = framingRefusal(req);
+      if (framing) {
+        refusedConnections.add(req.socket);
+        core.log(`${req.method ?? '-'} - -> ${framing.status} ${framing.code} transfer-encoding=${JSON.stringify(framing.seen.slice(0, 100))}`);
+        sendJson(res, framing.status, errorBody(framing.code, framing.message));
+        res.once('finish', () => req.socket.destroy());
+        return;
+      }
       if (metricsOptions?.token !== undefined && prometheus && req.url === `${proxyOptions.mountPath?.replace(/\/+$/, '') ?? ''}/metrics`) {
         void answerScrape(prometheus, core, req, res, { token: metricsOptions.token, fallbackHost: hostForUrl(host, boundPort()) });
         return;
       }
-      const served = serve(core, req, res, { bodyTimeoutMs, responseTimeoutMs, fallbackHost: hostForUrl(host, boundPort()) });
+      const served = serve(core, req, res, { bodyTimeoutMs, responseTimeoutMs, compression, fallbackHost: hostForUrl(host, boundPort()) });
       inProgress.add(served);
       void served.catch(() => undefined).finally(() => inProgress.delete(served));
     },
@@ -271,6 +290,7 @@ function isLoopbackHost(host: string): boolean {
 interface ServeOptions {
   readonly bodyTimeoutMs: number;
   readonly responseTimeoutMs: number;
+  readonly compression: boolean;
   readonly fallbackHost: string;
 }
 
@@ -325,6 +345,7 @@ async function serve(core: ProxyCore, req: IncomingMessage, res: ServerResponse,
     });
   }
 
+  if (options.compression && !res.headersSent && !res.destroyed) response = await compressed(response, req.headers['accept-encoding']);
   if (res.headersSent || res.destroyed) {
     await response.body?.cancel().catch(() => undefined);
     return;
@@ -386,6 +407,31 @@ async function answerScrape(prometheus: PrometheusMetrics, core: ProxyCore, req:
   } catch {
     sendJson(res, 500, errorBody('proxy_internal_error', 'Metrics could not be rendered'));
   }
+}
+
+/** Connections whose framing was refused: nothing more is read from them. */
+const refusedConnections = new WeakSet<object>();
+
+/**
+ * RFC 9112 §6: the only transfer coding the proxy understands is `chunked`,
+ * alone. Node's parser takes any list that ends in `chunked` (`gzip,
+ * chunked`, `identity, chunked`, `foo, chunked`) and a header given twice,
+ * then hands over the body as if it were plain: a `gzip`-declared body would
+ * be forwarded as JSON, and a front proxy that reads the same bytes
+ * differently sees a different next request. So anything else is refused
+ * (501 for a coding the proxy does not implement, 400 for the header given
+ * twice) and the connection is closed.
+ */
+function framingRefusal(req: IncomingMessage): { status: number; code: ProxyErrorCode; message: string; seen: string } | undefined {
+  const lines: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'transfer-encoding') lines.push(req.rawHeaders[i + 1]!);
+  if (lines.length === 0) return undefined;
+  const seen = lines.join(', ');
+  if (lines.length > 1) return { status: 400, code: 'proxy_bad_request', message: 'Transfer-Encoding given more than once', seen };
+  if (lines[0]!.trim().toLowerCase() !== 'chunked') {
+    return { status: 501, code: 'proxy_transfer_coding_not_supported', message: 'The only transfer coding served is chunked', seen };
+  }
+  return undefined;
 }
 
 function requestHasBody(req: IncomingMessage): boolean {

@@ -8,7 +8,7 @@ import { createQuotaGate, type QuotaGate, type QuotaReserve } from './quota.js';
 import { createStoreGuard, DEFAULT_STORE_PROBE_INTERVAL_MS, DEFAULT_STORE_TIMEOUT_MS, type StoreGuard } from './store-guard.js';
 import type { ProxyStore } from './store.js';
 import { DEFAULT_SIMULATION_TIMEOUT_MS, resolveSimulationRpcUrls, type SimulationConfig } from './simulate.js';
-import { createSecretScrubber, type SecretScrubber } from './scrub.js';
+import { createSecretScrubber, urlSecrets, type SecretScrubber } from './scrub.js';
 
 export type { ClientRateLimit } from './ratelimit.js';
 export type { QuotaReserve } from './quota.js';
@@ -116,7 +116,8 @@ export interface ProxyOptions {
    */
   maxUpstreamWaitMs?: number;
   /**
-   * Deadline of each call to a shared `store` (Redis); default 50 ms. Past it,
+   * Deadline of each call to a shared `store` (Redis); default 50 ms (four of
+   * them for a quota decision that is not a receipt's or a status poll's). Past it,
    * this instance's memory answers (a cache miss, its own flood limit, its
    * share of the quota), and after 3 failed calls in a row the store is not
    * called at all until a probe (one every `storeProbeIntervalMs`, default
@@ -262,6 +263,9 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
     throw new TypeError('apiKey must be printable ASCII without spaces');
   }
   const scrubber = createSecretScrubber(apiKey);
+  const rpcUrls = resolveSimulationRpcUrls(options.simulationRpcUrls || options.rpcUrls ? { ...options.simulationRpcUrls, ...options.rpcUrls } : undefined);
+  // What the RPCs answer, and every log line, are also kept clear of the RPC URLs and the keys in them.
+  const rpcScrubber = rpcUrls.size === 0 ? scrubber : createSecretScrubber([apiKey, ...[...rpcUrls.values()].flatMap(urlSecrets)]);
   const onLog = options.onLog;
   // Bound here so runtimes that insist on fetch being called unbound (workers) are happy.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -287,7 +291,7 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
   const log = (line: string) => {
     if (!onLog) return;
     try {
-      onLog(scrubber.text(line));
+      onLog(rpcScrubber.text(line));
     } catch {
       // A failing logger must not turn into a failed request.
     }
@@ -316,11 +320,11 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyConfig 
     catalog: catalogCache && createCatalogCache(catalogCache, store),
     metrics: options.metrics,
     simulation: {
-      rpcUrls: resolveSimulationRpcUrls(options.simulationRpcUrls || options.rpcUrls ? { ...options.simulationRpcUrls, ...options.rpcUrls } : undefined),
+      rpcUrls,
       timeoutMs: positiveInteger('simulationTimeoutMs', options.simulationTimeoutMs, DEFAULT_SIMULATION_TIMEOUT_MS),
       maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
       fetch: fetchImpl,
-      scrubber,
+      scrubber: rpcScrubber,
       withoutOrigin: options.simulationWithoutOrigin === true,
     },
     quota,

@@ -50,14 +50,36 @@ export interface AdmitRequest {
   readonly capMs: number;
 }
 
-export type QuotaDecision =
-  { readonly ok: true; readonly seq: number } | { readonly ok: false; readonly reason: 'reserve' | 'upstream_wait'; readonly retryAfterMs: number };
+/**
+ * What a store knows of the window right after a decision: how much is left
+ * there and when the window rolls. An instance keeps 1/N of the shared
+ * store's view as its own (`followStep`), so when the store stops answering
+ * it goes on from what the store last said is left, not from older answers
+ * of the routing service that the sends since then have not reached yet.
+ */
+export interface QuotaView {
+  readonly limit?: number;
+  readonly budget?: number;
+  readonly resetAt?: number;
+  readonly rollAt?: number;
+  readonly blockedUntil?: number;
+}
+
+export type QuotaDecision = (
+  { readonly ok: true; readonly seq: number } | { readonly ok: false; readonly reason: 'reserve' | 'upstream_wait'; readonly retryAfterMs: number }
+) & { readonly view?: QuotaView };
 
 /** Where the state lives. Every call is one atomic step. */
 export interface QuotaStore {
   admit(request: AdmitRequest): Promise<QuotaDecision>;
   /** `seq`: the number `admit` gave the send that got this answer, if it was counted here. */
   observe(observation: QuotaObservation, seq: number | undefined, share: number, now: number, capMs: number): Promise<void>;
+}
+
+/** This instance's own state, which also keeps its share of what the shared store last said. */
+export interface LocalQuotaStore extends QuotaStore {
+  /** Takes 1/`share` of the shared store's view after one of its decisions (`followStep`). */
+  follow(view: QuotaView, share: number): void;
 }
 
 /** The state record, in memory as in Redis (a hash with these fields). */
@@ -79,6 +101,9 @@ export const SAME_WINDOW_TOLERANCE_MS = 1000;
 /** While the window's end is not known: how long an answer's numbers hold, and the Retry-After of a refusal. */
 export const UNKNOWN_WINDOW_MS = 1000;
 
+/** How many store deadlines a quota decision for anything but a receipt or a status poll waits for the shared store. */
+export const OTHER_CALLS_PATIENCE = 4;
+
 /** Without a configured reserve: 5 % of the window for receipts and 10 % for status polls, at least one call each. */
 export function reserveFor(reserve: QuotaReserve | undefined, limit: number | undefined): QuotaReserve {
   if (reserve) return reserve;
@@ -89,13 +114,13 @@ export function reserveFor(reserve: QuotaReserve | undefined, limit: number | un
 export function admitStep(state: QuotaState, request: AdmitRequest): QuotaDecision {
   const { now } = request;
   if (state.blockedUntil !== undefined && state.blockedUntil > now && state.blockedUntil <= now + request.capMs + 1000) {
-    return { ok: false, reason: 'upstream_wait', retryAfterMs: state.blockedUntil - now };
+    return { ok: false, reason: 'upstream_wait', retryAfterMs: state.blockedUntil - now, view: viewOf(state) };
   }
-  rollWindow(state, now);
+  rollWindow(state, now, request.share);
   if (state.budget === undefined) {
     // Nothing observed yet: nothing to go by but the service's own answer.
     state.seq += 1;
-    return { ok: true, seq: state.seq };
+    return { ok: true, seq: state.seq, view: viewOf(state) };
   }
   const kept = reserveFor(request.reserve, state.limit);
   const reserved = request.priority === 'receipt' ? 0 : request.priority === 'status' ? kept.receipts : kept.receipts + kept.status;
@@ -103,11 +128,38 @@ export function admitStep(state: QuotaState, request: AdmitRequest): QuotaDecisi
   if (state.budget <= floor) {
     const retryAfterMs = state.rollAt === undefined ? UNKNOWN_WINDOW_MS : state.rollAt - now;
     // At zero even receipts would only meet a 429: the window's end is when anything can pass.
-    return { ok: false, reason: state.budget <= 0 ? 'upstream_wait' : 'reserve', retryAfterMs };
+    return { ok: false, reason: state.budget <= 0 ? 'upstream_wait' : 'reserve', retryAfterMs, view: viewOf(state) };
   }
   state.budget -= 1;
   state.seq += 1;
-  return { ok: true, seq: state.seq };
+  return { ok: true, seq: state.seq, view: viewOf(state) };
+}
+
+function viewOf(state: QuotaState): QuotaView {
+  return {
+    ...(state.limit !== undefined ? { limit: state.limit } : {}),
+    ...(state.budget !== undefined ? { budget: state.budget } : {}),
+    ...(state.resetAt !== undefined ? { resetAt: state.resetAt } : {}),
+    ...(state.rollAt !== undefined ? { rollAt: state.rollAt } : {}),
+    ...(state.blockedUntil !== undefined ? { blockedUntil: state.blockedUntil } : {}),
+  };
+}
+
+/**
+ * This instance's state after the shared store decided: its share of what
+ * the store says is left, in the store's window, and any wait the store
+ * knows of. Without it, an instance whose store call missed its deadline
+ * would spend again, from the routing service's last answer, the calls the
+ * store had already given out since (every answer lags the sends in flight),
+ * and the instances together would eat the receipts' reserve.
+ */
+export function followStep(state: QuotaState, view: QuotaView, share: number): void {
+  if (view.limit !== undefined) state.limit = view.limit;
+  if (view.blockedUntil !== undefined) state.blockedUntil = Math.max(state.blockedUntil ?? 0, view.blockedUntil);
+  if (view.budget === undefined) return;
+  state.budget = Math.floor(view.budget / share);
+  state.resetAt = view.resetAt;
+  state.rollAt = view.rollAt;
 }
 
 export function observeStep(state: QuotaState, observation: QuotaObservation, seq: number | undefined, share: number, now: number, capMs: number): void {
@@ -120,7 +172,7 @@ export function observeStep(state: QuotaState, observation: QuotaObservation, se
       now + UNKNOWN_WINDOW_MS;
     state.blockedUntil = Math.max(state.blockedUntil ?? 0, until);
   }
-  rollWindow(state, now);
+  rollWindow(state, now, share);
   const remaining = observation.remaining ?? (observation.status === 429 ? 0 : undefined);
   if (remaining === undefined) return;
   // In a window the proxy has counted from its start, its own count is exact: an answer can only
@@ -128,8 +180,9 @@ export function observeStep(state: QuotaState, observation: QuotaObservation, se
   // one that got this answer may or may not have reached the service before it: counting them as
   // not yet seen would count some twice, so only a window's first answer does.
   const after = seq === undefined ? 0 : state.seq - seq;
-  const fresh = Math.floor(Math.max(0, remaining - after) / share);
   const ceiling = Math.floor(remaining / share);
+  // This instance's sends after this one are its own: they come off its share whole.
+  const fresh = Math.max(0, ceiling - after);
   const reset = observation.resetAt;
   if (reset === undefined) {
     // No window end given: the latest answer is all there is, and it holds for a second.
@@ -154,18 +207,19 @@ export function observeStep(state: QuotaState, observation: QuotaObservation, se
 
 /**
  * Once the window is over (or the cap has passed: a reset a day away is not
- * believed), the next one starts with the whole limit and an end not yet
- * observed; its first answer brings the budget down to what is really left.
+ * believed), the next one starts with the whole limit (this instance's share
+ * of it, when it is on its own) and an end not yet observed; its first answer
+ * brings the budget down to what is really left.
  */
-function rollWindow(state: QuotaState, now: number): void {
+function rollWindow(state: QuotaState, now: number, share: number): void {
   if (state.rollAt === undefined || now < state.rollAt) return;
-  state.budget = state.limit;
+  state.budget = state.limit === undefined ? undefined : Math.floor(state.limit / share);
   state.resetAt = undefined;
   state.rollAt = undefined;
 }
 
 /** This instance's quota state. */
-export function createMemoryQuota(): QuotaStore {
+export function createMemoryQuota(): LocalQuotaStore {
   const state: QuotaState = { seq: 0 };
   return {
     async admit(request) {
@@ -173,6 +227,9 @@ export function createMemoryQuota(): QuotaStore {
     },
     async observe(observation, seq, share, now, capMs) {
       observeStep(state, observation, seq, share, now, capMs);
+    },
+    follow(view, share) {
+      followStep(state, view, share);
     },
   };
 }
@@ -195,9 +252,12 @@ export interface QuotaGate {
 
 /** How the gate reaches the shared store, if any (see `store-guard.ts`). */
 export interface QuotaStoreAccess {
-  readonly local: QuotaStore;
-  /** Runs `op` on the shared store's quota within its deadline; `{ ok: false }` when there is none or it failed. */
-  sharedQuota<T>(op: (quota: QuotaStore) => Promise<T>): Promise<{ readonly ok: true; readonly value: T } | { readonly ok: false }>;
+  readonly local: LocalQuotaStore;
+  /**
+   * Runs `op` on the shared store's quota within its deadline, times `patience` (default 1); `{ ok: false }` when
+   * there is none or it failed.
+   */
+  sharedQuota<T>(op: (quota: QuotaStore) => Promise<T>, patience?: number): Promise<{ readonly ok: true; readonly value: T } | { readonly ok: false }>;
   /** Instances sharing the key, as last counted (1 when alone). */
   instances(): number;
 }
@@ -213,8 +273,12 @@ export function createQuotaGate(access: QuotaStoreAccess, options: QuotaGateOpti
   return {
     async admit(priority) {
       const request = { priority, reserve: options.reserve, now: now(), capMs: options.capMs };
-      const shared = await access.sharedQuota((quota) => quota.admit({ ...request, share: 1 }));
-      // Without the shared store, this instance spends only its share of what is left.
+      // A receipt or a status poll never waits longer than the store's deadline. Anything else waits a few: decided
+      // on this instance's own estimate while the other instances go on with the store, it would spend the receipts' reserve.
+      const patience = priority === 'other' ? OTHER_CALLS_PATIENCE : 1;
+      const shared = await access.sharedQuota((quota) => quota.admit({ ...request, share: 1 }), patience);
+      // Without the shared store, this instance spends only its share of what is left, as the store last said.
+      if (shared.ok && shared.value.view) access.local.follow(shared.value.view, access.instances());
       const decision = shared.ok ? shared.value : await access.local.admit({ ...request, share: access.instances() });
       if (!decision.ok) return { ok: false, reason: decision.reason, retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)) };
       return { ok: true, ticket: { counted: shared.ok ? 'shared' : 'local', seq: decision.seq } };

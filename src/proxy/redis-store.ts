@@ -6,7 +6,7 @@
  * when a Redis store is asked for (`REDIS_URL`, or `createRedisStore`).
  */
 import { importOptional } from './optional-dependency.js';
-import { SAME_WINDOW_TOLERANCE_MS, UNKNOWN_WINDOW_MS, type QuotaStore } from './quota.js';
+import { SAME_WINDOW_TOLERANCE_MS, UNKNOWN_WINDOW_MS, type QuotaStore, type QuotaView } from './quota.js';
 import type { ProxyStore } from './store.js';
 
 export interface RedisStoreOptions {
@@ -39,8 +39,20 @@ const QUOTA_READ = `
 local s = redis.call('HMGET', KEYS[1], 'limit', 'budget', 'resetAt', 'blockedUntil', 'seq', 'rollAt')
 local limit, budget, resetAt, blocked, seq, rollAt = tonumber(s[1]), tonumber(s[2]), tonumber(s[3]), tonumber(s[4]), tonumber(s[5]) or 0, tonumber(s[6])
 local unknownWindow = ${UNKNOWN_WINDOW_MS}
-local function roll(now)
-  if rollAt ~= nil and now >= rollAt then budget = limit; resetAt = nil; rollAt = nil end
+local function roll(now, share)
+  if rollAt ~= nil and now >= rollAt then
+    if limit == nil then budget = nil else budget = math.floor(limit / share) end
+    resetAt = nil
+    rollAt = nil
+  end
+end
+local function view()
+  return { budget or -1, limit or -1, resetAt or -1, rollAt or -1, blocked or -1 }
+end
+local function decided(first, second, third)
+  local reply = { first, second, third }
+  for _, value in ipairs(view()) do table.insert(reply, value) end
+  return reply
 end
 local function save()
   redis.call('DEL', KEYS[1])
@@ -58,16 +70,17 @@ end
 /**
  * quota.ts \`admitStep\`, line for line. ARGV: now, priority (0 receipt, 1
  * status, 2 other), reserved receipts and status (-1: the default share of
- * the limit), share, cap. Returns { 1, seq } or { 0, 1 = wait | 2 = reserve, ms }.
+ * the limit), share, cap. Returns { 1, seq, 0 } or { 0, 1 = wait | 2 = reserve, ms },
+ * then the view: budget, limit, resetAt, rollAt, blockedUntil (-1 for none).
  */
 const QUOTA_ADMIT_SCRIPT = `${QUOTA_READ}
 local now, priority, receipts, status, share, cap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
-if blocked ~= nil and blocked > now and blocked <= now + cap + 1000 then return { 0, 1, blocked - now } end
-roll(now)
+if blocked ~= nil and blocked > now and blocked <= now + cap + 1000 then return decided(0, 1, blocked - now) end
+roll(now, share)
 if budget == nil then
   seq = seq + 1
   save()
-  return { 1, seq }
+  return decided(1, seq, 0)
 end
 if receipts < 0 then
   receipts = math.max(1, math.ceil((limit or 0) * 0.05))
@@ -80,13 +93,13 @@ if budget <= floor then
   local wait = unknownWindow
   if rollAt ~= nil then wait = rollAt - now end
   save()
-  if budget <= 0 then return { 0, 1, wait } end
-  return { 0, 2, wait }
+  if budget <= 0 then return decided(0, 1, wait) end
+  return decided(0, 2, wait)
 end
 budget = budget - 1
 seq = seq + 1
 save()
-return { 1, seq }
+return decided(1, seq, 0)
 `;
 
 /**
@@ -102,13 +115,13 @@ if httpStatus == 429 then
   if waitUntil >= 0 then untilAt = waitUntil elseif reset >= 0 then untilAt = math.min(reset, now + cap) elseif rollAt ~= nil then untilAt = rollAt end
   blocked = math.max(blocked or 0, untilAt)
 end
-roll(now)
+roll(now, share)
 if remaining < 0 and httpStatus ~= 429 then save(); return 1 end
 if remaining < 0 then remaining = 0 end
 local after = 0
 if ticket >= 0 then after = seq - ticket end
-local fresh = math.floor(math.max(0, remaining - after) / share)
 local ceiling = math.floor(remaining / share)
+local fresh = math.max(0, ceiling - after)
 if reset < 0 then
   if budget == nil then budget = fresh else budget = math.min(budget, ceiling) end
   if rollAt == nil then rollAt = now + unknownWindow end
@@ -138,6 +151,18 @@ return redis.call('ZCARD', KEYS[1])
 `;
 
 const PRIORITY_NUMBER = { receipt: 0, status: 1, other: 2 } as const;
+
+/** The admit script's view fields (budget, limit, resetAt, rollAt, blockedUntil), -1 for none. */
+function readView([budget, limit, resetAt, rollAt, blockedUntil]: readonly number[]): QuotaView {
+  const known = (value: number | undefined) => value !== undefined && Number.isFinite(value) && value >= 0;
+  return {
+    ...(known(budget) ? { budget: budget! } : {}),
+    ...(known(limit) ? { limit: limit! } : {}),
+    ...(known(resetAt) ? { resetAt: resetAt! } : {}),
+    ...(known(rollAt) ? { rollAt: rollAt! } : {}),
+    ...(known(blockedUntil) ? { blockedUntil: blockedUntil! } : {}),
+  };
+}
 
 /**
  * Connects in the background and returns at once: start-up never waits for
@@ -184,10 +209,11 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
           request.share,
           request.capMs,
         ]);
-        const [ok, first, second] = Array.isArray(reply) ? reply.map(Number) : [];
-        if (ok === 1 && Number.isFinite(first)) return { ok: true, seq: first! };
+        const [ok, first, second, ...rest] = Array.isArray(reply) ? reply.map(Number) : [];
+        const view = readView(rest);
+        if (ok === 1 && Number.isFinite(first)) return { ok: true, seq: first!, view };
         if (ok === 0 && (first === 1 || first === 2) && Number.isFinite(second)) {
-          return { ok: false, reason: first === 1 ? 'upstream_wait' : 'reserve', retryAfterMs: second! };
+          return { ok: false, reason: first === 1 ? 'upstream_wait' : 'reserve', retryAfterMs: second!, view };
         }
         throw new Error('unexpected reply from Redis');
       },

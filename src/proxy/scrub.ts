@@ -1,5 +1,6 @@
 /**
- * Keeps the routing-service API key out of everything the proxy emits.
+ * Keeps the routing-service API key, and the operator's RPC URLs with the
+ * keys in them, out of everything the proxy emits.
  *
  * The upstream is not expected to echo the key, but if it ever does (a debug
  * field, an error message quoting the request, a pagination link, a request
@@ -29,14 +30,21 @@ export interface SecretScrubber {
   json(json: string): string | undefined;
 }
 
-export function createSecretScrubber(secret: string): SecretScrubber {
-  const plain = plainPattern(secret);
-  const encoded = encodedForms(secret);
-  const lowerHex = hex(secret);
+/**
+ * One secret (the routing key), or several (the key and the parts of the
+ * operator's RPC URLs, see `urlSecrets`): each is looked for in every form.
+ */
+export function createSecretScrubber(secrets: string | readonly string[]): SecretScrubber {
+  const all = [...new Set(typeof secrets === 'string' ? [secrets] : secrets)];
+  if (all.length === 0) throw new TypeError('a scrubber needs a secret');
+  const plain = plainPattern(all);
+  const encoded = [...new Set(all.flatMap(encodedForms))];
+  const lowerHexes = all.map(hex);
 
-  const shortest = Math.min(secret.length, ...encoded.map((form) => form.length));
+  const shortest = Math.min(...all.map((secret) => secret.length), ...encoded.map((form) => form.length));
   const holds = (value: string): boolean => {
-    if (value.toLowerCase().includes(lowerHex)) return true;
+    const lowered = value.toLowerCase();
+    for (const lowerHex of lowerHexes) if (lowered.includes(lowerHex)) return true;
     for (const form of encoded) if (value.includes(form)) return true;
     plain.lastIndex = 0;
     return plain.test(value);
@@ -46,11 +54,17 @@ export function createSecretScrubber(secret: string): SecretScrubber {
   // then percent escapes with every byte that does not decode dropped (a neighbour that cannot be
   // decoded, `%C3` or a lone `%`, must neither hide the key nor split it), round after round
   // (`%2573`: a URL echoed inside another URL), until nothing changes.
-  const carries = (value: string): boolean => {
+  // The work is bounded per document: every round of decoding costs the length it looks at, out of a budget of
+  // `WORK_PER_CHARACTER` times the document's length. A string still decoding when the budget is spent is taken
+  // as carrying the key (replaced whole): one built to decode eight times over (a 250 KiB JSON-RPC id) costs a
+  // few passes over the document, not eight over each copy.
+  const carries = (value: string, budget: Budget): boolean => {
     if (value.length < shortest) return false;
     let view = value;
     for (let round = 0; round < MAX_DECODING_ROUNDS; round++) {
+      budget.left -= view.length;
       if (holds(view)) return true;
+      if (budget.left < 0 && (view.includes('%') || view.includes('&'))) return true;
       const html = htmlDecoded(view);
       if (html !== view && holds(html)) return true;
       const next = percentDecoded(html);
@@ -60,24 +74,25 @@ export function createSecretScrubber(secret: string): SecretScrubber {
     return holds(view);
   };
 
-  const text = (value: string): string => {
-    if (!carries(value)) return value;
+  const scrubbed = (value: string, budget: Budget): string => {
+    if (!carries(value, budget)) return value;
     const cut = value.replace(plain, REDACTED);
-    return carries(cut) ? REDACTED : cut;
+    return carries(cut, budget) ? REDACTED : cut;
   };
 
   return {
-    text,
+    text: (value) => scrubbed(value, { left: WORK_PER_CHARACTER * value.length }),
     json(json) {
       try {
         JSON.parse(json);
       } catch {
         return undefined;
       }
+      const budget = { left: WORK_PER_CHARACTER * json.length };
       return rewriteStrings(json, (token) => {
         const value = token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
-        const scrubbed = text(value);
-        return scrubbed === value ? token : JSON.stringify(scrubbed);
+        const result = scrubbed(value, budget);
+        return result === value ? token : JSON.stringify(result);
       });
     },
   };
@@ -115,11 +130,43 @@ function rewriteStrings(json: string, rewrite: (token: string) => string): strin
   return parts.join('');
 }
 
-/** The key and its URL-encoded form, each in any letter case (percent escapes are case-insensitive too). */
-function plainPattern(secret: string): RegExp {
-  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
+/** Each secret and its URL-encoded form, in any letter case (percent escapes are case-insensitive too). */
+function plainPattern(secrets: readonly string[]): RegExp {
+  const forms = new Set(secrets.flatMap((secret) => [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]));
   const alternatives = [...forms].sort((a, b) => b.length - a.length).map(escapeRegExp);
   return new RegExp(alternatives.join('|'), 'gi');
+}
+
+/** A part of an RPC URL shorter than this is no secret (`v3`, `mainnet`), and scrubbing it would mangle answers. */
+export const MIN_URL_SECRET_LENGTH = 12;
+
+/**
+ * What of an RPC URL must never leave the proxy: the URL itself (with and
+ * without its query), its user name and password, and every path segment
+ * and query value of at least `MIN_URL_SECRET_LENGTH` characters, as they
+ * are written and decoded (a provider's key sits in the path, `/v3/<key>`,
+ * or the query, `?key=<key>`, and a provider's error quotes the URL).
+ */
+export function urlSecrets(href: string): string[] {
+  const url = new URL(href);
+  const parts = [url.href, `${url.origin}${url.pathname}`];
+  const add = (raw: string, minimum: number) => {
+    for (const form of [raw, safeDecode(raw)]) if (form.length >= minimum) parts.push(form);
+  };
+  add(url.username, 8);
+  add(url.password, 8);
+  for (const segment of url.pathname.split('/')) add(segment, MIN_URL_SECRET_LENGTH);
+  for (const [, value] of url.searchParams) add(value, MIN_URL_SECRET_LENGTH);
+  for (const pair of url.search.slice(1).split('&')) add(pair.slice(pair.indexOf('=') + 1), MIN_URL_SECRET_LENGTH);
+  return [...new Set(parts)];
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /**
@@ -164,6 +211,12 @@ function hex(secret: string): string {
  */
 function percentDecoded(value: string): string {
   if (!value.includes('%')) return value;
+  try {
+    // Well-formed throughout: the platform's decoder, with the same rule for U+FFFD as below.
+    return decodeURIComponent(value).replaceAll('\uFFFD', '');
+  } catch {
+    // A malformed escape somewhere: byte by byte.
+  }
   const encoder = new TextEncoder();
   const parts: Uint8Array[] = [];
   let length = 0;
@@ -184,6 +237,13 @@ function percentDecoded(value: string): string {
 
 /** Encodings nested deeper than this are not looked into (each round decodes one layer of both kinds). */
 const MAX_DECODING_ROUNDS = 8;
+
+/** Characters looked at, all rounds and strings together, per character of what is scrubbed. */
+const WORK_PER_CHARACTER = 4;
+
+interface Budget {
+  left: number;
+}
 
 /** Named character references of the ASCII characters (HTML's list; `&amp;` and friends in both cases where HTML has them). */
 const NAMED_REFERENCES: Readonly<Record<string, string>> = {

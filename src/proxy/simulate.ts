@@ -14,7 +14,7 @@
  * more (one block, a few calls, no overrides, gas capped), so it is no
  * general-purpose RPC paid by the host.
  */
-import { guardRpcRequest, refusal, relayRpcCall, type RpcEndpoint, type RpcRelayConfig } from './rpc-guard.js';
+import { guardRpcRequest, refusal, relayRpcCall, stateDepthRefusal, type RpcEndpoint, type RpcRelayConfig } from './rpc-guard.js';
 import type { Exchange } from './exchange.js';
 
 export const SIMULATE_TEMPLATE = '/simulate/:chainId';
@@ -60,8 +60,9 @@ export function simulate(config: SimulationConfig, request: Request, chainId: st
  * Every RPC endpoint (`/simulate`, `/read`) goes through here: a configured
  * chain, then `guardRpcRequest` (an `Origin` unless the operator opted out,
  * the size cap, one JSON-RPC 2.0 request that `endpoint` admits, rebuilt from
- * what was checked), then `relayRpcCall` (deadline, capped, scrubbed answer
- * with the security headers). Host, origin allow-list and the flood limit are
+ * what was checked, with a bounded id), the depth check of a read of state,
+ * then `relayRpcCall` (the proxy's own id, deadline, capped, scrubbed answer
+ * under the caller's id with the security headers). Host, origin allow-list and the flood limit are
  * the core's, checked before.
  */
 export async function forwardRpc(config: SimulationConfig, request: Request, chainId: string, endpoint: RpcEndpoint): Promise<Exchange> {
@@ -72,8 +73,11 @@ export async function forwardRpc(config: SimulationConfig, request: Request, cha
   }
   const guarded = await guardRpcRequest(request, { endpoint, maxBodyBytes: SIMULATION_MAX_BODY_BYTES, withoutOrigin: config.withoutOrigin });
   if (!guarded.ok) return guarded.refusal;
-  const forwarded = JSON.stringify({ jsonrpc: '2.0', id: guarded.call.id, method: guarded.call.method, params: guarded.call.params });
-  return relayRpcCall(config, request, rpcUrl, forwarded);
+  if (guarded.call.stateAt !== undefined) {
+    const tooDeep = await stateDepthRefusal(config, rpcUrl, guarded.call.stateAt, endpoint.notAllowed);
+    if (tooDeep) return tooDeep;
+  }
+  return relayRpcCall(config, request, rpcUrl, guarded.call);
 }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;

@@ -8,7 +8,7 @@
  * the first probe that answers closes it again. Each change of state is one
  * log line, and `/healthz` reports the state.
  */
-import { createMemoryQuota, type QuotaStore, type QuotaStoreAccess } from './quota.js';
+import { createMemoryQuota, type QuotaStoreAccess } from './quota.js';
 import { createMemoryStore, type ProxyStore } from './store.js';
 
 /**
@@ -33,8 +33,11 @@ export interface StoreGuard extends QuotaStoreAccess {
   /** This instance's memory: the catalog cache's first tier, and the fallback. */
   readonly localStore: ProxyStore;
   state(): StoreState;
-  /** Runs `op` on the shared store within the deadline; `{ ok: false }` when there is none, the circuit is open, or it failed. */
-  call<T>(op: (store: ProxyStore) => Promise<T>): Promise<Guarded<T>>;
+  /**
+   * Runs `op` on the shared store within the deadline (`timeoutMs` times `patience`, default 1); `{ ok: false }`
+   * when there is none, the circuit is open, or it failed.
+   */
+  call<T>(op: (store: ProxyStore) => Promise<T>, patience?: number): Promise<Guarded<T>>;
 }
 
 export interface StoreGuardOptions {
@@ -55,7 +58,7 @@ export function createStoreGuard(options: StoreGuardOptions): StoreGuard {
   const { shared, timeoutMs, probeIntervalMs, log } = options;
   const now = options.now ?? Date.now;
   const localStore = createMemoryStore();
-  const local: QuotaStore = localStore.quota ?? createMemoryQuota();
+  const local = createMemoryQuota();
   const instanceId = `${now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const startedAt = now();
   let state: StoreState = shared ? 'connecting' : 'memory';
@@ -96,7 +99,7 @@ export function createStoreGuard(options: StoreGuardOptions): StoreGuard {
     state = 'ok';
   };
 
-  async function call<T>(op: (store: ProxyStore) => Promise<T>): Promise<Guarded<T>> {
+  async function call<T>(op: (store: ProxyStore) => Promise<T>, patience = 1): Promise<Guarded<T>> {
     if (!shared) return { ok: false };
     // Still connecting since start-up: a call would only fail; memory answers until the grace is over.
     if (state === 'connecting' && shared.connected?.() === false && now() - startedAt < STARTUP_GRACE_MS) return { ok: false };
@@ -113,11 +116,11 @@ export function createStoreGuard(options: StoreGuardOptions): StoreGuard {
       const deadline = new Promise<'timeout'>((resolve) => {
         // Decided one turn later: after an event loop that was busy past the deadline, an answer that
         // is already in the socket is read first (timers run before I/O in a turn) and still counts.
-        timer = setTimeout(() => later(() => resolve('timeout')), timeoutMs);
+        timer = setTimeout(() => later(() => resolve('timeout')), timeoutMs * patience);
       });
       const outcome = await Promise.race([running.then((value) => ({ value })), deadline]);
       if (outcome === 'timeout') {
-        failed(`no answer within ${timeoutMs} ms`);
+        failed(`no answer within ${timeoutMs * patience} ms`);
         return { ok: false };
       }
       answered();
@@ -141,8 +144,8 @@ export function createStoreGuard(options: StoreGuardOptions): StoreGuard {
       if ((state === 'down' || state === 'connecting') && !probing && now() >= nextProbeAt) void call((store) => store.get('probe'));
       return state;
     },
-    sharedQuota(op) {
-      return shared?.quota ? call((store) => op(store.quota!)) : Promise.resolve({ ok: false });
+    sharedQuota(op, patience) {
+      return shared?.quota ? call((store) => op(store.quota!), patience) : Promise.resolve({ ok: false });
     },
     instances() {
       if (shared?.instances && now() - lastHeartbeat >= HEARTBEAT_MS) {

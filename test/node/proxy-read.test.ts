@@ -21,6 +21,9 @@ const ADDRESS = '0x1111111111111111111111111111111111111111';
 const TOKEN = '0x2222222222222222222222222222222222222222';
 const BALANCE_OF = `0x70a08231${'0'.repeat(24)}${ADDRESS.slice(2)}`;
 const rpcCall = (method: string, params: unknown[]) => ({ jsonrpc: '2.0', id: 3, method, params });
+/** A balance (one 32-byte word from `balanceOf`, a quantity from `eth_getBalance`), the head at block 0x20, null for the rest. */
+const RESULTS: Record<string, unknown> = { eth_blockNumber: '0x20', eth_call: `0x${'0'.repeat(62)}05`, eth_getBalance: '0x5' };
+const answerLikeAnRpc = (call: { id: unknown; method: string }) => ({ jsonrpc: '2.0', id: call.id, result: RESULTS[call.method] ?? null });
 
 /** Every read the arrival check makes. */
 const ALLOWED = [
@@ -65,20 +68,24 @@ describe('the chain read endpoint', { timeout: 60_000 }, () => {
       simulationRpcUrls: { '11155111': `${rpcUrl}/rpc/sepolia` },
       rpcUrls: { '84532': `${rpcUrl}/rpc/base` },
     }),
-    { jsonrpc: '2.0', id: 3, result: null },
+    answerLikeAnRpc,
   );
   before(() => ({ rpc, routing, proxy } = fixture));
   const read = (body: unknown, chainId = '84532', headers: Record<string, string> = JSON_HEADERS) => fixture.post('read', body, chainId, headers);
 
-  it('forwards each allowed read as sent, without the API key or the client headers, to the RPC of that chain', async () => {
+  it("forwards each allowed read as sent (a balanceOf with the proxy's gas cap), without the API key or the client headers, to the RPC of that chain", async () => {
     for (const body of ALLOWED) {
       rpc.received.length = 0;
       const answer = await read(body, '84532', { ...JSON_HEADERS, origin: 'https://shop.example', cookie: 'session=1' });
       assert.equal(answer.status, 200, JSON.stringify(body));
-      assert.deepEqual(answer.body, { jsonrpc: '2.0', id: 3, result: null });
-      const seen = rpc.received[0]!;
+      assert.deepEqual(answer.body, { jsonrpc: '2.0', id: 3, result: RESULTS[body.method] ?? null });
+      // A read of state at a block number first asks the chain's head (the depth check).
+      const seen = rpc.received.find((call) => JSON.parse(call.body).method !== 'eth_blockNumber')!;
       assert.equal(`${seen.method} ${seen.url}`, 'POST /rpc/base');
-      assert.deepEqual(JSON.parse(seen.body), body);
+      const { id, ...forwarded } = JSON.parse(seen.body) as { id: unknown; params: unknown[] };
+      const expected = body.method === 'eth_call' ? { ...body, params: [{ ...(body.params[0] as object), gas: '0x186a0' }, body.params[1]] } : body;
+      assert.deepEqual({ ...forwarded, id: 3 }, expected);
+      assert.ok(typeof id === 'number', "the RPC gets the proxy's own id");
       assert.equal(seen.headers.cookie, undefined);
       assert.ok(!JSON.stringify(seen.rawHeaders).includes(API_KEY));
     }

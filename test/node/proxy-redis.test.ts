@@ -8,6 +8,7 @@
  * free port on 127.0.0.1 without persistence and is stopped by its PID.
  */
 import assert from 'node:assert/strict';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { startProxyServer, type NodeProxyServerOptions, type RunningProxyServer } from '../../src/proxy/node.js';
 import { createRedisStore } from '../../src/proxy/redis-store.js';
@@ -282,6 +283,18 @@ describe('when Redis stalls or dies under load', { timeout: 120_000 }, () => {
   });
 });
 
+/** A routing service's answer in a fixed window of `limit` calls ending at `resetAt` (epoch seconds), `remaining` left. */
+function answerInWindow(req: IncomingMessage, res: ServerResponse, status: number, remaining: number, limit: number, resetAt: number): void {
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'x-ratelimit-limit': String(limit),
+    'x-ratelimit-remaining': String(Math.max(0, remaining)),
+    'x-ratelimit-reset': String(resetAt),
+    ...(status === 429 ? { 'retry-after': '60' } : {}),
+  });
+  res.end(JSON.stringify({ url: req.url }));
+}
+
 describe('the quota is atomic across instances', { timeout: 120_000 }, () => {
   let redis: RedisServer;
   before(async () => {
@@ -289,6 +302,81 @@ describe('the quota is atomic across instances', { timeout: 120_000 }, () => {
   });
   after(async () => {
     await redis.stop();
+  });
+
+  it('when Redis stalls in the middle of a burst, neither instance spends again what Redis gave out: at most 34 of 40 calls go to quotes and every receipt passes', async () => {
+    const LIMIT = 40;
+    const resetAt = Math.ceil(Date.now() / 1000) + 3600;
+    const statuses: number[] = [];
+    // Quote answers are held until the test lets them go, as a slow service's are: the sends in flight are
+    // counted by Redis and by the service, but no answer has told either instance what is left yet.
+    const held: Array<() => void> = [];
+    const upstream = await startUpstream((req, res, _body, used) => {
+      const status = used > LIMIT ? 429 : 200;
+      statuses.push(status);
+      const answer = () => answerInWindow(req, res, status, LIMIT - used, LIMIT, resetAt);
+      if (req.url?.endsWith('/routes/quote') && holding) held.push(answer);
+      else answer();
+    });
+    let holding = false;
+    const quotesSent = () => upstream.calls.filter((c) => c.endsWith('/routes/quote')).length;
+    const stores = [await createRedisStore({ url: redis.url, prefix: 'stall:' }), await createRedisStore({ url: redis.url, prefix: 'stall:' })];
+    // The default reserve (5 % and 10 % of the limit: 2 and 4 calls), the widget's own configuration.
+    const proxies = await Promise.all(
+      stores.map((store) => startProxyServer({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, store, clientRateLimit: false, storeTimeoutMs: 100 })),
+    );
+    const quote = (i: number) => call(proxies[i % 2]!, '/api/v1/routes/quote', { method: 'POST', headers: JSON_HEADERS, body: `{"i":${i}}` });
+    const until = async (what: string, holds: () => boolean) => {
+      for (let attempt = 0; attempt < 1200 && !holds(); attempt++) await new Promise((resolve) => setTimeout(resolve, 25));
+      assert.ok(holds(), what);
+    };
+    try {
+      // One quote through each instance: both learn the key's limit.
+      assert.equal((await quote(0)).status, 200);
+      assert.equal((await quote(1)).status, 200);
+      await bothCounted(proxies);
+      holding = true;
+      // A burst: Redis gives out what is left above the reserve (32 calls) and refuses the rest.
+      let refused = 0;
+      const burst = Array.from({ length: 60 }, (_, i) => quote(i).finally(() => (refused += 1)));
+      await until('the burst was decided', () => refused + quotesSent() - 2 === 60);
+      const sentBefore = quotesSent();
+      // Each instance asks once more and hears from Redis that only the reserve is left.
+      assert.equal((await quote(0)).body.code, 'proxy_quota_reserved');
+      assert.equal((await quote(1)).body.code, 'proxy_quota_reserved');
+      // Redis stalls (a failover, a partition): the next calls miss its deadline and each instance decides alone.
+      redis.freeze();
+      let settled = 0;
+      const more = Array.from({ length: 60 }, (_, i) => quote(i).finally(() => (settled += 1)));
+      const receipts = Array.from({ length: 5 }, (_, i) => receipt(proxies[i % 2]!, i));
+      // Every quote of the second burst decided: answered by the proxy, or sent on (and held by the service).
+      await until('the second burst was decided', () => settled + (quotesSent() - sentBefore) === 60);
+      const receiptAnswers = await Promise.all(receipts);
+      holding = false;
+      for (const answer of held.splice(0)) answer();
+      await Promise.all([...burst, ...more]);
+
+      // The health probe's one validate call counts against the key too.
+      const others = upstream.calls.filter((c) => !c.endsWith('/receipt')).length;
+      assert.ok(
+        others <= LIMIT - 6,
+        `${others} calls other than receipts (${quotesSent()} quotes) reached the service for a ${LIMIT}-call key with 6 calls reserved`,
+      );
+      assert.deepEqual(
+        receiptAnswers.map((a) => a.status),
+        [200, 200, 200, 200, 200],
+        `every receipt passes: ${JSON.stringify(receiptAnswers.map((a) => a.body))}`,
+      );
+      assert.equal(upstream.calls.filter((c) => c.endsWith('/receipt')).length, 5, 'every receipt reached the service');
+      assert.ok(!statuses.includes(429), 'the service never had to refuse');
+    } finally {
+      redis.thaw();
+      holding = false;
+      for (const answer of held.splice(0)) answer();
+      await Promise.all(proxies.map((proxy) => proxy.close()));
+      await Promise.all(stores.map((store) => store.close()));
+      await upstream.close();
+    }
   });
 
   it('with two instances and a 40-call key, the upstream never gets more than the limit, and receipts keep their reserve: 20 runs out of 20', async () => {
@@ -300,14 +388,7 @@ describe('the quota is atomic across instances', { timeout: 120_000 }, () => {
       const windowed: Responder = (req, res, _body, used) => {
         const status = used > LIMIT ? 429 : 200;
         statuses.push(status);
-        res.writeHead(status, {
-          'content-type': 'application/json',
-          'x-ratelimit-limit': String(LIMIT),
-          'x-ratelimit-remaining': String(Math.max(0, LIMIT - used)),
-          'x-ratelimit-reset': String(resetAt),
-          ...(status === 429 ? { 'retry-after': '60' } : {}),
-        });
-        res.end(JSON.stringify({ url: req.url }));
+        answerInWindow(req, res, status, LIMIT - used, LIMIT, resetAt);
       };
       const upstream = await startUpstream(windowed);
       // Each run its own key space: a fresh quota, as for a new key.

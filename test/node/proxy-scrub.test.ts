@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createSecretScrubber } from '../../src/proxy/scrub.js';
+import { createSecretScrubber, urlSecrets } from '../../src/proxy/scrub.js';
 
 /** Every character here is changed by encodeURIComponent, and its base64 has `+` and `/` at every alignment. */
 const KEY = 'rk/live+7f3a"9c2e~~~51&d8>?4b6f';
@@ -152,6 +152,62 @@ describe('secret scrubber', () => {
     it('the base64 of the key without its first three bytes is not the key', () => {
       // Without one or two, the part that encodes the rest at another alignment is still there (redacted, by design).
       assert.equal(scrubber.text(btoa(KEY.slice(3))), btoa(KEY.slice(3)));
+    });
+  });
+
+  describe('several secrets: the key and the parts of the RPC URLs', () => {
+    const URL_KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const QUERY_KEY = 'qk%2Fsecret_0123456789';
+    const rpc = `https://user:p4ssw0rd-long@rpc.example/v3/${URL_KEY}/mainnet?key=${QUERY_KEY}&network=base&bare12chars_x`;
+
+    it("the URL's secret parts: the URL, with and without its query, its user and password, and path segments and query values of 12 characters or more, as written and decoded", () => {
+      assert.deepEqual(
+        urlSecrets(rpc).sort(),
+        [
+          'bare12chars_x',
+          'https://rpc.example/v3/a1b2c3d4e5f60718293a4b5c6d7e8f90/mainnet',
+          `${new URL(rpc).href}`,
+          'p4ssw0rd-long',
+          'qk%2Fsecret_0123456789',
+          'qk/secret_0123456789',
+          URL_KEY,
+        ].sort(),
+      );
+      assert.deepEqual(urlSecrets('http://127.0.0.1:8545/'), ['http://127.0.0.1:8545/']);
+      assert.deepEqual(urlSecrets('https://u:short@rpc.example/'), ['https://u:short@rpc.example/', 'https://rpc.example/']);
+    });
+
+    it('each is found in every form; a short part (v3, mainnet, the network name) is left in the text', () => {
+      const scrub = createSecretScrubber(['rk_live_0123456789', ...urlSecrets(rpc)]);
+      assert.equal(scrub.text(`key rk_live_0123456789 and ${URL_KEY}`), 'key [redacted] and [redacted]');
+      assert.equal(scrub.text(`at ${Buffer.from(URL_KEY).toString('base64')}`), '[redacted]');
+      assert.equal(scrub.text(`?q=${encodeURIComponent('qk/secret_0123456789')}`), '?q=[redacted]');
+      assert.equal(scrub.text('v3 mainnet base'), 'v3 mainnet base');
+      assert.throws(() => createSecretScrubber([]), /a secret/);
+    });
+  });
+
+  describe('the work is bounded per document (four times its length)', () => {
+    // 2 KiB that decode one layer per round for more rounds than the budget pays for.
+    let nested = 'A';
+    for (let round = 0; round < 8; round++) nested = encodeURIComponent(round === 0 ? '%41' : nested);
+    const deep = nested.repeat(Math.ceil(2048 / nested.length));
+
+    it('a string still decoding when the budget is spent is replaced whole; one that decodes within it is kept', () => {
+      assert.equal(scrubber.text(deep), '[redacted]');
+      assert.equal(JSON.parse(scrubber.json(JSON.stringify({ a: deep }))!).a, '[redacted]');
+      const shallow = encodeURIComponent(encodeURIComponent('a/b c')).repeat(50);
+      assert.equal(scrubber.text(shallow), shallow);
+      assert.equal(scrubber.json(JSON.stringify({ a: shallow })), JSON.stringify({ a: shallow }));
+      // Plain text looks once: many strings without escapes cost one pass each, never the budget.
+      const plain = JSON.stringify(Array.from({ length: 200 }, (_, i) => `token name ${i} with spaces`));
+      assert.equal(scrubber.json(plain), plain);
+    });
+
+    it("text whose escapes all decode goes through the platform's decoder, with U+FFFD dropped as byte by byte: a key split by one is found", () => {
+      const split = `${KEY.slice(0, 5)}\uFFFD${KEY.slice(5)}`;
+      assert.equal(scrubber.text(`${encodeURIComponent(split)}`), '[redacted]');
+      assert.equal(scrubber.text(`%41 ${split}`), '[redacted]');
     });
   });
 });

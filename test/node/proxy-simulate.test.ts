@@ -63,7 +63,9 @@ describe('the simulation endpoint', { timeout: 60_000 }, () => {
     assert.equal(rpc.received.length, 1);
     const seen = rpc.received[0]!;
     assert.equal(`${seen.method} ${seen.url}`, 'POST /rpc/sepolia');
-    assert.deepEqual(JSON.parse(seen.body), FORWARDED);
+    const { id, ...forwarded } = JSON.parse(seen.body) as { id: unknown };
+    assert.deepEqual({ ...forwarded, id: 7 }, FORWARDED);
+    assert.ok(typeof id === 'number', "the RPC gets the proxy's own id; the answer carries the caller's");
     assert.equal(seen.headers['x-api-key'], undefined, 'the routing key is not sent to the RPC');
     assert.equal(seen.headers.cookie, undefined);
     assert.ok(!JSON.stringify(seen.rawHeaders).includes(API_KEY));

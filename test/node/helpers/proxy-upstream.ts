@@ -174,7 +174,11 @@ export interface ProxyCommand {
 export async function startProxyCommand(env: Record<string, string>): Promise<ProxyCommand> {
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(base)) {
-    if (/^(ROUTING_|ALLOWED_|HOST$|PORT$|MOUNT_PATH|CLIENT_RATE|TRUST_|KEY_CHECK|HEALTH_|REDIS_|METRICS_|SIMULATION_|NODE_OPTIONS)/.test(name))
+    if (
+      /^(ROUTING_|ALLOWED_|HOST$|PORT$|MOUNT_PATH|CLIENT_RATE|TRUST_|KEY_CHECK|HEALTH_|REDIS_|METRICS_|SIMULATION_|RPC_URLS|COMPRESSION|NODE_OPTIONS)/.test(
+        name,
+      )
+    )
       delete base[name];
   }
   const child = spawn(process.execPath, [BIN], { cwd: ROOT, env: { ...base, PORT: '0', KEY_CHECK: 'off', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -247,9 +251,13 @@ export interface RpcProxy {
  * JSON-RPC server and a routing upstream, started once for the enclosing
  * `describe` (its hooks are registered here); the key never appears in its log.
  * `options(rpcUrl)` adds the RPC settings; before each test the RPC answers
- * `answer` again.
+ * `answer` again (or what `answer(call)` makes of each call it gets).
  */
-export function rpcProxy(apiKey: string, options: (rpcUrl: string) => Partial<NodeProxyServerOptions>, answer: unknown): RpcProxy {
+export function rpcProxy(
+  apiKey: string,
+  options: (rpcUrl: string) => Partial<NodeProxyServerOptions>,
+  answer: unknown | ((call: { id: unknown; method: string; params: unknown[] }) => unknown),
+): RpcProxy {
   const log = logWatcher();
   const fixture = {} as RpcProxy;
   before(async () => {
@@ -275,9 +283,9 @@ export function rpcProxy(apiKey: string, options: (rpcUrl: string) => Partial<No
   beforeEach(() => {
     fixture.rpc.calls.length = 0;
     fixture.rpc.received.length = 0;
-    fixture.rpc.respond = (_req, res) => {
+    fixture.rpc.respond = (_req, res, body) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer));
+      res.end(JSON.stringify(typeof answer === 'function' ? answer(JSON.parse(body)) : answer));
     };
   });
   fixture.post = async (endpoint, body, chainId, headers) => {
