@@ -39,5 +39,10 @@ export const styles = css`
   .way:hover {
     background: var(--_surface);
   }
+  /* A way is a sentence, not a wallet's name: it wraps rather than losing its end ("… or an exchange") at 390 px. */
+  .way .option-title,
+  .way .option-meta {
+    white-space: normal;
+  }
 
 `;

@@ -185,6 +185,16 @@ describe('<bw-wallet-chooser>', () => {
       await accessible(el);
     });
 
+    it('shows a long way whole, wrapped rather than cut ("… or an exchange" stays readable)', async () => {
+      const title = 'Send from another wallet or an exchange, from any account you hold anywhere else at all';
+      const { el, opener } = await mount([], [{ id: 'deposit', title }]);
+      await open(el, opener);
+      const shown = el.shadowRoot!.querySelector<HTMLElement>('[part="way"] .option-title')!;
+      expect(shown.textContent).to.equal(title);
+      expect(shown.scrollWidth, 'no text overflows its line').to.be.at.most(shown.clientWidth);
+      expect(shown.getBoundingClientRect().height, 'it wraps onto more lines').to.be.greaterThan(parseFloat(getComputedStyle(shown).lineHeight) * 1.5);
+    });
+
     it('shows no heading and no group without other ways', async () => {
       const { el, opener } = await mount(WALLETS);
       await open(el, opener);
