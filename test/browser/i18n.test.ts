@@ -121,10 +121,11 @@ describe('strings and locale', function () {
     it('an unknown locale falls back to English', async () => {
       const widget = await mount({ locale: 'xx-YY', amount: '1234.5' });
       await formReady(widget);
+      // The account's own quote, not the price before connecting ("You receive (estimate)") that may show while the wallet connects.
+      await waitFor(() => primaryText(widget) === 'Bridge 1,234.5 USDC', `an English button (it says “${primaryText(widget)}”)`);
       expect(legends(widget)).to.deep.equal(['You send', 'You receive']);
       expect(label(widget, 'bw-amount-input')).to.equal('You send');
       expect(shadow(widget).querySelector('[part~="base"]')!.getAttribute('lang')).to.equal('en');
-      await waitFor(() => primaryText(widget) === 'Bridge 1,234.5 USDC', `an English button (it says “${primaryText(widget)}”)`);
     });
 
     it('locale="de": the open picker dialog, whose English travels with its chunk, speaks German', async () => {
