@@ -110,8 +110,9 @@ describe('strings and locale', function () {
       widget.strings = { 'box.send': 'You pay', 'action.bridge': 'Send {amount} {symbol} now' };
       await formReady(widget);
       expect(label(widget, 'bw-amount-input')).to.equal('You pay');
-      expect(legends(widget)).to.deep.equal(['You pay', 'You receive']);
+      // The account's own quote, not the price before connecting ("You receive (estimate)") that may show while the wallet connects.
       await waitFor(() => primaryText(widget) === 'Send 2 USDC now', `the overridden button (it says “${primaryText(widget)}”)`);
+      expect(legends(widget)).to.deep.equal(['You pay', 'You receive']);
       widget.locale = 'de';
       await showing(widget, 'de');
       expect(legends(widget)).to.deep.equal(['You pay', 'Sie erhalten']);
