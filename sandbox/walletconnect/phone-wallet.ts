@@ -195,8 +195,12 @@ export class PhoneWallet {
   /** The user ends the connection in the wallet app. */
   async disconnect(): Promise<void> {
     for (const session of this.#client.session.getAll()) {
-      await this.#client.disconnect({ topic: session.topic, reason: getSdkError('USER_DISCONNECTED') });
-      this.#say(`Ended the session with ${session.peer.metadata.name}`);
+      // The page may be ending it at the same moment: then there is nothing left to end.
+      const ended = await this.#client.disconnect({ topic: session.topic, reason: getSdkError('USER_DISCONNECTED') }).then(
+        () => true,
+        () => false,
+      );
+      if (ended) this.#say(`Ended the session with ${session.peer.metadata.name}`);
     }
   }
 
@@ -282,6 +286,8 @@ export class PhoneWallet {
     const { method, params: args } = params.request as { method: string; params: unknown };
     const chainId = chainOf(params.chainId);
     const list = Array.isArray(args) ? (args as unknown[]) : [];
+    // Reads, and the questions about batches, that a wallet answers without asking its user.
+    const unasked = READS.includes(method) || method === 'wallet_getCapabilities' || method === 'wallet_getCallsStatus';
     const answer = async (result: { result: unknown } | { error: { code: number; message: string } }) =>
       this.#client.respond({ topic, response: { id, jsonrpc: '2.0', ...result } });
     const reject = async () => {
@@ -291,7 +297,7 @@ export class PhoneWallet {
     const run = async () => {
       try {
         answer({ result: await this.#handle(topic, chainId, method, list) }).catch(() => undefined);
-        if (!READS.includes(method)) this.#say(`Approved ${method}`);
+        if (!unasked) this.#say(`Approved ${method}`);
       } catch (error) {
         const { code, message } = error instanceof ProviderRpcError ? error : { code: -32603, message: (error as Error).message };
         await answer({ error: { code, message } });
@@ -299,7 +305,7 @@ export class PhoneWallet {
       }
     };
     // Reads need no one's approval; a switch refused in `auto` is the user's "no".
-    if (READS.includes(method) || method === 'wallet_getCapabilities' || method === 'wallet_getCallsStatus') return void run();
+    if (unasked) return void run();
     if (method === 'wallet_switchEthereumChain' && this.#settings.approve === 'auto' && this.#settings.switchChain === 'refuse') return void reject();
     this.#hold({ id, topic, kind: 'request', title: method, chains: [params.chainId], detail: this.#describe(method, list) }, run, reject);
   }
