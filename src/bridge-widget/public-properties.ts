@@ -61,6 +61,7 @@ export class BridgeWidgetPublicProperties extends LitElement {
     provider: { attribute: false },
     walletDiscovery: { attribute: 'wallet-discovery' },
     walletconnectProjectId: { attribute: 'walletconnect-project-id' },
+    walletconnectRelayUrl: { attribute: 'walletconnect-relay-url' },
     batch: {},
     metadata: { attribute: false },
     postHook: { attribute: false },
@@ -154,8 +155,7 @@ export class BridgeWidgetPublicProperties extends LitElement {
   /**
    * The WalletConnect relay (`wss://…`); default the public one, `wss://relay.walletconnect.org`. For a self-hosted
    * relay, or the sandbox's local one in tests and the demo. The widget's WalletConnect client contacts no other host.
-   * Read when pairing starts (the attribute, or this property when set), not watched.
-   * @attr walletconnect-relay-url
+   * Read when pairing starts.
    */
   walletconnectRelayUrl: string | undefined;
   /**

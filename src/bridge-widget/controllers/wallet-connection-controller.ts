@@ -178,9 +178,11 @@ export class WalletConnectionController implements ReactiveController {
 
   /** WalletConnect's chunk, then its dialog to pair (the user chose it: `pair`) or the saved session (at mount). */
   #walletConnect(pair?: boolean): Promise<void> {
-    return loadChunk(() => import('../moments/walletconnect.js'))
-      .then(({ RemoteConnection }) => (this.#remote ??= new RemoteConnection(this, this.#host, this.#onError)).start(pair))
-      .catch(this.#onError);
+    // `start` reports its own failures; a chunk that cannot be fetched is reported here.
+    return loadChunk(() => import('../moments/walletconnect.js')).then(
+      ({ RemoteConnection }) => (this.#remote ??= new RemoteConnection(this, this.#host, this.#onError)).start(pair),
+      this.#onError,
+    );
   }
 
   /** A returning user: `eth_accounts` (never a prompt) tells whether the site is still connected in that wallet. */

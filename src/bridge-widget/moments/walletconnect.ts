@@ -92,7 +92,7 @@ export class RemoteConnection {
     const element = this.#element;
     return {
       projectId: element.walletconnectProjectId ?? '',
-      relayUrl: element.walletconnectRelayUrl || element.getAttribute('walletconnect-relay-url') || undefined,
+      relayUrl: element.walletconnectRelayUrl || undefined,
       metadata: {
         name: document.title || location.host,
         description: 'Bridge',
@@ -134,7 +134,7 @@ export class RemoteConnection {
 
   /** `pair`: the user chose WalletConnect in the chooser; else the page resumes the session it had (at mount). */
   start(pair?: boolean): Promise<void> {
-    return pair ? this.#open() : this.#resume();
+    return (pair ? this.#open() : this.#resume()).catch(this.#report);
   }
 
   /** A live session is used at once; otherwise the dialog pairs a new one. The chooser closes either way. */
