@@ -22,6 +22,7 @@ import type { SessionTypes, SignClientTypes } from '@walletconnect/types';
 import { getSdkError } from '@walletconnect/utils';
 import { numberToHex, type Hex } from 'viem';
 import { DevWallet, ProviderRpcError } from '../../demo/dev-wallet.js';
+import { BATCH_METHODS, READ_METHODS, SIGNING_METHODS } from '../../src/wallet/walletconnect.js';
 import type { DevAccount } from '../chains/accounts.js';
 
 export interface PhoneChain {
@@ -68,21 +69,10 @@ export interface PhoneState {
 
 const DEFAULT_SETTINGS: PhoneSettings = { approve: 'manual', sessionChains: null, switchChain: 'grant', batching: true, reads: true };
 
-const SIGNING = ['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'];
-const BATCHING = ['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'];
-const READS = [
-  'eth_call',
-  'eth_getBalance',
-  'eth_getCode',
-  'eth_gasPrice',
-  'eth_feeHistory',
-  'eth_estimateGas',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_getTransactionByHash',
-  'eth_getBlockByNumber',
-  'eth_blockNumber',
-];
+// What the widget asks a wallet to allow (src/wallet/walletconnect.ts), and what this wallet grants of it.
+const SIGNING: readonly string[] = SIGNING_METHODS;
+const BATCHING: readonly string[] = BATCH_METHODS;
+const READS: readonly string[] = READ_METHODS;
 const EVENTS = ['chainChanged', 'accountsChanged'];
 
 /** Storage in memory: the phone's sessions live as long as the sandbox. */
