@@ -108,6 +108,13 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
   it('pairs by the QR code (it decodes to the wc: URI); a transfer the phone signs through the relay completes', async () => {
     await setFaults({ forceProvider: 'swiftbridge' });
     await phone('settings', { batching: false });
+    // The client contacts the relay and nothing else: no frame of WalletConnect's Verify API, no request to any other host.
+    performance.clearResourceTimings();
+    const frames: string[] = [];
+    const watch = new MutationObserver((records) =>
+      records.flatMap((r) => [...r.addedNodes]).forEach((node) => node instanceof HTMLIFrameElement && frames.push(node.src)),
+    );
+    watch.observe(document, { childList: true, subtree: true });
     const widget = await mount();
     const wallets: BridgeWalletDetail[] = [];
     widget.addEventListener('bridge-wallet', (e) => wallets.push((e as CustomEvent<BridgeWalletDetail>).detail));
@@ -136,6 +143,13 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
     const log = (await phoneState()).log;
     expect(log).to.include('Approved eth_sendTransaction');
     expect(log.filter((line) => line === 'Approved eth_sendTransaction')).to.have.length(2, 'the approval, then the transfer');
+    watch.disconnect();
+    expect(frames, 'no frame added to the page').to.deep.equal([]);
+    const hosts = new Set((performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => new URL(entry.name).hostname));
+    expect(
+      [...hosts].filter((host) => host !== '127.0.0.1' && host !== 'localhost'),
+      'requests only to this machine',
+    ).to.deep.equal([]);
   });
 
   it('a phone wallet that runs EIP-5792 batches gets the approval and the transfer as one batch, one prompt', async () => {
