@@ -1,10 +1,10 @@
 /**
  * Wallet apps on a phone, and how to send the user to one: each app's
  * documented link that opens a page in its built-in browser (where the app
- * injects its wallet, so the widget finds it as an installed one), and its
- * universal link that hands it a WalletConnect pairing URI (`wc:`). Links are
- * built from the page's own URL or the client's URI, never from anything the
- * routing service says.
+ * injects its wallet, so the widget finds it as an installed one). The links
+ * that hand an app a WalletConnect pairing URI are WalletConnect's own
+ * (./walletconnect-links.ts, in its chunk). Links are built from the page's
+ * own URL, never from anything the routing service says.
  *
  * Sources: MetaMask, docs.metamask.io "Use deeplinks" (link.metamask.io/dapp/
  * {dappUrl}, the URL without its scheme); Coinbase Wallet, docs.cdp.coinbase.
@@ -13,9 +13,7 @@
  * com/open_url?coin_id=60&url=, and /wc?uri=); Rainbow, its deep-link handler
  * (rainbow-me/rainbow src/handlers/deeplinks.ts: rnbwapp.com/dapp?url= and
  * /wc?uri=); OKX, web3.okx.com "App Universal Link" (web3.okx.com/download?
- * deeplink= the encoded okx://wallet/dapp/url?dappUrl=). For a `wc:` URI, the
- * universal link each app registers with WalletConnect (`{link}/wc?uri=`,
- * WalletConnect's mobile linking), OKX's through its download link.
+ * deeplink= the encoded okx://wallet/dapp/url?dappUrl=).
  */
 
 export interface WalletApp {
@@ -23,8 +21,6 @@ export interface WalletApp {
   name: string;
   /** Opens `pageUrl` in the app's built-in browser. */
   openPage(pageUrl: string): string;
-  /** Hands the app a WalletConnect pairing URI. */
-  pair(uri: string): string;
 }
 
 const encode = encodeURIComponent;
@@ -34,31 +30,26 @@ export const WALLET_APPS: readonly WalletApp[] = [
     id: 'metamask',
     name: 'MetaMask',
     openPage: (url) => `https://link.metamask.io/dapp/${url.replace(/^https?:\/\//, '')}`,
-    pair: (uri) => `https://metamask.app.link/wc?uri=${encode(uri)}`,
   },
   {
     id: 'coinbase',
     name: 'Coinbase Wallet',
     openPage: (url) => `https://go.cb-w.com/dapp?cb_url=${encode(url)}`,
-    pair: (uri) => `https://go.cb-w.com/wc?uri=${encode(uri)}`,
   },
   {
     id: 'trust',
     name: 'Trust Wallet',
     openPage: (url) => `https://link.trustwallet.com/open_url?coin_id=60&url=${encode(url)}`,
-    pair: (uri) => `https://link.trustwallet.com/wc?uri=${encode(uri)}`,
   },
   {
     id: 'rainbow',
     name: 'Rainbow',
     openPage: (url) => `https://rnbwapp.com/dapp?url=${encode(url)}`,
-    pair: (uri) => `https://rnbwapp.com/wc?uri=${encode(uri)}`,
   },
   {
     id: 'okx',
     name: 'OKX Wallet',
     openPage: (url) => `https://web3.okx.com/download?deeplink=${encode(`okx://wallet/dapp/url?dappUrl=${encode(url)}`)}`,
-    pair: (uri) => `https://web3.okx.com/download?deeplink=${encode(`okx://main/wc?uri=${encode(uri)}`)}`,
   },
 ];
 

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { WALLET_APPS, onPhone, pageToOpen } from '../../src/wallet/wallet-apps.js';
+import { pairingLink } from '../../src/wallet/walletconnect-links.js';
 
 const PAGE = 'https://shop.example/checkout?amount=25&to=USDC&note=a%20b';
 const WC_URI = 'wc:0ac6d4dfe41972c7d054750f124452999937b33ddc14d61239a710da33c4fd7b@2?expiryTimestamp=1796166101&relay-protocol=irn&symKey=385b7ae5';
@@ -53,11 +54,11 @@ describe('wallet apps', () => {
 
   it('each hands a wc: URI over whole through its universal link', () => {
     for (const wallet of WALLET_APPS) {
-      const link = wallet.pair(WC_URI);
+      const link = pairingLink(wallet.id, WC_URI);
       assert.equal(new URL(link).protocol, 'https:', wallet.name);
       assert.equal(carried(wallet.id, link), WC_URI, wallet.name);
     }
-    assert.equal(app('rainbow').pair(WC_URI), `https://rnbwapp.com/wc?uri=${encodeURIComponent(WC_URI)}`);
+    assert.equal(pairingLink('rainbow', WC_URI), `https://rnbwapp.com/wc?uri=${encodeURIComponent(WC_URI)}`);
   });
 });
 

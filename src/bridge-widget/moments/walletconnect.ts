@@ -26,6 +26,7 @@ import { WalletError } from '../../wallet/errors.js';
 import type { Address } from '../../wallet/hex.js';
 import { WALLETCONNECT_RDNS, type DiscoveredWallet } from '../../wallet/discovery.js';
 import { WALLET_APPS, onPhone } from '../../wallet/wallet-apps.js';
+import { pairingLink } from '../../wallet/walletconnect-links.js';
 import {
   DEFAULT_RELAY_URL,
   RelayUnreachable,
@@ -239,7 +240,7 @@ export class RemoteConnection {
     dialog.stage = this.#stage;
     dialog.uri = this.#uri;
     dialog.phone = phone;
-    dialog.apps = phone && this.#uri ? WALLET_APPS.map((app) => ({ name: app.name, href: app.pair(this.#uri) })) : [];
+    dialog.apps = phone && this.#uri ? WALLET_APPS.map((app) => ({ name: app.name, href: pairingLink(app.id, this.#uri) })) : [];
     dialog.relay = new URL(this.#settings.relayUrl ?? DEFAULT_RELAY_URL).host;
   }
 }
