@@ -60,9 +60,17 @@ const pendingRequest = (method: string) =>
       .pending.find((p) => p.title === method),
   );
 
+/** The page's clients, closed at the end as a page's are when it goes away (their socket and heartbeat would keep Node running). */
+const clients: Awaited<ReturnType<typeof walletConnectClient>>[] = [];
+async function pageClient(...args: Parameters<typeof walletConnectClient>): ReturnType<typeof walletConnectClient> {
+  const client = await walletConnectClient(...args);
+  clients.push(client);
+  return client;
+}
+
 /** The page pairs; the camera reads the URI; the phone approves. */
 async function connect(chains = [SEPOLIA, BASE_SEPOLIA], read?: Parameters<typeof pairRemoteWallet>[1]['read']): Promise<RemoteWallet> {
-  const client = await walletConnectClient(settings);
+  const client = await pageClient(settings);
   const pairing = await pairRemoteWallet(client, { chains, read });
   await phone().pair(pairing.uri);
   if (phone().settings.approve === 'manual') {
@@ -87,6 +95,10 @@ afterEach(async () => {
 });
 
 after(async () => {
+  for (const client of clients) {
+    await client.core.relayer.transportClose().catch(() => undefined);
+    client.core.heartbeat.stop();
+  }
   await sandbox?.close();
 });
 
@@ -255,7 +267,7 @@ describe('after a reload', () => {
   it('a new client over the same storage finds the session, and the phone still answers through it', async () => {
     const wallet = await connect();
     // A reload: the page's client is gone, and a client of its own (no page-wide one to reuse) reads what it stored.
-    const gone = await walletConnectClient(settings);
+    const gone = await pageClient(settings);
     await gone.core.relayer.transportClose();
     process.env.DISABLE_GLOBAL_CORE = 'true';
     const reloaded = await SignClient.init({
@@ -286,7 +298,7 @@ describe('after a reload', () => {
 
 describe('a relay that cannot be reached', () => {
   it('one that never answers is said within the deadline', async () => {
-    const client = await walletConnectClient({ ...settings, relayUrl: sandbox.walletConnect!.silentRelayUrl });
+    const client = await pageClient({ ...settings, relayUrl: sandbox.walletConnect!.silentRelayUrl });
     const started = Date.now();
     await assert.rejects(pairRemoteWallet(client, { chains: [SEPOLIA] }), RelayUnreachable);
     const took = Date.now() - started;
@@ -294,7 +306,7 @@ describe('a relay that cannot be reached', () => {
   });
 
   it('one that refuses the connection is said within the deadline too', async () => {
-    const client = await walletConnectClient({ ...settings, relayUrl: 'ws://127.0.0.1:9' });
+    const client = await pageClient({ ...settings, relayUrl: 'ws://127.0.0.1:9' });
     const started = Date.now();
     await assert.rejects(pairRemoteWallet(client, { chains: [SEPOLIA] }), RelayUnreachable);
     assert.ok(Date.now() - started <= RELAY_DEADLINE_MS + 500);
