@@ -13,7 +13,20 @@ import type { BridgeErrorDetail, BridgeSuccessDetail, BridgeTransactionDetail, B
 import type { WalletConnectDialog } from '../../src/components/walletconnect-dialog/walletconnect-dialog.js';
 import type { WalletChooser } from '../../src/components/wallet-chooser/wallet-chooser.js';
 import { decodeQr } from './helpers/qr.js';
-import { erc20Balance, phone, phoneState, type PhoneState, resetSandbox, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
+import {
+  erc20Balance,
+  fetchesOf,
+  freshPage,
+  phone,
+  phoneState,
+  type PhoneState,
+  resetSandbox,
+  sandboxConfig,
+  setFaults,
+  tokenAddress,
+  transactionCount,
+} from './helpers/sandbox.js';
+import { waitUntil } from './helpers/wait.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { formReady, untilAnimationsSettle, waitFor } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
@@ -23,7 +36,8 @@ const chooserOf = (widget: BridgeWidget) => shadow(widget).querySelector<WalletC
 const wayButtons = (widget: BridgeWidget) => [...(chooserOf(widget)?.shadowRoot?.querySelectorAll<HTMLElement>('[part="way"]') ?? [])];
 const dialogOf = (widget: BridgeWidget) => shadow(widget).querySelector<WalletConnectDialog>('bw-walletconnect-dialog');
 const dialogText = (widget: BridgeWidget) => dialogOf(widget)?.shadowRoot?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-const accountText = (widget: BridgeWidget) => shadow(widget).querySelector('[part="account"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+const pillOf = (widget: BridgeWidget) => shadow(widget).querySelector('bw-account-pill')?.shadowRoot ?? null;
+const accountText = (widget: BridgeWidget) => pillOf(widget)?.querySelector('[part="pill"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 const notices = (widget: BridgeWidget) => [...shadow(widget).querySelectorAll('[part~="notice"]')].map((n) => n.textContent?.replace(/\s+/g, ' ').trim() ?? '');
 
 /** A widget with WalletConnect (the sandbox's project id and relay, unless `relay` names another) and no wallet in the browser. */
@@ -105,6 +119,25 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
     await setFaults({ hostile: null, forceProvider: null });
   });
 
+  // First in this file: the page has fetched no moment yet.
+  it('its chunk is fetched only on that choice: never while the page is idle, nor to open the chooser', async () => {
+    await freshPage();
+    const widget = await mount();
+    await waitUntil(() => fetchesOf('bridge-widget/moments/tracking.ts').length > 0, 'the idle prefetch');
+    await waitForText(widget, (t) => t === 'Connect wallet', 'the Connect button');
+    primaryButton(widget).click();
+    await waitFor(() => wayButtons(widget).find((w) => w.textContent?.includes('WalletConnect')), 'WalletConnect under the wallets');
+    expect(fetchesOf('bridge-widget/moments/walletconnect.ts')).to.have.length(0);
+    expect(fetchesOf('wallet/walletconnect.ts')).to.have.length(0);
+    wayButtons(widget)
+      .find((w) => w.textContent?.includes('WalletConnect'))!
+      .click();
+    await waitUntil(
+      () => fetchesOf('bridge-widget/moments/walletconnect.ts').length === 1 && fetchesOf('wallet/walletconnect.ts').length === 1,
+      'fetched on the choice',
+    );
+  });
+
   it('pairs by the QR code (it decodes to the wc: URI); a transfer the phone signs through the relay completes', async () => {
     await setFaults({ forceProvider: 'swiftbridge' });
     await phone('settings', { batching: false });
@@ -179,7 +212,7 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
     primaryButton(widget).click();
     await phone('respond', { id: (await pending('request', 'eth_sendTransaction')).id, approve: false });
     expect((await error).detail.kind).to.equal('wallet-rejected');
-    await noticeSaying(widget, 'You declined the transfer in your wallet. Nothing was sent.');
+    await noticeSaying(widget, 'You cancelled in your wallet. Nothing was sent.');
     expect(await transactionCount(SRC, phoneAddress)).to.equal(nonce);
   });
 
@@ -213,7 +246,7 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
     primaryButton(widget).click();
     await phone('respond', { id: (await pending('request', 'wallet_switchEthereumChain')).id, approve: false });
     expect((await error).detail.kind).to.equal('wallet-rejected');
-    await noticeSaying(widget, /You declined switching to .* in your wallet\. Nothing was sent\./);
+    await noticeSaying(widget, 'You cancelled in your wallet. Nothing was sent.');
     expect([await transactionCount(SRC, phoneAddress), await transactionCount(DST, phoneAddress)]).to.deep.equal(nonces);
   });
 
@@ -238,7 +271,10 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
     const widget = await mount();
     await pickWalletConnect(widget);
     await pairPhone(widget);
-    [...shadow(widget).querySelectorAll<HTMLButtonElement>('[part="wallet-action"]')].find((b) => b.textContent?.trim() === 'Disconnect')!.click();
+    const pill = pillOf(widget)!;
+    pill.querySelector<HTMLButtonElement>('[part="pill"]')!.click();
+    await waitFor(() => pill.querySelector('[part="menu"]')?.matches(':popover-open'), 'the account menu opens');
+    [...pill.querySelectorAll<HTMLButtonElement>('[part~="menu-item"]')].find((b) => b.textContent?.trim() === 'Disconnect')!.click();
     await waitForText(widget, (t) => t === 'Connect wallet', 'Connect');
     await waitFor(async () => (await phoneState()).sessions.length === 0, 'the phone drops the session');
   });
@@ -328,13 +364,14 @@ describe('<bridge-widget> on a phone with no wallet in the browser', function ()
       'Open in Trust Wallet',
       'Open in Rainbow',
       'Open in OKX Wallet',
+      'Send from another wallet or an exchange',
     ]);
     const page = location.href.replace(/#.*$/, '');
     expect(links[0]!.href).to.equal(`https://link.metamask.io/dapp/${page.replace(/^https?:\/\//, '')}`);
     expect(new URL(links[1]!.href).searchParams.get('cb_url')).to.equal(page);
     expect(new URL(links[2]!.href).searchParams.get('url')).to.equal(page);
     expect(new URL(links[3]!.href).searchParams.get('url')).to.equal(page);
-    expect(links.every((a) => a.tagName === 'A' && a.rel === 'noopener noreferrer')).to.equal(true);
+    expect(links.slice(0, 5).every((a) => a.tagName === 'A' && a.rel === 'noopener noreferrer')).to.equal(true);
     const chooser = chooserOf(widget)!;
     expect(chooser.shadowRoot!.textContent).to.include('No wallet found in this browser. Pay with one of the ways below.');
     await untilAnimationsSettle(chooser);
