@@ -4,6 +4,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { countReporter } from './scripts/wtr-count-reporter.mjs';
 import { sandboxPlugin } from './scripts/wtr-sandbox-plugin.mjs';
+import { prebundlePlugin } from './scripts/wtr-prebundle-plugin.mjs';
 
 function chromePath() {
   if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
@@ -35,7 +36,7 @@ export default {
   browserStartTimeout: 60_000,
   // Every test has a default time limit, so a stuck promise fails by name; WTR_GREP narrows a run to some tests (scripts/check-guarantees.mjs).
   testFramework: { config: { timeout: 60_000, ...(process.env.WTR_GREP ? { grep: process.env.WTR_GREP } : {}) } },
-  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }), sandboxPlugin()],
+  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }), prebundlePlugin(), sandboxPlugin()],
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: chromePath(), headless: true, args: chromeFlags },

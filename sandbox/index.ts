@@ -10,7 +10,7 @@
  */
 import type { Address, Chain } from 'viem';
 import { startProxyServer } from '../src/proxy/node.js';
-import { ATTACKER_ACCOUNT, EXTRA_USER_ACCOUNTS, FLAGGED_ACCOUNT, OPERATOR_ACCOUNT, USER_ACCOUNT, type DevAccount } from './chains/accounts.js';
+import { ATTACKER_ACCOUNT, EXTRA_USER_ACCOUNTS, FLAGGED_ACCOUNT, OPERATOR_ACCOUNT, PHONE_ACCOUNT, USER_ACCOUNT, type DevAccount } from './chains/accounts.js';
 import { sandboxViemChain, type SandboxPublicClient } from './chains/chain-client.js';
 import type { Eip1193Provider } from './chains/json-rpc.js';
 import { startLocalNetworks, type SandboxChain } from './chains/local-networks.js';
@@ -22,6 +22,8 @@ import { intentSummary } from './service/admin.js';
 import type { CatalogSize } from './service/catalog.js';
 import type { LoggedRequest } from './service/request-log.js';
 import { startRoutingService, type RunningRoutingService } from './service/server.js';
+import { PhoneWallet } from './walletconnect/phone-wallet.js';
+import { startLocalRelay, startSilentRelay, type LocalRelay } from './walletconnect/relay.js';
 
 export type { FaultPatch, FaultState, HostileMode } from './service/faults.js';
 export { HOSTILE_MODES } from './service/faults.js';
@@ -29,6 +31,7 @@ export type { LoggedRequest } from './service/request-log.js';
 export type { Eip1193Provider } from './chains/json-rpc.js';
 export { MULTICALL3_ADDRESS } from './chains/multicall3.js';
 export type { DevAccount } from './chains/accounts.js';
+export type { PhoneSettings, PhoneState } from './walletconnect/phone-wallet.js';
 export { NATIVE_TOKEN_ADDRESS } from './chains/networks.js';
 export { PROVIDER_NAMES, type CatalogSize, type ProviderName } from './service/catalog.js';
 
@@ -87,6 +90,8 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** Proxy log lines, one per request. Default: dropped. */
   proxyLog?: (line: string) => void;
+  /** Run the WalletConnect relay fixture and the phone wallet (default true). */
+  walletConnect?: boolean;
 }
 
 export interface SandboxChainHandle {
@@ -130,6 +135,13 @@ export interface SandboxReadyInfo {
   attacker: { address: Address };
   contracts: Record<string, SandboxContracts>;
   providers: { name: string; approvals: string }[];
+  /**
+   * WalletConnect on this machine (null when off): the relay fixture's URL (the widget's `walletconnect-relay-url`), a
+   * relay that accepts connections and never answers (`silentRelayUrl`, the "cannot be reached" case), the project id
+   * to give the widget (any non-empty string: the fixture checks none), and the phone wallet's address, driven through
+   * `adminUrl + "/phone"`.
+   */
+  walletConnect: { relayUrl: string; silentRelayUrl: string; projectId: string; phoneAddress: Address } | null;
 }
 
 export interface SandboxFaults {
@@ -168,6 +180,8 @@ export interface SandboxHandle {
   requests(filter?: { endpoints?: readonly string[]; since?: number }): LoggedRequest[];
   /** Empties the request log (reset() does too). */
   clearRequests(): void;
+  /** The WalletConnect relay fixture and the phone wallet on it (null with `walletConnect: false`). */
+  walletConnect: { relay: LocalRelay; silentRelayUrl: string; phone: PhoneWallet } | null;
   /** Admin view of every intent (same as GET /__sandbox/intents). */
   intents(): ReturnType<typeof intentSummary>[];
   /** Faults back to start-up settings, rate-limit windows and the request log cleared. */
@@ -205,6 +219,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await Promise.all(chains.map((c) => c.chain.close()));
     });
     const rpcUrls = new Map<number, string>(serveRpc ? chains.map((c) => [c.network.chainId, c.chain.url]) : []);
+
+    let walletConnect: SandboxHandle['walletConnect'] = null;
+    if (options.walletConnect !== false) {
+      const relay = await startLocalRelay();
+      closers.push(() => relay.close());
+      const silent = await startSilentRelay();
+      closers.push(() => silent.close());
+      const phone = await PhoneWallet.start({
+        relayUrl: relay.url,
+        account: PHONE_ACCOUNT,
+        chains: chains.map((c) => ({
+          chainId: c.network.chainId,
+          rpcUrl: c.chain.url,
+          name: c.network.name,
+          batchExecutor: c.network.contracts.batchExecutor,
+        })),
+      });
+      closers.push(() => phone.close());
+      walletConnect = { relay, silentRelayUrl: silent.url, phone };
+    }
     const chainMap = new Map<string, SandboxChain>(chains.map((c) => [String(c.network.chainId), c]));
 
     let info: SandboxReadyInfo | undefined;
@@ -244,6 +278,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       trackerIntervalMs: options.trackerIntervalMs ?? 100,
       receiptTimeoutMs: options.receiptTimeoutMs ?? 300_000,
       info: () => info,
+      phone: () => walletConnect?.phone,
       log: options.log ?? (() => undefined),
     });
     closers.push(() => service.close());
@@ -328,6 +363,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       attacker: { address: ATTACKER_ACCOUNT.address },
       contracts: Object.fromEntries(chains.map((c) => [String(c.network.chainId), c.network.contracts])),
       providers: PROVIDER_SUMMARY,
+      walletConnect: walletConnect && {
+        relayUrl: walletConnect.relay.url,
+        silentRelayUrl: walletConnect.silentRelayUrl,
+        projectId: 'sandbox-project',
+        phoneAddress: PHONE_ACCOUNT.address,
+      },
     };
     const readyInfo = info;
     const faults = service.context.faults;
@@ -349,6 +390,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       readyInfo,
       service,
+      walletConnect,
       chain(chainId) {
         const found = chainHandles.find((c) => c.chainId === chainId);
         if (!found) throw new Error(`no sandbox chain ${chainId}`);

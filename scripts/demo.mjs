@@ -143,6 +143,8 @@ function publicConfig(sandbox) {
     otherAccount: sandbox.extraAccounts?.[0] ?? null,
     // Addresses only: the development wallet runs EIP-5792 batches through each chain's BatchExecutor.
     contracts: sandbox.contracts,
+    // The local WalletConnect relay, its project id and the phone wallet's address (the phone page, pages/phone.html).
+    walletConnect: sandbox.walletConnect ?? null,
   };
   const json = JSON.stringify(config);
   if (sandbox.apiKey && json.includes(sandbox.apiKey)) {
@@ -269,7 +271,7 @@ async function startPages(sandbox, { port, explicit }) {
     // make vite re-optimise dependencies and reload the page.
     optimizeDeps: {
       entries: ['index.html', 'playground.html', 'pages/*.html'],
-      include: ['react', 'react/jsx-runtime', 'react-dom/client', 'vue/dist/vue.esm-bundler.js', 'viem', 'viem/accounts'],
+      include: ['react', 'react/jsx-runtime', 'react-dom/client', 'vue/dist/vue.esm-bundler.js', 'viem', 'viem/accounts', '@walletconnect/sign-client'],
     },
     plugins: [sandboxConfigPlugin(publicConfig(sandbox)), scriptFolderPlugin(), svelte({ configFile: false })],
   });

@@ -14,7 +14,19 @@ const SUMMARY_END = '<!-- api-summary:end -->';
 
 /** The README's short list: what most pages set and listen to. Everything else is in the full tables. */
 export const COMMON = {
-  attributes: ['proxy-url', 'from-chain', 'to-chain', 'from-token', 'to-token', 'amount', 'theme', 'locale', 'lock-presets', 'wallet-discovery'],
+  attributes: [
+    'proxy-url',
+    'from-chain',
+    'to-chain',
+    'from-token',
+    'to-token',
+    'amount',
+    'theme',
+    'locale',
+    'lock-presets',
+    'wallet-discovery',
+    'walletconnect-project-id',
+  ],
   properties: ['provider', 'metadata'],
   events: ['bridge-success', 'bridge-error', 'bridge-transaction', 'bridge-status', 'bridge-failed', 'bridge-arrival-contradicted', 'bridge-connect-request'],
 };

@@ -27,6 +27,8 @@ const TRUST_E2E = 'test/browser/trust.e2e.test.ts';
 const DEPOSIT_API = 'test/node/deposit-address.test.ts';
 const DEPOSIT_FLOW = 'test/node/deposit-flow.test.ts';
 const DEPOSIT_E2E = 'test/browser/deposit.e2e.test.ts';
+const WALLETCONNECT = 'test/node/walletconnect.test.ts';
+const WALLETCONNECT_E2E = 'test/browser/walletconnect.e2e.test.ts';
 const PROXY_KEY_TESTS = ['test/node/proxy-leak.test.ts', 'test/node/proxy-scrub.test.ts', 'test/node/security-key.test.ts', 'test/node/proxy.test.ts'];
 
 /** @type {{ row: number, name: string, edits: { file: string, find: string, replace: string }[], node?: string[], browser?: string[], grep?: string, note?: string }[]} */
@@ -1111,6 +1113,55 @@ export const MUTANTS = [
     node: [DEPOSIT_API],
     browser: [DEPOSIT_E2E],
     grep: 'EIP-681|ERC-20',
+  },
+  // 22. A wallet on another device (WalletConnect) is held to the same checks.
+  {
+    row: 22,
+    name: 'walletconnect: an ended session still answers its account',
+    edits: [{ file: 'src/wallet/walletconnect.ts', find: 'return this.ended || !address ? [] :', replace: 'return !address ? [] :' }],
+    node: [WALLETCONNECT],
+    grep: 'ended on the phone',
+  },
+  {
+    row: 22,
+    name: 'walletconnect: a request in flight when the session ends waits on the wallet app',
+    edits: [
+      {
+        file: 'src/wallet/walletconnect.ts',
+        find: 'reject((error as { code?: unknown })?.code === 6000 || !this.#client.session.keys.includes(this.topic) ? this.#endError() : error)',
+        replace: 'reject(error)',
+      },
+    ],
+    node: [WALLETCONNECT],
+    grep: 'ended on the phone',
+  },
+  {
+    row: 22,
+    name: 'walletconnect: a method the session did not grant sent to the wallet app',
+    edits: [
+      {
+        file: 'src/wallet/walletconnect.ts',
+        find: '    if (this.#granted(method)) return this.#ask(method, list);',
+        replace: '    return this.#ask(method, list);',
+      },
+    ],
+    node: [WALLETCONNECT],
+    grep: 'go elsewhere',
+  },
+  {
+    row: 22,
+    name: 'walletconnect: a chain outside the session taken without asking the phone',
+    edits: [{ file: 'src/wallet/walletconnect.ts', find: '    if (!this.chains.includes(target)) {', replace: '    if (false) {' }],
+    node: [WALLETCONNECT],
+    browser: [WALLETCONNECT_E2E],
+    grep: 'outside the session',
+  },
+  {
+    row: 22,
+    name: 'walletconnect: the Verify frame of verify.walletconnect.org',
+    edits: [{ file: 'src/wallet/walletconnect.ts', find: "      created.core.verify.register = async () => '';", replace: '' }],
+    browser: [WALLETCONNECT_E2E],
+    grep: 'pairs by the QR code',
   },
 ];
 

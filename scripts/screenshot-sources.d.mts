@@ -2,6 +2,6 @@
 export const ROOT: string;
 export const RECORD: string;
 export const VARIANTS: Record<string, string[]>;
-export const DOCS_STATES: string[];
+export const WAYS_STATES: string[];
 export function screenshotSources(): Record<string, string[]>;
 export function sourcesHash(sources: string[]): string;

@@ -29,15 +29,33 @@ const STATES = {
   '6-in-transit': [...FORM, 'src/components/status-tracker', 'src/bridge-widget/moments/tracking.ts', 'src/i18n/en/tracking.ts'],
   '12-deposit-address': [...FORM, 'src/components/deposit-address', 'src/components/qr-code', 'src/bridge-widget/moments/deposit.ts', 'src/i18n/en/deposit.ts'],
 };
+/** The wallet chooser on a page without a wallet, at a phone's height, over the demo's phone page. */
+const CHOOSER = [
+  ...FORM,
+  'src/components/wallet-chooser',
+  'src/bridge-widget/moments/wallets.ts',
+  'src/wallet/wallet-apps.ts',
+  'src/i18n/en/wallets.ts',
+  'demo/pages/phone.html',
+];
+/** The ways to pay on a page without a wallet (README: the chooser light and dark, WalletConnect's dialog light). */
+const WAYS = {
+  'wallet-chooser': { sources: CHOOSER, themes: ['light', 'dark'] },
+  walletconnect: {
+    sources: [...CHOOSER, 'src/components/walletconnect-dialog', 'src/components/qr-code', 'src/bridge-widget/moments/walletconnect.ts', 'src/i18n/en/walletconnect.ts'],
+    themes: ['light'],
+  },
+};
+export const WAYS_STATES = Object.keys(WAYS);
 /** The variants: a theme in English, or a language (its table on top). */
 export const VARIANTS = { light: [], dark: [], ar: ['src/i18n/ar.ts'] };
-export const DOCS_STATES = Object.keys(STATES);
 
 /** Every screenshot in docs/ with the sources it shows. */
 export function screenshotSources() {
   const shots = {};
   for (const [variant, extra] of Object.entries(VARIANTS))
     for (const [state, sources] of Object.entries(STATES)) shots[`docs/swap-box-${variant}-${state}.png`] = [...sources, ...extra];
+  for (const [state, { sources, themes }] of Object.entries(WAYS)) for (const theme of themes) shots[`docs/${state}-${theme}.png`] = sources;
   shots['docs/playground.png'] = [...STATES['2-quote'], 'src/i18n/de.ts', 'demo/playground.html', 'demo/playground'];
   return shots;
 }

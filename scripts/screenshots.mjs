@@ -10,10 +10,12 @@
 //   npm run screenshots -- --theme light     one theme only
 //   npm run screenshots -- --scale 2         device pixels per CSS pixel (sharper text to read back)
 //   npm run screenshots -- --only picker     states whose name contains "picker"
+//   npm run screenshots -- --only chooser    the wallet chooser on a page without a wallet (and --only walletconnect)
 //   npm run screenshots -- --out shots/      another folder (default .screenshots/, git-ignored)
 //   npm run screenshots -- --playground      only the playground, configured, into docs/playground.png (docs/playground.md shows it)
 //   npm run screenshots -- --docs            the README's and the docs' pictures: the swap box at 390 px (light, dark, Arabic;
-//                                            before a quote, quoted, the review, in transit, the deposit address) and the playground, into docs/, with
+//                                            before a quote, quoted, the review, in transit, the deposit address), the wallet chooser on a page without a wallet
+//                                            (light, dark) and WalletConnect's dialog, and the playground, into docs/, with
 //                                            docs/screenshots.json, the sources each shows, hashed (test/node/screenshots-fresh.test.ts)
 //
 // States are found by the widget's structure (parts and classes), never by
@@ -26,7 +28,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { DOCS_STATES, RECORD, screenshotSources, sourcesHash } from './screenshot-sources.mjs';
+import { RECORD, WAYS_STATES, screenshotSources, sourcesHash } from './screenshot-sources.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -37,8 +39,15 @@ const locales = DOCS ? ['', 'ar'] : option('--locale', '').split(',');
 const outBase = path.resolve(root, option('--out', '.screenshots'));
 const WIDTHS = DOCS ? [390] : [440, 390];
 const THEMES = args.includes('--theme') ? [option('--theme')] : ['light', 'dark'];
-/** The README's and the docs' pictures (`--docs`): each state at 390 px, light and dark in English, light in Arabic, into docs/. */
-const docsFile = (locale, theme, state) => path.join(root, 'docs', `swap-box-${locale || theme}-${state}.png`);
+/**
+ * The README's and the docs' pictures (`--docs`), at 390 px into docs/: the swap box's states in English and Arabic, the
+ * ways to pay on a page without a wallet in English. `--docs` writes only the pictures scripts/screenshot-sources.mjs lists.
+ */
+const docsFile = (locale, theme, state) =>
+  WAYS_STATES.includes(state) ? `docs/${state}-${locale || theme}.png` : `docs/swap-box-${locale || theme}-${state}.png`;
+const DOCS_SHOTS = screenshotSources();
+/** A phone's screen (an iPhone 14's 844 CSS pixels): the wallet chooser is a sheet as tall as the screen. */
+const PHONE_HEIGHT = 844;
 const SCALE = Number(option('--scale', '1'));
 const TIMEOUT = 60_000;
 
@@ -67,16 +76,17 @@ function startDemo() {
 let written = 0;
 
 /** One PNG of the widget per width and theme, named `<width>-<theme>-<state>.png`, in `outDir`. */
-async function captureIn(page, outDir, state, locale) {
-  if (!state.includes(only) || (DOCS && !DOCS_STATES.includes(state))) return;
+async function captureIn(page, outDir, state, locale, height = 1400) {
+  if (!state.includes(only)) return;
   const widget = page.locator('bridge-widget').first();
   for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 1400 });
-    for (const theme of DOCS && locale ? ['light'] : THEMES) {
+    await page.setViewportSize({ width, height });
+    for (const theme of THEMES) {
+      if (DOCS && !(docsFile(locale, theme, state) in DOCS_SHOTS)) continue;
       await widget.evaluate((el, t) => el.setAttribute('theme', t), theme);
       // The picker dialogs are fixed over the page: the page shows them, the element alone would not.
       const dialog = await page.locator('[part="dialog"][open]').count();
-      const file = DOCS ? docsFile(locale, theme, state) : path.join(outDir, `${width}-${theme}-${state}.png`);
+      const file = DOCS ? path.join(root, docsFile(locale, theme, state)) : path.join(outDir, `${width}-${theme}-${state}.png`);
       await (dialog ? page.screenshot({ path: file }) : widget.screenshot({ path: file }));
       written++;
       console.log(file);
@@ -110,7 +120,11 @@ async function run(runLocales, playground) {
       mkdirSync(outDir, { recursive: true });
       // A context per language: its own storage, so its history holds its own transfers.
       const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 1400 }, reducedMotion: 'reduce', deviceScaleFactor: SCALE });
-      await shoot(await context.newPage(), { base, faults, locale, outDir, sender: otherAccount?.address ?? account.address, recipient: account.address });
+      // `--only chooser` (or walletconnect) shoots the phone page alone.
+      if (!(only && WAYS_STATES.some((state) => state.includes(only)))) {
+        await shoot(await context.newPage(), { base, faults, locale, outDir, sender: otherAccount?.address ?? account.address, recipient: account.address });
+      }
+      if (!(DOCS && locale)) await shootWays(await context.newPage(), { base, locale, outDir });
       await context.close();
     }
   } finally {
@@ -163,6 +177,26 @@ async function shootPlayground(browser, base) {
  */
 function untilTrapTaken(page) {
   return page.waitForFunction(() => !document.querySelector('[data-testid="wallet-traps"]')?.textContent?.trim(), undefined, { timeout: TIMEOUT });
+}
+
+/**
+ * A page with no wallet in the browser and WalletConnect set up (the demo's phone page), at a phone's height: the
+ * chooser, which has no wallet to list and offers the other ways to pay, and WalletConnect's dialog with its code.
+ */
+async function shootWays(page, { base, locale, outDir }) {
+  written = 0;
+  await page.goto(new URL('pages/phone.html', base).href, { timeout: 300_000 });
+  const widget = page.locator('bridge-widget').first();
+  if (locale) await widget.evaluate((el, tag) => el.setAttribute('locale', tag), locale);
+  const connect = page.locator('bridge-widget button.primary:not([disabled])').first();
+  await connect.waitFor({ timeout: TIMEOUT });
+  await connect.click();
+  await page.locator('bridge-widget bw-wallet-chooser [part="way"]').first().waitFor({ timeout: TIMEOUT });
+  await captureIn(page, outDir, 'wallet-chooser', locale, PHONE_HEIGHT);
+  await page.locator('bridge-widget bw-wallet-chooser [part="way"]').first().click();
+  await page.locator('bridge-widget bw-walletconnect-dialog bw-qr-code svg').first().waitFor({ timeout: TIMEOUT });
+  await captureIn(page, outDir, 'walletconnect', locale, PHONE_HEIGHT);
+  console.log(`${written} screenshots in ${path.relative(root, outDir) || '.'}/`);
 }
 
 /** Every state of one language, from a fresh page through two transfers. */

@@ -23,15 +23,17 @@
  * the distribution tests (test/node/helpers/build.ts) and the demo. Run it
  * as `node --import tsx scripts/script-build.ts [outDir]`.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { rollup, type OutputChunk, type OutputOptions, type Plugin } from 'rollup';
 import { minify as oxcMinify, transformSync, TsconfigCache } from 'rolldown/utils';
 import { minify as terser } from 'terser';
 import MagicString from 'magic-string';
 import { LOCALE_ADD_ONS } from '../src/i18n/add-ons.ts';
+import { ON_CHOICE_CHUNKS } from './bench/graph.ts';
 import { minifyLitTemplatesPlugin } from './minify-lit-templates.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,7 +75,13 @@ function typescriptSpecifiers(): Plugin {
  */
 function oxcTransform(): Plugin {
   const tsconfig = new TsconfigCache();
-  const define = { 'process.env.NODE_ENV': JSON.stringify('production') };
+  const define = {
+    'process.env.NODE_ENV': JSON.stringify('production'),
+    // WalletConnect's client reads two switches of its own from Node's environment (its test mode; one client per
+    // process): a page has no environment, so neither is set.
+    'process.env.IS_VITEST': 'undefined',
+    'process.env.DISABLE_GLOBAL_CORE': 'undefined',
+  };
   return {
     name: 'bridge-widget:oxc-transform',
     transform(code, id) {
@@ -158,7 +166,11 @@ export interface ScriptBuildOptions {
  * - `deposit`: paying into a deposit address, the moment with its view and
  *   QR code, the flow's deposit room and the deposit address's client and
  *   checks, fetched only on the user's choice (scripts/bench/graph.ts
- *   `ON_CHOICE_CHUNKS`) or to show a saved deposit transfer.
+ *   `ON_CHOICE_CHUNKS`) or to show a saved deposit transfer;
+ * - `walletconnect`: WalletConnect's client, its dialog and the QR code,
+ *   fetched only when the user picks it (or to resume its session), never
+ *   while idle; left out of the complete transfer's budget
+ *   (`ON_CHOICE_CHUNKS` in scripts/bench/graph.ts).
  */
 const GROUPS = new Map(
   Object.entries({
@@ -193,8 +205,83 @@ const GROUPS = new Map(
     // address take them from its chunk (a transfer, and a deposit, come after a quote).
     quote: ['src/bridge-widget/moments/quote.ts', 'src/format/duration.ts'],
     deposit: ['src/bridge-widget/moments/deposit.ts', 'src/flow/deposit.ts', 'src/api/deposit.ts', 'src/components/deposit-address/deposit-address.ts'],
+    walletconnect: ['src/bridge-widget/moments/walletconnect.ts'],
   }).map(([name, roots]) => [name, new Set(roots.map((path) => resolve(ROOT, path)))]),
 );
+
+/**
+ * The roots of the groups fetched only on the user's choice (WalletConnect):
+ * the plan is made without them, so that what they share with the rest (a
+ * hash, the dialogs' surface, the wallet apps' links) stays where it was
+ * and they import it from there, instead of splitting it into files of its
+ * own that a transfer through a browser wallet would then fetch.
+ */
+const ON_CHOICE_ROOTS = new Set([...GROUPS].filter(([name]) => (ON_CHOICE_CHUNKS as readonly string[]).includes(name)).flatMap(([, roots]) => [...roots]));
+
+/**
+ * The dependencies of an on-choice feature's library (WalletConnect's client)
+ * are its own copies in the build: a module it shares with the widget
+ * (@noble/hashes, @scure/base) would otherwise keep, in the widget's chunk,
+ * every export the library uses, and a transfer through a browser wallet
+ * would fetch them. What the library imports, and what they import in turn,
+ * get an id under `node_modules/.on-choice/` (read from the real file), so
+ * Rollup bundles and tree-shakes them apart; the widget's own modules and Lit
+ * stay one copy.
+ */
+const ON_CHOICE_LIBRARIES = /^@walletconnect\//;
+const ON_CHOICE_COPY = '/node_modules/.on-choice/';
+function onChoiceCopies(): Plugin {
+  const real = (id: string) => id.replace(ON_CHOICE_COPY, '/node_modules/');
+  return {
+    name: 'bridge-widget:on-choice-copies',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const copied = importer.includes(ON_CHOICE_COPY);
+      if (!copied && !(ON_CHOICE_LIBRARIES.test(source) && !importer.includes('/node_modules/'))) return null;
+      const resolved = await this.resolve(source, real(importer), { ...options, skipSelf: true });
+      if (!resolved || resolved.external || resolved.id.startsWith('\0') || !resolved.id.includes('/node_modules/')) return resolved;
+      return { ...resolved, id: resolved.id.replace('/node_modules/', ON_CHOICE_COPY) };
+    },
+    load(id) {
+      return id.includes(ON_CHOICE_COPY) && !id.startsWith('\0') ? readFileSync(real(id), 'utf8') : null;
+    },
+  };
+}
+
+/** Leaves the on-choice roots out of a bundle (their imports stay unresolved): the plan's first pass. */
+function leaveOut(roots: ReadonlySet<string>): Plugin {
+  return {
+    name: 'bridge-widget:leave-out',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.startsWith('.')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && roots.has(resolved.id) ? { id: resolved.id, external: true } : null;
+    },
+  };
+}
+
+/**
+ * An on-choice group holds its roots and every module the plan (made without
+ * them) does not place that they import, directly or not: what only they need.
+ */
+function onChoiceGroup(
+  id: string,
+  plan: ReadonlyMap<string, string>,
+  getModuleInfo: (id: string) => { importedIds: readonly string[] } | null,
+): string | undefined {
+  for (const [name, roots] of GROUPS) {
+    const seen = new Set<string>();
+    const queue = [...roots].filter((root) => ON_CHOICE_ROOTS.has(root));
+    while (queue.length) {
+      const next = queue.pop()!;
+      if (next === id) return name;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      for (const imported of getModuleInfo(next)?.importedIds ?? []) if (!plan.has(imported)) queue.push(imported);
+    }
+  }
+  return undefined;
+}
 
 /** The entry's chunk name: `bridge-widget.js`. */
 const ENTRY_NAME = 'bridge-widget';
@@ -236,19 +323,30 @@ export async function buildScriptFolder(options: ScriptBuildOptions = {}): Promi
   const outDir = resolve(ROOT, options.outDir ?? 'dist/script');
   const sourcemap = options.sourcemap ?? false;
   rmSync(outDir, { recursive: true, force: true });
-  const plan = chunkPlan(await bundleScriptFolder(outDir, false));
+  const plan = chunkPlan(await bundleScriptFolder(outDir, false, undefined, ON_CHOICE_ROOTS));
   const files = await bundleScriptFolder(outDir, sourcemap, plan);
   return files.map((chunk) => resolve(outDir, chunk.fileName));
 }
 
-async function bundleScriptFolder(outDir: string, sourcemap: boolean | 'hidden', plan?: Map<string, string>): Promise<OutputChunk[]> {
+async function bundleScriptFolder(
+  outDir: string,
+  sourcemap: boolean | 'hidden',
+  plan?: Map<string, string>,
+  without: ReadonlySet<string> = new Set(),
+): Promise<OutputChunk[]> {
   const bundle = await rollup({
     input: { [ENTRY_NAME]: resolve(ROOT, SCRIPT_ENTRY) },
     // The entry may export more than its own API: what it shares with later chunks.
     preserveEntrySignatures: 'allow-extension',
     plugins: [
+      leaveOut(without),
+      onChoiceCopies(),
       typescriptSpecifiers(),
-      nodeResolve({ browser: true, exportConditions: ['module', 'browser', 'production'], extensions: ['.ts', '.mjs', '.js'] }),
+      // `preferBuiltins: false`: a browser build takes the `events` package, not Node's module of that name.
+      nodeResolve({ browser: true, preferBuiltins: false, exportConditions: ['module', 'browser', 'production'], extensions: ['.ts', '.mjs', '.js'] }),
+      // WalletConnect's client brings a few CommonJS modules (events, blakejs, its own time and window helpers); ours and the
+      // rest are ES modules, which this leaves as they are.
+      commonjs({ include: /node_modules/, requireReturnsDefault: 'auto' }),
       oxcTransform(),
       minifyLitTemplatesPlugin() as Plugin,
       ...minifyChunks(!!sourcemap),
@@ -269,7 +367,7 @@ async function bundleScriptFolder(outDir: string, sourcemap: boolean | 'hidden',
       // A language as bridge-widget.<code>.js, the rest named by the module that gives the chunk its name and a hex hash.
       chunkFileNames: (chunk) => localeChunk(chunk) ?? '[name]-[hash].js',
       hashCharacters: 'hex',
-      ...(plan ? { manualChunks: (id: string) => plan.get(id) } : {}),
+      ...(plan ? { manualChunks: (id: string, { getModuleInfo }) => plan.get(id) ?? onChoiceGroup(id, plan, getModuleInfo) } : {}),
     };
     const { output } = plan ? await bundle.write(outputOptions) : await bundle.generate(outputOptions);
     return output.filter((o): o is OutputChunk => o.type === 'chunk');

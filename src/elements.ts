@@ -25,6 +25,8 @@ export type { WalletOption } from './components/wallet-chooser/wallet-chooser.js
 export { QrCode } from './components/qr-code/qr-code.js';
 export { DepositAddress } from './components/deposit-address/deposit-address.js';
 export type { DepositAddressView } from './components/deposit-address/deposit-address.js';
+export { WalletConnectDialog } from './components/walletconnect-dialog/walletconnect-dialog.js';
+export type { WalletAppLink, WalletConnectStage } from './components/walletconnect-dialog/walletconnect-dialog.js';
 export { VERSION } from './version.js';
 export { isEip1193Provider } from './wallet/index.js';
 export type { Eip1193Provider } from './wallet/index.js';

@@ -13,6 +13,8 @@ export const EMPTY_CONFIG: PlaygroundConfig = Object.freeze({});
 
 const ID = /^[\w.:-]{1,80}$/;
 const DECIMAL = /^\d{1,30}(\.\d{1,30})?$/;
+/** A WebSocket URL without quotes, spaces or anything else a snippet would have to escape. */
+const WS_URL = /^wss?:\/\/[\w.:-]{1,100}(\/[\w./-]{0,100})?$/;
 const COLOR = /^(#[\da-f]{3,8}|[a-z]{3,30}|(rgb|hsl|oklch)a?\([\d\s.,%/]{1,60}\))$/i;
 // No quote, semicolon, brace, angle bracket or backslash: the value goes into CSS, HTML and JavaScript strings as it is.
 const CSS_VALUE = /^[\w\s.,%'#()/-]{1,120}$/;
@@ -49,6 +51,8 @@ export function normalizeValue(field: Field, raw: string): string | undefined {
     case 'token':
     case 'text':
       return ID.test(value) ? value : undefined;
+    case 'url':
+      return WS_URL.test(value) ? value : undefined;
     case 'chains':
     case 'tokens':
       return list(value);

@@ -12,6 +12,8 @@ import { PREVIEW_ADDRESS } from '../../src/flow/quote-address.ts';
 export type FieldKind =
   /** Free text, written as a string. */
   | 'text'
+  /** A WebSocket URL (`wss://…`, or `ws://` for a local relay), written as a string. */
+  | 'url'
   /** A decimal number (slippage, thresholds), written as a number in JavaScript. */
   | 'number'
   /** A decimal amount in human units, written as a string (the `amount` property is one). */
@@ -126,6 +128,8 @@ export const ATTRIBUTE_FIELDS: readonly AttributeField[] = [
   attribute('wallet-discovery', 'walletDiscovery', 'choice', 'Wallet discovery (EIP-6963)', 'wallet', { defaultValue: 'on', choices: ['on', 'off'] }),
   attribute('wallet-timeout', 'walletTimeout', 'number', 'Wallet timeout (s)', 'wallet', { defaultValue: '300' }),
   attribute('preview-address', 'previewAddress', 'text', 'Price before connecting: quote for (off: none)', 'wallet', { defaultValue: PREVIEW_ADDRESS }),
+  attribute('walletconnect-project-id', 'walletconnectProjectId', 'text', 'WalletConnect project id', 'wallet'),
+  attribute('walletconnect-relay-url', 'walletconnectRelayUrl', 'url', 'WalletConnect relay (wss://…)', 'wallet'),
 ];
 
 export const CSS_FIELDS: readonly CssField[] = [

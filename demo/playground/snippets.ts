@@ -96,11 +96,16 @@ export function reactSnippet(config: PlaygroundConfig): string {
 export function vueSnippet(config: PlaygroundConfig): string {
   const { attributes, css } = split(config);
   const attrs: string[] = [];
+  const consts: string[] = [];
   for (const { field, value } of attributes) {
     // Bound, so the element gets a boolean or a number; a bare attribute would reach the property as ''.
     if (field.kind === 'boolean') attrs.push(`:${field.name}="true"`);
     else if (field.kind === 'number') attrs.push(`:${field.name}="${Number(value)}"`);
-    else attrs.push(`${field.name}="${html(value)}"`);
+    // A URL from the script, as the proxy's (below says why).
+    else if (field.kind === 'url') {
+      consts.push(`const ${field.property} = ${js(value)};`);
+      attrs.push(`:${field.name}="${field.property}"`);
+    } else attrs.push(`${field.name}="${html(value)}"`);
   }
   if (css.length) attrs.push(`style="${html(inlineStyle(css))}"`);
   // Bound from the script, not written in the template: vue-tsc 3.3 stops checking an element's other
@@ -113,6 +118,7 @@ export function vueSnippet(config: PlaygroundConfig): string {
     "// vite.config: vue({ template: { compilerOptions: { isCustomElement: (tag) => tag === 'bridge-widget' } } })",
     '',
     `const proxyUrl = ${js(PROXY_URL_PLACEHOLDER)}; // ${PROXY_COMMENT}`,
+    ...consts,
     '</script>',
     '',
     '<template>',

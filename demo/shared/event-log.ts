@@ -1,6 +1,6 @@
 import { h, stringify } from './dom.js';
 
-export type LogSource = 'widget' | 'wallet' | 'sandbox' | 'demo';
+export type LogSource = 'widget' | 'wallet' | 'phone' | 'sandbox' | 'demo';
 
 export interface EventLog {
   add(source: LogSource, title: string, detail?: unknown): void;

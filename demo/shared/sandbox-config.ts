@@ -33,6 +33,8 @@ export interface SandboxConfig {
   otherAccount: SandboxAccount | null;
   /** The sandbox's contracts per chain id; the development wallet batches (EIP-5792) through each chain's `batchExecutor`. */
   contracts?: Record<string, { batchExecutor?: `0x${string}` }>;
+  /** The local WalletConnect relay, the project id to give the widget, and the phone wallet on it (sandbox/walletconnect/). */
+  walletConnect?: { relayUrl: string; silentRelayUrl: string; projectId: string; phoneAddress: `0x${string}` } | null;
 }
 
 /** The sandbox's chains as the development wallet knows them: with each chain's BatchExecutor, so it can batch atomically there. */

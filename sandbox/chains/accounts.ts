@@ -25,6 +25,7 @@ const HARDHAT_ACCOUNTS: readonly DevAccount[] = [
   ['0x14dC79964da2C08b23698B3D3cc7Ca32193d9955', '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356'],
   ['0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f', '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97'],
   ['0xa0Ee7A142d267C1f36714E4a8F75612F20a79720', '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'],
+  ['0xBcd4042DE499D14e55001CcbB24a551F3b954096', '0xf214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897'],
 ].map(([address, privateKey], index) => ({ index, address: address as Address, privateKey: privateKey as Hex }));
 
 function account(index: number): DevAccount {
@@ -49,7 +50,9 @@ export const FLAGGED_ACCOUNT = account(6);
 export const ATTACKER_ACCOUNT = account(7);
 /** Deploys contracts and mints tokens; one per chain so contract addresses differ between chains (Hardhat #8, #9). */
 export const DEPLOYER_ACCOUNTS = { sepolia: account(8), baseSepolia: account(9) } as const;
+/** The phone wallet's account (Hardhat mnemonic #10): a wallet on another device, through WalletConnect (../walletconnect/). */
+export const PHONE_ACCOUNT = account(10);
 
 export const ALL_DEV_ACCOUNTS: readonly DevAccount[] = HARDHAT_ACCOUNTS;
 /** Accounts that receive sandbox tokens at startup. */
-export const TOKEN_HOLDERS: readonly DevAccount[] = [USER_ACCOUNT, ...EXTRA_USER_ACCOUNTS, FLAGGED_ACCOUNT];
+export const TOKEN_HOLDERS: readonly DevAccount[] = [USER_ACCOUNT, ...EXTRA_USER_ACCOUNTS, FLAGGED_ACCOUNT, PHONE_ACCOUNT];

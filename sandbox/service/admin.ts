@@ -11,11 +11,15 @@ import { FaultInputError } from './faults.js';
 import { fullPayload, type Intent } from './intents.js';
 import type { FixedWindowRateLimiter } from './rate-limit.js';
 import { isEvmAddress } from './request-validation.js';
+import { handlePhoneAdmin } from '../walletconnect/admin.js';
+import type { PhoneWallet } from '../walletconnect/phone-wallet.js';
 
 export interface AdminDeps {
   ctx: ServiceContext;
   rateLimiter: FixedWindowRateLimiter;
   info: () => unknown;
+  /** The phone wallet (../walletconnect/phone-wallet.ts), when the sandbox runs one. */
+  phone?: (() => PhoneWallet | undefined) | undefined;
 }
 
 export function intentSummary(intent: Intent) {
@@ -112,6 +116,7 @@ export async function handleAdmin(
   }
   if (resource === 'fund' && method === 'POST') return fund(ctx, await readJson());
   if (resource === 'cosmos' && method === 'POST' && (id === 'fund' || id === 'send')) return cosmos(ctx, id, await readJson());
+  if (resource === 'phone') return handlePhoneAdmin(deps.phone?.(), method, id, readJson);
   return json(404, { error: 'Unknown admin endpoint' });
 }
 

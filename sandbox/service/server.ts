@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { SandboxChain } from '../chains/local-networks.js';
 import { applyCors, BodyTooLargeError, closeServer, listen, readBody } from '../shared/http.js';
 import { handleAdmin } from './admin.js';
+import type { PhoneWallet } from '../walletconnect/phone-wallet.js';
 import { defaultApiKeys, type ApiKeyRecord } from './api-keys.js';
 import { Catalog } from './catalog.js';
 import type { ApiRequest, ApiResult, ServiceContext } from './context.js';
@@ -103,6 +104,8 @@ export interface RoutingServiceOptions {
   receiptTimeoutMs: number;
   /** Payload of `GET /__sandbox/info`. */
   info: () => unknown;
+  /** The phone wallet, for its admin endpoints (`/__sandbox/phone`). */
+  phone?: (() => PhoneWallet | undefined) | undefined;
   log: (line: string) => void;
 }
 
@@ -157,7 +160,13 @@ export async function startRoutingService(options: RoutingServiceOptions): Promi
       const parts = path.slice('/__sandbox/'.length).split('/').filter(Boolean);
       let result: ApiResult;
       try {
-        result = await handleAdmin({ ctx, rateLimiter, info: options.info }, method, parts, async () => parseJson(await readBody(req)), url.searchParams);
+        result = await handleAdmin(
+          { ctx, rateLimiter, info: options.info, phone: options.phone },
+          method,
+          parts,
+          async () => parseJson(await readBody(req)),
+          url.searchParams,
+        );
       } catch (error) {
         if (!(error instanceof SyntaxError || error instanceof BodyTooLargeError)) throw error;
         result = { status: 400, body: { error: `Invalid request body: ${error.message}` } };

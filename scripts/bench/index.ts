@@ -158,6 +158,15 @@ function sizeFigures(size: SizeReport): Figure[] {
       note: 'everything the entry can import, language add-ons left out',
     }),
     figure('size.complete.brotli', 'script tag, complete, brotli', 'KB', [kb(complete.brotli)]),
+    // A feature's chunk fetched only on the user's choice (WalletConnect): out of the complete figure, reported on its own.
+    ...size.script.chunks
+      .filter((chunk) => chunk.role === 'on choice')
+      .map((chunk) => {
+        const name = chunk.file.replace(/-[0-9a-f]+\.js$/, '');
+        return figure(`size.onChoice.${name}.gzip`, `on the user's choice: ${chunk.file}, gzip`, 'KB', [kb(chunk.gzip)], {
+          note: 'fetched only when the user picks it (or to resume what it started); never in the first load, left out of the complete figure',
+        });
+      }),
     ...size.localeAddOns.map((addOn) => {
       const code = addOn.file.split('.').at(-2)!;
       return figure(`size.locale.${code}.gzip`, `language add-on ${addOn.file}, gzip`, 'KB', [kb(addOn.gzip)], {

@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { basename, relative } from 'node:path';
 import { ROOT } from './build.ts';
-import { completeFiles, firstLoadFiles, isLanguageAddOn, moduleGraph, unresolvedImports, type ModuleGraph } from './graph.ts';
+import { completeFiles, firstLoadFiles, isLanguageAddOn, isOnChoiceChunk, moduleGraph, unresolvedImports, type ModuleGraph } from './graph.ts';
 import { attribute, groupOf, groupShares, gzipSize, packageOf, type Attribution, type GroupShare } from './sourcemap.ts';
 
 /**
@@ -196,10 +196,12 @@ export interface FilesTotal {
 export interface ChunkSize extends FileSize {
   /**
    * `entry`; `first load` (imported statically, so fetched before the entry
-   * runs); `on demand` (reached only through `import()`); `language` (a
-   * language add-on, out of the complete figure).
+   * runs); `on demand` (reached only through `import()`); `on choice` (a
+   * feature's chunk fetched only when the user picks it, out of the complete
+   * figure: `ON_CHOICE_CHUNKS` in ./graph.ts); `language` (a language add-on,
+   * out of the complete figure).
    */
-  role: 'entry' | 'first load' | 'on demand' | 'language';
+  role: 'entry' | 'first load' | 'on demand' | 'on choice' | 'language';
   /** File names it imports statically and dynamically. */
   imports: { static: string[]; dynamic: string[] };
   /** The largest sources in it (raw bytes, from its sourcemap; empty without one). */
@@ -234,8 +236,16 @@ export async function scriptSizes(entryFile: string, topModules = 5): Promise<Sc
   const first = firstLoadFiles(graph);
   const complete = completeFiles(graph);
   const role = (file: string): ChunkSize['role'] =>
-    file === graph.entry ? 'entry' : first.includes(file) ? 'first load' : isLanguageAddOn(file) ? 'language' : 'on demand';
-  const order: ChunkSize['role'][] = ['entry', 'first load', 'on demand', 'language'];
+    file === graph.entry
+      ? 'entry'
+      : first.includes(file)
+        ? 'first load'
+        : isLanguageAddOn(file)
+          ? 'language'
+          : isOnChoiceChunk(file)
+            ? 'on choice'
+            : 'on demand';
+  const order: ChunkSize['role'][] = ['entry', 'first load', 'on demand', 'on choice', 'language'];
   const chunks = [...graph.nodes.values()]
     .map((node) => ({
       ...sizes.get(node.file)!,

@@ -60,6 +60,8 @@ export class BridgeWidgetPublicProperties extends LitElement {
     strings: { attribute: false },
     provider: { attribute: false },
     walletDiscovery: { attribute: 'wallet-discovery' },
+    walletconnectProjectId: { attribute: 'walletconnect-project-id' },
+    walletconnectRelayUrl: { attribute: 'walletconnect-relay-url' },
     batch: {},
     metadata: { attribute: false },
     postHook: { attribute: false },
@@ -144,6 +146,18 @@ export class BridgeWidgetPublicProperties extends LitElement {
    * connect UI. `provider` always wins over a discovered wallet.
    */
   walletDiscovery: 'on' | 'off' = 'on';
+  /**
+   * A WalletConnect Cloud project id: the wallet chooser then offers WalletConnect, for a wallet app on the user's
+   * phone (a QR code on a desktop, the wallet apps' links on a phone). Its code loads only when the user picks it.
+   * Unset: not offered. See docs/embedding.md, "A wallet on another device".
+   */
+  walletconnectProjectId: string | undefined;
+  /**
+   * The WalletConnect relay (`wss://…`); default the public one, `wss://relay.walletconnect.org`. For a self-hosted
+   * relay, or the sandbox's local one in tests and the demo. The widget's WalletConnect client contacts no other host.
+   * Read when pairing starts.
+   */
+  walletconnectRelayUrl: string | undefined;
   /**
    * `on` (default): when the wallet runs EIP-5792 batches atomically on the source chain, the approvals and the transfer go to it
    * as one batch, one prompt. `off`: each approval and the transfer prompt on their own, as with any wallet without EIP-5792.

@@ -10,7 +10,8 @@
  * Each string is written once, in the part of the moment that shows it, so
  * that a page loads the English of a later moment with that moment's chunk:
  * ./en/form.ts (the first load), ./en/picker.ts, ./en/quote.ts, ./en/recipient.ts, ./en/settings.ts, ./en/review.ts,
- * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts, ./en/account.ts, ./en/unknown.ts, ./en/deposit.ts. This module joins them into the whole
+ * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts, ./en/account.ts, ./en/walletconnect.ts, ./en/unknown.ts, ./en/deposit.ts. This module
+ * joins them into the whole
  * table, for the types, the translators' XLIFF (scripts/i18n-xliff.ts), the
  * tests, and `import { en } from 'bridge-widget'` (and `bridge-widget/elements`).
  * The widget's own code never imports it: src/i18n/strings.ts holds the
@@ -27,6 +28,7 @@ import { enReview } from './en/review.js';
 import { enSettings } from './en/settings.js';
 import { enTracking } from './en/tracking.js';
 import { enUnknown } from './en/unknown.js';
+import { enWalletConnect } from './en/walletconnect.js';
 import { enWallets } from './en/wallets.js';
 
 /**
@@ -44,6 +46,7 @@ export const ENGLISH_PARTS: {
   history: typeof enHistory;
   wallets: typeof enWallets;
   account: typeof enAccount;
+  walletconnect: typeof enWalletConnect;
   unknown: typeof enUnknown;
   deposit: typeof enDeposit;
 } = {
@@ -57,6 +60,7 @@ export const ENGLISH_PARTS: {
   history: enHistory,
   wallets: enWallets,
   account: enAccount,
+  walletconnect: enWalletConnect,
   unknown: enUnknown,
   deposit: enDeposit,
 };
@@ -72,6 +76,7 @@ export type English = typeof enForm &
   typeof enHistory &
   typeof enWallets &
   typeof enAccount &
+  typeof enWalletConnect &
   typeof enUnknown &
   typeof enDeposit;
 
@@ -86,6 +91,7 @@ export const en: English = {
   ...enHistory,
   ...enWallets,
   ...enAccount,
+  ...enWalletConnect,
   ...enUnknown,
   ...enDeposit,
 };

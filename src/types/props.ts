@@ -46,6 +46,8 @@ export interface BridgeWidgetAttributeNames {
   'value-loss-threshold': 'valueLossThreshold';
   'wallet-discovery': 'walletDiscovery';
   'preview-address': 'previewAddress';
+  'walletconnect-project-id': 'walletconnectProjectId';
+  'walletconnect-relay-url': 'walletconnectRelayUrl';
 }
 
 type AttributeValue<T> = T extends number ? number | `${number}` : T;

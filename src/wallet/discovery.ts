@@ -34,6 +34,8 @@ export interface DiscoveredWallet {
 
 /** The key the `window.ethereum` fallback is remembered by; not a valid reverse DNS name, so no wallet can claim it. */
 export const INJECTED_RDNS = 'window.ethereum';
+/** The key a wallet on another device (WalletConnect) is remembered by, and its `rdns` in `bridge-wallet`. */
+export const WALLETCONNECT_RDNS = 'walletconnect';
 const ANNOUNCE = 'eip6963:announceProvider';
 const REQUEST = 'eip6963:requestProvider';
 const STORAGE_KEY = 'bridge-widget.wallet';

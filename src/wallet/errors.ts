@@ -3,7 +3,19 @@
  * branch on `kind` instead of on the numeric codes and ad-hoc message strings
  * that differ from one wallet to the next.
  */
-export type WalletErrorKind = 'no-provider' | 'rejected' | 'unknown-chain' | 'wrong-account' | 'wrong-chain' | 'timeout' | 'reverted' | 'unsupported' | 'rpc';
+export type WalletErrorKind =
+  | 'no-provider'
+  | 'rejected'
+  | 'unknown-chain'
+  | 'wrong-account'
+  | 'wrong-chain'
+  | 'timeout'
+  | 'reverted'
+  | 'unsupported'
+  | 'rpc'
+  // A wallet on another device (WalletConnect) whose session ended in the wallet app, or expired.
+  | 'disconnected'
+  | 'expired';
 
 export class WalletError extends Error {
   readonly kind: WalletErrorKind;

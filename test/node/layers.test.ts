@@ -57,7 +57,7 @@ const RULES: Record<string, { values: string[]; types?: string[] }> = {
 const PACKAGES: Record<string, RegExp> = {
   model: /^(viem|@scure\/base)$/,
   api: /^(zod\/mini)$/,
-  wallet: /^viem$/,
+  wallet: /^(viem|@walletconnect\/sign-client)$/,
   format: /^viem$/,
   i18n: /^$/,
   events: /^$/,

@@ -58,6 +58,8 @@ const SAMPLES: Record<string, string> = {
   'value-loss-threshold': '2.5',
   'wallet-timeout': '120',
   'preview-address': 'off',
+  'walletconnect-project-id': 'a1b2c3d4e5f6',
+  'walletconnect-relay-url': 'wss://relay.example',
   '--bridge-color-accent': '#e6007a',
   '--bridge-color-accent-text': 'white',
   '--bridge-radius': '4px',

@@ -26,14 +26,17 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost, ty
 import type { StringKey } from '../../i18n/strings.js';
 import { english } from '../../i18n/strings.js';
 import { WalletError, getAccounts, requestAccounts, type Address } from '../../wallet/index.js';
-import { INJECTED_RDNS, WalletRegistry, rememberWallet, rememberedWallet, type DiscoveredWallet } from '../../wallet/discovery.js';
+import { INJECTED_RDNS, WALLETCONNECT_RDNS, WalletRegistry, rememberWallet, rememberedWallet, type DiscoveredWallet } from '../../wallet/discovery.js';
 import { BridgeConnectRequestEvent } from '../../events/bridge-connect-request.js';
 import { BridgeWalletEvent, type BridgeWalletDetail } from '../../events/bridge-wallet.js';
 import { cleanDetail } from '../event-values.js';
 import type { WayOption } from '../../components/wallet-chooser/wallet-option.js';
 import { checksumLoaded, loadChecksum } from '../../model/checksum.js';
+import { loadChunk } from '../../flow/errors.js';
+import type { RemoteConnection, RemoteConnectionElement } from '../moments/walletconnect.js';
 
-export interface WalletConnectionHost extends ReactiveControllerHost, HTMLElement {
+/** The element, with WalletConnect's settings (read by its chunk, ../moments/walletconnect.ts). */
+export interface WalletConnectionHost extends ReactiveControllerHost, RemoteConnectionElement {
   /** What the host set (checked by the wallet controller); any value but undefined or null is the host's wallet. */
   provider: unknown;
   walletDiscovery: string;
@@ -54,6 +57,8 @@ export class WalletConnectionController implements ReactiveController {
   /** The last `bridge-wallet` event waiting for the checksum code, and how many wait (see `#emit`). */
   #emitted: Promise<unknown> = Promise.resolve();
   #waiting = 0;
+  /** WalletConnect's connection, once its chunk is here (the user picked it, or a session of it is resumed). */
+  #remote: RemoteConnection | undefined;
 
   readonly #host: WalletConnectionHost;
   readonly #onError: (error: unknown) => void;
@@ -121,7 +126,9 @@ export class WalletConnectionController implements ReactiveController {
     }
     if (this.#remembered && !this.#chosen && !this.#reconnectTried) {
       this.#reconnectTried = true;
-      this.#registry.request();
+      // A wallet on another device: its chunk comes to resume the session, and nothing else is asked.
+      if (this.#remembered === WALLETCONNECT_RDNS) void this.#walletConnect();
+      else this.#registry.request();
     }
     const remembered = this.#remembered && !this.#chosen ? this.#registry.wallets.find((w) => w.info.rdns === this.#remembered) : undefined;
     if (remembered) {
@@ -155,26 +162,37 @@ export class WalletConnectionController implements ReactiveController {
     if (!wallet) return;
     try {
       const [address] = await requestAccounts(wallet.provider);
-      if (this.discovering) this.#use(wallet, address);
+      if (this.discovering) this.use(wallet, address);
     } catch (error) {
       this.#onError(error);
     }
   }
 
-  /** "Disconnect": forgets the choice and stops using the provider. */
+  /** "Disconnect": forgets the choice and stops using the provider; a WalletConnect session ends in the wallet app too. */
   disconnect(): void {
     rememberWallet(this.#storage, undefined);
     this.#remembered = undefined;
+    void this.#remote?.end();
     if (this.#chosen) this.#stopUsing();
+  }
+
+  /** WalletConnect's chunk, then its dialog to pair (the user chose it: `pair`) or the saved session (at mount). */
+  #walletConnect(pair?: boolean): Promise<void> {
+    // `start` reports its own failures; a chunk that cannot be fetched is reported here.
+    return loadChunk(() => import('../moments/walletconnect.js')).then(
+      ({ RemoteConnection }) => (this.#remote ??= new RemoteConnection(this, this.#host, this.#onError)).start(pair),
+      this.#onError,
+    );
   }
 
   /** A returning user: `eth_accounts` (never a prompt) tells whether the site is still connected in that wallet. */
   async #reconnect(wallet: DiscoveredWallet): Promise<void> {
     const [address] = await getAccounts(wallet.provider).catch(() => []);
-    if (address && this.discovering && !this.#chosen) this.#use(wallet, address);
+    if (address && this.discovering && !this.#chosen) this.use(wallet, address);
   }
 
-  #use(wallet: DiscoveredWallet, address: Address | undefined): void {
+  /** Uses `wallet` (the user chose it, or it reconnected) and remembers it for the next visit. */
+  use(wallet: DiscoveredWallet, address: Address | undefined): void {
     this.#chosen = wallet;
     rememberWallet(this.#storage, wallet.info.rdns);
     this.#emit('connected', wallet, address);
@@ -201,12 +219,12 @@ export class WalletConnectionController implements ReactiveController {
       rdns: injected ? undefined : info.rdns,
     }));
     return html`<bw-wallet-chooser
-      exportparts=${exportparts}
-      .wallets=${wallets}
-      .selected=${this.#chosen?.info.uuid}
-      .ways=${ways}
-      @wallet-select=${(e: CustomEvent<{ id: string }>) => void this.choose(e.detail.id)}
-      @way-select=${(e: CustomEvent<{ id: string }>) => onWay?.(e.detail.id)}
+        exportparts=${exportparts}
+        .wallets=${wallets}
+        .selected=${this.#chosen?.info.uuid}
+        .ways=${ways}
+        @wallet-select=${(e: CustomEvent<{ id: string }>) => void this.choose(e.detail.id)}
+        @way-select=${(e: CustomEvent<{ id: string }>) => (e.detail.id === WALLETCONNECT_RDNS ? this.#walletConnect(true) : onWay?.(e.detail.id))}
     ></bw-wallet-chooser>`;
   }
 

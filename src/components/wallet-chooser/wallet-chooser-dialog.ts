@@ -14,7 +14,9 @@ export class WalletChooserDialog extends PickerDialog<WalletList> {
   static override styles = [...PickerDialog.styles, styles];
 
   protected keys(): DialogKeys {
-    return { search: 'wallet.search', placeholder: 'wallet.placeholder', list: 'wallet.list', noMatch: 'wallet.noMatch', none: 'wallet.none' };
+    // Without a wallet, no dead end: the ways under the list, when there are any.
+    const none = this.picker.shownWays.length ? 'wallet.noneWays' : 'wallet.none';
+    return { search: 'wallet.search', placeholder: 'wallet.placeholder', list: 'wallet.list', noMatch: 'wallet.noMatch', none };
   }
 
   private get rows(): WalletOption[] {
@@ -43,7 +45,7 @@ export class WalletChooserDialog extends PickerDialog<WalletList> {
 
   /** The other ways to pay, as links (they leave the page) or buttons (the shell takes over). */
   protected override renderFooter(): unknown {
-    const { ways } = this.picker;
+    const ways = this.picker.shownWays;
     if (!ways.length) return nothing;
     const text = (way: WayOption) =>
       html`<span class="option-text"><span class="option-title">${way.title}</span>${way.detail ? html`<span class="option-meta">${way.detail}</span>` : nothing}</span>`;

@@ -3,6 +3,7 @@ import { PickerElement, type PickerContext } from '../shared/picker.js';
 // Static, unlike the pickers' dialogs: the chooser is nothing but its dialog, and is itself a later moment's chunk (src/bridge-widget/moments/wallets.ts).
 import { WalletChooserDialog } from './wallet-chooser-dialog.js';
 import { enWallets } from '../../i18n/en/wallets.js';
+import type { StringKey, Vars } from '../../i18n/strings.js';
 import type { WalletOption, WalletSelectEvent, WayOption, WaySelectEvent } from './wallet-option.js';
 
 export type { WalletOption, WalletSelectDetail, WalletSelectEvent, WayOption, WaySelectDetail, WaySelectEvent } from './wallet-option.js';
@@ -45,6 +46,18 @@ export class WalletChooser extends PickerElement {
 
   /** The other ways to pay, under the list, in display order. */
   ways: WayOption[] = [];
+
+  /**
+   * The ways the widget puts before `ways` (WalletConnect, a wallet app's browser), given by the widget's chooser
+   * chunk (src/bridge-widget/moments/wallets.ts) so that its first load need not know them; none for a chooser used
+   * outside the widget.
+   */
+  static ownWays: ((chooser: WalletChooser, t: (key: StringKey, vars?: Vars) => string) => WayOption[]) | undefined = undefined;
+
+  /** The ways the dialog shows: the widget's own, then `ways`. */
+  get shownWays(): WayOption[] {
+    return [...(WalletChooser.ownWays?.(this, (key, vars) => this.t(key, vars)) ?? []), ...this.ways];
+  }
 
   private opener: HTMLElement | undefined;
 

@@ -44,5 +44,5 @@ export interface WalletSelectDetail {
 }
 export type WalletSelectEvent = CustomEvent<WalletSelectDetail>;
 
-/** The chooser as its dialog sees it: a picker with the wallets to offer. */
-export type WalletList = PickerElement & { readonly wallets: WalletOption[]; readonly ways: WayOption[] };
+/** The chooser as its dialog sees it: a picker with the wallets to offer and the other ways to show. */
+export type WalletList = PickerElement & { readonly wallets: WalletOption[]; readonly shownWays: WayOption[] };

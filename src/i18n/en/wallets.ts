@@ -11,5 +11,11 @@ export const enWallets = {
   'wallet.list': 'Wallets',
   'wallet.noMatch': 'No wallets match “{query}”',
   'wallet.none': 'No wallet found in this browser. On a phone, open this page in your wallet app’s built-in browser.',
+  'wallet.noneWays': 'No wallet found in this browser. Pay with one of the ways below.',
   'wallet.otherWays': 'Other ways to pay',
+  'wallet.walletConnect': 'WalletConnect',
+  'wallet.walletConnectDetail': 'A wallet app on your phone: scan a code',
+  'wallet.walletConnectApp': 'A wallet app on this phone',
+  'wallet.openIn': 'Open in {wallet}',
+  'wallet.openInDetail': 'Continue in the app’s browser, where your wallet is',
 } as const;

@@ -21,6 +21,8 @@ export interface SandboxConfig {
   attacker: { address: `0x${string}` };
   /** Contract addresses per chain id (decimal string): usdc, weth, permit2, collectible, batchExecutor, …. */
   contracts: Record<string, { batchExecutor: `0x${string}` } & Record<string, `0x${string}` | undefined>>;
+  /** The WalletConnect relay fixture and the phone wallet (sandbox/walletconnect/). */
+  walletConnect: { relayUrl: string; silentRelayUrl: string; projectId: string; phoneAddress: `0x${string}` };
 }
 
 let config: Promise<SandboxConfig> | undefined;
@@ -40,6 +42,24 @@ async function admin(path: string, body: unknown): Promise<void> {
 }
 
 export const setFaults = (patch: Record<string, unknown>) => admin('faults', patch);
+
+/** What the phone wallet (sandbox/walletconnect/phone-wallet.ts) shows: what waits for the user's answer, its sessions, its log. */
+export interface PhoneState {
+  address: `0x${string}`;
+  chainId: number;
+  pending: { id: number; kind: 'proposal' | 'request'; title: string; chains: string[]; detail: string }[];
+  sessions: { topic: string; peer: string; chains: string[]; expiry: number }[];
+  log: string[];
+}
+
+/** Drives the phone wallet as its user would: `pair` (the camera read the code), `respond`, `settings`, `chain`, `disconnect`, `reset`. */
+export const phone = (action: 'pair' | 'respond' | 'settings' | 'chain' | 'disconnect' | 'reset', body: Record<string, unknown> = {}) =>
+  admin(`phone/${action}`, body);
+
+export async function phoneState(): Promise<PhoneState> {
+  const { adminUrl } = await sandboxConfig();
+  return (await fetch(`${adminUrl}/phone`)).json() as Promise<PhoneState>;
+}
 export const resetSandbox = () => admin('reset', {});
 
 /** A page as a new visitor sees it, on a reset sandbox: nothing saved, and the resource timings (which tests count requests by) cleared. */
