@@ -167,6 +167,11 @@ export interface ScriptBuildOptions {
  *   QR code, the flow's deposit room and the deposit address's client and
  *   checks, fetched only on the user's choice (scripts/bench/graph.ts
  *   `ON_CHOICE_CHUNKS`) or to show a saved deposit transfer;
+ * - `wallet-ways`: the chooser's ways to a wallet that is not in this
+ *   browser (WalletConnect's entry, the "Open in" links to wallet apps' own
+ *   browsers) and their English, fetched only when the host opted in to
+ *   WalletConnect or the browser has no wallet, left out of the complete
+ *   transfer's budget (`ON_CHOICE_CHUNKS`);
  * - `walletconnect`: WalletConnect's client, its dialog and the QR code,
  *   fetched only when the user picks it (or to resume its session), never
  *   while idle; left out of the complete transfer's budget
@@ -205,6 +210,8 @@ const GROUPS = new Map(
     // address take them from its chunk (a transfer, and a deposit, come after a quote).
     quote: ['src/bridge-widget/moments/quote.ts', 'src/format/duration.ts'],
     deposit: ['src/bridge-widget/moments/deposit.ts', 'src/flow/deposit.ts', 'src/api/deposit.ts', 'src/components/deposit-address/deposit-address.ts'],
+    // Before WalletConnect's group: the wallet apps' table they both import stays here, in the smaller file.
+    'wallet-ways': ['src/bridge-widget/moments/wallet-ways.ts'],
     walletconnect: ['src/bridge-widget/moments/walletconnect.ts'],
   }).map(([name, roots]) => [name, new Set(roots.map((path) => resolve(ROOT, path)))]),
 );

@@ -120,13 +120,17 @@ export function completeFiles(graph: ModuleGraph): string[] {
 }
 
 /**
- * Chunks of a feature few users pick, fetched only on that choice and never
- * while the page is idle (WalletConnect, paying into a deposit address): like
- * a language add-on, a complete English transfer through the browser's wallet
- * never loads them, so its budget leaves them out; each has its own size in the
- * bench. Named by their group in scripts/script-build.ts.
+ * Chunks a complete English transfer through the browser's wallet never
+ * loads, so its budget leaves them out (like a language add-on); each has its
+ * own size in the bench. Named by their group in scripts/script-build.ts:
+ * - a feature few users pick, fetched only on that choice and never while the
+ *   page is idle (WalletConnect, paying into a deposit address);
+ * - the chooser's ways to a wallet that is not in this browser (WalletConnect's
+ *   entry, the wallet apps' "Open in" links), fetched only where the host
+ *   opted in to WalletConnect (a feature few use, like the two above) or the
+ *   browser has no wallet (where no transfer can be signed).
  */
-export const ON_CHOICE_CHUNKS = ['walletconnect', 'deposit'] as const;
+export const ON_CHOICE_CHUNKS = ['walletconnect', 'deposit', 'wallet-ways'] as const;
 
 export function isOnChoiceChunk(fileName: string): boolean {
   const name = basename(fileName).replace(/\.m?js$/, '');

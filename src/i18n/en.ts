@@ -10,7 +10,7 @@
  * Each string is written once, in the part of the moment that shows it, so
  * that a page loads the English of a later moment with that moment's chunk:
  * ./en/form.ts (the first load), ./en/picker.ts, ./en/quote.ts, ./en/recipient.ts, ./en/settings.ts, ./en/review.ts,
- * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts, ./en/account.ts, ./en/walletconnect.ts, ./en/unknown.ts, ./en/deposit.ts. This module
+ * ./en/tracking.ts, ./en/history.ts, ./en/wallets.ts, ./en/walletways.ts, ./en/account.ts, ./en/walletconnect.ts, ./en/unknown.ts, ./en/deposit.ts. This module
  * joins them into the whole
  * table, for the types, the translators' XLIFF (scripts/i18n-xliff.ts), the
  * tests, and `import { en } from 'bridge-widget'` (and `bridge-widget/elements`).
@@ -29,6 +29,7 @@ import { enSettings } from './en/settings.js';
 import { enTracking } from './en/tracking.js';
 import { enUnknown } from './en/unknown.js';
 import { enWalletConnect } from './en/walletconnect.js';
+import { enWalletWays } from './en/walletways.js';
 import { enWallets } from './en/wallets.js';
 
 /**
@@ -45,6 +46,7 @@ export const ENGLISH_PARTS: {
   tracking: typeof enTracking;
   history: typeof enHistory;
   wallets: typeof enWallets;
+  walletways: typeof enWalletWays;
   account: typeof enAccount;
   walletconnect: typeof enWalletConnect;
   unknown: typeof enUnknown;
@@ -59,6 +61,7 @@ export const ENGLISH_PARTS: {
   tracking: enTracking,
   history: enHistory,
   wallets: enWallets,
+  walletways: enWalletWays,
   account: enAccount,
   walletconnect: enWalletConnect,
   unknown: enUnknown,
@@ -75,6 +78,7 @@ export type English = typeof enForm &
   typeof enTracking &
   typeof enHistory &
   typeof enWallets &
+  typeof enWalletWays &
   typeof enAccount &
   typeof enWalletConnect &
   typeof enUnknown &
@@ -90,6 +94,7 @@ export const en: English = {
   ...enTracking,
   ...enHistory,
   ...enWallets,
+  ...enWalletWays,
   ...enAccount,
   ...enWalletConnect,
   ...enUnknown,

@@ -53,27 +53,6 @@ export const WALLET_APPS: readonly WalletApp[] = [
   },
 ];
 
-/** What the browser says about the device (`navigator`), as far as the rule below reads it. */
-export interface DeviceHints {
-  userAgent: string;
-  maxTouchPoints?: number | undefined;
-  /** `navigator.userAgentData.mobile` (Chromium), when the browser gives it. */
-  mobile?: boolean | undefined;
-}
-
-/**
- * Whether the page runs on a phone or tablet, where wallets are apps rather
- * than extensions: the browser's own word where it gives one (Chromium's
- * `userAgentData.mobile`), else Android, iPhone, iPod and iPad in the user
- * agent, and an iPad that asks for the desktop site (it says Macintosh but
- * has a touch screen).
- */
-export function onPhone({ userAgent, maxTouchPoints = 0, mobile }: DeviceHints): boolean {
-  if (mobile) return true;
-  if (/Android|iPhone|iPod|iPad/i.test(userAgent)) return true;
-  return /Macintosh/.test(userAgent) && maxTouchPoints > 1;
-}
-
 /** The page's URL as a wallet app's browser should open it: only http(s), without its fragment. */
 export function pageToOpen(href: string): string | undefined {
   try {

@@ -1,11 +1,12 @@
 /**
- * The links to wallet apps (src/wallet/wallet-apps.ts): each app gets the
+ * The links to wallet apps (src/wallet/wallet-apps.ts, the phone rule in src/wallet/phone.ts): each app gets the
  * page, or the WalletConnect URI, back whole from its documented link, and
  * the phone rule tells phones from desktops by what browsers send.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { WALLET_APPS, onPhone, pageToOpen } from '../../src/wallet/wallet-apps.js';
+import { onPhone } from '../../src/wallet/phone.js';
+import { WALLET_APPS, pageToOpen } from '../../src/wallet/wallet-apps.js';
 import { pairingLink } from '../../src/wallet/walletconnect-links.js';
 
 const PAGE = 'https://shop.example/checkout?amount=25&to=USDC&note=a%20b';

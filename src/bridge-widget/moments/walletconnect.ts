@@ -25,7 +25,8 @@ import { evmChainId } from '../../model/chain-id.js';
 import { WalletError } from '../../wallet/errors.js';
 import type { Address } from '../../wallet/hex.js';
 import { WALLETCONNECT_RDNS, type DiscoveredWallet } from '../../wallet/discovery.js';
-import { WALLET_APPS, onPhone } from '../../wallet/wallet-apps.js';
+import { onPhone, thisDevice } from '../../wallet/phone.js';
+import { WALLET_APPS } from '../../wallet/wallet-apps.js';
 import { pairingLink } from '../../wallet/walletconnect-links.js';
 import {
   DEFAULT_RELAY_URL,
@@ -104,8 +105,7 @@ export class RemoteConnection {
   }
 
   get #phone(): boolean {
-    const { userAgent, maxTouchPoints } = navigator;
-    return onPhone({ userAgent, maxTouchPoints, mobile: (navigator as { userAgentData?: { mobile?: boolean } }).userAgentData?.mobile });
+    return onPhone(thisDevice());
   }
 
   /** The host's proxy reads what the wallet app does not (its `/read` allow-list decides what it takes). */

@@ -8,9 +8,8 @@ import type { WayOption } from '../../components/wallet-chooser/wallet-option.js
 import { defineLaterElements } from '../../define-elements.js';
 import { enWallets } from '../../i18n/en/wallets.js';
 import { addEnglish, type StringKey, type Vars } from '../../i18n/strings.js';
-import { WALLETCONNECT_RDNS } from '../../wallet/discovery.js';
-import { WALLET_APPS, onPhone, pageToOpen } from '../../wallet/wallet-apps.js';
 import { BridgeWidgetPublicProperties } from '../public-properties.js';
+import type * as WalletWays from './wallet-ways.js';
 
 export const ELEMENTS = {
   'bw-wallet-chooser': WalletChooser,
@@ -20,32 +19,36 @@ defineLaterElements(ELEMENTS);
 // The chooser inside a <bridge-widget> offers the widget's own ways first (`otherWays`, below).
 WalletChooser.ownWays = (chooser, t) => {
   const widget = (chooser.getRootNode() as ShadowRoot).host;
-  return widget instanceof BridgeWidgetPublicProperties ? otherWays(t, !!widget.walletconnectProjectId, !chooser.wallets.length) : [];
+  return widget instanceof BridgeWidgetPublicProperties
+    ? otherWays(t, !!widget.walletconnectProjectId, !chooser.wallets.length, () => chooser.requestUpdate())
+    : [];
 };
 // The English this moment shows, before its first render (its parts bring theirs too; its views here need it through the shell).
 addEnglish(enWallets);
 
 /**
  * The chooser's own ways to pay beside the installed wallets: WalletConnect
- * when the host gave a project id (on a phone, for a wallet app on it; else
- * by QR code); on a phone with no wallet in the browser and no project id,
- * "Open in" each wallet app's built-in browser, where the app injects its
- * wallet and this page finds it.
+ * when the host gave a project id; on a phone with no wallet in the browser,
+ * the wallet apps. They are a chunk of their own (./wallet-ways.ts), fetched
+ * only when the host opted in to WalletConnect or the browser has no wallet:
+ * until it has come there are none, and `arrived` is called when it has.
  */
-export function otherWays(t: (key: StringKey, vars?: Vars) => string, walletConnect: boolean, noWallet: boolean): WayOption[] {
-  const { userAgent, maxTouchPoints } = navigator;
-  const phone = onPhone({ userAgent, maxTouchPoints, mobile: (navigator as { userAgentData?: { mobile?: boolean } }).userAgentData?.mobile });
-  if (walletConnect)
-    return [{ id: WALLETCONNECT_RDNS, title: t('wallet.walletConnect'), detail: t(phone ? 'wallet.walletConnectApp' : 'wallet.walletConnectDetail') }];
-  const page = pageToOpen(location.href);
-  if (!phone || !noWallet || !page) return [];
-  return WALLET_APPS.map((app) => ({
-    id: app.id,
-    title: t('wallet.openIn', { wallet: app.name }),
-    detail: t('wallet.openInDetail'),
-    href: app.openPage(page),
-  }));
+export function otherWays(t: (key: StringKey, vars?: Vars) => string, walletConnect: boolean, noWallet: boolean, arrived: () => void): WayOption[] {
+  if (!walletConnect && !noWallet) return [];
+  if (walletWays) return walletWays.walletWays(t, walletConnect);
+  // Each update before it has come asks again: the browser fetches a module once, and a failed fetch is asked for anew.
+  import('./wallet-ways.js').then(
+    (module) => {
+      walletWays = module;
+      arrived();
+    },
+    () => undefined,
+  );
+  return [];
 }
+
+/** The ways' chunk, once it has come. */
+let walletWays: typeof WalletWays | undefined;
 
 declare global {
   interface HTMLElementTagNameMap {

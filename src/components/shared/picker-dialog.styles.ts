@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { closeButtonStyles } from './dialog-close.js';
 import { dialogSurface } from './dialog-surface.styles.js';
 
 /**
@@ -28,6 +29,7 @@ export const dialogStyles = css`
     display: flex;
   }
   ${dialogSurface}
+  ${closeButtonStyles}
   .dialog::backdrop {
     animation: bw-fade 0.15s ease-out;
   }
@@ -88,23 +90,12 @@ export const dialogStyles = css`
     font-weight: 650;
     line-height: 1.3;
   }
+  /* A little smaller than the other dialogs' (../shared/dialog-close.ts), level with the heading's first line. */
   .close {
     flex: none;
-    display: grid;
-    place-items: center;
     width: 32px;
     height: 32px;
-    margin: 0;
     margin-block-start: -4px;
-    padding: 0;
-    border: 0;
-    border-radius: 50%;
-    background: transparent;
-    color: var(--_muted);
-  }
-  .close:hover {
-    background: var(--_surface);
-    color: var(--_text);
   }
   .close svg {
     width: 18px;

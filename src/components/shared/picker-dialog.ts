@@ -8,6 +8,7 @@ import { html, nothing, type CSSResult, type PropertyValues, type TemplateResult
 import { live } from 'lit/directives/live.js';
 import { onBackdrop } from './backdrop.js';
 import { cssProperties } from './css-properties.js';
+import { closeIcon } from './dialog-close.js';
 import type { PickerElement } from './picker.js';
 import type { DialogKeys, OpenedDialog, PickerContext } from './picker-contract.js';
 import { dialogStyles } from './picker-dialog.styles.js';
@@ -19,7 +20,6 @@ addEnglish(enPicker);
 
 // Stroke icons: colour, width and line caps come from the trigger's style sheet (`.icon`).
 const checkIcon = html`<svg class="icon check" viewBox="0 0 16 16" aria-hidden="true"><path d="M3.5 8.5l3 3 6-7" /></svg>`;
-const closeIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" /></svg>`;
 const searchIcon = html`<svg class="icon search-icon" viewBox="0 0 16 16" aria-hidden="true"><circle cx="7" cy="7" r="4.75" /><path d="M10.5 10.5L14 14" /></svg>`;
 
 /** What one option row shows; the dialog adds the id, the active state and the check mark. */

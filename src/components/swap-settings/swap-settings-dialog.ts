@@ -7,10 +7,9 @@
 import { css, html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { StringKey } from '../../i18n/strings.js';
 import { onBackdrop } from '../shared/backdrop.js';
+import { closeButtonStyles, closeIcon } from '../shared/dialog-close.js';
 import { dialogSurface } from '../shared/dialog-surface.styles.js';
 import { SlippageControl, slippageStyles, type SlippageHost } from '../quote-panel/slippage-control.js';
-
-const closeIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" /></svg>`;
 
 export class SwapSettingsDialog {
   static readonly styles = [
@@ -40,6 +39,7 @@ export class SwapSettingsDialog {
       }
     `,
     dialogSurface,
+    closeButtonStyles,
   ];
 
   readonly #control: SlippageControl;

@@ -43,8 +43,7 @@ export class SwapSettings extends PartElement {
       :host {
         display: inline-flex;
       }
-      .gear,
-      .close {
+      .gear {
         position: relative;
         display: grid;
         place-items: center;
@@ -57,8 +56,7 @@ export class SwapSettings extends PartElement {
         background: transparent;
         color: var(--_muted);
       }
-      .gear:hover,
-      .close:hover {
+      .gear:hover {
         background: var(--_surface);
         color: var(--_text);
       }

@@ -1,4 +1,4 @@
-import { html, type TemplateResult, type PropertyDeclarations } from 'lit';
+import { html, type TemplateResult, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { PickerElement, type PickerContext } from '../shared/picker.js';
 // Static, unlike the pickers' dialogs: the chooser is nothing but its dialog, and is itself a later moment's chunk (src/bridge-widget/moments/wallets.ts).
 import { WalletChooserDialog } from './wallet-chooser-dialog.js';
@@ -54,9 +54,15 @@ export class WalletChooser extends PickerElement {
    */
   static ownWays: ((chooser: WalletChooser, t: (key: StringKey, vars?: Vars) => string) => WayOption[]) | undefined = undefined;
 
-  /** The ways the dialog shows: the widget's own, then `ways`. */
-  get shownWays(): WayOption[] {
-    return [...(WalletChooser.ownWays?.(this, (key, vars) => this.t(key, vars)) ?? []), ...this.ways];
+  /**
+   * The ways the dialog shows: the widget's own, then `ways`. Worked out at each update, the first one included
+   * (long before the dialog opens), so that the widget's own ways can fetch what they show meanwhile.
+   */
+  shownWays: WayOption[] = [];
+
+  protected override willUpdate(changed: PropertyValues): void {
+    this.shownWays = [...(WalletChooser.ownWays?.(this, (key, vars) => this.t(key, vars)) ?? []), ...this.ways];
+    super.willUpdate(changed);
   }
 
   private opener: HTMLElement | undefined;

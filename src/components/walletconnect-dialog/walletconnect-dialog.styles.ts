@@ -21,22 +21,6 @@ export const styles = css`
     font-size: 1.0625em;
     font-weight: 650;
   }
-  .close {
-    display: grid;
-    place-items: center;
-    width: 36px;
-    height: 36px;
-    margin: 0;
-    padding: 0;
-    border: 0;
-    border-radius: 50%;
-    background: transparent;
-    color: var(--_muted);
-  }
-  .close:hover {
-    background: var(--_surface);
-    color: var(--_text);
-  }
   .icon {
     width: 18px;
     height: 18px;

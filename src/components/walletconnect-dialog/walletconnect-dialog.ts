@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { enWalletConnect } from '../../i18n/en/walletconnect.js';
+import { closeButtonStyles, closeIcon } from '../shared/dialog-close.js';
 import { dialogSurface } from '../shared/dialog-surface.styles.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
@@ -14,8 +15,6 @@ export interface WalletAppLink {
   /** An https universal link the shell built from the pairing URI. */
   href: string;
 }
-
-const closeIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" /></svg>`;
 
 /**
  * @summary Pairs a wallet app on another device through WalletConnect: a QR code on a desktop, the wallet apps' links on a phone, "copy link" beside them, in a modal dialog.
@@ -38,7 +37,7 @@ const closeIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true">
 export class WalletConnectDialog extends PartElement {
   protected static override english = enWalletConnect;
 
-  static override styles = [hostStyles, partTokens, dialogSurface, styles];
+  static override styles = [hostStyles, partTokens, dialogSurface, closeButtonStyles, styles];
 
   static override properties: PropertyDeclarations = {
     stage: {},
