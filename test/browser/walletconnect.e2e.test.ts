@@ -12,6 +12,7 @@ import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeErrorDetail, BridgeSuccessDetail, BridgeTransactionDetail, BridgeWalletDetail } from '../../src/bridge-widget/events.js';
 import type { WalletConnectDialog } from '../../src/components/walletconnect-dialog/walletconnect-dialog.js';
 import type { WalletChooser } from '../../src/components/wallet-chooser/wallet-chooser.js';
+import type { Address } from '../../src/wallet/hex.js';
 import { decodeQr } from './helpers/qr.js';
 import {
   erc20Balance,
@@ -87,12 +88,20 @@ async function pending(kind: 'proposal' | 'request', title?: string, timeout = 3
   }
 }
 
-/** The phone scans the code and its user approves the connection. */
-async function pairPhone(widget: BridgeWidget): Promise<void> {
+/** The phone scans the code and its user approves the connection; the phone's account, once the header shows it. */
+async function pairPhone(widget: BridgeWidget): Promise<Address> {
   await phone('pair', { uri: await scan(widget) });
   await phone('respond', { id: (await pending('proposal')).id, approve: true });
   const { phoneAddress } = (await sandboxConfig()).walletConnect;
   await waitFor(() => accountText(widget).includes(phoneAddress.slice(0, 6)), 'the phone’s account in the header');
+  return phoneAddress;
+}
+
+/** A widget connected to the phone wallet: mounted, WalletConnect picked, the code scanned and the connection approved. */
+async function connectedToPhone(options: Parameters<typeof mount>[0] = {}): Promise<{ widget: BridgeWidget; phoneAddress: Address }> {
+  const widget = await mount(options);
+  await pickWalletConnect(widget);
+  return { widget, phoneAddress: await pairPhone(widget) };
 }
 
 /** The notice the form shows, once it says `text`. */
@@ -187,9 +196,7 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
 
   it('a phone wallet that runs EIP-5792 batches gets the approval and the transfer as one batch, one prompt', async () => {
     await setFaults({ forceProvider: 'swiftbridge' });
-    const widget = await mount();
-    await pickWalletConnect(widget);
-    await pairPhone(widget);
+    const { widget } = await connectedToPhone();
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
     primaryButton(widget).click();
     const batch = await pending('request', 'wallet_sendCalls');
@@ -202,10 +209,7 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
 
   it('a rejection on the phone: the widget says so, and nothing is sent', async () => {
     await phone('settings', { batching: false });
-    const widget = await mount({ token: 'ETH', amount: '0.01' });
-    await pickWalletConnect(widget);
-    await pairPhone(widget);
-    const { phoneAddress } = (await sandboxConfig()).walletConnect;
+    const { widget, phoneAddress } = await connectedToPhone({ token: 'ETH', amount: '0.01' });
     const nonce = await transactionCount(SRC, phoneAddress);
     await waitForText(widget, (t) => t.startsWith('Bridge 0.01 ETH'), 'a quote');
     const error = nextEvent<BridgeErrorDetail>(widget, 'bridge-error');
@@ -220,9 +224,7 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
     await setFaults({ forceProvider: 'swiftbridge' });
     // The phone approves the connection for the destination's chain only.
     await phone('settings', { sessionChains: [DST], batching: false });
-    const widget = await mount();
-    await pickWalletConnect(widget);
-    await pairPhone(widget);
+    const { widget } = await connectedToPhone();
     await waitForText(widget, (t) => t.startsWith('Bridge 2 USDC'), 'a quote');
     primaryButton(widget).click();
     const switching = await pending('request', 'wallet_switchEthereumChain');
@@ -236,10 +238,7 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
 
   it('a phone that refuses the switch: the widget says so, and nothing is sent', async () => {
     await phone('settings', { sessionChains: [DST], batching: false });
-    const widget = await mount({ token: 'ETH', amount: '0.01' });
-    await pickWalletConnect(widget);
-    await pairPhone(widget);
-    const { phoneAddress } = (await sandboxConfig()).walletConnect;
+    const { widget, phoneAddress } = await connectedToPhone({ token: 'ETH', amount: '0.01' });
     const nonces = [await transactionCount(SRC, phoneAddress), await transactionCount(DST, phoneAddress)];
     await waitForText(widget, (t) => t.startsWith('Bridge 0.01 ETH'), 'a quote');
     const error = nextEvent<BridgeErrorDetail>(widget, 'bridge-error');
@@ -251,9 +250,7 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
   });
 
   it('the session ended on the phone: the widget says so, stops using it and offers to connect again', async () => {
-    const widget = await mount();
-    await pickWalletConnect(widget);
-    await pairPhone(widget);
+    const { widget } = await connectedToPhone();
     const wallets: BridgeWalletDetail[] = [];
     widget.addEventListener('bridge-wallet', (e) => wallets.push((e as CustomEvent<BridgeWalletDetail>).detail));
     await phone('disconnect');
@@ -268,9 +265,7 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
   });
 
   it('"Disconnect" in the widget ends the session on the phone too', async () => {
-    const widget = await mount();
-    await pickWalletConnect(widget);
-    await pairPhone(widget);
+    const { widget } = await connectedToPhone();
     const pill = pillOf(widget)!;
     pill.querySelector<HTMLButtonElement>('[part="pill"]')!.click();
     await waitFor(() => pill.querySelector('[part="menu"]')?.matches(':popover-open'), 'the account menu opens');
@@ -318,10 +313,7 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
 
   it('the route checks apply as to an injected wallet: a hostile route is refused before the phone is asked anything', async () => {
     await setFaults({ forceProvider: 'hopline', hostile: 'drain-calldata' });
-    const widget = await mount();
-    await pickWalletConnect(widget);
-    await pairPhone(widget);
-    const { phoneAddress } = (await sandboxConfig()).walletConnect;
+    const { widget, phoneAddress } = await connectedToPhone();
     const nonce = await transactionCount(SRC, phoneAddress);
     await waitForText(widget, (t) => t.startsWith('Bridge'), 'a quote');
     const error = nextEvent<BridgeErrorDetail>(widget, 'bridge-error');

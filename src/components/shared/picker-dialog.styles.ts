@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { closeButtonStyles } from './dialog-close.js';
+import { iconButtonStyles } from './icon-button.js';
 import { dialogSurface } from './dialog-surface.styles.js';
 
 /**
@@ -29,7 +29,7 @@ export const dialogStyles = css`
     display: flex;
   }
   ${dialogSurface}
-  ${closeButtonStyles}
+  ${iconButtonStyles}
   .dialog::backdrop {
     animation: bw-fade 0.15s ease-out;
   }
@@ -90,7 +90,7 @@ export const dialogStyles = css`
     font-weight: 650;
     line-height: 1.3;
   }
-  /* A little smaller than the other dialogs' (../shared/dialog-close.ts), level with the heading's first line. */
+  /* A little smaller than the other dialogs' (./icon-button.ts), level with the heading's first line. */
   .close {
     flex: none;
     width: 32px;

@@ -8,7 +8,7 @@ import { html, nothing, type CSSResult, type PropertyValues, type TemplateResult
 import { live } from 'lit/directives/live.js';
 import { onBackdrop } from './backdrop.js';
 import { cssProperties } from './css-properties.js';
-import { closeIcon } from './dialog-close.js';
+import { closeIcon } from './icon-button.js';
 import type { PickerElement } from './picker.js';
 import type { DialogKeys, OpenedDialog, PickerContext } from './picker-contract.js';
 import { dialogStyles } from './picker-dialog.styles.js';
@@ -287,7 +287,7 @@ export abstract class PickerDialog<P extends PickerElement = PickerElement> impl
             ${label ? html`<p id="dialog-eyebrow" class="eyebrow">${label}</p>` : nothing}
             <h2 id="dialog-heading" class="heading">${t(this.context.selectKey())}</h2>
           </div>
-          <button id="close" class="close" part="close" type="button" aria-label=${t('picker.close')} @click=${this.#onDismiss}>${closeIcon}</button>
+          <button id="close" class="close icon-button" part="close" type="button" aria-label=${t('picker.close')} @click=${this.#onDismiss}>${closeIcon}</button>
         </div>
         <div class="search-wrap">
           ${searchIcon}

@@ -7,7 +7,7 @@
 import { css, html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { StringKey } from '../../i18n/strings.js';
 import { onBackdrop } from '../shared/backdrop.js';
-import { closeButtonStyles, closeIcon } from '../shared/dialog-close.js';
+import { iconButtonStyles, closeIcon } from '../shared/icon-button.js';
 import { dialogSurface } from '../shared/dialog-surface.styles.js';
 import { SlippageControl, slippageStyles, type SlippageHost } from '../quote-panel/slippage-control.js';
 
@@ -39,7 +39,7 @@ export class SwapSettingsDialog {
       }
     `,
     dialogSurface,
-    closeButtonStyles,
+    iconButtonStyles,
   ];
 
   readonly #control: SlippageControl;
@@ -62,7 +62,7 @@ export class SwapSettingsDialog {
     return html`<dialog class="dialog" part="dialog" aria-labelledby="settings-heading" @click=${(event: MouseEvent) => onBackdrop(event) && this.io.hide()}>
       <div class="head">
         <h2 id="settings-heading">${t('box.settings')}</h2>
-        <button class="close" type="button" aria-label=${t('picker.close')} @click=${() => this.io.hide()}>${closeIcon}</button>
+        <button class="close icon-button" type="button" aria-label=${t('picker.close')} @click=${() => this.io.hide()}>${closeIcon}</button>
       </div>
       ${this.#control.render()}
     </dialog>`;

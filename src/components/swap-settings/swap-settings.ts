@@ -1,6 +1,7 @@
 import { adoptStyles, css, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { formatPercent } from '../../format/number.js';
 import { PartElement } from '../shared/part.js';
+import { iconButtonStyles } from '../shared/icon-button.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import type { SlippageChangeDetail } from '../quote-panel/quote-panel.js';
 import type { SwapSettingsDialog } from './swap-settings-dialog.js';
@@ -39,26 +40,13 @@ export class SwapSettings extends PartElement {
   static override styles = [
     hostStyles,
     partTokens,
+    iconButtonStyles,
     css`
       :host {
         display: inline-flex;
       }
       .gear {
         position: relative;
-        display: grid;
-        place-items: center;
-        width: 36px;
-        height: 36px;
-        margin: 0;
-        padding: 0;
-        border: 0;
-        border-radius: 50%;
-        background: transparent;
-        color: var(--_muted);
-      }
-      .gear:hover {
-        background: var(--_surface);
-        color: var(--_text);
       }
       .icon {
         width: 20px;
@@ -148,7 +136,7 @@ export class SwapSettings extends PartElement {
   override render() {
     const changed = this.slippage !== this.defaultSlippage;
     const label = this.t(changed ? 'box.settingsChanged' : 'box.settings');
-    return html`<button class="gear" part="gear" type="button" aria-haspopup="dialog" aria-label=${label} title=${label} @click=${() => void this.show()}>
+    return html`<button class="gear icon-button" part="gear" type="button" aria-haspopup="dialog" aria-label=${label} title=${label} @click=${() => void this.show()}>
         ${gearIcon}${changed ? html`<span class="mark" aria-hidden="true"></span>` : nothing}
       </button>
       ${this.chunkFailed ? html`<span class="visually-hidden" role="alert">${this.t('error.chunk-load')}</span>` : nothing}

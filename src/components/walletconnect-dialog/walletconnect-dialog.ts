@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { enWalletConnect } from '../../i18n/en/walletconnect.js';
-import { closeButtonStyles, closeIcon } from '../shared/dialog-close.js';
+import { iconButtonStyles, closeIcon } from '../shared/icon-button.js';
 import { dialogSurface } from '../shared/dialog-surface.styles.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
@@ -37,7 +37,7 @@ export interface WalletAppLink {
 export class WalletConnectDialog extends PartElement {
   protected static override english = enWalletConnect;
 
-  static override styles = [hostStyles, partTokens, dialogSurface, closeButtonStyles, styles];
+  static override styles = [hostStyles, partTokens, dialogSurface, iconButtonStyles, styles];
 
   static override properties: PropertyDeclarations = {
     stage: {},
@@ -120,7 +120,7 @@ export class WalletConnectDialog extends PartElement {
     >
       <div class="head">
         <h2 id="walletconnect-heading">${title}</h2>
-        <button class="close" part="close" type="button" aria-label=${this.t('walletconnect.close')} @click=${() => this.#dialog?.close()}>${closeIcon}</button>
+        <button class="close icon-button" part="close" type="button" aria-label=${this.t('walletconnect.close')} @click=${() => this.#dialog?.close()}>${closeIcon}</button>
       </div>
       ${this.#body()}
       <div class="visually-hidden" role="status">${this.announcement}</div>
