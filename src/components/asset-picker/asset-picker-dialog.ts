@@ -5,11 +5,11 @@
  * well as the tokens.
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { ChainOption } from '../chain-picker/chain-picker.js';
-import type { ChainSelectDetail } from '../chain-picker/chain-picker.js';
+import type { ChainOption } from '../chain-picker/chain-option.js';
+import type { ChainSelectDetail } from '../chain-picker/chain-option.js';
 import { tokenLogo } from '../shared/token-logo.js';
 import { TokenPickerDialog } from '../token-picker/token-picker-dialog.js';
-import type { AssetPicker } from './asset-picker.js';
+import type { AssetList } from './asset-list.js';
 import type { StringKey } from '../../i18n/strings.js';
 
 const lockIcon = html`<svg class="icon lock" viewBox="0 0 16 16" aria-hidden="true"><rect x="3.5" y="7" width="9" height="6.5" rx="1.5" /><path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" /></svg>`;
@@ -84,10 +84,8 @@ function chainMeta(chain: ChainOption, t: (key: StringKey) => string): string {
   }
 }
 
-export class AssetPickerDialog extends TokenPickerDialog {
+export class AssetPickerDialog extends TokenPickerDialog<AssetList> {
   static override styles = [...TokenPickerDialog.styles, chainStyles];
-
-  declare protected readonly picker: AssetPicker;
 
   /** The chains the search text names; all of them when it names none (it is then a token search). */
   #shownChains(): ChainOption[] {

@@ -1,5 +1,5 @@
 import { css, html, type PropertyDeclarations } from 'lit';
-import type { ChainOption } from '../chain-picker/chain-picker.js';
+import type { ChainOption } from '../chain-picker/chain-option.js';
 import type { OpenedDialog, PickerContext, TriggerView } from '../shared/picker.js';
 import { tokenLogo } from '../shared/token-logo.js';
 import { normalise } from '../token-picker/token-option.js';

@@ -7,7 +7,7 @@ import { html, nothing } from 'lit';
 import type { DialogKeys } from '../shared/picker-contract.js';
 import { PickerDialog } from '../shared/picker-dialog.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import type { ChainOption, ChainPicker, ChainSelectDetail } from './chain-picker.js';
+import type { ChainList, ChainOption, ChainSelectDetail } from './chain-option.js';
 import { styles } from './chain-picker-dialog.styles.js';
 
 /** Display groups, in order: selectable chains, unavailable ones, then the listed-only ("informational") group. */
@@ -22,7 +22,7 @@ const rankOf = (chain: ChainOption, q: string): number => {
   return -1;
 };
 
-export class ChainPickerDialog extends PickerDialog<ChainPicker> {
+export class ChainPickerDialog extends PickerDialog<ChainList> {
   static override styles = [...PickerDialog.styles, styles];
 
   #memo?: { chains: ChainOption[]; query: string; rows: ChainOption[] };

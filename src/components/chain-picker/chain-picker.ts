@@ -1,29 +1,9 @@
 import type { PropertyDeclarations } from 'lit';
-import type { AddressFamily } from '../../model/address.js';
 import { PickerElement, type OpenedDialog, type PickerContext, type TriggerView } from '../shared/picker.js';
 import { tokenLogo } from '../shared/token-logo.js';
+import type { ChainOption, ChainSelectEvent } from './chain-option.js';
 
-/** A chain as the picker shows it; the shell derives it from the service's Chain objects. */
-export interface ChainOption {
-  chainId: string;
-  name: string;
-  iconUrl?: string;
-  family: AddressFamily | 'other';
-  /**
-   * - `available`: selectable.
-   * - `unconfirmed`: selectable, with a hint that a quote must confirm the route.
-   * - `informational`: listed by the service but not routable; shown apart, not selectable.
-   * - `unavailable`: shown disabled (for example the source chain in the destination list).
-   */
-  availability: 'available' | 'unconfirmed' | 'informational' | 'unavailable';
-  /** Short text under the name (why a chain is unavailable, for example). */
-  note?: string;
-}
-
-export interface ChainSelectDetail {
-  chainId: string;
-}
-export type ChainSelectEvent = CustomEvent<ChainSelectDetail>;
+export type { ChainList, ChainOption, ChainSelectDetail, ChainSelectEvent } from './chain-option.js';
 
 /**
  * @summary Chooses a chain: a trigger button opening a searchable, keyboard-driven list in a modal dialog.

@@ -10,8 +10,7 @@ import { cssProperties } from '../shared/css-properties.js';
 import type { DialogKeys } from '../shared/picker-contract.js';
 import { PickerDialog } from '../shared/picker-dialog.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import { normalise, type TokenOption, type TokenSelectDetail } from './token-option.js';
-import type { TokenPicker } from './token-picker.js';
+import { normalise, type TokenList, type TokenOption, type TokenSelectDetail } from './token-option.js';
 import { ROW_HEIGHT, styles } from './token-picker-dialog.styles.js';
 import { createTokenSearch, type TokenSearch } from './token-search.js';
 
@@ -20,7 +19,7 @@ const OVERSCAN = 4;
 /** Visible rows assumed before the list has been measured. */
 const FALLBACK_VISIBLE_ROWS = 9;
 
-export class TokenPickerDialog extends PickerDialog<TokenPicker> {
+export class TokenPickerDialog<Picker extends TokenList = TokenList> extends PickerDialog<Picker> {
   static override styles = [...PickerDialog.styles, styles];
 
   private listScrollTop = 0;
