@@ -34,15 +34,24 @@ const CHOOSER = [
   ...FORM,
   'src/components/wallet-chooser',
   'src/bridge-widget/moments/wallets.ts',
+  'src/bridge-widget/moments/wallet-ways.ts',
   'src/wallet/wallet-apps.ts',
+  'src/wallet/phone.ts',
   'src/i18n/en/wallets.ts',
+  'src/i18n/en/walletways.ts',
   'demo/pages/phone.html',
 ];
 /** The ways to pay on a page without a wallet (README: the chooser light and dark, WalletConnect's dialog light). */
 const WAYS = {
   'wallet-chooser': { sources: CHOOSER, themes: ['light', 'dark'] },
   walletconnect: {
-    sources: [...CHOOSER, 'src/components/walletconnect-dialog', 'src/components/qr-code', 'src/bridge-widget/moments/walletconnect.ts', 'src/i18n/en/walletconnect.ts'],
+    sources: [
+      ...CHOOSER,
+      'src/components/walletconnect-dialog',
+      'src/components/qr-code',
+      'src/bridge-widget/moments/walletconnect.ts',
+      'src/i18n/en/walletconnect.ts',
+    ],
     themes: ['light'],
   },
 };
