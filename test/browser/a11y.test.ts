@@ -68,7 +68,7 @@ describe('<bridge-widget> accessibility in every state', function () {
   it('the form without a wallet, then connected, then with a quote (light and dark)', async () => {
     const { widget: noWallet } = await mount({ wallet: false });
     await formReady(noWallet);
-    // Without a provider the widget offers the browser's wallets (issue 14).
+    // Without a provider the widget offers the browser's wallets.
     expect(primaryText(noWallet)).to.equal('Connect wallet');
     await untilAnimationsSettle(noWallet);
     await expect(noWallet).to.be.accessible();

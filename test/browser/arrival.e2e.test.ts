@@ -1,5 +1,5 @@
 /**
- * The arrival checked on the destination chain (issue 36), end to end: the
+ * The arrival checked on the destination chain, end to end: the
  * widget in Chromium against the sandbox, whose proxy reads the destination
  * anvil chain (`/read/{chainId}`). An honest transfer ends "checked on the
  * chain"; a proxy without an RPC says the service's word only; each hostile
@@ -88,7 +88,7 @@ async function expectContradiction(mode: string, reason: string, shown: RegExp) 
   return { widget, detail };
 }
 
-describe('the arrival, checked on the destination chain (issue 36)', function () {
+describe('the arrival, checked on the destination chain', function () {
   this.timeout(200_000);
 
   beforeEach(async () => {

@@ -1,5 +1,5 @@
 /**
- * One prompt where the wallet can (issue 26), end to end in Chromium: the
+ * One prompt where the wallet can, end to end in Chromium: the
  * development wallet speaks EIP-5792 and runs the batch atomically through a
  * real EIP-7702 delegation to the sandbox's BatchExecutor; the sandbox routes
  * over real local chains. Each test reads back what the wallet was asked (its

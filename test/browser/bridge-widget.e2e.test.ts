@@ -62,7 +62,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     expect(after - before).to.equal(success.detail.toAmount);
     const tracker = shadow(widget).querySelector('bw-status-tracker')!;
     await waitUntil(() => shadow(tracker).textContent?.includes('Arrived'), 'the tracker shows arrival');
-    // The amount that arrived, as the destination chain shows it (issue 36): said as a fact, checked on the chain.
+    // The amount that arrived, as the destination chain shows it: said as a fact, checked on the chain.
     expect(success.detail.arrival).to.equal('checked');
     const arrivedDetail = shadow(tracker).querySelectorAll('[part="steps"] > li')[3]?.querySelector('.detail')?.textContent?.replace(/\s+/g, ' ').trim();
     expect(arrivedDetail).to.match(/^Arrived on [^:]+: [\d.,]+ USDC at 0x\S+, confirmed on .+ itself/);

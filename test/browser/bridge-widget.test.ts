@@ -62,7 +62,7 @@ describe('<bridge-widget> states', function () {
 
   it('works without a wallet until one is needed, reacts when the provider is set later, and connects on click', async () => {
     const { proxyUrl } = await sandboxConfig();
-    // A host that sets its provider late: with discovery off the widget waits for it (issue 14).
+    // A host that sets its provider late: with discovery off the widget waits for it.
     const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} amount="1" wallet-discovery="off"></bridge-widget>`);
     await waitUntil(() => buttonText(widget) === 'Connect wallet', 'offers Connect (bridge-connect-request, for the host)', { timeout: 15_000 });
     const wallet = await devWallet();

@@ -1,5 +1,5 @@
 /**
- * Issue 15 in Chromium against the sandbox's large catalog (42 chains, about
+ * The paged catalog in Chromium against the sandbox's large catalog (42 chains, about
  * 20,000 tokens): the widget asks for the chain list and first pages only,
  * searches and resolves presets through `q`, lists held tokens first, keeps
  * its catalog in storage across page loads, and copes with a service that
@@ -46,7 +46,7 @@ async function mount(options: { fromToken?: string; toToken?: string; amount?: s
 const pickers = (widget: BridgeWidget) => [...shadow(widget).querySelectorAll<TokenPicker>('bw-asset-picker')].map((p) => new PickerHarness(p));
 const optionTitle = (option: Element) => option.querySelector('.option-title')?.textContent?.trim() ?? '';
 
-describe('the paged catalog against the large sandbox catalog (issue 15)', function () {
+describe('the paged catalog against the large sandbox catalog', function () {
   this.timeout(120_000);
 
   beforeEach(async () => {

@@ -1,5 +1,5 @@
 /**
- * Faults tried on purpose (issue 7): bad attributes, a refused quote, failing
+ * Faults tried on purpose: bad attributes, a refused quote, failing
  * providers, broken bodies, unknown intents, a stuck bridge, needs_gas,
  * partial balances, wallet refusals and two widgets on one page. Each test
  * checks what the user sees and what happened (or did not) on chain.

@@ -1,5 +1,5 @@
 /**
- * Sign only what the user saw (issue 11), end to end: the widget in Chromium
+ * Sign only what the user saw, end to end: the widget in Chromium
  * against the sandbox's `hostile` switch (a compromised routing service on real
  * local chains). For every lie the widget refuses before the wallet is asked
  * anything (the development wallet's own log shows no prompt, and balances,

@@ -147,7 +147,7 @@ describe('strings and locale', function () {
       await formReady(widget);
       await showing(widget, 'de');
       expect(legends(widget)).to.deep.equal(['Sie senden', 'Sie erhalten']);
-      // Without a provider the widget offers the browser's wallets (issue 14).
+      // Without a provider the widget offers the browser's wallets.
       expect(primaryText(widget)).to.equal('Wallet verbinden');
     });
 

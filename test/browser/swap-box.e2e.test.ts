@@ -16,7 +16,7 @@ import { AmountInputHarness } from './harness/amount-input.js';
 const SRC = 11155111;
 const DST = 84532;
 
-/** Budgets at 390 px, English, light (issue 33). */
+/** Budgets at 390 px, English, light. */
 const BUDGET = { empty: 480, quoted: 600, signing: 700 };
 
 async function mount(width: number, account: number) {

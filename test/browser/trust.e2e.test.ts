@@ -114,7 +114,7 @@ async function expectRefusedWithoutSimulation(mode: string, rule: string) {
   return routed;
 }
 
-describe('trust: grants refused by the route checks alone, no simulation (issue 35)', function () {
+describe('trust: grants refused by the route checks alone, no simulation', function () {
   this.timeout(180_000);
 
   beforeEach(async () => {
@@ -143,7 +143,7 @@ describe('trust: grants refused by the route checks alone, no simulation (issue 
   });
 });
 
-describe('trust: forged hashes never reach the host (issue 35)', function () {
+describe('trust: forged hashes never reach the host', function () {
   this.timeout(180_000);
 
   beforeEach(async () => {
@@ -174,7 +174,7 @@ describe('trust: forged hashes never reach the host (issue 35)', function () {
   });
 });
 
-describe('trust: a batch the wallet did not run atomically is read from its receipts (issue 35)', function () {
+describe('trust: a batch the wallet did not run atomically is read from its receipts', function () {
   this.timeout(180_000);
 
   beforeEach(async () => {
@@ -233,7 +233,7 @@ describe('trust: a batch the wallet did not run atomically is read from its rece
   }
 });
 
-describe('trust: a transfer whose outcome is unknown is never sent again unasked (issue 35)', function () {
+describe('trust: a transfer whose outcome is unknown is never sent again unasked', function () {
   this.timeout(240_000);
 
   beforeEach(async () => {

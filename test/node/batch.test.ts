@@ -1,5 +1,5 @@
 /**
- * One prompt where the wallet can (issue 26), without a browser: the
+ * One prompt where the wallet can, without a browser: the
  * capability decision and the batched transfer against the sandbox (real
  * anvil chains with EIP-7702, the real routing service and proxy), with the
  * development wallet as an EIP-5792 wallet: atomic through a real delegation
@@ -406,7 +406,7 @@ describe('batched transfers against the sandbox', () => {
     });
 
     for (const code of [600, 200] as const) {
-      it(`a wallet that runs the calls one by one (status ${code}, atomic: false): approval mined, bridge call reverted; read from the receipts, the approval that remains is named and shown done, no receipt sent; looked up as an unknown outcome, the approval stands and a hash the service names but the chain does not show resolves nothing (issue 35)`, async () => {
+      it(`a wallet that runs the calls one by one (status ${code}, atomic: false): approval mined, bridge call reverted; read from the receipts, the approval that remains is named and shown done, no receipt sent; looked up as an unknown outcome, the approval stands and a hash the service names but the chain does not show resolves nothing`, async () => {
         sandbox.faults.set({ forceProvider: 'swiftbridge' });
         const w = wallet(2, { chainId: SRC });
         w.nonAtomicRevert = code;
@@ -455,7 +455,7 @@ describe('batched transfers against the sandbox', () => {
       });
     }
 
-    it('a batch the wallet forgot (5730, as after a reload): said plainly, never the wallet’s raw words; the record is kept with its batch id, not given up (issue 35)', async () => {
+    it('a batch the wallet forgot (5730, as after a reload): said plainly, never the wallet’s raw words; the record is kept with its batch id, not given up', async () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge' });
       const w = wallet(0, { chainId: SRC });
       const sent = await sendTransferInOnePrompt(plan(w), deps(w));
@@ -478,7 +478,7 @@ describe('batched transfers against the sandbox', () => {
       assert.equal(resumeAction(record, Date.now() + 2 * ABANDON_AFTER_MS), 'track', 'never given up as if nothing happened');
     });
 
-    it('a forgotten batch’s outcome is looked for: the service’s status resolves it; else the source chain’s nonce and balance say whether something went through (issue 35)', async () => {
+    it('a forgotten batch’s outcome is looked for: the service’s status resolves it; else the source chain’s nonce and balance say whether something went through', async () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge' });
       const w = wallet(0, { chainId: SRC });
       const sent = await sendTransferInOnePrompt(plan(w), deps(w));

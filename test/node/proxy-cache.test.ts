@@ -1,5 +1,5 @@
 /**
- * The shared catalog cache (issue 16 item 1) against a real upstream on
+ * The shared catalog cache against a real upstream on
  * 127.0.0.1 that counts its calls: chains and tokens are served from cache
  * with Cache-Control, identical concurrent misses are one upstream call,
  * nothing per user and no error is ever cached.

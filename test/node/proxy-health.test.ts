@@ -1,5 +1,5 @@
 /**
- * Start-up check and health endpoint (issue 16 item 7): the command validates
+ * Start-up check and health endpoint: the command validates
  * the key with the spec's validate endpoint before it says it listens, and
  * the health endpoint answers readiness from a cached validate result. A real
  * upstream on 127.0.0.1 answers validate as the spec describes; the command
@@ -224,7 +224,7 @@ describe('health endpoint', { timeout: 60_000 }, () => {
     assert.deepEqual(upstream.calls, ['/api/v1/sdk/validate']);
   });
 
-  it('validate is not for browsers: 404 without an upstream call, while the proxy itself still validates behind /healthz (issue 30)', async () => {
+  it('validate is not for browsers: 404 without an upstream call, while the proxy itself still validates behind /healthz', async () => {
     upstream.answer = 'active';
     const proxy = await start({ allowedOrigins: ['https://shop.example'] });
     for (const headers of [{ origin: 'https://shop.example' }, { 'sec-fetch-site': 'same-origin' }, {}] as Record<string, string>[]) {

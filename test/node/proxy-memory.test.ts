@@ -1,5 +1,5 @@
 /**
- * One greedy client (issue 30 item 4): an address within its flood limit asks
+ * One greedy client: an address within its flood limit asks
  * for the whole unpaginated token list (4.2 MB) again and again and never
  * reads an answer. The proxy (the command, its own process, so its memory is
  * its own) keeps one copy of the list and streams every answer from it in
@@ -94,7 +94,7 @@ describe('a client that asks for the whole token list and never reads', { timeou
     t.diagnostic(
       `proxy RSS ${(rssBefore / 1048576).toFixed(0)} MB -> ${(rssAfter / 1048576).toFixed(0)} MB (+${growthMb.toFixed(1)} MB) over ${GREEDY_REQUESTS} unread answers; other visitors ${others.map((ms) => ms.toFixed(0)).join(', ')} ms`,
     );
-    // Before issue 30: 135 MB -> 1.1 GB (a copy of the list per request).
+    // A copy of the list per request would grow it past 1 GB.
     assert.ok(growthMb < 100, `RSS grew by ${growthMb.toFixed(1)} MB`);
     assert.ok(Math.max(...others) < 1_000, `other visitors waited ${Math.max(...others).toFixed(0)} ms`);
     assert.deepEqual(upstream.calls, ['GET /api/v1/routes/tokens', 'GET /api/v1/routes/chains'], 'one upstream call each: the cache served the rest');

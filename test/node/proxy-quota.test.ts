@@ -1,5 +1,5 @@
 /**
- * Quota-aware priorities (issue 16 item 2) against a real upstream on
+ * Quota-aware priorities against a real upstream on
  * 127.0.0.1 that limits the key in a fixed window and says so in its
  * headers, as the spec describes. When the window runs low, receipts keep a
  * reserve that quotes, balances and catalog misses cannot spend, and status
@@ -133,7 +133,7 @@ describe('when the upstream says to wait', { timeout: 60_000 }, () => {
   });
 });
 
-describe('upstream waits are bounded (issue 30 item 3)', { timeout: 60_000 }, () => {
+describe('upstream waits are bounded', { timeout: 60_000 }, () => {
   let upstream: Upstream;
   const fleet = proxyFleet(() => ({ upstreamUrl: upstream.url, apiKey: API_KEY, port: 0, clientRateLimit: false }));
   const start = fleet.start;

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 30 item 5): the command, as its own process, gets
+ * Graceful shutdown: the command, as its own process, gets
  * SIGTERM while receipts are in flight. It stops taking new requests (503
  * `proxy_draining`, /healthz `draining`), lets the receipts reach the routing
  * service and their answers reach the clients, then exits 0.

@@ -538,7 +538,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
   it('refuses a cross-origin browser request by default (same-origin only)', async () => {
     const crossOrigin = await rawRequest(proxy.url, '/api/v1/routes/chains', { headers: { origin: 'https://shop.example' } });
     assertProxyError(crossOrigin, 403, 'proxy_origin_not_allowed');
-    // The refusal (and only it) is readable by that page, so the widget can say what to fix (issue 27).
+    // The refusal (and only it) is readable by that page, so the widget can say what to fix.
     assert.equal(crossOrigin.headers['access-control-allow-origin'], 'https://shop.example');
     assert.equal(crossOrigin.headers['access-control-expose-headers'], undefined);
     const preflight = await rawRequest(proxy.url, '/api/v1/routes/quote', {
@@ -745,7 +745,7 @@ describe('proxy options', () => {
   });
 });
 
-describe('hostile clients: each refused without touching upstream (issue 7)', () => {
+describe('hostile clients: each refused without touching upstream', () => {
   let upstream: Upstream;
   let proxy: RunningProxyServer;
   const servers: RunningProxyServer[] = [];

@@ -3,7 +3,7 @@
  * sandbox's BatchExecutor (viem `signAuthorization` + a type-4 transaction
  * with `authorizationList`) and runs a route's approval and bridge deposit as
  * one atomic transaction. Groundwork for an EIP-5792 development wallet that
- * batches for real (issue 26).
+ * batches for real.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
