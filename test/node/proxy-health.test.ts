@@ -11,6 +11,7 @@ import http from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { deadUrl, startUpstream, type Upstream, proxyFleet } from './helpers/proxy-upstream.js';
+import { until } from './helpers/until.js';
 
 const API_KEY = 'rk_live_health_0123456789';
 
@@ -196,11 +197,14 @@ describe('health endpoint', { timeout: 60_000 }, () => {
     const proxy = await start({ healthCacheMs: 50 });
     assert.equal((await probe(`${proxy.url}/healthz`)).status, 200);
     upstream.answer = 'inactive';
-    let last = 200;
-    for (let attempt = 0; attempt < 200 && last === 200; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      last = (await probe(`${proxy.url}/healthz`)).status;
-    }
+    const last = await until(
+      async () => {
+        const { status } = await probe(`${proxy.url}/healthz`);
+        return status !== 200 && status;
+      },
+      'the health cache to expire',
+      { timeout: 10_000, interval: 10 },
+    );
     assert.equal(last, 503);
     assert.deepEqual((await probe(`${proxy.url}/healthz`)).body, { status: 'not_ready', reason: 'inactive', rpcChains: [] });
     assert.ok(upstream.calls.length >= 2);

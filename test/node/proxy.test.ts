@@ -18,6 +18,7 @@ import { createProxyHandler } from '../../src/proxy/handler.js';
 import { defaultAllowedHosts, startProxyServer, type NodeProxyServerOptions, type RunningProxyServer } from '../../src/proxy/node.js';
 import { resolveProxyOptions } from '../../src/proxy/options.js';
 import { startUpstream, type Responder, type Upstream } from './helpers/proxy-upstream.js';
+import { until } from './helpers/until.js';
 
 const API_KEY = 'rk_live_7f3a9c2e51d84b6f';
 
@@ -611,7 +612,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
       assert.equal(upstream.received.length, 0);
       // The handler must not be left waiting on the abandoned body.
       // Wait for the log line itself; the bound only keeps a broken handler from spinning forever.
-      for (let i = 0; i < 3_000 && slowLogs.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(() => slowLogs.length > 0, 'the log line of the abandoned body', { timeout: 30_000, interval: 10 });
       assert.match(slowLogs[0] ?? '', /^POST \/api\/v1\/routes\/quote -> 400 proxy_body_unreadable/);
     } finally {
       await slow.close();

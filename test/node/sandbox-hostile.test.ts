@@ -13,6 +13,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { NATIVE_TOKEN_ADDRESS, startSandbox, type DevAccount, type HostileMode, type SandboxHandle } from '../../sandbox/index.js';
 import { pollIntentStatus, rawApiClient, type RawApiClient, type StatusBody } from '../../sandbox/testing.js';
 import { DST as BASE, SRC as SEPOLIA } from './helpers/chains.ts';
+import { until } from './helpers/until.ts';
 
 const TX_HASH = /^0x[0-9a-f]{64}$/;
 
@@ -331,12 +332,12 @@ describe('executing what the service says', () => {
 
     const sourceTx = await execute(user, route);
     // The real intent settles underneath (admin view), while the API keeps showing the foreign record.
-    for (let attempt = 0; ; attempt += 1) {
-      const real = (await admin.get<{ status: string }>(`/intents/${route.intentId}`)).body;
-      if (real.status === 'success') break;
-      assert.ok(attempt < 300, `real intent still ${real.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    let realStatus = '';
+    await until(
+      async () => (realStatus = (await admin.get<{ status: string }>(`/intents/${route.intentId}`)).body.status) === 'success',
+      () => `the real intent to succeed (still ${realStatus})`,
+      { timeout: 15_000, interval: 50 },
+    );
     const lying = (await status()).body.data;
     assert.equal(lying.intent_id, foreignId);
     assert.equal(lying.status, 'success');

@@ -482,8 +482,7 @@ describe('session and form rules against the sandbox', () => {
       // Held back by the sandbox: read again and again, not seen.
       const reads = () => sandbox.requests().filter((r) => r.endpoint === 'balances').length;
       const before = reads();
-      for (const deadline = Date.now() + 10_000; reads() < before + 2 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
-      assert.ok(reads() >= before + 2, 'the balance is read again while the refund is on its way');
+      await until(() => reads() >= before + 2, 'the balance read again while the refund is on its way', { timeout: 10_000, interval: 50 });
       assert.equal(first.store!.get(first.account!, intentId)?.refundedAt, undefined);
       first.disconnect();
 
