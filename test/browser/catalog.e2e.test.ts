@@ -20,6 +20,7 @@ import { untilAnimationsSettle } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 /** A catalog request as the service logged it (the helper's type, with the query the log also carries). */
 type CatalogRequest = ServiceRequest & { query: Record<string, string>; unpaginated?: boolean };
@@ -47,14 +48,12 @@ const pickers = (widget: BridgeWidget) => [...shadow(widget).querySelectorAll<To
 const optionTitle = (option: Element) => option.querySelector('.option-title')?.textContent?.trim() ?? '';
 
 describe('the paged catalog against the large sandbox catalog', function () {
-  this.timeout(120_000);
+  e2eSuite(this);
 
   beforeEach(async () => {
     // Each test is a first visit: no stored catalog, nothing fetched by an earlier widget on this page.
-    localStorage.clear();
     clearCatalogCache();
     performance.clearResourceTimings();
-    await resetSandbox();
     await setFaults({ catalog: 'large' });
   });
 

@@ -14,10 +14,11 @@ import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeErrorDetail, BridgeRouteDetail, BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';
-import { erc20Balance, nativeBalance, resetSandbox, rpc, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
+import { erc20Balance, nativeBalance, rpc, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const ACCOUNT = 3;
 
@@ -116,13 +117,7 @@ async function bridge(mounted: Mounted) {
 const FEE = /Network fee ?([\d.,]+) ETH ?(?:\(\$[\d.,]+\))?, at most ([\d.,]+) ETH/;
 
 describe('simulation: what a route does, end to end', function () {
-  this.timeout(180_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
-  afterEach(() => setFaults({ hostile: null, forceProvider: null }));
+  e2eSuite(this, { timeout: 180_000, resetFaults: { hostile: null, forceProvider: null } });
 
   it('an ERC-20 route with one approval: the review shows what leaves, the network fee, the allowance used up and the minimum, before the first prompt', async () => {
     await setFaults({ forceProvider: 'slowlane' });
