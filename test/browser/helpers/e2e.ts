@@ -1,5 +1,6 @@
 /**
- * The set-up every end-to-end suite shares, called first in the suite's body:
+ * The set-up every suite against the sandbox shares (the e2e files and the
+ * widget's own browser tests), called first in the suite's body:
  * `describe('…', function () { e2eSuite(this, { timeout: 180_000, resetFaults: { hostile: null } }); … })`.
  * - mocha's timeout per test: a transfer over the sandbox's chains takes tens of seconds;
  * - before each test (`fresh: 'once'`: before the suite's first, when its tests
