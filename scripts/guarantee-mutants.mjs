@@ -33,7 +33,7 @@ const PROXY_KEY_TESTS = ['test/node/proxy-leak.test.ts', 'test/node/proxy-scrub.
 
 /** @type {{ row: number, name: string, edits: { file: string, find: string, replace: string }[], node?: string[], browser?: string[], grep?: string, note?: string }[]} */
 export const MUTANTS = [
-  // 1. Sign only what the user saw (route guards, issue 11).
+  // 1. Sign only what the user saw (route guards).
   {
     row: 1,
     name: 'native value not bounded by the listed fees',
@@ -91,7 +91,7 @@ export const MUTANTS = [
     node: [GUARDS_FLOW],
     grep: 'status of another intent',
   },
-  // 2. No route without a fresh quote. The re-quote may move (issue 11: into src/flow/transfer.ts sendTransfer);
+  // 2. No route without a fresh quote. Where the re-quote lives (src/flow/transfer.ts sendTransfer) may change;
   //    the browser tests read it from the service's log, so only `edits` needs repointing.
   {
     row: 2,
@@ -309,7 +309,7 @@ export const MUTANTS = [
     edits: [{ file: 'src/format/amount.ts', find: '  if (/^\\d+,\\d{3}$/.test(raw) || ', replace: '  if (' }],
     browser: ['test/browser/format.test.ts', 'test/browser/components/amount-input.test.ts'],
   },
-  // 10. The API key never reaches the browser, in any encoding (the proxy's scrubber, issue 16).
+  // 10. The API key never reaches the browser, in any encoding (the proxy's scrubber).
   {
     row: 10,
     name: 'log scrub removed',
@@ -580,7 +580,7 @@ export const MUTANTS = [
     ],
     node: ['test/node/safe-url.test.ts'],
   },
-  // 14. Judge a route by what it does (simulation, effects, fee bounds, bounded routes, issue 25).
+  // 14. Judge a route by what it does (simulation, effects, fee bounds, bounded routes).
   {
     row: 14,
     name: 'effects: a grant other than the listed approvals accepted',
@@ -591,7 +591,7 @@ export const MUTANTS = [
         replace: '',
       },
     ],
-    // The sandbox's grant routes are refused by their calldata first since issue 35 (row 16): the effects' unit tests show this rule.
+    // The sandbox's grant routes are refused by their calldata first (row 16): the effects' unit tests show this rule.
     node: [EFFECTS],
     grep: 'Permit2|setApprovalForAll|grant',
   },
@@ -657,7 +657,7 @@ export const MUTANTS = [
     edits: [
       { file: 'src/flow/intent-store.ts', find: '  return received !== undefined && minimum !== undefined && received < minimum;', replace: '  return false;' },
     ],
-    // The browser test of a shortfall moved to ARRIVAL_E2E (issue 36), where the chain's contradiction says it, not this flag.
+    // The browser test of a shortfall is in ARRIVAL_E2E, where the chain's contradiction says it, not this flag.
     node: [SIMULATION],
     grep: 'below',
   },
@@ -687,7 +687,7 @@ export const MUTANTS = [
     browser: [SIMULATION_E2E],
     grep: 'bidirectional',
   },
-  // 15. One prompt where the wallet can (EIP-5792 batches, issue 26).
+  // 15. One prompt where the wallet can (EIP-5792 batches).
   {
     row: 15,
     name: 'batched whatever the wallet says of atomicity',
@@ -721,7 +721,7 @@ export const MUTANTS = [
     node: ['test/node/batch.test.ts'],
     grep: 'reverts on chain|reverted while no page',
   },
-  // 16. Grants refused by the route checks alone, no simulation (issue 35).
+  // 16. Grants refused by the route checks alone, no simulation.
   {
     row: 16,
     name: 'Permit2 approve accepted as the bridge call',
@@ -752,7 +752,7 @@ export const MUTANTS = [
     browser: ['test/browser/trust.e2e.test.ts'],
     grep: 'level down|Multicall3',
   },
-  // 17. Hashes and addresses in event details validated or left out (issue 35).
+  // 17. Hashes and addresses in event details validated or left out.
   {
     row: 17,
     name: 'a forged dest_tx_hash merged into the saved transfer',
@@ -780,7 +780,7 @@ export const MUTANTS = [
     node: ['test/node/event-values.test.ts'],
     grep: 'cleanDetail',
   },
-  // 18. A batch's outcome read from its receipts (issue 35).
+  // 18. A batch's outcome read from its receipts.
   {
     row: 18,
     name: 'a non-atomic batch judged by its status code',
@@ -802,7 +802,7 @@ export const MUTANTS = [
     node: ['test/node/batch.test.ts'],
     grep: 'one by one',
   },
-  // 19. The arrival checked on the destination chain before "complete" (issue 36).
+  // 19. The arrival checked on the destination chain before "complete".
   {
     row: 19,
     name: 'success taken on the service word, the chain not read',

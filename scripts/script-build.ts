@@ -1,5 +1,5 @@
 /**
- * The script-tag build, dist/script/, bundled by Rollup 4 (issue 34).
+ * The script-tag build, dist/script/, bundled by Rollup 4.
  *
  * Why Rollup and not Vite's own bundler for this one folder: the first load
  * must be one file. Rolldown (Vite 8) gives a module its own chunk when a

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: size, speed and request economy of <bridge-widget>, side
- * by side in one run (issue 6).
+ * by side in one run.
  *
  *   npm run bench [-- --runs 5] [--only size,phone,flow,catalog,picker,memory,proxy]
  *                 [--picker-tokens 10000] [--cycles 50] [--out .bench/results.json]
@@ -11,7 +11,7 @@
  * compresses its JSON answers by default, as a production proxy does): run
  * the phone scenario with and without it to see what compression saves.
  *
- * `--peers` (issue 34) times LI.FI Widget's and TokenFlight's minimal pages
+ * `--peers` times LI.FI Widget's and TokenFlight's minimal pages
  * beside ours on the phone profile (scenarios/peers.ts) and prints them side
  * by side with ratios; alone it runs the sizes and the peers (7 runs unless
  * --runs says otherwise), with --only also those scenarios.
@@ -584,7 +584,7 @@ async function main(): Promise<void> {
         results.catalog = await runCatalogScenario(ctx, (label, run) => repeat(label, opts.runs, run, errors));
       }
       if (opts.only.has('picker')) {
-        // The large catalog (issue 15): the picker holds the loaded pages, and a search reaches the rest through the service.
+        // The large catalog: the picker holds the loaded pages, and a search reaches the rest through the service.
         await useCatalog(ctx, 'large');
         log(`picker: the large catalog (${opts.runs} runs)`);
         try {

@@ -6,7 +6,7 @@ export interface BridgeSuccessDetail extends BridgeStatusDetail {
   /** The service reported less than the route's guaranteed minimum (`toAmountMin`) as delivered: the widget says so and asks the user to contact support. */
   belowMinimum: boolean;
   /**
-   * What the destination chain showed (issue 36): `checked`, the arrival was read on the chain (token,
+   * What the destination chain showed: `checked`, the arrival was read on the chain (token,
    * recipient, at least the route's minimum); `unchecked`, the chain could not be read here (no RPC for it at
    * the proxy, a non-EVM chain, no hash, an RPC that kept failing): the service's word only. A contradicted
    * arrival never fires `bridge-success` (see `bridge-arrival-contradicted`).

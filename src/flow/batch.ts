@@ -1,5 +1,5 @@
 /**
- * One prompt where the wallet can (issue 26): the approvals still needed and
+ * One prompt where the wallet can: the approvals still needed and
  * the bridge transaction go to the wallet as one EIP-5792 batch
  * (`wallet_sendCalls`, `atomicRequired: true`) when the wallet says it runs
  * batches atomically on the source chain (`atomic` is `supported` or
@@ -89,7 +89,7 @@ export function batchCalls(route: Route, approvals: readonly ApprovalProgress[],
  * The whole batch against what the user agreed to, before the prompt: each
  * approval and the transaction through the guards they meet in the sequence
  * (a batch is those calls, in that order). The simulation of the sequence
- * (issue 25) checks the batch here too, on `batchCalls`.
+ * checks the batch here too, on `batchCalls`.
  */
 export function checkBatch(agreed: Agreement, route: Route, approvals: readonly ApprovalProgress[]): Verdict {
   for (const approval of approvals) {
@@ -271,7 +271,7 @@ export async function settleBatch(
   // Only the wallet knows where its batch stands.
   if (!provider) throw new FlowError('wallet', 'Connect the wallet that sent this transfer to follow it.');
   const status = await waitForCalls(provider, record.batchId!, { signal: options.signal, pollMs: options.pollMs ?? 1_000 }).catch((error: unknown) => {
-    // A wallet that forgot the batch (5730, after a reload): whether it ran is unknown, so the record stays and this is said plainly, never the wallet's raw words (issue 35).
+    // A wallet that forgot the batch (5730, after a reload): whether it ran is unknown, so the record stays and this is said plainly, never the wallet's raw words.
     if (error instanceof WalletError && error.rpcCode === UNKNOWN_BUNDLE)
       throw new FlowError(
         'batch-unknown',
@@ -282,7 +282,7 @@ export async function settleBatch(
   });
   const save = (change: Partial<SavedTransfer>): SavedTransfer =>
     store.update(record.account, record.intentId, (current) => ({ ...(current ?? record), ...change })) ?? { ...record, ...change };
-  // Read from the receipts, whatever `atomic` or the status code claims (issue 35): the bridge call is the
+  // Read from the receipts, whatever `atomic` or the status code claims: the bridge call is the
   // batch's last call, so it ran exactly when the last receipt succeeded (one receipt for an atomic batch).
   const last = status.receipts.at(-1);
   if (status.state !== 'failed' && last?.status === 'success') return save({ phase: 'broadcast', sourceTxHash: last.transactionHash, broadcastAt: Date.now() });

@@ -1,5 +1,5 @@
 /**
- * The catalog page by page (issue 15): the chain list and the first token page
+ * The catalog page by page: the chain list and the first token page
  * of a chain, further pages on demand, search and address look-up through the
  * service (`q`), and a small storage cache so that a reload within the TTL asks
  * for nothing. The unpaginated full list is never asked for.

@@ -1,5 +1,5 @@
 /**
- * Judge a route by what it does (issue 25): the simulation of the whole
+ * Judge a route by what it does: the simulation of the whole
  * sequence (every approval, then the bridge transaction, from the user's
  * address) read as what leaves the wallet and what it allows, and refused by
  * effect. A deny-list of selectors can never be complete; the effects can:

@@ -1,5 +1,5 @@
 /**
- * Network fees are the wallet's, bounded (issue 25). Wallets use the fee
+ * Network fees are the wallet's, bounded. Wallets use the fee
  * fields a dApp suggests, so a route's `gasLimit` and fee prices are passed
  * on only within these bounds; otherwise the widget passes its own gas limit
  * and no price, and the wallet prices the transaction itself.

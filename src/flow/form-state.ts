@@ -150,7 +150,7 @@ export class FormState {
    * Whether every input of the quote is the host's (both chains, both tokens
    * and the amount preset), the same as when the presets applied and not yet
    * answered: nobody is typing, so that quote is asked at once, without the typing debounce
-   * (issue 34: a preset quote shown within the first second on a phone).
+   * (so a preset quote shows within the first second on a phone).
    */
   presetQuote(): boolean {
     const { fromChain, toChain, fromToken, toToken, amount } = this.#context.settings();

@@ -1,6 +1,6 @@
 /**
- * Calldata that grants or moves the user's assets is never a bridge call
- * (issue 35). The route checks (./guards.ts) refuse it by its selector, with
+ * Calldata that grants or moves the user's assets is never a bridge call.
+ * The route checks (./guards.ts) refuse it by its selector, with
  * no simulation: a proxy without a simulation RPC for the chain must still
  * refuse a route whose transaction is Permit2's `approve` or an NFT
  * collection's `setApprovalForAll`, whatever contract `to` names.

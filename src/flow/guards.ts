@@ -1,5 +1,5 @@
 /**
- * Sign only what the user saw (issue 11). The routing service, or a proxy in
+ * Sign only what the user saw. The routing service, or a proxy in
  * front of it, may be compromised: every route, approval, chain switch and
  * status is checked here against what the user agreed to before the wallet is
  * asked anything. Pure functions, no DOM, no I/O; each refusal names its rule.
@@ -38,7 +38,7 @@
  *   `transferFrom`, ERC-721/1155 `setApprovalForAll` and transfers) is never
  *   the bridge call, whatever `to` is, and neither is a Multicall3/`multicall`
  *   batch with one inside (./grant-calldata.ts). This holds without any
- *   simulation: grants are refused by the route checks alone (issue 35). The
+ *   simulation: grants are refused by the route checks alone. The
  *   approvals a route may ask for are its `approvals` entries only, which the
  *   widget itself encodes as `approve` on the source token.
  * - Terms: the route's `toAmount` or `toAmountMin` below the reference quote
@@ -161,7 +161,7 @@ function sourceChain(agreed: Agreement, chainId: string, other: GuardRule): Verd
   return sameChainId(chainId, agreed.fromChain.chainId) ? OK : refuse(other);
 }
 
-/** The transaction: amount, native value, target, calldata and chain (issue 11, section 1). */
+/** The transaction: amount, native value, target, calldata and chain. */
 export function checkTransaction(agreed: Agreement, route: Route): Verdict {
   const { estimate, execution } = route;
   const tx = execution.transaction;
@@ -209,7 +209,7 @@ export function approvalBound(agreed: Agreement, route: Route): bigint {
   return agreed.amount + feesIn(route.estimate, agreed.fromChain.chainId, agreed.fromToken.address);
 }
 
-/** Every approval the widget would send (issue 11, section 2), one by one and their sum. */
+/** Every approval the widget would send, one by one and their sum. */
 export function checkApprovals(
   agreed: Agreement,
   route: Route,
@@ -234,7 +234,7 @@ function chainList(agreed: Agreement): readonly Chain[] {
 /** The list's entry of a chain. */
 const listed = (agreed: Agreement, chainId: string) => chainList(agreed).find((c) => sameChainId(c.chainId, chainId));
 
-/** A chain the wallet may be moved to: in the list, an EVM chain id, and the source chain (issue 11, section 3). */
+/** A chain the wallet may be moved to: in the list, an EVM chain id, and the source chain. */
 export function checkChain(agreed: Agreement, chainId: string): Verdict {
   if (!sameChainId(chainId, agreed.fromChain.chainId)) return refuse('transaction-chain');
   if (!listed(agreed, chainId) || evmChainId(chainId) === undefined) return refuse('chain-unknown');
@@ -304,7 +304,7 @@ function lessSlippage(value: bigint, slippage: number): bigint {
   return (value * keep) / 1_000_000n;
 }
 
-/** Whether the route's terms are worse than `reference` (a quote) beyond tolerance (issue 11, section 4); undefined when not. */
+/** Whether the route's terms are worse than `reference` (a quote) beyond tolerance; undefined when not. */
 export function compareTerms(reference: Estimate, route: Route, slippage: number): TermsChange | undefined {
   const after = route.estimate;
   const worse: TermsChange['worse'][number][] = [];
@@ -326,7 +326,7 @@ export interface StatusExpectation {
   sourceTxHash?: string | undefined;
 }
 
-/** A status payload that contradicts the saved record is not progress (issue 11, section 5). */
+/** A status payload that contradicts the saved record is not progress. */
 export function checkStatus(expected: StatusExpectation, status: IntentStatus): Verdict {
   if (status.intent_id !== expected.intentId) return refuse('status-intent');
   if (status.kind !== 'tracked') return OK;

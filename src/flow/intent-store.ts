@@ -94,7 +94,7 @@ export interface SavedTransfer {
   deposit?: SavedDeposit | undefined;
 }
 
-/** A success that delivered less than the route guaranteed (issue 25): it says so, and `bridge-success` carries `belowMinimum: true`. */
+/** A success that delivered less than the route guaranteed: it says so, and `bridge-success` carries `belowMinimum: true`. */
 export function receivedBelowMinimum(saved: SavedTransfer): boolean {
   const { toAmountReceived: received, toAmountMin: minimum } = saved;
   return received !== undefined && minimum !== undefined && received < minimum;

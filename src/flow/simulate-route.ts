@@ -1,5 +1,5 @@
 /**
- * The simulation step (issue 25), before the first wallet prompt: the
+ * The simulation step, before the first wallet prompt: the
  * approvals as the widget will send them, then the bridge transaction, from
  * the user's address on the source chain, followed by a read of each
  * allowance they leave (so the review can say whether an allowance is used up

@@ -60,7 +60,7 @@ export function mergeStatus(record: SavedTransfer, status: IntentStatus, now = D
     reached,
     lastStatus: status.rawStatus,
     needsGas: status.gas_status === 'needs_gas',
-    // The service's hashes are kept only when well-formed (issue 35): the tracker and the events show nothing else.
+    // The service's hashes are kept only when well-formed: the tracker and the events show nothing else.
     destTxHash: txHashOrNothing(status.dest_tx_hash) || record.destTxHash,
     toAmountReceived: status.to_amount_wei ?? record.toAmountReceived,
     sourceTxHash: record.sourceTxHash || txHashOrNothing(status.source_tx_hash),

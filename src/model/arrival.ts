@@ -1,6 +1,6 @@
 /**
  * What the destination chain showed of a transfer the service called
- * complete (issue 36), as the saved transfer keeps it: the one vocabulary the
+ * complete, as the saved transfer keeps it: the one vocabulary the
  * tracking, the tracker, the history and `bridge-success` use.
  *
  * - `checking`: the service said `success`; the destination transaction is being read.

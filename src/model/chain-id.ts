@@ -1,5 +1,5 @@
 /**
- * EVM chain ids compare as numbers (issue 25): `11155111` and `0xaa36a7` are
+ * EVM chain ids compare as numbers: `11155111` and `0xaa36a7` are
  * the same chain, wherever a chain id is read (approvals, transactions,
  * status). The service writes them as strings, in either form; the schemas
  * turn an EVM chain id into its decimal string once, at the boundary, and

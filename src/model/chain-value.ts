@@ -1,5 +1,5 @@
 /**
- * Hashes and addresses as the widget hands them to a host (issue 35): in an
+ * Hashes and addresses as the widget hands them to a host: in an
  * event detail a value is either well-formed or left out, never the service's
  * text passed on (a `dest_tx_hash` of `javascript:…` or `https://evil.example/…`
  * must not reach a page that builds a link from it).

@@ -1,9 +1,9 @@
 /**
  * EIP-55 address checksums through viem's `getAddress` (Keccak-256 from
  * `@noble/hashes`, with viem's cache). A chunk of its own, loaded on demand
- * through ./checksum.ts (`loadChecksum`): the first load carries no Keccak
- * (measured 2026-11-28, script-tag build, gzip -9: viem here costs the first
- * load nothing; imported statically it cost +1,751 B). test/node/checksum.test.ts
+ * through ./checksum.ts (`loadChecksum`): the first load carries no Keccak,
+ * so viem here costs the first load nothing (imported statically, it would
+ * bring Keccak and viem's address helpers into it). test/node/checksum.test.ts
  * holds it to the published test vectors.
  */
 import { getAddress } from 'viem';

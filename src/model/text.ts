@@ -1,5 +1,5 @@
 /**
- * Text from the service is inert (issue 25): names and symbols are shown in
+ * Text from the service is inert: names and symbols are shown in
  * the page and handed to the wallet, so the characters that can turn a line
  * around or hide its end are removed once, at the data boundary, and a long
  * name is cut with an ellipsis instead of pushing the layout apart.

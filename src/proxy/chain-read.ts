@@ -1,6 +1,6 @@
 /**
  * `POST {mountPath}/read/{chainId}`: the widget's reads of a destination
- * chain after the service says a transfer is complete (issue 36), so the
+ * chain after the service says a transfer is complete, so the
  * arrival is checked on the chain and not taken on the service's word. The
  * wallet cannot do it: it is on the source chain and may not know the
  * destination.
@@ -99,7 +99,7 @@ function admitRead(method: unknown, params: readonly unknown[]): RpcAdmission {
 
 export const READ_ENDPOINT: RpcEndpoint = { admit: admitRead, notAllowed: 'proxy_read_not_allowed' };
 
-/** The command's start-up line (issue 35): the chains with an RPC, or what users lose without one. */
+/** The command's start-up line: the chains with an RPC, or what users lose without one. */
 export function rpcChainsLine(chainIds: readonly string[]): string {
   return chainIds.length > 0
     ? `rpc: simulation and chain reads for chains ${chainIds.join(', ')}; other chains' routes are not simulated and arrivals there are not checked on the chain`

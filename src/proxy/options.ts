@@ -146,7 +146,7 @@ export interface ProxyOptions {
    */
   simulationWithoutOrigin?: boolean;
   /**
-   * The same map under its current name (issue 36): one RPC per chain for
+   * The same map under its current name: one RPC per chain for
    * both `/simulate/{chainId}` and `POST {mountPath}/read/{chainId}`, the
    * destination-chain reads that check a transfer's arrival (a receipt, a
    * block header, `balanceOf`, a balance at a block; see docs/proxy.md,

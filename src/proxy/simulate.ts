@@ -1,6 +1,6 @@
 /**
  * `POST {mountPath}/simulate/{chainId}`: the widget's simulation of a route
- * before the wallet prompt (issue 25). Browser wallets refuse
+ * before the wallet prompt. Browser wallets refuse
  * `eth_simulateV1`, so the host's backend forwards it to an RPC the operator
  * configures per chain (`simulationRpcUrls`, `SIMULATION_RPC_URLS`).
  *

@@ -7,11 +7,9 @@ export type Hash = `0x${string}`;
 const hashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 // A local stand-in for viem's numberToHex: JSON-RPC quantities need nothing
-// more, and viem's version brings its helpers and errors into the first load
-// (this file is in it, for the wallet's calls): measured 2026-11-28 with
-// toQuantity calling numberToHex, the first load grew from 56,529 B to
-// 57,485 B gzip (+956 B) and a complete English transfer from 100,963 B to
-// 101,919 B. test/node/wallet.test.ts holds the result to viem's.
+// more, and viem's version brings its helpers and errors (about 1 KB gzip)
+// into the first load, which holds this file for the wallet's calls.
+// test/node/wallet.test.ts holds the result to viem's.
 
 /** A JSON-RPC quantity: minimal hex, no leading zeros. */
 export function toQuantity(value: bigint | number): `0x${string}` {

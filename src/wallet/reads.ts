@@ -1,5 +1,5 @@
 /**
- * Reads through the wallet's own RPC that the route check needs (issue 25):
+ * Reads through the wallet's own RPC that the route check needs:
  * the code at an address, the chain's current fees and a gas estimate. Each
  * reads the chain the wallet is on; the flow makes sure that is the source
  * chain first.

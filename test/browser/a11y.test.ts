@@ -15,6 +15,7 @@ import { deepText, formReady, primaryText, waitFor, untilAnimationsSettle } from
 import { PickerHarness } from './harness/picker.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 interface MountOptions {
   account?: number;
@@ -49,12 +50,7 @@ async function openPicker(widget: BridgeWidget, tag: 'bw-asset-picker', index = 
 }
 
 describe('<bridge-widget> accessibility in every state', function () {
-  this.timeout(120_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
+  e2eSuite(this);
 
   it('loading chains and tokens', async () => {
     await setFaults({ latency: { ms: 5000, endpoints: ['chains', 'tokens'] } });
@@ -68,7 +64,7 @@ describe('<bridge-widget> accessibility in every state', function () {
   it('the form without a wallet, then connected, then with a quote (light and dark)', async () => {
     const { widget: noWallet } = await mount({ wallet: false });
     await formReady(noWallet);
-    // Without a provider the widget offers the browser's wallets (issue 14).
+    // Without a provider the widget offers the browser's wallets.
     expect(primaryText(noWallet)).to.equal('Connect wallet');
     await untilAnimationsSettle(noWallet);
     await expect(noWallet).to.be.accessible();

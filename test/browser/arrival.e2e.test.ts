@@ -1,5 +1,5 @@
 /**
- * The arrival checked on the destination chain (issue 36), end to end: the
+ * The arrival checked on the destination chain, end to end: the
  * widget in Chromium against the sandbox, whose proxy reads the destination
  * anvil chain (`/read/{chainId}`). An honest transfer ends "checked on the
  * chain"; a proxy without an RPC says the service's word only; each hostile
@@ -12,10 +12,11 @@ import { waitUntil } from './helpers/wait.js';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeArrivalContradictedDetail, BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
-import { resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
+import { sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const ACCOUNT = 2;
 
@@ -88,14 +89,8 @@ async function expectContradiction(mode: string, reason: string, shown: RegExp) 
   return { widget, detail };
 }
 
-describe('the arrival, checked on the destination chain (issue 36)', function () {
-  this.timeout(200_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
-  afterEach(() => setFaults({ hostile: null, forceProvider: null }));
+describe('the arrival, checked on the destination chain', function () {
+  e2eSuite(this, { timeout: 200_000, resetFaults: { hostile: null, forceProvider: null } });
 
   it('an honest transfer: "Arrived on … · checked on the chain", bridge-success with arrival: checked', async () => {
     await setFaults({ forceProvider: 'swiftbridge' });

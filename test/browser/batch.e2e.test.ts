@@ -1,5 +1,5 @@
 /**
- * One prompt where the wallet can (issue 26), end to end in Chromium: the
+ * One prompt where the wallet can, end to end in Chromium: the
  * development wallet speaks EIP-5792 and runs the batch atomically through a
  * real EIP-7702 delegation to the sandbox's BatchExecutor; the sandbox routes
  * over real local chains. Each test reads back what the wallet was asked (its
@@ -19,10 +19,11 @@ import type {
 } from '../../src/bridge-widget/events.js';
 import { PROMPT_METHODS, type DevWallet } from '../../demo/dev-wallet.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
-import { erc20Balance, intentSummary, resetSandbox, rpc, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
+import { erc20Balance, intentSummary, rpc, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 /** The widget over a batching development wallet, on the destination chain unless `chainId` says otherwise (the flow switches). */
 function mount(options: { account: number; batch?: 'on' | 'off'; batching?: boolean; chainId?: number }) {
@@ -63,13 +64,7 @@ async function approvalsIn(hash: string): Promise<Map<string, bigint>> {
 }
 
 describe('one prompt where the wallet can: approvals and transfer as one EIP-5792 batch', function () {
-  this.timeout(120_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
-  afterEach(() => setFaults({ forceProvider: null, hostile: null }));
+  e2eSuite(this, { resetFaults: { forceProvider: null, hostile: null } });
 
   for (const [provider, account, count] of [
     ['swiftbridge', 0, 1],

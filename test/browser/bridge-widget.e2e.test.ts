@@ -14,12 +14,13 @@ import type {
   BridgeSuccessDetail,
   BridgeTransactionDetail,
 } from '../../src/bridge-widget/events.js';
-import { erc20Balance, intentSummary, nativeBalance, resetSandbox, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
+import { erc20Balance, intentSummary, nativeBalance, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { untilAnimationsSettle } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
 import { BRIDGE_EVENTS } from '../../src/events/index.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 function mount(options: { token?: string; amount?: string; account?: number } = {}) {
   const token = options.token;
@@ -27,12 +28,7 @@ function mount(options: { token?: string; amount?: string; account?: number } = 
 }
 
 describe('<bridge-widget> end to end against the sandbox', function () {
-  this.timeout(120_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
+  e2eSuite(this);
 
   it('ERC-20 route with a spender that is not transaction.to: approval, transfer, success, balance on the destination chain', async () => {
     await setFaults({ forceProvider: 'swiftbridge' });
@@ -62,7 +58,7 @@ describe('<bridge-widget> end to end against the sandbox', function () {
     expect(after - before).to.equal(success.detail.toAmount);
     const tracker = shadow(widget).querySelector('bw-status-tracker')!;
     await waitUntil(() => shadow(tracker).textContent?.includes('Arrived'), 'the tracker shows arrival');
-    // The amount that arrived, as the destination chain shows it (issue 36): said as a fact, checked on the chain.
+    // The amount that arrived, as the destination chain shows it: said as a fact, checked on the chain.
     expect(success.detail.arrival).to.equal('checked');
     const arrivedDetail = shadow(tracker).querySelectorAll('[part="steps"] > li')[3]?.querySelector('.detail')?.textContent?.replace(/\s+/g, ' ').trim();
     expect(arrivedDetail).to.match(/^Arrived on [^:]+: [\d.,]+ USDC at 0x\S+, confirmed on .+ itself/);

@@ -9,12 +9,13 @@ import { bech32 } from '@scure/base';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeQuoteDetail } from '../../src/bridge-widget/events.js';
-import { devWallet, resetSandbox, sandboxConfig, serviceRequests, setFaults, untilServiceRequest } from './helpers/sandbox.js';
+import { devWallet, sandboxConfig, serviceRequests, setFaults, untilServiceRequest } from './helpers/sandbox.js';
 import { buttonText, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { untilAnimationsSettle, waitFor } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 import { AmountInputHarness } from './harness/amount-input.js';
 import type { AssetPicker } from '../../src/components/asset-picker/asset-picker.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const SRC = '11155111';
 const DST = '84532';
@@ -45,13 +46,7 @@ function amountInput(widget: BridgeWidget): HTMLInputElement {
 }
 
 describe('<bridge-widget> states', function () {
-  this.timeout(60_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    performance.clearResourceTimings();
-    await resetSandbox();
-  });
+  e2eSuite(this, { timeout: 60_000, clearTimings: true });
 
   it('without proxy-url it says what to set, instead of rendering nothing', async () => {
     const widget = await fixture<BridgeWidget>(html`<bridge-widget></bridge-widget>`);
@@ -62,7 +57,7 @@ describe('<bridge-widget> states', function () {
 
   it('works without a wallet until one is needed, reacts when the provider is set later, and connects on click', async () => {
     const { proxyUrl } = await sandboxConfig();
-    // A host that sets its provider late: with discovery off the widget waits for it (issue 14).
+    // A host that sets its provider late: with discovery off the widget waits for it.
     const widget = await fixture<BridgeWidget>(html`<bridge-widget proxy-url=${proxyUrl} amount="1" wallet-discovery="off"></bridge-widget>`);
     await waitUntil(() => buttonText(widget) === 'Connect wallet', 'offers Connect (bridge-connect-request, for the host)', { timeout: 15_000 });
     const wallet = await devWallet();

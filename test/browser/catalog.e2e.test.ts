@@ -1,5 +1,5 @@
 /**
- * Issue 15 in Chromium against the sandbox's large catalog (42 chains, about
+ * The paged catalog in Chromium against the sandbox's large catalog (42 chains, about
  * 20,000 tokens): the widget asks for the chain list and first pages only,
  * searches and resolves presets through `q`, lists held tokens first, keeps
  * its catalog in storage across page loads, and copes with a service that
@@ -20,6 +20,7 @@ import { untilAnimationsSettle } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 /** A catalog request as the service logged it (the helper's type, with the query the log also carries). */
 type CatalogRequest = ServiceRequest & { query: Record<string, string>; unpaginated?: boolean };
@@ -46,15 +47,13 @@ async function mount(options: { fromToken?: string; toToken?: string; amount?: s
 const pickers = (widget: BridgeWidget) => [...shadow(widget).querySelectorAll<TokenPicker>('bw-asset-picker')].map((p) => new PickerHarness(p));
 const optionTitle = (option: Element) => option.querySelector('.option-title')?.textContent?.trim() ?? '';
 
-describe('the paged catalog against the large sandbox catalog (issue 15)', function () {
-  this.timeout(120_000);
+describe('the paged catalog against the large sandbox catalog', function () {
+  e2eSuite(this);
 
   beforeEach(async () => {
     // Each test is a first visit: no stored catalog, nothing fetched by an earlier widget on this page.
-    localStorage.clear();
     clearCatalogCache();
     performance.clearResourceTimings();
-    await resetSandbox();
     await setFaults({ catalog: 'large' });
   });
 

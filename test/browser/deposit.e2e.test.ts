@@ -10,7 +10,7 @@ import { encodeFunctionData, erc20Abi } from 'viem';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeErrorDetail, BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
-import { devWallet, erc20Balance, fetchesOf, freshPage, resetSandbox, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
+import { devWallet, erc20Balance, fetchesOf, freshPage, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
 import { nextEvent, shadow } from './helpers/widget.js';
 import { deepText, untilAnimationsSettle, waitFor } from './helpers/dom.js';
 import { decodeQr } from './helpers/qr.js';
@@ -18,6 +18,7 @@ import { waitUntil } from './helpers/wait.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
 import { DEPOSIT_REFUSALS } from '../fixtures/deposit-refusals.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const DEPOSITS_KEY_SUFFIX = ':deposits';
 
@@ -58,13 +59,9 @@ async function payUsdc(payer: number, to: string, amount: bigint): Promise<void>
 }
 
 describe('paying into a deposit address against the sandbox', function () {
-  this.timeout(120_000);
+  e2eSuite(this);
 
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-    await setFaults({ forceProvider: 'swiftbridge' });
-  });
+  beforeEach(() => setFaults({ forceProvider: 'swiftbridge' }));
 
   // First in this file: the page has fetched no moment yet.
   it('its chunk is fetched only on that choice: never while the page is idle, with or without a wallet', async () => {

@@ -10,18 +10,17 @@ import { waitUntil } from './helpers/wait.js';
 import { LOCALES } from '../../src/i18n/strings.js';
 import { SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
-import { resetSandbox, transactionCount } from './helpers/sandbox.js';
+import { transactionCount } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 /** A string key where words should be (`phase.confirm-in-wallet`, `review.title`, …). */
 const KEY = /\b(?:widget|phase|review|terms|approval|status|history|wallet|error)\.[A-Za-z][\w.-]*/;
 
 describe('the English of the later moments, right after the first load', function () {
-  this.timeout(120_000);
+  e2eSuite(this);
 
   it('the review’s English is not in the first load; a transfer still shows its step, its review, a cancel and a declined signature in English', async () => {
-    localStorage.clear();
-    await resetSandbox();
     expect(LOCALES['en']?.['review.title'], 'the review’s English is not loaded with the form').to.equal(undefined);
     expect(LOCALES['en']?.['box.send'], 'the form’s is').to.equal('You send');
 

@@ -1,5 +1,5 @@
 /**
- * Faults tried on purpose (issue 7): bad attributes, a refused quote, failing
+ * Faults tried on purpose: bad attributes, a refused quote, failing
  * providers, broken bodies, unknown intents, a stuck bridge, needs_gas,
  * partial balances, wallet refusals and two widgets on one page. Each test
  * checks what the user sees and what happened (or did not) on chain.
@@ -13,7 +13,6 @@ import {
   devWallet,
   erc20Balance,
   nativeBalance,
-  freshPage,
   rpc,
   sandboxConfig,
   serviceRequests,
@@ -29,6 +28,7 @@ import { PickerHarness } from './harness/picker.js';
 import { AmountInputHarness } from './harness/amount-input.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 function requestsTo(path: string): number {
   return performance.getEntriesByType('resource').filter((e) => e.name.includes(path)).length;
@@ -50,9 +50,7 @@ function mount(attrs: Record<string, string> = {}, account = 0) {
 }
 
 describe('faults and bad input, end to end', function () {
-  this.timeout(120_000);
-
-  beforeEach(freshPage);
+  e2eSuite(this, { clearTimings: true });
 
   it('nonsense attributes get a clear message and the widget keeps working with safe values', async () => {
     const { widget } = await mount({ 'from-chain': 'banana', slippage: '1000', theme: 'purple' });

@@ -7,20 +7,16 @@
 import { expect } from '@open-wc/testing';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import { mountWidget } from './helpers/mount.js';
-import { resetSandbox, setFaults } from './helpers/sandbox.js';
+import { setFaults } from './helpers/sandbox.js';
 import { openQuote, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { deepText, formReady, untilAnimationsSettle, waitFor } from './helpers/dom.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const box = { style: 'width: 390px' };
 const liveRegion = (widget: BridgeWidget) => shadow(widget).querySelector('[role="status"][aria-atomic="true"]')!.textContent ?? '';
 
 describe('the finish, as a user sees it at 390 px', function () {
-  this.timeout(180_000);
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
-  afterEach(() => setFaults({ forceProvider: null, failedProviders: null }));
+  e2eSuite(this, { timeout: 180_000, resetFaults: { forceProvider: null, failedProviders: null } });
 
   it('one number rule: the amount received reads the same in the form, the quote’s breakdown and the review', async () => {
     await setFaults({ forceProvider: 'swiftbridge' });

@@ -1,5 +1,5 @@
 /**
- * Sign only what the user saw (issue 11), end to end: the widget in Chromium
+ * Sign only what the user saw, end to end: the widget in Chromium
  * against the sandbox's `hostile` switch (a compromised routing service on real
  * local chains). For every lie the widget refuses before the wallet is asked
  * anything (the development wallet's own log shows no prompt, and balances,
@@ -13,10 +13,11 @@ import { decodeFunctionResult, encodeFunctionData, erc20Abi } from 'viem';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeErrorDetail, BridgeRouteDetail, BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';
-import { erc20Balance, nativeBalance, freshPage, rpc, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
+import { erc20Balance, nativeBalance, rpc, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 function visibleText(widget: BridgeWidget): string {
   const parts = [shadow(widget).textContent ?? ''];
@@ -96,10 +97,7 @@ const MORE_THAN_AGREED = /The route asks for more than you agreed to send\. Noth
 const OTHER_THAN_THIS = /The route asks you to sign something other than this transfer\. Nothing was signed\./;
 
 describe('guards: a hostile routing service, end to end', function () {
-  this.timeout(120_000);
-
-  beforeEach(freshPage);
-  afterEach(() => setFaults({ hostile: null, forceProvider: null }));
+  e2eSuite(this, { clearTimings: true, resetFaults: { hostile: null, forceProvider: null } });
 
   it('inflated native value on a native transfer: refused, nothing sent', async () => {
     const { routed } = await expectRefusal('inflated-value', 'transaction-value', MORE_THAN_AGREED, { 'from-token': 'ETH', 'to-token': 'ETH', amount: '0.01' });

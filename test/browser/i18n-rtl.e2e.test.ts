@@ -20,10 +20,11 @@ import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
 import type { DevWallet } from '../../demo/dev-wallet.js';
-import { devWallet, erc20Balance, resetSandbox, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
+import { devWallet, erc20Balance, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
 import { nextEvent, openQuote, primaryButton, shadow } from './helpers/widget.js';
 import { deepQuery, deepText, untilAnimationsSettle, waitFor } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const WIDTHS = [440, 390];
 
@@ -110,12 +111,7 @@ async function unmirrored(widget: BridgeWidget): Promise<string[]> {
 }
 
 describe('<bridge-widget> right to left, end to end', function () {
-  this.timeout(300_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
+  e2eSuite(this, { timeout: 300_000 });
 
   for (const [language, arrow] of [
     ['ar', '←'],

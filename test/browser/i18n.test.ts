@@ -14,12 +14,13 @@ import { LOCALES, registerLocale, translate } from '../../src/i18n/strings.js';
 import { humanFeeType } from '../../src/components/quote-panel/quote-breakdown.js';
 import { formatAmount } from '../../src/format/amount.js';
 import type { AmountInput } from '../../src/components/amount-input/amount-input.js';
-import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
+import { devWallet, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { openQuote, shadow } from './helpers/widget.js';
 import { deepText, formReady, primaryText, waitFor, untilAnimationsSettle } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
 import { PickerHarness } from './harness/picker.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 async function mount(attrs: { locale?: string; amount?: string; token?: string; lang?: string } = {}, wallet = true): Promise<BridgeWidget> {
   const { token } = attrs;
@@ -41,12 +42,7 @@ const part = (w: BridgeWidget, tag: string) => shadow(w).querySelector(tag)!;
 const label = (w: BridgeWidget, tag: string) => shadow(part(w, tag)).querySelector('label, .label')?.textContent?.replace(/\s+/g, ' ').trim();
 
 describe('strings and locale', function () {
-  this.timeout(90_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
+  e2eSuite(this, { timeout: 90_000 });
 
   describe('the table', () => {
     it('this Chromium formats a decimal string exactly, so an amount never loses a digit (bigint in, string out)', () => {
@@ -147,7 +143,7 @@ describe('strings and locale', function () {
       await formReady(widget);
       await showing(widget, 'de');
       expect(legends(widget)).to.deep.equal(['Sie senden', 'Sie erhalten']);
-      // Without a provider the widget offers the browser's wallets (issue 14).
+      // Without a provider the widget offers the browser's wallets.
       expect(primaryText(widget)).to.equal('Wallet verbinden');
     });
 

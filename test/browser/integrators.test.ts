@@ -13,10 +13,11 @@ import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeErrorDetail } from '../../src/bridge-widget/events.js';
 import type { AssetPicker } from '../../src/components/asset-picker/asset-picker.js';
 import { en } from '../../src/i18n/en.js';
-import { devWallet, resetSandbox, sandboxConfig } from './helpers/sandbox.js';
+import { devWallet, sandboxConfig } from './helpers/sandbox.js';
 import { primaryButton, shadow } from './helpers/widget.js';
 import { formReady, primaryText } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 /** Console errors while `run` runs (they are still printed). */
 async function consoleErrors(run: () => Promise<void>): Promise<string[]> {
@@ -41,12 +42,7 @@ const sourcePicker = (widget: BridgeWidget) => shadow(widget).querySelector<Asse
 const sourceChain = (widget: BridgeWidget) => sourcePicker(widget).chain;
 
 describe('integrators: server rendering, wallet kits, hosts that own the wallet', function () {
-  this.timeout(60_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
+  e2eSuite(this, { timeout: 60_000 });
 
   it('reads the lowercased camelCase attributes server-rendered React writes (proxyurl, fromchain, lockpresets, …)', async () => {
     const { proxyUrl } = await sandboxConfig();

@@ -7,13 +7,14 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/define.js';
 import type { BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
-import { erc20Balance, resetSandbox, setFaults, tokenAddress } from './helpers/sandbox.js';
+import { erc20Balance, setFaults, tokenAddress } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { deepActiveElement, waitFor } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
 import { AmountInputHarness } from './harness/amount-input.js';
 import { DST } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const press = (key: string) => sendKeys({ press: key });
 
@@ -29,12 +30,7 @@ async function tabTo(target: () => Element | null | undefined, what: string, max
 }
 
 describe('<bridge-widget> with the keyboard alone', function () {
-  this.timeout(120_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
+  e2eSuite(this);
 
   it('picks the source token in the picker dialog, types the amount, bridges, and reaches bridge-success', async () => {
     await setFaults({ forceProvider: 'swiftbridge' });

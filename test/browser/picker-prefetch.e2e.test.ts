@@ -7,17 +7,16 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import { fetchesOf, freshPage, sandboxConfig } from './helpers/sandbox.js';
+import { fetchesOf, sandboxConfig } from './helpers/sandbox.js';
 import { shadow } from './helpers/widget.js';
 import { waitFor } from './helpers/dom.js';
 import { PickerHarness } from './harness/picker.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const fetches = (file: string) => fetchesOf(file).length;
 
 describe("<bridge-widget> fetches the pickers' dialogs while idle", function () {
-  this.timeout(120_000);
-
-  beforeEach(freshPage);
+  e2eSuite(this, { clearTimings: true });
 
   it('fetches both dialogs once the form is interactive, before any picker is opened; opening one fetches nothing more', async () => {
     const { proxyUrl } = await sandboxConfig();

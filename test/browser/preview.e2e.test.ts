@@ -7,9 +7,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import { resetSandbox, sandboxConfig, serviceRequests, untilServiceRequest } from './helpers/sandbox.js';
+import { sandboxConfig, serviceRequests, untilServiceRequest } from './helpers/sandbox.js';
 import { buttonText, shadow } from './helpers/widget.js';
 import { formReady, waitFor } from './helpers/dom.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 /** Hardhat's account #6, which the sandbox's service screens out at the quote (sandbox/chains/accounts.ts, FLAGGED_ACCOUNT). */
 const FLAGGED = '0x976EA74026E726554dB657fA54763abd0C3a0aa9';
@@ -35,11 +36,7 @@ const received = (widget: BridgeWidget) => shadow(widget).querySelector('[part="
 const receiveLabel = (widget: BridgeWidget) => shadow(widget).querySelector('#receive-label')!.textContent!.trim();
 
 describe('a price before connecting', function () {
-  this.timeout(120_000);
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
+  e2eSuite(this);
 
   it('shows what a visitor without a wallet would receive, labelled an estimate; the button connects', async () => {
     const widget = await visitor();

@@ -10,10 +10,11 @@ import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import { en } from '../../src/i18n/en.js';
 import { mountWidget } from './helpers/mount.js';
-import { fetchesOf, freshPage, setFaults } from './helpers/sandbox.js';
+import { fetchesOf, setFaults } from './helpers/sandbox.js';
 import { holdQuoteLine } from './helpers/quote-line-chunk.js';
 import { buttonText, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { waitUntil } from './helpers/wait.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const release = holdQuoteLine();
 
@@ -24,10 +25,7 @@ const received = (widget: BridgeWidget) => shadow(widget).querySelector('[part="
 const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 describe('<bridge-widget> while the quote line is on its way', function () {
-  this.timeout(120_000);
-
-  before(freshPage);
-  after(() => setFaults({}));
+  e2eSuite(this, { fresh: 'once', clearTimings: true, resetFaults: {} });
 
   it("holds the line's place in its finding state, asked beside the quote; Bridge waits for the line; nothing moves when it arrives", async () => {
     const { widget } = await mountWidget({ attributes: { amount: '2' } });

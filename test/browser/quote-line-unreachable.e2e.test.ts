@@ -9,10 +9,11 @@ import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import { en } from '../../src/i18n/en.js';
 import { mountWidget } from './helpers/mount.js';
-import { resetSandbox } from './helpers/sandbox.js';
+
 import { loseQuoteLine } from './helpers/quote-line-chunk.js';
 import { buttonText, primaryButton, shadow } from './helpers/widget.js';
 import { waitUntil } from './helpers/wait.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 loseQuoteLine();
 
@@ -20,12 +21,7 @@ const alert = (widget: BridgeWidget) => shadow(widget).querySelector<HTMLElement
 const received = (widget: BridgeWidget) => shadow(widget).querySelector('[part="received"]:not(.placeholder)')?.textContent?.trim() ?? '';
 
 describe('<bridge-widget> when the quote line cannot be loaded', function () {
-  this.timeout(120_000);
-
-  before(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
+  e2eSuite(this, { fresh: 'once' });
 
   it('says so in place of the line, offers Reload, and keeps Bridge disabled: a loss to confirm cannot be confirmed, nor a quote sent unseen', async () => {
     // Any quote loses more than 0.01 % in value: it must be confirmed on the line.

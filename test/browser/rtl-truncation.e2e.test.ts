@@ -7,9 +7,10 @@
 import { expect } from '@open-wc/testing';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import { mountWidget } from './helpers/mount.js';
-import { resetSandbox } from './helpers/sandbox.js';
+
 import { shadow } from './helpers/widget.js';
 import { formReady, untilAnimationsSettle, waitFor } from './helpers/dom.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 /** The chain name's element in one card's asset button. */
 const chainName = (widget: BridgeWidget, index: number) =>
@@ -32,11 +33,7 @@ function shownPart(element: HTMLElement): { first: string; shown: string; cut: b
 }
 
 describe('right to left keeps what matters', function () {
-  this.timeout(120_000);
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
+  e2eSuite(this);
 
   // A host's theme may make the asset buttons narrow (here through the exported part): the names must be cut then, at their end.
   let style: HTMLStyleElement;

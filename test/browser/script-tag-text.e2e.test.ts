@@ -11,10 +11,11 @@ import { expect } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { DevWallet } from '../../demo/dev-wallet.js';
-import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
+import { devWallet, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { buttonText, primaryButton, shadow } from './helpers/widget.js';
 import { waitFor } from './helpers/dom.js';
 import { visibleText } from './helpers/visible-text.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const attributes = (proxyUrl: string) =>
   `lang="en" proxy-url="${proxyUrl}" theme="light" from-chain="11155111" to-chain="84532" from-token="USDC" to-token="USDC" style="display:block;width:440px"`;
@@ -49,7 +50,7 @@ const comparable = (text: string) =>
     .replace(/\s+/g, ' ');
 
 describe('the script-tag build shows the text the sources show', function () {
-  this.timeout(300_000);
+  e2eSuite(this, { timeout: 300_000 });
 
   let wallets: DevWallet[] = [];
   afterEach(() => {
@@ -59,8 +60,6 @@ describe('the script-tag build shows the text the sources show', function () {
   });
 
   it('in the form, quoted, with the breakdown open, in the review while the wallet asks, and while the transfer travels', async () => {
-    localStorage.clear();
-    await resetSandbox();
     await setFaults({ forceProvider: 'swiftbridge', stuckBridge: true });
     const { proxyUrl } = await sandboxConfig();
     const widgets = [await fromSources(proxyUrl), await fromBuild(proxyUrl)];

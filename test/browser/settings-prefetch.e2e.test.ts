@@ -8,16 +8,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import { fetchesOf, freshPage, sandboxConfig, setFaults } from './helpers/sandbox.js';
+import { fetchesOf, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { shadow } from './helpers/widget.js';
 import { waitFor } from './helpers/dom.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 describe("<bridge-widget> fetches the settings gear's dialog while idle, once the form is interactive", function () {
-  this.timeout(120_000);
-
-  before(freshPage);
-
-  after(() => setFaults({ latency: null }));
+  e2eSuite(this, { fresh: 'once', clearTimings: true, resetFaults: { latency: null } });
 
   it('the gear draws at once; its dialog is fetched after the chain list arrived, and the gear opens it without fetching again', async () => {
     // A slow chain list, as on a phone: the gear is on the page long before the form is interactive.

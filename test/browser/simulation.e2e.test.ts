@@ -1,5 +1,5 @@
 /**
- * Judge a route by what it does (issue 25), end to end: the widget in Chromium
+ * Judge a route by what it does, end to end: the widget in Chromium
  * against the sandbox, whose proxy forwards `eth_simulateV1` to the chains'
  * own anvil (real simulation of real contracts). Honest routes complete and
  * their review, at the moment the wallet is first asked to sign, shows what
@@ -14,10 +14,11 @@ import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeErrorDetail, BridgeRouteDetail, BridgeSuccessDetail, BridgeTransactionDetail } from '../../src/bridge-widget/events.js';
-import { erc20Balance, nativeBalance, resetSandbox, rpc, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
+import { erc20Balance, nativeBalance, rpc, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const ACCOUNT = 3;
 
@@ -115,14 +116,8 @@ async function bridge(mounted: Mounted) {
 
 const FEE = /Network fee ?([\d.,]+) ETH ?(?:\(\$[\d.,]+\))?, at most ([\d.,]+) ETH/;
 
-describe('simulation: what a route does, end to end (issue 25)', function () {
-  this.timeout(180_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
-  afterEach(() => setFaults({ hostile: null, forceProvider: null }));
+describe('simulation: what a route does, end to end', function () {
+  e2eSuite(this, { timeout: 180_000, resetFaults: { hostile: null, forceProvider: null } });
 
   it('an ERC-20 route with one approval: the review shows what leaves, the network fee, the allowance used up and the minimum, before the first prompt', async () => {
     await setFaults({ forceProvider: 'slowlane' });
@@ -187,7 +182,7 @@ describe('simulation: what a route does, end to end (issue 25)', function () {
     expect(before - (await nativeBalance(SRC, mounted.address)) < 10n ** 17n, 'less than 0.1 ETH spent').to.equal(true);
   });
 
-  // Refused by the route checks before the simulation runs (issue 35; test/browser/trust.e2e.test.ts shows it without a simulation RPC).
+  // Refused by the route checks before the simulation runs (test/browser/trust.e2e.test.ts shows it without a simulation RPC).
   it("Permit2's approve(token, attacker, max, max) as the transaction: refused by its calldata", async () => {
     const { routed } = await expectRefusal('permit2-approval', 'transaction-calldata', 'The route asks you to sign something other than this transfer.');
     expect(routed.execution.transaction.to.toLowerCase()).to.equal((await sandboxConfig()).contracts[String(SRC)]!.permit2!.toLowerCase());

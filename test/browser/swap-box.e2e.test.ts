@@ -8,15 +8,16 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
-import { devWallet, resetSandbox, sandboxConfig, setFaults } from './helpers/sandbox.js';
+import { devWallet, sandboxConfig, setFaults } from './helpers/sandbox.js';
 import { primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { deepText, formReady, untilAnimationsSettle, waitFor } from './helpers/dom.js';
 import { AmountInputHarness } from './harness/amount-input.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const SRC = 11155111;
 const DST = 84532;
 
-/** Budgets at 390 px, English, light (issue 33). */
+/** Budgets at 390 px, English, light. */
 const BUDGET = { empty: 480, quoted: 600, signing: 700 };
 
 async function mount(width: number, account: number) {
@@ -51,12 +52,7 @@ function overflowsSideways(widget: BridgeWidget): string[] {
 }
 
 describe('the swap box at a phone’s width', function () {
-  this.timeout(120_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
+  e2eSuite(this);
 
   it('390 px: within 480 px before a quote, 600 px quoted, 700 px while the wallet asks, with what must be seen on screen', async () => {
     await setFaults({ forceProvider: 'swiftbridge' });

@@ -18,21 +18,11 @@ import '../../src/define.js';
 import { TransferClient } from '../../src/api/transfer-client.js';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeApprovalDetail, BridgeErrorDetail, BridgeRouteDetail, BridgeStatusDetail, BridgeSuccessDetail } from '../../src/bridge-widget/events.js';
-import {
-  devWallet,
-  erc20Balance,
-  intentSummary,
-  nativeBalance,
-  resetSandbox,
-  rpc,
-  sandboxConfig,
-  setFaults,
-  tokenAddress,
-  transactionCount,
-} from './helpers/sandbox.js';
+import { devWallet, erc20Balance, intentSummary, nativeBalance, rpc, sandboxConfig, setFaults, tokenAddress, transactionCount } from './helpers/sandbox.js';
 import { SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
 import { collectEvents, nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const ACCOUNT = 3;
 
@@ -114,14 +104,8 @@ async function expectRefusedWithoutSimulation(mode: string, rule: string) {
   return routed;
 }
 
-describe('trust: grants refused by the route checks alone, no simulation (issue 35)', function () {
-  this.timeout(180_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
-  afterEach(() => setFaults({ hostile: null, forceProvider: null }));
+describe('trust: grants refused by the route checks alone, no simulation', function () {
+  e2eSuite(this, { timeout: 180_000, resetFaults: { hostile: null, forceProvider: null } });
 
   it("Permit2's approve(token, attacker, max, max) as the bridge call, no simulation: refused, nothing signed", async () => {
     const routed = await expectRefusedWithoutSimulation('permit2-approval', 'transaction-calldata');
@@ -143,14 +127,8 @@ describe('trust: grants refused by the route checks alone, no simulation (issue 
   });
 });
 
-describe('trust: forged hashes never reach the host (issue 35)', function () {
-  this.timeout(180_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
-  afterEach(() => setFaults({ hostile: null, forceProvider: null }));
+describe('trust: forged hashes never reach the host', function () {
+  e2eSuite(this, { timeout: 180_000, resetFaults: { hostile: null, forceProvider: null } });
 
   it('a dest_tx_hash of javascript:… completes the transfer, and no event or link carries it', async () => {
     await setFaults({ forceProvider: 'swiftbridge', hostile: 'forged-hashes' });
@@ -174,14 +152,8 @@ describe('trust: forged hashes never reach the host (issue 35)', function () {
   });
 });
 
-describe('trust: a batch the wallet did not run atomically is read from its receipts (issue 35)', function () {
-  this.timeout(180_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
-  afterEach(() => setFaults({ hostile: null, forceProvider: null }));
+describe('trust: a batch the wallet did not run atomically is read from its receipts', function () {
+  e2eSuite(this, { timeout: 180_000, resetFaults: { hostile: null, forceProvider: null } });
 
   for (const code of [600, 200] as const) {
     it(`approval mined, bridge call reverted, the wallet says ${code} (atomic: false): the approval that remains is named, bridge-approval says done, no receipt is submitted`, async () => {
@@ -233,14 +205,8 @@ describe('trust: a batch the wallet did not run atomically is read from its rece
   }
 });
 
-describe('trust: a transfer whose outcome is unknown is never sent again unasked (issue 35)', function () {
-  this.timeout(240_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
-  afterEach(() => setFaults({ hostile: null, forceProvider: null, rateLimitBurst: null, latency: null }));
+describe('trust: a transfer whose outcome is unknown is never sent again unasked', function () {
+  e2eSuite(this, { timeout: 240_000, resetFaults: { hostile: null, forceProvider: null, rateLimitBurst: null, latency: null } });
 
   const seen = (widget: BridgeWidget, text: string) => waitUntil(() => visibleText(widget).includes(text), `“${text}” on screen`, { timeout: 60_000 });
 

@@ -7,9 +7,10 @@
 import { expect } from '@open-wc/testing';
 import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import { mountWidget } from './helpers/mount.js';
-import { resetSandbox } from './helpers/sandbox.js';
+
 import { primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { formReady, untilAnimationsSettle } from './helpers/dom.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 /** Every element of the widget's shadow trees that is laid out (not display: none, nor only for screen readers). */
 function rendered(widget: BridgeWidget): HTMLElement[] {
@@ -45,11 +46,7 @@ function textSizes(widget: BridgeWidget): Map<string, string> {
 }
 
 describe('one type scale and tap targets', function () {
-  this.timeout(120_000);
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
+  e2eSuite(this);
 
   it('390 px, connected and quoted: at most five sizes in whole pixels, none under 12 px; every control at least 24 px, the main button and the account 44 px', async () => {
     const { widget } = await mountWidget({ attributes: { theme: 'light', lang: 'en' }, box: { style: 'width: 390px' }, wallet: { account: 1 } });

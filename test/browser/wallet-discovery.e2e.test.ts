@@ -11,11 +11,12 @@ import type { BridgeWidget } from '../../src/bridge-widget/bridge-widget.js';
 import type { BridgeSuccessDetail, BridgeWalletDetail } from '../../src/bridge-widget/events.js';
 import type { WalletChooser } from '../../src/components/wallet-chooser/wallet-chooser.js';
 import { announceWallet, createDevWallet, type DevWallet, type Eip6963Info } from '../../demo/dev-wallet.js';
-import { devWallet, erc20Balance, fetchesOf, resetSandbox, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
+import { devWallet, erc20Balance, fetchesOf, sandboxConfig, setFaults, tokenAddress } from './helpers/sandbox.js';
 import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.js';
 import { deepActiveElement, formReady, primaryText, untilAnimationsSettle, waitFor } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const icon = (colour: string) =>
   `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="${colour}"/></svg>`)}`;
@@ -98,12 +99,7 @@ function walletEvents(): BridgeWalletDetail[] {
 }
 
 describe('<bridge-widget> wallet discovery (EIP-6963)', function () {
-  this.timeout(120_000);
-
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-  });
+  e2eSuite(this);
 
   afterEach(() => {
     for (const stop of stops.splice(0)) stop();

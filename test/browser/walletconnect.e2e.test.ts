@@ -21,7 +21,6 @@ import {
   phone,
   phoneState,
   type PhoneState,
-  resetSandbox,
   sandboxConfig,
   setFaults,
   tokenAddress,
@@ -32,6 +31,7 @@ import { nextEvent, primaryButton, shadow, waitForText } from './helpers/widget.
 import { formReady, untilAnimationsSettle, waitFor } from './helpers/dom.js';
 import { DST, SRC } from './helpers/chains.js';
 import { mountWidget } from './helpers/mount.js';
+import { e2eSuite } from './helpers/e2e.js';
 
 const chooserOf = (widget: BridgeWidget) => shadow(widget).querySelector<WalletChooser>('bw-wallet-chooser');
 const wayButtons = (widget: BridgeWidget) => [...(chooserOf(widget)?.shadowRoot?.querySelectorAll<HTMLElement>('[part="way"]') ?? [])];
@@ -115,18 +115,10 @@ async function noticeSaying(widget: BridgeWidget, text: string | RegExp): Promis
 const autoApprove = (settings: Record<string, unknown> = {}) => phone('settings', { approve: 'auto', ...settings });
 
 describe('<bridge-widget> with a wallet on another device (WalletConnect)', function () {
-  this.timeout(120_000);
+  e2eSuite(this, { resetFaults: { hostile: null, forceProvider: null } });
 
-  beforeEach(async () => {
-    localStorage.clear();
-    await resetSandbox();
-    await phone('reset');
-  });
-
-  afterEach(async () => {
-    await phone('reset');
-    await setFaults({ hostile: null, forceProvider: null });
-  });
+  beforeEach(() => phone('reset'));
+  afterEach(() => phone('reset'));
 
   // First in this file: the page has fetched no moment yet.
   it('its chunk is fetched only on that choice: never while the page is idle, nor to open the chooser', async () => {
@@ -330,11 +322,10 @@ describe('<bridge-widget> with a wallet on another device (WalletConnect)', func
 });
 
 describe('<bridge-widget> on a phone with no wallet in the browser', function () {
-  this.timeout(60_000);
+  e2eSuite(this, { timeout: 60_000 });
   const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
   beforeEach(() => {
-    localStorage.clear();
     Object.defineProperty(navigator, 'userAgent', { value: IPHONE, configurable: true });
   });
 

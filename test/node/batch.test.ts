@@ -1,5 +1,5 @@
 /**
- * One prompt where the wallet can (issue 26), without a browser: the
+ * One prompt where the wallet can, without a browser: the
  * capability decision and the batched transfer against the sandbox (real
  * anvil chains with EIP-7702, the real routing service and proxy), with the
  * development wallet as an EIP-5792 wallet: atomic through a real delegation
@@ -30,6 +30,7 @@ import { WalletError, getAtomicStatus, normalizeRpcError, sendCalls } from '../.
 import { MemoryStorage } from './helpers/memory-storage.ts';
 import { DST, SRC } from './helpers/chains.ts';
 import { endedPhase } from './helpers/tracked.ts';
+import { until } from './helpers/until.ts';
 
 const fastPoll = { intervalMs: 100, minIntervalMs: 50 };
 const fastBackoff = { baseMs: 20, maxMs: 200, jitter: 0 };
@@ -158,17 +159,6 @@ describe('batched transfers against the sandbox', () => {
     const all = new IntentStore(storage, sandbox.proxyUrl!).list(account);
     return intentId ? all.find((t) => t.intentId === intentId) : all[0];
   };
-
-  /** Polls `check` until it holds (state, never a fixed wait). */
-  async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = 30_000): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await check();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 
   /**
    * Takes the account's USDC on the source chain away behind the wallet's back (SandboxToken's
@@ -385,7 +375,7 @@ describe('batched transfers against the sandbox', () => {
       let restore: (() => Promise<void>) | undefined;
       try {
         const attempt = sendTransferInOnePrompt(plan(w), deps(w), { onApprovals: (steps) => (approvals = steps) });
-        const pending = await until(() => (stored(w.address)?.batchId ? stored(w.address) : undefined), 'the batch id saved');
+        const pending = await until(() => (stored(w.address)?.batchId ? stored(w.address) : undefined), 'the batch id saved', { timeout: 30_000 });
         restore = await drain(w.address);
         await rpc(SRC, 'evm_mine');
         await assert.rejects(attempt, (e: unknown) => e instanceof FlowError && e.kind === 'batch-failed' && /reverted on chain as a whole/.test(e.message));
@@ -406,7 +396,7 @@ describe('batched transfers against the sandbox', () => {
     });
 
     for (const code of [600, 200] as const) {
-      it(`a wallet that runs the calls one by one (status ${code}, atomic: false): approval mined, bridge call reverted; read from the receipts, the approval that remains is named and shown done, no receipt sent; looked up as an unknown outcome, the approval stands and a hash the service names but the chain does not show resolves nothing (issue 35)`, async () => {
+      it(`a wallet that runs the calls one by one (status ${code}, atomic: false): approval mined, bridge call reverted; read from the receipts, the approval that remains is named and shown done, no receipt sent; looked up as an unknown outcome, the approval stands and a hash the service names but the chain does not show resolves nothing`, async () => {
         sandbox.faults.set({ forceProvider: 'swiftbridge' });
         const w = wallet(2, { chainId: SRC });
         w.nonAtomicRevert = code;
@@ -455,7 +445,7 @@ describe('batched transfers against the sandbox', () => {
       });
     }
 
-    it('a batch the wallet forgot (5730, as after a reload): said plainly, never the wallet’s raw words; the record is kept with its batch id, not given up (issue 35)', async () => {
+    it('a batch the wallet forgot (5730, as after a reload): said plainly, never the wallet’s raw words; the record is kept with its batch id, not given up', async () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge' });
       const w = wallet(0, { chainId: SRC });
       const sent = await sendTransferInOnePrompt(plan(w), deps(w));
@@ -478,7 +468,7 @@ describe('batched transfers against the sandbox', () => {
       assert.equal(resumeAction(record, Date.now() + 2 * ABANDON_AFTER_MS), 'track', 'never given up as if nothing happened');
     });
 
-    it('a forgotten batch’s outcome is looked for: the service’s status resolves it; else the source chain’s nonce and balance say whether something went through (issue 35)', async () => {
+    it('a forgotten batch’s outcome is looked for: the service’s status resolves it; else the source chain’s nonce and balance say whether something went through', async () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge' });
       const w = wallet(0, { chainId: SRC });
       const sent = await sendTransferInOnePrompt(plan(w), deps(w));
@@ -496,10 +486,14 @@ describe('batched transfers against the sandbox', () => {
       assert.equal(outcomeLine(unknown.kind === 'unknown' ? unknown.signs : undefined), 'unknown.left', 'said in plain words: the tokens left');
       // Once the service has the transaction, its status resolves it: the transfer is followed, not asked about.
       await client.receipt(saved.intentId, sent.sourceTxHash!);
-      const found = await until(async () => {
-        const lookup = await lookUpOutcome(saved, { status, provider: w });
-        return lookup.kind === 'found' && lookup;
-      }, 'the service to know the transaction');
+      const found = await until(
+        async () => {
+          const lookup = await lookUpOutcome(saved, { status, provider: w });
+          return lookup.kind === 'found' && lookup;
+        },
+        'the service to know the transaction',
+        { timeout: 30_000 },
+      );
       assert.equal(found.hash.toLowerCase(), sent.sourceTxHash!.toLowerCase(), 'the chain shows the transaction the service names');
       const unreported = { ...saved, intentId: `${saved.intentId}-never-reported` };
       // Before anything was sent (the nonce and balance as they are now), nothing says it went through.
@@ -549,7 +543,7 @@ describe('batched transfers against the sandbox', () => {
       session.setWallet(w, w.address);
       return { session, events, w };
     }
-    const waitFor = (check: () => boolean, what: string) => until(check, what, 60_000);
+    const waitFor = (check: () => boolean, what: string) => until(check, what, { timeout: 60_000 });
 
     it('while the wallet asks: the intent is saved before the prompt; after a reload nothing is followed, and the intent is given up later', async () => {
       sandbox.faults.set({ forceProvider: 'swiftbridge' });
@@ -557,7 +551,7 @@ describe('batched transfers against the sandbox', () => {
       w.hang('wallet_sendCalls');
       const page = new AbortController();
       const attempt = sendTransferInOnePrompt(plan(w), deps(w, { signal: page.signal }));
-      await until(() => w.requests.includes('wallet_sendCalls'), 'the batch prompt');
+      await until(() => w.requests.includes('wallet_sendCalls'), 'the batch prompt', { timeout: 30_000 });
       const record = stored(w.address)!;
       assert.deepEqual([record.phase, record.batchId, record.sourceTxHash], ['signing', undefined, undefined], 'saved before the prompt, nothing sent yet');
       assert.equal(resumeAction(record, Date.now()), 'keep', 'a reload now follows nothing: nothing was sent that the widget knows of');
@@ -576,7 +570,7 @@ describe('batched transfers against the sandbox', () => {
       try {
         const page = new AbortController();
         const attempt = sendTransferInOnePrompt(plan(w), deps(w, { signal: page.signal }));
-        const pending = await until(() => (stored(w.address)?.batchId ? stored(w.address) : undefined), 'the batch id saved');
+        const pending = await until(() => (stored(w.address)?.batchId ? stored(w.address) : undefined), 'the batch id saved', { timeout: 30_000 });
         assert.deepEqual([pending.phase, pending.sourceTxHash], ['signing', undefined]);
         assert.equal((await getCallsStatus(w, pending.batchId!)).state, 'pending');
         assert.equal(resumeAction(pending, Date.now() + 10 * ABANDON_AFTER_MS), 'track', 'a batch the wallet took is never given up');
@@ -613,7 +607,7 @@ describe('batched transfers against the sandbox', () => {
       try {
         const page = new AbortController();
         const attempt = sendTransferInOnePrompt(plan(w), deps(w, { signal: page.signal }));
-        const pending = await until(() => (stored(w.address)?.batchId ? stored(w.address) : undefined), 'the batch id saved');
+        const pending = await until(() => (stored(w.address)?.batchId ? stored(w.address) : undefined), 'the batch id saved', { timeout: 30_000 });
         page.abort();
         await assert.rejects(attempt);
         restore = await drain(w.address);

@@ -258,7 +258,7 @@ describe('the script-tag build from a nested path on another origin, under the p
       await page.waitForFunction(() => (window as unknown as { seen: { type: string }[] }).seen.some((e) => e.type === 'bridge-quote'), undefined, {
         timeout: 60_000,
       });
-      await waitUntilEnabled(page, bridge);
+      await waitUntilEnabled(bridge);
       await bridge.click();
 
       await page.getByText('Part of the widget could not be loaded').waitFor({ timeout: 30_000 });
@@ -344,7 +344,7 @@ describe('Subresource Integrity for the folder (npm run sri)', { timeout: 240_00
       const message = await refused;
       assert.match(message.text(), /blocked/i, message.text());
       const bridge = page.getByRole('button', { name: FLOW_BUTTON });
-      await waitUntilEnabled(page, bridge);
+      await waitUntilEnabled(bridge);
       await bridge.click();
       await page.getByText('Part of the widget could not be loaded').waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Reload the page' }).waitFor({ timeout: 10_000 });

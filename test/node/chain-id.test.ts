@@ -1,5 +1,5 @@
 /**
- * EVM chain ids compare as numbers (issue 25, item 8): decimal and `0x` hex
+ * EVM chain ids compare as numbers: decimal and `0x` hex
  * spellings of one chain are equal wherever the service writes a chain id;
  * anything else is not an EVM chain id and is compared as written (another
  * family's id) or refused by the guards as unreadable (test/node/guards.test.ts).

@@ -536,7 +536,7 @@ describe('RoutingClient against a real HTTP server', () => {
       assert.deepEqual(retries, [1, 2, 3]);
     });
 
-    it('retries on 408, 5xx and network failures with the same hash until accepted (issue 30 item 7)', async () => {
+    it('retries on 408, 5xx and network failures with the same hash until accepted', async () => {
       server.answerSequence([
         // What the reference proxy answers when the body came too slowly, and what it answers while draining.
         { status: 408, json: { error: 'Request body was not received in time', code: 'proxy_body_timeout' } },

@@ -1,5 +1,5 @@
 /**
- * The effect rules of issue 25 ("judge a route by what it does"), rule by
+ * The effect rules ("judge a route by what it does"), rule by
  * rule: the simulated calls of a honest route pass (including the
  * legitimate edge cases: two approvals, an allowance lowered as it is spent,
  * a revocation, dust coming back, the unlimited opt-in), and each effect a

@@ -1,5 +1,5 @@
 /**
- * Hashes and addresses handed to a host (issue 35): each event detail value is
+ * Hashes and addresses handed to a host: each event detail value is
  * well-formed or left out, and a status's forged hashes never reach the saved
  * transfer (which the tracker shows and the events are built from).
  */
@@ -26,7 +26,7 @@ const FORGED = [
   '',
 ];
 
-describe('event values: hashes and addresses validated or left out (issue 35)', () => {
+describe('event values: hashes and addresses validated or left out', () => {
   // As in the widget, where the wallet's accounts are read (and the checksum code loaded) before any event carries an address; before it, see checksum.test.ts.
   before(() => loadChecksum());
 

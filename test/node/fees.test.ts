@@ -1,5 +1,5 @@
 /**
- * The network-fee bound of issue 25: a route's fee prices pass to the wallet
+ * The network-fee bound: a route's fee prices pass to the wallet
  * only within 3× what a wallet would set now, its gas only up to 150 % of the
  * simulated figure and never above EIP-7825's 2^24; the review's expected and
  * maximum fee follow from the same figures. Pure functions; the same rules

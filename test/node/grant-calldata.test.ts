@@ -1,5 +1,5 @@
 /**
- * Grants are refused by the route checks alone (issue 35): no simulation, no
+ * Grants are refused by the route checks alone: no simulation, no
  * chain. Every call that grants an allowance or an operator, or moves the
  * caller's tokens, is refused as the bridge call on any contract, and so is a
  * Multicall3 or `multicall` batch carrying one one level down; honest bridge
@@ -142,7 +142,7 @@ function batches(inner: Hex, target: `0x${string}` = NFT as `0x${string}`): Reco
   };
 }
 
-describe('guards: grants refused without simulation (issue 35)', () => {
+describe('guards: grants refused without simulation', () => {
   it('the selector table matches the signatures it names', () => {
     for (const [selector, signature] of Object.entries(GRANT_SELECTORS)) assert.equal(toFunctionSelector(`function ${signature}`), selector, signature);
     const batchSignatures = [

@@ -1,5 +1,5 @@
 /**
- * The guards of issue 11 ("sign only what the user saw"), rule by rule: each
+ * The guards ("sign only what the user saw"), rule by rule: each
  * with a route a honest service sends (accepted, including the legitimate
  * edge cases) and one a compromised service could send (refused, naming the
  * rule). Pure functions: no chain, no DOM.
@@ -233,7 +233,7 @@ describe('guards: chains', () => {
       });
   });
 
-  it('gives the wallet only https: URLs (http: on the loopback interface) and a cleaned name (issue 25)', () => {
+  it('gives the wallet only https: URLs (http: on the loopback interface) and a cleaned name', () => {
     const hostile: Chain = {
       ...sepolia,
       networkName: `Sepolia \u202E${'x'.repeat(200)}`,
@@ -264,7 +264,7 @@ describe('guards: chains', () => {
   });
 });
 
-describe('guards: bounded routes (issue 25)', () => {
+describe('guards: bounded routes', () => {
   const approval = { chainId: SRC, tokenAddress: USDC, spender: PROXY, amount: '1' };
 
   it(`up to ${MAX_APPROVALS} approval entries pass; one more, 50 or 5,000 are refused at once, before any other rule`, () => {
@@ -288,7 +288,7 @@ describe('guards: bounded routes (issue 25)', () => {
   });
 });
 
-describe('guards: chain ids compare as numbers (issue 25)', () => {
+describe('guards: chain ids compare as numbers', () => {
   it('an approval and a transaction naming the source chain in 0x hex (any case) are the source chain', () => {
     const hex = route({
       transaction: { chainId: '0xaa36a7' },

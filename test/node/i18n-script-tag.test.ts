@@ -17,6 +17,7 @@ import { LOCALE_ADD_ONS } from '../../src/i18n/add-ons.js';
 import { buildScript, removeDir, scratchDir } from './helpers/build.js';
 import { launchChromium } from './helpers/browser.js';
 import { folderRoutes, startStaticServer, type StaticRoutes, type StaticServer } from './helpers/static-server.js';
+import { until } from './helpers/until.js';
 import { watchPage } from './helpers/widget-page.js';
 import fr from '../../src/i18n/fr.js';
 import pt from '../../src/i18n/pt.js';
@@ -102,13 +103,19 @@ async function shown(tab: Page, lang: string): Promise<{ lang: string; dir: stri
   });
 }
 
+/** The page switches its language, as a site's own language menu does (`<html lang>`); the widget follows. */
+function switchTo(tab: Page, lang: string): Promise<void> {
+  return tab.evaluate((code) => void (document.documentElement.lang = code), lang);
+}
+
 describe('languages of the script-tag build', { timeout: 180_000 }, () => {
-  it('an English page fetches no language file at all', async () => {
+  it('an English page fetches no language file at all: the first it fetches is the one the page later switches to', async () => {
     const { page, fetched, errors } = await open('english');
     assert.equal((await shown(page, 'en')).text, en['widget.noProxy']);
-    // The widget has rendered and settled: give a stray import the time a local fetch takes, then look.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
-    assert.deepEqual(fetched(), []);
+    // A stray import would have been asked for while the widget chose English, before this one: French, fetched and shown.
+    await switchTo(page, 'fr');
+    assert.equal((await shown(page, 'fr')).text, fr['widget.noProxy']);
+    assert.deepEqual(fetched(), ['fr'], 'only the file of the language the page switched to');
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -129,8 +136,10 @@ describe('languages of the script-tag build', { timeout: 180_000 }, () => {
     await portugal.page.close();
     const taiwan = await open('taiwan', 'zh-TW,en');
     assert.equal((await shown(taiwan.page, 'en')).text, en['widget.noProxy']);
-    await taiwan.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
-    assert.deepEqual(taiwan.fetched(), [], 'not the Simplified table');
+    // As on the English page: the file fetched after a switch to Portuguese is the first, so the Simplified table was never asked for.
+    await switchTo(taiwan.page, 'pt');
+    assert.equal((await shown(taiwan.page, 'pt')).text, pt['widget.noProxy']);
+    assert.deepEqual(taiwan.fetched(), ['pt'], 'not the Simplified table');
     await taiwan.page.close();
   });
 
@@ -153,11 +162,10 @@ describe('languages of the script-tag build', { timeout: 180_000 }, () => {
     const { page, warnings } = await open('japanese', 'ja');
     await page.waitForFunction(() => document.querySelector('bridge-widget')?.shadowRoot?.querySelector('[part~="notice"]'), undefined, { timeout: 30_000 });
     await page.waitForFunction(() => [...document.querySelectorAll('bridge-widget')].length > 0, undefined, { timeout: 30_000 });
-    const deadline = Date.now() + 30_000;
-    while (!warnings.some((w) => w.includes('“ja” language could not be loaded')) && Date.now() < deadline) await page.waitForTimeout(50);
-    assert.ok(
-      warnings.some((w) => w.includes('“ja” language could not be loaded')),
-      `a console warning names the language (${warnings.join(' | ')})`,
+    await until(
+      () => warnings.some((w) => w.includes('“ja” language could not be loaded')),
+      () => `a console warning that names the language (${warnings.join(' | ')})`,
+      { timeout: 30_000, interval: 50 },
     );
     assert.equal((await shown(page, 'en')).text, en['widget.noProxy']);
     await page.close();

@@ -1,5 +1,5 @@
 /**
- * The stacks integrators use, built for real from the packed tarball (issue 27).
+ * The stacks integrators use, built for real from the packed tarball.
  * Each app is installed from the npm registry into a scratch folder outside the
  * repository (inside it, bundlers resolve `bridge-widget` to the repository's
  * own source), uses the docs' own snippet for its framework (README.md, docs/embedding.md)
@@ -482,7 +482,7 @@ describe('apps built from the packed tarball', { timeout: FILE_MS }, () => {
       }),
       ...folderRoutes('/script', path.join(scratch, 'pack/package/dist/script')),
     });
-    // The page is on 127.0.0.1; the proxy allows the same port on localhost only (the mistake from issue 27).
+    // The page is on 127.0.0.1; the proxy allows the same port on localhost only (an integrator's easy mistake: localhost and 127.0.0.1 are different origins).
     const pageOrigin = new URL(server.url).origin;
     proxy = await startProxyServer({
       upstreamUrl: sandbox.serviceUrl,

@@ -1,5 +1,5 @@
 /**
- * The package as an integrator installs it (issue 17): `npm pack` of what
+ * The package as an integrator installs it: `npm pack` of what
  * `npm run build` makes, installed with `npm install --offline` into a
  * scratch app. No network: the app's node_modules starts with links to the
  * package's dependencies in the repository's node_modules (`npm ci` installed
@@ -18,7 +18,7 @@
  *   installed package with tsc, vue-tsc and svelte-check, and a copy of each
  *   with one deliberate mistake is reported by the same checker;
  * - the script files fail in Node exactly as the README says;
- * - dependencies dedupe (issue 27): in a fresh app outside the repository that
+ * - dependencies dedupe: in a fresh app outside the repository that
  *   already has lit, viem and zod from the registry, installing the tarball
  *   adds no second copy (`npm ls viem lit zod`). This part needs the registry.
  */

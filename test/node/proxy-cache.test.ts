@@ -1,5 +1,5 @@
 /**
- * The shared catalog cache (issue 16 item 1) against a real upstream on
+ * The shared catalog cache against a real upstream on
  * 127.0.0.1 that counts its calls: chains and tokens are served from cache
  * with Cache-Control, identical concurrent misses are one upstream call,
  * nothing per user and no error is ever cached.
@@ -10,6 +10,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { createProxyHandler } from '../../src/proxy/handler.js';
 import { startProxyServer, type RunningProxyServer } from '../../src/proxy/node.js';
 import { startUpstream, type Responder, type Upstream } from './helpers/proxy-upstream.js';
+import { until } from './helpers/until.js';
 
 const API_KEY = 'rk_live_cache_0123456789';
 
@@ -111,7 +112,7 @@ describe('coalescing and stale-while-revalidate', { timeout: 60_000 }, () => {
     const N = 25;
     // All N enter the proxy before the upstream can have answered: it holds its answer until released.
     const pending = Array.from({ length: N }, () => handler(new Request('http://127.0.0.1/api/v1/routes/tokens?chainId=1')));
-    for (let i = 0; i < 500 && upstream.calls.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(() => upstream.calls.length > 0, 'the first call at the upstream', { timeout: 10_000, interval: 10 });
     release();
     const responses = await Promise.all(pending);
     const bodies = await Promise.all(responses.map((r) => r.json()));
@@ -127,14 +128,9 @@ describe('coalescing and stale-while-revalidate', { timeout: 60_000 }, () => {
     assert.equal((await call()).n, 1);
     // Wait for the clock to pass the 1 ms TTL.
     const start = Date.now();
-    for (let i = 0; i < 100 && Date.now() - start < 3; i++) await new Promise((resolve) => setTimeout(resolve, 2));
+    await until(() => Date.now() - start >= 3, 'the TTL to pass', { timeout: 1_000, interval: 2 });
     assert.equal((await call()).n, 1, 'the stale copy, served without waiting');
-    for (let i = 0; i < 500 && upstream.calls.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    let latest = 1;
-    for (let i = 0; i < 500 && latest === 1; i++) {
-      latest = (await call()).n;
-      if (latest === 1) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    assert.ok(latest >= 2, 'the refreshed answer replaces it');
+    await until(() => upstream.calls.length >= 2, 'the background refresh at the upstream', { timeout: 10_000, interval: 10 });
+    await until(async () => (await call()).n >= 2, 'the refreshed answer to replace it', { timeout: 10_000, interval: 10 });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Start-up check and health endpoint (issue 16 item 7): the command validates
+ * Start-up check and health endpoint: the command validates
  * the key with the spec's validate endpoint before it says it listens, and
  * the health endpoint answers readiness from a cached validate result. A real
  * upstream on 127.0.0.1 answers validate as the spec describes; the command
@@ -11,6 +11,7 @@ import http from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { deadUrl, startUpstream, type Upstream, proxyFleet } from './helpers/proxy-upstream.js';
+import { until } from './helpers/until.js';
 
 const API_KEY = 'rk_live_health_0123456789';
 
@@ -196,11 +197,14 @@ describe('health endpoint', { timeout: 60_000 }, () => {
     const proxy = await start({ healthCacheMs: 50 });
     assert.equal((await probe(`${proxy.url}/healthz`)).status, 200);
     upstream.answer = 'inactive';
-    let last = 200;
-    for (let attempt = 0; attempt < 200 && last === 200; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      last = (await probe(`${proxy.url}/healthz`)).status;
-    }
+    const last = await until(
+      async () => {
+        const { status } = await probe(`${proxy.url}/healthz`);
+        return status !== 200 && status;
+      },
+      'the health cache to expire',
+      { timeout: 10_000, interval: 10 },
+    );
     assert.equal(last, 503);
     assert.deepEqual((await probe(`${proxy.url}/healthz`)).body, { status: 'not_ready', reason: 'inactive', rpcChains: [] });
     assert.ok(upstream.calls.length >= 2);
@@ -224,7 +228,7 @@ describe('health endpoint', { timeout: 60_000 }, () => {
     assert.deepEqual(upstream.calls, ['/api/v1/sdk/validate']);
   });
 
-  it('validate is not for browsers: 404 without an upstream call, while the proxy itself still validates behind /healthz (issue 30)', async () => {
+  it('validate is not for browsers: 404 without an upstream call, while the proxy itself still validates behind /healthz', async () => {
     upstream.answer = 'active';
     const proxy = await start({ allowedOrigins: ['https://shop.example'] });
     for (const headers of [{ origin: 'https://shop.example' }, { 'sec-fetch-site': 'same-origin' }, {}] as Record<string, string>[]) {

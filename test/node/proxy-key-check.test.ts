@@ -10,6 +10,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { createKeyChecker, describeKeyStatus, type KeyCheckConfig } from '../../src/proxy/key-check.js';
 import { createSecretScrubber } from '../../src/proxy/scrub.js';
 import { deadUrl, startUpstream, type Upstream } from './helpers/proxy-upstream.js';
+import { until } from './helpers/until.js';
 
 const API_KEY = 'rk_live_keycheck_0123456789';
 
@@ -149,12 +150,15 @@ describe('key check', { timeout: 60_000 }, () => {
     answer = { status: 200, body: info({ valid: false, status: 'revoked' }) };
     clock += 1;
     assert.equal((await checker.status()).state, 'active', 'expired: the old answer at once…');
-    for (let i = 0; i < 400 && upstream.calls.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    let state = 'active';
-    for (let i = 0; i < 400 && state === 'active'; i++) {
-      state = (await checker.status()).state;
-      if (state === 'active') await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(() => upstream.calls.length >= 2, 'the key checked again', { timeout: 10_000, interval: 10 });
+    const state = await until(
+      async () => {
+        const { state } = await checker.status();
+        return state !== 'active' && state;
+      },
+      'the new answer',
+      { timeout: 10_000, interval: 10 },
+    );
     assert.equal(state, 'inactive', '…and the new one once it came');
     assert.equal(fetches, 2);
     assert.deepEqual(seen, [200, 200], 'every answer is handed on (its quota headers prime the quota)');

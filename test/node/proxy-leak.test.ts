@@ -95,7 +95,7 @@ const echoBody =
 const unicodeEscaped = (text: string) => [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
 
-describe('no leak of the API key in any encoding (issue 16 item 5, issue 18)', { timeout: 60_000 }, () => {
+describe('no leak of the API key in any encoding', { timeout: 60_000 }, () => {
   let upstream: Upstream;
   let proxy: RunningProxyServer;
   const logs: string[] = [];
@@ -208,7 +208,7 @@ describe('no leak of the API key in any encoding (issue 16 item 5, issue 18)', {
   });
 });
 
-describe('only JSON is passed on, with headers that keep a navigating browser safe (issue 16 item 5)', { timeout: 60_000 }, () => {
+describe('only JSON is passed on, with headers that keep a navigating browser safe', { timeout: 60_000 }, () => {
   let upstream: Upstream;
   let proxy: RunningProxyServer;
 

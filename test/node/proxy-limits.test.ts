@@ -1,5 +1,5 @@
 /**
- * Slow and huge (issue 16 item 6): a client that stops reading loses its
+ * Slow and huge: a client that stops reading loses its
  * connection after the response deadline, and an upstream body over
  * `maxResponseBytes` is refused with 502 instead of being passed on. A real
  * upstream and a real proxy on 127.0.0.1; the stalled client is a bare socket

@@ -1,5 +1,5 @@
 /**
- * Operators can see it (issue 30 item 8): `/metrics` in Prometheus's text
+ * Operators can see it: `/metrics` in Prometheus's text
  * format (prom-client), off by default, on its own port or behind a token on
  * the proxy's port.
  */

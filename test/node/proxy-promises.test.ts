@@ -1,5 +1,5 @@
 /**
- * The proxy keeps its promises (issue 37): eight findings from trying the
+ * The proxy keeps its promises: eight findings from trying the
  * command on purpose, each held here the way it was found. The command
  * (`bridge-widget-proxy`, its own process) for the Host rule, the forwarded
  * client key and the metrics; the sandbox's anvil chains for `/simulate`; the

@@ -1,10 +1,10 @@
 /**
- * `POST {mountPath}/read/{chainId}` (issue 36): the destination-chain reads
+ * `POST {mountPath}/read/{chainId}`: the destination-chain reads
  * that check a transfer's arrival, forwarded to the RPC configured for the
  * chain (a real JSON-RPC server on 127.0.0.1 that records what it received).
  * Only the allow-listed reads with checked parameters pass; the guard is
- * /simulate's (origin, flood limit, size, deadline). Also (issue 35): the
- * proxy says which chains it can simulate and read, at start-up and on
+ * /simulate's (origin, flood limit, size, deadline). The
+ * proxy also says which chains it can simulate and read, at start-up and on
  * /healthz.
  */
 import assert from 'node:assert/strict';

@@ -60,7 +60,7 @@ describe('secret scrubber', () => {
     assert.equal(scrubber.json('<html></html>'), undefined);
   });
 
-  describe('an undecodable neighbour never hides the key (issue 30)', () => {
+  describe('an undecodable neighbour never hides the key', () => {
     const bytes = [...new TextEncoder().encode(KEY)];
     const everyByte = (upper: boolean) =>
       bytes

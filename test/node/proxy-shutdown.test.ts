@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 30 item 5): the command, as its own process, gets
+ * Graceful shutdown: the command, as its own process, gets
  * SIGTERM while receipts are in flight. It stops taking new requests (503
  * `proxy_draining`, /healthz `draining`), lets the receipts reach the routing
  * service and their answers reach the clients, then exits 0.
@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startProxyCommand, startUpstream, type ProxyCommand, type Upstream } from './helpers/proxy-upstream.js';
+import { until } from './helpers/until.js';
 
 const API_KEY = 'rk_live_shutdown_0123456789';
 
@@ -49,7 +50,7 @@ describe('SIGTERM mid-request', { timeout: 60_000 }, () => {
     const receipts = [1, 2, 3].map((n) =>
       post(`${proxy.url}/api/v1/route-intent/intent_${n}/receipt`, JSON.stringify({ txHash: `0x${String(n).repeat(64)}` })),
     );
-    for (let i = 0; i < 400 && upstream.calls.length < 3; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    await until(() => upstream.calls.length >= 3, 'the three receipts at the routing service', { timeout: 10_000 });
     assert.equal(upstream.calls.length, 3, 'the three receipts reached the routing service');
 
     process.kill(proxy.pid, 'SIGTERM');

@@ -1,5 +1,5 @@
 /**
- * `POST {mountPath}/simulate/{chainId}` (issue 25): one JSON-RPC
+ * `POST {mountPath}/simulate/{chainId}`: one JSON-RPC
  * `eth_simulateV1` request forwarded to the RPC the operator configured for
  * the chain, here a real JSON-RPC server on 127.0.0.1 that records what it
  * received. Nothing else passes, the routing key never reaches the RPC nor

@@ -1,4 +1,4 @@
-/** Retry-After and X-RateLimit-Reset in every format the spec leaves open, and the cap (issue 30 item 3). */
+/** Retry-After and X-RateLimit-Reset in every format the spec leaves open, and the cap. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cappedWaitEndsAt, waitEndsAt } from '../../src/proxy/wait-header.js';

@@ -18,6 +18,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { freePort } from './helpers/proxy-upstream.js';
+import { until } from './helpers/until.js';
 
 const API_KEY = 'rk_live_workerd_0123456789';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -100,17 +101,19 @@ describe('the handler inside workerd', { timeout: 120_000 }, () => {
     workerd.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     workerd.stdout!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     base = `http://127.0.0.1:${port}`;
-    // Ready once it accepts a connection (bounded: about 30 s).
-    for (let attempt = 0; ; attempt++) {
-      const connected = await new Promise<boolean>((resolve) => {
-        const socket = net.connect(port, '127.0.0.1');
-        socket.once('connect', () => (socket.destroy(), resolve(true)));
-        socket.once('error', () => resolve(false));
-      });
-      if (connected) break;
-      if (attempt > 300 || workerd.exitCode !== null) assert.fail(`workerd did not start: ${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // Ready once it accepts a connection.
+    await until(
+      () => {
+        if (workerd.exitCode !== null) assert.fail(`workerd did not start: ${stderr}`);
+        return new Promise<boolean>((resolve) => {
+          const socket = net.connect(port, '127.0.0.1');
+          socket.once('connect', () => (socket.destroy(), resolve(true)));
+          socket.once('error', () => resolve(false));
+        });
+      },
+      () => `workerd to accept a connection: ${stderr}`,
+      { timeout: 30_000, interval: 100 },
+    );
   });
   after(async () => {
     if (workerd && workerd.exitCode === null) {

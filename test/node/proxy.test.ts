@@ -18,6 +18,7 @@ import { createProxyHandler } from '../../src/proxy/handler.js';
 import { defaultAllowedHosts, startProxyServer, type NodeProxyServerOptions, type RunningProxyServer } from '../../src/proxy/node.js';
 import { resolveProxyOptions } from '../../src/proxy/options.js';
 import { startUpstream, type Responder, type Upstream } from './helpers/proxy-upstream.js';
+import { until } from './helpers/until.js';
 
 const API_KEY = 'rk_live_7f3a9c2e51d84b6f';
 
@@ -538,7 +539,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
   it('refuses a cross-origin browser request by default (same-origin only)', async () => {
     const crossOrigin = await rawRequest(proxy.url, '/api/v1/routes/chains', { headers: { origin: 'https://shop.example' } });
     assertProxyError(crossOrigin, 403, 'proxy_origin_not_allowed');
-    // The refusal (and only it) is readable by that page, so the widget can say what to fix (issue 27).
+    // The refusal (and only it) is readable by that page, so the widget can say what to fix.
     assert.equal(crossOrigin.headers['access-control-allow-origin'], 'https://shop.example');
     assert.equal(crossOrigin.headers['access-control-expose-headers'], undefined);
     const preflight = await rawRequest(proxy.url, '/api/v1/routes/quote', {
@@ -611,7 +612,7 @@ describe('bridge-widget proxy (Node server against a real upstream)', () => {
       assert.equal(upstream.received.length, 0);
       // The handler must not be left waiting on the abandoned body.
       // Wait for the log line itself; the bound only keeps a broken handler from spinning forever.
-      for (let i = 0; i < 3_000 && slowLogs.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(() => slowLogs.length > 0, 'the log line of the abandoned body', { timeout: 30_000, interval: 10 });
       assert.match(slowLogs[0] ?? '', /^POST \/api\/v1\/routes\/quote -> 400 proxy_body_unreadable/);
     } finally {
       await slow.close();
@@ -745,7 +746,7 @@ describe('proxy options', () => {
   });
 });
 
-describe('hostile clients: each refused without touching upstream (issue 7)', () => {
+describe('hostile clients: each refused without touching upstream', () => {
   let upstream: Upstream;
   let proxy: RunningProxyServer;
   const servers: RunningProxyServer[] = [];

@@ -3,7 +3,7 @@
  * sandbox's BatchExecutor (viem `signAuthorization` + a type-4 transaction
  * with `authorizationList`) and runs a route's approval and bridge deposit as
  * one atomic transaction. Groundwork for an EIP-5792 development wallet that
- * batches for real (issue 26).
+ * batches for real.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -20,9 +20,10 @@ import {
   type PublicClient,
 } from 'viem';
 import { BatchExecutorAbi, SwiftRouterAbi } from '../../sandbox/artifacts/abis.js';
-import { startSandbox, type DevAccount, type SandboxHandle } from '../../sandbox/index.js';
-import { pollIntentStatus, rawApiClient, type RawApiClient } from '../../sandbox/testing.js';
+import type { DevAccount, SandboxHandle } from '../../sandbox/index.js';
+import { pollIntentStatus, type RawApiClient } from '../../sandbox/testing.js';
 import { SRC as SEPOLIA } from './helpers/chains.ts';
+import { startServiceSandbox } from './helpers/service-sandbox.ts';
 import { routeCalls, sourceWallet, usdcRoute as sandboxUsdcRoute, type SandboxRoute } from './helpers/sandbox-route.ts';
 
 /** EIP-7702's delegation designator: an account's code becomes 0xef0100 ‖ the delegate's address. */
@@ -33,8 +34,7 @@ let api: RawApiClient;
 let client: PublicClient;
 
 before(async () => {
-  sandbox = await startSandbox({ proxy: false, bridgingDelayMs: 0, pollHintMs: 100, trackerIntervalMs: 50 });
-  api = rawApiClient(sandbox.serviceUrl, sandbox.apiKey);
+  ({ sandbox, api } = await startServiceSandbox());
   client = createPublicClient({ chain: sandbox.chain(SEPOLIA).viemChain, transport: http(sandbox.chain(SEPOLIA).rpcUrl!), pollingInterval: 50 });
 });
 

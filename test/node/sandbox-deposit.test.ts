@@ -10,31 +10,18 @@ import { after, before, describe, test } from 'node:test';
 import { bech32 } from '@scure/base';
 import { createWalletClient, custom, erc20Abi, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { NATIVE_TOKEN_ADDRESS, startSandbox, type SandboxHandle } from '../../sandbox/index.js';
-import { pollIntentStatus, rawApiClient, type RawApiClient, type StatusBody } from '../../sandbox/testing.js';
+import { NATIVE_TOKEN_ADDRESS, type SandboxHandle } from '../../sandbox/index.js';
+import { pollIntentStatus, type RawApiClient, type StatusBody } from '../../sandbox/testing.js';
 import { checkDeposit, depositResponseSchema, DepositRefusedError, loadAddressRules, loadChecksum } from '../../src/api/index.ts';
 import { DEPOSIT_REFUSALS } from '../fixtures/deposit-refusals.ts';
 import { DST, SRC } from './helpers/chains.ts';
+import { sandboxToken } from './helpers/flow-sandbox.ts';
+import { startServiceSandbox } from './helpers/service-sandbox.ts';
 
-let sandbox: SandboxHandle;
-let api: RawApiClient;
-let admin: RawApiClient;
-
-before(async () => {
-  sandbox = await startSandbox({ proxy: false, bridgingDelayMs: 0, pollHintMs: 100, trackerIntervalMs: 50 });
-  api = rawApiClient(sandbox.serviceUrl, sandbox.apiKey);
-  admin = rawApiClient(sandbox.adminUrl);
-});
-
-after(async () => {
-  await sandbox?.close();
-});
-
-const token = (chainId: number | string, symbol: string): string => {
-  const found = sandbox.tokens.find((t) => String(t.chainId) === String(chainId) && t.symbol === symbol);
-  assert.ok(found, `${symbol} on ${chainId}`);
-  return found.address;
-};
+let sandbox: SandboxHandle, api: RawApiClient, admin: RawApiClient;
+before(async () => ({ sandbox, api, admin } = await startServiceSandbox()));
+after(() => sandbox?.close());
+const token = (chainId: number | string, symbol: string) => sandboxToken(sandbox, chainId, symbol).address;
 
 interface Answer {
   data: {

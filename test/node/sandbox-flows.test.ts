@@ -11,6 +11,7 @@ import { DepositReceiverAbi } from '../../sandbox/artifacts/abis.js';
 import { NATIVE_TOKEN_ADDRESS, startSandbox, type DevAccount, type SandboxHandle } from '../../sandbox/index.js';
 import { pollIntentStatus, rawApiClient, type RawApiClient, type StatusBody } from '../../sandbox/testing.js';
 import { DST as BASE, SRC as SEPOLIA } from './helpers/chains.ts';
+import { until } from './helpers/until.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -535,13 +536,14 @@ describe('intent lifecycle driven by chain state and fault switches', () => {
       assert.equal(flow.final.data.refund_tx_hash, null, 'no refund transaction yet');
       assert.ok((await balanceOf(SEPOLIA, fromToken, user.address)) < before, 'the deposit has not come back');
       sandbox.faults.set({ holdRefund: false });
-      let refunded: Record<string, unknown> | undefined;
-      for (let i = 0; i < 200 && !refunded; i++) {
-        const { data } = (await api.get(`/api/v1/route-intent/${flow.route.intentId}/status`)).body as { data: Record<string, unknown> };
-        if (data.intent_status === 'refunded') refunded = data;
-        else await new Promise((r) => setTimeout(r, 50));
-      }
-      assert.ok(refunded, 'refunded once the switch is cleared');
+      const refunded = await until(
+        async () => {
+          const { data } = (await api.get(`/api/v1/route-intent/${flow.route.intentId}/status`)).body as { data: Record<string, unknown> };
+          return data.intent_status === 'refunded' && data;
+        },
+        'refunded once the switch is cleared',
+        { timeout: 10_000, interval: 50 },
+      );
       assert.equal(refunded.status, 'failed');
       assert.match(String(refunded.refund_tx_hash), /^0x[0-9a-f]{64}$/);
       assert.equal(await balanceOf(SEPOLIA, fromToken, user.address), before, 'the tokens are back');

@@ -10,9 +10,12 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { createWalletClient, custom, decodeFunctionData, erc20Abi, keccak256, maxUint256, parseEther, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { NATIVE_TOKEN_ADDRESS, startSandbox, type DevAccount, type HostileMode, type SandboxHandle } from '../../sandbox/index.js';
-import { pollIntentStatus, rawApiClient, type RawApiClient, type StatusBody } from '../../sandbox/testing.js';
+import { NATIVE_TOKEN_ADDRESS, type DevAccount, type HostileMode, type SandboxHandle } from '../../sandbox/index.js';
+import { pollIntentStatus, type RawApiClient, type StatusBody } from '../../sandbox/testing.js';
 import { DST as BASE, SRC as SEPOLIA } from './helpers/chains.ts';
+import { sandboxToken } from './helpers/flow-sandbox.ts';
+import { startServiceSandbox } from './helpers/service-sandbox.ts';
+import { until } from './helpers/until.ts';
 
 const TX_HASH = /^0x[0-9a-f]{64}$/;
 
@@ -37,29 +40,15 @@ interface RouteBody {
   data: { intentId: Hex; route: Route };
 }
 
-let sandbox: SandboxHandle;
-let api: RawApiClient;
-let admin: RawApiClient;
-
-before(async () => {
-  sandbox = await startSandbox({ proxy: false, bridgingDelayMs: 0, pollHintMs: 100, trackerIntervalMs: 50 });
-  api = rawApiClient(sandbox.serviceUrl, sandbox.apiKey);
-  admin = rawApiClient(sandbox.adminUrl);
-});
-
-after(async () => {
-  await sandbox?.close();
-});
+let sandbox: SandboxHandle, api: RawApiClient, admin: RawApiClient;
+before(async () => ({ sandbox, api, admin } = await startServiceSandbox()));
+after(() => sandbox?.close());
 
 beforeEach(() => {
   sandbox.faults.reset();
 });
 
-function token(chainId: number, symbol: string): Address {
-  const found = sandbox.tokens.find((t) => t.chainId === chainId && t.symbol === symbol);
-  assert.ok(found, `no ${symbol} on ${chainId}`);
-  return found.address;
-}
+const token = (chainId: number, symbol: string) => sandboxToken(sandbox, chainId, symbol).address as Address;
 
 const usdcRequest = (provider: string, account: DevAccount = sandbox.accounts.user) => ({
   fromChain: String(SEPOLIA),
@@ -331,12 +320,12 @@ describe('executing what the service says', () => {
 
     const sourceTx = await execute(user, route);
     // The real intent settles underneath (admin view), while the API keeps showing the foreign record.
-    for (let attempt = 0; ; attempt += 1) {
-      const real = (await admin.get<{ status: string }>(`/intents/${route.intentId}`)).body;
-      if (real.status === 'success') break;
-      assert.ok(attempt < 300, `real intent still ${real.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    let realStatus = '';
+    await until(
+      async () => (realStatus = (await admin.get<{ status: string }>(`/intents/${route.intentId}`)).body.status) === 'success',
+      () => `the real intent to succeed (still ${realStatus})`,
+      { timeout: 15_000, interval: 50 },
+    );
     const lying = (await status()).body.data;
     assert.equal(lying.intent_id, foreignId);
     assert.equal(lying.status, 'success');

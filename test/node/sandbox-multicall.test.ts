@@ -1,7 +1,7 @@
 /**
  * Multicall3 on the sandbox chains: dApp stacks (viem, wagmi) batch reads
  * through the address their chain objects name, so viem's own Sepolia and
- * Base Sepolia must work against the sandbox unchanged (issue 27, item 5).
+ * Base Sepolia must work against the sandbox unchanged.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { until } from './helpers/until.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const child = path.join(root, 'test/node/fixtures/sandbox-child.ts');
@@ -38,15 +39,11 @@ function stopped(pid: number): boolean {
 
 async function waitUntilStopped(pids: number[]): Promise<void> {
   // Bounded, not timed: a healthy run finds them stopped on the first look or soon after.
-  const deadline = Date.now() + 10_000;
-  while (!pids.every(stopped)) {
-    if (Date.now() > deadline) {
-      const running = pids.filter((pid) => !stopped(pid));
-      for (const pid of running) process.kill(pid, 'SIGKILL'); // this test's own leftovers, by PID
-      assert.fail(`anvil still running: ${running.join(', ')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await until(() => pids.every(stopped), 'anvil to stop', { timeout: 10_000, interval: 50 }).catch(() => {
+    const running = pids.filter((pid) => !stopped(pid));
+    for (const pid of running) process.kill(pid, 'SIGKILL'); // this test's own leftovers, by PID
+    assert.fail(`anvil still running: ${running.join(', ')}`);
+  });
 }
 
 async function runChild(mode: string, kill?: NodeJS.Signals): Promise<{ pids: number[]; code: number | null; signal: NodeJS.Signals | null }> {

@@ -1,6 +1,6 @@
 /**
  * `eth_simulateV1` on the sandbox chains (anvil 1.7.1), through viem, the way
- * a route check will use it (issue 25): the approvals and the bridge
+ * a route check will use it: the approvals and the bridge
  * transaction of a real sandbox route, simulated in order from the user's
  * address, must show what then really happens on chain.
  *

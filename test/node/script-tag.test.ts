@@ -152,7 +152,7 @@ describe('dist/script/ on a page with nothing else', { timeout: 150_000 }, () =>
       assert.ok(!code.includes('process.env'), `${name}: no process.env left for a browser to trip on`);
     }
     const entryImports = relativeImports(readFileSync(script, 'utf8'));
-    // Issue 34: one file before anything draws. A static import is one more round trip on a phone (150–250 ms); the bundler
+    // One file before anything draws. A static import is one more round trip on a phone (150–250 ms); the bundler
     // (scripts/script-build.ts, Rollup) keeps what the entry shares with later chunks in the entry, and the chunks import it from there.
     assert.deepEqual(entryImports.static, [], 'the entry imports nothing statically: the first load is one file');
     const fromEntry = names.filter((name) => relativeImports(readFileSync(path.join(scriptDir, name), 'utf8')).static.includes('./bridge-widget.js'));

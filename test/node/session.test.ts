@@ -256,7 +256,7 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(session.account?.toLowerCase(), sandbox.accounts.user.address.toLowerCase());
       await until(session, () => session.mainAction.key === 'action.bridge', 'a quote', 30_000);
       assert.ok(events.includes('bridge-quote'));
-      assert.equal(session.tracking === undefined, true, 'an account with nothing saved does not load the tracking room (a chunk of its own, issue 34)');
+      assert.equal(session.tracking === undefined, true, 'an account with nothing saved does not load the tracking room (a chunk of its own)');
       const bridged = session.primary();
       assert.equal(session.view, 'executing');
       await bridged;
@@ -311,7 +311,7 @@ describe('session and form rules against the sandbox', () => {
       return { session, quotes };
     }
 
-    it('a quote whose inputs are all preset is asked at once, without the typing debounce; a typed amount waits for it (issue 34)', async () => {
+    it('a quote whose inputs are all preset is asked at once, without the typing debounce; a typed amount waits for it', async () => {
       const { session, quotes } = await presetSession();
       assert.equal(quotes[0], 2_500_000n, 'the quote is for the preset 2.5 USDC');
       // Answered once: a later run of the same inputs (a refresh, a re-run after a refusal) waits like typing, so quick re-runs collapse.
@@ -324,7 +324,7 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(quotes.length, 1);
     });
 
-    it('the preset quote skips the debounce even when the element configures the session before it leaves (issue 34)', async () => {
+    it('the preset quote skips the debounce even when the element configures the session before it leaves', async () => {
       // The element configures the session on each of its updates (here one that changes nothing of the form): a new values object, the same inputs.
       const { quotes } = await presetSession((session) => session.configure(settings({ amount: '2.5' }), ['walletTimeout']));
       assert.equal(quotes[0], 2_500_000n);
@@ -456,7 +456,7 @@ describe('session and form rules against the sandbox', () => {
       assert.equal(endedPhase(session) && session.tracking!.current!.saved.intentId, saved.intentId, 'the transfer it sent');
     });
 
-    it('a later page whose account has only finished transfers loads the tracking room for its history, and shows the form (issue 34)', async () => {
+    it('a later page whose account has only finished transfers loads the tracking room for its history, and shows the form', async () => {
       const storage = new MemoryStorage();
       const { session: first, provider } = await bridged(storage, '1');
       await until(first, () => endedPhase(first) === 'success', 'success', 60_000);
@@ -482,8 +482,7 @@ describe('session and form rules against the sandbox', () => {
       // Held back by the sandbox: read again and again, not seen.
       const reads = () => sandbox.requests().filter((r) => r.endpoint === 'balances').length;
       const before = reads();
-      for (const deadline = Date.now() + 10_000; reads() < before + 2 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
-      assert.ok(reads() >= before + 2, 'the balance is read again while the refund is on its way');
+      await until(() => reads() >= before + 2, 'the balance read again while the refund is on its way', { timeout: 10_000, interval: 50 });
       assert.equal(first.store!.get(first.account!, intentId)?.refundedAt, undefined);
       first.disconnect();
 

@@ -1,5 +1,5 @@
 /**
- * The route judged by what it does (issue 25), in the flow
+ * The route judged by what it does, in the flow
  * (src/flow/transfer.ts) against the sandbox: real anvil chains, a real
  * eth_simulateV1 of the whole sequence, the sandbox's hostile switch. Each
  * hostile case ends before any wallet prompt (the wallet starts on the
@@ -91,7 +91,7 @@ describe('the route judged by what it does: simulation before the first prompt, 
     return error;
   }
 
-  // Since issue 35 the route checks refuse these grants by their calldata before the simulation runs (test/node/grant-calldata.test.ts);
+  // The route checks refuse these grants by their calldata before the simulation runs (test/node/grant-calldata.test.ts);
   // the simulation's own reading of grants is shown in test/node/effects.test.ts.
   it('Permit2 approve(token, attacker, 2^160−1, 2^48−1) as the bridge call: refused by its calldata, the attacker gets no Permit2 allowance', async () => {
     const { permit2, usdc } = sandbox.chain(SRC).contracts;

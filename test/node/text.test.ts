@@ -1,5 +1,5 @@
 /**
- * Text from the service is inert (issue 25, item 9): bidirectional controls,
+ * Text from the service is inert: bidirectional controls,
  * direction marks and control characters are removed from every name and
  * symbol at the data boundary, and long ones are cut with an ellipsis, so a
  * chain name can neither turn a transaction hash around nor push the layout

@@ -1,5 +1,5 @@
 /**
- * The rule for a transfer whose outcome is unknown (issue 35, src/flow/unknown-outcome.ts):
+ * The rule for a transfer whose outcome is unknown (src/flow/unknown-outcome.ts):
  * while it is unknown, the same route asks before sending again; a different one does not.
  * The look-up against the sandbox is in batch.test.ts ("a forgotten batch’s outcome is looked for").
  */

@@ -21,6 +21,7 @@ import {
   type RemoteWallet,
   type WalletConnectSettings,
 } from '../../src/wallet/walletconnect.js';
+import { until } from './helpers/until.ts';
 
 /** One origin's WalletConnect storage, in memory (the browser's is IndexedDB). */
 function memoryStorage() {
@@ -42,22 +43,14 @@ let sandbox: SandboxHandle;
 let settings: WalletConnectSettings;
 let storage: ReturnType<typeof memoryStorage>;
 
-async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timeout waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 const phone = () => sandbox.walletConnect!.phone;
 const pendingRequest = (method: string) =>
-  until(`the phone to be asked ${method}`, () =>
-    phone()
-      .state()
-      .pending.find((p) => p.title === method),
+  until(
+    () =>
+      phone()
+        .state()
+        .pending.find((p) => p.title === method),
+    `the phone to be asked ${method}`,
   );
 
 /** The page's clients, closed at the end as a page's are when it goes away (their socket and heartbeat would keep Node running). */
@@ -74,10 +67,12 @@ async function connect(chains = [SEPOLIA, BASE_SEPOLIA], read?: Parameters<typeo
   const pairing = await pairRemoteWallet(client, { chains, read });
   await phone().pair(pairing.uri);
   if (phone().settings.approve === 'manual') {
-    const proposal = await until('the proposal on the phone', () =>
-      phone()
-        .state()
-        .pending.find((p) => p.kind === 'proposal'),
+    const proposal = await until(
+      () =>
+        phone()
+          .state()
+          .pending.find((p) => p.kind === 'proposal'),
+      'the proposal on the phone',
     );
     await phone().respond(proposal.id, true);
   }
@@ -188,7 +183,7 @@ describe('chains', () => {
     const heard: number[] = [];
     watchWallet(wallet, { chainChanged: (id) => heard.push(id) });
     await phone().switchChain(BASE_SEPOLIA);
-    await until('chainChanged', () => heard.includes(BASE_SEPOLIA));
+    await until(() => heard.includes(BASE_SEPOLIA), 'chainChanged');
     assert.equal(await getChainId(wallet), BASE_SEPOLIA);
   });
 });
@@ -236,7 +231,7 @@ describe('the session’s end', () => {
     );
     await pendingRequest('eth_sendTransaction');
     await phone().disconnect();
-    await until('disconnect', () => disconnected);
+    await until(() => disconnected, 'disconnect');
     assert.equal(wallet.ended, 'ended');
     assert.equal(normalizeRpcError(await outcome).message, 'The wallet app ended the connection.');
     assert.deepEqual(await getAccounts(wallet), []);
@@ -249,7 +244,7 @@ describe('the session’s end', () => {
     // Only the clock moves: the client's own heartbeat finds the session past its expiry.
     mock.timers.enable({ apis: ['Date'], now: Date.now() + 8 * 24 * 3600_000 });
     try {
-      await until('disconnect', () => disconnected);
+      await until(() => disconnected, 'disconnect');
     } finally {
       mock.timers.reset();
     }
@@ -259,7 +254,7 @@ describe('the session’s end', () => {
   it('"Disconnect" on the page ends the session for the phone too', async () => {
     const wallet = await connect();
     await wallet.disconnect();
-    await until('the phone to drop the session', () => phone().state().sessions.length === 0);
+    await until(() => phone().state().sessions.length === 0, 'the phone to drop the session');
   });
 });
 

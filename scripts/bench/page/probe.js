@@ -134,7 +134,7 @@
   }
 
   /**
-   * The phone profile (issue 24): painted times since navigation start of the
+   * The phone profile: painted times since navigation start of the
    * shell (the widget's card drawn), the chains listed, and interactive: the
    * chains listed, the amount input enabled and a quote shown for the preset
    * amount, all in one frame.

@@ -1,6 +1,6 @@
 /**
  * Startup with the sandbox's default catalog and with its production-size one
- * (`catalog: 'large'`, 42 chains, ~20,000 tokens), side by side (issue 15):
+ * (`catalog: 'large'`, 42 chains, ~20,000 tokens), side by side:
  * script fetch → widget showing a chain, bytes of token data the page
  * received, JS heap once loaded (after forced garbage collection), and the
  * catalog requests of a reload of the same page.
@@ -17,7 +17,7 @@ export interface CatalogRun {
   interactiveMs: number;
   /** Response bodies of `/routes/tokens`, decoded. */
   tokenBytes: number;
-  /** The whole unpaginated list of this catalog, decoded: what the widget downloaded before issue 15. */
+  /** The whole unpaginated list of this catalog, decoded: what a widget without paging downloads. */
   wholeListBytes: number;
   tokenRequests: number;
   /** Tokens requests without any query parameter: the whole list. */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --peers` (issue 34): the peers' minimal pages beside ours,
+ * `npm run bench -- --peers`: the peers' minimal pages beside ours,
  * in one Chromium, on the phone profile of phone.ts.
  *
  * The peers live in scripts/bench/peers/: their own package.json and

@@ -1,5 +1,5 @@
 /**
- * The widget on a mid-range phone (issue 24): Chromium's CPU throttled 4×
+ * The widget on a mid-range phone: Chromium's CPU throttled 4×
  * (Emulation.setCPUThrottlingRate) and the network emulated at 150 ms per
  * request, 1.6 Mbit/s down (200,000 B/s) and 750 kbit/s up
  * (Network.emulateNetworkConditions): the mobile profile Lighthouse
@@ -9,7 +9,7 @@
  * Per run, two page loads of the partner page with a preset amount (2 USDC):
  * 1. time to interactive, from navigation start to the first painted frame
  *    with the chains listed, the amount input enabled and a quote shown (the
- *    moment issue 24 calls interactive); also the shell (the widget's card
+ *    moment the widget counts as interactive); also the shell (the widget's card
  *    drawn) and the chains alone. Then, once the idle prefetch has fetched
  *    the review chunk and no script request is in flight: click on Bridge →
  *    the review painted (prefetched), and the script files asked for after

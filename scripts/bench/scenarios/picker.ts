@@ -1,5 +1,5 @@
 /**
- * The source token picker with the sandbox's large catalog (issue 15): click
+ * The source token picker with the sandbox's large catalog: click
  * on the trigger → dialog painted with rows, each keystroke of a search →
  * local result painted, the last keystroke → the service's answer painted (a
  * token only the chain's last page lists), and a second opening after Escape.

@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- --only proxy`: the reference proxy at production scale
- * (issue 16). Simulated visitors of one partner site share one API key whose
+ * `npm run bench -- --only proxy`: the reference proxy at production scale.
+ * Simulated visitors of one partner site share one API key whose
  * per-key limit the sandbox sets low; the same traffic goes through the proxy
  * with its catalog cache and quota priorities off, on, and on in two
  * instances sharing Redis, one after the other in one run. All on 127.0.0.1;

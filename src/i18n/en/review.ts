@@ -34,7 +34,7 @@ export const enReview = {
     'The transfer reverted, but an approval of the batch went through: that allowance remains (your wallet’s activity shows it). The next transfer uses it, or you can revoke it in your wallet. Nothing was bridged.',
   'error.batch-unknown':
     'Your wallet no longer knows this batch, so whether the transfer was sent is unknown. Check your wallet’s activity before bridging again: a second transfer could send the tokens twice.',
-  // Guards (issue 11): refusals and the review before the wallet opens
+  // Guards: refusals and the review before the wallet opens
   'error.route-rejected': 'The route does not match what you agreed to. Nothing was signed.',
   'error.simulation-unavailable': 'This transfer could not be simulated, and this site requires a simulation before anything is signed. Nothing was signed.',
   'review.title': 'What your wallet will send',
@@ -44,7 +44,7 @@ export const enReview = {
   'review.recipient': 'Recipient',
   'review.showWhole': 'Show all',
   'review.receive': 'You receive',
-  // Simulation and network fees (issue 25)
+  // Simulation and network fees
   'review.minimum': 'You receive at least',
   'review.leaves': 'Leaves your wallet in all',
   'review.alsoLeaves': 'Also leaves your wallet',

@@ -241,6 +241,31 @@ describe('<bw-asset-picker>', () => {
       expect(active.top >= list.top && active.bottom <= list.bottom, 'the active token is in view').to.equal(true);
     });
 
+    it("with has-more, asks for the chain's next page when its list is scrolled near the end; another chain's list asks anew", async () => {
+      const page = (chainId: string, from: number, count: number) =>
+        Array.from({ length: count }, (_, i) => token(chainId, `T${from + i}`, `Token ${from + i}`, `0x${(from + i + 1).toString(16).padStart(40, '0')}`));
+      const { el, picker } = await mount({ chain: '1' });
+      el.tokens = page('1', 0, 100);
+      el.hasMore = true;
+      let asked = 0;
+      el.addEventListener('bw-token-more', () => asked++);
+      el.addEventListener('chain-select', (e) => (el.tokens = page(e.detail.chainId, 0, 100)));
+      await open(picker);
+      expect(asked).to.equal(0, 'the top of a long list asks for nothing');
+      const toBottom = () => (picker.list!.scrollTop = picker.list!.scrollHeight);
+      toBottom();
+      await waitUntil(() => asked === 1, 'the next page asked for');
+      el.tokens = [...el.tokens, ...page('1', 100, 50)];
+      await el.updateComplete;
+      toBottom();
+      await waitUntil(() => asked === 2, 'asked again once that page arrived');
+      await picker.chooseChain('Base');
+      await waitUntil(() => picker.list!.scrollTop === 0 && picker.optionTitles.includes('T0'), "Base's list from its top");
+      expect(asked).to.equal(2, 'the top of the new list asks for nothing');
+      toBottom();
+      await waitUntil(() => asked === 3, "Base's next page asked for");
+    });
+
     it('choosing a token fires token-select, closes the dialog and puts focus back on the button', async () => {
       const { picker, seen } = await mount({ chain: '1' });
       picker.trigger!.focus();

@@ -62,11 +62,13 @@ export async function phoneState(): Promise<PhoneState> {
 }
 export const resetSandbox = () => admin('reset', {});
 
-/** A page as a new visitor sees it, on a reset sandbox: nothing saved, and the resource timings (which tests count requests by) cleared. */
-export async function freshPage(): Promise<void> {
+/** A page as a new visitor sees it, on a reset sandbox: nothing saved, and (unless told not to) the resource timings, which tests count requests by, cleared. */
+export async function freshPage({ clearTimings = true } = {}): Promise<void> {
   localStorage.clear();
-  performance.clearResourceTimings();
-  performance.setResourceTimingBufferSize(10_000);
+  if (clearTimings) {
+    performance.clearResourceTimings();
+    performance.setResourceTimingBufferSize(10_000);
+  }
   await resetSandbox();
 }
 

@@ -34,8 +34,8 @@ export async function startFlowSandbox(): Promise<FlowSandbox> {
 }
 
 /** A token of the sandbox's catalog as a plan names it. */
-export function sandboxToken(sandbox: SandboxHandle, chainId: number, symbol: string): { address: string; symbol: string; decimals: number } {
-  const t = sandbox.tokens.find((x) => x.chainId === chainId && x.symbol === symbol);
+export function sandboxToken(sandbox: SandboxHandle, chainId: number | string, symbol: string): { address: string; symbol: string; decimals: number } {
+  const t = sandbox.tokens.find((x) => String(x.chainId) === String(chainId) && x.symbol === symbol);
   assert.ok(t, `${symbol} on ${chainId}`);
   return { address: t.address as string, symbol: t.symbol, decimals: t.decimals };
 }

@@ -10,6 +10,7 @@ import { erc20Abi, type Address } from 'viem';
 import type { Locator, Page } from 'playwright-core';
 import type { SandboxHandle } from '../../../sandbox/index.js';
 import { DST, SRC } from './chains.ts';
+import { until } from './until.ts';
 
 export const SOURCE_CHAIN = SRC;
 export const DESTINATION_CHAIN = DST;
@@ -93,12 +94,13 @@ export function watchPage(page: Page): PageLog {
 }
 
 /** The primary button can be disabled for a moment while a quote refreshes. */
-export async function waitUntilEnabled(page: Page, button: Locator, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await button.isEnabled())) {
-    if (Date.now() > deadline) assert.fail(`the button stayed disabled: “${await button.textContent()}”`);
-    await page.waitForTimeout(100);
-  }
+export async function waitUntilEnabled(button: Locator, timeoutMs = 30_000): Promise<void> {
+  let text: string | null = '';
+  await until(
+    async () => (await button.isEnabled()) || ((text = await button.textContent()), false),
+    () => `the button to be enabled (it stayed disabled: “${text}”)`,
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 export interface SeenEvent {
@@ -126,7 +128,7 @@ export async function runTransfer(page: Page, button = FLOW_BUTTON): Promise<{ s
   await page.waitForFunction(() => (window as unknown as { seen: { type: string }[] }).seen.some((e) => e.type === 'bridge-quote'), undefined, {
     timeout: 60_000,
   });
-  await waitUntilEnabled(page, bridge);
+  await waitUntilEnabled(bridge);
   await bridge.click();
   await page.waitForFunction((types) => (window as unknown as { seen: { type: string }[] }).seen.some((e) => types.includes(e.type)), FINAL_EVENTS, {
     timeout: 90_000,
