@@ -607,8 +607,8 @@ async function runEntry(entry, concurrency) {
     cleanTempDir: true,
     logLevel: 'error',
     fileLogLevel: 'off',
-    // The sandbox copy only needs what the covering tests import.
-    ignorePatterns: ['/dist', '/.bench', '/.screenshots', '/coverage', '/demo', '/pending', '/.stryker-tmp-*', '/custom-elements.json'],
+    // The sandbox copy only needs what the covering tests import (the sandbox's phone wallet imports demo/dev-wallet.ts).
+    ignorePatterns: ['/dist', '/.bench', '/.screenshots', '/coverage', '/pending', '/.stryker-tmp-*', '/custom-elements.json'],
     timeoutMS: 60_000,
     disableTypeChecks: true,
   });
