@@ -439,6 +439,14 @@ export const MODULES = [
         replacement: '""',
         reason: "in the block time's check only (the receipt's twin is killed): as above, the arithmetic throws and the catch answers 'unreadable'",
       },
+      {
+        file: 'src/flow/arrival-check.ts',
+        mutator: 'ConditionalExpression',
+        original: "arrival.kind === 'contradicted'",
+        replacement: 'true',
+        reason:
+          'savedArrival: a checked arrival carries no reason, so reading one gives the undefined the other branch gives (an unchecked one has returned already)',
+      },
     ],
   },
   {
