@@ -421,6 +421,13 @@ export const MODULES = [
       {
         file: 'src/flow/arrival-check.ts',
         mutator: 'ConditionalExpression',
+        original: "before === 'unreadable'",
+        replacement: 'false',
+        reason: 'the balance before, as above: the subtraction throws and the catch answers unreadable',
+      },
+      {
+        file: 'src/flow/arrival-check.ts',
+        mutator: 'ConditionalExpression',
         original: "typeof address !== 'string'",
         replacement: 'false',
         reason: "a log's address that is no string but reads as an address (a list of one) is lower-cased next, which throws: a failing RPC, as the refusal is",
@@ -437,7 +444,8 @@ export const MODULES = [
         mutator: 'StringLiteral',
         original: "'unreadable'",
         replacement: '""',
-        reason: "in the block time's check only (the receipt's twin is killed): as above, the arithmetic throws and the catch answers 'unreadable'",
+        reason:
+          "in the block time's check and the native balances' (the receipt's twin is killed): as above, the bigint arithmetic next (the clock-skew rule's, the subtraction's) throws for text and the catch answers 'unreadable'",
       },
       {
         file: 'src/flow/arrival-check.ts',
