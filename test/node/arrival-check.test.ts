@@ -455,7 +455,7 @@ describe('the arrival check on a real destination chain', { timeout: 120_000 }, 
     assert.equal((await checkArrival(expect({ createdAt: createdAt + 1 }), read(), FAST)).kind, 'contradicted');
   });
 
-  it("a saved transfer: the route's amount when it names no minimum; another transfer's other hash is no replay; a record without a hash, or one the chain cannot be read for, is not checked", async () => {
+  it("a saved transfer: the route's amount when it names no minimum; another transfer's other hash, or none yet, is no replay; a record without a hash, or one the chain cannot be read for, is not checked", async () => {
     const saved = savedTransfer({ intentId: 'i-2', toAmount: 25_470_001n });
     const other = { ...saved, intentId: 'i-3', destTxHash: sent.weth };
     assert.deepEqual(await checkSavedArrival(saved, [saved, other], sandbox.proxyUrl!, FAST), {
@@ -467,6 +467,9 @@ describe('the arrival check on a real destination chain', { timeout: 120_000 }, 
     });
     assert.equal((await checkSavedArrival({ ...saved, toAmount: 25_000_000n }, [saved, other], sandbox.proxyUrl!, FAST)).state, 'checked');
     const { destTxHash: _none, ...withoutHash } = saved;
+    // The account's other transfer still on its way has no destination hash yet: nothing to compare, no replay.
+    const onItsWay = { ...withoutHash, intentId: 'i-5', phase: 'bridging' as const };
+    assert.equal((await checkSavedArrival({ ...saved, toAmount: 25_000_000n }, [saved, onItsWay], sandbox.proxyUrl!, FAST)).state, 'checked');
     assert.deepEqual(await checkSavedArrival(withoutHash, [other], sandbox.proxyUrl!, FAST), { state: 'unchecked', reason: 'no-hash' });
     const replayed = { ...saved, intentId: 'i-4' };
     assert.deepEqual(await checkSavedArrival(saved, [saved, replayed], sandbox.readyInfo.unsimulatedProxyUrl!, FAST), { state: 'unchecked', reason: 'no-rpc' });

@@ -308,18 +308,20 @@ describe('the quota is atomic across instances', { timeout: 120_000 }, () => {
     const LIMIT = 40;
     const resetAt = Math.ceil(Date.now() / 1000) + 3600;
     const statuses: number[] = [];
-    // Quote answers are held until the test lets them go, as a slow service's are: the sends in flight are
-    // counted by Redis and by the service, but no answer has told either instance what is left yet.
+    // Answers are held until the test lets them go, as a slow service's are: the sends in flight are counted
+    // by Redis and by the service, but no answer (a receipt's neither) has told either instance what is left
+    // yet. Once Redis stalls, what Redis last said is all an instance has to decide by.
     const held: Array<() => void> = [];
     const upstream = await startUpstream((req, res, _body, used) => {
       const status = used > LIMIT ? 429 : 200;
       statuses.push(status);
       const answer = () => answerInWindow(req, res, status, LIMIT - used, LIMIT, resetAt);
-      if (req.url?.endsWith('/routes/quote') && holding) held.push(answer);
+      if (holding) held.push(answer);
       else answer();
     });
     let holding = false;
     const quotesSent = () => upstream.calls.filter((c) => c.endsWith('/routes/quote')).length;
+    const receiptsSent = () => upstream.calls.filter((c) => c.endsWith('/receipt')).length;
     const stores = [await createRedisStore({ url: redis.url, prefix: 'stall:' }), await createRedisStore({ url: redis.url, prefix: 'stall:' })];
     // The default reserve (5 % and 10 % of the limit: 2 and 4 calls), the widget's own configuration.
     const proxies = await Promise.all(
@@ -348,12 +350,14 @@ describe('the quota is atomic across instances', { timeout: 120_000 }, () => {
       redis.freeze();
       let settled = 0;
       const more = Array.from({ length: 60 }, (_, i) => quote(i).finally(() => (settled += 1)));
-      const receipts = Array.from({ length: 5 }, (_, i) => receipt(proxies[i % 2]!, i));
-      // Every quote of the second burst decided: answered by the proxy, or sent on (and held by the service).
+      let receiptsSettled = 0;
+      const receipts = Array.from({ length: 5 }, (_, i) => receipt(proxies[i % 2]!, i).finally(() => (receiptsSettled += 1)));
+      // Every quote and receipt decided: answered by the proxy, or sent on (and held by the service).
       await until('the second burst was decided', () => settled + (quotesSent() - sentBefore) === 60);
-      const receiptAnswers = await Promise.all(receipts);
+      await until('the receipts were decided', () => receiptsSettled + receiptsSent() === 5);
       holding = false;
       for (const answer of held.splice(0)) answer();
+      const receiptAnswers = await Promise.all(receipts);
       await Promise.all([...burst, ...more]);
 
       // The health probe's one validate call counts against the key too.
@@ -367,7 +371,7 @@ describe('the quota is atomic across instances', { timeout: 120_000 }, () => {
         [200, 200, 200, 200, 200],
         `every receipt passes: ${JSON.stringify(receiptAnswers.map((a) => a.body))}`,
       );
-      assert.equal(upstream.calls.filter((c) => c.endsWith('/receipt')).length, 5, 'every receipt reached the service');
+      assert.equal(receiptsSent(), 5, 'every receipt reached the service');
       assert.ok(!statuses.includes(429), 'the service never had to refuse');
     } finally {
       redis.thaw();
