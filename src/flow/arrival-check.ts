@@ -1,5 +1,5 @@
 /**
- * The arrival, checked on the destination chain (issue 36). When the routing
+ * The arrival, checked on the destination chain. When the routing
  * service says a transfer is complete, its `dest_tx_hash` is read on the
  * destination chain (through the host's proxy, `POST {proxy}/read/{chainId}`:
  * the wallet is on the source chain) and the transfer is called complete only

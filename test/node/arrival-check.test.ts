@@ -1,5 +1,5 @@
 /**
- * The arrival check (issue 36) against the sandbox's real anvil chain, read
+ * The arrival check against the sandbox's real anvil chain, read
  * through the sandbox proxy's `/read/{chainId}` as the widget reads it: real
  * transactions sent on Base Sepolia (84532) are the "destination
  * transactions" a service could report; each outcome is what the chain shows.
