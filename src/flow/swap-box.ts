@@ -14,7 +14,7 @@ import type { SessionSettings } from './settings.js';
 export type Preset = 'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount' | 'toAddress';
 
 /** A preset the user cannot change: the host set it and asked for `lock-presets` (an empty preset locks nothing). */
-export function presetLocked(settings: Pick<SessionSettings, Preset | 'lockPresets'>, preset: Preset): boolean {
+export function presetLocked<P extends Preset>(settings: Pick<SessionSettings, P | 'lockPresets'>, preset: P): boolean {
   return settings.lockPresets && !!settings[preset];
 }
 
@@ -23,25 +23,18 @@ export function sidesLocked(settings: Pick<SessionSettings, Preset | 'lockPreset
   return SIDES.some((side) => presetLocked(settings, `${side}Chain`) || presetLocked(settings, `${side}Token`));
 }
 
-export interface RecipientFieldInput {
-  /** The user opened "Send to another address". */
-  opened: boolean;
-  /** The destination needs an address the wallet cannot give (another address family). */
-  required: boolean;
-  /** The host's `to-address`. */
-  preset: string;
-  /** What is typed in the field now. */
-  typed: string;
-  /** `to-address` is locked (`lock-presets`). */
-  locked: boolean;
-}
-
 /**
- * The recipient field shows when the user opened it, the destination needs an address the wallet cannot give, the host
- * preset one, or one is typed; it is `forced` (no toggle to close it) when the destination needs it or the preset is locked.
+ * The recipient field shows when the user opened it (`opened`), the destination needs an address the wallet cannot
+ * give (`required`), the host preset one, or one is typed; it is `forced` (no toggle to close it) when the destination
+ * needs it or the preset is locked.
  */
-export function recipientField({ opened, required, preset, typed, locked }: RecipientFieldInput): { open: boolean; forced: boolean } {
-  return { open: opened || required || !!preset || !!typed, forced: required || locked };
+export function recipientField(
+  settings: Pick<SessionSettings, 'toAddress' | 'lockPresets'>,
+  required: boolean,
+  typed: string,
+  opened: boolean,
+): { open: boolean; forced: boolean } {
+  return { open: opened || required || !!settings.toAddress || !!typed, forced: required || presetLocked(settings, 'toAddress') };
 }
 
 /**

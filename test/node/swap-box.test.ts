@@ -34,21 +34,26 @@ describe('preset locks', () => {
 });
 
 describe('the recipient field', () => {
-  const closed = { opened: false, required: false, preset: '', typed: '', locked: false };
+  const host = { toAddress: '', lockPresets: false };
 
   it('stays behind its toggle until the user opens it', () => {
-    assert.deepEqual(recipientField(closed), { open: false, forced: false });
-    assert.deepEqual(recipientField({ ...closed, opened: true }), { open: true, forced: false });
+    assert.deepEqual(recipientField(host, false, '', false), { open: false, forced: false });
+    assert.deepEqual(recipientField(host, false, '', true), { open: true, forced: false });
   });
 
   it('opens by itself for a preset or typed address, and the toggle can still close it', () => {
-    assert.deepEqual(recipientField({ ...closed, preset: '0xabc' }), { open: true, forced: false });
-    assert.deepEqual(recipientField({ ...closed, typed: '0xabc' }), { open: true, forced: false });
+    assert.deepEqual(recipientField({ ...host, toAddress: '0xabc' }, false, '', false), { open: true, forced: false });
+    assert.deepEqual(recipientField(host, false, '0xabc', false), { open: true, forced: false });
   });
 
   it('is forced open, with no toggle, when the destination needs an address the wallet cannot give or the preset is locked', () => {
-    assert.deepEqual(recipientField({ ...closed, required: true }), { open: true, forced: true });
-    assert.deepEqual(recipientField({ ...closed, preset: '0xabc', locked: true }), { open: true, forced: true });
+    assert.deepEqual(recipientField(host, true, '', false), { open: true, forced: true });
+    assert.deepEqual(recipientField({ toAddress: '0xabc', lockPresets: true }, false, '', false), { open: true, forced: true });
+    assert.deepEqual(
+      recipientField({ ...host, lockPresets: true }, false, '', false),
+      { open: false, forced: false },
+      'lock-presets without a preset locks nothing',
+    );
   });
 });
 

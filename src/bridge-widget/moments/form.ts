@@ -195,13 +195,7 @@ export class SwapForm {
     const { form } = session;
     const { family, recipientRequired } = form.draft;
     const required = !!recipientRequired;
-    const { open, forced } = recipientField({
-      opened: this.#recipientOpen,
-      required,
-      preset: host.toAddress,
-      typed: form.values.recipient,
-      locked: presetLocked(host, 'toAddress'),
-    });
+    const { open, forced } = recipientField(host, required, form.values.recipient, this.#recipientOpen);
     // The field is a chunk: asked at once when it shows, else fetched while the page is idle, so the toggle's click does not wait on it.
     if (open) moments.get('recipient');
     else moments.whenIdle('recipient', () => void moments.load('recipient').catch(() => undefined));
