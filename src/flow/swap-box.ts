@@ -7,7 +7,6 @@
  */
 import type { Token } from '../api/schemas.js';
 import { SIDES, type Draft, type MainAction, type Side } from './form.js';
-import type { View } from './session.js';
 import type { SessionSettings } from './settings.js';
 
 /** The attributes a host can preset and, with `lock-presets`, lock. */
@@ -47,8 +46,8 @@ export function mainButtonEnabled(action: MainAction, looking: boolean, quoteLin
   return action.enabled && !looking && (action.key !== 'action.bridge' || quoteLine());
 }
 
-/** The recent transfers show under the form only: with a proxy to ask, and once the account has one. */
-export function showsHistory(proxyUrl: string, view: View, transfers = 0): boolean {
+/** The recent transfers show under the form only (the session's `view`): with a proxy to ask, and once the account has one. */
+export function showsHistory(proxyUrl: string, view: string, transfers = 0): boolean {
   return !!proxyUrl && view === 'form' && transfers > 0;
 }
 
