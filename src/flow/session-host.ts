@@ -51,7 +51,7 @@ export class SessionHost implements ReactiveControllerHost {
   }
 
   /** A public event, for the listeners to fire. */
-  emit<K extends keyof BridgeEventDetails>(type: K, detail: BridgeEventDetails[K]): void {
+  protected emit<K extends keyof BridgeEventDetails>(type: K, detail: BridgeEventDetails[K]): void {
     for (const listener of this.#listeners) listener.event?.(type, detail);
   }
 }
