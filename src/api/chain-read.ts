@@ -1,5 +1,5 @@
 /**
- * Reads on a destination chain through the host's proxy (issue 36):
+ * Reads on a destination chain through the host's proxy:
  * `POST {proxy}/read/{chainId}`, one JSON-RPC request of the proxy's
  * allow-list (see src/proxy/chain-read.ts). A 404 means the proxy has no RPC
  * for the chain: `ChainUnreadable`, so the check says "not checked" at once

@@ -1,5 +1,5 @@
 /**
- * The route's simulation (issue 25): the approvals and the bridge transaction,
+ * The route's simulation: the approvals and the bridge transaction,
  * in order, from the user's address, through `eth_simulateV1` with
  * `traceTransfers`. Not from the routing service (it is what the check
  * distrusts) and not through the wallet (wallets refuse the method): the

@@ -5,7 +5,7 @@ const HASH_FIELDS = ['txHash', 'sourceTxHash', 'destTxHash'] as const;
 const ADDRESS_FIELDS = ['tokenAddress', 'spender', 'address'] as const;
 
 /**
- * An event detail as the host receives it (issue 35): each hash validated
+ * An event detail as the host receives it: each hash validated
  * (32-byte hex, or another chain's id form, see ../model/chain-value.ts), each
  * address checksummed, anything else in those fields left out (`undefined`).
  * The one place every `bridge-*` event passes (the session's and the wallet
