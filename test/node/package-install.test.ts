@@ -44,9 +44,12 @@ import { startStaticServer, type StaticServer } from './helpers/static-server.js
  * integrator's compiler reaches (scripts/prune-declarations.mjs), the
  * manifest, README, CHANGELOG and the reference docs; no pictures (README's
  * screenshots stay in the repository) and no source maps. Its history is in
- * CHANGELOG.md.
+ * CHANGELOG.md. 2,400 KB held all of that; WalletConnect's client is one more
+ * file of the script-tag folder (dist/script/walletconnect-*.js, 406 KB
+ * minified), which a page loading the widget from a CDN fetches when the user
+ * picks WalletConnect, so the budget is 2,720 KB.
  */
-const UNPACKED_BUDGET = 2400 * 1024;
+const UNPACKED_BUDGET = 2720 * 1024;
 /** What the tarball may hold: anything else (source maps, sources, tests, scratch files) is a packing mistake. */
 const ALLOWED_FILES = [
   /^package\.json$/,
@@ -268,9 +271,18 @@ describe("the docs' framework snippets against the installed package", { timeout
 });
 
 describe('dependencies dedupe in a host app (npm ls)', { timeout: 300_000 }, () => {
-  it('an app that already has lit, viem and zod (and @lit/task, @noble/hashes, @scure/base, lean-qr) in the declared ranges gets one copy of each', async () => {
+  it('an app that already has lit, viem and zod (and @lit/task, @noble/hashes, @scure/base, @walletconnect/sign-client, lean-qr) in the declared ranges gets one copy of each', async () => {
     const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    assert.deepEqual(Object.keys(dependencies).sort(), ['@lit/task', '@noble/hashes', '@scure/base', 'lean-qr', 'lit', 'viem', 'zod']);
+    assert.deepEqual(Object.keys(dependencies).sort(), [
+      '@lit/task',
+      '@noble/hashes',
+      '@scure/base',
+      '@walletconnect/sign-client',
+      'lean-qr',
+      'lit',
+      'viem',
+      'zod',
+    ]);
     for (const [name, range] of Object.entries(dependencies)) assert.match(range, /^\^\d+\.\d+\.\d+$/, `${name} is a caret range, not a pin`);
     // Outside the repository, so npm sees only this app; the registry's current releases, as an app would have them.
     const host = mkdtempSync(path.join(tmpdir(), 'bridge-widget-dedupe-'));

@@ -173,7 +173,8 @@ describe('a transfer whose outcome is unknown', () => {
  * The source chain's reads on a real anvil, through a wallet that passes them
  * on and, where a test says, answers oddly (a buggy or hostile wallet).
  */
-describe('what the source chain shows, read through the wallet', { timeout: 60_000 }, () => {
+// A bound for a machine under load (anvil's start and the reads), not a wait: each test waits for the state it reads.
+describe('what the source chain shows, read through the wallet', { timeout: 180_000 }, () => {
   let anvil: AnvilChain;
   let odd: ((method: string) => unknown) | undefined;
   const reads: string[] = [];
