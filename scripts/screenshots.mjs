@@ -124,8 +124,13 @@ async function run(runLocales, playground) {
       if (!(only && WAYS_STATES.some((state) => state.includes(only)))) {
         await shoot(await context.newPage(), { base, faults, locale, outDir, sender: otherAccount?.address ?? account.address, recipient: account.address });
       }
-      if (!(DOCS && locale)) await shootWays(await context.newPage(), { base, locale, outDir });
       await context.close();
+      // The ways to pay are what a new visitor without a wallet sees: a context of their own, not the storage of the transfers above.
+      if (!(DOCS && locale)) {
+        const visitor = await browser.newContext({ viewport: { width: WIDTHS[0], height: 1400 }, reducedMotion: 'reduce', deviceScaleFactor: SCALE });
+        await shootWays(await visitor.newPage(), { base, locale, outDir });
+        await visitor.close();
+      }
     }
   } finally {
     await browser?.close();
