@@ -271,7 +271,7 @@ describe("the docs' framework snippets against the installed package", { timeout
 });
 
 describe('dependencies dedupe in a host app (npm ls)', { timeout: 300_000 }, () => {
-  it('an app that already has lit, viem and zod (and @lit/task, @noble/hashes, @scure/base, @walletconnect/sign-client, lean-qr) in the declared ranges gets one copy of each', async () => {
+  it("an app that already has lit, viem and zod (and @lit/task, @noble/hashes, @scure/base, @walletconnect/sign-client, lean-qr) in the declared ranges: the widget uses the app's copy of each", async () => {
     const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     assert.deepEqual(Object.keys(dependencies).sort(), [
       '@lit/task',
@@ -297,7 +297,11 @@ describe('dependencies dedupe in a host app (npm ls)', { timeout: 300_000 }, () 
       const paths = [...new Set(listed.split('\n').filter((line) => line.startsWith(host)))];
       for (const name of names) {
         const copies = paths.filter((p) => p.endsWith(`${path.sep}node_modules${path.sep}${name.replace('/', path.sep)}`));
-        assert.deepEqual(copies, [path.join(host, 'node_modules', name)], `one ${name}, the app's:\n${listed}`);
+        assert.ok(copies.includes(path.join(host, 'node_modules', name)), `the app's ${name}:\n${listed}`);
+        // The widget brings no copy of its own: it uses the app's. (WalletConnect's client pins some of its own dependencies,
+        // @noble/hashes among them, so copies nested under its packages are its own, as in any app that uses it.)
+        const widgets = copies.filter((p) => p.includes(`${path.sep}bridge-widget${path.sep}node_modules${path.sep}`));
+        assert.deepEqual(widgets, [], `no ${name} of the widget's own:\n${listed}`);
       }
       const tree = await run('npm', ['ls', 'viem', 'lit', 'zod', '--all'], { cwd: host });
       assert.match(tree, /bridge-widget@[\s\S]*viem@[\d.]+ deduped/, `the widget uses the app's viem:\n${tree}`);
