@@ -26,6 +26,7 @@ import { DEV_MNEMONIC } from '../../sandbox/chains/accounts.ts';
 import { bytecodeOf } from '../../sandbox/chains/artifacts.ts';
 import { SandboxTokenAbi } from '../../sandbox/artifacts/abis.ts';
 import { MemoryStorage } from './helpers/memory-storage.ts';
+import { until } from './helpers/until.ts';
 import { startUpstream } from './helpers/proxy-upstream.ts';
 import { encodeDeployData, encodeFunctionData } from 'viem';
 
@@ -210,7 +211,11 @@ describe('what the source chain shows, read through the wallet', { timeout: 180_
     mined = (await anvil.provider.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x1' }] })) as string;
     const send = async (tx: { to?: string; data: string }) => {
       const hash = await anvil.provider.request({ method: 'eth_sendTransaction', params: [{ from, gas: '0x2dc6c0', ...tx }] });
-      return (await anvil.provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { contractAddress: string; status: string };
+      // anvil mines each transaction as it comes, but a loaded machine may answer the receipt a moment later.
+      return until(
+        async () => (await anvil.provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { contractAddress: string; status: string } | null,
+        `the receipt of ${String(hash)}`,
+      );
     };
     token = (await send({ data: encodeDeployData({ abi: SandboxTokenAbi, bytecode: bytecodeOf('SandboxToken'), args: ['USD Coin', 'USDC', 6] }) }))
       .contractAddress;
