@@ -1,6 +1,7 @@
 /** Small harness for driving <bridge-widget> the way a user would. */
 import type { BridgeWidget } from '../../../src/bridge-widget/bridge-widget.js';
 import { waitUntil } from './wait.js';
+import { deepText } from './dom.js';
 
 export function shadow(el: Element): ShadowRoot {
   const root = el.shadowRoot;
@@ -37,12 +38,14 @@ export async function waitForText(widget: BridgeWidget, predicate: (text: string
   }
 }
 
-/** Waits for an event, failing with the widget's visible error text if a `bridge-error` arrives first. */
+/** Waits for an event; on a timeout, the error says what the widget shows then. */
 export function nextEvent<T>(target: EventTarget, type: string, timeout = 60_000): Promise<CustomEvent<T>> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();
-      reject(new Error(`no ${type} within ${timeout} ms`));
+      // What the user would see then, so that a run that failed far away says where the transfer stood.
+      const shown = target instanceof Element ? `; the widget shows: “${deepText(target).slice(0, 600)}”` : '';
+      reject(new Error(`no ${type} within ${timeout} ms${shown}`));
     }, timeout);
     const onEvent = (e: Event) => {
       cleanup();
