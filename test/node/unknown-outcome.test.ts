@@ -213,7 +213,8 @@ describe('what the source chain shows, read through the wallet', { timeout: 180_
       const hash = await anvil.provider.request({ method: 'eth_sendTransaction', params: [{ from, gas: '0x2dc6c0', ...tx }] });
       // anvil mines each transaction as it comes, but a loaded machine may answer the receipt a moment later.
       return until(
-        async () => (await anvil.provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { contractAddress: string; status: string } | null,
+        async () =>
+          (await anvil.provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { contractAddress: string; status: string } | null,
         `the receipt of ${String(hash)}`,
       );
     };
