@@ -13,6 +13,8 @@ export const RECORD = 'docs/screenshots.json';
 const FORM = [
   'src/bridge-widget/bridge-widget.ts',
   'src/bridge-widget/bridge-widget.styles.ts',
+  'src/bridge-widget/moments/form.ts',
+  'src/bridge-widget/notices.ts',
   'src/components/shared',
   'src/components/amount-input',
   'src/components/asset-picker',

@@ -45,3 +45,13 @@ export function describeError(error: unknown): Problem {
 export function isAborted(error: unknown): boolean {
   return (isRoutingError(error) && error.kind === 'aborted') || (error instanceof Error && error.name === 'AbortError');
 }
+
+/** How a problem is shown: the user's own "no" in the wallet (or a cancel) is information, not an error. */
+export function problemSeverity(problem: Pick<Problem, 'kind'>): 'info' | 'error' {
+  return problem.kind === 'wallet-rejected' || problem.kind === 'cancelled' ? 'info' : 'error';
+}
+
+/** The request id a notice quotes for support. No route is the user's answer, not a fault to report: its id stays in `bridge-error` for the host. */
+export function supportRequestId(problem: Pick<Problem, 'kind' | 'requestId'>): string | undefined {
+  return problem.kind === 'no-route' ? undefined : problem.requestId;
+}

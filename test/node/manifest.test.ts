@@ -77,7 +77,13 @@ describe('custom-elements.json', () => {
   });
 
   it('names every registered element by its tag (from the ELEMENTS tables: src/define.ts and the later moments)', () => {
-    const registering = ['src/define.ts', ...readdirSync(path.join(ROOT, 'src/bridge-widget/moments')).map((f) => `src/bridge-widget/moments/${f}`)];
+    // The moments that register parts (the form's are in src/define.ts; a moment of links registers none).
+    const registering = [
+      'src/define.ts',
+      ...readdirSync(path.join(ROOT, 'src/bridge-widget/moments'))
+        .map((f) => `src/bridge-widget/moments/${f}`)
+        .filter((file) => readFileSync(path.join(ROOT, file), 'utf8').includes('export const ELEMENTS')),
+    ];
     const tagsOf = (file: string) => {
       const block = /export const ELEMENTS = \{([\s\S]*?)\}/.exec(readFileSync(path.join(ROOT, file), 'utf8'))?.[1] ?? '';
       return [...block.matchAll(/'([a-z][a-z0-9]*-[a-z0-9-]+)'\s*:/g)].map((m) => m[1]!);
@@ -140,7 +146,10 @@ describe('custom-elements.json', () => {
   });
 
   it('documents every CSS part in <bridge-widget>’s template, exported parts included', () => {
-    const source = readFileSync(path.join(ROOT, 'src/bridge-widget/bridge-widget.ts'), 'utf8');
+    // The element's template, its form's (the first moment) and the notices both show.
+    const source = ['bridge-widget.ts', 'moments/form.ts', 'notices.ts']
+      .map((file) => readFileSync(path.join(ROOT, 'src/bridge-widget', file), 'utf8'))
+      .join('\n');
     const used = new Set([...source.matchAll(/\bpart="([^"$]+)"/g)].flatMap((m) => m[1]!.trim().split(/\s+/)));
     // Parts of the inner elements re-exported under the widget's names: `exportparts="inner: outer, name"`,
     // written literally or through a string constant.

@@ -65,6 +65,15 @@ const LOADERS: { [K in Moment]: () => Promise<Moments[K]> } = {
   account: () => import('../moments/account.js'),
 };
 
+/**
+ * The moments fetched while the page is idle once the form is interactive: what a transfer needs, so Bridge opens the
+ * review without waiting; the wallet chooser too when Connect will open it (wallets are being discovered and no account
+ * is there). Never `deposit`: it is fetched only on the user's choice.
+ */
+export function idleMoments(chooser: boolean): Moment[] {
+  return ['pickers', 'settings', 'quote', 'review', 'tracking', ...(chooser ? (['wallets'] as const) : []), 'account'];
+}
+
 export class MomentController implements ReactiveController {
   /** Moments whose chunk could not be loaded, with the error to show. */
   readonly failed = new Map<Moment, unknown>();
@@ -112,10 +121,10 @@ export class MomentController implements ReactiveController {
     return loading;
   }
 
-  /** Fetches moments when the page is next idle (once; again after the widget is attached anew). */
-  prefetch(moments: readonly Moment[]): void {
+  /** Fetches what a transfer needs (`idleMoments`) when the page is next idle (once; again after the widget is attached anew). */
+  prefetch(chooser: boolean): void {
     this.whenIdle('prefetch', () => {
-      for (const moment of moments) this.load(moment).catch(() => undefined);
+      for (const moment of idleMoments(chooser)) this.load(moment).catch(() => undefined);
     });
   }
 
