@@ -12,7 +12,10 @@
 // - typed `emit(type, detail)` helpers dispatch `new CustomEvent(type, …)` with
 //   a variable name, which the analyzer would list as an event called `type`.
 //   The real events are documented with `@fires`; these phantoms are dropped;
-// - internal state (`{ state: true }` in `static properties`) is not an attribute.
+// - internal state (`{ state: true }` in `static properties`) is not an attribute;
+// - private and protected members are the classes' insides, not what a page
+//   reaches: the manifest lists the public ones (the declarations keep the
+//   protected ones for a subclass).
 
 /** Reads each `export const ELEMENTS = { 'tag': Class, … }` table with the imports of its module. */
 function registeredTagsPlugin() {
@@ -183,6 +186,26 @@ function internalStatePlugin() {
   };
 }
 
+/**
+ * Keeps the members a page can reach: private and protected ones (and each
+ * element's copies of those it inherits from PartElement or PickerElement)
+ * were a third of the manifest, and the tools that read it (IDEs, the docs'
+ * tables, Storybook) show the public API.
+ */
+function publicMembersPlugin() {
+  return {
+    name: 'bridge-widget:public-members',
+    packageLinkPhase({ customElementsManifest }) {
+      for (const moduleDoc of customElementsManifest.modules) {
+        for (const declaration of moduleDoc.declarations ?? []) {
+          if (!declaration.members) continue;
+          declaration.members = declaration.members.filter((member) => member.privacy !== 'private' && member.privacy !== 'protected');
+        }
+      }
+    },
+  };
+}
+
 export default {
   globs: ['src/**/*.ts'],
   exclude: ['src/**/*.d.ts'],
@@ -190,5 +213,5 @@ export default {
   // package.json already names custom-elements.json; never rewrite it (the
   // staleness test writes its manifest elsewhere).
   packagejson: false,
-  plugins: [registeredTagsPlugin(), variableEventNamesPlugin(), internalStatePlugin(), elementModulesOnlyPlugin()],
+  plugins: [registeredTagsPlugin(), variableEventNamesPlugin(), internalStatePlugin(), elementModulesOnlyPlugin(), publicMembersPlugin()],
 };

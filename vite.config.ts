@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { LOCALE_ADD_ONS } from './src/i18n/add-ons.ts';
+import { minifyLitTemplatesPlugin } from './scripts/minify-lit-templates.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
 const dependencies = Object.keys(pkg.dependencies);
@@ -48,10 +49,17 @@ function scriptAlias(): Plugin {
  * The script-tag folder, dist/script/, is built by Rollup, not here
  * (scripts/script-build.ts says why: its first load must be one file).
  *
- * No source maps ship (issue 17): the package build is unminified ES2022 that
- * reads like its source, and a map of the script build would carry Lit's,
- * viem's and zod's sources (0.9 MB) or point at paths no CDN serves. The size
- * tools ask for the script build's map themselves (scripts/bench/build.ts).
+ * Minified (the Lit template minifier, then Oxc's minifier: whitespace and
+ * local names go), keeping what an integrator reads or their bundler needs:
+ * function and class names (a stack trace from the widget or the proxy names
+ * them), the exports' names, the `#__PURE__` annotations and legal comments.
+ * The host's bundler minifies again anyway; the ES build is a third smaller.
+ *
+ * No source maps ship: a map would carry our sources (or point at paths the
+ * package does not hold), and a map of the script build would carry Lit's,
+ * viem's and zod's too (0.9 MB). The declarations carry the documentation;
+ * the size tools ask for the script build's map themselves
+ * (scripts/bench/build.ts).
  */
 /**
  * The language tables ship once, as the script build's language files
@@ -76,12 +84,13 @@ function languageFiles(): Plugin {
 
 export default defineConfig({
   esbuild: { target: 'es2022' },
-  plugins: [typeOnlyEntries(['react', 'vue', 'svelte']), scriptAlias(), languageFiles()],
+  plugins: [minifyLitTemplatesPlugin() as Plugin, typeOnlyEntries(['react', 'vue', 'svelte']), scriptAlias(), languageFiles()],
   build: {
     target: 'es2022',
     emptyOutDir: true,
     outDir: 'dist',
     sourcemap: false,
+    // Vite's own setting keeps whitespace in a library's ES build: `output.minify` below says what goes.
     minify: false,
     lib: {
       entry: {
@@ -93,7 +102,17 @@ export default defineConfig({
       },
       formats: ['es'],
     },
-    // Keeps `#__PURE__` annotations for the host's bundler but drops JSDoc (50 KB): the declarations carry it.
-    rollupOptions: { external, output: { comments: { jsdoc: false, annotation: true, legal: true } } },
+    rollupOptions: {
+      external,
+      output: {
+        minify: {
+          compress: { keepNames: { function: true, class: true } },
+          mangle: { keepNames: true },
+          codegen: { removeWhitespace: true },
+        },
+        // Keeps `#__PURE__` annotations for the host's bundler but drops JSDoc: the declarations carry it.
+        comments: { jsdoc: false, annotation: true, legal: true },
+      },
+    },
   },
 });
