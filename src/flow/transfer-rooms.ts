@@ -160,7 +160,10 @@ export abstract class SessionRooms extends SessionHost {
   /** Follows a transfer the unknown-outcome look-up found on chain (./unknown-outcome.ts); shown when `show`. */
   followFound(saved: SavedTransfer, show: boolean): void {
     this.#withTracking(
-      (tracking) => tracking.follow(saved, show),
+      // A room that arrives after the widget left the page follows nothing: `startRooms` resumes the saved transfer on its return.
+      (tracking) => {
+        if (!this.#stopped) tracking.follow(saved, show);
+      },
       (error) => this.report(error, saved.intentId),
     );
   }
