@@ -2,6 +2,7 @@ import { adoptStyles, html, nothing, type CSSResultOrNative, type PropertyValues
 import type { Estimate } from '../../api/schemas.js';
 import { formatAmount, formatUsd } from '../../format/amount.js';
 import { formatPercent } from '../../format/number.js';
+import { lazy } from '../../model/lazy.js';
 import { enQuote } from '../../i18n/en/quote.js';
 import { PartElement } from '../shared/part.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
@@ -148,7 +149,6 @@ export class QuotePanel extends PartElement {
    * panel is connected.
    */
   #slippage: SlippageControl | undefined;
-  #slippageLoading: Promise<void> | undefined;
   /** Total fees (USD) before a slippage change, while the quote asked with the new slippage costs otherwise: the change is visible. */
   private feesWere: string | undefined = undefined;
   /**
@@ -159,7 +159,6 @@ export class QuotePanel extends PartElement {
    * loaded; a panel used on its own fetches it then.
    */
   #breakdown: typeof Breakdown | undefined;
-  #breakdownLoading: Promise<void> | undefined;
   /** The breakdown's chunk could not be fetched: the panel says so where it would be. */
   private breakdownFailed = false;
   /** The slippage row's chunk could not be fetched: the panel says so where the row would be. */
@@ -228,36 +227,42 @@ export class QuotePanel extends PartElement {
     if (root instanceof ShadowRoot) adoptStyles(root, [...(this.constructor as typeof QuotePanel).elementStyles, ...this.#chunkStyles]);
   }
 
+  /** The breakdown's chunk, once; a failed fetch is tried again on the next need (../../model/lazy.ts): the next click on the summary line, or the panel connected again. */
+  readonly #breakdownLoad = lazy(() =>
+    import('./quote-breakdown.js').then((breakdown) => {
+      this.#breakdown = breakdown;
+      this.#adoptStyles(breakdown.breakdownStyles);
+      this.requestUpdate();
+    }),
+  );
+
+  /** The slippage row's chunk, once; a failed fetch is tried again on the next need (the panel connected again, or shown in full). */
+  readonly #slippageLoad = lazy(() =>
+    import('./slippage-control.js').then(({ SlippageControl, slippageStyles }) => {
+      this.#adoptStyles(slippageStyles);
+      this.#slippage = new SlippageControl(this, {
+        slippage: () => this.slippage,
+        set: (value) => this.#setSlippage(value),
+        t: (key, vars) => this.t(key, vars),
+        percent: (value) => this.#percentText(value),
+        intl: () => this.intl,
+      });
+      this.#slippage.sync(this.slippage);
+      this.requestUpdate();
+    }),
+  );
+
   #loadBreakdown(): void {
-    this.#breakdownLoading ??= import('./quote-breakdown.js').then(
-      (breakdown) => {
-        this.#breakdown = breakdown;
-        this.#adoptStyles(breakdown.breakdownStyles);
-        this.requestUpdate();
-      },
-      () => {
-        this.breakdownFailed = true;
-      },
+    this.#breakdownLoad.load().then(
+      () => (this.breakdownFailed = false),
+      () => (this.breakdownFailed = true),
     );
   }
 
   #loadSlippage(): void {
-    this.#slippageLoading ??= import('./slippage-control.js').then(
-      ({ SlippageControl, slippageStyles }) => {
-        this.#adoptStyles(slippageStyles);
-        this.#slippage = new SlippageControl(this, {
-          slippage: () => this.slippage,
-          set: (value) => this.#setSlippage(value),
-          t: (key, vars) => this.t(key, vars),
-          percent: (value) => this.#percentText(value),
-          intl: () => this.intl,
-        });
-        this.#slippage.sync(this.slippage);
-        this.requestUpdate();
-      },
-      () => {
-        this.slippageFailed = true;
-      },
+    this.#slippageLoad.load().then(
+      () => (this.slippageFailed = false),
+      () => (this.slippageFailed = true),
     );
   }
 
