@@ -16,7 +16,6 @@ import { QUOTE_REFRESH_MS } from '../../flow/remote-resources.js';
 import { mainButtonEnabled, presetLocked, recipientField, sideUnits, sidesLocked, type Units } from '../../flow/swap-box.js';
 import { formatUsd } from '../../format/amount.js';
 import { NATIVE_GAS_RESERVE, isNativeToken } from '../../model/tokens.js';
-import type { MomentController } from '../controllers/moment-controller.js';
 import { EXPORT_AMOUNT, EXPORT_ASSET, EXPORT_QUOTE, EXPORT_RECIPIENT } from '../export-parts.js';
 import { renderProblem, renderReload } from '../notices.js';
 import type { BridgeWidgetPublicProperties } from '../public-properties.js';
@@ -27,7 +26,6 @@ import { TokenOptions, chainOptions, configProblems, orderChains } from '../view
 export interface FormShell extends Shell {
   /** The element: its presets and attributes as set; rendered again when the recipient toggle changes. */
   readonly host: BridgeWidgetPublicProperties;
-  readonly moments: MomentController;
   /** The wallet's chain, listed first in the asset pickers. */
   readonly walletChain: string | undefined;
   /** The main button: Bridge, or Connect without an account. */
