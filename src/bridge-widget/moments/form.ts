@@ -10,6 +10,12 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { TaskStatus } from '@lit/task';
+import type { AmountChangeEvent } from '../../components/amount-input/amount-input.js';
+import type { ChainSelectEvent } from '../../components/chain-picker/chain-events.js';
+import type { ValueLossConfirmEvent } from '../../components/quote-panel/quote-panel.js';
+import type { SlippageChangeEvent } from '../../components/quote-panel/slippage-change.js';
+import type { RecipientChangeEvent } from '../../components/recipient-input/recipient-input.js';
+import type { TokenSearchEvent, TokenSelectEvent } from '../../components/token-picker/token-events.js';
 import { chainsFor, sideConfig, swapBlock, type Side } from '../../flow/form.js';
 import { describeError } from '../../flow/problems.js';
 import { QUOTE_REFRESH_MS } from '../../flow/remote-resources.js';
@@ -116,9 +122,9 @@ export class SwapForm {
       ?token-locked=${presetLocked(host, `${side}Token`)}
       ?disabled=${presetLocked(host, `${side}Token`) && presetLocked(host, `${side}Chain`)}
       disabled-reason=${i18n.t('form.locked')}
-      @chain-select=${(e: CustomEvent<{ chainId: string }>) => form.selectChain(side, e.detail.chainId)}
-      @token-select=${(e: CustomEvent<{ address: string }>) => form.selectToken(side, e.detail.address)}
-      @bw-token-search=${(e: CustomEvent<{ query: string }>) => remote.searchTokens(side, chainId, e.detail.query)}
+      @bw-chain-select=${(e: ChainSelectEvent) => form.selectChain(side, e.detail.chainId)}
+      @bw-token-select=${(e: TokenSelectEvent) => form.selectToken(side, e.detail.address)}
+      @bw-token-search=${(e: TokenSearchEvent) => remote.searchTokens(side, chainId, e.detail.query)}
       @bw-token-more=${() => remote.moreTokens(side, chainId)}
     ></bw-asset-picker>`;
   }
@@ -140,7 +146,7 @@ export class SwapForm {
         .isNative=${!!fromToken && isNativeToken(fromToken.address)}
         .gasReserve=${NATIVE_GAS_RESERVE}
         ?disabled=${presetLocked(shell.host, 'amount') || !fromToken}
-        @amount-change=${(e: CustomEvent<{ text: string }>) => form.edit({ amountText: e.detail.text })}
+        @bw-amount-change=${(e: AmountChangeEvent) => form.edit({ amountText: e.detail.text })}
         >${this.#renderAsset(shell, 'from')}</bw-amount-input
       >
     </section>`;
@@ -229,7 +235,7 @@ export class SwapForm {
               ?required=${required}
               ?disabled=${presetLocked(host, 'toAddress')}
               placeholder=${required ? '' : (session.shownAccount ?? '')}
-              @recipient-change=${(e: CustomEvent<{ value: string }>) => form.edit({ recipient: e.detail.value })}
+              @bw-recipient-change=${(e: RecipientChangeEvent) => form.edit({ recipient: e.detail.value })}
             ></bw-recipient-input>`
             : nothing
       }`;
@@ -275,8 +281,8 @@ export class SwapForm {
       .slippage=${values.slippage}
       .valueLoss=${session.valueLoss}
       .valueLossConfirmed=${values.valueLossConfirmed}
-      @slippage-change=${(e: CustomEvent<{ slippage: number }>) => form.edit({ slippage: e.detail.slippage })}
-      @value-loss-confirm=${(e: CustomEvent<{ confirmed: boolean }>) => form.edit({ valueLossConfirmed: e.detail.confirmed })}
+      @bw-slippage-change=${(e: SlippageChangeEvent) => form.edit({ slippage: e.detail.slippage })}
+      @bw-value-loss-confirm=${(e: ValueLossConfirmEvent) => form.edit({ valueLossConfirmed: e.detail.confirmed })}
     ></bw-quote-panel>`;
   }
 }

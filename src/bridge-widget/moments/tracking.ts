@@ -149,8 +149,8 @@ export function renderTracking(shell: Shell): TemplateResult {
       (amount, minimum) => i18n.t('status.belowMinimum', { amount, minimum }),
       (key, vars) => i18n.t(key, vars),
     )}
-    @new-transfer=${newTransfer}
-    @status-dismiss=${newTransfer}
+    @bw-new-transfer=${newTransfer}
+    @bw-status-dismiss=${newTransfer}
   ></bw-status-tracker>`;
 }
 

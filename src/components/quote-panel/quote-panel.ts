@@ -5,16 +5,21 @@ import { formatPercent } from '../../format/number.js';
 import { lazy } from '../../model/lazy.js';
 import { enQuote } from '../../i18n/en/quote.js';
 import { PartElement } from '../shared/part.js';
+import { PartEvent } from '../shared/part-event.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './quote-panel.styles.js';
+import { SlippageChangeEvent } from './slippage-change.js';
 
-export interface SlippageChangeDetail {
-  /** Percent, e.g. `0.5`. */
-  slippage: number;
-}
+export { SlippageChangeEvent, type SlippageChangeDetail } from './slippage-change.js';
 
+/** Detail of `bw-value-loss-confirm`. */
 export interface ValueLossConfirmDetail {
   confirmed: boolean;
+}
+
+/** `bw-value-loss-confirm`: the value-loss checkbox changed. */
+export class ValueLossConfirmEvent extends PartEvent<ValueLossConfirmDetail> {
+  static override readonly type = 'bw-value-loss-confirm';
 }
 
 import type { SlippageControl } from './slippage-control.js';
@@ -31,8 +36,8 @@ export { SLIPPAGE_MAX, valueLossPercent };
  * spinner, so nothing jumps. With `loading` and no estimate a skeleton of the
  * same rows holds the space.
  *
- * @fires slippage-change - `CustomEvent<SlippageChangeDetail>` when a preset is picked or a valid custom value is typed. Bubbles, not composed.
- * @fires value-loss-confirm - `CustomEvent<ValueLossConfirmDetail>` when the value-loss checkbox changes. Bubbles, not composed.
+ * @fires {SlippageChangeEvent} bw-slippage-change - `CustomEvent<SlippageChangeDetail>` when a preset is picked or a valid custom value is typed. Bubbles, not composed.
+ * @fires {ValueLossConfirmEvent} bw-value-loss-confirm - `CustomEvent<ValueLossConfirmDetail>` when the value-loss checkbox changes. Bubbles, not composed.
  *
  * @csspart base - The panel.
  * @csspart notice - The busy notice: the service asked to wait, and the quote is asked again when it allows (also `notice-info`).
@@ -269,13 +274,13 @@ export class QuotePanel extends PartElement {
   #setSlippage(value: number): void {
     if (value === this.slippage) return;
     this.slippage = value;
-    this.dispatchEvent(new CustomEvent<SlippageChangeDetail>('slippage-change', { detail: { slippage: value }, bubbles: true, composed: false }));
+    this.dispatchEvent(new SlippageChangeEvent({ slippage: value }));
   }
 
   #onConfirm(event: Event): void {
     const confirmed = (event.target as HTMLInputElement).checked;
     this.valueLossConfirmed = confirmed;
-    this.dispatchEvent(new CustomEvent<ValueLossConfirmDetail>('value-loss-confirm', { detail: { confirmed }, bubbles: true, composed: false }));
+    this.dispatchEvent(new ValueLossConfirmEvent({ confirmed }));
   }
 
   override render() {
@@ -398,7 +403,6 @@ export class QuotePanel extends PartElement {
 
 declare global {
   interface HTMLElementEventMap {
-    'slippage-change': CustomEvent<SlippageChangeDetail>;
-    'value-loss-confirm': CustomEvent<ValueLossConfirmDetail>;
+    'bw-value-loss-confirm': ValueLossConfirmEvent;
   }
 }

@@ -4,7 +4,7 @@ import { lazy } from '../../model/lazy.js';
 import { PartElement } from '../shared/part.js';
 import { iconButtonStyles } from '../shared/icon-button.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
-import type { SlippageChangeDetail } from '../quote-panel/quote-panel.js';
+import { SlippageChangeEvent } from '../quote-panel/slippage-change.js';
 import type { SwapSettingsDialog } from './swap-settings-dialog.js';
 
 const gearIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
@@ -24,7 +24,7 @@ const gearIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
  * moment, src/bridge-widget/controllers/moment-controller.ts), so that
  * neither the click waits on the network nor start-up's requests on it.
  *
- * @fires slippage-change - `CustomEvent<SlippageChangeDetail>` when a preset is picked or a valid custom value is typed. Bubbles, not composed.
+ * @fires {SlippageChangeEvent} bw-slippage-change - `CustomEvent<SlippageChangeDetail>` when a preset is picked or a valid custom value is typed. Bubbles, not composed.
  *
  * @csspart gear - The gear button.
  * @csspart dialog - The settings dialog.
@@ -107,7 +107,7 @@ export class SwapSettings extends PartElement {
   #setSlippage(value: number): void {
     if (value === this.slippage) return;
     this.slippage = value;
-    this.dispatchEvent(new CustomEvent<SlippageChangeDetail>('slippage-change', { detail: { slippage: value }, bubbles: true, composed: false }));
+    this.dispatchEvent(new SlippageChangeEvent({ slippage: value }));
   }
 
   /** The dialog's chunk (./swap-settings-dialog.ts); a subclass may load it otherwise. */
