@@ -182,6 +182,8 @@ const GROUPS = new Map(
     transfer: [
       'src/bridge-widget/moments/review.ts',
       'src/bridge-widget/moments/tracking.ts',
+      // The history, which lists a transfer once the tracking room has it: after a first transfer it is on screen.
+      'src/bridge-widget/moments/history.ts',
       'src/flow/execution.ts',
       'src/flow/batch.ts',
       'src/flow/track-transfer.ts',
