@@ -11,6 +11,9 @@
 import type { ReactiveController, ReactiveControllerHost } from '@lit/reactive-element';
 import type { BridgeEventDetails } from '../events/index.js';
 
+/** Where the session stands, as its host renders it: the form, an attempt (`executing`), or a transfer followed on screen. */
+export type View = 'form' | 'executing' | 'tracking';
+
 /** What the session tells its host: something changed (render again), or a public event happened. */
 export interface SessionListener {
   changed?(): void;
@@ -50,8 +53,8 @@ export class SessionHost implements ReactiveControllerHost {
     return () => this.#listeners.delete(listener);
   }
 
-  /** A public event, for the listeners to fire. */
-  protected emit<K extends keyof BridgeEventDetails>(type: K, detail: BridgeEventDetails[K]): void {
+  /** A public event, for the listeners to fire (the rooms report theirs through it). */
+  emit<K extends keyof BridgeEventDetails>(type: K, detail: BridgeEventDetails[K]): void {
     for (const listener of this.#listeners) listener.event?.(type, detail);
   }
 }

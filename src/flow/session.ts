@@ -36,11 +36,11 @@ import { describeError, type Problem } from './problems.js';
 import { RemoteResources } from './remote-resources.js';
 import type { SessionSettings } from './settings.js';
 import type { TrackingContext } from './tracking.js';
-import { SessionRooms, type View } from './transfer-rooms.js';
+import type { View } from './session-host.js';
+import { SessionRooms } from './transfer-rooms.js';
 import { FlowError } from './errors.js';
 
-export type { SessionListener } from './session-host.js';
-export type { View } from './transfer-rooms.js';
+export type { SessionListener, View } from './session-host.js';
 
 export interface SessionOptions {
   proxyUrl: string;

@@ -25,14 +25,11 @@ import { loadExecutionRoom, loadIntentStore, loadTrackingRoom, loadTrackingSteps
 import type { Attempt, ExecutionContext, TransferExecution } from './execution.js';
 import type { IntentStore, SavedTransfer } from './intent-store.js';
 import { hasSavedTransfers } from './saved-transfers.js';
-import { SessionHost } from './session-host.js';
+import { SessionHost, type View } from './session-host.js';
 import type { SessionSettings } from './settings.js';
 import type { KeyValueStorage } from './storage.js';
 import type { TrackingContext, TransferTracking } from './tracking.js';
 import type { UnknownOutcomes } from './unknown-outcome.js';
-
-/** Where the session stands: the form, an attempt (`executing`), or a transfer followed on screen. */
-export type View = 'form' | 'executing' | 'tracking';
 
 export abstract class SessionRooms extends SessionHost {
   abstract readonly options: { proxyUrl: string; storage?: KeyValueStorage | undefined; transfer?: ExecutionContext['timing'] & TrackingContext['timing'] };
@@ -68,35 +65,28 @@ export abstract class SessionRooms extends SessionHost {
   );
 
   readonly #execution = lazy(() =>
-    Promise.all([loadExecutionRoom(), this.loadStore()]).then(
-      ([{ TransferExecution }, store]) =>
-        (this.execution = new TransferExecution({
-          store,
-          settings: () => this.settings,
-          timing: this.options.transfer,
-          changed: () => this.requestUpdate(),
-          emit: this.emit.bind(this),
-          failed: (error, intentId) => {
-            this.view = 'form';
-            this.report(error, intentId);
-          },
-          // The tracking room was asked for with this one: here already, unless its chunk could not be loaded.
-          // Then the form says so; the transfer is saved, and a reload follows it.
-          // A transfer broadcast after the widget left the page is saved: followed when it comes back (`startRooms`) or on the next visit.
-          broadcast: (record, show) =>
-            this.#withTracking(
-              (tracking) => {
-                if (!this.#stopped) return tracking.follow(record, show || this.view === 'form');
-                if (this.view === 'executing') this.view = 'form';
-              },
-              (error) => {
-                if (this.view === 'executing') this.view = 'form';
-                this.report(error, record.intentId);
-              },
-            ),
-        })),
-    ),
+    Promise.all([loadExecutionRoom(), this.loadStore()]).then(([{ executionRoom }, store]) => (this.execution = executionRoom(this, store))),
   );
+
+  /**
+   * The attempt is broadcast: the tracking room (asked for with the execution
+   * room, so here already unless its chunk could not be loaded) follows it.
+   * Without the room the form says so; the transfer is saved, and a reload
+   * follows it. A transfer broadcast after the widget left the page is saved:
+   * followed when it comes back (`startRooms`) or on the next visit.
+   */
+  followBroadcast(record: SavedTransfer, show: boolean): void {
+    this.#withTracking(
+      (tracking) => {
+        if (!this.#stopped) return tracking.follow(record, show || this.view === 'form');
+        if (this.view === 'executing') this.view = 'form';
+      },
+      (error) => {
+        if (this.view === 'executing') this.view = 'form';
+        this.report(error, record.intentId);
+      },
+    );
+  }
 
   /**
    * On arrival the tracking reads the account's history and resumes its
@@ -106,27 +96,10 @@ export abstract class SessionRooms extends SessionHost {
   readonly #tracking = lazy(() => {
     // Its receipt and status steps are fetched beside it, not after it: a resumed transfer is followed as soon as the room is here.
     loadTrackingSteps().catch(() => undefined);
-    return Promise.all([loadTrackingRoom(), this.loadStore()]).then(([{ TransferTracking }, store]) => {
-      const changed = () => this.requestUpdate();
-      const tracking = (this.tracking = new TransferTracking({
-        client: this.client,
-        store,
-        account: () => this.account,
-        provider: () => this.provider,
-        timing: this.options.transfer,
-        shown: (saved) => {
-          this.view = saved ? 'tracking' : 'form';
-          changed();
-        },
-        changed,
-        emit: this.emit.bind(this),
-        report: (error, intentId) => this.report(error, intentId),
-        unknown: (saved) => this.unknownOutcomes(saved),
-        finished: () => this.remote.refreshBalances(),
-      }));
-      tracking.readHistory();
+    return Promise.all([loadTrackingRoom(), this.loadStore()]).then(([{ trackingRoom }, store]) => {
+      const tracking = (this.tracking = trackingRoom(this, store));
       if (!this.#stopped) tracking.resume(this.account, this.view !== 'form');
-      changed();
+      this.requestUpdate();
       return tracking;
     });
   });
@@ -137,7 +110,7 @@ export abstract class SessionRooms extends SessionHost {
   }
 
   /** Loads the unknown outcomes' rules once and hands them the outcomes waiting (`saved`: one more). */
-  protected unknownOutcomes(saved?: SavedTransfer): Promise<UnknownOutcomes> {
+  unknownOutcomes(saved?: SavedTransfer): Promise<UnknownOutcomes> {
     this.unknownSeen = true;
     if (saved) this.#unknownPending.push(saved);
     // Each call hands over what waits, so an outcome found after the chunk arrived is looked up too.
@@ -157,8 +130,8 @@ export abstract class SessionRooms extends SessionHost {
     return this.#execution.load();
   }
 
-  /** Follows a transfer the unknown-outcome look-up found on chain (./unknown-outcome.ts); shown when `show`. */
-  followFound(saved: SavedTransfer, show: boolean): void {
+  /** Follows a saved transfer with the tracking room (one the history opens, a deposit's, one the unknown-outcome look-up found on chain); shown when `show`. */
+  follow(saved: SavedTransfer, show: boolean): void {
     this.#withTracking(
       // A room that arrives after the widget left the page follows nothing: `startRooms` resumes the saved transfer on its return.
       (tracking) => {
@@ -166,11 +139,6 @@ export abstract class SessionRooms extends SessionHost {
       },
       (error) => this.report(error, saved.intentId),
     );
-  }
-
-  /** Shows a saved transfer (from the history) and follows it. */
-  open(saved: SavedTransfer): void {
-    this.followFound(saved, true);
   }
 
   /** Runs an attempt: at once when the execution room is here (the element prepared it with the review); otherwise (a host driving the session) it comes first. */
@@ -189,7 +157,7 @@ export abstract class SessionRooms extends SessionHost {
   protected startRooms(): void {
     this.#stopped = false;
     if (this.tracking) this.tracking.resume(this.account, this.view !== 'form');
-    else if (hasSavedTransfers(this.options.storage, this.options.proxyUrl)) this.#withTracking(() => undefined);
+    else this.#loadIfSaved();
   }
 
   /** Off the page: nothing further is signed or followed from here. */
@@ -205,10 +173,12 @@ export abstract class SessionRooms extends SessionHost {
     if (this.tracking) {
       this.tracking.readHistory();
       if (account) this.tracking.resume(account, this.view !== 'form');
-    } else if (account && hasSavedTransfers(this.options.storage, this.options.proxyUrl, account)) {
-      // Something saved to resume or to list: the room comes now, and resumes on arrival.
-      this.#withTracking(() => undefined);
-    }
+    } else if (account) this.#loadIfSaved(account);
+  }
+
+  /** The tracking room comes when storage holds something to resume or list (the account's transfers, by default this browser's deposit transfers); it resumes them on arrival. */
+  #loadIfSaved(account?: Address): void {
+    if (hasSavedTransfers(this.options.storage, this.options.proxyUrl, account)) this.#withTracking(() => undefined);
   }
 
   /** Runs `use` with the tracking room: at once when it is here, otherwise once it arrived; `failed` hears why it could not come (by default the form shows it). */

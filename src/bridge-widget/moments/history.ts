@@ -24,7 +24,7 @@ export function renderHistory({ session }: Shell): TemplateResult {
     exportparts=${EXPORT_HISTORY}
     .transfers=${session.tracking?.history ?? []}
     .chainNames=${Object.fromEntries(chains.map((c) => [c.chainId, c.networkName]))}
-    @bw-history-open=${(e: HistoryOpenEvent) => session.open(e.detail.transfer)}
+    @bw-history-open=${(e: HistoryOpenEvent) => session.follow(e.detail.transfer, true)}
   ></bw-transfer-history>`;
 }
 
