@@ -324,14 +324,6 @@ function chunkPlan(chunks: OutputChunk[]): Map<string, string> {
   }
   // A root that Rollup put in a shared chunk (imported by modules of several groups) goes to its group all the same.
   for (const [name, roots] of GROUPS) for (const id of roots) if (plan.has(id)) plan.set(id, name);
-  // A chunk of its own that only wraps one shared chunk (the EIP-55 checksum around viem's address code) joins it:
-  // its `import()` then costs one round trip, not two in a row.
-  for (const chunk of chunks) {
-    if (!chunk.isDynamicEntry || groupOf.has(chunk.fileName) || chunk.imports.length !== 1 || chunk.dynamicImports.length) continue;
-    const wrapped = chunks.find((c) => c.fileName === chunk.imports[0]);
-    if (!wrapped || wrapped.isEntry || wrapped.facadeModuleId || localeChunk(wrapped)) continue;
-    for (const id of chunk.moduleIds) plan.set(id, groupOf.get(wrapped.fileName) ?? wrapped.name);
-  }
   return plan;
 }
 
