@@ -159,6 +159,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       walletChain: chainId === undefined ? undefined : String(chainId),
       primary: () => void (this.#session.account ? this.#bridge() : this.#connect()),
       payByDeposit: this.#payByDeposit,
+      renderDepositScreen: () => this.#renderMoment('deposit', (deposit) => deposit.renderDepositScreen(this.#shell)),
     };
   }
 

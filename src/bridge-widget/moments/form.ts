@@ -25,11 +25,13 @@ import { NATIVE_GAS_RESERVE, isNativeToken } from '../../model/tokens.js';
 import { EXPORT_AMOUNT, EXPORT_ASSET, EXPORT_QUOTE, EXPORT_RECIPIENT } from '../export-parts.js';
 import { renderProblem, renderReload } from '../notices.js';
 import type { BridgeWidgetPublicProperties } from '../public-properties.js';
+import type { MomentController } from '../controllers/moment-controller.js';
 import type { Shell } from '../shell.js';
 import { TokenOptions, chainOptions, configProblems, orderChains } from '../views.js';
 
 /** What the form reads of <bridge-widget> besides a later moment's `Shell`. */
 export interface FormShell extends Shell {
+  readonly moments: MomentController;
   /** The element: its presets and attributes as set; rendered again when the recipient toggle changes. */
   readonly host: BridgeWidgetPublicProperties;
   /** The wallet's chain, listed first in the asset pickers. */

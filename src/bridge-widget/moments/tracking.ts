@@ -15,7 +15,6 @@ import { checksumAddress } from '../../model/eip55.js';
 import { isOver } from '../../model/transfer-phase.js';
 import type { SavedTransfer } from '../../flow/intent-store.js';
 import { addEnglish, type StringKey } from '../../i18n/strings.js';
-import { renderLoading, renderReload } from '../notices.js';
 import { EXPORT_TRACKER } from '../export-parts.js';
 import type { Shell } from '../shell.js';
 
@@ -128,16 +127,11 @@ export function statusView(
 }
 
 export function renderTracking(shell: Shell): TemplateResult {
-  const { session, i18n, moments } = shell;
+  const { session, i18n } = shell;
   const saved = session.tracking?.current?.saved;
   // A transfer paid into a deposit address, while nothing has arrived: the deposit moment's view (the address and its QR code),
   // whose chunk is fetched when such a transfer is on screen (after a reload, or from the history), not before.
-  if (saved?.deposit && saved.phase === 'signing') {
-    const deposit = moments.get('deposit');
-    if (deposit) return deposit.renderDepositScreen(shell);
-    const failed = moments.failed.get('deposit');
-    return failed ? renderReload(i18n, failed) : renderLoading(i18n);
-  }
+  if (saved?.deposit && saved.phase === 'signing') return shell.renderDepositScreen();
   const newTransfer = () => session.newTransfer();
   const notice = session.tracking?.notice;
   return html`<bw-status-tracker
