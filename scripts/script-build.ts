@@ -150,7 +150,7 @@ export interface ScriptBuildOptions {
  * Later moments whose chunks are written as one file each, by the modules that
  * root them. Each small file compresses on its own and repeats its imports from
  * the entry, so chunks fetched together anyway cost less as one:
- * - `transfer`: the review and tracking moments with the flow's execution,
+ * - `transfer`: the review, tracking and history moments with the flow's execution,
  *   transfer steps, tracking room, arrival check, transfer schemas and the
  *   saved transfers' store,
  *   prefetched together once the form is interactive (as one file, 4.3 KB gzip
