@@ -10,8 +10,10 @@
 //   documents the elements, and changes to the client, the flow or the proxy
 //   should not make it stale;
 // - typed `emit(type, detail)` helpers dispatch `new CustomEvent(type, …)` with
-//   a variable name, which the analyzer would list as an event called `type`.
-//   The real events are documented with `@fires`; these phantoms are dropped;
+//   a variable name, which the analyzer would list as an event called `type`;
+//   an event class (`new AmountChangeEvent(detail)`, its name in its class)
+//   it lists with no name at all. The real events are documented with
+//   `@fires {AmountChangeEvent} bw-amount-change`; these phantoms are dropped;
 // - internal state (`{ state: true }` in `static properties`) is not an attribute;
 // - private and protected members are the classes' insides, not what a page
 //   reaches: the manifest lists the public ones (the declarations keep the
@@ -79,7 +81,6 @@ function registeredTagsPlugin() {
   };
 }
 
-/** Drops events the analyzer named after a variable (`dispatchEvent(new CustomEvent(type, …))`). */
 /**
  * Keeps the modules that declare custom elements, and define.ts, in path
  * order (the analyzer's file order varies from run to run), and in them only
@@ -112,6 +113,7 @@ function elementModulesOnlyPlugin() {
   };
 }
 
+/** Drops events the analyzer named after a variable (`dispatchEvent(new CustomEvent(type, …))`), or could not name (`dispatchEvent(new AmountChangeEvent(…))`). */
 function variableEventNamesPlugin() {
   return {
     name: 'bridge-widget:variable-event-names',
@@ -128,10 +130,9 @@ function variableEventNamesPlugin() {
         ts.forEachChild(child, visit);
       };
       ts.forEachChild(node, visit);
-      if (phantom.size === 0) return;
       const classDoc = moduleDoc.declarations?.find((declaration) => declaration.kind === 'class' && declaration.name === node.name.text);
       if (classDoc?.events) {
-        classDoc.events = classDoc.events.filter((event) => !(phantom.has(event.name) && !event.description));
+        classDoc.events = classDoc.events.filter((event) => !((!event.name || phantom.has(event.name)) && !event.description));
       }
     },
   };

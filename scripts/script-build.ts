@@ -150,7 +150,7 @@ export interface ScriptBuildOptions {
  * Later moments whose chunks are written as one file each, by the modules that
  * root them. Each small file compresses on its own and repeats its imports from
  * the entry, so chunks fetched together anyway cost less as one:
- * - `transfer`: the review and tracking moments with the flow's execution,
+ * - `transfer`: the review, tracking and history moments with the flow's execution,
  *   transfer steps, tracking room, arrival check, transfer schemas and the
  *   saved transfers' store,
  *   prefetched together once the form is interactive (as one file, 4.3 KB gzip
@@ -182,6 +182,8 @@ const GROUPS = new Map(
     transfer: [
       'src/bridge-widget/moments/review.ts',
       'src/bridge-widget/moments/tracking.ts',
+      // The history, which lists a transfer once the tracking room has it: after a first transfer it is on screen.
+      'src/bridge-widget/moments/history.ts',
       'src/flow/execution.ts',
       'src/flow/batch.ts',
       'src/flow/track-transfer.ts',

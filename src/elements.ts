@@ -27,6 +27,23 @@ export { DepositAddress } from './components/deposit-address/deposit-address.js'
 export type { DepositAddressView } from './components/deposit-address/deposit-address.js';
 export { WalletConnectDialog } from './components/walletconnect-dialog/walletconnect-dialog.js';
 export type { WalletAppLink, WalletConnectStage } from './components/walletconnect-dialog/walletconnect-dialog.js';
+// The parts' internal `bw-*` events, one class each (bubbling, not composed), for hosts that compose the parts themselves.
+export { PartEvent } from './components/shared/part-event.js';
+export { AnnounceEvent, type AnnounceDetail } from './components/shared/part.js';
+export { AmountChangeEvent, type AmountChangeDetail } from './components/amount-input/amount-input.js';
+export { RecipientChangeEvent, type RecipientChangeDetail } from './components/recipient-input/recipient-input.js';
+export { ChainSelectEvent, type ChainSelectDetail } from './components/chain-picker/chain-events.js';
+export { TokenSelectEvent, TokenSearchEvent, TokenMoreEvent, type TokenSelectDetail, type TokenSearchDetail } from './components/token-picker/token-events.js';
+export { SlippageChangeEvent, type SlippageChangeDetail } from './components/quote-panel/slippage-change.js';
+export { ValueLossConfirmEvent, type ValueLossConfirmDetail } from './components/quote-panel/quote-panel.js';
+export { AccountChangeEvent, AccountDisconnectEvent } from './components/account-pill/account-events.js';
+export { WalletSelectEvent, WaySelectEvent, type WalletSelectDetail, type WaySelectDetail } from './components/wallet-chooser/wallet-events.js';
+export { ApprovalRetryEvent, type ApprovalRetryDetail } from './components/approval-steps/approval-steps.js';
+export { TermsConfirmEvent, TermsCancelEvent } from './components/route-review/route-review.js';
+export { NewTransferEvent, StatusDismissEvent, type StatusActionDetail } from './components/status-tracker/status-tracker.js';
+export { HistoryOpenEvent, type HistoryOpenDetail } from './components/transfer-history/transfer-history.js';
+export { DepositCloseEvent, type DepositCloseDetail } from './components/deposit-address/deposit-address.js';
+export { WalletConnectRetryEvent, WalletConnectCloseEvent } from './components/walletconnect-dialog/walletconnect-dialog.js';
 export { VERSION } from './version.js';
 export { isEip1193Provider } from './wallet/index.js';
 export type { Eip1193Provider } from './wallet/index.js';

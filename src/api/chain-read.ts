@@ -5,6 +5,7 @@
  * for the chain: `ChainUnreadable`, so the check says "not checked" at once
  * instead of retrying.
  */
+import { proxyBaseUrl } from './client.js';
 
 /** One JSON-RPC read on a chain: the `result`, or a throw (`ChainUnreadable` when the chain cannot be read at all). */
 export type ChainRead = (method: string, params: readonly unknown[], signal?: AbortSignal) => Promise<unknown>;
@@ -17,8 +18,9 @@ export class ChainUnreadable extends Error {
 /** Per request; longer than the proxy's own deadline (10 s by default), so its 504 arrives first. */
 export const CHAIN_READ_TIMEOUT_MS = 12_000;
 
+/** The proxy's read endpoint for a chain: `{proxy}/read/{chainId}`. */
 export function chainReadEndpoint(proxyUrl: string, chainId: string): string {
-  return `${proxyUrl.replace(/\/+$/, '')}/read/${encodeURIComponent(chainId)}`;
+  return `${proxyBaseUrl(proxyUrl)}/read/${encodeURIComponent(chainId)}`;
 }
 
 export function proxyChainRead(proxyUrl: string, chainId: string, fetchImpl: typeof fetch = globalThis.fetch): ChainRead {

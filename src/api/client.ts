@@ -102,6 +102,16 @@ function parse<S extends z.ZodMiniType>(body: unknown, schema: S, meta: Response
 }
 
 /**
+ * The proxy's URL as every endpoint and the saved transfers' key use it: the
+ * host's spelling without the whitespace around it or a trailing slash, so
+ * `/bridge`, `/bridge/` and ` /bridge ` are the same proxy. A mount path such
+ * as `/bridge` is kept.
+ */
+export function proxyBaseUrl(proxyUrl: string): string {
+  return proxyUrl.trim().replace(/\/+$/, '');
+}
+
+/**
  * The routing service's endpoints that <bridge-widget> calls, through the
  * host's proxy. `RoutingClient` (./full-client.ts, exported by
  * `bridge-widget/api`) extends it with the endpoints the widget never calls.
@@ -118,8 +128,7 @@ export class WidgetClient {
 
   constructor(options: RoutingClientOptions) {
     if (!options.baseUrl) throw new InvalidRequestError('A proxy URL is required', 'baseUrl');
-    // Keep a mount path such as `/bridge`; only a trailing slash is dropped.
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = proxyBaseUrl(options.baseUrl);
     this.gate = options.gate ?? new RateLimitGate();
     this.options = { ...options, gate: this.gate };
     this.#fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));

@@ -20,6 +20,7 @@
  */
 import * as z from 'zod/mini';
 import { EVM_ADDRESS } from '../model/checksum.js';
+import { proxyBaseUrl } from './client.js';
 
 /** One call of the sequence, as it will be sent. */
 export interface SimulationCall {
@@ -123,7 +124,7 @@ export function readSimulation(body: unknown, expected: number): Simulation {
 
 /** The proxy's simulation endpoint for a chain: `{proxy}/simulate/{chainId}`. */
 export function simulationEndpoint(proxyUrl: string, chainId: string): string {
-  return `${proxyUrl.replace(/\/+$/, '')}/simulate/${encodeURIComponent(chainId)}`;
+  return `${proxyBaseUrl(proxyUrl)}/simulate/${encodeURIComponent(chainId)}`;
 }
 
 /**

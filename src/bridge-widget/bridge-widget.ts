@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { TaskStatus } from '@lit/task';
+import type { SlippageChangeEvent } from '../components/quote-panel/slippage-change.js';
 import { hostStyles, tokenDefaults } from '../components/shared/styles.js';
 import { showsHistory } from '../flow/swap-box.js';
 import { describeError } from '../flow/problems.js';
@@ -158,6 +159,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
       walletChain: chainId === undefined ? undefined : String(chainId),
       primary: () => void (this.#session.account ? this.#bridge() : this.#connect()),
       payByDeposit: this.#payByDeposit,
+      renderDepositScreen: () => this.#renderMoment('deposit', (deposit) => deposit.renderDepositScreen(this.#shell)),
     };
   }
 
@@ -205,8 +207,8 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
                   .address=${shownAccount ?? ''}
                   .network=${chain?.networkName ?? ''}
                   .wallet=${wallet ? (wallet.injected ? i18n.t('wallet.browser') : wallet.info.name) : ''}
-                  @account-change=${() => this.#connect()}
-                  @account-disconnect=${() => this.#connection.disconnect()}
+                  @bw-account-change=${() => this.#connect()}
+                  @bw-account-disconnect=${() => this.#connection.disconnect()}
                 ></bw-account-pill>`
               : nothing
           }
@@ -216,7 +218,7 @@ export class BridgeWidget extends BridgeWidgetPublicProperties {
                   exportparts=${EXPORT_SETTINGS}
                   .slippage=${session.form.values.slippage}
                   .defaultSlippage=${session.settings.slippage}
-                  @slippage-change=${(e: CustomEvent<{ slippage: number }>) => session.form.edit({ slippage: e.detail.slippage })}
+                  @bw-slippage-change=${(e: SlippageChangeEvent) => session.form.edit({ slippage: e.detail.slippage })}
                 ></bw-swap-settings>`
               : nothing
           }

@@ -231,7 +231,7 @@ export interface DepositHost {
   readonly mainAction: MainAction;
   deposit: DepositRoom | undefined;
   loadStore(): Promise<IntentStore>;
-  open(saved: SavedTransfer): void;
+  follow(saved: SavedTransfer, show: boolean): void;
   report(error: unknown): void;
   requestUpdate(): void;
 }
@@ -247,7 +247,7 @@ export function enterDeposit(host: DepositHost): DepositRoom {
     quote: () => host.currentQuote,
     action: () => host.mainAction,
     loadStore: () => host.loadStore(),
-    follow: (saved) => host.open(saved),
+    follow: (saved) => host.follow(saved, true),
     report: (error) => host.report(error),
     changed: () => host.requestUpdate(),
   });

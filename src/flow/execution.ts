@@ -16,6 +16,7 @@ import { loadTransferSteps } from './chunks.js';
 import { FlowError, loadChunk } from './errors.js';
 import type { QuoteInputs, QuoteResult } from './form.js';
 import type { IntentStore, SavedToken, SavedTransfer } from './intent-store.js';
+import type { View } from './session-host.js';
 import type { SessionSettings } from './settings.js';
 import type { ApprovalProgress, ExecutionStep, RouteReview, TransferDeps } from './transfer.js';
 
@@ -59,6 +60,33 @@ export interface ExecutionContext {
   failed(error: unknown, intentId: string | undefined): void;
   /** The transaction is broadcast (`show`: it is the one on screen). */
   broadcast(record: SavedTransfer, show: boolean): void;
+}
+
+/** What the execution room reads of the session's rooms (./transfer-rooms.ts), which make it with `executionRoom`. */
+export interface ExecutionRoomHost {
+  readonly settings: SessionSettings;
+  readonly options: { readonly transfer?: ExecutionContext['timing'] };
+  view: View;
+  requestUpdate(): void;
+  emit: ExecutionContext['emit'];
+  report(error: unknown, intentId?: string): void;
+  followBroadcast: ExecutionContext['broadcast'];
+}
+
+/** The session's execution room, its context read from the session's rooms: made when its chunk arrives, so the wiring travels with it. */
+export function executionRoom(host: ExecutionRoomHost, store: IntentStore): TransferExecution {
+  return new TransferExecution({
+    store,
+    settings: () => host.settings,
+    timing: host.options.transfer,
+    changed: () => host.requestUpdate(),
+    emit: (type, detail) => host.emit(type, detail),
+    failed: (error, intentId) => {
+      host.view = 'form';
+      host.report(error, intentId);
+    },
+    broadcast: (record, show) => host.followBroadcast(record, show),
+  });
 }
 
 /**

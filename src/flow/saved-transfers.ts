@@ -4,6 +4,7 @@
  * resume or to list). Reading the records themselves (./intent-store.ts, with
  * their schema) travels with the transfer's chunk.
  */
+import { proxyBaseUrl } from '../api/client.js';
 import type { KeyValueStorage } from './storage.js';
 
 /**
@@ -15,7 +16,7 @@ export const DEPOSIT_ACCOUNT = 'deposits';
 
 /** The storage key of an account's transfers, per proxy: addresses compare case-insensitively. */
 export function savedTransfersKey(proxyUrl: string, account: string): string {
-  return `bridge-widget:v1:${proxyUrl.replace(/\/+$/, '')}:${account.toLowerCase()}`;
+  return `bridge-widget:v1:${proxyBaseUrl(proxyUrl)}:${account.toLowerCase()}`;
 }
 
 /** Whether storage holds anything for the account, by default the deposit transfers' (unread: the store drops the records that do not parse). */

@@ -22,6 +22,7 @@ import { isAborted } from './problems.js';
 import { REFUND_RESUME_MS, RefundWatch, awaitsRefund, type RefundTiming } from './refund-watch.js';
 import type { TrackDeps, TrackOutcome } from './track-transfer.js';
 import type { ArrivalCheckOptions } from './arrival-check.js';
+import type { View } from './session-host.js';
 
 /** The arrival check (./arrival-check.ts) and its reads through the proxy: loaded only once a transfer is reported complete. */
 const loadArrivalCheck = () => loadChunk(() => import('./arrival-check.js'));
@@ -68,6 +69,43 @@ export interface TrackingContext {
   unknown(saved: SavedTransfer): Promise<unknown>;
   /** A transfer ended, or a refund arrived: what the wallet holds changed. */
   finished(): void;
+}
+
+/** What the tracking room reads of the session's rooms (./transfer-rooms.ts), which make it with `trackingRoom`. */
+export interface TrackingRoomHost {
+  readonly client: WidgetClient | undefined;
+  readonly account: string | undefined;
+  readonly provider: Eip1193Provider | undefined;
+  readonly options: { readonly transfer?: TrackingContext['timing'] };
+  readonly remote: { refreshBalances(): void };
+  view: View;
+  requestUpdate(): void;
+  emit: TrackingContext['emit'];
+  report(error: unknown, intentId?: string): void;
+  unknownOutcomes(saved: SavedTransfer): Promise<unknown>;
+}
+
+/** The session's tracking room, its context read from the session's rooms, with the account's history read: made when its chunk arrives, so the wiring travels with it. */
+export function trackingRoom(host: TrackingRoomHost, store: IntentStore): TransferTracking {
+  const changed = () => host.requestUpdate();
+  const room = new TransferTracking({
+    client: host.client,
+    store,
+    account: () => host.account,
+    provider: () => host.provider,
+    timing: host.options.transfer,
+    shown: (saved) => {
+      host.view = saved ? 'tracking' : 'form';
+      changed();
+    },
+    changed,
+    emit: (type, detail) => host.emit(type, detail),
+    report: (error, intentId) => host.report(error, intentId),
+    unknown: (saved) => host.unknownOutcomes(saved),
+    finished: () => host.remote.refreshBalances(),
+  });
+  room.readHistory();
+  return room;
 }
 
 /** The `bridge-status` detail, from the saved transfer (the status merged in) and the status itself. */

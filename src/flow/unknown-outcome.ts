@@ -209,7 +209,7 @@ export interface UnknownOutcomesHost {
   /** On the form, a transfer the look-up found is shown; elsewhere (another transfer on its way) it is followed unseen. */
   readonly view: string;
   /** The service and the chain know the transaction: the tracking follows it (shown, or unseen behind another transfer). */
-  followFound(saved: SavedTransfer, show: boolean): void;
+  follow(saved: SavedTransfer, show: boolean): void;
   requestUpdate(): void;
 }
 
@@ -246,7 +246,7 @@ export class UnknownOutcomes {
       if (this.asking?.intentId === saved.intentId) this.asking = undefined;
       // No longer unknown: the problem that said so goes, and the transfer is followed as tracking does.
       host.form.setProblem(undefined);
-      host.followFound(
+      host.follow(
         host.store?.update(saved.account, saved.intentId, (current) => current && { ...current, ...change }) ?? { ...saved, ...change },
         host.view === 'form',
       );

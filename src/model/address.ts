@@ -10,6 +10,7 @@
  * address is until its checksum code arrives (./checksum.ts).
  */
 import { checksumVerdict, isHexAddress } from './checksum.js';
+import { lazy } from './lazy.js';
 
 export type AddressFamily = 'evm' | 'solana' | 'cosmos' | 'bitcoin' | 'sui';
 
@@ -53,24 +54,14 @@ export type RuledFamily = Exclude<AddressFamily, 'evm' | 'sui'>;
 export type RuledCheck = (address: string, family: RuledFamily, options: { bech32Prefix?: string }) => AddressProblem | undefined;
 
 let ruled: RuledCheck | undefined;
-let loading: Promise<void> | undefined;
 
 /** Called by ./address-rules.ts when it runs (loaded on demand, or imported by the recipient field and the API entry). */
 export function provideAddressRules(check: RuledCheck): void {
   ruled = check;
 }
 
-/** The Solana, Cosmos and Bitcoin rules (./address-rules.ts), loaded once; a failed load is tried again on the next call. */
-export function loadAddressRules(): Promise<void> {
-  loading ??= import('./address-rules.js').then(
-    () => undefined,
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+/** The Solana, Cosmos and Bitcoin rules (./address-rules.ts), loaded once (./lazy.ts: a failed load is tried again on the next call). */
+export const loadAddressRules: () => Promise<void> = lazy(() => import('./address-rules.js').then(() => undefined)).load;
 
 /** Whether the Solana, Cosmos and Bitcoin rules have arrived (until then `checkAddress` says `checking` for those families). */
 export const addressRulesLoaded = (): boolean => ruled !== undefined;

@@ -8,6 +8,8 @@
  * load carries no Keccak (about 1.5 KB gzip that no first render needs).
  */
 
+import { lazy } from './lazy.js';
+
 export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** Whether `value` is 0x and 40 hex digits (any case: the checksum is not looked at). */
@@ -21,23 +23,13 @@ export function carriesChecksum(address: `0x${string}`): boolean {
 
 export type Eip55 = typeof import('./eip55.js');
 
-let loaded: Eip55 | undefined;
-let loading: Promise<Eip55> | undefined;
+const eip55 = lazy(() => import('./eip55.js'));
 
-/** The checksum code (./eip55.ts), loaded once; a failed load is tried again on the next call. */
-export function loadChecksum(): Promise<Eip55> {
-  loading ??= import('./eip55.js').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+/** The checksum code (./eip55.ts), loaded once (./lazy.ts: a failed load is tried again on the next call). */
+export const loadChecksum: () => Promise<Eip55> = eip55.load;
 
 /** The checksum code when it has arrived, else undefined. */
-export const checksumLoaded = (): Eip55 | undefined => loaded;
+export const checksumLoaded: () => Eip55 | undefined = eip55.loaded;
 
 /**
  * The EIP-55 spelling of an address the widget holds (a wallet's account is
@@ -46,6 +38,7 @@ export const checksumLoaded = (): Eip55 | undefined => loaded;
  * starts and `changed` is called when it has arrived.
  */
 export function checksumNow(address: `0x${string}`, changed: () => void): `0x${string}` {
+  const loaded = eip55.loaded();
   if (loaded) return loaded.checksumAddress(address);
   loadChecksum().then(changed, () => {});
   return address;
@@ -59,6 +52,7 @@ export function checksumNow(address: `0x${string}`, changed: () => void): `0x${s
  */
 export function checksumVerdict(address: `0x${string}`): boolean | undefined {
   if (!carriesChecksum(address)) return true;
+  const loaded = eip55.loaded();
   if (loaded) return loaded.hasValidChecksum(address);
   void loadChecksum().catch(() => {});
   return undefined;

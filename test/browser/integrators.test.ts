@@ -140,7 +140,7 @@ describe('integrators: server rendering, wallet kits, hosts that own the wallet'
     wallet.setChain(SRC);
     await waitUntil(() => sourceChain(widget) === String(SRC), 'and again when the wallet switches');
     // The user picks a chain: from then on the wallet's network leaves it alone.
-    sourcePicker(widget).dispatchEvent(new CustomEvent('chain-select', { detail: { chainId: String(DST) }, bubbles: true }));
+    sourcePicker(widget).dispatchEvent(new CustomEvent('bw-chain-select', { detail: { chainId: String(DST) }, bubbles: true }));
     await waitUntil(() => sourceChain(widget) === String(DST), 'the user’s choice');
     // The wallet's chainChanged is handled at once (a synchronous emit): after the next render the source would have moved.
     wallet.setChain(SRC);

@@ -65,7 +65,7 @@ const host = {
   provider: undefined,
   form: { setProblem: () => {} },
   view: 'form',
-  followFound: () => assert.fail('nothing names the transaction'),
+  follow: () => assert.fail('nothing names the transaction'),
   requestUpdate: () => {},
 };
 
@@ -386,7 +386,7 @@ describe('what the source chain shows, read through the wallet', { timeout: 180_
           provider: wallet,
           view,
           form: { setProblem: (problem) => problems.push(problem) },
-          followFound: (saved, show) => followed.push({ saved, show }),
+          follow: (saved, show) => followed.push({ saved, show }),
         });
       const first = unseen({ intentId: 'intent-a', phase: 'signing', batchId: '0xabc' });
       store.save(first);

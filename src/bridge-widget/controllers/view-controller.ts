@@ -4,7 +4,7 @@
  * moved to the new view's start when a view replaced the focused control.
  */
 import { LitElement, type ReactiveController } from 'lit';
-import type { AnnounceDetail } from '../../components/shared/part.js';
+import type { AnnounceEvent } from '../../components/shared/part.js';
 
 export class ViewController implements ReactiveController {
   /** Text of the live region. */
@@ -65,7 +65,7 @@ export class ViewController implements ReactiveController {
   };
 
   /** Listener for `bw-announce`: the parts speak through the shell's region. */
-  readonly onAnnounce = (event: CustomEvent<AnnounceDetail>): void => {
+  readonly onAnnounce = (event: AnnounceEvent): void => {
     event.preventDefault();
     event.stopPropagation();
     this.say(event.detail.message);

@@ -30,6 +30,7 @@ import { INJECTED_RDNS, WALLETCONNECT_RDNS, WalletRegistry, rememberWallet, reme
 import { BridgeConnectRequestEvent } from '../../events/bridge-connect-request.js';
 import { BridgeWalletEvent, type BridgeWalletDetail } from '../../events/bridge-wallet.js';
 import { cleanDetail } from '../event-values.js';
+import type { WalletSelectEvent, WaySelectEvent } from '../../components/wallet-chooser/wallet-events.js';
 import type { WayOption } from '../../components/wallet-chooser/wallet-option.js';
 import { checksumLoaded, loadChecksum } from '../../model/checksum.js';
 import { loadChunk } from '../../flow/errors.js';
@@ -223,8 +224,8 @@ export class WalletConnectionController implements ReactiveController {
         .wallets=${wallets}
         .selected=${this.#chosen?.info.uuid}
         .ways=${ways}
-        @wallet-select=${(e: CustomEvent<{ id: string }>) => void this.choose(e.detail.id)}
-        @way-select=${(e: CustomEvent<{ id: string }>) => (e.detail.id === WALLETCONNECT_RDNS ? this.#walletConnect(true) : onWay?.(e.detail.id))}
+        @bw-wallet-select=${(e: WalletSelectEvent) => void this.choose(e.detail.id)}
+        @bw-way-select=${(e: WaySelectEvent) => (e.detail.id === WALLETCONNECT_RDNS ? this.#walletConnect(true) : onWay?.(e.detail.id))}
     ></bw-wallet-chooser>`;
   }
 

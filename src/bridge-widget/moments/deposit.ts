@@ -11,6 +11,7 @@ import { html, type TemplateResult } from 'lit';
 import { paymentRequest } from '../../api/deposit.js';
 import { DepositAddress, type DepositAddressView } from '../../components/deposit-address/deposit-address.js';
 import { QrCode } from '../../components/qr-code/qr-code.js';
+import type { RecipientChangeEvent } from '../../components/recipient-input/recipient-input.js';
 import { defineLaterElements } from '../../define-elements.js';
 import { loadDepositRoom } from '../../flow/chunks.js';
 import { loadChunk } from '../../flow/errors.js';
@@ -53,7 +54,7 @@ function renderSender({ session, i18n }: Shell): TemplateResult {
     .value=${form.values.sender ?? ''}
     .family=${chainFamily(session.chain(form.values.fromChainId)) ?? 'evm'}
     required
-    @recipient-change=${(e: CustomEvent<{ value: string }>) => form.edit({ sender: e.detail.value })}
+    @bw-recipient-change=${(e: RecipientChangeEvent) => form.edit({ sender: e.detail.value })}
   ></bw-recipient-input>`;
 }
 
@@ -109,7 +110,7 @@ export function renderDepositScreen({ session, i18n }: Shell): TemplateResult {
     senderText: shortenHex(deposit.sender, 6),
     expiresAt: deposit.expiresAt,
   };
-  return html`<bw-deposit-address exportparts=${EXPORT_DEPOSIT} .view=${view} @deposit-close=${() => session.newTransfer()}></bw-deposit-address>`;
+  return html`<bw-deposit-address exportparts=${EXPORT_DEPOSIT} .view=${view} @bw-deposit-close=${() => session.newTransfer()}></bw-deposit-address>`;
 }
 
 declare global {

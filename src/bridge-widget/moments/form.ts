@@ -10,24 +10,30 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { TaskStatus } from '@lit/task';
+import type { AmountChangeEvent } from '../../components/amount-input/amount-input.js';
+import type { ChainSelectEvent } from '../../components/chain-picker/chain-events.js';
+import type { ValueLossConfirmEvent } from '../../components/quote-panel/quote-panel.js';
+import type { SlippageChangeEvent } from '../../components/quote-panel/slippage-change.js';
+import type { RecipientChangeEvent } from '../../components/recipient-input/recipient-input.js';
+import type { TokenSearchEvent, TokenSelectEvent } from '../../components/token-picker/token-events.js';
 import { chainsFor, sideConfig, swapBlock, type Side } from '../../flow/form.js';
 import { describeError } from '../../flow/problems.js';
 import { QUOTE_REFRESH_MS } from '../../flow/remote-resources.js';
 import { mainButtonEnabled, presetLocked, recipientField, sideUnits, sidesLocked, type Units } from '../../flow/swap-box.js';
 import { formatUsd } from '../../format/amount.js';
 import { NATIVE_GAS_RESERVE, isNativeToken } from '../../model/tokens.js';
-import type { MomentController } from '../controllers/moment-controller.js';
 import { EXPORT_AMOUNT, EXPORT_ASSET, EXPORT_QUOTE, EXPORT_RECIPIENT } from '../export-parts.js';
 import { renderProblem, renderReload } from '../notices.js';
 import type { BridgeWidgetPublicProperties } from '../public-properties.js';
+import type { MomentController } from '../controllers/moment-controller.js';
 import type { Shell } from '../shell.js';
 import { TokenOptions, chainOptions, configProblems, orderChains } from '../views.js';
 
 /** What the form reads of <bridge-widget> besides a later moment's `Shell`. */
 export interface FormShell extends Shell {
+  readonly moments: MomentController;
   /** The element: its presets and attributes as set; rendered again when the recipient toggle changes. */
   readonly host: BridgeWidgetPublicProperties;
-  readonly moments: MomentController;
   /** The wallet's chain, listed first in the asset pickers. */
   readonly walletChain: string | undefined;
   /** The main button: Bridge, or Connect without an account. */
@@ -118,9 +124,9 @@ export class SwapForm {
       ?token-locked=${presetLocked(host, `${side}Token`)}
       ?disabled=${presetLocked(host, `${side}Token`) && presetLocked(host, `${side}Chain`)}
       disabled-reason=${i18n.t('form.locked')}
-      @chain-select=${(e: CustomEvent<{ chainId: string }>) => form.selectChain(side, e.detail.chainId)}
-      @token-select=${(e: CustomEvent<{ address: string }>) => form.selectToken(side, e.detail.address)}
-      @bw-token-search=${(e: CustomEvent<{ query: string }>) => remote.searchTokens(side, chainId, e.detail.query)}
+      @bw-chain-select=${(e: ChainSelectEvent) => form.selectChain(side, e.detail.chainId)}
+      @bw-token-select=${(e: TokenSelectEvent) => form.selectToken(side, e.detail.address)}
+      @bw-token-search=${(e: TokenSearchEvent) => remote.searchTokens(side, chainId, e.detail.query)}
       @bw-token-more=${() => remote.moreTokens(side, chainId)}
     ></bw-asset-picker>`;
   }
@@ -142,7 +148,7 @@ export class SwapForm {
         .isNative=${!!fromToken && isNativeToken(fromToken.address)}
         .gasReserve=${NATIVE_GAS_RESERVE}
         ?disabled=${presetLocked(shell.host, 'amount') || !fromToken}
-        @amount-change=${(e: CustomEvent<{ text: string }>) => form.edit({ amountText: e.detail.text })}
+        @bw-amount-change=${(e: AmountChangeEvent) => form.edit({ amountText: e.detail.text })}
         >${this.#renderAsset(shell, 'from')}</bw-amount-input
       >
     </section>`;
@@ -231,7 +237,7 @@ export class SwapForm {
               ?required=${required}
               ?disabled=${presetLocked(host, 'toAddress')}
               placeholder=${required ? '' : (session.shownAccount ?? '')}
-              @recipient-change=${(e: CustomEvent<{ value: string }>) => form.edit({ recipient: e.detail.value })}
+              @bw-recipient-change=${(e: RecipientChangeEvent) => form.edit({ recipient: e.detail.value })}
             ></bw-recipient-input>`
             : nothing
       }`;
@@ -277,8 +283,8 @@ export class SwapForm {
       .slippage=${values.slippage}
       .valueLoss=${session.valueLoss}
       .valueLossConfirmed=${values.valueLossConfirmed}
-      @slippage-change=${(e: CustomEvent<{ slippage: number }>) => form.edit({ slippage: e.detail.slippage })}
-      @value-loss-confirm=${(e: CustomEvent<{ confirmed: boolean }>) => form.edit({ valueLossConfirmed: e.detail.confirmed })}
+      @bw-slippage-change=${(e: SlippageChangeEvent) => form.edit({ slippage: e.detail.slippage })}
+      @bw-value-loss-confirm=${(e: ValueLossConfirmEvent) => form.edit({ valueLossConfirmed: e.detail.confirmed })}
     ></bw-quote-panel>`;
   }
 }

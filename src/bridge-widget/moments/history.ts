@@ -3,7 +3,7 @@
  * its own view. A chunk of its own, loaded once the account has one.
  */
 import { html, type TemplateResult } from 'lit';
-import { TransferHistory, type HistoryOpenDetail } from '../../components/transfer-history/transfer-history.js';
+import { TransferHistory, type HistoryOpenEvent } from '../../components/transfer-history/transfer-history.js';
 import { defineLaterElements } from '../../define-elements.js';
 import { enHistory } from '../../i18n/en/history.js';
 import { addEnglish } from '../../i18n/strings.js';
@@ -24,7 +24,7 @@ export function renderHistory({ session }: Shell): TemplateResult {
     exportparts=${EXPORT_HISTORY}
     .transfers=${session.tracking?.history ?? []}
     .chainNames=${Object.fromEntries(chains.map((c) => [c.chainId, c.networkName]))}
-    @bw-history-open=${(e: CustomEvent<HistoryOpenDetail>) => session.open(e.detail.transfer)}
+    @bw-history-open=${(e: HistoryOpenEvent) => session.follow(e.detail.transfer, true)}
   ></bw-transfer-history>`;
 }
 

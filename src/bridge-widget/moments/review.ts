@@ -93,7 +93,7 @@ export function renderExecuting({ session, i18n, unlimitedApproval }: Shell): Te
         ? html`<p class="prompts" part="prompts">${execution.state.batched ? i18n.t('widget.promptsBatch') : i18n.plural('widget.prompts', prompts)}</p>`
         : nothing
     }
-    <bw-route-review .view=${routeReview(session, execution.state)} @terms-confirm=${() => execution.answerTerms(true)} @terms-cancel=${() => execution.answerTerms(false)}></bw-route-review>
+    <bw-route-review .view=${routeReview(session, execution.state)} @bw-terms-confirm=${() => execution.answerTerms(true)} @bw-terms-cancel=${() => execution.answerTerms(false)}></bw-route-review>
     ${steps.length ? html`<bw-approval-steps exportparts=${EXPORT_APPROVALS} .steps=${steps} ?unlimited=${unlimitedApproval}></bw-approval-steps>` : nothing}
     ${step === 'routing' ? html`<p class="notice info" part="notice notice-info">${i18n.t('widget.keepOpen')}</p>` : nothing}
   </div>`;

@@ -15,7 +15,6 @@ import { checksumAddress } from '../../model/eip55.js';
 import { isOver } from '../../model/transfer-phase.js';
 import type { SavedTransfer } from '../../flow/intent-store.js';
 import { addEnglish, type StringKey } from '../../i18n/strings.js';
-import { loadChunk } from '../../flow/errors.js';
 import { EXPORT_TRACKER } from '../export-parts.js';
 import type { Shell } from '../shell.js';
 
@@ -127,31 +126,12 @@ export function statusView(
   };
 }
 
-/**
- * The deposit moment (./deposit.ts), whose view shows a transfer paid into a deposit address while nothing has
- * arrived: imported when such a transfer is on screen (after a reload, or from the history), not before; a chunk
- * that failed says so, and the next render asks again.
- */
-let deposit: typeof import('./deposit.js') | undefined;
-let depositLoad: Promise<unknown> | undefined;
-
 export function renderTracking(shell: Shell): TemplateResult {
   const { session, i18n } = shell;
   const saved = session.tracking?.current?.saved;
-  if (saved?.deposit && saved.phase === 'signing') {
-    if (deposit) return deposit.renderDepositScreen(shell);
-    depositLoad ??= loadChunk(() => import('./deposit.js')).then(
-      (module) => {
-        deposit = module;
-        session.requestUpdate();
-      },
-      (error: unknown) => {
-        depositLoad = undefined;
-        session.report(error, saved.intentId);
-      },
-    );
-    return html`<p class="notice info phase" part="notice notice-info"><span class="spinner" aria-hidden="true"></span>${i18n.t('widget.loading')}</p>`;
-  }
+  // A transfer paid into a deposit address, while nothing has arrived: the deposit moment's view (the address and its QR code),
+  // whose chunk is fetched when such a transfer is on screen (after a reload, or from the history), not before.
+  if (saved?.deposit && saved.phase === 'signing') return shell.renderDepositScreen();
   const newTransfer = () => session.newTransfer();
   const notice = session.tracking?.notice;
   return html`<bw-status-tracker
@@ -163,8 +143,8 @@ export function renderTracking(shell: Shell): TemplateResult {
       (amount, minimum) => i18n.t('status.belowMinimum', { amount, minimum }),
       (key, vars) => i18n.t(key, vars),
     )}
-    @new-transfer=${newTransfer}
-    @status-dismiss=${newTransfer}
+    @bw-new-transfer=${newTransfer}
+    @bw-status-dismiss=${newTransfer}
   ></bw-status-tracker>`;
 }
 

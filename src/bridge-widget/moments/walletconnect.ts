@@ -226,8 +226,8 @@ export class RemoteConnection {
       const dialog = (this.#dialogElement = document.createElement('bw-walletconnect-dialog'));
       // The same public part names as the chooser's dialog.
       dialog.setAttribute('exportparts', 'dialog: picker-dialog, close: picker-close');
-      dialog.addEventListener('walletconnect-retry', () => void this.#pair());
-      dialog.addEventListener('walletconnect-close', () => this.#close());
+      dialog.addEventListener('bw-walletconnect-retry', () => void this.#pair());
+      dialog.addEventListener('bw-walletconnect-close', () => this.#close());
       this.#element.renderRoot.append(dialog);
     }
     return this.#dialogElement;

@@ -8,6 +8,7 @@
 import { adoptStyles, css, html, type LitElement } from 'lit';
 import { addEnglish, type StringKey } from '../../i18n/strings.js';
 import { enAccount } from '../../i18n/en/account.js';
+import { AccountChangeEvent, AccountDisconnectEvent } from './account-events.js';
 
 /** What the menu reads of its pill (./account-pill.ts). */
 export interface MenuHost extends LitElement {
@@ -100,7 +101,7 @@ export class AccountMenu {
     this.#element?.hidePopover();
     const pill = this.#pill;
     if (action !== 'copy') {
-      pill.dispatchEvent(new CustomEvent<void>(`account-${action}`, { bubbles: true, composed: false }));
+      pill.dispatchEvent(action === 'change' ? new AccountChangeEvent() : new AccountDisconnectEvent());
       return;
     }
     navigator.clipboard.writeText(pill.address).then(

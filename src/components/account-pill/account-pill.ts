@@ -5,6 +5,8 @@ import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './account-pill.styles.js';
 import type { AccountMenu } from './account-menu.js';
 
+export type { AccountChangeEvent, AccountDisconnectEvent } from './account-events.js';
+
 /**
  * @summary The connected account as one pill (its address and network) opening a menu: copy the address, change the wallet, disconnect.
  *
@@ -15,8 +17,8 @@ import type { AccountMenu } from './account-menu.js';
  * names a wallet the widget may change or drop (one the user chose in the
  * widget), not a wallet the host page owns.
  *
- * @fires account-change - `CustomEvent<void>`: the user chose "Change wallet". Bubbles, not composed.
- * @fires account-disconnect - `CustomEvent<void>`: the user chose "Disconnect". Bubbles, not composed.
+ * @fires {AccountChangeEvent} bw-account-change - `CustomEvent<null>`: the user chose "Change wallet". Bubbles, not composed.
+ * @fires {AccountDisconnectEvent} bw-account-disconnect - `CustomEvent<null>`: the user chose "Disconnect". Bubbles, not composed.
  *
  * @csspart pill - The button that shows the account and opens the menu.
  * @csspart menu - The menu (a popover in the top layer).
@@ -68,12 +70,5 @@ export class AccountPill extends PartElement {
         <svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" /></svg>
       </button>
       ${this.menuFailed ? html`<span class="visually-hidden" role="alert">${this.t('error.chunk-load')}</span>` : (this.#menu?.render() ?? nothing)}`;
-  }
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'account-change': CustomEvent<void>;
-    'account-disconnect': CustomEvent<void>;
   }
 }

@@ -3,13 +3,19 @@ import { live } from 'lit/directives/live.js';
 import { amountToInputText, checkAmount, formatAmount, formatUsd, usdValue, type AmountCheck, type AmountCheckProblem } from '../../format/amount.js';
 import { gasKeptBack, maxSendable } from '../../model/tokens.js';
 import { field, FieldElement } from '../shared/field.js';
+import { PartEvent } from '../shared/part-event.js';
 import { styles } from './amount-input.styles.js';
 
 export type AmountInputProblem = AmountCheckProblem;
 
-/** Detail of `amount-change`: the text as typed. What it amounts to is read once, by whoever owns the form (`evaluate` reads it the same way). */
+/** Detail of `bw-amount-change`: the text as typed. What it amounts to is read once, by whoever owns the form (`evaluate` reads it the same way). */
 export interface AmountChangeDetail {
   text: string;
+}
+
+/** `bw-amount-change`: the text changed (a keystroke, Max). */
+export class AmountChangeEvent extends PartEvent<AmountChangeDetail> {
+  static override readonly type = 'bw-amount-change';
 }
 
 /**
@@ -21,7 +27,7 @@ export interface AmountChangeDetail {
  * result back in `check`. Used on its own, without `check`, the field reads the
  * text itself. "Max" fills the balance, keeping `gasReserve` back for a native token.
  *
- * @fires amount-change - `CustomEvent<AmountChangeDetail>` on every keystroke and on Max. Bubbles, not composed.
+ * @fires {AmountChangeEvent} bw-amount-change - `CustomEvent<AmountChangeDetail>` on every keystroke and on Max. Bubbles, not composed.
  *
  * @csspart base - The wrapper around the whole field.
  * @csspart label - The visible label.
@@ -96,8 +102,7 @@ export class AmountInput extends FieldElement {
   }
 
   #emitChange(text: string): void {
-    const detail: AmountChangeDetail = { text };
-    this.dispatchEvent(new CustomEvent<AmountChangeDetail>('amount-change', { detail, bubbles: true, composed: false }));
+    this.dispatchEvent(new AmountChangeEvent({ text }));
   }
 
   #onInput(event: Event): void {
@@ -196,6 +201,6 @@ export class AmountInput extends FieldElement {
 
 declare global {
   interface HTMLElementEventMap {
-    'amount-change': CustomEvent<AmountChangeDetail>;
+    'bw-amount-change': AmountChangeEvent;
   }
 }

@@ -3,6 +3,7 @@ import { formatAmount, shortenHex } from '../../format/amount.js';
 import { safeHttpUrl } from '../../format/safe-url.js';
 import { fillParts } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
+import { PartEvent } from '../shared/part-event.js';
 import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './approval-steps.styles.js';
 import { enReview } from '../../i18n/en/review.js';
@@ -26,8 +27,14 @@ export interface ApprovalStepView {
   message?: string;
 }
 
+/** Detail of `bw-approval-retry`: the step to try again. */
 export interface ApprovalRetryDetail {
   id: string;
+}
+
+/** `bw-approval-retry`: "Try again" on a failed or rejected step. */
+export class ApprovalRetryEvent extends PartEvent<ApprovalRetryDetail> {
+  static override readonly type = 'bw-approval-retry';
 }
 
 // Stroke, fill and line caps come from the stylesheet.
@@ -61,7 +68,7 @@ const address = (hex: string) => html`<span class="address" dir="ltr" title=${he
  * in its title) and the chain, so the user can match it with the wallet prompt.
  * State changes are announced through a polite live region.
  *
- * @fires approval-retry - `CustomEvent<ApprovalRetryDetail>` from "Try again" on a failed or rejected step. Bubbles, not composed.
+ * @fires {ApprovalRetryEvent} bw-approval-retry - `CustomEvent<ApprovalRetryDetail>` from "Try again" on a failed or rejected step. Bubbles, not composed.
  *
  * @csspart base - The ordered list (also `list`).
  * @csspart list - The ordered list.
@@ -107,7 +114,7 @@ export class ApprovalSteps extends PartElement {
   }
 
   #onRetry(id: string): void {
-    this.dispatchEvent(new CustomEvent<ApprovalRetryDetail>('approval-retry', { detail: { id }, bubbles: true, composed: false }));
+    this.dispatchEvent(new ApprovalRetryEvent({ id }));
   }
 
   override render() {
@@ -186,6 +193,6 @@ export class ApprovalSteps extends PartElement {
 
 declare global {
   interface HTMLElementEventMap {
-    'approval-retry': CustomEvent<ApprovalRetryDetail>;
+    'bw-approval-retry': ApprovalRetryEvent;
   }
 }

@@ -6,7 +6,7 @@
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { ChainOption } from '../chain-picker/chain-option.js';
-import type { ChainSelectDetail } from '../chain-picker/chain-option.js';
+import { ChainSelectEvent } from '../chain-picker/chain-events.js';
 import { tokenLogo } from '../shared/token-logo.js';
 import { TokenPickerDialog } from '../token-picker/token-picker-dialog.js';
 import type { AssetList } from './asset-list.js';
@@ -98,7 +98,7 @@ export class AssetPickerDialog extends TokenPickerDialog<AssetList> {
 
   #onChain(chain: ChainOption): void {
     if (chain.chainId === this.picker.chain) return;
-    this.picker.dispatchEvent(new CustomEvent<ChainSelectDetail>('chain-select', { detail: { chainId: chain.chainId }, bubbles: true }));
+    this.picker.dispatchEvent(new ChainSelectEvent({ chainId: chain.chainId }));
     // The search moves on to the new chain's tokens; a chain's name typed to find it is no token search.
     if (this.query && this.picker.chains.some((c) => c.name.toLowerCase().includes(this.query.trim().toLowerCase()))) {
       this.query = '';

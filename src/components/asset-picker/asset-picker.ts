@@ -11,18 +11,18 @@ import type { StringKey } from '../../i18n/strings.js';
  * @summary Chooses a chain and a token in one dialog: the swap box's asset button (the token's logo with the chain's as a badge, the symbol, the chain's name).
  *
  * A `<bw-token-picker>` whose dialog also lists the chains: choosing a chain
- * fires `chain-select` and keeps the dialog open on that chain's tokens;
- * choosing a token fires `token-select` and closes it. A chain fixed by the
+ * fires `bw-chain-select` and keeps the dialog open on that chain's tokens;
+ * choosing a token fires `bw-token-select` and closes it. A chain fixed by the
  * host (`chain-locked`, `token-locked`) shows as locked in the dialog, with
  * its reason; both fixed, the host sets `disabled` and the button is locked.
  *
  * The dialog is a chunk of its own (./asset-picker-dialog.ts), loaded on the
  * first open, or before it while the page is idle.
  *
- * @fires chain-select - `CustomEvent<{ chainId: string }>` when a chain is chosen. Bubbles, not composed.
- * @fires token-select - `CustomEvent<{ address: string }>` when a token is chosen. Bubbles, not composed.
- * @fires bw-token-search - `CustomEvent<{ query: string }>` when the search text changes. Bubbles, not composed.
- * @fires bw-token-more - `Event` when the list is scrolled near the end of `tokens` while `has-more` is set. Bubbles, not composed.
+ * @fires {ChainSelectEvent} bw-chain-select - `CustomEvent<{ chainId: string }>` when a chain is chosen. Bubbles, not composed.
+ * @fires {TokenSelectEvent} bw-token-select - `CustomEvent<{ address: string }>` when a token is chosen. Bubbles, not composed.
+ * @fires {TokenSearchEvent} bw-token-search - `CustomEvent<{ query: string }>` when the search text changes. Bubbles, not composed.
+ * @fires {TokenMoreEvent} bw-token-more - `CustomEvent<null>` when the list is scrolled near the end of `tokens` while `has-more` is set. Bubbles, not composed.
  *
  * @csspart trigger - The asset button.
  * @csspart chain-name - The chain's name under the symbol in the asset button.

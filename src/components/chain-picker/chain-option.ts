@@ -24,10 +24,5 @@ export interface ChainOption {
   note?: string;
 }
 
-export interface ChainSelectDetail {
-  chainId: string;
-}
-export type ChainSelectEvent = CustomEvent<ChainSelectDetail>;
-
 /** The chain picker as its dialog sees it: a picker with the chains to offer. */
 export type ChainList = PickerElement & { readonly chains: ChainOption[] };

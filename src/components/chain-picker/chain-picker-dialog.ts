@@ -7,7 +7,8 @@ import { html, nothing } from 'lit';
 import type { DialogKeys } from '../shared/picker-contract.js';
 import { PickerDialog } from '../shared/picker-dialog.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import type { ChainList, ChainOption, ChainSelectDetail } from './chain-option.js';
+import { ChainSelectEvent } from './chain-events.js';
+import type { ChainList, ChainOption } from './chain-option.js';
 import { styles } from './chain-picker-dialog.styles.js';
 
 /** Display groups, in order: selectable chains, unavailable ones, then the listed-only ("informational") group. */
@@ -65,7 +66,7 @@ export class ChainPickerDialog extends PickerDialog<ChainList> {
 
   protected emitSelect(index: number): void {
     const { chainId } = this.#rows[index]!;
-    this.picker.dispatchEvent(new CustomEvent<ChainSelectDetail>('chain-select', { detail: { chainId }, bubbles: true }));
+    this.picker.dispatchEvent(new ChainSelectEvent({ chainId }));
   }
 
   protected renderRows() {

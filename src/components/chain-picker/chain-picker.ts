@@ -1,9 +1,10 @@
 import type { PropertyDeclarations } from 'lit';
 import { PickerElement, type OpenedDialog, type PickerContext, type TriggerView } from '../shared/picker.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import type { ChainOption, ChainSelectEvent } from './chain-option.js';
+import type { ChainOption } from './chain-option.js';
 
-export type { ChainList, ChainOption, ChainSelectDetail, ChainSelectEvent } from './chain-option.js';
+export type { ChainList, ChainOption } from './chain-option.js';
+export type { ChainSelectDetail, ChainSelectEvent } from './chain-events.js';
 
 /**
  * @summary Chooses a chain: a trigger button opening a searchable, keyboard-driven list in a modal dialog.
@@ -15,7 +16,7 @@ export type { ChainList, ChainOption, ChainSelectDetail, ChainSelectEvent } from
  * separate "Listed, not routable" group and cannot be chosen; `unconfirmed`
  * ones can, with a hint that a quote confirms them.
  *
- * @fires chain-select - `CustomEvent<{ chainId: string }>` when a chain is chosen. Bubbles, not composed. The element does not change `selected` itself.
+ * @fires {ChainSelectEvent} bw-chain-select - `CustomEvent<{ chainId: string }>` when a chain is chosen. Bubbles, not composed. The element does not change `selected` itself.
  *
  * @csspart label - The visible label above the trigger (hide it with `display: none`; it still names the trigger).
  * @csspart trigger - The button showing the selected chain.
@@ -64,8 +65,5 @@ export class ChainPicker extends PickerElement {
 declare global {
   interface HTMLElementTagNameMap {
     'bw-chain-picker': ChainPicker;
-  }
-  interface HTMLElementEventMap {
-    'chain-select': ChainSelectEvent;
   }
 }

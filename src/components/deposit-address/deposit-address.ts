@@ -3,6 +3,7 @@ import { formatDuration } from '../../format/duration.js';
 import { enDeposit } from '../../i18n/en/deposit.js';
 import { CopyController } from '../shared/copy.js';
 import { PartElement } from '../shared/part.js';
+import { PartEvent } from '../shared/part-event.js';
 import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './deposit-address.styles.js';
 
@@ -25,20 +26,25 @@ export interface DepositAddressView {
   expiresAt?: number | undefined;
 }
 
-/** Detail of `deposit-close`. */
+/** Detail of `bw-deposit-close`. */
 export interface DepositCloseDetail {
   address: string;
+}
+
+/** `bw-deposit-close`: "Close" (the transfer goes on being followed). */
+export class DepositCloseEvent extends PartEvent<DepositCloseDetail> {
+  static override readonly type = 'bw-deposit-close';
 }
 
 /**
  * @summary The deposit address to pay into from another wallet or an exchange: its QR code, the address and the exact amount with copy buttons, the network in words, the time left.
  *
  * Takes everything as a `view`; it copies to the clipboard and counts down,
- * and fires `deposit-close`. The QR code is a `<bw-qr-code>` (registered by
+ * and fires `bw-deposit-close`. The QR code is a `<bw-qr-code>` (registered by
  * the same chunk). Once the time is up it says so and hides the address's QR
  * code: nothing should be sent to it any more.
  *
- * @fires deposit-close - `CustomEvent<DepositCloseDetail>` from "Close" (the transfer goes on being followed). Bubbles, not composed.
+ * @fires {DepositCloseEvent} bw-deposit-close - `CustomEvent<DepositCloseDetail>` from "Close" (the transfer goes on being followed). Bubbles, not composed.
  *
  * @csspart base - The whole view.
  * @csspart heading - "Send 2 USDC to this address".
@@ -136,12 +142,12 @@ export class DepositAddress extends PartElement {
   }
 
   #close = (): void => {
-    this.dispatchEvent(new CustomEvent<DepositCloseDetail>('deposit-close', { detail: { address: this.view?.address ?? '' }, bubbles: true, composed: false }));
+    this.dispatchEvent(new DepositCloseEvent({ address: this.view?.address ?? '' }));
   };
 }
 
 declare global {
   interface HTMLElementEventMap {
-    'deposit-close': CustomEvent<DepositCloseDetail>;
+    'bw-deposit-close': DepositCloseEvent;
   }
 }

@@ -2,18 +2,24 @@ import { adoptStyles, html, nothing, type CSSResultOrNative, type PropertyValues
 import type { Estimate } from '../../api/schemas.js';
 import { formatAmount, formatUsd } from '../../format/amount.js';
 import { formatPercent } from '../../format/number.js';
+import { lazy } from '../../model/lazy.js';
 import { enQuote } from '../../i18n/en/quote.js';
 import { PartElement } from '../shared/part.js';
+import { PartEvent } from '../shared/part-event.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './quote-panel.styles.js';
+import { SlippageChangeEvent } from './slippage-change.js';
 
-export interface SlippageChangeDetail {
-  /** Percent, e.g. `0.5`. */
-  slippage: number;
-}
+export { SlippageChangeEvent, type SlippageChangeDetail } from './slippage-change.js';
 
+/** Detail of `bw-value-loss-confirm`. */
 export interface ValueLossConfirmDetail {
   confirmed: boolean;
+}
+
+/** `bw-value-loss-confirm`: the value-loss checkbox changed. */
+export class ValueLossConfirmEvent extends PartEvent<ValueLossConfirmDetail> {
+  static override readonly type = 'bw-value-loss-confirm';
 }
 
 import type { SlippageControl } from './slippage-control.js';
@@ -30,8 +36,8 @@ export { SLIPPAGE_MAX, valueLossPercent };
  * spinner, so nothing jumps. With `loading` and no estimate a skeleton of the
  * same rows holds the space.
  *
- * @fires slippage-change - `CustomEvent<SlippageChangeDetail>` when a preset is picked or a valid custom value is typed. Bubbles, not composed.
- * @fires value-loss-confirm - `CustomEvent<ValueLossConfirmDetail>` when the value-loss checkbox changes. Bubbles, not composed.
+ * @fires {SlippageChangeEvent} bw-slippage-change - `CustomEvent<SlippageChangeDetail>` when a preset is picked or a valid custom value is typed. Bubbles, not composed.
+ * @fires {ValueLossConfirmEvent} bw-value-loss-confirm - `CustomEvent<ValueLossConfirmDetail>` when the value-loss checkbox changes. Bubbles, not composed.
  *
  * @csspart base - The panel.
  * @csspart notice - The busy notice: the service asked to wait, and the quote is asked again when it allows (also `notice-info`).
@@ -148,7 +154,6 @@ export class QuotePanel extends PartElement {
    * panel is connected.
    */
   #slippage: SlippageControl | undefined;
-  #slippageLoading: Promise<void> | undefined;
   /** Total fees (USD) before a slippage change, while the quote asked with the new slippage costs otherwise: the change is visible. */
   private feesWere: string | undefined = undefined;
   /**
@@ -159,7 +164,6 @@ export class QuotePanel extends PartElement {
    * loaded; a panel used on its own fetches it then.
    */
   #breakdown: typeof Breakdown | undefined;
-  #breakdownLoading: Promise<void> | undefined;
   /** The breakdown's chunk could not be fetched: the panel says so where it would be. */
   private breakdownFailed = false;
   /** The slippage row's chunk could not be fetched: the panel says so where the row would be. */
@@ -228,49 +232,55 @@ export class QuotePanel extends PartElement {
     if (root instanceof ShadowRoot) adoptStyles(root, [...(this.constructor as typeof QuotePanel).elementStyles, ...this.#chunkStyles]);
   }
 
+  /** The breakdown's chunk, once; a failed fetch is tried again on the next need (../../model/lazy.ts): the next click on the summary line, or the panel connected again. */
+  readonly #breakdownLoad = lazy(() =>
+    import('./quote-breakdown.js').then((breakdown) => {
+      this.#breakdown = breakdown;
+      this.#adoptStyles(breakdown.breakdownStyles);
+      this.requestUpdate();
+    }),
+  );
+
+  /** The slippage row's chunk, once; a failed fetch is tried again on the next need (the panel connected again, or shown in full). */
+  readonly #slippageLoad = lazy(() =>
+    import('./slippage-control.js').then(({ SlippageControl, slippageStyles }) => {
+      this.#adoptStyles(slippageStyles);
+      this.#slippage = new SlippageControl(this, {
+        slippage: () => this.slippage,
+        set: (value) => this.#setSlippage(value),
+        t: (key, vars) => this.t(key, vars),
+        percent: (value) => this.#percentText(value),
+        intl: () => this.intl,
+      });
+      this.#slippage.sync(this.slippage);
+      this.requestUpdate();
+    }),
+  );
+
   #loadBreakdown(): void {
-    this.#breakdownLoading ??= import('./quote-breakdown.js').then(
-      (breakdown) => {
-        this.#breakdown = breakdown;
-        this.#adoptStyles(breakdown.breakdownStyles);
-        this.requestUpdate();
-      },
-      () => {
-        this.breakdownFailed = true;
-      },
+    this.#breakdownLoad.load().then(
+      () => (this.breakdownFailed = false),
+      () => (this.breakdownFailed = true),
     );
   }
 
   #loadSlippage(): void {
-    this.#slippageLoading ??= import('./slippage-control.js').then(
-      ({ SlippageControl, slippageStyles }) => {
-        this.#adoptStyles(slippageStyles);
-        this.#slippage = new SlippageControl(this, {
-          slippage: () => this.slippage,
-          set: (value) => this.#setSlippage(value),
-          t: (key, vars) => this.t(key, vars),
-          percent: (value) => this.#percentText(value),
-          intl: () => this.intl,
-        });
-        this.#slippage.sync(this.slippage);
-        this.requestUpdate();
-      },
-      () => {
-        this.slippageFailed = true;
-      },
+    this.#slippageLoad.load().then(
+      () => (this.slippageFailed = false),
+      () => (this.slippageFailed = true),
     );
   }
 
   #setSlippage(value: number): void {
     if (value === this.slippage) return;
     this.slippage = value;
-    this.dispatchEvent(new CustomEvent<SlippageChangeDetail>('slippage-change', { detail: { slippage: value }, bubbles: true, composed: false }));
+    this.dispatchEvent(new SlippageChangeEvent({ slippage: value }));
   }
 
   #onConfirm(event: Event): void {
     const confirmed = (event.target as HTMLInputElement).checked;
     this.valueLossConfirmed = confirmed;
-    this.dispatchEvent(new CustomEvent<ValueLossConfirmDetail>('value-loss-confirm', { detail: { confirmed }, bubbles: true, composed: false }));
+    this.dispatchEvent(new ValueLossConfirmEvent({ confirmed }));
   }
 
   override render() {
@@ -393,7 +403,6 @@ export class QuotePanel extends PartElement {
 
 declare global {
   interface HTMLElementEventMap {
-    'slippage-change': CustomEvent<SlippageChangeDetail>;
-    'value-loss-confirm': CustomEvent<ValueLossConfirmDetail>;
+    'bw-value-loss-confirm': ValueLossConfirmEvent;
   }
 }

@@ -113,7 +113,7 @@ export function parseSlippage(text: string): number | SlippageProblem | undefine
 /** What the control reads of its host. */
 export interface SlippageHost {
   slippage(): number;
-  /** A preset was picked or a valid custom value typed: the host keeps it and fires `slippage-change`. */
+  /** A preset was picked or a valid custom value typed: the host keeps it and fires `bw-slippage-change`. */
   set(value: number): void;
   t(key: StringKey, vars?: Vars): string;
   percent(value: number): string;

@@ -8,13 +8,19 @@ import type { AddressFamily } from '../../model/address.js';
 import { enRecipient } from '../../i18n/en/recipient.js';
 import { addEnglish } from '../../i18n/strings.js';
 import { field, FieldElement } from '../shared/field.js';
+import { PartEvent } from '../shared/part-event.js';
 import { styles } from './recipient-input.styles.js';
 
-/** Detail of `recipient-change`: the value exactly as typed (never trimmed) and whether it can be used. */
+/** Detail of `bw-recipient-change`: the value exactly as typed (never trimmed) and whether it can be used. */
 export interface RecipientChangeDetail {
   value: string;
   /** True for a valid address, and for an empty value when the recipient is optional. */
   valid: boolean;
+}
+
+/** `bw-recipient-change`: the value changed, or a mixed-case EVM address's checksum has been checked. */
+export class RecipientChangeEvent extends PartEvent<RecipientChangeDetail> {
+  static override readonly type = 'bw-recipient-change';
 }
 
 interface FamilyInfo {
@@ -47,7 +53,7 @@ const UNKNOWN_FAMILY: FamilyInfo = { name: '', length: 42 };
  * code has arrived (a chunk loaded on demand): until then the hint shows and
  * the value is not valid.
  *
- * @fires recipient-change - `CustomEvent<RecipientChangeDetail>` on every input, and again once a mixed-case EVM address's checksum has been checked. Bubbles, not composed.
+ * @fires {RecipientChangeEvent} bw-recipient-change - `CustomEvent<RecipientChangeDetail>` on every input, and again once a mixed-case EVM address's checksum has been checked. Bubbles, not composed.
  *
  * @csspart base - The wrapper around the field.
  * @csspart label - The visible label.
@@ -106,7 +112,7 @@ export class RecipientInput extends FieldElement {
     return checkAddress(this.value, this.family, this.bech32Prefix ? { bech32Prefix: this.bech32Prefix } : {});
   }
 
-  /** Same meaning as `recipient-change`'s `valid`. */
+  /** Same meaning as `bw-recipient-change`'s `valid`. */
   get valid(): boolean {
     const problem = this.problem;
     return problem === undefined || (problem === 'empty' && !this.required);
@@ -141,13 +147,7 @@ export class RecipientInput extends FieldElement {
   }
 
   #emitChange(): void {
-    this.dispatchEvent(
-      new CustomEvent<RecipientChangeDetail>('recipient-change', {
-        detail: { value: this.value, valid: this.valid },
-        bubbles: true,
-        composed: false,
-      }),
-    );
+    this.dispatchEvent(new RecipientChangeEvent({ value: this.value, valid: this.valid }));
   }
 
   #onBlur(): void {
@@ -228,6 +228,6 @@ export class RecipientInput extends FieldElement {
 
 declare global {
   interface HTMLElementEventMap {
-    'recipient-change': CustomEvent<RecipientChangeDetail>;
+    'bw-recipient-change': RecipientChangeEvent;
   }
 }

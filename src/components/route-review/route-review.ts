@@ -4,6 +4,7 @@ import type { RouteReview as Review } from '../../flow/transfer.js';
 import { formatAmount, formatUsd, shortenHex, usdValue } from '../../format/amount.js';
 import { NATIVE_TOKEN } from '../../model/tokens.js';
 import { PartElement } from '../shared/part.js';
+import { PartEvent } from '../shared/part-event.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './route-review.styles.js';
 import { enReview } from '../../i18n/en/review.js';
@@ -30,14 +31,24 @@ export interface RouteReviewView {
   terms?: Estimate | undefined;
 }
 
+/** `bw-terms-confirm`: the user accepts the route's new terms. */
+export class TermsConfirmEvent extends PartEvent {
+  static override readonly type = 'bw-terms-confirm';
+}
+
+/** `bw-terms-cancel`: the user refuses the route's new terms; nothing is signed. */
+export class TermsCancelEvent extends PartEvent {
+  static override readonly type = 'bw-terms-cancel';
+}
+
 /**
  * @summary What the wallet is about to sign, shown before it opens; when the route's terms got worse than the quote, the old and new figures side by side with Accept and Cancel.
  *
  * In terms mode the heading takes focus and the change is announced (role
  * `alert`); Escape cancels like the Cancel button.
  *
- * @fires terms-confirm - `CustomEvent<null>`: the user accepts the new terms. Bubbles, not composed.
- * @fires terms-cancel - `CustomEvent<null>`: the user refuses them; nothing is signed. Bubbles, not composed.
+ * @fires {TermsConfirmEvent} bw-terms-confirm - `CustomEvent<null>`: the user accepts the new terms. Bubbles, not composed.
+ * @fires {TermsCancelEvent} bw-terms-cancel - `CustomEvent<null>`: the user refuses them; nothing is signed. Bubbles, not composed.
  *
  * @csspart base - The section around the review.
  * @csspart details - The amount, what leaves the wallet, the network fee, the allowances, recipient, destination, amount received and its minimum.
@@ -72,8 +83,8 @@ export class RouteReview extends PartElement {
     if (this.view?.terms && !(changed.get('view') as RouteReviewView | undefined)?.terms) this.renderRoot.querySelector('h3')?.focus();
   }
 
-  #answer(type: 'terms-confirm' | 'terms-cancel'): void {
-    this.dispatchEvent(new CustomEvent(type, { detail: null, bubbles: true, composed: false }));
+  #answer(Answer: typeof TermsConfirmEvent | typeof TermsCancelEvent): void {
+    this.dispatchEvent(new Answer());
   }
 
   override render() {
@@ -108,7 +119,7 @@ export class RouteReview extends PartElement {
       class=${terms ? 'terms' : ''}
       aria-labelledby=${terms ? 'title' : nothing}
       aria-label=${terms ? nothing : this.t('review.title')}
-      @keydown=${(e: KeyboardEvent) => terms && e.key === 'Escape' && this.#answer('terms-cancel')}
+      @keydown=${(e: KeyboardEvent) => terms && e.key === 'Escape' && this.#answer(TermsCancelEvent)}
     >
       ${
         // One heading while the wallet asks: the shell's step. The review is named by its label; a terms change has its own heading, focused.
@@ -187,8 +198,8 @@ export class RouteReview extends PartElement {
       ${review.routeFeesIgnored ? html`<p class="note">${this.t('review.routeFeesIgnored')}</p>` : nothing}
       ${
         terms
-          ? html`<button class="confirm" part="confirm" @click=${() => this.#answer('terms-confirm')}>${this.t('terms.confirm')}</button>
-            <button part="cancel" @click=${() => this.#answer('terms-cancel')}>${this.t('terms.cancel')}</button>`
+          ? html`<button class="confirm" part="confirm" @click=${() => this.#answer(TermsConfirmEvent)}>${this.t('terms.confirm')}</button>
+            <button part="cancel" @click=${() => this.#answer(TermsCancelEvent)}>${this.t('terms.cancel')}</button>`
           : nothing
       }
     </section>`;
@@ -199,7 +210,7 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
 
 declare global {
   interface HTMLElementEventMap {
-    'terms-confirm': CustomEvent<null>;
-    'terms-cancel': CustomEvent<null>;
+    'bw-terms-confirm': TermsConfirmEvent;
+    'bw-terms-cancel': TermsCancelEvent;
   }
 }

@@ -2,10 +2,16 @@ import { LitElement, type PropertyDeclarations } from 'lit';
 import { directionOf } from '../../i18n/choose.js';
 import { addEnglish, plural, translate, type PluralKey, type StringKey, type StringOverrides, type Strings, type Vars } from '../../i18n/strings.js';
 import { LocaleRequestEvent, type LocaleContext } from './locale.js';
+import { PartEvent } from './part-event.js';
 
 /** Detail of the internal `bw-announce` event. */
 export interface AnnounceDetail {
   message: string;
+}
+
+/** `bw-announce` (cancelable): a part has a status message to speak; the shell cancels it and speaks it in its own live region. */
+export class AnnounceEvent extends PartEvent<AnnounceDetail> {
+  static override readonly type = 'bw-announce';
 }
 
 /**
@@ -18,6 +24,8 @@ export interface AnnounceDetail {
  * shell cancels it and speaks the message through its one live region, so a
  * screen reader hears each change once; a part used on its own speaks through
  * its own polite region instead (render `this.announcement` in one).
+ *
+ * @fires {AnnounceEvent} bw-announce - `CustomEvent<AnnounceDetail>`: a status message to speak. Bubbles, not composed, cancelable (the shell cancels it and speaks it itself).
  */
 export class PartElement extends LitElement {
   static override properties: PropertyDeclarations = {
@@ -88,13 +96,13 @@ export class PartElement extends LitElement {
 
   protected announce(message: string): void {
     if (!message) return;
-    const event = new CustomEvent<AnnounceDetail>('bw-announce', { detail: { message }, bubbles: true, composed: false, cancelable: true });
+    const event = new AnnounceEvent({ message }, { cancelable: true });
     if (this.dispatchEvent(event)) this.announcement = message;
   }
 }
 
 declare global {
   interface HTMLElementEventMap {
-    'bw-announce': CustomEvent<AnnounceDetail>;
+    'bw-announce': AnnounceEvent;
   }
 }

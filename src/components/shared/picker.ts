@@ -9,6 +9,7 @@
  * that the first open does not wait on the network.
  */
 import { adoptStyles, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { lazy } from '../../model/lazy.js';
 import { PartElement } from './part.js';
 import type { StringKey } from '../../i18n/strings.js';
 import type { OpenedDialog, PickerContext, TriggerView } from './picker-contract.js';
@@ -60,7 +61,6 @@ export abstract class PickerElement extends PartElement {
   private chunkFailed = false;
 
   #dialog: OpenedDialog | undefined;
-  #loading: Promise<OpenedDialog | undefined> | undefined;
 
   /** The trigger's placeholder and the dialog's heading ("Select chain"); the dialog names its other strings itself. */
   protected abstract readonly selectKey: StringKey;
@@ -79,8 +79,9 @@ export abstract class PickerElement extends PartElement {
   /** Opens the dialog (loading it first, the first time) and focuses its search field. Does nothing while `disabled`. */
   async show(): Promise<void> {
     if (this.disabled || this.open) return;
-    // Once loaded, the dialog opens in the same task as the click.
-    const dialog = this.#dialog ?? (await this.#loadDialog());
+    // Once loaded, the dialog opens in the same task as the click. A chunk that could not be fetched is asked for again on the next click; meanwhile the trigger says why nothing opened.
+    const dialog = this.#dialog ?? (await this.#dialogLoad.load().catch(() => undefined));
+    this.chunkFailed = !dialog;
     // Locked, opened or taken off the page while the chunk was on its way.
     if (!dialog || this.disabled || this.open || !this.isConnected) return;
     dialog.opening();
@@ -114,22 +115,14 @@ export abstract class PickerElement extends PartElement {
     this.#dialog?.updated(this.open);
   }
 
-  /** Once per element: the dialog's chunk, its styles added to this shadow root. A failed fetch is not retried (browsers keep a failed module for the page's life); the trigger asks for a reload. */
-  #loadDialog(): Promise<OpenedDialog | undefined> {
-    this.#loading ??= this.loadDialog({ t: (key, vars) => this.t(key, vars), intl: () => this.intl, selectKey: () => this.selectKey }).then(
-      (dialog) => {
-        const root = this.renderRoot;
-        if (root instanceof ShadowRoot) adoptStyles(root, [...(this.constructor as typeof PickerElement).elementStyles, ...dialog.styles]);
-        this.#dialog = dialog;
-        return dialog;
-      },
-      () => {
-        this.chunkFailed = true;
-        return undefined;
-      },
-    );
-    return this.#loading;
-  }
+  /** Once per element: the dialog's chunk, its styles added to this shadow root; a failed fetch is tried again on the next need (../../model/lazy.ts). */
+  readonly #dialogLoad = lazy(() =>
+    this.loadDialog({ t: (key, vars) => this.t(key, vars), intl: () => this.intl, selectKey: () => this.selectKey }).then((dialog) => {
+      const root = this.renderRoot;
+      if (root instanceof ShadowRoot) adoptStyles(root, [...(this.constructor as typeof PickerElement).elementStyles, ...dialog.styles]);
+      return (this.#dialog = dialog);
+    }),
+  );
 
   #onTriggerClick(): void {
     void this.show();

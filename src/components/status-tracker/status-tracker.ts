@@ -7,6 +7,7 @@ import { isFinalPhase, type TransferPhase } from '../../model/transfer-phase.js'
 import { fillParts, type StringKey } from '../../i18n/strings.js';
 import { CopyController } from '../shared/copy.js';
 import { PartElement } from '../shared/part.js';
+import { PartEvent } from '../shared/part-event.js';
 import { hostStyles, partTokens, spinStyles } from '../shared/styles.js';
 import { styles } from './status-tracker.styles.js';
 import { enTracking } from '../../i18n/en/tracking.js';
@@ -59,9 +60,19 @@ export interface StatusView {
   belowMinimum?: string | undefined;
 }
 
-/** Detail of `new-transfer` and `status-dismiss`: the intent the tracker was showing. */
+/** Detail of `bw-new-transfer` and `bw-status-dismiss`: the intent the tracker was showing. */
 export interface StatusActionDetail {
   intentId: string;
+}
+
+/** `bw-new-transfer`: "Start a new transfer". */
+export class NewTransferEvent extends PartEvent<StatusActionDetail> {
+  static override readonly type = 'bw-new-transfer';
+}
+
+/** `bw-status-dismiss`: "Close". */
+export class StatusDismissEvent extends PartEvent<StatusActionDetail> {
+  static override readonly type = 'bw-status-dismiss';
 }
 
 /** Whether nothing changes any more: the model's one rule; `unknown` is not final, it is still polled. */
@@ -109,8 +120,8 @@ export { formatDuration };
  * Never claims success unless the phase is `success`: an unrecognised status
  * is shown as it was reported. Elapsed time ticks while the transfer is not final.
  *
- * @fires new-transfer - `CustomEvent<StatusActionDetail>` from "Start a new transfer", shown once the transfer is final. Bubbles, not composed.
- * @fires status-dismiss - `CustomEvent<StatusActionDetail>` from "Close". Bubbles, not composed.
+ * @fires {NewTransferEvent} bw-new-transfer - `CustomEvent<StatusActionDetail>` from "Start a new transfer", shown once the transfer is final. Bubbles, not composed.
+ * @fires {StatusDismissEvent} bw-status-dismiss - `CustomEvent<StatusActionDetail>` from "Close". Bubbles, not composed.
  *
  * @csspart base - The whole tracker.
  * @csspart heading - The phase heading.
@@ -190,9 +201,8 @@ export class StatusTracker extends PartElement {
     this.renderRoot.querySelector<HTMLElement>('#heading')?.focus(options);
   }
 
-  #emit(name: 'new-transfer' | 'status-dismiss'): void {
-    const detail: StatusActionDetail = { intentId: this.view?.intentId ?? '' };
-    this.dispatchEvent(new CustomEvent<StatusActionDetail>(name, { detail, bubbles: true, composed: false }));
+  #emit(Action: typeof NewTransferEvent | typeof StatusDismissEvent): void {
+    this.dispatchEvent(new Action({ intentId: this.view?.intentId ?? '' }));
   }
 
   override render() {
@@ -255,10 +265,10 @@ export class StatusTracker extends PartElement {
         }
         ${view.message && phase !== 'failed' ? this.#notice('', 'message', view.message) : nothing} ${this.#renderSupport(view, slow)}
         <div class="actions" part="actions">
-          <button class="secondary" part="close" type="button" @click=${() => this.#emit('status-dismiss')}>${this.t('status.close')}</button>
+          <button class="secondary" part="close" type="button" @click=${() => this.#emit(StatusDismissEvent)}>${this.t('status.close')}</button>
           ${
             final
-              ? html`<button class="primary" part="new-transfer" type="button" @click=${() => this.#emit('new-transfer')}>
+              ? html`<button class="primary" part="new-transfer" type="button" @click=${() => this.#emit(NewTransferEvent)}>
                 ${this.t('status.new')}
               </button>`
               : nothing
@@ -375,7 +385,7 @@ export class StatusTracker extends PartElement {
 
 declare global {
   interface HTMLElementEventMap {
-    'new-transfer': CustomEvent<StatusActionDetail>;
-    'status-dismiss': CustomEvent<StatusActionDetail>;
+    'bw-new-transfer': NewTransferEvent;
+    'bw-status-dismiss': StatusDismissEvent;
   }
 }

@@ -1,9 +1,10 @@
 import { adoptStyles, css, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { formatPercent } from '../../format/number.js';
+import { lazy } from '../../model/lazy.js';
 import { PartElement } from '../shared/part.js';
 import { iconButtonStyles } from '../shared/icon-button.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
-import type { SlippageChangeDetail } from '../quote-panel/quote-panel.js';
+import { SlippageChangeEvent } from '../quote-panel/slippage-change.js';
 import type { SwapSettingsDialog } from './swap-settings-dialog.js';
 
 const gearIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
@@ -23,7 +24,7 @@ const gearIcon = html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">
  * moment, src/bridge-widget/controllers/moment-controller.ts), so that
  * neither the click waits on the network nor start-up's requests on it.
  *
- * @fires slippage-change - `CustomEvent<SlippageChangeDetail>` when a preset is picked or a valid custom value is typed. Bubbles, not composed.
+ * @fires {SlippageChangeEvent} bw-slippage-change - `CustomEvent<SlippageChangeDetail>` when a preset is picked or a valid custom value is typed. Bubbles, not composed.
  *
  * @csspart gear - The gear button.
  * @csspart dialog - The settings dialog.
@@ -78,7 +79,6 @@ export class SwapSettings extends PartElement {
   private chunkFailed = false;
 
   #dialog: SwapSettingsDialog | undefined;
-  #loading: Promise<SwapSettingsDialog | undefined> | undefined;
 
   get #dialogElement(): HTMLDialogElement | null {
     return this.renderRoot.querySelector('dialog');
@@ -86,7 +86,9 @@ export class SwapSettings extends PartElement {
 
   /** Opens the settings dialog (loading it first, the first time; at once when the shell fetched it while idle). */
   async show(): Promise<void> {
-    const dialog = this.#dialog ?? (await this.#loadDialog());
+    // A chunk that could not be fetched is asked for again on the next click; meanwhile the gear says why nothing opened.
+    const dialog = this.#dialog ?? (await this.#dialogLoad.load().catch(() => undefined));
+    this.chunkFailed = !dialog;
     if (!dialog || !this.isConnected) return;
     await this.updateComplete;
     const element = this.#dialogElement;
@@ -105,33 +107,31 @@ export class SwapSettings extends PartElement {
   #setSlippage(value: number): void {
     if (value === this.slippage) return;
     this.slippage = value;
-    this.dispatchEvent(new CustomEvent<SlippageChangeDetail>('slippage-change', { detail: { slippage: value }, bubbles: true, composed: false }));
+    this.dispatchEvent(new SlippageChangeEvent({ slippage: value }));
   }
 
-  /** Once per element: the dialog's chunk, its styles added to this shadow root. A failed fetch is not retried (browsers keep a failed module for the page's life). */
-  #loadDialog(): Promise<SwapSettingsDialog | undefined> {
-    this.#loading ??= import('./swap-settings-dialog.js').then(
-      ({ SwapSettingsDialog }) => {
-        const root = this.renderRoot;
-        if (root instanceof ShadowRoot) adoptStyles(root, [...(this.constructor as typeof SwapSettings).elementStyles, ...SwapSettingsDialog.styles]);
-        this.#dialog = new SwapSettingsDialog(this, {
-          slippage: () => this.slippage,
-          set: (value) => this.#setSlippage(value),
-          t: (key, vars) => this.t(key, vars),
-          percent: (value) => formatPercent(value, this.intl),
-          intl: () => this.intl,
-          hide: () => this.hide(),
-        });
-        this.requestUpdate();
-        return this.#dialog;
-      },
-      () => {
-        this.chunkFailed = true;
-        return undefined;
-      },
-    );
-    return this.#loading;
+  /** The dialog's chunk (./swap-settings-dialog.ts); a subclass may load it otherwise. */
+  protected loadDialog(): Promise<typeof import('./swap-settings-dialog.js')> {
+    return import('./swap-settings-dialog.js');
   }
+
+  /** Once per element: the dialog, its styles added to this shadow root; a failed fetch is tried again on the next need (../../model/lazy.ts). */
+  readonly #dialogLoad = lazy(() =>
+    this.loadDialog().then(({ SwapSettingsDialog }) => {
+      const root = this.renderRoot;
+      if (root instanceof ShadowRoot) adoptStyles(root, [...(this.constructor as typeof SwapSettings).elementStyles, ...SwapSettingsDialog.styles]);
+      this.#dialog = new SwapSettingsDialog(this, {
+        slippage: () => this.slippage,
+        set: (value) => this.#setSlippage(value),
+        t: (key, vars) => this.t(key, vars),
+        percent: (value) => formatPercent(value, this.intl),
+        intl: () => this.intl,
+        hide: () => this.hide(),
+      });
+      this.requestUpdate();
+      return this.#dialog;
+    }),
+  );
 
   override render() {
     const changed = this.slippage !== this.defaultSlippage;

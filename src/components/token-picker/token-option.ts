@@ -19,11 +19,6 @@ export interface TokenOption {
   balance?: bigint;
 }
 
-export interface TokenSelectDetail {
-  address: string;
-}
-export type TokenSelectEvent = CustomEvent<TokenSelectDetail>;
-
 /** The token picker as its dialog (and the asset picker's) sees it: a picker with the tokens to offer and their loading states. */
 export type TokenList = PickerElement & {
   readonly tokens: TokenOption[];

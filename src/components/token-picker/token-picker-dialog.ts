@@ -10,7 +10,8 @@ import { cssProperties } from '../shared/css-properties.js';
 import type { DialogKeys } from '../shared/picker-contract.js';
 import { PickerDialog } from '../shared/picker-dialog.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import { normalise, type TokenList, type TokenOption, type TokenSelectDetail } from './token-option.js';
+import { TokenMoreEvent, TokenSearchEvent, TokenSelectEvent } from './token-events.js';
+import { normalise, type TokenList, type TokenOption } from './token-option.js';
 import { ROW_HEIGHT, styles } from './token-picker-dialog.styles.js';
 import { createTokenSearch, type TokenSearch } from './token-search.js';
 
@@ -82,7 +83,7 @@ export class TokenPickerDialog<Picker extends TokenList = TokenList> extends Pic
 
   protected emitSelect(index: number): void {
     const { address } = this.picker.tokens[this.#filtered[index]!]!;
-    this.picker.dispatchEvent(new CustomEvent<TokenSelectDetail>('token-select', { detail: { address }, bubbles: true }));
+    this.picker.dispatchEvent(new TokenSelectEvent({ address }));
   }
 
   protected override pageSize(): number {
@@ -106,11 +107,7 @@ export class TokenPickerDialog<Picker extends TokenList = TokenList> extends Pic
   protected override onQueryChange(): void {
     this.listScrollTop = 0;
     this.#syncScroll = true;
-    if (this.query !== this.#sentQuery) this.#fire('bw-token-search', { query: (this.#sentQuery = this.query) });
-  }
-
-  #fire(type: string, detail?: unknown): void {
-    this.picker.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
+    if (this.query !== this.#sentQuery) this.picker.dispatchEvent(new TokenSearchEvent({ query: (this.#sentQuery = this.query) }));
   }
 
   override willUpdate(changed: PropertyValues): void {
@@ -143,7 +140,7 @@ export class TokenPickerDialog<Picker extends TokenList = TokenList> extends Pic
     const { hasMore, loading } = this.picker;
     if (list && hasMore && !loading && !this.query.trim() && this.#last >= count - OVERSCAN - 1 && this.#askedAt !== count) {
       this.#askedAt = count;
-      this.#fire('bw-token-more');
+      this.picker.dispatchEvent(new TokenMoreEvent());
     }
     if (list && this.#syncScroll) {
       this.#syncScroll = false;

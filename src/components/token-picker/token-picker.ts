@@ -3,9 +3,10 @@ import type { StringKey } from '../../i18n/strings.js';
 import { shortenHex } from '../../format/amount.js';
 import { PickerElement, type OpenedDialog, type PickerContext, type TriggerView } from '../shared/picker.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import { normalise, type TokenOption, type TokenSelectEvent } from './token-option.js';
+import { normalise, type TokenOption } from './token-option.js';
 
-export type { TokenOption, TokenSelectDetail, TokenSelectEvent } from './token-option.js';
+export type { TokenOption } from './token-option.js';
+export type { TokenMoreEvent, TokenSearchDetail, TokenSearchEvent, TokenSelectDetail, TokenSelectEvent } from './token-events.js';
 
 /**
  * @summary Chooses a token: a trigger button opening a searchable, windowed list (fast with 10,000+ tokens) in a modal dialog.
@@ -26,9 +27,9 @@ export type { TokenOption, TokenSelectDetail, TokenSelectEvent } from './token-o
  * The dialog is a chunk of its own (./token-picker-dialog.ts), loaded on the
  * first open, or before it while the page is idle.
  *
- * @fires token-select - `CustomEvent<{ address: string }>` when a token is chosen. Bubbles, not composed. The element does not change `selected` itself.
- * @fires bw-token-search - `CustomEvent<{ query: string }>` when the search text changes. Bubbles, not composed.
- * @fires bw-token-more - `Event` when the list is scrolled near the end of `tokens` while `has-more` is set. Bubbles, not composed.
+ * @fires {TokenSelectEvent} bw-token-select - `CustomEvent<{ address: string }>` when a token is chosen. Bubbles, not composed. The element does not change `selected` itself.
+ * @fires {TokenSearchEvent} bw-token-search - `CustomEvent<{ query: string }>` when the search text changes. Bubbles, not composed.
+ * @fires {TokenMoreEvent} bw-token-more - `CustomEvent<null>` when the list is scrolled near the end of `tokens` while `has-more` is set. Bubbles, not composed.
  *
  * @csspart label - The visible label above the trigger (hide it with `display: none`; it still names the trigger).
  * @csspart trigger - The button showing the selected token.
@@ -100,10 +101,5 @@ export class TokenPicker extends PickerElement {
 declare global {
   interface HTMLElementTagNameMap {
     'bw-token-picker': TokenPicker;
-  }
-  interface HTMLElementEventMap {
-    'token-select': TokenSelectEvent;
-    'bw-token-search': CustomEvent<{ query: string }>;
-    'bw-token-more': CustomEvent<undefined>;
   }
 }

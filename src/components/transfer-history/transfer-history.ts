@@ -4,6 +4,7 @@ import type { SavedTransfer } from '../../flow/intent-store.js';
 import { isFinalPhase } from '../../model/transfer-phase.js';
 import type { StringKey } from '../../i18n/strings.js';
 import { PartElement } from '../shared/part.js';
+import { PartEvent } from '../shared/part-event.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './transfer-history.styles.js';
 import { enHistory } from '../../i18n/en/history.js';
@@ -13,13 +14,18 @@ export interface HistoryOpenDetail {
   transfer: SavedTransfer;
 }
 
+/** `bw-history-open`: the user opens an unfinished transfer. */
+export class HistoryOpenEvent extends PartEvent<HistoryOpenDetail> {
+  static override readonly type = 'bw-history-open';
+}
+
 /**
  * @summary The account's recent transfers behind a "Recent transfers" toggle; an unfinished one can be followed again.
  *
  * Takes the list as a property (the shell reads the store once per change) and
  * renders nothing while it is empty.
  *
- * @fires bw-history-open - `CustomEvent<HistoryOpenDetail>` when the user opens an unfinished transfer. Bubbles, not composed.
+ * @fires {HistoryOpenEvent} bw-history-open - `CustomEvent<HistoryOpenDetail>` when the user opens an unfinished transfer. Bubbles, not composed.
  *
  * @csspart toggle - The "Recent transfers" button.
  * @csspart list - The list of recent transfers.
@@ -49,7 +55,7 @@ export class TransferHistory extends PartElement {
   private expanded = false;
 
   #open(transfer: SavedTransfer): void {
-    this.dispatchEvent(new CustomEvent<HistoryOpenDetail>('bw-history-open', { detail: { transfer }, bubbles: true, composed: false }));
+    this.dispatchEvent(new HistoryOpenEvent({ transfer }));
   }
 
   override render() {
@@ -102,6 +108,6 @@ export class TransferHistory extends PartElement {
 
 declare global {
   interface HTMLElementEventMap {
-    'bw-history-open': CustomEvent<HistoryOpenDetail>;
+    'bw-history-open': HistoryOpenEvent;
   }
 }

@@ -7,7 +7,8 @@ import { safeIconUrl } from '../../format/safe-url.js';
 import type { DialogKeys } from '../shared/picker-contract.js';
 import { PickerDialog } from '../shared/picker-dialog.js';
 import { tokenLogo } from '../shared/token-logo.js';
-import type { WalletList, WalletOption, WalletSelectDetail, WayOption, WaySelectDetail } from './wallet-option.js';
+import { WalletSelectEvent, WaySelectEvent } from './wallet-events.js';
+import type { WalletList, WalletOption, WayOption } from './wallet-option.js';
 import { styles } from './wallet-chooser-dialog.styles.js';
 
 export class WalletChooserDialog extends PickerDialog<WalletList> {
@@ -34,7 +35,7 @@ export class WalletChooserDialog extends PickerDialog<WalletList> {
   }
 
   protected emitSelect(index: number): void {
-    this.picker.dispatchEvent(new CustomEvent<WalletSelectDetail>('wallet-select', { detail: { id: this.rows[index]!.id }, bubbles: true }));
+    this.picker.dispatchEvent(new WalletSelectEvent({ id: this.rows[index]!.id }));
   }
 
   protected renderRows(): unknown {
@@ -60,6 +61,6 @@ export class WalletChooserDialog extends PickerDialog<WalletList> {
   }
 
   #selectWay(id: string): void {
-    this.picker.dispatchEvent(new CustomEvent<WaySelectDetail>('way-select', { detail: { id }, bubbles: true }));
+    this.picker.dispatchEvent(new WaySelectEvent({ id }));
   }
 }

@@ -4,9 +4,10 @@ import { PickerElement, type PickerContext } from '../shared/picker.js';
 import { WalletChooserDialog } from './wallet-chooser-dialog.js';
 import { enWallets } from '../../i18n/en/wallets.js';
 import type { StringKey, Vars } from '../../i18n/strings.js';
-import type { WalletOption, WalletSelectEvent, WayOption, WaySelectEvent } from './wallet-option.js';
+import type { WalletOption, WayOption } from './wallet-option.js';
 
-export type { WalletOption, WalletSelectDetail, WalletSelectEvent, WayOption, WaySelectDetail, WaySelectEvent } from './wallet-option.js';
+export type { WalletOption, WayOption } from './wallet-option.js';
+export type { WalletSelectDetail, WalletSelectEvent, WaySelectDetail, WaySelectEvent } from './wallet-events.js';
 
 /**
  * @summary Lets the user choose one of the wallets installed in the browser, in a modal dialog.
@@ -19,8 +20,8 @@ export type { WalletOption, WalletSelectDetail, WalletSelectEvent, WayOption, Wa
  * Under the list it offers the other ways to pay the shell gives it (`ways`):
  * a wallet on another device, a wallet app's browser, a deposit address.
  *
- * @fires wallet-select - `CustomEvent<{ id: string }>` when a wallet is chosen. Bubbles, not composed. The element does not connect anything itself.
- * @fires way-select - `CustomEvent<{ id: string }>` when another way to pay (one without `href`) is chosen. Bubbles, not composed; the dialog stays open for the shell to close or change.
+ * @fires {WalletSelectEvent} bw-wallet-select - `CustomEvent<{ id: string }>` when a wallet is chosen. Bubbles, not composed. The element does not connect anything itself.
+ * @fires {WaySelectEvent} bw-way-select - `CustomEvent<{ id: string }>` when another way to pay (one without `href`) is chosen. Bubbles, not composed; the dialog stays open for the shell to close or change.
  *
  * @csspart dialog - The modal dialog.
  * @csspart search - The search field.
@@ -96,9 +97,5 @@ export class WalletChooser extends PickerElement {
 declare global {
   interface HTMLElementTagNameMap {
     'bw-wallet-chooser': WalletChooser;
-  }
-  interface HTMLElementEventMap {
-    'wallet-select': WalletSelectEvent;
-    'way-select': WaySelectEvent;
   }
 }

@@ -7,7 +7,7 @@ import type { PickerElement } from '../shared/picker.js';
 
 /** A wallet as the chooser shows it; the shell derives it from the EIP-6963 announcements. */
 export interface WalletOption {
-  /** The announcement's uuid; what `wallet-select` reports. */
+  /** The announcement's uuid; what `bw-wallet-select` reports. */
   id: string;
   /** Shown as text, never as markup. */
   name: string;
@@ -21,10 +21,10 @@ export interface WalletOption {
  * Another way to pay than a wallet of this browser, offered under the list:
  * a wallet on another device, a wallet app's own browser, a deposit address.
  * With `href` it is a link (it leaves the page, or opens an app); without, a
- * button that fires `way-select` and leaves the rest to the shell.
+ * button that fires `bw-way-select` and leaves the rest to the shell.
  */
 export interface WayOption {
-  /** What `way-select` reports (`walletconnect`, `deposit`, …). */
+  /** What `bw-way-select` reports (`walletconnect`, `deposit`, …). */
   id: string;
   /** Shown as text. */
   title: string;
@@ -33,16 +33,6 @@ export interface WayOption {
   /** Only an https URL (or a wallet's own scheme the shell built); the chooser never takes one from the service. */
   href?: string;
 }
-
-export interface WaySelectDetail {
-  id: string;
-}
-export type WaySelectEvent = CustomEvent<WaySelectDetail>;
-
-export interface WalletSelectDetail {
-  id: string;
-}
-export type WalletSelectEvent = CustomEvent<WalletSelectDetail>;
 
 /** The chooser as its dialog sees it: a picker with the wallets to offer and the other ways to show. */
 export type WalletList = PickerElement & { readonly wallets: WalletOption[]; readonly shownWays: WayOption[] };

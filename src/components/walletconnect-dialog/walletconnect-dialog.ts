@@ -3,6 +3,7 @@ import { enWalletConnect } from '../../i18n/en/walletconnect.js';
 import { iconButtonStyles, closeIcon } from '../shared/icon-button.js';
 import { dialogSurface } from '../shared/dialog-surface.styles.js';
 import { PartElement } from '../shared/part.js';
+import { PartEvent } from '../shared/part-event.js';
 import { hostStyles, partTokens } from '../shared/styles.js';
 import { styles } from './walletconnect-dialog.styles.js';
 
@@ -16,6 +17,16 @@ export interface WalletAppLink {
   href: string;
 }
 
+/** `bw-walletconnect-retry`: "Try again". */
+export class WalletConnectRetryEvent extends PartEvent {
+  static override readonly type = 'bw-walletconnect-retry';
+}
+
+/** `bw-walletconnect-close`: the user closed the dialog (Escape, the close button, the backdrop). */
+export class WalletConnectCloseEvent extends PartEvent {
+  static override readonly type = 'bw-walletconnect-close';
+}
+
 /**
  * @summary Pairs a wallet app on another device through WalletConnect: a QR code on a desktop, the wallet apps' links on a phone, "copy link" beside them, in a modal dialog.
  *
@@ -24,8 +35,8 @@ export interface WalletAppLink {
  * When the link cannot be made (the relay unreachable) or the wallet app
  * declines, it says so with "Try again".
  *
- * @fires walletconnect-retry - `CustomEvent<void>` on "Try again". Bubbles, not composed.
- * @fires walletconnect-close - `CustomEvent<void>` when the user closes the dialog (Escape, the close button, the backdrop). Bubbles, not composed.
+ * @fires {WalletConnectRetryEvent} bw-walletconnect-retry - `CustomEvent<null>` on "Try again". Bubbles, not composed.
+ * @fires {WalletConnectCloseEvent} bw-walletconnect-close - `CustomEvent<null>` when the user closes the dialog (Escape, the close button, the backdrop). Bubbles, not composed.
  *
  * @csspart dialog - The modal dialog.
  * @csspart close - The close button.
@@ -73,7 +84,7 @@ export class WalletConnectDialog extends PartElement {
     if (dialog && !dialog.open) dialog.showModal();
   }
 
-  /** Closes it without `walletconnect-close` (the shell's own closing: a wallet connected). */
+  /** Closes it without `bw-walletconnect-close` (the shell's own closing: a wallet connected). */
   hide(): void {
     const dialog = this.#dialog;
     if (!dialog?.open) return;
@@ -89,7 +100,7 @@ export class WalletConnectDialog extends PartElement {
   #onClose(event: Event): void {
     const dialog = event.currentTarget as HTMLDialogElement;
     if ('quiet' in dialog.dataset) delete dialog.dataset.quiet;
-    else this.dispatchEvent(new CustomEvent('walletconnect-close', { bubbles: true }));
+    else this.dispatchEvent(new WalletConnectCloseEvent());
   }
 
   async #copy(): Promise<void> {
@@ -106,7 +117,7 @@ export class WalletConnectDialog extends PartElement {
   }
 
   #retry(): void {
-    this.dispatchEvent(new CustomEvent('walletconnect-retry', { bubbles: true }));
+    this.dispatchEvent(new WalletConnectRetryEvent());
   }
 
   override render(): TemplateResult {
@@ -168,7 +179,7 @@ declare global {
     'bw-walletconnect-dialog': WalletConnectDialog;
   }
   interface HTMLElementEventMap {
-    'walletconnect-retry': CustomEvent<void>;
-    'walletconnect-close': CustomEvent<void>;
+    'bw-walletconnect-retry': WalletConnectRetryEvent;
+    'bw-walletconnect-close': WalletConnectCloseEvent;
   }
 }

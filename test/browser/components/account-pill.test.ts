@@ -26,12 +26,12 @@ describe('<bw-account-pill>', () => {
     expect(items(el)).to.deep.equal(['Copy address', 'Change wallet', 'Disconnect']);
     await waitFor(() => deepActiveElement()?.textContent?.trim() === 'Copy address', 'the first action has focus');
     await expect(el).to.be.accessible();
-    const changed = oneEvent(el, 'account-change');
+    const changed = oneEvent(el, 'bw-account-change');
     el.shadowRoot!.querySelector<HTMLButtonElement>('.change')!.click();
     await changed;
     expect(menuOf(el)!.matches(':popover-open'), 'a chosen action closes the menu').to.equal(false);
     await open(el);
-    const dropped = oneEvent(el, 'account-disconnect');
+    const dropped = oneEvent(el, 'bw-account-disconnect');
     el.shadowRoot!.querySelector<HTMLButtonElement>('.disconnect')!.click();
     await dropped;
   });

@@ -20,7 +20,7 @@ async function mount(
   Object.assign(el, { symbol: 'USDC', decimals: 6, locale: 'en-US', ...props });
   await el.updateComplete;
   const events: AmountChangeDetail[] = [];
-  el.addEventListener('amount-change', (e) => events.push((e as CustomEvent<AmountChangeDetail>).detail));
+  el.addEventListener('bw-amount-change', (e) => events.push(e.detail));
   return { el, events };
 }
 
@@ -59,7 +59,7 @@ describe('<bw-amount-input>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('fires amount-change on every keystroke with the exact bigint amount and shows the USD value', async () => {
+  it('fires bw-amount-change on every keystroke with the exact bigint amount and shows the USD value', async () => {
     const { el, events } = await mount({ usdPrice: 1, balance: 100n * USDC });
     await type(el, '25.5');
     expect(events.map((e) => e.text)).to.deep.equal(['2', '25', '25.', '25.5']);

@@ -115,13 +115,13 @@ describe('<bw-approval-steps>', () => {
     expect(rows(el).map((r) => r.getAttribute('aria-current'))).to.deep.equal(['false', 'step']);
   });
 
-  it('shows the failure message and fires approval-retry with the step id from "Try again"', async () => {
+  it('shows the failure message and fires bw-approval-retry with the step id from "Try again"', async () => {
     const el = await mount([step(), step({ id: 'a2', spender: SPENDER_B, state: 'failed', message: 'Execution reverted: insufficient gas' })]);
     const row = rows(el)[1]!;
     expect(clean(row.querySelector('[part="message"]'))).to.equal('Execution reverted: insufficient gas');
     let detail: ApprovalRetryDetail | undefined;
     let composed: boolean | undefined;
-    el.addEventListener('approval-retry', (e) => {
+    el.addEventListener('bw-approval-retry', (e) => {
       detail = (e as CustomEvent<ApprovalRetryDetail>).detail;
       composed = e.composed;
     });

@@ -72,12 +72,12 @@ interface Seen {
  */
 function host(el: AssetPicker): Seen {
   const seen: Seen = { chains: [], tokens: [], queries: [] };
-  el.addEventListener('chain-select', (e) => {
+  el.addEventListener('bw-chain-select', (e) => {
     seen.chains.push(e.detail);
     el.chain = e.detail.chainId;
     el.tokens = TOKENS[e.detail.chainId] ?? [];
   });
-  el.addEventListener('token-select', (e) => seen.tokens.push(e.detail));
+  el.addEventListener('bw-token-select', (e) => seen.tokens.push(e.detail));
   el.addEventListener('bw-token-search', (e) => seen.queries.push(e.detail.query));
   return seen;
 }
@@ -202,7 +202,7 @@ describe('<bw-asset-picker>', () => {
       }
     });
 
-    it("choosing a chain fires chain-select and keeps the dialog open on that chain's tokens", async () => {
+    it("choosing a chain fires bw-chain-select and keeps the dialog open on that chain's tokens", async () => {
       const { el, picker, seen } = await mount({ chain: '1', selected: USDC_ETHEREUM!.address });
       await open(picker);
       await picker.chooseChain('Base');
@@ -228,7 +228,7 @@ describe('<bw-asset-picker>', () => {
         Array.from({ length: 200 }, (_, i) => token(chainId, `T${i}`, `Token ${i}`, `0x${(i + 1).toString(16).padStart(40, '0')}`));
       const { el, picker } = await mount({ chain: '1' });
       el.tokens = many('1');
-      el.addEventListener('chain-select', (e) => (el.tokens = many(e.detail.chainId)));
+      el.addEventListener('bw-chain-select', (e) => (el.tokens = many(e.detail.chainId)));
       await open(picker);
       await waitUntil(() => picker.optionTitles.includes('T0'), 'the first chain listed');
       picker.list!.scrollTop = 5_600;
@@ -249,7 +249,7 @@ describe('<bw-asset-picker>', () => {
       el.hasMore = true;
       let asked = 0;
       el.addEventListener('bw-token-more', () => asked++);
-      el.addEventListener('chain-select', (e) => (el.tokens = page(e.detail.chainId, 0, 100)));
+      el.addEventListener('bw-chain-select', (e) => (el.tokens = page(e.detail.chainId, 0, 100)));
       await open(picker);
       expect(asked).to.equal(0, 'the top of a long list asks for nothing');
       const toBottom = () => (picker.list!.scrollTop = picker.list!.scrollHeight);
@@ -266,7 +266,7 @@ describe('<bw-asset-picker>', () => {
       await waitUntil(() => asked === 3, "Base's next page asked for");
     });
 
-    it('choosing a token fires token-select, closes the dialog and puts focus back on the button', async () => {
+    it('choosing a token fires bw-token-select, closes the dialog and puts focus back on the button', async () => {
       const { picker, seen } = await mount({ chain: '1' });
       picker.trigger!.focus();
       await open(picker);

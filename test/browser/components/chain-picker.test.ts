@@ -55,7 +55,7 @@ async function search(el: ChainPicker, text: string) {
 
 function captureSelect(el: HTMLElement): Array<{ chainId: string }> {
   const seen: Array<{ chainId: string }> = [];
-  el.addEventListener('chain-select', (e) => seen.push(e.detail));
+  el.addEventListener('bw-chain-select', (e) => seen.push(e.detail));
   return seen;
 }
 

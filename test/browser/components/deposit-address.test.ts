@@ -65,10 +65,10 @@ describe('<bw-deposit-address>', () => {
     el.remove();
   });
 
-  it('fires deposit-close from Close', async () => {
+  it('fires bw-deposit-close from Close', async () => {
     const el = await fixture<DepositAddress>(html`<bw-deposit-address .view=${view()}></bw-deposit-address>`);
     setTimeout(() => el.shadowRoot!.querySelector<HTMLButtonElement>('[part="close"]')!.click());
-    const { detail } = await oneEvent(el, 'deposit-close');
+    const { detail } = await oneEvent(el, 'bw-deposit-close');
     expect(detail.address).to.equal(ADDRESS);
   });
 });

@@ -40,7 +40,7 @@ describe("a picker's dialog, loaded on the first open", () => {
     const el = await fixture<ChainPicker>(html`<bw-chain-picker label="To" .chains=${CHAINS}></bw-chain-picker>`);
     const picker = new PickerHarness(el);
     const chosen: string[] = [];
-    el.addEventListener('chain-select', (e) => chosen.push(e.detail.chainId));
+    el.addEventListener('bw-chain-select', (e) => chosen.push(e.detail.chainId));
     // The trigger is drawn without the dialog's code.
     expect(picker.triggerText).to.equal('Select chain');
 

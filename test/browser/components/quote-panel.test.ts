@@ -56,8 +56,8 @@ async function mount(props: Props = {}) {
     );
   const slippage: SlippageChangeDetail[] = [];
   const confirms: ValueLossConfirmDetail[] = [];
-  el.addEventListener('slippage-change', (e) => slippage.push((e as CustomEvent<SlippageChangeDetail>).detail));
-  el.addEventListener('value-loss-confirm', (e) => confirms.push((e as CustomEvent<ValueLossConfirmDetail>).detail));
+  el.addEventListener('bw-slippage-change', (e) => slippage.push(e.detail));
+  el.addEventListener('bw-value-loss-confirm', (e) => confirms.push(e.detail));
   return { el, slippage, confirms };
 }
 

@@ -23,7 +23,7 @@ async function mount(props: Partial<Pick<RecipientInput, 'family' | 'required' |
   Object.assign(el, props);
   await el.updateComplete;
   const events: RecipientChangeDetail[] = [];
-  el.addEventListener('recipient-change', (e) => events.push((e as CustomEvent<RecipientChangeDetail>).detail));
+  el.addEventListener('bw-recipient-change', (e) => events.push(e.detail));
   return { el, events };
 }
 

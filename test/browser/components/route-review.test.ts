@@ -160,17 +160,17 @@ describe('<bw-route-review>', () => {
     expect(el.shadowRoot!.activeElement?.tagName).to.equal('H3');
     await expect(el).to.be.accessible();
 
-    const confirm = oneEvent(el, 'terms-confirm');
+    const confirm = oneEvent(el, 'bw-terms-confirm');
     el.shadowRoot!.querySelector<HTMLButtonElement>('[part="confirm"]')!.click();
     expect((await confirm).composed).to.equal(false);
-    const cancel = oneEvent(el, 'terms-cancel');
+    const cancel = oneEvent(el, 'bw-terms-cancel');
     el.shadowRoot!.querySelector<HTMLButtonElement>('[part="cancel"]')!.click();
     expect((await cancel).composed).to.equal(false);
   });
 
   it('Escape cancels in terms mode', async () => {
     const el = await mount(view({ terms: estimate(5_000_000n, 4_900_000n) }));
-    const cancel = oneEvent(el, 'terms-cancel');
+    const cancel = oneEvent(el, 'bw-terms-cancel');
     await sendKeys({ press: 'Escape' });
     await cancel;
   });

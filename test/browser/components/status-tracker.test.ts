@@ -345,17 +345,17 @@ describe('<bw-status-tracker>', () => {
     expect(support).to.contain('Transfer ID');
   });
 
-  it('fires new-transfer and status-dismiss, bubbling but not composed', async () => {
+  it('fires bw-new-transfer and bw-status-dismiss, bubbling but not composed', async () => {
     const el = await mount(view({ phase: 'success', finishedAt: Date.now() }));
     const seen: Array<[string, StatusActionDetail, boolean, boolean]> = [];
-    for (const name of ['new-transfer', 'status-dismiss']) {
+    for (const name of ['bw-new-transfer', 'bw-status-dismiss']) {
       el.addEventListener(name, (e) => seen.push([name, (e as CustomEvent<StatusActionDetail>).detail, e.bubbles, e.composed]));
     }
     button(el, 'Start a new transfer')!.click();
     button(el, 'Close')!.click();
     expect(seen).to.deep.equal([
-      ['new-transfer', { intentId: 'intent_01HZX' }, true, false],
-      ['status-dismiss', { intentId: 'intent_01HZX' }, true, false],
+      ['bw-new-transfer', { intentId: 'intent_01HZX' }, true, false],
+      ['bw-status-dismiss', { intentId: 'intent_01HZX' }, true, false],
     ]);
   });
 

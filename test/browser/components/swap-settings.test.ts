@@ -5,7 +5,6 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import type { SlippageChangeDetail } from '../../../src/components/quote-panel/quote-panel.js';
 import { SwapSettings } from '../../../src/components/swap-settings/swap-settings.js';
 import { idrefText, untilAnimationsSettle } from '../helpers/dom.js';
 import { fetchesOf } from '../helpers/sandbox.js';
@@ -16,7 +15,7 @@ if (!customElements.get('bw-swap-settings')) customElements.define('bw-swap-sett
 
 const DIALOG_CHUNK = 'swap-settings-dialog.ts';
 
-/** The settings with `slippage` and `defaultSlippage` (1 % each unless given), in a box of the theme; records the slippage-change events. */
+/** The settings with `slippage` and `defaultSlippage` (1 % each unless given), in a box of the theme; records the bw-slippage-change events. */
 async function mount(options: { slippage?: number; defaultSlippage?: number; theme?: Theme } = {}) {
   const { slippage = 1, defaultSlippage = 1, theme = 'light' } = options;
   const box = await fixture<HTMLDivElement>(html`<div style=${themeBoxStyle(theme)}>
@@ -24,7 +23,7 @@ async function mount(options: { slippage?: number; defaultSlippage?: number; the
   </div>`);
   const el = box.querySelector('bw-swap-settings')!;
   const changes: number[] = [];
-  el.addEventListener('slippage-change', (e) => changes.push((e as CustomEvent<SlippageChangeDetail>).detail.slippage));
+  el.addEventListener('bw-slippage-change', (e) => changes.push(e.detail.slippage));
   return { el, changes, ...ui(el) };
 }
 
@@ -134,7 +133,7 @@ describe('<bw-swap-settings>', () => {
     expect(marked()).to.equal(false);
   });
 
-  it('a preset fires slippage-change with its value, is pressed and marks the gear; the dialog stays open', async () => {
+  it('a preset fires bw-slippage-change with its value, is pressed and marks the gear; the dialog stays open', async () => {
     const settings = await mount({ slippage: 1, defaultSlippage: 1 });
     const { el, changes } = settings;
     await open(settings);
@@ -162,7 +161,7 @@ describe('<bw-swap-settings>', () => {
     expect(settings.marked()).to.equal(false);
   });
 
-  it('a custom slippage fires slippage-change with the value typed, and no preset is pressed; a preset then clears it', async () => {
+  it('a custom slippage fires bw-slippage-change with the value typed, and no preset is pressed; a preset then clears it', async () => {
     const settings = await mount({ slippage: 1 });
     const { el, changes } = settings;
     await open(settings);

@@ -91,7 +91,7 @@ async function search(el: TokenPicker, text: string) {
 
 function captureSelect(el: HTMLElement): Array<{ address: string }> {
   const seen: Array<{ address: string }> = [];
-  el.addEventListener('token-select', (e) => seen.push(e.detail));
+  el.addEventListener('bw-token-select', (e) => seen.push(e.detail));
   return seen;
 }
 

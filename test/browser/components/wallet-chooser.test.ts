@@ -121,7 +121,7 @@ describe('<bw-wallet-chooser>', () => {
   it('is chosen with the keyboard alone, and returns focus to the opener', async () => {
     const { el, opener } = await mount(WALLETS);
     await open(el, opener);
-    const chosen = oneEvent(el, 'wallet-select') as Promise<WalletSelectEvent>;
+    const chosen = oneEvent(el, 'bw-wallet-select') as Promise<WalletSelectEvent>;
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'Enter' });
     expect((await chosen).detail).to.deep.equal({ id: 'b' });
@@ -132,7 +132,7 @@ describe('<bw-wallet-chooser>', () => {
   it('closes on Escape without a choice, returning focus to the opener', async () => {
     const { el, opener } = await mount(WALLETS);
     let chosen = 0;
-    el.addEventListener('wallet-select', () => chosen++);
+    el.addEventListener('bw-wallet-select', () => chosen++);
     await open(el, opener);
     await sendKeys({ press: 'Escape' });
     await waitUntil(() => ui(el).dialog() === null, 'Escape closes the chooser');
@@ -166,7 +166,7 @@ describe('<bw-wallet-chooser>', () => {
       { id: 'app', title: 'Open in MetaMask', href: 'https://metamask.app.link/dapp/shop.example/' },
     ];
 
-    it('offers each way under its heading: a button fires way-select and leaves the dialog open; a link is a link', async () => {
+    it('offers each way under its heading: a button fires bw-way-select and leaves the dialog open; a link is a link', async () => {
       const { el, opener } = await mount([], WAYS);
       await open(el, opener);
       const group = el.shadowRoot!.querySelector<HTMLElement>('[part="ways"]')!;
@@ -178,7 +178,7 @@ describe('<bw-wallet-chooser>', () => {
       expect(button!.textContent).to.include('Scan a QR code');
       expect(link!.tagName).to.equal('A');
       expect(link!.getAttribute('href')).to.equal('https://metamask.app.link/dapp/shop.example/');
-      const chosen = oneEvent(el, 'way-select') as Promise<WaySelectEvent>;
+      const chosen = oneEvent(el, 'bw-way-select') as Promise<WaySelectEvent>;
       button!.click();
       expect((await chosen).detail).to.deep.equal({ id: 'walletconnect' });
       expect(ui(el).dialog()!.open).to.equal(true);
