@@ -80,8 +80,15 @@ if (only !== 'browser') {
 
 if (only !== 'node') {
   const countFile = join(scratch, 'browser.json');
-  const code = await run(process.execPath, [join(root, 'node_modules/@web/test-runner/dist/bin.js')], { WTR_COUNT_FILE: countFile });
-  add(readCounts(countFile), 'browser tests', code);
+  // The sandbox's own errors (its tracker's, its chains'), kept aside and shown when a browser test failed.
+  const sandboxLog = process.env.SANDBOX_LOG || join(scratch, 'sandbox.log');
+  const code = await run(process.execPath, [join(root, 'node_modules/@web/test-runner/dist/bin.js')], { WTR_COUNT_FILE: countFile, SANDBOX_LOG: sandboxLog });
+  const counts = readCounts(countFile);
+  add(counts, 'browser tests', code);
+  if ((!counts || counts.failed > 0) && existsSync(sandboxLog)) {
+    const lines = readFileSync(sandboxLog, 'utf8').trimEnd().split('\n');
+    console.log(`\nWhat the sandbox logged (${lines.length > 80 ? 'its last 80 of ' : ''}${lines.length} lines):\n${lines.slice(-80).join('\n')}`);
+  }
 }
 
 rmSync(scratch, { recursive: true, force: true });
