@@ -212,9 +212,9 @@ export const MUTANTS = [
     name: 'refused or silent wallet does not return to the review step',
     edits: [
       {
-        file: 'src/flow/session.ts',
-        find: "            this.view = 'form';\n            this.report(error, intentId);",
-        replace: '            this.report(error, intentId);',
+        file: 'src/flow/execution.ts',
+        find: "      host.view = 'form';\n      host.report(error, intentId);",
+        replace: '      host.report(error, intentId);',
       },
     ],
     browser: [FAULTS],
