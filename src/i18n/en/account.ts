@@ -9,4 +9,4 @@ export const enAccount = {
   'account.copyFailed': 'Could not copy: select the address and copy it yourself',
   'wallet.change': 'Change wallet',
   'wallet.disconnect': 'Disconnect',
-} as const;
+};

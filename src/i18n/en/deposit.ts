@@ -29,4 +29,4 @@ export const enDeposit = {
   'error.deposit-refused':
     'The service answered with a deposit address that does not match this transfer (another chain, token or amount, one of your own addresses, or one already expired), so none is shown: there is nothing to pay into. Nothing was sent.',
   'error.deposit-unavailable': 'The service offers no deposit address for this route. Choose another route, or pay from a connected wallet.',
-} as const;
+};

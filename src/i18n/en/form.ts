@@ -92,4 +92,4 @@ export const enForm = {
   // Quote
   'quote.finding': 'Finding the best route…',
   'common.newTab': '(opens in a new tab)',
-} as const;
+};

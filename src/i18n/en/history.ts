@@ -17,4 +17,4 @@ export const enHistory = {
   'history.checked': 'Arrived · confirmed',
   'history.unchecked': 'Arrived, says the bridge',
   'history.disputed': 'Arrival not confirmed',
-} as const;
+};

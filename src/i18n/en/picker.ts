@@ -24,4 +24,4 @@ export const enPicker = {
   'picker.unavailable': 'Unavailable',
   'picker.balancesPartial': 'Some balances are still loading',
   'picker.balancesLoading': 'Loading balances…',
-} as const;
+};

@@ -41,4 +41,4 @@ export const enQuote = {
   'fee.integrator': 'Integrator fee',
   'fee.generic': 'Fee',
   'fee.other': '{name} fee',
-} as const;
+};

@@ -18,4 +18,4 @@ export const enRecipient = {
   'recipient.formatEvm': 'Not a valid EVM address (0x followed by 40 hex characters)',
   'recipient.format': 'Not a valid {family} address',
   'recipient.solana': 'Solana address',
-} as const;
+};

@@ -91,4 +91,4 @@ export const enReview = {
   'approval.tx': 'Transaction {hash}',
   'approval.viewTx': 'View approval transaction {hash}',
   'approval.announce': 'Step {index} of {total}, {symbol} approval: {state}',
-} as const;
+};

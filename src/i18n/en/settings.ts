@@ -12,4 +12,4 @@ export const enSettings = {
   'slippage.tooHigh': 'Slippage must be below {max}',
   'slippage.tooLow': 'Slippage must be above {min}',
   'slippage.warn': 'Some providers reject slippage above {max}, fewer routes may be available',
-} as const;
+};

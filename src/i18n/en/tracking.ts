@@ -93,4 +93,4 @@ export const enTracking = {
   'status.viewSource': 'View source transaction',
   'status.viewDest': 'View destination transaction',
   'status.tx': 'transaction {hash}',
-} as const;
+};

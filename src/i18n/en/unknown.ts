@@ -16,4 +16,4 @@ export const enUnknown = {
   'unknown.sent': 'Your account sent a transaction since your previous transfer of {amount} {symbol}: it may have gone through. Check your wallet’s activity.',
   'unknown.nothing': 'Your account has sent nothing since your previous transfer of {amount} {symbol}: it has not gone through so far.',
   'unknown.unread': 'Whether your previous transfer of {amount} {symbol} went through could not be read from the source chain. Check your wallet’s activity.',
-} as const;
+};

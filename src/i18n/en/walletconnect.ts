@@ -24,4 +24,4 @@ export const enWalletConnect = {
   'walletconnect.close': 'Close',
   'error.wallet-disconnected': 'Your wallet app ended the connection. Connect again to continue.',
   'error.wallet-expired': 'The connection to your wallet app expired. Connect again to continue.',
-} as const;
+};

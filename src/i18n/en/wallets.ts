@@ -14,4 +14,4 @@ export const enWallets = {
   'wallet.none': 'No wallet found in this browser. On a phone, open this page in your wallet app’s built-in browser.',
   'wallet.noneWays': 'No wallet found in this browser. Pay with one of the ways below.',
   'wallet.otherWays': 'Other ways to pay',
-} as const;
+};

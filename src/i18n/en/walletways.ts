@@ -11,4 +11,4 @@ export const enWalletWays = {
   'wallet.walletConnectApp': 'A wallet app on this phone',
   'wallet.openIn': 'Open in {wallet}',
   'wallet.openInDetail': 'Continue in the app’s browser, where your wallet is',
-} as const;
+};
